@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "OrderPress",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "orderpress", targets: ["orderpress"]),
+        .library(name: "OrderPress", targets: ["OrderPress"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        .target(
+            name: "OrderPress",
+            dependencies: [
+                "CCmarkGFM",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "CSV", package: "CSV.swift"),
+            ]
+        ),
+        .executableTarget(
+            name: "orderpress",
+            dependencies: [
+                "OrderPress",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "OrderPressTests",
+            dependencies: ["OrderPress", "orderpress"]
+        ),
+    ]
+)

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Sums valid orders per group, per person within a group, and per person across groups.
+public enum Aggregator {
+    public static func aggregate(_ data: ValidatedData) -> Aggregation {
+        var ordersByGroup: [String: [Order]] = [:]
+        var people: [String: PersonSummary] = [:]
+        var grandTotals: [String: Decimal] = [:]
+        for order in data.orders {
+            ordersByGroup[order.group, default: []].append(order)
+            people[order.personKey, default: PersonSummary(key: order.personKey, name: order.person, orders: [], totals: [:])]
+                .add(order)
+            grandTotals[order.currency, default: 0] += order.amount
+        }
+        let groups = data.groups.map { summarize($0, orders: ordersByGroup[$0.name] ?? []) }
+        return Aggregation(
+            groups: groups, people: people.values.sorted { $0.key < $1.key }, grandTotals: grandTotals)
+    }
+
+    static func summarize(_ group: Group, orders: [Order]) -> GroupSummary {
+        struct LineKey: Hashable {
+            var item: String
+            var options: [String]
+        }
+        var lines: [LineKey: Int] = [:]
+        var totals: [String: PersonTotal] = [:]
+        var total: Decimal = 0
+        var items = 0
+        for order in orders {
+            lines[LineKey(item: order.item, options: order.options), default: 0] += order.quantity
+            let amount = order.amount
+            totals[order.personKey, default: PersonTotal(key: order.personKey, name: order.person, orders: 0, total: 0)]
+                .add(amount)
+            total += amount
+            items += order.quantity
+        }
+        let shopSheet = lines.map { ShopLine(item: $0.key.item, options: $0.key.options, quantity: $0.value) }
+            .sorted { ($0.item, $0.options.joined(separator: "\u{1}")) < ($1.item, $1.options.joined(separator: "\u{1}")) }
+        return GroupSummary(
+            group: group, orders: orders, shopSheet: shopSheet,
+            people: totals.values.sorted { $0.key < $1.key }, total: total, items: items)
+    }
+}
+
+extension PersonSummary {
+    fileprivate mutating func add(_ order: Order) {
+        orders.append(order)
+        totals[order.currency, default: 0] += order.amount
+    }
+}
+
+extension PersonTotal {
+    fileprivate mutating func add(_ amount: Decimal) {
+        orders += 1
+        total += amount
+    }
+}

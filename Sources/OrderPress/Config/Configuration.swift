@@ -1,0 +1,84 @@
+import Foundation
+
+/// Everything `orderpress.toml` says, with paths resolved against the configuration file's folder.
+public struct Configuration: Sendable {
+    public var file: URL
+    public var title: String
+    public var language: String
+    public var baseCurrency: String
+    public var displayCurrencies: [String]
+    public var timeZone: TimeZone
+    /// A folder of templates overriding the built-in ones.
+    public var templates: URL?
+    public var output: OutputPaths
+    public var orders: SourceSettings
+    public var orderColumns: OrderColumns
+    public var groups: SourceSettings?
+    public var groupColumns: GroupColumns
+    public var rates: RateSettings?
+    /// Overrides of ISO 4217 minor units, by currency code.
+    public var minorUnits: [String: Int]
+    public var maxDeletedFraction: Double
+
+    public struct OutputPaths: Sendable {
+        public var markdown: URL
+        public var site: URL
+        public var state: URL
+    }
+
+    /// Where a source's rows come from.
+    public enum Location: Sendable, Equatable {
+        case url(URL)
+        case path(URL)
+    }
+
+    /// The keys shared by the `orders`, `groups` and `rates` tables.
+    public struct SourceSettings: Sendable {
+        /// The table's name in the configuration, used in messages.
+        public var name: String
+        public var location: Location
+        public var tokenEnvironmentVariable: String?
+        public var timeoutSeconds: Int
+        public var refreshMinutes: Int
+    }
+
+    public struct RateSettings: Sendable {
+        public var source: SourceSettings
+        public var format: RateFormat
+        public var maxAgeHours: Int
+    }
+
+    public enum RateFormat: String, Sendable, CaseIterable {
+        case rter, ecb, json
+    }
+
+    /// The sheet column that holds each order field.
+    public struct OrderColumns: Sendable {
+        public var id = "id"
+        public var group = "group"
+        public var person = "orderer"
+        public var item = "drink"
+        public var options = ["size", "sugar", "ice"]
+        public var quantity = "quantity"
+        public var price = "price"
+        public var currency = "currency"
+        public var time = "time"
+        public var note = "note"
+        public var secret = ["editCode"]
+
+        /// Every column the configuration maps, secrets included, in a stable order.
+        var mapped: [String] {
+            [id, group, person, item] + options + [quantity, price, currency, time, note] + secret
+        }
+    }
+
+    public struct GroupColumns: Sendable {
+        public var name = "group"
+        public var organizer = "organizer"
+        public var shop = "shop"
+        public var currency = "currency"
+        public var deadline = "deadline"
+
+        var mapped: [String] { [name, organizer, shop, currency, deadline] }
+    }
+}

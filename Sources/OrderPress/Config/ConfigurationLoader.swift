@@ -1,0 +1,187 @@
+import Foundation
+import TOMLKit
+
+/// Reads `orderpress.toml` strictly: unknown keys and wrong types are errors naming the key.
+public enum ConfigurationLoader {
+    public static func load(from file: URL) throws(ConfigurationError) -> Configuration {
+        let text: String
+        do {
+            text = try String(contentsOf: file, encoding: .utf8)
+        } catch {
+            throw ConfigurationError(
+                file: file.path,
+                message: "cannot be read (\(IOFailure.reason(error))); pass --config FILE or run in the site's folder")
+        }
+        return try parse(text, file: file)
+    }
+
+    /// Parses configuration text; `file` names the file in messages and anchors relative paths.
+    public static func parse(_ text: String, file: URL) throws(ConfigurationError) -> Configuration {
+        let name = file.lastPathComponent
+        let root: TOMLTable
+        do {
+            root = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigurationError(
+                file: name, message: "line \(error.source.begin.line): \(error.description)")
+        } catch {
+            throw ConfigurationError(file: name, message: "is not valid TOML (\(error))")
+        }
+        do {
+            return try read(TOMLTableReader(root, file: name), folder: file.deletingLastPathComponent(), file: file)
+        } catch let error as ConfigurationError {
+            throw error
+        } catch {
+            throw ConfigurationError(file: name, message: "\(error)")
+        }
+    }
+
+    private static func read(_ reader: TOMLTableReader, folder: URL, file: URL) throws -> Configuration {
+        var root = reader
+        let name = reader.file
+        func resolve(_ path: String) -> URL {
+            URL(fileURLWithPath: path, relativeTo: folder).standardizedFileURL
+        }
+
+        let title = try root.string("title") ?? "Orders"
+        let language = try root.string("language") ?? "en"
+        let baseCurrency = try currencyCode(root.string("base_currency") ?? "TWD", key: "base_currency", file: name)
+        let display = try (root.strings("display_currencies") ?? []).map {
+            try currencyCode($0, key: "display_currencies", file: name)
+        }
+        let zoneName = try root.string("timezone") ?? "UTC"
+        guard let timeZone = TimeZone(identifier: zoneName) else {
+            throw ConfigurationError.invalid("timezone", "names an unknown time zone '\(zoneName)'; use an IANA name such as \"Asia/Taipei\"", in: name)
+        }
+        let templates = try root.string("templates").map(resolve)
+
+        var outputTable = try root.table("output")
+        let markdown = try outputTable?.string("markdown") ?? "output/markdown"
+        let site = try outputTable?.string("site") ?? "output/site"
+        let state = try outputTable?.string("state") ?? "output/state"
+        try outputTable?.rejectUnknownKeys()
+
+        guard var ordersTable = try root.table("orders") else {
+            throw ConfigurationError.missing("orders", in: name)
+        }
+        let orders = try source(&ordersTable, resolve: resolve)
+        var orderColumns = Configuration.OrderColumns()
+        if var columns = try ordersTable.table("columns") {
+            orderColumns.id = try columns.string("id") ?? orderColumns.id
+            orderColumns.group = try columns.string("group") ?? orderColumns.group
+            orderColumns.person = try columns.string("person") ?? orderColumns.person
+            orderColumns.item = try columns.string("item") ?? orderColumns.item
+            orderColumns.options = try columns.strings("options") ?? orderColumns.options
+            orderColumns.quantity = try columns.string("quantity") ?? orderColumns.quantity
+            orderColumns.price = try columns.string("price") ?? orderColumns.price
+            orderColumns.currency = try columns.string("currency") ?? orderColumns.currency
+            orderColumns.time = try columns.string("time") ?? orderColumns.time
+            orderColumns.note = try columns.string("note") ?? orderColumns.note
+            orderColumns.secret = try columns.strings("secret") ?? orderColumns.secret
+            try columns.rejectUnknownKeys()
+        }
+        try ordersTable.rejectUnknownKeys()
+
+        var groups: Configuration.SourceSettings?
+        var groupColumns = Configuration.GroupColumns()
+        if var groupsTable = try root.table("groups") {
+            groups = try source(&groupsTable, resolve: resolve)
+            if var columns = try groupsTable.table("columns") {
+                groupColumns.name = try columns.string("name") ?? groupColumns.name
+                groupColumns.organizer = try columns.string("organizer") ?? groupColumns.organizer
+                groupColumns.shop = try columns.string("shop") ?? groupColumns.shop
+                groupColumns.currency = try columns.string("currency") ?? groupColumns.currency
+                groupColumns.deadline = try columns.string("deadline") ?? groupColumns.deadline
+                try columns.rejectUnknownKeys()
+            }
+            try groupsTable.rejectUnknownKeys()
+        }
+
+        var rates: Configuration.RateSettings?
+        if var ratesTable = try root.table("rates") {
+            let settings = try source(&ratesTable, resolve: resolve)
+            let formatName = try ratesTable.string("format") ?? "rter"
+            guard let format = Configuration.RateFormat(rawValue: formatName) else {
+                throw ConfigurationError.invalid("rates.format", "must be one of rter, ecb, json (found '\(formatName)')", in: name)
+            }
+            let maxAge = try ratesTable.int("max_age_hours") ?? 48
+            try ratesTable.rejectUnknownKeys()
+            rates = Configuration.RateSettings(source: settings, format: format, maxAgeHours: maxAge)
+        }
+
+        var minorUnits: [String: Int] = [:]
+        if var unitsTable = try root.table("minor_units") {
+            for key in unitsTable.keys {
+                let code = try currencyCode(key, key: "minor_units.\(key)", file: name)
+                guard let digits = try unitsTable.int(key), (0...4).contains(digits) else {
+                    throw ConfigurationError.invalid("minor_units.\(key)", "must be a whole number from 0 to 4", in: name)
+                }
+                minorUnits[code] = digits
+            }
+        }
+
+        var maxDeletedFraction = 0.5
+        if var guardTable = try root.table("guard") {
+            if let fraction = try guardTable.number("max_deleted_fraction") {
+                guard (0...1).contains(fraction) else {
+                    throw ConfigurationError.invalid("guard.max_deleted_fraction", "must be between 0 and 1", in: name)
+                }
+                maxDeletedFraction = fraction
+            }
+            try guardTable.rejectUnknownKeys()
+        }
+        try root.rejectUnknownKeys()
+
+        return Configuration(
+            file: file, title: title, language: language, baseCurrency: baseCurrency,
+            displayCurrencies: display, timeZone: timeZone, templates: templates,
+            output: .init(markdown: resolve(markdown), site: resolve(site), state: resolve(state)),
+            orders: orders, orderColumns: orderColumns, groups: groups, groupColumns: groupColumns,
+            rates: rates, minorUnits: minorUnits, maxDeletedFraction: maxDeletedFraction)
+    }
+
+    /// Reads the keys every source table shares; the caller reads the rest.
+    private static func source(
+        _ table: inout TOMLTableReader, resolve: (String) -> URL
+    ) throws -> Configuration.SourceSettings {
+        let name = table.path
+        let url = try table.string("url")
+        let path = try table.string("path")
+        let location: Configuration.Location
+        switch (url, path) {
+        case let (url?, nil):
+            guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
+                scheme == "http" || scheme == "https", parsed.host != nil
+            else {
+                throw ConfigurationError.invalid("\(name).url", "must be an http or https address", in: table.file)
+            }
+            location = .url(parsed)
+        case let (nil, path?):
+            location = .path(resolve(path))
+        case (.some, .some):
+            throw ConfigurationError.invalid(name, "takes either url or path, not both", in: table.file)
+        case (nil, nil):
+            throw ConfigurationError.invalid(name, "needs a url or a path", in: table.file)
+        }
+        let token = try table.string("token_env")
+        let timeout = try table.int("timeout_seconds") ?? 30
+        guard timeout > 0 else {
+            throw ConfigurationError.invalid("\(name).timeout_seconds", "must be at least 1", in: table.file)
+        }
+        let refresh = try table.int("refresh_minutes") ?? 0
+        guard refresh >= 0 else {
+            throw ConfigurationError.invalid("\(name).refresh_minutes", "must not be negative", in: table.file)
+        }
+        return .init(
+            name: name, location: location, tokenEnvironmentVariable: token,
+            timeoutSeconds: timeout, refreshMinutes: refresh)
+    }
+
+    private static func currencyCode(_ raw: String, key: String, file: String) throws -> String {
+        let code = raw.uppercased()
+        guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            throw ConfigurationError.invalid(key, "must be a three-letter currency code such as \"TWD\" (found '\(raw)')", in: file)
+        }
+        return code
+    }
+}

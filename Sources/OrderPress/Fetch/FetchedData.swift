@@ -1,0 +1,9 @@
+/// What the fetch step hands to validation.
+public struct FetchedData: Sendable, Equatable {
+    public var orders: SourceTable
+    public var groups: SourceTable?
+    /// Nil when no rates are configured or none could be had.
+    public var rates: RateTable?
+    /// Problems that did not stop the build, such as a rates feed that could not be read.
+    public var warnings: [DataWarning]
+}

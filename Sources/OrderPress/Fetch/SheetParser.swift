@@ -1,0 +1,118 @@
+import CSV
+import Foundation
+
+/// Turns the bytes of a sheet (SheetDB-shaped JSON, or CSV with a header row) into a `SourceTable`.
+enum SheetParser {
+    enum Format: String {
+        case json, csv
+    }
+
+    static func parse(_ data: Data, format: Format, source: String) throws(SourceError) -> SourceTable {
+        switch format {
+        case .json: return try parseJSON(data, source: source)
+        case .csv: return try parseCSV(data, source: source)
+        }
+    }
+
+    /// An array of objects whose values are strings (SheetDB's default) or numbers (`cast_numbers`).
+    static func parseJSON(_ data: Data, source: String) throws(SourceError) -> SourceTable {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            throw SourceError(source: source, message: "is not valid JSON (\(describe(data))); expected an array of row objects")
+        }
+        guard let array = object as? [Any] else {
+            let found = object is [String: Any] ? "an object" : "a single value"
+            throw SourceError(source: source, message: "expected a JSON array of row objects, found \(found)")
+        }
+        var objects: [[String: Any]] = []
+        objects.reserveCapacity(array.count)
+        var headerSet = Set<String>()
+        for (position, element) in array.enumerated() {
+            guard let row = element as? [String: Any] else {
+                throw SourceError(source: source, message: "row \(position + 2) is not an object; expected an array of row objects")
+            }
+            for key in row.keys where !headerSet.contains(key) { headerSet.insert(key) }
+            objects.append(row)
+        }
+        // JSON objects carry no column order; sort so that the result never depends on hashing.
+        let headers = headerSet.sorted()
+        var rows: [SourceTable.Row] = []
+        rows.reserveCapacity(objects.count)
+        for (position, object) in objects.enumerated() {
+            let number = position + 2
+            var cells: [String] = []
+            cells.reserveCapacity(headers.count)
+            for header in headers {
+                guard let value = object[header] else {
+                    cells.append("")
+                    continue
+                }
+                guard let text = cellText(value) else {
+                    throw SourceError(source: source, message: "row \(number), column '\(header)' holds a list or an object; expected text or a number")
+                }
+                cells.append(text)
+            }
+            rows.append(.init(number: number, cells: cells))
+        }
+        return SourceTable(name: source, headers: headers, rows: rows)
+    }
+
+    private static func cellText(_ value: Any) -> String? {
+        switch value {
+        case let string as String:
+            return string
+        case is NSNull:
+            return ""
+        case let bool as Bool:
+            return bool ? "TRUE" : "FALSE"
+        case let number as NSNumber:
+            // The shortest text that reads back the same number: for any literal of up to
+            // 15 significant digits, the literal itself.
+            return number.stringValue
+        default:
+            return nil
+        }
+    }
+
+    /// RFC 4180 CSV with a header row; quoted fields, embedded commas and newlines, CRLF, BOM.
+    static func parseCSV(_ data: Data, source: String) throws(SourceError) -> SourceTable {
+        let stream = InputStream(data: data)
+        let reader: CSVReader
+        do {
+            reader = try CSVReader(stream: stream, codecType: UTF8.self, hasHeaderRow: true)
+        } catch {
+            throw SourceError(source: source, message: "is not readable CSV (\(error)); expected UTF-8 with a header row")
+        }
+        guard let headers = reader.headerRow else {
+            throw SourceError(source: source, message: "has no header row; the first line must name the columns")
+        }
+        let trimmedHeaders = headers.map { Text.normalize($0) }
+        var rows: [SourceTable.Row] = []
+        var number = 1
+        while let record = reader.next() {
+            number += 1
+            // A blank line reads as one empty field; it is not a row.
+            if record.count == 1, record[0].isEmpty { continue }
+            var cells = Array(record.prefix(trimmedHeaders.count))
+            if cells.count < trimmedHeaders.count {
+                cells.append(contentsOf: repeatElement("", count: trimmedHeaders.count - cells.count))
+            }
+            rows.append(.init(number: number, cells: cells))
+        }
+        if let error = reader.error {
+            throw SourceError(source: source, message: "is not valid CSV near row \(number + 1) (\(error)); check the quoting")
+        }
+        return SourceTable(name: source, headers: trimmedHeaders, rows: rows)
+    }
+
+    /// Names what a non-JSON body looks like, without echoing it (it could hold secrets).
+    private static func describe(_ data: Data) -> String {
+        if data.isEmpty { return "the body is empty" }
+        let start = data.prefix(64).drop(while: { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 })
+        if start.first == UInt8(ascii: "<") { return "it looks like an HTML or XML page" }
+        if start.first == UInt8(ascii: "[") || start.first == UInt8(ascii: "{") { return "it is cut short or malformed" }
+        return "\(data.count) bytes of something else"
+    }
+}

@@ -1,0 +1,11 @@
+/// An output file or folder that could not be written; exits 73 (cannot create) or 74 (I/O error).
+public struct OutputError: OrderPressFailure, Equatable {
+    public var path: String
+    public var reason: String
+    public var cannotCreate: Bool
+
+    public var exitStatus: ExitStatus { cannotCreate ? .cannotCreate : .ioError }
+    public var description: String {
+        "cannot write \(path) (\(reason)); check that the folder exists and is writable"
+    }
+}

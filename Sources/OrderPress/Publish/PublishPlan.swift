@@ -1,0 +1,26 @@
+import Foundation
+
+/// What publishing will do: the files whose bytes change, the ones left alone, and the ones removed.
+public struct PublishPlan: Sendable {
+    public struct Write: Sendable {
+        public var url: URL
+        public var contents: Data
+    }
+
+    public var writes: [Write]
+    public var unchanged: Int
+    /// Files published by an earlier build that belong to no page any more.
+    public var removals: [URL]
+    /// The list of published files, kept in the state folder, that tells later runs what is theirs to remove.
+    public var manifest: Manifest
+
+    public var isEmpty: Bool { writes.isEmpty && removals.isEmpty }
+}
+
+/// The files a build published, relative to the Markdown and site folders.
+public struct Manifest: Codable, Sendable, Equatable {
+    public var markdown: [String]
+    public var site: [String]
+
+    static let fileName = "published.json"
+}

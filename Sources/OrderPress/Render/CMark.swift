@@ -1,0 +1,92 @@
+import CCmarkGFM
+import Foundation
+
+/// Renders GitHub-Flavored Markdown to HTML with cmark-gfm. Every C call of OrderPress is in this file.
+public struct CMark: Sendable {
+    /// The syntax extensions attached to each parser, by cmark-gfm name.
+    public var extensions: [String]
+    public var options: Options
+    /// Rewrites relative links to `.md` files into links to `.html` files.
+    public var rewritesMarkdownLinks: Bool
+
+    public struct Options: OptionSet, Sendable {
+        public let rawValue: Int32
+        public init(rawValue: Int32) { self.rawValue = rawValue }
+
+        public static let tablePreferStyleAttributes = Options(rawValue: CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES)
+    }
+
+    /// What `cmark-gfm -e table -e strikethrough -e autolink -e tagfilter -e tasklist` does.
+    public static let commandLine = CMark(
+        extensions: ["table", "strikethrough", "autolink", "tagfilter", "tasklist"], options: [],
+        rewritesMarkdownLinks: false)
+
+    /// Site pages: no autolink (no address in the data becomes a link), no raw HTML,
+    /// style attributes for table alignment (valid HTML5), `.md` links turned into `.html`.
+    public static let site = CMark(
+        extensions: ["table", "strikethrough", "tagfilter"], options: [.tablePreferStyleAttributes],
+        rewritesMarkdownLinks: true)
+
+    public func html(from markdown: String) -> String {
+        String(decoding: html(from: Data(markdown.utf8)), as: UTF8.self)
+    }
+
+    /// Bytes in, bytes out, as the cmark-gfm command does: input that is not UTF-8 is cmark's to handle.
+    public func html(from markdown: Data) -> Data {
+        _ = CMarkRuntime.registered
+        guard let parser = cmark_parser_new(options.rawValue) else { return Data() }
+        defer { cmark_parser_free(parser) }
+        for name in extensions {
+            if let syntaxExtension = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, syntaxExtension)
+            }
+        }
+        // cmark-gfm 0.29 edits global tables while finishing a parse: one parse at a time.
+        let document: OpaquePointer? = CMarkRuntime.parseLock.withLock {
+            markdown.withUnsafeBytes { bytes in
+                if let base = bytes.baseAddress {
+                    cmark_parser_feed(parser, base.assumingMemoryBound(to: CChar.self), bytes.count)
+                }
+            }
+            return cmark_parser_finish(parser)
+        }
+        guard let document else { return Data() }
+        defer { cmark_node_free(document) }
+        if rewritesMarkdownLinks { rewriteLinks(in: document) }
+        guard let rendered = cmark_render_html(document, options.rawValue, cmark_parser_get_syntax_extensions(parser)) else {
+            return Data()
+        }
+        defer { free(rendered) }
+        return Data(bytes: rendered, count: strlen(rendered))
+    }
+
+    private func rewriteLinks(in document: OpaquePointer) {
+        guard let iterator = cmark_iter_new(document) else { return }
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                cmark_node_get_type(node) == CMARK_NODE_LINK, let url = cmark_node_get_url(node)
+            else { continue }
+            if let rewritten = LinkRewriter.htmlTarget(for: String(cString: url)) {
+                cmark_node_set_url(node, rewritten)
+            }
+        }
+    }
+}
+
+/// Process-wide cmark-gfm state: extension registration (once, before any concurrency) and the parse lock.
+private enum CMarkRuntime {
+    static let registered: Void = cmark_gfm_core_extensions_ensure_registered()
+    static let parseLock = NSLock()
+}
+
+/// Turns a relative link to a Markdown page into the matching HTML page.
+enum LinkRewriter {
+    static func htmlTarget(for url: String) -> String? {
+        guard !url.contains(":"), !url.hasPrefix("/"), !url.hasPrefix("#") else { return nil }
+        let parts = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts[0].hasSuffix(".md") else { return nil }
+        let page = parts[0].dropLast(3) + ".html"
+        return parts.count > 1 ? "\(page)#\(parts[1])" : String(page)
+    }
+}

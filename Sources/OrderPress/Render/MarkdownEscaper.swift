@@ -1,0 +1,34 @@
+/// Escapes user text so that, inside Markdown (table cells included), it can only ever be text:
+/// no table break, link, emphasis, code span or HTML.
+public enum MarkdownEscaper {
+    public static func escape(_ text: String) -> String {
+        var result = ""
+        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 8)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n", "\r", "\t", "\u{0B}", "\u{0C}":
+                result.unicodeScalars.append(" ")
+            case "\u{0}":
+                result.unicodeScalars.append("\u{FFFD}")
+            default:
+                if scalar.isASCII, isPunctuation(UInt8(scalar.value)) {
+                    result.unicodeScalars.append("\\")
+                }
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// CommonMark's ASCII punctuation, less the few marks that mean nothing to cmark-gfm
+    /// anywhere on a line (without the smart-punctuation option): `"` `%` `'` `,` `/` `;` `?`.
+    /// Leaving those bare keeps the committed Markdown readable.
+    private static func isPunctuation(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x22, 0x25, 0x27, 0x2C, 0x2F, 0x3B, 0x3F: return false
+        default:
+            return (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte)
+                || (0x7B...0x7E).contains(byte)
+        }
+    }
+}

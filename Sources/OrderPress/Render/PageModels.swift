@@ -1,0 +1,140 @@
+/// What each template sees. Every string is Markdown, with user text already escaped.
+enum PageModels {
+    struct Index {
+        var title: String
+        var dataAsOf: String
+        var attentionCount: String?
+        var notices: [String]
+        var displayCurrencies: [String]
+        var hasGroups: Bool
+        var groups: [GroupRow]
+        var hasOrders: Bool
+        var grandTotals: [Amount]
+        var grandConverted: [Amount]
+        var hasPeople: Bool
+        var people: [PersonRow]
+    }
+
+    struct GroupRow {
+        var name: String
+        var link: String
+        var shop: String
+        var organizer: String
+        var deadline: String
+        var orders: Int
+        var items: Int
+        var total: String
+        var converted: [String]
+    }
+
+    struct PersonRow {
+        var name: String
+        var link: String
+        var orders: Int
+        var totals: String
+        var converted: [String]
+    }
+
+    struct Amount {
+        var currency: String
+        var amount: String
+    }
+
+    struct Group {
+        var name: String
+        var organizer: String
+        var shop: String
+        var deadline: String
+        var currency: String
+        var notices: [String]
+        var hasOrders: Bool
+        var shopSheet: [String]
+        var items: Int
+        var orderCount: Int
+        var total: String
+        var totalConverted: [String]
+        var displayCurrencies: [String]
+        var people: [GroupPerson]
+        var chart: String
+        var orders: [OrderLine]
+    }
+
+    struct GroupPerson {
+        var name: String
+        var link: String
+        var orders: Int
+        var total: String
+        var converted: [String]
+    }
+
+    struct OrderLine {
+        var row: Int
+        var person: String
+        var item: String
+        var options: String
+        var quantity: Int
+        var unitPrice: String
+        var amount: String
+        var time: String
+        var note: String
+    }
+
+    struct Person {
+        var name: String
+        var groups: [PersonGroup]
+        var totals: [Amount]
+        var converted: [Amount]
+    }
+
+    struct PersonGroup {
+        var name: String
+        var link: String
+        var orders: [OrderLine]
+        var total: String
+        var converted: [String]
+    }
+
+    struct Rates {
+        var notices: [String]
+        var available: Bool
+        var source: String
+        var fromCache: Bool
+        var base: String
+        var asOf: String
+        var stale: Bool
+        var maxAgeHours: Int
+        var rates: [Amount]
+        var baseCurrency: String
+        var hasConversions: Bool
+        var conversions: [Amount]
+    }
+
+    struct Attention {
+        var hasRejected: Bool
+        var rejected: [Rejected]
+        var hasWarnings: Bool
+        var warnings: [Warning]
+    }
+
+    struct Rejected {
+        var row: Int
+        var values: String
+        var reasons: String
+    }
+
+    struct Warning {
+        var row: String
+        var message: String
+    }
+
+    /// What the HTML layout sees; plain text, escaped for HTML by the template engine.
+    struct Layout {
+        var language: String
+        var pageTitle: String
+        var siteTitle: String
+        var root: String
+        var attentionCount: String?
+        var dataAsOf: String
+        var body: String
+    }
+}

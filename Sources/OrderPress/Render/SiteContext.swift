@@ -1,0 +1,85 @@
+import Foundation
+
+/// Everything the page builders share, computed once per build.
+struct SiteContext: Sendable {
+    var configuration: Configuration
+    var data: ValidatedData
+    var aggregation: Aggregation
+    var rates: RateTable?
+    var converter: Converter
+    var groupSlugs: [String: String]
+    var personSlugs: [String: String]
+    /// The newest timestamp in the data itself: the rates' as-of time or a later order time.
+    var dataAsOf: Date?
+    var ratesStale: Bool
+    /// Currencies needed for a conversion that the rate table lacks.
+    var missingRates: [String]
+
+    init(configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?, now: Date) {
+        self.configuration = configuration
+        self.data = data
+        self.aggregation = aggregation
+        self.rates = rates
+        converter = Converter(rates: rates, minorUnitOverrides: configuration.minorUnits)
+        groupSlugs = Slugger.assign(data.groups.map(\.name), fallback: "group")
+        personSlugs = Slugger.assign(aggregation.people.map(\.key), fallback: "person")
+        let newestOrder = data.orders.lazy.compactMap(\.time).max()
+        dataAsOf = [rates?.asOf, newestOrder].compactMap { $0 }.max()
+        if let rates, let maxAge = configuration.rates?.maxAgeHours {
+            ratesStale = rates.asOf.map { now.timeIntervalSince($0) > Double(maxAge) * 3600 } ?? true
+        } else {
+            ratesStale = false
+        }
+        if configuration.displayCurrencies.isEmpty {
+            missingRates = []
+        } else {
+            let used = Set(data.groups.map(\.currency)).union(aggregation.grandTotals.keys)
+                .union(configuration.displayCurrencies)
+            missingRates = used.filter { rates?.rates[$0] == nil }.sorted()
+        }
+    }
+
+    var dataAsOfText: String {
+        guard let dataAsOf else { return "unknown" }
+        return "\(Timestamp.display(dataAsOf, timeZone: configuration.timeZone)) (\(configuration.timeZone.identifier))"
+    }
+
+    /// Notes shown on every summary page about the rates behind the conversions.
+    var rateNotices: [String] {
+        var notices: [String] = []
+        if rates == nil {
+            if !configuration.displayCurrencies.isEmpty {
+                notices.append("No exchange rates are available, so converted amounts show n/a.")
+            }
+            return notices
+        }
+        if let rates, rates.fromCache {
+            notices.append("The rates feed could not be read: these conversions use the cached rates of \(MarkdownEscaper.escape(asOfText(rates))).")
+        }
+        if ratesStale, let rates, let hours = configuration.rates?.maxAgeHours {
+            notices.append("The exchange rates (as of \(MarkdownEscaper.escape(asOfText(rates)))) are older than \(hours) hours.")
+        }
+        if !missingRates.isEmpty {
+            notices.append("n/a: the rate table has no rate for \(missingRates.joined(separator: ", ")).")
+        }
+        return notices
+    }
+
+    func asOfText(_ rates: RateTable) -> String {
+        rates.asOf.map { Timestamp.display($0, timeZone: configuration.timeZone) } ?? "an unknown date"
+    }
+
+    func converted(_ amounts: [String: Decimal]) -> [String] {
+        configuration.displayCurrencies.map { converter.displayConverted(amounts, to: $0) }
+    }
+
+    /// "125 TWD + 10.25 USD", currencies in code order.
+    func totalsText(_ totals: [String: Decimal]) -> String {
+        totals.keys.sorted().map { "\(converter.display(totals[$0]!, $0)) \($0)" }.joined(separator: " + ")
+    }
+
+    var attentionCount: String? {
+        let count = data.rejected.count + data.warnings.count
+        return count == 0 ? nil : String(count)
+    }
+}

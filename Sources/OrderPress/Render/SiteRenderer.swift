@@ -1,0 +1,108 @@
+import Foundation
+import Mustache
+
+/// Renders every page to Markdown through the templates and to HTML through cmark-gfm,
+/// plus the charts, the stylesheet, `summary.json` and `orders.csv`.
+public struct SiteRenderer: Sendable {
+    let templates: TemplateSet
+
+    /// Loads the templates: the built-in ones, overridden by any file in `overrides`.
+    public init(templateOverrides overrides: URL?) throws(ConfigurationError) {
+        templates = try TemplateSet.load(overrides: overrides)
+    }
+
+    private enum PageKind: Sendable {
+        case index, rates, attention
+        case group(GroupSummary, slug: String)
+        case person(PersonSummary, slug: String)
+    }
+
+    public func render(
+        configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?, now: Date
+    ) -> RenderedSite {
+        let context = SiteContext(configuration: configuration, data: data, aggregation: aggregation, rates: rates, now: now)
+        let kinds: [PageKind] =
+            [.index, .rates, .attention]
+            + aggregation.groups.map { .group($0, slug: context.groupSlugs[$0.group.name]!) }
+            + aggregation.people.map { .person($0, slug: context.personSlugs[$0.key]!) }
+
+        let pages = ConcurrentResults<(markdown: OutputFile, html: OutputFile)>(count: kinds.count)
+        let builder = PageBuilder(context: context)
+        DispatchQueue.concurrentPerform(iterations: kinds.count) { index in
+            pages[index] = renderPage(kinds[index], builder: builder, context: context)
+        }
+
+        var markdown = pages.values.map(\.markdown)
+        var site = pages.values.map(\.html)
+        for summary in aggregation.groups where !summary.orders.isEmpty {
+            let chart = chart(for: summary, context: context)
+            markdown.append(chart)
+            site.append(chart)
+        }
+        site.append(OutputFile(path: "style.css", contents: Data(templates.stylesheet.utf8)))
+        site.append(OutputFile(path: "summary.json", contents: SummaryDocument(context).encoded()))
+        site.append(OutputFile(path: "orders.csv", contents: OrdersCSV.render(data.orders, timeZone: configuration.timeZone)))
+        return RenderedSite(
+            markdown: markdown.sorted { $0.path < $1.path }, site: site.sorted { $0.path < $1.path })
+    }
+
+    private func renderPage(_ kind: PageKind, builder: PageBuilder, context: SiteContext)
+        -> (markdown: OutputFile, html: OutputFile)
+    {
+        let model: Any
+        let template: String
+        let path: String
+        let title: String
+        switch kind {
+        case .index:
+            (model, template, path, title) = (builder.index(), "index", "index", context.configuration.title)
+        case .rates:
+            (model, template, path, title) = (builder.rates(), "rates", "rates", "Exchange rates")
+        case .attention:
+            (model, template, path, title) = (builder.attention(), "attention", "attention", "Attention")
+        case .group(let summary, let slug):
+            (model, template, path, title) = (builder.group(summary), "group", "groups/\(slug)", summary.group.name)
+        case .person(let person, let slug):
+            (model, template, path, title) = (builder.person(person), "person", "people/\(slug)", person.name)
+        }
+        let markdown = templates.pages.render(model, withTemplate: template) ?? ""
+        let root = path.contains("/") ? "../" : ""
+        let layout = PageModels.Layout(
+            language: context.configuration.language,
+            pageTitle: path == "index" ? title : "\(title) · \(context.configuration.title)",
+            siteTitle: context.configuration.title, root: root, attentionCount: context.attentionCount,
+            dataAsOf: context.dataAsOfText, body: CMark.site.html(from: markdown))
+        let html = templates.layout.render(layout)
+        return (
+            OutputFile(path: "\(path).md", contents: Data(markdown.utf8)),
+            OutputFile(path: "\(path).html", contents: Data(html.utf8))
+        )
+    }
+
+    private func chart(for summary: GroupSummary, context: SiteContext) -> OutputFile {
+        let chart = BarChart(
+            title: "Totals per person, \(summary.group.name) (\(summary.currency))",
+            bars: summary.people.map {
+                .init(
+                    label: $0.name, value: $0.total,
+                    valueText: "\(context.converter.display($0.total, summary.currency)) \(summary.currency)")
+            })
+        return OutputFile(
+            path: "groups/\(context.groupSlugs[summary.group.name]!).svg", contents: Data(chart.svg().utf8))
+    }
+}
+
+/// Fixed-size storage that concurrent workers fill, each at its own index.
+private final class ConcurrentResults<Value>: @unchecked Sendable {
+    private var storage: [Value?]
+    private let lock = NSLock()
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    subscript(index: Int) -> Value {
+        get { lock.withLock { storage[index]! } }
+        set { lock.withLock { storage[index] = newValue } }
+    }
+
+    var values: [Value] { lock.withLock { storage.map { $0! } } }
+}

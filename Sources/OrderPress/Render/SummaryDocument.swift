@@ -1,0 +1,123 @@
+import Foundation
+
+/// `summary.json`: the machine-readable result of a build. Amounts are decimal strings, exact in
+/// their own currency and rounded to minor units when converted (null when a rate is missing).
+struct SummaryDocument: Encodable {
+    var title: String
+    var dataAsOf: String?
+    var rowsRead: Int
+    var rates: Rates?
+    var groups: [Group]
+    var people: [Person]
+    var rejected: [Rejected]
+    var warnings: [Warning]
+
+    enum CodingKeys: String, CodingKey {
+        case title, rates, groups, people, rejected, warnings
+        case dataAsOf = "data_as_of"
+        case rowsRead = "rows_read"
+    }
+
+    struct Rates: Encodable {
+        var base: String
+        var asOf: String?
+        var source: String
+        var fromCache: Bool
+        var stale: Bool
+        var rates: [String: String]
+
+        enum CodingKeys: String, CodingKey {
+            case base, source, stale, rates
+            case asOf = "as_of"
+            case fromCache = "from_cache"
+        }
+    }
+
+    struct Group: Encodable {
+        var name: String
+        var slug: String
+        var currency: String
+        var orders: Int
+        var total: String
+        var converted: [String: String?]
+        var people: [GroupPerson]
+    }
+
+    struct GroupPerson: Encodable {
+        var name: String
+        var slug: String
+        var orders: Int
+        var total: String
+        var converted: [String: String?]
+    }
+
+    struct Person: Encodable {
+        var name: String
+        var slug: String
+        var orders: Int
+        var totals: [String: String]
+        var converted: [String: String?]
+    }
+
+    struct Rejected: Encodable {
+        var row: Int
+        var values: [String: String]
+        var reasons: [String]
+    }
+
+    struct Warning: Encodable {
+        var row: Int?
+        var message: String
+    }
+
+    init(_ context: SiteContext) {
+        let converter = context.converter
+        let display = context.configuration.displayCurrencies
+        func converted(_ amounts: [String: Decimal]) -> [String: String?] {
+            Dictionary(uniqueKeysWithValues: display.map { currency in
+                (currency, converter.convert(amounts, to: currency).map { converter.display($0, currency) })
+            })
+        }
+        title = context.configuration.title
+        dataAsOf = context.dataAsOf.map(Timestamp.iso8601)
+        rowsRead = context.data.rowsRead
+        rates = context.rates.map { table in
+            Rates(
+                base: table.base, asOf: table.asOf.map(Timestamp.iso8601), source: table.source,
+                fromCache: table.fromCache, stale: context.ratesStale,
+                rates: table.rates.mapValues(DecimalText.exact))
+        }
+        groups = context.aggregation.groups.map { summary in
+            Group(
+                name: summary.group.name, slug: context.groupSlugs[summary.group.name]!, currency: summary.currency,
+                orders: summary.orders.count, total: DecimalText.exact(summary.total),
+                converted: converted([summary.currency: summary.total]),
+                people: summary.people.map { person in
+                    GroupPerson(
+                        name: person.name, slug: context.personSlugs[person.key]!, orders: person.orders,
+                        total: DecimalText.exact(person.total), converted: converted([summary.currency: person.total]))
+                })
+        }
+        people = context.aggregation.people.map { person in
+            Person(
+                name: person.name, slug: context.personSlugs[person.key]!, orders: person.orders.count,
+                totals: person.totals.mapValues(DecimalText.exact), converted: converted(person.totals))
+        }
+        rejected = context.data.rejected.map { row in
+            Rejected(
+                row: row.row,
+                values: Dictionary(row.values.map { ($0.column, $0.value) }, uniquingKeysWith: { first, _ in first }),
+                reasons: row.reasons)
+        }
+        warnings = context.data.warnings.map { Warning(row: $0.row, message: $0.message) }
+    }
+
+    func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Every value here is a string, number or bool the encoder handles: it cannot fail.
+        var data = try! encoder.encode(self)
+        data.append(0x0A)
+        return data
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Exact decimal numbers to and from text, independent of the machine's locale.
+enum DecimalText {
+    private static let posix = Locale(identifier: "en_US_POSIX")
+
+    /// Parses plain decimal text such as `35`, `35.50`, `-5`, `1e-05`; nothing else.
+    /// (`Decimal(string:)` alone would read "12abc" as 12.)
+    static func parse(_ text: some StringProtocol) -> Decimal? {
+        var sawDigit = false
+        var state = 0  // 0 sign, 1 integer digits, 2 fraction digits, 3 exponent sign, 4 exponent digits
+        var sawExponentDigit = false
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "-"), UInt8(ascii: "+"):
+                if state == 0 { state = 1 } else if state == 3 { state = 4 } else { return nil }
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if state == 0 { state = 1 }
+                if state == 3 { state = 4 }
+                if state >= 3 { sawExponentDigit = true } else { sawDigit = true }
+            case UInt8(ascii: "."):
+                guard state <= 1 else { return nil }
+                state = 2
+            case UInt8(ascii: "e"), UInt8(ascii: "E"):
+                guard state == 1 || state == 2, sawDigit else { return nil }
+                state = 3
+            default:
+                return nil
+            }
+        }
+        guard sawDigit, state < 3 || sawExponentDigit else { return nil }
+        return Decimal(string: String(text), locale: posix)
+    }
+
+    /// Rounds half-up (away from zero) to `digits` fraction digits.
+    static func rounded(_ value: Decimal, digits: Int) -> Decimal {
+        var input = value
+        var result = Decimal()
+        NSDecimalRound(&result, &input, digits, .plain)
+        return result
+    }
+
+    /// The exact value as plain text ("35.5", "540"), never in exponent form.
+    static func exact(_ value: Decimal) -> String {
+        value.description
+    }
+
+    /// Rounded half-up to `digits` fraction digits and written with exactly that many ("2.80", "432").
+    static func fixed(_ value: Decimal, digits: Int) -> String {
+        let text = rounded(value, digits: digits).description
+        guard digits > 0 else { return text }
+        let parts = text.split(separator: ".", maxSplits: 1)
+        let fraction = parts.count > 1 ? String(parts[1]) : ""
+        return "\(parts[0]).\(fraction)\(String(repeating: "0", count: max(0, digits - fraction.count)))"
+    }
+}

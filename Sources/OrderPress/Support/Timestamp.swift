@@ -1,0 +1,136 @@
+import Foundation
+
+/// Parses and formats the timestamps found in sheets and feeds, without DateFormatter
+/// (slow, and sensitive to the machine's locale).
+enum Timestamp {
+    /// Reads `2026-11-21 09:15:00`, `2026-11-21T09:15`, `2026/11/21 9:15`, `11/21/2026 9:15:00`
+    /// (Google Forms), or a date alone; with `Z` or `+08:00` the zone is taken from the text,
+    /// otherwise the time is local to `timeZone`.
+    static func parse(_ raw: String, timeZone: TimeZone) -> Date? {
+        var fields: [Int] = []
+        var separators: [UInt8] = []
+        var current = -1
+        var digits = 0
+        var zoneOffset: Int?
+        var firstFieldDigits = 0
+        let bytes = Array(raw.utf8)
+        var index = 0
+        func flush() {
+            if current >= 0 {
+                if fields.isEmpty { firstFieldDigits = digits }
+                fields.append(current)
+            }
+            current = -1
+            digits = 0
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                guard digits < 9 else { return nil }
+                current = max(current, 0) * 10 + Int(byte - UInt8(ascii: "0"))
+                digits += 1
+            case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+                guard index == bytes.count - 1, fields.count >= 4 else { return nil }
+                flush()
+                zoneOffset = 0
+            case UInt8(ascii: "+") where fields.count >= 4, UInt8(ascii: "-") where fields.count >= 4:
+                // A zone offset after the time: +08:00, +0800, -05.
+                flush()
+                let sign = byte == UInt8(ascii: "-") ? -1 : 1
+                let rest = bytes[(index + 1)...].filter { $0 != UInt8(ascii: ":") }
+                guard rest.count == 2 || rest.count == 4, rest.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+                let numbers = rest.map { Int($0 - 48) }
+                let hours = numbers[0] * 10 + numbers[1]
+                let minutes = rest.count == 4 ? numbers[2] * 10 + numbers[3] : 0
+                zoneOffset = sign * (hours * 3600 + minutes * 60)
+                index = bytes.count
+                continue
+            default:
+                flush()
+                separators.append(byte)
+            }
+            index += 1
+        }
+        flush()
+
+        guard fields.count == 3 || fields.count >= 5 else { return nil }
+        var year: Int, month: Int, day: Int
+        if firstFieldDigits == 4 {
+            (year, month, day) = (fields[0], fields[1], fields[2])
+        } else if fields[2] >= 1000 {
+            (month, day, year) = (fields[0], fields[1], fields[2])  // M/d/yyyy, as Google Forms writes it
+        } else {
+            return nil
+        }
+        let hour = fields.count > 3 ? fields[3] : 0
+        let minute = fields.count > 4 ? fields[4] : 0
+        let second = fields.count > 5 ? fields[5] : 0
+        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+            (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
+        else { return nil }
+        let local = daysFromCivil(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+        if let zoneOffset {
+            return Date(timeIntervalSince1970: TimeInterval(local - zoneOffset))
+        }
+        // Local wall time: take the zone's offset at that moment (a second look settles DST edges).
+        let guess = Date(timeIntervalSince1970: TimeInterval(local - timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(local)))))
+        return Date(timeIntervalSince1970: TimeInterval(local - timeZone.secondsFromGMT(for: guess)))
+    }
+
+    /// A feed's timestamp, UTC unless it names a zone.
+    static func parseUTC(_ raw: String) -> Date? {
+        parse(raw, timeZone: TimeZone(identifier: "UTC")!)
+    }
+
+    /// `2026-11-21 16:00` in `timeZone`.
+    static func display(_ date: Date, timeZone: TimeZone) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        let (y, m, d, hh, mm, _) = civil(seconds)
+        return "\(pad(y, 4))-\(pad(m))-\(pad(d)) \(pad(hh)):\(pad(mm))"
+    }
+
+    /// `2026-11-21T08:00:00Z`.
+    static func iso8601(_ date: Date) -> String {
+        let (y, m, d, hh, mm, ss) = civil(Int(date.timeIntervalSince1970.rounded(.down)))
+        return "\(pad(y, 4))-\(pad(m))-\(pad(d))T\(pad(hh)):\(pad(mm)):\(pad(ss))Z"
+    }
+
+    private static func pad(_ value: Int, _ width: Int = 2) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    private static func civil(_ seconds: Int) -> (Int, Int, Int, Int, Int, Int) {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let rest = seconds - days * 86_400
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        return (year, month, day, rest / 3600, rest % 3600 / 60, rest % 60)
+    }
+}

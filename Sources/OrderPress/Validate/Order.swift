@@ -1,0 +1,26 @@
+import Foundation
+
+/// One valid order line, normalised.
+public struct Order: Sendable, Equatable {
+    /// The sheet row it came from (header = row 1).
+    public var row: Int
+    public var id: String?
+    public var group: String
+    /// The person's name as first written.
+    public var person: String
+    /// Identifies the person: the normalised name, case-folded.
+    public var personKey: String
+    public var item: String
+    /// The non-empty option values, in the configured column order.
+    public var options: [String]
+    public var quantity: Int
+    public var unitPrice: Decimal
+    public var currency: String
+    public var time: Date?
+    /// The time as the sheet wrote it (normalised), kept when it could not be read.
+    public var timeText: String
+    public var note: String
+
+    /// Quantity × unit price, exact.
+    public var amount: Decimal { unitPrice * Decimal(quantity) }
+}

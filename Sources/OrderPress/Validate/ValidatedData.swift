@@ -1,0 +1,9 @@
+/// The result of validation: every row read is either an order or a rejected row.
+public struct ValidatedData: Sendable, Equatable {
+    public var groups: [Group]
+    public var orders: [Order]
+    public var rejected: [RejectedRow]
+    public var warnings: [DataWarning]
+    /// Data rows read from the orders source; always `orders.count + rejected.count`.
+    public var rowsRead: Int
+}

@@ -1,0 +1,268 @@
+import Foundation
+
+/// Normalises and checks every row: each one becomes an `Order` or a `RejectedRow` with all its reasons.
+public struct Validator: Sendable {
+    public var configuration: Configuration
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    public func validate(orders: SourceTable, groups: SourceTable?) -> ValidatedData {
+        var warnings: [DataWarning] = []
+        let listedGroups = groups.map { readGroups($0, warnings: &warnings) }
+        warnings += unmappedColumnWarnings(orders, mapped: configuration.orderColumns.mapped)
+        warnings += missingColumnWarnings(orders)
+
+        var candidates: [Candidate] = []
+        candidates.reserveCapacity(orders.rows.count)
+        let reader = RowReader(table: orders, columns: configuration.orderColumns)
+        let known = listedGroups.map { Dictionary($0.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }) }
+        for row in orders.rows {
+            candidates.append(check(row, reader: reader, knownGroups: known, warnings: &warnings))
+        }
+
+        let groupList = resolveGroups(listed: listedGroups, candidates: &candidates)
+        var valid: [Order] = []
+        var rejected: [RejectedRow] = []
+        for candidate in candidates {
+            if candidate.reasons.isEmpty {
+                valid.append(candidate.order)
+            } else {
+                rejected.append(
+                    RejectedRow(row: candidate.order.row, values: reader.shownValues(candidate.source), reasons: candidate.reasons))
+            }
+        }
+        warnings += duplicateIdWarnings(candidates.map(\.order))
+        return ValidatedData(
+            groups: groupList, orders: valid, rejected: rejected, warnings: warnings.sorted(),
+            rowsRead: orders.rows.count)
+    }
+
+    // MARK: - Rows
+
+    /// A row on its way through validation; `order` holds what could be read even when rejected.
+    private struct Candidate {
+        var source: SourceTable.Row
+        var order: Order
+        var reasons: [String]
+        var currencyFromRow: Bool
+    }
+
+    /// Looks up the mapped cells of a row by column index, computed once per table.
+    private struct RowReader {
+        let index: [String: Int]
+        let columns: Configuration.OrderColumns
+        let secret: Set<String>
+        let displayColumns: [String]
+
+        init(table: SourceTable, columns: Configuration.OrderColumns) {
+            let index = table.columnIndex()
+            self.index = index
+            self.columns = columns
+            secret = Set(columns.secret)
+            var seen = Set<String>()
+            displayColumns = columns.mapped.filter { index[$0] != nil && seen.insert($0).inserted }
+        }
+
+        func text(_ row: SourceTable.Row, _ column: String) -> String {
+            guard let position = index[column], position < row.cells.count else { return "" }
+            return Text.normalize(row.cells[position])
+        }
+
+        func shownValues(_ row: SourceTable.Row) -> [RejectedRow.Cell] {
+            displayColumns.map { column in
+                let value = text(row, column)
+                return .init(column: column, value: secret.contains(column) && !value.isEmpty ? RejectedRow.secretMask : value)
+            }
+        }
+    }
+
+    private func check(
+        _ row: SourceTable.Row, reader: RowReader, knownGroups: [String: Group]?, warnings: inout [DataWarning]
+    ) -> Candidate {
+        let columns = configuration.orderColumns
+        var reasons: [String] = []
+
+        let person = reader.text(row, columns.person)
+        if person.isEmpty { reasons.append("person is missing (column '\(columns.person)')") }
+        let item = reader.text(row, columns.item)
+        if item.isEmpty { reasons.append("item is missing (column '\(columns.item)')") }
+        let group = reader.text(row, columns.group)
+        if group.isEmpty {
+            reasons.append("group is missing (column '\(columns.group)')")
+        } else if let knownGroups, knownGroups[group] == nil {
+            reasons.append("unknown group '\(group)'")
+        }
+
+        let priceText = reader.text(row, columns.price)
+        var price: Decimal?
+        switch PriceText.parse(priceText) {
+        case .success(let value): price = value
+        case .failure(let problem): reasons.append(problem.reason(column: columns.price))
+        }
+
+        let quantityText = reader.text(row, columns.quantity)
+        var quantity = 1
+        if !quantityText.isEmpty {
+            if let value = Int(quantityText), value >= 1 {
+                quantity = value
+            } else {
+                reasons.append("quantity must be a whole number of at least 1 (found '\(quantityText)')")
+            }
+        }
+
+        let currencyText = reader.text(row, columns.currency).uppercased()
+        let currency: String
+        if !currencyText.isEmpty {
+            currency = currencyText
+            if !isKnownCurrency(currencyText) { reasons.append("unknown currency '\(currencyText)'") }
+        } else if let groupCurrency = knownGroups?[group]?.currency, !groupCurrency.isEmpty {
+            currency = groupCurrency
+        } else {
+            currency = configuration.baseCurrency
+        }
+
+        let options = columns.options.map { reader.text(row, $0) }.filter { !$0.isEmpty }
+        let note = reader.text(row, columns.note)
+        let timeText = reader.text(row, columns.time)
+        var time: Date?
+        if !timeText.isEmpty {
+            time = Timestamp.parse(timeText, timeZone: configuration.timeZone)
+            if time == nil {
+                warnings.append(.init(row: row.number, message: "time '\(timeText)' is not a date and time OrderPress reads (write it like 2026-11-21 09:15)"))
+            }
+        }
+        let lengths = [("person", person, TextLimits.person), ("item", item, TextLimits.item), ("note", note, TextLimits.note)]
+        for (field, value, limit) in lengths + options.map({ ("option", $0, TextLimits.option) }) {
+            if value.count > limit {
+                warnings.append(.init(row: row.number, message: "\(field) longer than \(limit) characters"))
+            }
+        }
+
+        let id = reader.text(row, columns.id)
+        let order = Order(
+            row: row.number, id: id.isEmpty ? nil : id, group: group, person: person,
+            personKey: person.lowercased(), item: item, options: options, quantity: quantity,
+            unitPrice: price ?? 0, currency: currency, time: time, timeText: timeText, note: note)
+        return Candidate(source: row, order: order, reasons: reasons, currencyFromRow: !currencyText.isEmpty)
+    }
+
+    private func isKnownCurrency(_ code: String) -> Bool {
+        Currency.codes.contains(code) || configuration.minorUnits[code] != nil
+    }
+
+    // MARK: - Groups
+
+    /// The groups source's rows in sheet order, without nameless or repeated ones.
+    private func readGroups(_ table: SourceTable, warnings: inout [DataWarning]) -> [Group] {
+        let columns = configuration.groupColumns
+        let index = table.columnIndex()
+        func text(_ row: SourceTable.Row, _ column: String) -> String {
+            guard let position = index[column], position < row.cells.count else { return "" }
+            return Text.normalize(row.cells[position])
+        }
+        warnings += unmappedColumnWarnings(table, mapped: columns.mapped)
+        if index[columns.name] == nil {
+            warnings.append(.init(row: nil, message: "groups: column '\(columns.name)' (group name) is not in the sheet"))
+        }
+        var groups: [Group] = []
+        var names = Set<String>()
+        for row in table.rows {
+            let name = text(row, columns.name)
+            guard !name.isEmpty else {
+                warnings.append(.init(row: nil, message: "groups row \(row.number) has no name and is ignored"))
+                continue
+            }
+            guard names.insert(name).inserted else {
+                warnings.append(.init(row: nil, message: "groups row \(row.number) repeats group '\(name)' and is ignored"))
+                continue
+            }
+            var currency = text(row, columns.currency).uppercased()
+            if !currency.isEmpty, !isKnownCurrency(currency) {
+                warnings.append(.init(row: nil, message: "groups row \(row.number): unknown currency '\(currency)'; using \(configuration.baseCurrency)"))
+                currency = configuration.baseCurrency
+            }
+            groups.append(
+                Group(
+                    name: name, organizer: text(row, columns.organizer), shop: text(row, columns.shop),
+                    currency: currency, deadline: text(row, columns.deadline)))
+        }
+        return groups
+    }
+
+    /// The final group list (source order, then groups first named by orders) with each group's
+    /// currency settled; rows priced in another currency than their group's are rejected.
+    private func resolveGroups(listed: [Group]?, candidates: inout [Candidate]) -> [Group] {
+        var groups = listed ?? []
+        var position: [String: Int] = [:]
+        for (index, group) in groups.enumerated() { position[group.name] = index }
+        var currencyVotes: [String: [String: Int]] = [:]
+        for candidate in candidates where !candidate.order.group.isEmpty {
+            let name = candidate.order.group
+            if position[name] == nil, listed == nil {
+                position[name] = groups.count
+                groups.append(Group(name: name, organizer: "", shop: "", currency: "", deadline: ""))
+            }
+            if candidate.reasons.isEmpty, candidate.currencyFromRow {
+                currencyVotes[name, default: [:]][candidate.order.currency, default: 0] += 1
+            }
+        }
+        for index in groups.indices where groups[index].currency.isEmpty {
+            groups[index].currency = majorityCurrency(currencyVotes[groups[index].name] ?? [:])
+        }
+        for index in candidates.indices {
+            let order = candidates[index].order
+            guard let groupIndex = position[order.group], groups[groupIndex].currency != order.currency,
+                isKnownCurrency(order.currency)
+            else { continue }
+            let group = groups[groupIndex]
+            guard candidates[index].currencyFromRow else {
+                candidates[index].order.currency = group.currency
+                continue
+            }
+            candidates[index].reasons.append(
+                "currency '\(order.currency)' differs from group '\(group.name)' currency '\(group.currency)'")
+        }
+        return groups
+    }
+
+    /// The currency most valid rows of a group use; ties go to the base currency, then alphabetically.
+    private func majorityCurrency(_ votes: [String: Int]) -> String {
+        let best = votes.values.max() ?? 0
+        let leaders = votes.filter { $0.value == best }.map(\.key).sorted()
+        if leaders.isEmpty || leaders.contains(configuration.baseCurrency) { return configuration.baseCurrency }
+        return leaders[0]
+    }
+
+    // MARK: - Source-level warnings
+
+    private func unmappedColumnWarnings(_ table: SourceTable, mapped: [String]) -> [DataWarning] {
+        let mappedSet = Set(mapped)
+        return table.headers.filter { !$0.isEmpty && !mappedSet.contains($0) }.sorted().map {
+            DataWarning(row: nil, message: "\(table.name): column '\($0)' is not mapped in the configuration and is not published")
+        }
+    }
+
+    private func missingColumnWarnings(_ table: SourceTable) -> [DataWarning] {
+        let columns = configuration.orderColumns
+        let present = Set(table.headers)
+        let required = [("group", columns.group), ("person", columns.person), ("item", columns.item), ("price", columns.price)]
+        return required.filter { !present.contains($0.1) }.map {
+            DataWarning(row: nil, message: "\(table.name): column '\($0.1)' (\($0.0)) is not in the sheet; check [orders.columns]")
+        }
+    }
+
+    /// Ids used by more than one row (valid or not) cannot identify an order.
+    private func duplicateIdWarnings(_ orders: [Order]) -> [DataWarning] {
+        var rowsById: [String: [Int]] = [:]
+        for order in orders {
+            if let id = order.id { rowsById[id, default: []].append(order.row) }
+        }
+        return rowsById.filter { $0.value.count > 1 }.map { id, rows in
+            DataWarning(
+                row: rows[0],
+                message: "id '\(id)' is used by rows \(rows.map(String.init).joined(separator: ", ")); they are matched by content instead")
+        }
+    }
+}

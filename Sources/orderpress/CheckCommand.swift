@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+import OrderPress
+
+struct CheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check", abstract: "Fetch and validate only; list every problem with its source row.")
+
+    @OptionGroup var config: ConfigOption
+
+    func run() async throws {
+        let configuration = try config.load()
+        let pipeline = Pipeline(configuration: configuration, clock: .fromEnvironment())
+        let data = try await Failure.report { () async throws(StepFailure) in try await pipeline.check() }
+        for row in data.rejected {
+            let values = row.values.map { "\($0.column): \($0.value)" }.joined(separator: " · ")
+            print("row \(row.row): rejected: \(row.reasons.joined(separator: "; ")) [\(values)]")
+        }
+        for warning in data.warnings {
+            print("\(warning.row.map { "row \($0)" } ?? configuration.orders.name): warning: \(warning.message)")
+        }
+        print("\(data.rowsRead) rows: \(data.orders.count) valid, \(data.rejected.count) rejected, \(data.warnings.count) warnings")
+        if !data.rejected.isEmpty {
+            FileHandle.standardError.write(
+                Data("orderpress: check: \(data.rejected.count) rows rejected; fix them in the sheet\n".utf8))
+            throw ExitCode(ExitStatus.dataError.rawValue)
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import Foundation
+import OrderPress
+
+struct MarkdownCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "markdown",
+        abstract: "Render GitHub-Flavored Markdown to HTML, as `cmark-gfm -e table -e strikethrough -e autolink -e tagfilter -e tasklist` does.")
+
+    @Argument(help: "The Markdown file; standard input when omitted.")
+    var file: String?
+
+    func run() throws {
+        let data: Data
+        if let file {
+            guard let contents = FileManager.default.contents(atPath: file) else {
+                FileHandle.standardError.write(Data("orderpress: markdown: cannot read \(file); check the path\n".utf8))
+                throw ExitCode(ExitStatus.usage.rawValue)
+            }
+            data = contents
+        } else {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        }
+        FileHandle.standardOutput.write(CMark.commandLine.html(from: data))
+    }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import OrderPress
+
+@main
+struct OrderPressCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "orderpress",
+        abstract: "Turn group orders into a static website.",
+        subcommands: [BuildCommand.self, CheckCommand.self, MarkdownCommand.self],
+        defaultSubcommand: BuildCommand.self)
+}
+
+/// `--config FILE`, shared by the commands that read a configuration.
+struct ConfigOption: ParsableArguments {
+    @Option(name: .long, help: "The configuration file.")
+    var config: String = "orderpress.toml"
+
+    func load() throws -> Configuration {
+        try Failure.report { () throws(ConfigurationError) in
+            try ConfigurationLoader.load(from: URL(fileURLWithPath: config))
+        }
+    }
+}
+
+/// Prints an OrderPress failure as one line on stderr and exits with its sysexits status.
+enum Failure {
+    static func report<T, E: OrderPressFailure>(_ body: () async throws(E) -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch {
+            throw exit(error)
+        }
+    }
+
+    static func report<T, E: OrderPressFailure>(_ body: () throws(E) -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw exit(error)
+        }
+    }
+
+    private static func exit(_ error: some OrderPressFailure) -> ExitCode {
+        FileHandle.standardError.write(Data("orderpress: \(error.description)\n".utf8))
+        return ExitCode(error.exitStatus.rawValue)
+    }
+}

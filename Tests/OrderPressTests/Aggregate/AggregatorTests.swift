@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import OrderPress
+
+@Suite struct AggregatorTests {
+    static func order(_ row: Int, _ group: String, _ person: String, _ item: String, _ options: [String], _ quantity: Int, _ price: String, _ currency: String = "TWD") -> Order {
+        Order(
+            row: row, id: nil, group: group, person: person, personKey: person.lowercased(), item: item, options: options,
+            quantity: quantity, unitPrice: Decimal(string: price)!, currency: currency, time: nil, timeText: "", note: "")
+    }
+
+    static let data = ValidatedData(
+        groups: [
+            Group(name: "Tea", organizer: "", shop: "", currency: "TWD", deadline: ""),
+            Group(name: "Boba", organizer: "", shop: "", currency: "USD", deadline: ""),
+            Group(name: "Empty", organizer: "", shop: "", currency: "TWD", deadline: ""),
+        ],
+        orders: [
+            order(2, "Tea", "Amy", "熟成紅茶", ["L", "半糖", "少冰"], 1, "35"),
+            order(3, "Tea", "amy", "熟成紅茶", ["L", "半糖", "少冰"], 2, "35"),
+            order(4, "Tea", "Ben", "熟成紅茶", ["M", "無糖"], 1, "30"),
+            order(5, "Tea", "Ben", "冬瓜檸檬", ["L"], 1, "45.5"),
+            order(6, "Boba", "Amy", "Milk tea", [], 1, "6.25", "USD"),
+        ],
+        rejected: [], warnings: [], rowsRead: 5)
+
+    @Test func sumsTheShopSheetAndPeople() {
+        let aggregation = Aggregator.aggregate(Self.data)
+        let tea = aggregation.groups[0]
+        #expect(tea.shopSheet == [
+            ShopLine(item: "冬瓜檸檬", options: ["L"], quantity: 1),
+            ShopLine(item: "熟成紅茶", options: ["L", "半糖", "少冰"], quantity: 3),
+            ShopLine(item: "熟成紅茶", options: ["M", "無糖"], quantity: 1),
+        ])
+        #expect(tea.total == Decimal(string: "180.5")!)
+        #expect(tea.items == 5)
+        #expect(tea.people == [
+            PersonTotal(key: "amy", name: "Amy", orders: 2, total: 105),
+            PersonTotal(key: "ben", name: "Ben", orders: 2, total: Decimal(string: "75.5")!),
+        ])
+        #expect(aggregation.groups[2].orders.isEmpty)
+        #expect(aggregation.groups[2].total == 0)
+        #expect(aggregation.people.map(\.name) == ["Amy", "Ben"])
+        #expect(aggregation.people[0].totals == ["TWD": 105, "USD": Decimal(string: "6.25")!])
+        #expect(aggregation.grandTotals == ["TWD": Decimal(string: "180.5")!, "USD": Decimal(string: "6.25")!])
+    }
+}
+
+@Suite struct ConverterTests {
+    static let rates = RateTable(
+        base: "USD", rates: ["TWD": Decimal(string: "32.125")!, "JPY": Decimal(string: "154.32")!], asOf: nil, source: "rter")
+    static let converter = Converter(rates: rates, minorUnitOverrides: ["TWD": 0])
+
+    @Test(arguments: [
+        ("90", "TWD", "USD", "2.80"),
+        ("90", "TWD", "JPY", "432"),
+        ("6.25", "USD", "JPY", "965"),  // exactly 964.5: half-up, not to even
+        ("55.50", "USD", "TWD", "1783"),
+        ("2210", "TWD", "USD", "68.79"),
+        ("100", "TWD", "TWD", "100"),
+    ])
+    func convertsThroughCrossRatesAndRoundsOnce(amount: String, from: String, to: String, expected: String) {
+        #expect(Self.converter.displayConverted([from: Decimal(string: amount)!], to: to) == expected)
+    }
+
+    @Test func sumsExactAmountsBeforeRounding() {
+        // 0.5 TWD is 0.0156 USD: three lines rounded one by one would make 0.06, the exact sum makes 0.05.
+        let exact = Self.converter.convert(["TWD": Decimal(string: "1.5")!], to: "USD")!
+        #expect(DecimalText.fixed(exact, digits: 2) == "0.05")
+        let perLine = (0..<3).map { _ in Self.converter.display(Self.converter.convert(Decimal(string: "0.5")!, from: "TWD", to: "USD")!, "USD") }
+        #expect(perLine == ["0.02", "0.02", "0.02"])  // 0.06 if summed after rounding
+        #expect(Self.converter.displayConverted(["TWD": 125, "USD": Decimal(string: "10.25")!], to: "JPY") == "2182")
+    }
+
+    @Test func missingRateIsNotAvailableNeverZero() {
+        #expect(Self.converter.displayConverted(["KRW": 1000], to: "USD") == "n/a")
+        #expect(Self.converter.displayConverted(["TWD": 1, "KRW": 1000], to: "USD") == "n/a")
+        let none = Converter(rates: nil, minorUnitOverrides: [:])
+        #expect(none.displayConverted(["TWD": 1], to: "USD") == "n/a")
+        #expect(none.displayConverted(["TWD": 1], to: "TWD") == "1.00")
+    }
+
+    @Test(arguments: [("USD", 2), ("JPY", 0), ("KWD", 3), ("TWD", 0), ("EUR", 2), ("CLF", 4)])
+    func usesISOMinorUnitsWithOverrides(currency: String, digits: Int) {
+        #expect(Self.converter.minorUnits(currency) == digits)
+    }
+}

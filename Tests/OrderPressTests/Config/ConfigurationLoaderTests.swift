@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@testable import OrderPress
+
+@Suite struct ConfigurationLoaderTests {
+    @Test func readsTheSampleConfiguration() throws {
+        let configuration = try ConfigurationLoader.load(from: TestSupport.sampleConfig)
+        let folder = TestSupport.sampleConfig.deletingLastPathComponent()
+        #expect(configuration.title == "Friday tea run")
+        #expect(configuration.language == "zh-Hant")
+        #expect(configuration.baseCurrency == "TWD")
+        #expect(configuration.displayCurrencies == ["USD", "JPY"])
+        #expect(configuration.timeZone.identifier == "Asia/Taipei")
+        #expect(configuration.orders.location == .path(folder.appendingPathComponent("data/orders.json").standardizedFileURL))
+        #expect(configuration.output.site == TestSupport.repository.appendingPathComponent("output/site").standardizedFileURL)
+        #expect(configuration.orderColumns.person == "orderer")
+        #expect(configuration.orderColumns.options == ["size", "sugar", "ice"])
+        #expect(configuration.orderColumns.secret == ["editCode"])
+        #expect(configuration.groupColumns.organizer == "organizer")
+        #expect(configuration.rates?.format == .rter)
+        #expect(configuration.rates?.maxAgeHours == 48)
+        #expect(configuration.minorUnits == ["TWD": 0])
+        #expect(configuration.maxDeletedFraction == 0.5)
+    }
+
+    @Test func appliesDefaults() throws {
+        let configuration = try TestSupport.configuration(TestSupport.minimalTOML)
+        #expect(configuration.displayCurrencies == [])
+        #expect(configuration.orders.timeoutSeconds == 30)
+        #expect(configuration.orders.refreshMinutes == 0)
+        #expect(configuration.output.markdown.path == "/tmp/site/output/markdown")
+        #expect(configuration.orderColumns.item == "drink")
+        #expect(configuration.groups == nil)
+        #expect(configuration.rates == nil)
+    }
+
+    @Test(arguments: [
+        ("tittle = \"x\"\n[orders]\npath = \"o.json\"", "orderpress.toml: unknown key 'tittle'; remove it or check its spelling"),
+        ("[orders]\npath = \"o.json\"\n[orders.columns]\nperson = \"a\"\nprise = \"p\"",
+         "orderpress.toml: unknown key 'orders.columns.prise'; remove it or check its spelling"),
+        ("[orders]\npath = \"o.json\"\ntimeout_seconds = \"30\"", "orderpress.toml: 'orders.timeout_seconds' must be a whole number"),
+        ("display_currencies = \"USD\"\n[orders]\npath = \"o.json\"", "orderpress.toml: 'display_currencies' must be an array of strings"),
+        ("[orders]\npath = \"o.json\"\n[orders.columns]\noptions = [1, 2]", "orderpress.toml: 'orders.columns.options' must be an array of strings"),
+        ("title = 3\n[orders]\npath = \"o.json\"", "orderpress.toml: 'title' must be a string"),
+        ("[output]\nsite = \"s\"\nwebroot = \"w\"\n[orders]\npath = \"o.json\"", "orderpress.toml: unknown key 'output.webroot'; remove it or check its spelling"),
+        ("title = \"x\"", "orderpress.toml: 'orders' is required"),
+        ("[orders]\nurl = \"u\"\npath = \"p.json\"", "orderpress.toml: 'orders' takes either url or path, not both"),
+        ("[orders]\ntimeout_seconds = 3", "orderpress.toml: 'orders' needs a url or a path"),
+        ("[orders]\nurl = \"ftp://x/y\"", "orderpress.toml: 'orders.url' must be an http or https address"),
+        ("base_currency = \"NTD1\"\n[orders]\npath = \"o.json\"",
+         "orderpress.toml: 'base_currency' must be a three-letter currency code such as \"TWD\" (found 'NTD1')"),
+        ("timezone = \"Mars/Olympus\"\n[orders]\npath = \"o.json\"",
+         "orderpress.toml: 'timezone' names an unknown time zone 'Mars/Olympus'; use an IANA name such as \"Asia/Taipei\""),
+        ("[orders]\npath = \"o.json\"\n[rates]\npath = \"r.json\"\nformat = \"yahoo\"",
+         "orderpress.toml: 'rates.format' must be one of rter, ecb, json (found 'yahoo')"),
+        ("[orders]\npath = \"o.json\"\n[minor_units]\nTWD = 9", "orderpress.toml: 'minor_units.TWD' must be a whole number from 0 to 4"),
+        ("[orders]\npath = \"o.json\"\n[guard]\nmax_deleted_fraction = 1.5", "orderpress.toml: 'guard.max_deleted_fraction' must be between 0 and 1"),
+        ("[orders]\npath = \"o.json\"\n[guard]\nmax_deleted = 1", "orderpress.toml: unknown key 'guard.max_deleted'; remove it or check its spelling"),
+        ("[orders]\npath = \"o.json\"\n[rates]\nurl = \"https://r\"\nmax_age = 3", "orderpress.toml: unknown key 'rates.max_age'; remove it or check its spelling"),
+    ])
+    func rejectsBadConfiguration(toml: String, message: String) {
+        #expect(throws: ConfigurationError.self) { try TestSupport.configuration(toml) }
+        do {
+            _ = try TestSupport.configuration(toml)
+        } catch {
+            #expect(error.description == message)
+            #expect(error.exitStatus == .usage)
+        }
+    }
+
+    @Test func reportsTheLineOfASyntaxError() {
+        do {
+            _ = try TestSupport.configuration("title = \"x\"\n[orders\npath = 1")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.hasPrefix("orderpress.toml: line 2: "))
+        }
+    }
+
+    @Test func namesAMissingFile() {
+        do {
+            _ = try ConfigurationLoader.load(from: URL(fileURLWithPath: "/nonexistent/orderpress.toml"))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.hasPrefix("/nonexistent/orderpress.toml: cannot be read ("))
+            #expect(error.exitStatus == .usage)
+        }
+    }
+}

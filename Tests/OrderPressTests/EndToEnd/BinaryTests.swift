@@ -1,0 +1,240 @@
+import Foundation
+import Testing
+
+@testable import OrderPress
+
+/// Runs the built `orderpress` binary on a copy of the sample, as a user would.
+@Suite struct BinaryTests {
+    /// A copy of the sample's data with a configuration whose outputs stay inside a temporary folder.
+    static func sampleSite() throws -> URL {
+        let folder = TestSupport.temporaryFolder()
+        let sample = TestSupport.sampleConfig.deletingLastPathComponent()
+        try FileManager.default.copyItem(at: sample.appendingPathComponent("data"), to: folder.appendingPathComponent("data"))
+        let config = try String(contentsOf: TestSupport.sampleConfig, encoding: .utf8)
+            .replacingOccurrences(of: "../../output/", with: "output/")
+        try Data(config.utf8).write(to: folder.appendingPathComponent("orderpress.toml"))
+        return folder
+    }
+
+    static let fixedClock = ["SOURCE_DATE_EPOCH": "1795255200"]
+
+    static func json(_ url: URL) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    }
+
+    @Test func buildsTheSampleWithHandComputedTotals() throws {
+        let site = try Self.sampleSite()
+        let result = try TestSupport.run(["build"], in: site, environment: Self.fixedClock)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("37 orders, 5 rejected, 1 warnings · 43 files written, 0 unchanged, 0 removed · "))
+
+        let summary = try Self.json(site.appendingPathComponent("output/site/summary.json"))
+        #expect(summary["rows_read"] as? Int == 42)
+        #expect(summary["data_as_of"] as? String == "2026-11-21T08:00:00Z")
+        let groups = try #require(summary["groups"] as? [[String: Any]])
+        // Totals worked out by hand from data/orders.json; conversions at USD→TWD 32.125, USD→JPY 154.32,
+        // each exact total converted once and rounded half-up (TWD has 0 minor units by configuration).
+        let expected: [(String, String, Int, String, String, String)] = [
+            ("週五下午茶", "TWD", 21, "2210", "68.79", "10616"),
+            ("東京出張ランチ", "JPY", 8, "7380", "47.82", "7380"),
+            ("SF office boba", "USD", 8, "55.5", "55.50", "8565"),
+            ("週一早餐", "TWD", 0, "0", "0.00", "0"),
+        ]
+        #expect(groups.count == expected.count)
+        for (group, (name, currency, orders, total, usd, jpy)) in zip(groups, expected) {
+            #expect(group["name"] as? String == name)
+            #expect(group["currency"] as? String == currency)
+            #expect(group["orders"] as? Int == orders)
+            #expect(group["total"] as? String == total)
+            #expect((group["converted"] as? [String: String]) == ["USD": usd, "JPY": jpy])
+        }
+        let tea = try #require(groups.first?["people"] as? [[String: Any]])
+        let amy = try #require(tea.first { $0["name"] as? String == "Amy" })
+        #expect(amy["orders"] as? Int == 3)  // "Amy" and " amy " are one person
+        #expect(amy["total"] as? String == "125")
+        let people = try #require(summary["people"] as? [[String: Any]])
+        let amyEverywhere = try #require(people.first { $0["name"] as? String == "Amy" })
+        #expect((amyEverywhere["totals"] as? [String: String]) == ["TWD": "125", "USD": "10.25"])
+        #expect((amyEverywhere["converted"] as? [String: String]) == ["USD": "14.14", "JPY": "2182"])
+        let lee = try #require(people.first { $0["name"] as? String == "李美玲" })
+        #expect((lee["converted"] as? [String: String]) == ["USD": "2.80", "JPY": "432"])
+
+        let rejected = try #require(summary["rejected"] as? [[String: Any]])
+        #expect(rejected.map { $0["row"] as? Int } == [10, 18, 24, 28, 34])
+        #expect(rejected.map { ($0["reasons"] as? [String])?.first ?? "" } == [
+            "price must not be negative", "person is missing (column 'orderer')",
+            "price 'NT$35' is formatted as currency; read the sheet with mode=UNFORMATTED_VALUE or cast_numbers=price",
+            "quantity must be a whole number of at least 1 (found '0')", "unknown group '不存在的團'",
+        ])
+        #expect((rejected.first?["values"] as? [String: String])?["editCode"] == "•••")
+
+        let sheet = try String(contentsOf: site.appendingPathComponent("output/markdown/groups/週五下午茶.md"), encoding: .utf8)
+        #expect(sheet.contains("- 3 × 熟成紅茶 L 半糖 少冰\n"))
+        #expect(sheet.contains("- 4 × 冬瓜檸檬 L 全糖 正常冰\n"))
+    }
+
+    @Test func noSecretOrUnmappedValueReachesAnyOutput() throws {
+        let site = try Self.sampleSite()
+        try TestSupport.run(["build"], in: site, environment: Self.fixedClock)
+        let orders = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: site.appendingPathComponent("data/orders.json"))) as? [[String: String]])
+        let secrets = orders.compactMap { $0["editCode"] } + orders.compactMap { $0["phone"] }
+        #expect(secrets.count == 84)
+        let output = site.appendingPathComponent("output")
+        for path in TestSupport.files(in: output) {
+            let text = String(decoding: try Data(contentsOf: output.appendingPathComponent(path)), as: UTF8.self)
+            for secret in secrets where !secret.isEmpty {
+                #expect(!text.contains(secret), "\(path) contains a secret")
+            }
+        }
+    }
+
+    @Test func everyLinkOfTheSiteResolves() throws {
+        let site = try Self.sampleSite()
+        try TestSupport.run(["build"], in: site, environment: Self.fixedClock)
+        let root = site.appendingPathComponent("output/site")
+        let pattern = try NSRegularExpression(pattern: #"(?:href|src)="([^"]*)""#)
+        var checked = 0
+        for path in TestSupport.files(in: root) where path.hasSuffix(".html") {
+            let page = root.appendingPathComponent(path)
+            let html = try String(contentsOf: page, encoding: .utf8)
+            #expect(html.hasPrefix("<!doctype html>\n<html lang=\"zh-Hant\">"))
+            #expect(!html.contains("<script"))
+            for match in pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)) {
+                let target = String(html[Range(match.range(at: 1), in: html)!])
+                #expect(!target.contains(":"), "\(path) links outside the site: \(target)")
+                let file = target.split(separator: "#").first.map(String.init) ?? ""
+                let resolved = URL(fileURLWithPath: file.removingPercentEncoding!, relativeTo: page.deletingLastPathComponent())
+                #expect(FileManager.default.fileExists(atPath: resolved.path), "\(path) → \(target) is broken")
+                checked += 1
+            }
+        }
+        #expect(checked > 100)
+    }
+
+    @Test func aSecondRunOnTheSameInputTouchesNothing() throws {
+        let site = try Self.sampleSite()
+        try TestSupport.run(["build"], in: site, environment: Self.fixedClock)
+        let output = site.appendingPathComponent("output")
+        func stamps() throws -> [String: Date] {
+            var result: [String: Date] = [:]
+            for path in TestSupport.files(in: output) {
+                result[path] = try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(path).path)[.modificationDate] as? Date
+            }
+            return result
+        }
+        let before = try stamps()
+        Thread.sleep(forTimeInterval: 0.05)
+        let result = try TestSupport.run(["build"], in: site, environment: Self.fixedClock)
+        #expect(result.stdout.contains("· 0 files written, 43 unchanged, 0 removed ·"))
+        #expect(try stamps() == before)
+    }
+
+    @Test func quietPrintsNothingAndFilesAreWorldReadableUnderAStrictUmask() throws {
+        let site = try Self.sampleSite()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "umask 077 && exec \"$0\" build --quiet", TestSupport.binary.path]
+        process.currentDirectoryURL = site
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let printed = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(printed.isEmpty)
+        let root = site.appendingPathComponent("output/site")
+        for path in ["index.html", "groups/週五下午茶.html", "summary.json"] {
+            let mode = try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent(path).path)[.posixPermissions] as? Int
+            #expect(mode == 0o644, "\(path)")
+        }
+        #expect(try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent("groups").path)[.posixPermissions] as? Int == 0o755)
+    }
+
+    @Test func strictRefusesToPublishRejectedRows() throws {
+        let site = try Self.sampleSite()
+        let result = try TestSupport.run(["build", "--strict"], in: site)
+        #expect(result.status == 65)
+        #expect(result.stderr == "orderpress: validate: 5 of 42 rows were rejected and --strict publishes nothing; run 'orderpress check' to list them\n")
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("output").path))
+    }
+
+    @Test func checkListsEveryProblemWithItsRow() throws {
+        let site = try Self.sampleSite()
+        let result = try TestSupport.run(["check"], in: site)
+        #expect(result.status == 65)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.contains(": rejected: ") }.map { String($0.prefix(while: { $0 != ":" })) } == ["row 10", "row 18", "row 24", "row 28", "row 34"])
+        #expect(lines.contains("orders: warning: orders: column 'phone' is not mapped in the configuration and is not published"))
+        #expect(lines.last == "42 rows: 37 valid, 5 rejected, 1 warnings")
+        #expect(!result.stdout.contains("0912"))
+        #expect(result.stderr == "orderpress: check: 5 rows rejected; fix them in the sheet\n")
+    }
+
+    @Test func aMissingOrdersFileExits69AndLeavesTheSiteAsItWas() throws {
+        let site = try Self.sampleSite()
+        try TestSupport.run(["build"], in: site, environment: Self.fixedClock)
+        let output = site.appendingPathComponent("output")
+        let before = try TestSupport.files(in: output).map { try Data(contentsOf: output.appendingPathComponent($0)) }
+        try FileManager.default.removeItem(at: site.appendingPathComponent("data/orders.json"))
+        let result = try TestSupport.run(["build"], in: site, environment: Self.fixedClock)
+        #expect(result.status == 69)
+        #expect(result.stderr == "orderpress: fetch: orders: cannot read \(site.appendingPathComponent("data/orders.json").standardizedFileURL.path) (No such file or directory); check [orders] path in the configuration\n")
+        #expect(try TestSupport.files(in: output).map { try Data(contentsOf: output.appendingPathComponent($0)) } == before)
+    }
+
+    @Test(arguments: [
+        ("[orders]\npath = \"o.json\"\nlimit = 3\n", "orderpress: orderpress.toml: unknown key 'orders.limit'; remove it or check its spelling\n"),
+        ("title = [\n", nil),
+    ])
+    func aBadConfigurationExits64(toml: String, message: String?) throws {
+        let folder = TestSupport.temporaryFolder()
+        TestSupport.write(["orderpress.toml": toml], in: folder)
+        let result = try TestSupport.run(["build"], in: folder)
+        #expect(result.status == 64)
+        if let message { #expect(result.stderr == message) }
+        #expect(result.stderr.hasPrefix("orderpress: orderpress.toml: "))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func quietAndVerboseTogetherIsAUsageError() throws {
+        let result = try TestSupport.run(["build", "--quiet", "--verbose"], in: TestSupport.temporaryFolder())
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--quiet and --verbose cannot be used together."))
+    }
+
+    @Test func dryRunListsButWritesNothing() throws {
+        let site = try Self.sampleSite()
+        let result = try TestSupport.run(["build", "--dry-run"], in: site)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("write  \(site.appendingPathComponent("output/site/index.html").standardizedFileURL.path)\n"))
+        #expect(result.stdout.contains("43 files would be written"))
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("output").path))
+    }
+
+    @Test func markdownCommandMatchesCmarkGFM() throws {
+        let spec = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/doc/cmark-gfm/spec.txt.gz"))
+        let unzip = Process()
+        unzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        unzip.arguments = ["-dc"]
+        let input = Pipe()
+        let output = Pipe()
+        unzip.standardInput = input
+        unzip.standardOutput = output
+        try unzip.run()
+        input.fileHandleForWriting.write(spec)
+        try input.fileHandleForWriting.close()
+        let text = output.fileHandleForReading.readDataToEndOfFile()
+        unzip.waitUntilExit()
+
+        let expected = try CMarkTests.commandLineOutput([String(decoding: text, as: UTF8.self)])[0]
+        let fromStdin = try TestSupport.run(["markdown"], input: text)
+        #expect(fromStdin.status == 0)
+        #expect(Data(fromStdin.stdout.utf8) == expected)
+
+        let folder = TestSupport.temporaryFolder()
+        try text.write(to: folder.appendingPathComponent("spec.md"))
+        let fromFile = try TestSupport.run(["markdown", folder.appendingPathComponent("spec.md").path])
+        #expect(Data(fromFile.stdout.utf8) == expected)
+    }
+}

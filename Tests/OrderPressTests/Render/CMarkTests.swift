@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+@testable import OrderPress
+
+@Suite struct CMarkTests {
+    /// The GFM spec's examples, as Debian ships them with cmark-gfm.
+    static let examples: [String] = {
+        let path = "/usr/share/doc/cmark-gfm/spec.txt.gz"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        process.arguments = ["-dc", path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        guard (try? process.run()) != nil else { return [] }
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        var examples: [String] = []
+        var current: [Substring]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```````````````````````````````` example") {
+                current = []
+            } else if line == "." , current != nil {
+                examples.append(current!.joined(separator: "\n").replacingOccurrences(of: "→", with: "\t") + "\n")
+                current = nil
+            } else if line.hasPrefix("````````````````````````````````") {
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return examples
+    }()
+
+    /// What the cmark-gfm command prints for each input, run once over all of them.
+    static func commandLineOutput(_ inputs: [String]) throws -> [Data] {
+        try inputs.map { input in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/cmark-gfm")
+            process.arguments = ["-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tagfilter", "-e", "tasklist"]
+            let stdin = Pipe()
+            let stdout = Pipe()
+            process.standardInput = stdin
+            process.standardOutput = stdout
+            try process.run()
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+            let data = stdout.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return data
+        }
+    }
+
+    @Test func matchesTheCommandOnEverySpecExample() throws {
+        #expect(Self.examples.count > 600, "spec examples not found: run make deps")
+        let expected = try Self.commandLineOutput(Self.examples)
+        var mismatches: [Int] = []
+        for (index, example) in Self.examples.enumerated() where CMark.commandLine.html(from: Data(example.utf8)) != expected[index] {
+            mismatches.append(index + 1)
+        }
+        #expect(mismatches == [])
+    }
+
+    @Test func parsingInParallelGivesTheSameResult() {
+        let inputs = Array(repeating: "~~x~~ and www.example.com and | a | b |\n|---|---|\n| ~~c~~ | d |\n", count: 400)
+        let expected = CMark.commandLine.html(from: inputs[0])
+        let results = ResultBox(count: inputs.count)
+        DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
+            results.set(index, CMark.commandLine.html(from: inputs[index]))
+        }
+        #expect(results.all.allSatisfy { $0 == expected })
+        #expect(expected.contains("<del>x</del>"))
+    }
+
+    @Test func sitePagesHaveNoAutolinkNoRawHTMLAndStyleAlignment() {
+        let html = CMark.site.html(from: "mail foo@example.com, see www.example.com <b>bold</b>\n\n| n |\n|--:|\n| 1 |\n")
+        #expect(!html.contains("<a"))
+        #expect(html.contains("<!-- raw HTML omitted -->"))
+        #expect(html.contains(#"<td style="text-align: right">1</td>"#))
+        #expect(!html.contains("align=\""))
+    }
+
+    @Test(arguments: [
+        ("groups/x.md", "groups/x.html"), ("../index.md", "../index.html"), ("a.md#top", "a.html#top"),
+        ("https://x.example/a.md", "https://x.example/a.md"), ("x.svg", "x.svg"), ("/abs.md", "/abs.md"),
+    ])
+    func rewritesRelativeMarkdownLinks(target: String, expected: String) {
+        #expect(CMark.site.html(from: "[t](\(target))") == "<p><a href=\"\(expected)\">t</a></p>\n")
+    }
+}
+
+private final class ResultBox: @unchecked Sendable {
+    private var values: [String]
+    private let lock = NSLock()
+    init(count: Int) { values = Array(repeating: "", count: count) }
+    func set(_ index: Int, _ value: String) { lock.withLock { values[index] = value } }
+    var all: [String] { lock.withLock { values } }
+}

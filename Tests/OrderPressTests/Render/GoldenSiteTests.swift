@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@testable import OrderPress
+
+/// The sample site, rendered in-process, compared byte for byte with the files under Fixtures/golden.
+/// `make golden` rewrites them; review the diff before committing.
+@Suite struct GoldenSiteTests {
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/golden")
+    /// Two hours after the sample's rates were published: not stale.
+    static let now = Date(timeIntervalSince1970: 1_795_255_200)
+
+    static func renderSample() async throws -> RenderedSite {
+        let configuration = try ConfigurationLoader.load(from: TestSupport.sampleConfig)
+        let fetched = try await Fetcher(configuration: configuration).fetch()
+        var data = Validator(configuration: configuration).validate(orders: fetched.orders, groups: fetched.groups)
+        data.warnings = (fetched.warnings + data.warnings).sorted()
+        return try SiteRenderer(templateOverrides: nil).render(
+            configuration: configuration, data: data, aggregation: Aggregator.aggregate(data), rates: fetched.rates,
+            now: now)
+    }
+
+    @Test func sampleSiteMatchesGoldenFiles() async throws {
+        let site = try await Self.renderSample()
+        let trees = [("markdown", site.markdown), ("site", site.site)]
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+            try? FileManager.default.removeItem(at: Self.golden)
+            for (tree, files) in trees {
+                for file in files {
+                    let url = Self.golden.appendingPathComponent(tree).appendingPathComponent(file.path)
+                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try file.contents.write(to: url)
+                }
+            }
+        }
+        for (tree, files) in trees {
+            let folder = Self.golden.appendingPathComponent(tree)
+            #expect(TestSupport.files(in: folder) == files.map(\.path).sorted(), "\(tree): file list differs")
+            for file in files {
+                let expected = FileManager.default.contents(atPath: folder.appendingPathComponent(file.path).path)
+                #expect(expected == file.contents, "\(tree)/\(file.path) differs from its golden file (make golden)")
+            }
+        }
+    }
+
+    @Test func renderingIsDeterministic() async throws {
+        let first = try await Self.renderSample()
+        let second = try await Self.renderSample()
+        #expect(first == second)
+    }
+
+    @Test func emptyGroupSaysNoOrdersYet() async throws {
+        let site = try await Self.renderSample()
+        let page = try #require(site.markdown.first { $0.path == "groups/週一早餐.md" })
+        #expect(String(decoding: page.contents, as: UTF8.self).contains("\nNo orders yet.\n"))
+        #expect(!site.site.contains { $0.path == "groups/週一早餐.svg" })
+    }
+
+    @Test func staleRatesAreFlaggedOnEveryPage() async throws {
+        let configuration = try ConfigurationLoader.load(from: TestSupport.sampleConfig)
+        let fetched = try await Fetcher(configuration: configuration).fetch()
+        let data = Validator(configuration: configuration).validate(orders: fetched.orders, groups: fetched.groups)
+        let site = try SiteRenderer(templateOverrides: nil).render(
+            configuration: configuration, data: data, aggregation: Aggregator.aggregate(data), rates: fetched.rates,
+            now: Self.now.addingTimeInterval(3 * 86_400))
+        for page in site.markdown where page.path.hasSuffix(".md") && !page.path.hasPrefix("people/") && page.path != "attention.md" {
+            #expect(String(decoding: page.contents, as: UTF8.self).contains("are older than 48 hours"), "\(page.path)")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@testable import OrderPress
+
+@Suite struct DecimalTextTests {
+    @Test(arguments: [
+        ("35", "35"), ("35.50", "35.5"), ("-5", "-5"), ("0.000001", "0.000001"), ("1e-05", "0.00001"), (".5", "0.5"),
+    ])
+    func parsesPlainDecimals(text: String, expected: String) {
+        #expect(DecimalText.parse(text).map(DecimalText.exact) == expected)
+    }
+
+    @Test(arguments: ["", "12abc", "1,200", "$1", "1.2.3", "--1", "1e", "e5", " 1", "NaN", "Infinity"])
+    func refusesAnythingElse(text: String) {
+        #expect(DecimalText.parse(text) == nil)
+    }
+
+    @Test(arguments: [
+        ("2.345", 2, "2.35"), ("2.344", 2, "2.34"), ("964.5", 0, "965"), ("2.8", 2, "2.80"), ("432", 0, "432"),
+        ("0.0005", 3, "0.001"), ("1", 3, "1.000"), ("10.25", 2, "10.25"),
+    ])
+    func roundsHalfUpToFixedDigits(value: String, digits: Int, expected: String) {
+        #expect(DecimalText.fixed(Decimal(string: value)!, digits: digits) == expected)
+    }
+}
+
+@Suite struct TimestampTests {
+    static let taipei = TimeZone(identifier: "Asia/Taipei")!
+
+    @Test(arguments: [
+        ("2026-11-21 09:15:00", "2026-11-21T01:15:00Z"),
+        ("2026-11-21T09:15", "2026-11-21T01:15:00Z"),
+        ("2026/11/21 9:15", "2026-11-21T01:15:00Z"),
+        ("11/21/2026 9:15:00", "2026-11-21T01:15:00Z"),
+        ("2026-11-21", "2026-11-20T16:00:00Z"),
+        ("2026-11-21T09:15:00Z", "2026-11-21T09:15:00Z"),
+        ("2026-11-21T09:15:00+09:00", "2026-11-21T00:15:00Z"),
+        ("2026-11-21T09:15:00.250-0500", "2026-11-21T14:15:00Z"),
+        ("2024-02-29 23:59:59", "2024-02-29T15:59:59Z"),
+    ])
+    func readsSheetTimes(text: String, expected: String) {
+        #expect(Timestamp.parse(text, timeZone: Self.taipei).map(Timestamp.iso8601) == expected)
+    }
+
+    @Test(arguments: ["", "soon", "2026-13-01", "2026-02-30", "2025-02-29", "21.11.26", "2026-11-21 25:00", "12:30"])
+    func refusesOtherText(text: String) {
+        #expect(Timestamp.parse(text, timeZone: Self.taipei) == nil)
+    }
+
+    @Test func handlesDaylightSavingZones() {
+        let newYork = TimeZone(identifier: "America/New_York")!
+        #expect(Timestamp.parse("2026-07-01 12:00", timeZone: newYork).map(Timestamp.iso8601) == "2026-07-01T16:00:00Z")
+        #expect(Timestamp.parse("2026-12-01 12:00", timeZone: newYork).map(Timestamp.iso8601) == "2026-12-01T17:00:00Z")
+        #expect(Timestamp.display(Date(timeIntervalSince1970: 1_782_921_600), timeZone: newYork) == "2026-07-01 12:00")
+    }
+}
+
+@Suite struct TextTests {
+    @Test(arguments: [
+        ("  Amy  ", "Amy"), ("Kevin \t\n Lin", "Kevin Lin"), ("e\u{301}", "\u{E9}"), ("", ""), ("a\u{3000}b", "a b"),
+        ("plain", "plain"),
+    ])
+    func normalises(raw: String, expected: String) {
+        #expect(Text.normalize(raw) == expected)
+    }
+
+    @Test func shortensWithAnEllipsis() {
+        #expect(Text.shortened("abcdef", to: 4) == "abc…")
+        #expect(Text.shortened("abcd", to: 4) == "abcd")
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+@testable import OrderPress
+
+/// Paths and small fixtures shared by the tests.
+enum TestSupport {
+    /// The repository's root folder.
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let sampleConfig = repository.appendingPathComponent("examples/sample/orderpress.toml")
+
+    /// The built `orderpress` executable, beside the test bundle.
+    static var binary: URL {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("orderpress").path),
+            folder.path != "/"
+        {
+            folder = folder.deletingLastPathComponent()
+        }
+        return folder.appendingPathComponent("orderpress")
+    }
+
+    /// A new empty folder under the system temporary folder.
+    static func temporaryFolder() -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("orderpress-tests-\(UUID().uuidString)", isDirectory: true)
+        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Writes `files` (relative path → text) under `folder`.
+    static func write(_ files: [String: String], in folder: URL) {
+        for (path, text) in files {
+            let url = folder.appendingPathComponent(path)
+            try! FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try! Data(text.utf8).write(to: url)
+        }
+    }
+
+    /// A configuration parsed from TOML text, as if the file lived in `folder`.
+    static func configuration(_ toml: String, in folder: URL = URL(fileURLWithPath: "/tmp/site")) throws(ConfigurationError) -> Configuration {
+        try ConfigurationLoader.parse(toml, file: folder.appendingPathComponent("orderpress.toml"))
+    }
+
+    /// The smallest configuration: orders from a file, nothing else.
+    static let minimalTOML = """
+        base_currency = "TWD"
+        [orders]
+        path = "orders.json"
+        """
+
+    /// A table as the sheet parser would give it.
+    static func table(_ headers: [String], _ rows: [[String]], name: String = "orders") -> SourceTable {
+        SourceTable(
+            name: name, headers: headers,
+            rows: rows.enumerated().map { SourceTable.Row(number: $0.offset + 2, cells: $0.element) })
+    }
+
+    /// Every regular file below `folder`, as sorted relative paths.
+    static func files(in folder: URL) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        else { return [] }
+        var paths: [String] = []
+        for case let url as URL in enumerator {
+            if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+                paths.append(String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1)))
+            }
+        }
+        return paths.sorted()
+    }
+
+    /// Runs the built binary; returns its exit status, standard output and standard error.
+    @discardableResult
+    static func run(
+        _ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:], input: Data? = nil
+    ) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        let inputPipe = Pipe()
+        process.standardInput = inputPipe
+        try process.run()
+        if let input { inputPipe.fileHandleForWriting.write(input) }
+        try inputPipe.fileHandleForWriting.close()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+}
