@@ -15,6 +15,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "List what would be written and removed; write nothing.")
     var dryRun = false
 
+    @Flag(help: "Publish even when more of the last run's orders vanished than [guard] max_deleted_fraction allows.")
+    var acceptDeletions = false
+
     @Flag(name: .shortAndLong, help: "Print nothing on success.")
     var quiet = false
 
@@ -30,7 +33,7 @@ struct BuildCommand: AsyncParsableCommand {
         let configuration = try config.load()
         let pipeline = Pipeline(configuration: configuration, clock: .fromEnvironment())
         let report = try await Failure.report { () async throws(StepFailure) in
-            try await pipeline.build(.init(strict: strict, dryRun: dryRun))
+            try await pipeline.build(.init(strict: strict, dryRun: dryRun, acceptDeletions: acceptDeletions))
         }
         for warning in report.warnings {
             logger.info("\(warning.row.map { "row \($0): " } ?? "")\(warning.message)")

@@ -7,7 +7,7 @@ struct OrderPressCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "orderpress",
         abstract: "Turn group orders into a static website.",
-        subcommands: [BuildCommand.self, CheckCommand.self, MarkdownCommand.self],
+        subcommands: [BuildCommand.self, CheckCommand.self, DiffCommand.self, MarkdownCommand.self],
         defaultSubcommand: BuildCommand.self)
 }
 

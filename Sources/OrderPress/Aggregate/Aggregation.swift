@@ -30,6 +30,9 @@ public struct ShopLine: Sendable, Equatable {
     public var item: String
     public var options: [String]
     public var quantity: Int
+
+    /// The line as the organiser reads it out.
+    public var text: String { (["\(quantity) ×", item] + options).joined(separator: " ") }
 }
 
 /// A person's orders within one group.

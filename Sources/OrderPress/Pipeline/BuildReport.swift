@@ -5,6 +5,7 @@ public struct BuildReport: Sendable {
     public var rowsRead: Int
     public var orders: Int
     public var rejected: Int
+    public var changes: ChangeSet
     public var warnings: [DataWarning]
     public var written: [URL]
     public var unchanged: Int
@@ -13,13 +14,14 @@ public struct BuildReport: Sendable {
     /// Seconds spent in each step, in step order.
     public var timings: [(step: Step, seconds: Double)]
 
-    /// "37 orders, 5 rejected · 12 files written, 30 unchanged, 0 removed · 0.21 s".
+    /// "37 orders, 5 rejected, 1 warnings · 12 files written, 30 unchanged, 0 removed · 3 deleted · 0.21 s".
     public var summaryLine: String {
         let verb = dryRun ? "would be written" : "written"
         let removedVerb = dryRun ? "would be removed" : "removed"
         let seconds = timings.reduce(0) { $0 + $1.seconds }
+        let changed = changes.isEmpty ? "no changes" : changes.summary
         return "\(orders) orders, \(rejected) rejected, \(warnings.count) warnings · "
-            + "\(written.count) files \(verb), \(unchanged) unchanged, \(removed.count) \(removedVerb) · "
+            + "\(written.count) files \(verb), \(unchanged) unchanged, \(removed.count) \(removedVerb) · \(changed) · "
             + String(format: "%.2f s", locale: Locale(identifier: "en_US_POSIX"), seconds)
     }
 }

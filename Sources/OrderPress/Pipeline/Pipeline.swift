@@ -1,7 +1,7 @@
 import Foundation
 
 /// The whole build as named steps, each a function from values to values:
-/// fetch → validate → aggregate → render → publish.
+/// fetch → validate → aggregate → diff → render → publish → snapshot (last).
 public struct Pipeline: Sendable {
     public var configuration: Configuration
     public var clock: Clock
@@ -11,10 +11,13 @@ public struct Pipeline: Sendable {
         public var strict = false
         /// Plan the publish step, but write nothing.
         public var dryRun = false
+        /// Publish even when more of the last run's orders vanished than the guard allows.
+        public var acceptDeletions = false
 
-        public init(strict: Bool = false, dryRun: Bool = false) {
+        public init(strict: Bool = false, dryRun: Bool = false, acceptDeletions: Bool = false) {
             self.strict = strict
             self.dryRun = dryRun
+            self.acceptDeletions = acceptDeletions
         }
     }
 
@@ -27,6 +30,22 @@ public struct Pipeline: Sendable {
     public func check() async throws(StepFailure) -> ValidatedData {
         let fetched = try await step(.fetch) { () async throws(SourceError) in try await Fetcher(configuration: configuration).fetch() }
         return validate(fetched)
+    }
+
+    /// Fetches, validates and compares with the last snapshot, as `orderpress diff` does; writes nothing.
+    public func diff() async throws(StepFailure) -> (changes: ChangeSet, since: String?) {
+        let fetched = try await step(.fetch) { () async throws(SourceError) in try await Fetcher(configuration: configuration).fetch() }
+        let data = validate(fetched)
+        let store = StateStore(folder: configuration.output.state)
+        let previous = try step(.diff) { () throws(DataError) in try store.loadSnapshot() }
+        let result = differ(previous).compare(table: fetched.orders, data: data, previous: previous)
+        return (result.changes, previous?.changedAt)
+    }
+
+    private func differ(_ previous: Snapshot?) -> Differ {
+        Differ(
+            configuration: configuration, hasher: SecretHasher(salt: previous?.salt ?? SecretHasher.newSalt()),
+            now: Timestamp.iso8601(clock.now))
     }
 
     public func build(_ options: Options = .init()) async throws(StepFailure) -> BuildReport {
@@ -53,9 +72,25 @@ public struct Pipeline: Sendable {
                     message: "\(data.rejected.count) of \(data.rowsRead) rows were rejected and --strict publishes nothing; run 'orderpress check' to list them"))
         }
         let aggregation = try await timed(.aggregate) { Aggregator.aggregate(data) }
+        let store = StateStore(folder: configuration.output.state)
+        let (snapshot, changes, history) = try await timed(.diff) { () throws(StepFailure) in
+            try step(.diff) { () throws(DataError) in
+                let previous = try store.loadSnapshot()
+                var history = try store.loadHistory()
+                var (snapshot, changes) = differ(previous).compare(table: fetched.orders, data: data, previous: previous)
+                if !options.acceptDeletions {
+                    try DeletionGuard(maxDeletedFraction: configuration.maxDeletedFraction)
+                        .check(changes, previousRows: previous?.rows.count ?? 0)
+                }
+                if !changes.isEmpty { history.insert(HistoryEntry(time: snapshot.changedAt, changes: changes), at: 0) }
+                snapshot.rates = fetched.rates.map(Snapshot.Rates.init)
+                return (snapshot, changes, history)
+            }
+        }
         let site = try await timed(.render) {
             renderer.render(
-                configuration: configuration, data: data, aggregation: aggregation, rates: fetched.rates, now: clock.now)
+                configuration: configuration, data: data, aggregation: aggregation, rates: fetched.rates,
+                history: history, now: clock.now)
         }
         let publisher = Publisher(output: configuration.output)
         let plan = try await timed(.publish) { () throws(StepFailure) in
@@ -65,8 +100,15 @@ public struct Pipeline: Sendable {
             }
             return plan
         }
+        if !options.dryRun {
+            // Last, so that a failure anywhere before leaves the next run comparing against the same state.
+            try await timed(.snapshot) { () throws(StepFailure) in
+                try step(.snapshot) { () throws(OutputError) in try store.save(snapshot: snapshot, history: history) }
+            }
+        }
         return BuildReport(
-            rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count, warnings: data.warnings,
+            rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count, changes: changes,
+            warnings: data.warnings,
             written: plan.writes.map(\.url), unchanged: plan.unchanged, removed: plan.removals,
             dryRun: options.dryRun, timings: timings)
     }

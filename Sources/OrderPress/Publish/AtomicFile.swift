@@ -51,6 +51,12 @@ enum AtomicFile {
         }
     }
 
+    /// Like `write`, but leaves the file (and its modification time) alone when it already holds `data`.
+    static func writeIfChanged(_ data: Data, to url: URL, durable: Bool = false) throws(OutputError) {
+        if FileManager.default.contents(atPath: url.path) == data { return }
+        try write(data, to: url, durable: durable)
+    }
+
     /// Creates `folder` and any missing parents with mode 0755, whatever the umask.
     static func createFolder(_ folder: URL) throws(OutputError) {
         var isFolder: ObjCBool = false

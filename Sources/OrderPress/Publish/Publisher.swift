@@ -49,20 +49,12 @@ public struct Publisher: Sendable {
         for url in plan.removals {
             unlink(url.path)
         }
-        if readManifest() != plan.manifest {
-            try AtomicFile.write(Self.encode(plan.manifest), to: manifestURL, durable: true)
-        }
+        try AtomicFile.writeIfChanged(StateStore.encode(plan.manifest), to: manifestURL, durable: true)
     }
 
     private func readManifest() -> Manifest? {
         guard let data = FileManager.default.contents(atPath: manifestURL.path) else { return nil }
         return try? JSONDecoder().decode(Manifest.self, from: data)
-    }
-
-    private static func encode(_ manifest: Manifest) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(manifest)) ?? Data()
     }
 
     /// A manifest entry is only ever a relative path inside its folder.

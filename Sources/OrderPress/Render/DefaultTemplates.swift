@@ -37,6 +37,50 @@ No warnings.
 {{/hasWarnings}}
 
 """#####,
+        "changes.md.mustache": #####"""
+# Changes
+
+[← All groups](index.md)
+
+{{#runs}}
+## {{time}}: {{summary}}
+
+{{#hasDeleted}}
+### ⚠ Deleted orders ({{deletedCount}})
+
+| Row | Who | What | Options | Group | Amount | First seen |
+|--:|---|---|---|---|--:|---|
+{{#deleted}}
+| {{row}} | **{{who}}** | {{what}} | {{options}} | {{group}} | {{amount}} | {{firstSeen}} |
+{{/deleted}}
+
+{{/hasDeleted}}
+{{#hasAdded}}
+### Added orders ({{addedCount}})
+
+| Row | Who | What | Options | Group | Amount |
+|--:|---|---|---|---|--:|
+{{#added}}
+| {{row}} | {{who}} | {{what}} | {{options}} | {{group}} | {{amount}} |
+{{/added}}
+
+{{/hasAdded}}
+{{#hasChanged}}
+### Changed orders ({{changedCount}})
+
+| Row | Who | What | Group | Changes |
+|--:|---|---|---|---|
+{{#changed}}
+| {{row}} | {{who}} | {{what}} | {{group}} | {{fields}} |
+{{/changed}}
+
+{{/hasChanged}}
+{{/runs}}
+{{^runs}}
+No build has run yet.
+{{/runs}}
+
+"""#####,
         "group.md.mustache": #####"""
 # {{name}}
 
@@ -51,6 +95,16 @@ No warnings.
 > {{.}}
 
 {{/notices}}
+{{#hasRecentDeletions}}
+## ⚠ Deleted in the latest change ({{deletedAt}})
+
+{{#recentDeletions}}
+- ~~{{.}}~~
+{{/recentDeletions}}
+
+See [Changes](../changes.md).
+
+{{/hasRecentDeletions}}
 {{#hasOrders}}
 ## Shop order sheet
 
@@ -88,6 +142,10 @@ No orders yet.
 
 Data as of {{dataAsOf}} · [Rates](rates.md) · [Attention](attention.md){{#attentionCount}} ({{attentionCount}}){{/attentionCount}}
 
+{{#latestChange}}
+Latest change, {{latestChange}} · [Changes](changes.md)
+
+{{/latestChange}}
 {{#notices}}
 > {{.}}
 
@@ -143,6 +201,7 @@ Nobody has ordered yet.
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{pageTitle}}</title>
 <link rel="stylesheet" href="{{root}}style.css">
+<link rel="alternate" type="application/atom+xml" title="Changes" href="{{root}}feed.xml">
 </head>
 <body>
 <header>
@@ -150,6 +209,7 @@ Nobody has ordered yet.
 <a href="{{root}}index.html">{{siteTitle}}</a>
 <a href="{{root}}rates.html">Rates</a>
 <a href="{{root}}attention.html">Attention{{#attentionCount}} ({{attentionCount}}){{/attentionCount}}</a>
+<a href="{{root}}changes.html">Changes</a>
 </nav>
 </header>
 <main>

@@ -10,13 +10,18 @@ struct PageBuilder: Sendable {
 
     func index() -> PageModels.Index {
         let converter = context.converter
-        var notices = context.rateNotices
+        var notices: [String] = []
+        if let latest = context.history.first, !latest.changes.deleted.isEmpty {
+            let count = latest.changes.deleted.count
+            notices.append(
+                "**\(count) \(count == 1 ? "order was" : "orders were") deleted** in the change of \(context.display(iso: latest.time)): see [Changes](changes.md).")
+        }
         if !context.data.rejected.isEmpty {
             let count = context.data.rejected.count
-            notices.insert(
-                "\(count) \(count == 1 ? "row was" : "rows were") rejected and \(count == 1 ? "is" : "are") not counted: see [Attention](attention.md).",
-                at: 0)
+            notices.append(
+                "\(count) \(count == 1 ? "row was" : "rows were") rejected and \(count == 1 ? "is" : "are") not counted: see [Attention](attention.md).")
         }
+        notices += context.rateNotices
         let groups = context.aggregation.groups.map { summary in
             PageModels.GroupRow(
                 name: short(summary.group.name, 60), link: "groups/\(context.groupSlugs[summary.group.name]!).md",
@@ -34,7 +39,9 @@ struct PageBuilder: Sendable {
         let grand = context.aggregation.grandTotals
         return PageModels.Index(
             title: escape(context.configuration.title), dataAsOf: context.dataAsOfText,
-            attentionCount: context.attentionCount, notices: notices,
+            attentionCount: context.attentionCount,
+            latestChange: context.history.first.map { "\(context.display(iso: $0.time)): \($0.changes.summary)" },
+            notices: notices,
             displayCurrencies: context.configuration.displayCurrencies, hasGroups: !groups.isEmpty, groups: groups,
             hasOrders: !grand.isEmpty,
             grandTotals: grand.keys.sorted().map { .init(currency: $0, amount: converter.display(grand[$0]!, $0)) },
@@ -48,10 +55,13 @@ struct PageBuilder: Sendable {
         let converter = context.converter
         let currency = summary.currency
         let slug = context.groupSlugs[summary.group.name]!
+        let recentDeletions = context.history.first?.changes.deleted.filter { $0.group == summary.group.name } ?? []
         return PageModels.Group(
             name: escape(summary.group.name), organizer: escape(summary.group.organizer),
             shop: escape(summary.group.shop), deadline: deadline(summary.group), currency: currency,
-            notices: context.rateNotices, hasOrders: !summary.orders.isEmpty,
+            notices: context.rateNotices, hasRecentDeletions: !recentDeletions.isEmpty,
+            deletedAt: context.history.first.map { context.display(iso: $0.time) } ?? "",
+            recentDeletions: recentDeletions.map(deletionLine), hasOrders: !summary.orders.isEmpty,
             shopSheet: summary.shopSheet.map(shopLine), items: summary.items, orderCount: summary.orders.count,
             total: "\(converter.display(summary.total, currency)) \(currency)",
             totalConverted: otherCurrencies([currency: summary.total], besides: currency),
@@ -135,9 +145,44 @@ struct PageBuilder: Sendable {
             .map { Timestamp.display($0, timeZone: context.configuration.timeZone) } ?? escape(group.deadline)
     }
 
-    private func shopLine(_ line: ShopLine) -> String {
-        ([ "\(line.quantity) ×", escape(line.item)] + line.options.map(escape)).joined(separator: " ")
+    func changes() -> PageModels.Changes {
+        let runs = context.history.prefix(Self.changeRuns).map { entry in
+            let changes = entry.changes
+            return PageModels.Run(
+                time: context.display(iso: entry.time), summary: changes.summary,
+                hasDeleted: !changes.deleted.isEmpty, deletedCount: changes.deleted.count,
+                deleted: changes.deleted.map(changeRow), hasAdded: !changes.added.isEmpty,
+                addedCount: changes.added.count, added: changes.added.map(changeRow),
+                hasChanged: !changes.changed.isEmpty, changedCount: changes.changed.count,
+                changed: changes.changed.map { change in
+                    PageModels.ChangedRow(
+                        row: change.after.row, who: escape(change.after.person), what: escape(change.after.item),
+                        group: escape(change.after.group),
+                        fields: change.fields.keys.sorted().map { column in
+                            let values = change.fields[column]!
+                            return "\(escape(column)): \(escape(values[0])) → \(escape(values[1]))"
+                        }.joined(separator: "; "))
+                })
+        }
+        return PageModels.Changes(runs: Array(runs))
     }
+
+    /// How many runs the Changes page lists.
+    static let changeRuns = 20
+
+    private func changeRow(_ record: RowRecord) -> PageModels.ChangeRow {
+        PageModels.ChangeRow(
+            row: record.row, who: escape(record.person), what: escape(record.item),
+            options: record.options.map(escape).joined(separator: " "), group: escape(record.group),
+            amount: context.amountText(record), firstSeen: context.display(iso: record.firstSeen))
+    }
+
+    /// "Ben: 1 × 熟成紅茶 L 半糖 少冰 (35 TWD)".
+    private func deletionLine(_ record: RowRecord) -> String {
+        "\(escape(record.person)): \(escape(record.what)) (\(context.amountText(record)))"
+    }
+
+    private func shopLine(_ line: ShopLine) -> String { escape(line.text) }
 
     private func orderLine(_ order: Order, shortened: Bool) -> PageModels.OrderLine {
         let converter = context.converter

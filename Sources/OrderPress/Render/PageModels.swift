@@ -4,6 +4,7 @@ enum PageModels {
         var title: String
         var dataAsOf: String
         var attentionCount: String?
+        var latestChange: String?
         var notices: [String]
         var displayCurrencies: [String]
         var hasGroups: Bool
@@ -47,6 +48,9 @@ enum PageModels {
         var deadline: String
         var currency: String
         var notices: [String]
+        var hasRecentDeletions: Bool
+        var deletedAt: String
+        var recentDeletions: [String]
         var hasOrders: Bool
         var shopSheet: [String]
         var items: Int
@@ -125,6 +129,42 @@ enum PageModels {
     struct Warning {
         var row: String
         var message: String
+    }
+
+    struct Changes {
+        var runs: [Run]
+    }
+
+    struct Run {
+        var time: String
+        var summary: String
+        var hasDeleted: Bool
+        var deletedCount: Int
+        var deleted: [ChangeRow]
+        var hasAdded: Bool
+        var addedCount: Int
+        var added: [ChangeRow]
+        var hasChanged: Bool
+        var changedCount: Int
+        var changed: [ChangedRow]
+    }
+
+    struct ChangeRow {
+        var row: Int
+        var who: String
+        var what: String
+        var options: String
+        var group: String
+        var amount: String
+        var firstSeen: String
+    }
+
+    struct ChangedRow {
+        var row: Int
+        var who: String
+        var what: String
+        var group: String
+        var fields: String
     }
 
     /// What the HTML layout sees; plain text, escaped for HTML by the template engine.

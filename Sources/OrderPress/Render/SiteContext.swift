@@ -6,6 +6,8 @@ struct SiteContext: Sendable {
     var data: ValidatedData
     var aggregation: Aggregation
     var rates: RateTable?
+    /// Runs that changed something, newest first.
+    var history: [HistoryEntry]
     var converter: Converter
     var groupSlugs: [String: String]
     var personSlugs: [String: String]
@@ -15,11 +17,15 @@ struct SiteContext: Sendable {
     /// Currencies needed for a conversion that the rate table lacks.
     var missingRates: [String]
 
-    init(configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?, now: Date) {
+    init(
+        configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
+        history: [HistoryEntry], now: Date
+    ) {
         self.configuration = configuration
         self.data = data
         self.aggregation = aggregation
         self.rates = rates
+        self.history = history
         converter = Converter(rates: rates, minorUnitOverrides: configuration.minorUnits)
         groupSlugs = Slugger.assign(data.groups.map(\.name), fallback: "group")
         personSlugs = Slugger.assign(aggregation.people.map(\.key), fallback: "person")
@@ -76,6 +82,17 @@ struct SiteContext: Sendable {
     /// "125 TWD + 10.25 USD", currencies in code order.
     func totalsText(_ totals: [String: Decimal]) -> String {
         totals.keys.sorted().map { "\(converter.display(totals[$0]!, $0)) \($0)" }.joined(separator: " + ")
+    }
+
+    /// An ISO 8601 time from the state folder, shown like every other time.
+    func display(iso text: String) -> String {
+        Timestamp.parseUTC(text).map { Timestamp.display($0, timeZone: configuration.timeZone) } ?? MarkdownEscaper.escape(text)
+    }
+
+    /// "35 TWD" for a recorded row, or "rejected" for one that had no valid amount.
+    func amountText(_ record: RowRecord) -> String {
+        guard let text = record.amount, let amount = DecimalText.parse(text) else { return "rejected" }
+        return "\(converter.display(amount, record.currency)) \(record.currency)"
     }
 
     var attentionCount: String? {

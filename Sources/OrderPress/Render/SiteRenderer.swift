@@ -12,17 +12,19 @@ public struct SiteRenderer: Sendable {
     }
 
     private enum PageKind: Sendable {
-        case index, rates, attention
+        case index, rates, attention, changes
         case group(GroupSummary, slug: String)
         case person(PersonSummary, slug: String)
     }
 
     public func render(
-        configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?, now: Date
+        configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
+        history: [HistoryEntry], now: Date
     ) -> RenderedSite {
-        let context = SiteContext(configuration: configuration, data: data, aggregation: aggregation, rates: rates, now: now)
+        let context = SiteContext(
+            configuration: configuration, data: data, aggregation: aggregation, rates: rates, history: history, now: now)
         let kinds: [PageKind] =
-            [.index, .rates, .attention]
+            [.index, .rates, .attention, .changes]
             + aggregation.groups.map { .group($0, slug: context.groupSlugs[$0.group.name]!) }
             + aggregation.people.map { .person($0, slug: context.personSlugs[$0.key]!) }
 
@@ -40,6 +42,7 @@ public struct SiteRenderer: Sendable {
             site.append(chart)
         }
         site.append(OutputFile(path: "style.css", contents: Data(templates.stylesheet.utf8)))
+        site.append(OutputFile(path: "feed.xml", contents: AtomFeed(context: context).xml()))
         site.append(OutputFile(path: "summary.json", contents: SummaryDocument(context).encoded()))
         site.append(OutputFile(path: "orders.csv", contents: OrdersCSV.render(data.orders, timeZone: configuration.timeZone)))
         return RenderedSite(
@@ -60,6 +63,8 @@ public struct SiteRenderer: Sendable {
             (model, template, path, title) = (builder.rates(), "rates", "rates", "Exchange rates")
         case .attention:
             (model, template, path, title) = (builder.attention(), "attention", "attention", "Attention")
+        case .changes:
+            (model, template, path, title) = (builder.changes(), "changes", "changes", "Changes")
         case .group(let summary, let slug):
             (model, template, path, title) = (builder.group(summary), "group", "groups/\(slug)", summary.group.name)
         case .person(let person, let slug):

@@ -11,9 +11,11 @@ struct SummaryDocument: Encodable {
     var people: [Person]
     var rejected: [Rejected]
     var warnings: [Warning]
+    /// The newest run that changed something.
+    var changes: Changes?
 
     enum CodingKeys: String, CodingKey {
-        case title, rates, groups, people, rejected, warnings
+        case title, rates, groups, people, rejected, warnings, changes
         case dataAsOf = "data_as_of"
         case rowsRead = "rows_read"
     }
@@ -70,6 +72,49 @@ struct SummaryDocument: Encodable {
         var message: String
     }
 
+    struct Changes: Encodable {
+        var time: String
+        var firstRun: Bool
+        var deleted: [ChangedRow]
+        var added: [ChangedRow]
+        var changed: [Change]
+
+        enum CodingKeys: String, CodingKey {
+            case time, deleted, added, changed
+            case firstRun = "first_run"
+        }
+    }
+
+    struct ChangedRow: Encodable {
+        var row: Int
+        var id: String?
+        var group: String
+        var person: String
+        var item: String
+        var options: [String]
+        var quantity: Int
+        var amount: String?
+        var currency: String
+        var rejected: Bool
+        var firstSeen: String
+
+        enum CodingKeys: String, CodingKey {
+            case row, id, group, person, item, options, quantity, amount, currency, rejected
+            case firstSeen = "first_seen"
+        }
+
+        init(_ record: RowRecord) {
+            (row, id, group, person, item, options) = (record.row, record.id, record.group, record.person, record.item, record.options)
+            (quantity, amount, currency, rejected, firstSeen) = (record.quantity, record.amount, record.currency, record.rejected, record.firstSeen)
+        }
+    }
+
+    struct Change: Encodable {
+        var row: Int
+        var id: String?
+        var fields: [String: [String]]
+    }
+
     init(_ context: SiteContext) {
         let converter = context.converter
         let display = context.configuration.displayCurrencies
@@ -110,6 +155,12 @@ struct SummaryDocument: Encodable {
                 reasons: row.reasons)
         }
         warnings = context.data.warnings.map { Warning(row: $0.row, message: $0.message) }
+        changes = context.history.first.map { entry in
+            Changes(
+                time: entry.time, firstRun: entry.changes.firstRun, deleted: entry.changes.deleted.map(ChangedRow.init),
+                added: entry.changes.added.map(ChangedRow.init),
+                changed: entry.changes.changed.map { Change(row: $0.after.row, id: $0.after.id, fields: $0.fields) })
+        }
     }
 
     func encoded() -> Data {

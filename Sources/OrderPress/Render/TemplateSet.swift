@@ -9,7 +9,7 @@ struct TemplateSet: Sendable {
     let layout: MustacheTemplate
     let stylesheet: String
 
-    static let pageKinds = ["index", "group", "person", "rates", "attention"]
+    static let pageKinds = ["index", "group", "person", "rates", "attention", "changes"]
 
     static func load(overrides folder: URL?) throws(ConfigurationError) -> TemplateSet {
         func source(_ file: String) throws(ConfigurationError) -> (text: String, origin: String) {

@@ -26,7 +26,7 @@ import Testing
         let site = try Self.sampleSite()
         let result = try TestSupport.run(["build"], in: site, environment: Self.fixedClock)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("37 orders, 5 rejected, 1 warnings · 43 files written, 0 unchanged, 0 removed · "))
+        #expect(result.stdout.hasPrefix("37 orders, 5 rejected, 1 warnings · 46 files written, 0 unchanged, 0 removed · first run: nothing to compare · "))
 
         let summary = try Self.json(site.appendingPathComponent("output/site/summary.json"))
         #expect(summary["rows_read"] as? Int == 42)
@@ -125,7 +125,7 @@ import Testing
         let before = try stamps()
         Thread.sleep(forTimeInterval: 0.05)
         let result = try TestSupport.run(["build"], in: site, environment: Self.fixedClock)
-        #expect(result.stdout.contains("· 0 files written, 43 unchanged, 0 removed ·"))
+        #expect(result.stdout.contains("· 0 files written, 46 unchanged, 0 removed ·"))
         #expect(try stamps() == before)
     }
 
@@ -208,7 +208,7 @@ import Testing
         let result = try TestSupport.run(["build", "--dry-run"], in: site)
         #expect(result.status == 0)
         #expect(result.stdout.contains("write  \(site.appendingPathComponent("output/site/index.html").standardizedFileURL.path)\n"))
-        #expect(result.stdout.contains("43 files would be written"))
+        #expect(result.stdout.contains("46 files would be written"))
         #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("output").path))
     }
 

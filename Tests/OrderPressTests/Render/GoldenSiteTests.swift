@@ -11,6 +11,10 @@ import Testing
     /// Two hours after the sample's rates were published: not stale.
     static let now = Date(timeIntervalSince1970: 1_795_255_200)
 
+    static let firstRun = [
+        HistoryEntry(time: "2026-11-21T10:00:00Z", changes: ChangeSet(firstRun: true, deleted: [], added: [], changed: []))
+    ]
+
     static func renderSample() async throws -> RenderedSite {
         let configuration = try ConfigurationLoader.load(from: TestSupport.sampleConfig)
         let fetched = try await Fetcher(configuration: configuration).fetch()
@@ -18,7 +22,7 @@ import Testing
         data.warnings = (fetched.warnings + data.warnings).sorted()
         return try SiteRenderer(templateOverrides: nil).render(
             configuration: configuration, data: data, aggregation: Aggregator.aggregate(data), rates: fetched.rates,
-            now: now)
+            history: firstRun, now: now)
     }
 
     @Test func sampleSiteMatchesGoldenFiles() async throws {
@@ -63,8 +67,8 @@ import Testing
         let data = Validator(configuration: configuration).validate(orders: fetched.orders, groups: fetched.groups)
         let site = try SiteRenderer(templateOverrides: nil).render(
             configuration: configuration, data: data, aggregation: Aggregator.aggregate(data), rates: fetched.rates,
-            now: Self.now.addingTimeInterval(3 * 86_400))
-        for page in site.markdown where page.path.hasSuffix(".md") && !page.path.hasPrefix("people/") && page.path != "attention.md" {
+            history: Self.firstRun, now: Self.now.addingTimeInterval(3 * 86_400))
+        for page in site.markdown where page.path.hasSuffix(".md") && !page.path.hasPrefix("people/") && !["attention.md", "changes.md"].contains(page.path) {
             #expect(String(decoding: page.contents, as: UTF8.self).contains("are older than 48 hours"), "\(page.path)")
         }
     }

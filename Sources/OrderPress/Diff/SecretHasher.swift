@@ -1,0 +1,19 @@
+import Crypto
+import Foundation
+
+/// Salted SHA-256 of secret cell values: enough to notice that an edit code changed, never to store it.
+struct SecretHasher: Sendable {
+    let salt: String
+
+    /// A new random salt, for a state folder that has none yet.
+    static func newSalt() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+
+    func hash(_ value: String) -> String {
+        guard !value.isEmpty else { return "" }
+        let digest = SHA256.hash(data: Data((salt + "\u{0}" + value).utf8))
+        return digest.map { String(format: "%02x", $0) }.joined()
+    }
+}

@@ -1,0 +1,28 @@
+/// Looks up the mapped cells of a row by column index, computed once per table.
+struct RowReader {
+    let index: [String: Int]
+    let columns: Configuration.OrderColumns
+    let secret: Set<String>
+    let displayColumns: [String]
+
+    init(table: SourceTable, columns: Configuration.OrderColumns) {
+        let index = table.columnIndex()
+        self.index = index
+        self.columns = columns
+        secret = Set(columns.secret)
+        var seen = Set<String>()
+        displayColumns = columns.mapped.filter { index[$0] != nil && seen.insert($0).inserted }
+    }
+
+    func text(_ row: SourceTable.Row, _ column: String) -> String {
+        guard let position = index[column], position < row.cells.count else { return "" }
+        return Text.normalize(row.cells[position])
+    }
+
+    func shownValues(_ row: SourceTable.Row) -> [RejectedRow.Cell] {
+        displayColumns.map { column in
+            let value = text(row, column)
+            return .init(column: column, value: secret.contains(column) && !value.isEmpty ? RejectedRow.secretMask : value)
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import OrderPress
+
+struct DiffCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff", abstract: "Compare the sheet with the last build's snapshot; deletions first. Writes nothing.")
+
+    @OptionGroup var config: ConfigOption
+
+    func run() async throws {
+        let configuration = try config.load()
+        let pipeline = Pipeline(configuration: configuration, clock: .fromEnvironment())
+        let (changes, since) = try await Failure.report { () async throws(StepFailure) in try await pipeline.diff() }
+        for record in changes.deleted { print("deleted  \(Self.describe(record))") }
+        for record in changes.added { print("added    \(Self.describe(record))") }
+        for change in changes.changed {
+            let fields = change.fields.keys.sorted().map { "\($0) \(change.fields[$0]![0]) → \(change.fields[$0]![1])" }
+            print("changed  \(Self.describe(change.after)): \(fields.joined(separator: "; "))")
+        }
+        if changes.firstRun {
+            print("first run: nothing to compare")
+        } else {
+            print("\(changes.isEmpty ? "no changes" : changes.summary) since the build of \(since ?? "?")")
+        }
+    }
+
+    /// "row 12 (id 11) Ben: 1 × 熟成紅茶 L 半糖 少冰 · 週五下午茶 · 35 TWD".
+    static func describe(_ record: RowRecord) -> String {
+        let id = record.id.map { " (id \($0))" } ?? ""
+        let amount = record.amount.map { "\($0) \(record.currency)" } ?? "rejected"
+        return "row \(record.row)\(id) \(record.person): \(record.what) · \(record.group) · \(amount)"
+    }
+}

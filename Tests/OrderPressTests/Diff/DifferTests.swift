@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+
+@testable import OrderPress
+
+@Suite struct DifferTests {
+    static let headers = ["id", "group", "orderer", "drink", "sugar", "price", "editCode"]
+
+    static func row(_ id: String, _ person: String, _ drink: String = "紅茶", sugar: String = "半糖", price: String = "35", code: String = "k9Xq2PzT") -> [String] {
+        [id, "週五下午茶", person, drink, sugar, price, code]
+    }
+
+    /// Runs the differ on `rows` against `previous`, as a build at `time` would.
+    static func compare(_ rows: [[String]], previous: Snapshot?, time: String = "2026-11-21T10:00:00Z") throws -> (snapshot: Snapshot, changes: ChangeSet) {
+        let configuration = try TestSupport.configuration(
+            "[orders]\npath = \"o.json\"\n[orders.columns]\noptions = [\"sugar\"]\nquantity = \"q\"\ncurrency = \"c\"\ntime = \"t\"\nnote = \"n\"")
+        let table = TestSupport.table(headers, rows)
+        let data = Validator(configuration: configuration).validate(orders: table, groups: nil)
+        let differ = Differ(configuration: configuration, hasher: SecretHasher(salt: previous?.salt ?? "salt"), now: time)
+        return differ.compare(table: table, data: data, previous: previous)
+    }
+
+    static let base = [row("1", "Amy"), row("2", "Ben"), row("3", "Cat", "綠茶")]
+
+    @Test func firstRunHasNothingToCompare() throws {
+        let (snapshot, changes) = try Self.compare(Self.base, previous: nil)
+        #expect(changes == ChangeSet(firstRun: true, deleted: [], added: [], changed: []))
+        #expect(changes.summary == "first run: nothing to compare")
+        #expect(snapshot.rows.map(\.identity) == ["id:1", "id:2", "id:3"])
+        #expect(snapshot.columns == ["id", "group", "orderer", "drink", "sugar", "price"])
+        #expect(snapshot.secretColumns == ["editCode"])
+    }
+
+    @Test func withIdsDeletionsAdditionsAndFieldChanges() throws {
+        let (before, _) = try Self.compare(Self.base, previous: nil, time: "2026-11-21T09:00:00Z")
+        let (after, changes) = try Self.compare(
+            [Self.row("3", "Cat", "綠茶", sugar: "無糖"), Self.row("1", "Amy"), Self.row("4", "Dan")], previous: before)
+        #expect(changes.deleted.map(\.person) == ["Ben"])
+        #expect(changes.deleted.first?.firstSeen == "2026-11-21T09:00:00Z")
+        #expect(changes.added.map(\.person) == ["Dan"])
+        #expect(changes.changed.map(\.fields) == [["sugar": ["半糖", "無糖"]]])
+        #expect(changes.summary == "1 deleted, 1 added, 1 changed")
+        #expect(after.rows.map(\.firstSeen) == ["2026-11-21T09:00:00Z", "2026-11-21T09:00:00Z", "2026-11-21T10:00:00Z"])
+        #expect(after.changedAt == "2026-11-21T10:00:00Z")
+    }
+
+    @Test func withoutIdsContentIsAMultiset() throws {
+        let rows = [Self.row("", "Amy"), Self.row("", "Amy"), Self.row("", "Ben")]
+        let (before, _) = try Self.compare(rows, previous: nil)
+        #expect(before.rows[0].identity == before.rows[1].identity)
+        let (_, changes) = try Self.compare([Self.row("", "Ben"), Self.row("", "Amy")], previous: before)
+        #expect(changes.deleted.map(\.person) == ["Amy"])
+        #expect(changes.added == [])
+        #expect(changes.changed == [])
+    }
+
+    @Test func duplicateIdsFallBackToContent() throws {
+        let (before, _) = try Self.compare([Self.row("7", "Amy"), Self.row("7", "Ben")], previous: nil)
+        #expect(before.rows.allSatisfy { $0.identity.hasPrefix("content:") })
+    }
+
+    @Test(arguments: [
+        [row("3", "Cat", "綠茶"), row("2", "Ben"), row("1", "Amy")],
+        [row("1", "  Amy "), row("2", "Ben\t"), row("3", "Cat", "綠茶")],
+        [row("1", "Amy"), row("2", "Ben"), row("3", "Cat", "綠茶")].map { $0.map { $0.decomposedStringWithCanonicalMapping } },
+    ])
+    func reorderingWhitespaceAndNormalisationAreNoChange(rows: [[String]]) throws {
+        let (before, _) = try Self.compare(Self.base, previous: nil)
+        let (_, changes) = try Self.compare(rows, previous: before)
+        #expect(changes.isEmpty)
+        #expect(changes.summary == "")
+    }
+
+    @Test func aCorrectedRejectedRowIsAChange() throws {
+        let (before, _) = try Self.compare([Self.row("1", "Amy", price: "NT$35"), Self.row("", "Ben", price: "-5")], previous: nil)
+        #expect(before.rows.map(\.rejected) == [true, true])
+        let (_, changes) = try Self.compare([Self.row("1", "Amy", price: "35"), Self.row("", "Ben", price: "5")], previous: before)
+        #expect(changes.added == [])
+        #expect(changes.deleted == [])
+        #expect(changes.changed.map(\.fields) == [["price": ["NT$35", "35"]], ["price": ["-5", "5"]]])
+    }
+
+    @Test func aDeletedRejectedRowIsADeletion() throws {
+        let (before, _) = try Self.compare(Self.base + [Self.row("9", "", price: "-5")], previous: nil)
+        let (_, changes) = try Self.compare(Self.base, previous: before)
+        #expect(changes.deleted.map(\.row) == [5])
+        #expect(changes.deleted.first?.rejected == true)
+        #expect(changes.deleted.first?.amount == nil)
+    }
+
+    @Test func aChangedEditCodeShowsMasked() throws {
+        let (before, _) = try Self.compare(Self.base, previous: nil)
+        var rows = Self.base
+        rows[1] = Self.row("2", "Ben", code: "n3wC0de")
+        let (_, changes) = try Self.compare(rows, previous: before)
+        #expect(changes.changed.map(\.fields) == [["editCode": ["•••", "•••"]]])
+    }
+
+    @Test func noEditCodeIsStoredInTheState() throws {
+        let folder = TestSupport.temporaryFolder()
+        let (before, _) = try Self.compare(Self.base, previous: nil)
+        let (after, changes) = try Self.compare([Self.row("1", "Amy", code: "zz9Secret")], previous: before)
+        let store = StateStore(folder: folder)
+        try store.save(snapshot: after, history: [HistoryEntry(time: "2026-11-21T10:00:00Z", changes: changes)])
+        for file in ["snapshot.json", "history.json"] {
+            let bytes = try Data(contentsOf: folder.appendingPathComponent(file))
+            for secret in ["k9Xq2PzT", "zz9Secret"] {
+                #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(file) holds an edit code")
+            }
+        }
+        #expect(try store.loadSnapshot() == after)
+        #expect(try store.loadHistory().count == 1)
+    }
+
+    @Test(arguments: [(2, 0.5, false), (1, 0.5, true), (3, 0.99, false), (3, 1.0, true)])
+    func theGuardRefusesMassDeletions(deleted: Int, fraction: Double, allowed: Bool) throws {
+        let (before, _) = try Self.compare(Self.base, previous: nil)
+        let (_, changes) = try Self.compare(Array(Self.base.dropFirst(deleted)), previous: before)
+        let guardrail = DeletionGuard(maxDeletedFraction: fraction)
+        if allowed {
+            try guardrail.check(changes, previousRows: 3)
+        } else {
+            #expect(throws: DataError.self) { try guardrail.check(changes, previousRows: 3) }
+        }
+    }
+
+    @Test func theGuardSaysHowManyAndWhatToDo() {
+        let record = RowRecord(
+            row: 2, id: nil, identity: "x", values: [], secrets: [], rejected: false, group: "", person: "", item: "",
+            options: [], quantity: 1, amount: nil, currency: "", firstSeen: "")
+        let changes = ChangeSet(firstRun: false, deleted: Array(repeating: record, count: 38), added: [], changed: [])
+        do {
+            try DeletionGuard(maxDeletedFraction: 0.5).check(changes, previousRows: 42)
+            Issue.record("expected the guard to refuse")
+        } catch {
+            #expect(error.description == "38 of the last run's 42 orders are gone (more than 50%); nothing was published. If that is right, run again with --accept-deletions")
+            #expect(error.exitStatus == .dataError)
+        }
+    }
+
+    @Test(arguments: ["{not json", "{\"version\": 1}", "[]"])
+    func aCorruptedSnapshotIsAnErrorNotAFreshStart(contents: String) {
+        let folder = TestSupport.temporaryFolder()
+        TestSupport.write(["snapshot.json": contents], in: folder)
+        do {
+            _ = try StateStore(folder: folder).loadSnapshot()
+            Issue.record("expected an error")
+        } catch {
+            let path = folder.appendingPathComponent("snapshot.json").path
+            #expect(error.description == "\(path) cannot be read (it is not a snapshot this version understands); move it away to start afresh (the next build is then a first run)")
+            #expect(error.exitStatus == .dataError)
+        }
+    }
+
+    @Test func aSnapshotFromANewerVersionIsRefused() throws {
+        let folder = TestSupport.temporaryFolder()
+        var (snapshot, _) = try Self.compare(Self.base, previous: nil)
+        snapshot.version = 99
+        TestSupport.write(["snapshot.json": String(decoding: StateStore.encode(snapshot), as: UTF8.self)], in: folder)
+        #expect(throws: DataError.self) { try StateStore(folder: folder).loadSnapshot() }
+    }
+}

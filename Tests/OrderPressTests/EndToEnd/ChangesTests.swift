@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+@testable import OrderPress
+
+/// Two builds of the sample around an edit of its orders, run through the built binary.
+@Suite struct ChangesTests {
+    static let firstRun = ["SOURCE_DATE_EPOCH": "1795255200"]  // 2026-11-21T10:00:00Z
+    static let secondRun = ["SOURCE_DATE_EPOCH": "1795258800"]  // an hour later
+
+    /// Deletes ids 5, 12 and 30, adds ids 43 and 44, changes the sugar of id 7.
+    static func editOrders(in site: URL) throws {
+        let url = site.appendingPathComponent("data/orders.json")
+        var rows = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [[String: String]])
+        rows.removeAll { ["5", "12", "30"].contains($0["id"]) }
+        for index in rows.indices where rows[index]["id"] == "7" { rows[index]["sugar"] = "0% sugar" }
+        var zoe = rows[0]
+        zoe["id"] = "43"
+        zoe["orderer"] = "Zoe"
+        zoe["editCode"] = "Zz43code"
+        var yuki = rows[1]
+        yuki["id"] = "44"
+        yuki["orderer"] = "Yuki"
+        yuki["editCode"] = "Yy44code"
+        rows += [zoe, yuki]
+        try JSONSerialization.data(withJSONObject: rows).write(to: url)
+    }
+
+    static func snapshotOfDisk(_ folder: URL) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        for path in TestSupport.files(in: folder) { result[path] = try Data(contentsOf: folder.appendingPathComponent(path)) }
+        return result
+    }
+
+    @Test func twoBuildsShowExactlyWhatChanged() throws {
+        let site = try BinaryTests.sampleSite()
+        let first = try TestSupport.run(["build"], in: site, environment: Self.firstRun)
+        #expect(first.stdout.contains("· first run: nothing to compare ·"))
+        let rerun = try TestSupport.run(["build"], in: site, environment: Self.firstRun)
+        #expect(rerun.stdout.contains("· 0 files written, 46 unchanged, 0 removed · no changes ·"))
+
+        try Self.editOrders(in: site)
+        let diff = try TestSupport.run(["diff"], in: site, environment: Self.secondRun)
+        #expect(diff.status == 0)
+        let diffLines = diff.stdout.split(separator: "\n").map(String.init)
+        #expect(diffLines.dropLast().map { String($0.prefix(8)) } == ["deleted ", "deleted ", "deleted ", "added   ", "added   ", "changed "])
+        #expect(diffLines.first == "deleted  row 6 (id 5) 陳怡君: 1 × 唐揚げ定食 大盛 · 東京出張ランチ · 1080 JPY")
+        #expect(diffLines.contains("changed  row 7 (id 7) Kevin Lin: 1 × Classic Milk Tea L 0% sugar less ice · SF office boba · 5.75 USD: sugar 50% sugar → 0% sugar"))
+        #expect(diffLines.last == "3 deleted, 2 added, 1 changed since the build of 2026-11-21T10:00:00Z")
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("output/state/history.json.orderpress").path))
+
+        let second = try TestSupport.run(["build"], in: site, environment: Self.secondRun)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout.contains("· 3 deleted, 2 added, 1 changed ·"))
+
+        let summary = try BinaryTests.json(site.appendingPathComponent("output/site/summary.json"))
+        let changes = try #require(summary["changes"] as? [String: Any])
+        #expect(changes["first_run"] as? Bool == false)
+        #expect(changes["time"] as? String == "2026-11-21T11:00:00Z")
+        #expect((changes["deleted"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["5", "12", "30"])
+        #expect((changes["deleted"] as? [[String: Any]])?.first?["first_seen"] as? String == "2026-11-21T10:00:00Z")
+        #expect((changes["added"] as? [[String: Any]])?.compactMap { $0["person"] as? String } == ["Zoe", "Yuki"])
+        let changed = try #require(changes["changed"] as? [[String: Any]])
+        #expect(changed.count == 1)
+        #expect(changed.first?["id"] as? String == "7")
+        #expect((changed.first?["fields"] as? [String: [String]]) == ["sugar": ["50% sugar", "0% sugar"]])
+
+        let page = try String(contentsOf: site.appendingPathComponent("output/markdown/changes.md"), encoding: .utf8)
+        #expect(page.contains("## 2026-11-21 19:00: 3 deleted, 2 added, 1 changed\n\n### ⚠ Deleted orders (3)\n"))
+        #expect(page.contains("| 6 | **陳怡君** | 唐揚げ定食 | 大盛 | 東京出張ランチ | 1080 JPY | 2026-11-21 18:00 |"))
+        #expect(page.contains("| 7 | Kevin Lin | Classic Milk Tea | SF office boba | sugar: 50% sugar → 0% sugar |"))
+        #expect(page.contains("## 2026-11-21 18:00: first run: nothing to compare\n"))
+        let deletedAt = try #require(page.range(of: "Deleted orders"))
+        let addedAt = try #require(page.range(of: "Added orders"))
+        #expect(deletedAt.lowerBound < addedAt.lowerBound)
+        let group = try String(contentsOf: site.appendingPathComponent("output/markdown/groups/週五下午茶.md"), encoding: .utf8)
+        #expect(group.contains("- ~~王小明: 2 × 四季春青茶 L 無糖 正常冰 (60 TWD)~~\n"))
+        let index = try String(contentsOf: site.appendingPathComponent("output/markdown/index.md"), encoding: .utf8)
+        #expect(index.contains("Latest change, 2026-11-21 19:00: 3 deleted, 2 added, 1 changed · [Changes](changes.md)"))
+
+        let feed = try Data(contentsOf: site.appendingPathComponent("output/site/feed.xml"))
+        let parsed = FeedReader(feed)
+        #expect(parsed.wellFormed)
+        #expect(parsed.entryTitles == ["3 deleted, 2 added, 1 changed", "first run: nothing to compare"])
+        #expect(parsed.entryUpdated == ["2026-11-21T11:00:00Z", "2026-11-21T10:00:00Z"])
+        #expect(Set(parsed.entryIds).count == 2)
+        let html = try String(contentsOf: site.appendingPathComponent("output/site/index.html"), encoding: .utf8)
+        #expect(html.contains(#"<link rel="alternate" type="application/atom+xml" title="Changes" href="feed.xml">"#))
+
+        // A third build on the same input adds no entry and leaves the change files alone.
+        let stamps = try Self.snapshotOfDisk(site.appendingPathComponent("output"))
+        let third = try TestSupport.run(["build"], in: site, environment: ["SOURCE_DATE_EPOCH": "1795262400"])
+        #expect(third.stdout.contains("· 0 files written,"))
+        #expect(try Self.snapshotOfDisk(site.appendingPathComponent("output")) == stamps)
+
+        let state = site.appendingPathComponent("output/state")
+        for file in ["snapshot.json", "history.json"] {
+            let bytes = try Data(contentsOf: state.appendingPathComponent(file))
+            for secret in ["Zz43code", "Yy44code", "MTY3pFXE"] { #expect(bytes.range(of: Data(secret.utf8)) == nil) }
+        }
+    }
+
+    @Test func anEmptiedSheetIsRefusedAndNothingChangesOnDisk() throws {
+        let site = try BinaryTests.sampleSite()
+        try TestSupport.run(["build"], in: site, environment: Self.firstRun)
+        let output = site.appendingPathComponent("output")
+        let before = try Self.snapshotOfDisk(output)
+        try Data("[]".utf8).write(to: site.appendingPathComponent("data/orders.json"))
+        let result = try TestSupport.run(["build"], in: site, environment: Self.secondRun)
+        #expect(result.status == 65)
+        #expect(result.stderr == "orderpress: diff: 42 of the last run's 42 orders are gone (more than 50%); nothing was published. If that is right, run again with --accept-deletions\n")
+        #expect(try Self.snapshotOfDisk(output) == before)
+
+        let accepted = try TestSupport.run(["build", "--accept-deletions"], in: site, environment: Self.secondRun)
+        #expect(accepted.status == 0)
+        #expect(accepted.stdout.contains("· 42 deleted ·"))
+    }
+
+    @Test func aCorruptedSnapshotStopsTheBuild() throws {
+        let site = try BinaryTests.sampleSite()
+        try TestSupport.run(["build"], in: site, environment: Self.firstRun)
+        let snapshot = site.appendingPathComponent("output/state/snapshot.json")
+        try Data("{\"version\": 1, \"rows\": [".utf8).write(to: snapshot)
+        let result = try TestSupport.run(["build"], in: site, environment: Self.secondRun)
+        #expect(result.status == 65)
+        #expect(result.stderr.contains(snapshot.standardizedFileURL.path))
+        #expect(result.stderr.contains("move it away to start afresh"))
+    }
+}
+
+/// Reads an Atom feed with Foundation's XML parser: is it well-formed, and what do its entries say.
+private final class FeedReader: NSObject, XMLParserDelegate {
+    var wellFormed = false
+    var entryTitles: [String] = []
+    var entryUpdated: [String] = []
+    var entryIds: [String] = []
+    private var path: [String] = []
+    private var text = ""
+
+    init(_ data: Data) {
+        super.init()
+        let parser = XMLParser(data: data)
+        parser.delegate = self
+        wellFormed = parser.parse()
+    }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        path.append(name)
+        text = ""
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if path.dropLast().last == "entry" {
+            switch name {
+            case "title": entryTitles.append(text)
+            case "updated": entryUpdated.append(text)
+            case "id": entryIds.append(text)
+            default: break
+            }
+        }
+        path.removeLast()
+    }
+}
