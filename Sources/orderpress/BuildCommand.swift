@@ -24,6 +24,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Also print each step's timing and every warning.")
     var verbose = false
 
+    @Option(help: "Show the step being run on stderr: auto (when stderr is a terminal), always or never.")
+    var progress: ProgressMode = .auto
+
     func validate() throws {
         if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together.") }
     }
@@ -31,9 +34,14 @@ struct BuildCommand: AsyncParsableCommand {
     func run() async throws {
         let logger = Log.bootstrap(quiet: quiet, verbose: verbose)
         let configuration = try config.load()
-        let pipeline = Pipeline(configuration: configuration, clock: .fromEnvironment())
+        let display = ProgressDisplay(enabled: progress.isEnabled && !quiet)
+        let pipeline = Pipeline(configuration: configuration, clock: .fromEnvironment(), progress: display.show)
         let report = try await Failure.report { () async throws(StepFailure) in
-            try await pipeline.build(.init(strict: strict, dryRun: dryRun, acceptDeletions: acceptDeletions))
+            defer { display.clear() }
+            return try await pipeline.build(.init(strict: strict, dryRun: dryRun, acceptDeletions: acceptDeletions))
+        }
+        for problem in report.problems {
+            logger.warning("\(problem)")
         }
         for warning in report.warnings {
             logger.info("\(warning.row.map { "row \($0): " } ?? "")\(warning.message)")

@@ -19,6 +19,8 @@ public struct Configuration: Sendable {
     /// Overrides of ISO 4217 minor units, by currency code.
     public var minorUnits: [String: Int]
     public var maxDeletedFraction: Double
+    /// Commit the Markdown folder after a build that changed it (`[git] commit`).
+    public var gitCommit = false
 
     public struct OutputPaths: Sendable {
         public var markdown: URL

@@ -130,6 +130,11 @@ public enum ConfigurationLoader {
             }
             try guardTable.rejectUnknownKeys()
         }
+        var gitCommit = false
+        if var gitTable = try root.table("git") {
+            gitCommit = try gitTable.bool("commit") ?? false
+            try gitTable.rejectUnknownKeys()
+        }
         try root.rejectUnknownKeys()
 
         return Configuration(
@@ -137,7 +142,7 @@ public enum ConfigurationLoader {
             displayCurrencies: display, timeZone: timeZone, templates: templates,
             output: .init(markdown: resolve(markdown), site: resolve(site), state: resolve(state)),
             orders: orders, orderColumns: orderColumns, groups: groups, groupColumns: groupColumns,
-            rates: rates, minorUnits: minorUnits, maxDeletedFraction: maxDeletedFraction)
+            rates: rates, minorUnits: minorUnits, maxDeletedFraction: maxDeletedFraction, gitCommit: gitCommit)
     }
 
     /// Reads the keys every source table shares; the caller reads the rest.

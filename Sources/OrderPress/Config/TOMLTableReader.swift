@@ -36,6 +36,12 @@ struct TOMLTableReader {
         return int
     }
 
+    mutating func bool(_ key: String) throws -> Bool? {
+        guard let value = value(key) else { return nil }
+        guard let bool = value.bool else { throw ConfigurationError.wrongType(qualified(key), expected: "true or false", in: file) }
+        return bool
+    }
+
     mutating func number(_ key: String) throws -> Double? {
         guard let value = value(key) else { return nil }
         if let int = value.int { return Double(int) }

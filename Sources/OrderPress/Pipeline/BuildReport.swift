@@ -7,6 +7,8 @@ public struct BuildReport: Sendable {
     public var rejected: Int
     public var changes: ChangeSet
     public var warnings: [DataWarning]
+    /// Things that went wrong after publishing without failing the build (a git commit, say).
+    public var problems: [String]
     public var written: [URL]
     public var unchanged: Int
     public var removed: [URL]

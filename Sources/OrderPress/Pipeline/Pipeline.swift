@@ -5,6 +5,8 @@ import Foundation
 public struct Pipeline: Sendable {
     public var configuration: Configuration
     public var clock: Clock
+    /// Told as each step starts, for a progress display.
+    public var progress: (@Sendable (Step) -> Void)?
 
     public struct Options: Sendable {
         /// Refuse to publish when any row is rejected.
@@ -21,9 +23,10 @@ public struct Pipeline: Sendable {
         }
     }
 
-    public init(configuration: Configuration, clock: Clock) {
+    public init(configuration: Configuration, clock: Clock, progress: (@Sendable (Step) -> Void)? = nil) {
         self.configuration = configuration
         self.clock = clock
+        self.progress = progress
     }
 
     /// Fetches and validates only, as `orderpress check` does.
@@ -51,6 +54,7 @@ public struct Pipeline: Sendable {
     public func build(_ options: Options = .init()) async throws(StepFailure) -> BuildReport {
         var timings: [(Step, Double)] = []
         func timed<T>(_ step: Step, _ body: () async throws(StepFailure) -> T) async throws(StepFailure) -> T {
+            progress?(step)
             let start = ContinuousClock.now
             let result = try await body()
             let elapsed = ContinuousClock.now - start
@@ -58,6 +62,12 @@ public struct Pipeline: Sendable {
             return result
         }
 
+        // Held until this function returns; the kernel drops it if the process dies first.
+        let lock: BuildLock? = try await timed(.lock) { () throws(StepFailure) in
+            guard !options.dryRun else { return nil }
+            return try step(.lock) { () throws(BuildLockError) in try BuildLock.acquire(in: configuration.output.state) }
+        }
+        defer { withExtendedLifetime(lock) {} }
         let renderer = try await timed(.configure) { () throws(StepFailure) in
             try step(.configure) { () throws(ConfigurationError) in try SiteRenderer(templateOverrides: configuration.templates) }
         }
@@ -82,7 +92,11 @@ public struct Pipeline: Sendable {
                     try DeletionGuard(maxDeletedFraction: configuration.maxDeletedFraction)
                         .check(changes, previousRows: previous?.rows.count ?? 0)
                 }
-                if !changes.isEmpty { history.insert(HistoryEntry(time: snapshot.changedAt, changes: changes), at: 0) }
+                // A build killed between saving the history and the snapshot left this very entry
+                // behind already; the rerun finds the same changes again and must not record them twice.
+                if !changes.isEmpty, history.first?.changes != changes {
+                    history.insert(HistoryEntry(time: snapshot.changedAt, changes: changes), at: 0)
+                }
                 snapshot.rates = fetched.rates.map(Snapshot.Rates.init)
                 return (snapshot, changes, history)
             }
@@ -100,15 +114,27 @@ public struct Pipeline: Sendable {
             }
             return plan
         }
+        var problems: [String] = []
         if !options.dryRun {
             // Last, so that a failure anywhere before leaves the next run comparing against the same state.
             try await timed(.snapshot) { () throws(StepFailure) in
                 try step(.snapshot) { () throws(OutputError) in try store.save(snapshot: snapshot, history: history) }
             }
+            let markdownChanged = (plan.writes.map(\.url) + plan.removals).contains {
+                $0.path.hasPrefix(configuration.output.markdown.path + "/")
+            }
+            if configuration.gitCommit, markdownChanged {
+                let summary = changes.isEmpty ? "pages updated" : changes.summary
+                if let warning = GitCommitter(folder: configuration.output.markdown)
+                    .commit(message: "\(configuration.title): \(summary)")
+                {
+                    problems.append(warning)
+                }
+            }
         }
         return BuildReport(
             rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count, changes: changes,
-            warnings: data.warnings,
+            warnings: data.warnings, problems: problems,
             written: plan.writes.map(\.url), unchanged: plan.unchanged, removed: plan.removals,
             dryRun: options.dryRun, timings: timings)
     }

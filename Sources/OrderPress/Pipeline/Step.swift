@@ -1,6 +1,6 @@
 /// The named steps of a build, in order.
 public enum Step: String, Sendable, CaseIterable {
-    case configure, fetch, validate, aggregate, diff, render, publish, snapshot
+    case lock, configure, fetch, validate, aggregate, diff, render, publish, snapshot
 }
 
 /// A failure tagged with the step that failed; keeps the underlying exit status.

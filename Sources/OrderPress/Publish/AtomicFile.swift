@@ -37,7 +37,13 @@ enum AtomicFile {
             throw error
         }
         closed = true
-        guard close(descriptor) == 0, rename(temporary.path, url.path) == 0 else {
+        guard close(descriptor) == 0 else {
+            let error = failure(url, cannotCreate: false)
+            unlink(temporary.path)
+            throw error
+        }
+        TestHook.reached(.beforeRename)
+        guard rename(temporary.path, url.path) == 0 else {
             let error = failure(url, cannotCreate: false)
             unlink(temporary.path)
             throw error

@@ -43,13 +43,25 @@ public struct Publisher: Sendable {
 
     /// Writes, then removes, then records what was published.
     public func apply(_ plan: PublishPlan) throws(OutputError) {
+        removeLeftovers()
         for write in plan.writes {
             try AtomicFile.write(write.contents, to: write.url)
+            TestHook.reached(.afterWrite)
         }
         for url in plan.removals {
             unlink(url.path)
         }
         try AtomicFile.writeIfChanged(StateStore.encode(plan.manifest), to: manifestURL, durable: true)
+    }
+
+    /// Deletes temporary files that a killed build left behind; they are hidden and never pages.
+    private func removeLeftovers() {
+        for root in [output.markdown, output.site, output.state] {
+            guard let files = FileManager.default.enumerator(atPath: root.path) else { continue }
+            for case let path as String in files where (path as NSString).lastPathComponent.contains(AtomicFile.temporaryMarker) {
+                unlink(root.appendingPathComponent(path).path)
+            }
+        }
     }
 
     private func readManifest() -> Manifest? {

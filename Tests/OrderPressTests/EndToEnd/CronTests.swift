@@ -1,0 +1,206 @@
+import Foundation
+import Testing
+
+@testable import OrderPress
+
+/// What running unattended from cron needs: the lock, crash safety, reproducible output, git.
+@Suite struct CronTests {
+    static let before = ["SOURCE_DATE_EPOCH": "1795255200"]
+    static let after = ["SOURCE_DATE_EPOCH": "1795258800"]
+
+    /// Starts a build that stops at `pause` (see TestHook) and returns once it has stopped there.
+    static func startPaused(in site: URL, pause: String, environment: [String: String]) throws -> Process {
+        let signal = site.appendingPathComponent("paused-\(UUID().uuidString)")
+        let process = Process()
+        process.executableURL = TestSupport.binary
+        process.arguments = ["build", "--quiet"]
+        process.currentDirectoryURL = site
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            .merging(["ORDERPRESS_TEST_PAUSE": pause, "ORDERPRESS_TEST_SIGNAL": signal.path]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: signal.path) {
+            guard process.isRunning, Date() < deadline else {
+                process.terminate()
+                throw PauseFailed(pause: pause)
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        try FileManager.default.removeItem(at: signal)
+        return process
+    }
+
+    struct PauseFailed: Error {
+        var pause: String
+    }
+
+    static func kill(_ process: Process) {
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    static func tree(_ folder: URL) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        for path in TestSupport.files(in: folder) { result[path] = try Data(contentsOf: folder.appendingPathComponent(path)) }
+        return result
+    }
+
+    /// Every state folder has its own random salt: compare snapshots and history without the salt
+    /// and the secret hashes made with it.
+    static func comparable(_ path: String, _ data: Data?) -> Data? {
+        guard let data, path == "state/snapshot.json" || path == "state/history.json",
+            let object = try? JSONSerialization.jsonObject(with: data)
+        else { return data }
+        func strip(_ value: Any) -> Any {
+            if let dictionary = value as? [String: Any] {
+                return dictionary.filter { $0.key != "salt" && $0.key != "secrets" }.mapValues(strip)
+            }
+            if let array = value as? [Any] { return array.map(strip) }
+            return value
+        }
+        return try? JSONSerialization.data(withJSONObject: strip(object), options: [.sortedKeys])
+    }
+
+    @Test func aSecondBuildExits75NamingTheFirst() throws {
+        let site = try BinaryTests.sampleSite()
+        let first = try Self.startPaused(in: site, pause: "after-write:1", environment: Self.before)
+        defer { Self.kill(first) }
+        let second = try TestSupport.run(["build"], in: site, environment: Self.before)
+        #expect(second.status == 75)
+        let lock = site.appendingPathComponent("output/state/lock").standardizedFileURL.path
+        #expect(second.stderr.hasPrefix("orderpress: lock: another build (process \(first.processIdentifier), started 20"))
+        #expect(second.stderr.hasSuffix(") holds \(lock); try again when it has finished\n"))
+        Self.kill(first)
+        let third = try TestSupport.run(["build"], in: site, environment: Self.before)
+        #expect(third.status == 0, "a killed build must not block the next one: \(third.stderr)")
+    }
+
+    /// The reference: the sample built, its orders edited, built again, without interruption.
+    static func reference() throws -> (site: URL, output: [String: Data], previous: [String: Data]) {
+        let site = try BinaryTests.sampleSite()
+        try TestSupport.run(["build"], in: site, environment: Self.before)
+        let previous = try Self.tree(site.appendingPathComponent("output"))
+        try ChangesTests.editOrders(in: site)
+        try TestSupport.run(["build"], in: site, environment: Self.after)
+        return (site, try Self.tree(site.appendingPathComponent("output")), previous)
+    }
+
+    @Test(arguments: ["after-write:1", "after-write:12", "before-rename:1", "before-rename:20", "before-rename:46", "before-rename:47", "before-rename:48"])
+    func aBuildKilledAnywhereIsRepairedByTheNextRun(pause: String) throws {
+        let reference = try Self.reference()
+        let site = try BinaryTests.sampleSite()
+        let output = site.appendingPathComponent("output")
+        try TestSupport.run(["build"], in: site, environment: Self.before)
+        try ChangesTests.editOrders(in: site)
+        let build = try Self.startPaused(in: site, pause: pause, environment: Self.after)
+        Self.kill(build)
+
+        // Every visible file is whole: the old version or the new one, never a mix or a fragment.
+        for (path, data) in try Self.tree(output) where !path.contains(AtomicFile.temporaryMarker) && path != "state/lock" {
+            let mine = Self.comparable(path, data)
+            #expect(
+                mine == Self.comparable(path, reference.previous[path]) || mine == Self.comparable(path, reference.output[path]),
+                "\(path) is neither old nor new")
+        }
+
+        let repair = try TestSupport.run(["build"], in: site, environment: Self.after)
+        #expect(repair.status == 0, "\(repair.stderr)")
+        let repaired = try Self.tree(output)
+        #expect(!repaired.keys.contains { $0.contains(AtomicFile.temporaryMarker) })
+        #expect(Set(repaired.keys) == Set(reference.output.keys))
+        for (path, data) in reference.output where path != "state/lock" {
+            #expect(Self.comparable(path, repaired[path]) == Self.comparable(path, data), "\(path) differs from a clean build")
+        }
+    }
+
+    @Test func outputIsTheSameUnderAnyTimezoneAndLocale() throws {
+        var trees: [[String: Data]] = []
+        for environment in [
+            ["TZ": "UTC", "LANG": "C", "LC_ALL": "C"],
+            ["TZ": "America/New_York", "LANG": "de_DE.UTF-8", "LC_ALL": "de_DE.UTF-8"],
+            ["TZ": "Asia/Kolkata", "LANG": "ar_EG.UTF-8", "LC_ALL": "tr_TR.UTF-8"],
+        ] {
+            let site = try BinaryTests.sampleSite()
+            let result = try TestSupport.run(["build"], in: site, environment: environment.merging(Self.before) { $1 })
+            #expect(result.status == 0)
+            trees.append(try Self.tree(site.appendingPathComponent("output/markdown")).merging(
+                try Self.tree(site.appendingPathComponent("output/site")).map { ("site/\($0.key)", $0.value) }) { $1 })
+        }
+        #expect(trees[0].count == 46)
+        #expect(trees[1] == trees[0])
+        #expect(trees[2] == trees[0])
+    }
+
+    @Test func aRerunWritesNoFileAtAllStateIncluded() throws {
+        let site = try BinaryTests.sampleSite()
+        try TestSupport.run(["build"], in: site, environment: Self.before)
+        let output = site.appendingPathComponent("output")
+        func stamps() throws -> [String: Date] {
+            var result: [String: Date] = [:]
+            for path in TestSupport.files(in: output) {
+                result[path] = try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(path).path)[.modificationDate] as? Date
+            }
+            return result
+        }
+        let first = try stamps()
+        #expect(first.keys.contains("state/snapshot.json") && first.keys.contains("state/history.json"))
+        Thread.sleep(forTimeInterval: 0.05)
+        try TestSupport.run(["build"], in: site, environment: ["SOURCE_DATE_EPOCH": "1795258800"])
+        #expect(try stamps() == first)
+    }
+
+    @Test func verboseAddsStepTimingsAndProgressNeedsATerminal() throws {
+        let site = try BinaryTests.sampleSite()
+        let verbose = try TestSupport.run(["build", "-v"], in: site, environment: Self.before)
+        for step in ["fetch", "validate", "render", "publish", "snapshot"] {
+            #expect(verbose.stderr.contains(" \(step): "), "no timing for \(step)")
+        }
+        #expect(!verbose.stderr.contains("\u{1B}"))
+        let always = try TestSupport.run(["build", "--progress", "always"], in: site, environment: Self.before)
+        #expect(always.stderr.contains("[3/9] fetch…"))
+    }
+
+    @Test func commitsTheMarkdownFolderWhenItChanged() throws {
+        let site = try BinaryTests.sampleSite()
+        let config = site.appendingPathComponent("orderpress.toml")
+        try (String(contentsOf: config, encoding: .utf8) + "\n[git]\ncommit = true\n").write(to: config, atomically: true, encoding: .utf8)
+        let git = ["GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "t@example.com"]
+        func runGit(_ arguments: [String]) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git", "-C", site.path] + arguments
+            process.environment = ProcessInfo.processInfo.environment.merging(git) { $1 }
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return output
+        }
+        _ = try runGit(["init", "--quiet"])
+        TestSupport.write(["notes.txt": "the organiser's own uncommitted file"], in: site)
+
+        try TestSupport.run(["build"], in: site, environment: Self.before.merging(git) { $1 })
+        try ChangesTests.editOrders(in: site)
+        let second = try TestSupport.run(["build"], in: site, environment: Self.after.merging(git) { $1 })
+        #expect(second.status == 0)
+        try TestSupport.run(["build"], in: site, environment: Self.after.merging(git) { $1 })
+
+        #expect(try runGit(["log", "--format=%s"]) == "Friday tea run: 3 deleted, 2 added, 1 changed\nFriday tea run: first run: nothing to compare\n")
+        let committed = try runGit(["-c", "core.quotePath=false", "ls-files"]).split(separator: "\n")
+        #expect(committed.count == TestSupport.files(in: site.appendingPathComponent("output/markdown")).count)
+        #expect(committed.allSatisfy { $0.hasPrefix("output/markdown/") })
+        #expect(try runGit(["status", "--porcelain", "--", "output/markdown"]) == "")
+    }
+
+    @Test func aCommitOutsideAGitTreeIsOnlyAWarning() throws {
+        let site = try BinaryTests.sampleSite()
+        let config = site.appendingPathComponent("orderpress.toml")
+        try (String(contentsOf: config, encoding: .utf8) + "\n[git]\ncommit = true\n").write(to: config, atomically: true, encoding: .utf8)
+        let result = try TestSupport.run(["build"], in: site, environment: Self.before.merging(["GIT_CEILING_DIRECTORIES": site.deletingLastPathComponent().path]) { $1 })
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("is not inside a git work tree; nothing was committed"))
+    }
+}
