@@ -111,24 +111,6 @@ import Testing
         #expect(checked > 100)
     }
 
-    @Test func aSecondRunOnTheSameInputTouchesNothing() throws {
-        let site = try Self.sampleSite()
-        try TestSupport.run(["build"], in: site, environment: Self.fixedClock)
-        let output = site.appendingPathComponent("output")
-        func stamps() throws -> [String: Date] {
-            var result: [String: Date] = [:]
-            for path in TestSupport.files(in: output) {
-                result[path] = try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(path).path)[.modificationDate] as? Date
-            }
-            return result
-        }
-        let before = try stamps()
-        Thread.sleep(forTimeInterval: 0.05)
-        let result = try TestSupport.run(["build"], in: site, environment: Self.fixedClock)
-        #expect(result.stdout.contains("· 0 files written, 46 unchanged, 0 removed ·"))
-        #expect(try stamps() == before)
-    }
-
     @Test func quietPrintsNothingAndFilesAreWorldReadableUnderAStrictUmask() throws {
         let site = try Self.sampleSite()
         let process = Process()
