@@ -15,6 +15,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "List what would be written and removed; write nothing.")
     var dryRun = false
 
+    @Flag(help: "Send no request: read URL sources from their cached copies (exit 69 when one has none).")
+    var offline = false
+
     @Flag(name: .shortAndLong, help: "Print nothing on success.")
     var quiet = false
 
@@ -30,7 +33,7 @@ struct BuildCommand: AsyncParsableCommand {
         let configuration = try config.load()
         let pipeline = Pipeline(configuration: configuration, clock: .fromEnvironment())
         let report = try await Failure.report { () async throws(StepFailure) in
-            try await pipeline.build(.init(strict: strict, dryRun: dryRun))
+            try await pipeline.build(.init(strict: strict, dryRun: dryRun, offline: offline))
         }
         for warning in report.warnings {
             logger.info("\(warning.row.map { "row \($0): " } ?? "")\(warning.message)")

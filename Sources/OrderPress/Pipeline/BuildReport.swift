@@ -9,17 +9,20 @@ public struct BuildReport: Sendable {
     public var written: [URL]
     public var unchanged: Int
     public var removed: [URL]
+    /// HTTP requests sent to the sources, retries included.
+    public var requests: Int
     public var dryRun: Bool
     /// Seconds spent in each step, in step order.
     public var timings: [(step: Step, seconds: Double)]
 
-    /// "37 orders, 5 rejected · 12 files written, 30 unchanged, 0 removed · 0.21 s".
+    /// "37 orders, 5 rejected, 1 warnings · 12 files written, 30 unchanged, 0 removed · 3 requests · 0.21 s".
     public var summaryLine: String {
         let verb = dryRun ? "would be written" : "written"
         let removedVerb = dryRun ? "would be removed" : "removed"
         let seconds = timings.reduce(0) { $0 + $1.seconds }
         return "\(orders) orders, \(rejected) rejected, \(warnings.count) warnings · "
             + "\(written.count) files \(verb), \(unchanged) unchanged, \(removed.count) \(removedVerb) · "
+            + "\(requests) \(requests == 1 ? "request" : "requests") · "
             + String(format: "%.2f s", locale: Locale(identifier: "en_US_POSIX"), seconds)
     }
 }

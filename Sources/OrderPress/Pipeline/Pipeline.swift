@@ -5,28 +5,35 @@ import Foundation
 public struct Pipeline: Sendable {
     public var configuration: Configuration
     public var clock: Clock
+    /// Where the variables that `token_env` names are read.
+    public var environment: [String: String]
+    var transport: any HTTPTransport = URLSessionTransport()
+    var retryPolicy = RetryPolicy()
 
     public struct Options: Sendable {
         /// Refuse to publish when any row is rejected.
         public var strict = false
         /// Plan the publish step, but write nothing.
         public var dryRun = false
+        /// Read URL sources only from their cached copies.
+        public var offline = false
 
-        public init(strict: Bool = false, dryRun: Bool = false) {
+        public init(strict: Bool = false, dryRun: Bool = false, offline: Bool = false) {
             self.strict = strict
             self.dryRun = dryRun
+            self.offline = offline
         }
     }
 
-    public init(configuration: Configuration, clock: Clock) {
+    public init(configuration: Configuration, clock: Clock, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.configuration = configuration
         self.clock = clock
+        self.environment = environment
     }
 
     /// Fetches and validates only, as `orderpress check` does.
-    public func check() async throws(StepFailure) -> ValidatedData {
-        let fetched = try await step(.fetch) { () async throws(SourceError) in try await Fetcher(configuration: configuration).fetch() }
-        return validate(fetched)
+    public func check(offline: Bool = false) async throws(StepFailure) -> ValidatedData {
+        validate(try await fetch(.init(offline: offline)))
     }
 
     public func build(_ options: Options = .init()) async throws(StepFailure) -> BuildReport {
@@ -43,7 +50,7 @@ public struct Pipeline: Sendable {
             try step(.configure) { () throws(ConfigurationError) in try SiteRenderer(templateOverrides: configuration.templates) }
         }
         let fetched = try await timed(.fetch) { () async throws(StepFailure) in
-            try await step(.fetch) { () async throws(SourceError) in try await Fetcher(configuration: configuration).fetch() }
+            try await fetch(.init(offline: options.offline, saveCache: !options.dryRun))
         }
         let data = try await timed(.validate) { validate(fetched) }
         if options.strict, !data.rejected.isEmpty {
@@ -68,7 +75,17 @@ public struct Pipeline: Sendable {
         return BuildReport(
             rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count, warnings: data.warnings,
             written: plan.writes.map(\.url), unchanged: plan.unchanged, removed: plan.removals,
-            dryRun: options.dryRun, timings: timings)
+            requests: fetched.requests, dryRun: options.dryRun, timings: timings)
+    }
+
+    /// Reads every source; a `token_env` naming an unset variable fails as configuration (exit 64).
+    private func fetch(_ options: Fetcher.Options) async throws(StepFailure) -> FetchedData {
+        let fetcher = try step(.configure) { () throws(ConfigurationError) in
+            try Fetcher(
+                configuration: configuration, clock: clock, environment: environment, options: options,
+                transport: transport, retryPolicy: retryPolicy)
+        }
+        return try await step(.fetch) { () async throws(SourceError) in try await fetcher.fetch() }
     }
 
     private func validate(_ fetched: FetchedData) -> ValidatedData {
