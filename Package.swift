@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // Tests only: a real HTTP server on 127.0.0.1 standing in for SheetDB and the rates feeds.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .systemLibrary(
@@ -43,7 +45,11 @@ let package = Package(
         ),
         .testTarget(
             name: "OrderPressTests",
-            dependencies: ["OrderPress", "orderpress"],
+            dependencies: [
+                "OrderPress", "orderpress",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ],
             exclude: ["Fixtures"]
         ),
     ]

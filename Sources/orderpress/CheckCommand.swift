@@ -8,10 +8,13 @@ struct CheckCommand: AsyncParsableCommand {
 
     @OptionGroup var config: ConfigOption
 
+    @Flag(help: "Send no request: read URL sources from their cached copies (exit 69 when one has none).")
+    var offline = false
+
     func run() async throws {
         let configuration = try config.load()
         let pipeline = Pipeline(configuration: configuration, clock: .fromEnvironment())
-        let data = try await Failure.report { () async throws(StepFailure) in try await pipeline.check() }
+        let data = try await Failure.report { () async throws(StepFailure) in try await pipeline.check(offline: offline) }
         for row in data.rejected {
             let values = row.values.map { "\($0.column): \($0.value)" }.joined(separator: " · ")
             print("row \(row.row): rejected: \(row.reasons.joined(separator: "; ")) [\(values)]")

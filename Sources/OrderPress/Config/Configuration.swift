@@ -42,6 +42,8 @@ public struct Configuration: Sendable {
         public var tokenEnvironmentVariable: String?
         public var timeoutSeconds: Int
         public var refreshMinutes: Int
+        /// Rows per request (`limit`) when a sheet is read from a URL; rates are one document.
+        public var pageSize = 1000
     }
 
     public struct RateSettings: Sendable {

@@ -64,7 +64,8 @@ public enum ConfigurationLoader {
         guard var ordersTable = try root.table("orders") else {
             throw ConfigurationError.missing("orders", in: name)
         }
-        let orders = try source(&ordersTable, resolve: resolve)
+        var orders = try source(&ordersTable, resolve: resolve)
+        orders.pageSize = try pageSize(&ordersTable)
         var orderColumns = Configuration.OrderColumns()
         if var columns = try ordersTable.table("columns") {
             orderColumns.id = try columns.string("id") ?? orderColumns.id
@@ -86,6 +87,7 @@ public enum ConfigurationLoader {
         var groupColumns = Configuration.GroupColumns()
         if var groupsTable = try root.table("groups") {
             groups = try source(&groupsTable, resolve: resolve)
+            groups?.pageSize = try pageSize(&groupsTable)
             if var columns = try groupsTable.table("columns") {
                 groupColumns.name = try columns.string("name") ?? groupColumns.name
                 groupColumns.organizer = try columns.string("organizer") ?? groupColumns.organizer
@@ -180,6 +182,15 @@ public enum ConfigurationLoader {
         return .init(
             name: name, location: location, tokenEnvironmentVariable: token,
             timeoutSeconds: timeout, refreshMinutes: refresh)
+    }
+
+    /// `page_size`: sheets only, since a rates feed is one document.
+    private static func pageSize(_ table: inout TOMLTableReader) throws -> Int {
+        let size = try table.int("page_size") ?? 1000
+        guard size > 0 else {
+            throw ConfigurationError.invalid(table.qualified("page_size"), "must be at least 1", in: table.file)
+        }
+        return size
     }
 
     private static func currencyCode(_ raw: String, key: String, file: String) throws -> String {

@@ -36,6 +36,7 @@ struct Differ: Sendable {
             matchedOld.insert(oldIndex)
             let old = previous.rows[oldIndex]
             records[index].firstSeen = old.firstSeen
+            records[index].secrets = carryOverUnknownSecrets(records[index], old, previous, current)
             let fields = differences(old, previous, records[index], current)
             if !fields.isEmpty { changed.append(.init(before: old, after: records[index], fields: fields)) }
         }
@@ -61,6 +62,14 @@ struct Differ: Sendable {
         snapshot.salt = previous.salt
         if changes.isEmpty { snapshot.changedAt = previous.changedAt }
         return (snapshot, changes)
+    }
+
+    /// Keeps the last known hash of a secret this run could not see, so it is neither lost nor "changed".
+    private func carryOverUnknownSecrets(_ new: RowRecord, _ old: RowRecord, _ oldSnapshot: Snapshot, _ newSnapshot: Snapshot) -> [String] {
+        let known = Dictionary(zip(oldSnapshot.secretColumns, old.secrets), uniquingKeysWith: { first, _ in first })
+        return zip(newSnapshot.secretColumns, new.secrets).map { column, hash in
+            hash == SecretHasher.unknown ? known[column] ?? hash : hash
+        }
     }
 
     private func with(_ snapshot: Snapshot, rows: [RowRecord]) -> Snapshot {
@@ -115,7 +124,10 @@ struct Differ: Sendable {
         }
         let oldSecrets = Dictionary(zip(oldSnapshot.secretColumns, old.secrets), uniquingKeysWith: { first, _ in first })
         let newSecrets = Dictionary(zip(newSnapshot.secretColumns, new.secrets), uniquingKeysWith: { first, _ in first })
-        for column in Set(oldSecrets.keys).intersection(newSecrets.keys) where oldSecrets[column] != newSecrets[column] {
+        for column in Set(oldSecrets.keys).intersection(newSecrets.keys)
+        where oldSecrets[column] != newSecrets[column] && oldSecrets[column] != SecretHasher.unknown
+            && newSecrets[column] != SecretHasher.unknown
+        {
             fields[column] = [RejectedRow.secretMask, RejectedRow.secretMask]
         }
         return fields

@@ -11,8 +11,13 @@ struct SecretHasher: Sendable {
         return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
     }
 
+    /// Stands for a secret that this run could not see: a cached copy of a sheet keeps secrets
+    /// masked, so a build from it knows nothing new about them.
+    static let unknown = "?"
+
     func hash(_ value: String) -> String {
         guard !value.isEmpty else { return "" }
+        if value == RejectedRow.secretMask { return Self.unknown }
         let digest = SHA256.hash(data: Data((salt + "\u{0}" + value).utf8))
         return digest.map { String(format: "%02x", $0) }.joined()
     }

@@ -6,4 +6,6 @@ public struct FetchedData: Sendable, Equatable {
     public var rates: RateTable?
     /// Problems that did not stop the build, such as a rates feed that could not be read.
     public var warnings: [DataWarning]
+    /// HTTP requests sent, retries included; cached copies cost none.
+    public var requests: Int
 }

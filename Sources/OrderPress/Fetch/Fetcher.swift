@@ -1,54 +1,207 @@
 import Foundation
 
-/// Reads the orders, groups and rates sources that the configuration names.
+/// Reads the orders, groups and rates sources that the configuration names: local files, or
+/// SheetDB-compatible APIs and rates feeds over HTTP, keeping the last good copy of each in the state folder.
 public struct Fetcher: Sendable {
-    public var configuration: Configuration
+    public struct Options: Sendable {
+        /// Use only the cached copies of URL sources; send no request.
+        public var offline = false
+        /// Keep a copy of each fetched URL source (off for `--dry-run`, which writes nothing).
+        public var saveCache = true
 
-    public init(configuration: Configuration) {
+        public init(offline: Bool = false, saveCache: Bool = true) {
+            self.offline = offline
+            self.saveCache = saveCache
+        }
+    }
+
+    public var configuration: Configuration
+    var now: Date
+    var options: Options
+    var downloader: Downloader
+    var cache: SourceCache
+    /// Bearer tokens by source name, read from the environment up front so that a missing one
+    /// is a configuration error before any request.
+    private var tokens: [String: String]
+
+    /// Throws when a `token_env` of a URL source names an unset or empty variable (not under `--offline`,
+    /// which sends nothing).
+    public init(
+        configuration: Configuration, clock: Clock = .fromEnvironment(),
+        environment: [String: String] = ProcessInfo.processInfo.environment, options: Options = .init()
+    ) throws(ConfigurationError) {
+        try self.init(
+            configuration: configuration, clock: clock, environment: environment, options: options,
+            transport: URLSessionTransport(), retryPolicy: RetryPolicy())
+    }
+
+    init(
+        configuration: Configuration, clock: Clock, environment: [String: String], options: Options,
+        transport: any HTTPTransport, retryPolicy: RetryPolicy
+    ) throws(ConfigurationError) {
         self.configuration = configuration
+        now = clock.now
+        self.options = options
+        downloader = Downloader(transport: transport, policy: retryPolicy)
+        cache = SourceCache(state: configuration.output.state)
+        tokens = options.offline ? [:] : try Self.tokens(configuration, environment)
     }
 
     public func fetch() async throws(SourceError) -> FetchedData {
-        let orders = try await sheet(configuration.orders)
-        let groups: SourceTable? = if let settings = configuration.groups { try await sheet(settings) } else { nil }
+        var requests = 0
         var warnings: [DataWarning] = []
+        let columns = configuration.orderColumns
+        // A column that is secret and nothing else is masked in the cache; one also mapped as a field is published anyway.
+        let fields = Set(columns.mapped).subtracting(columns.secret)
+        let orders = try await sheet(
+            configuration.orders, kept: fields, masked: Set(columns.secret).subtracting(fields),
+            requests: &requests, warnings: &warnings)
+        var groups: SourceTable?
+        if let settings = configuration.groups {
+            groups = try await sheet(
+                settings, kept: Set(configuration.groupColumns.mapped), masked: [], requests: &requests, warnings: &warnings)
+        }
         var rates: RateTable?
         if let settings = configuration.rates {
-            do {
-                rates = try RatesParser.parse(try await bytes(settings.source), format: settings.format)
-            } catch {
-                warnings.append(.init(row: nil, message: "\(error.description); converted amounts show n/a"))
-            }
+            rates = try await self.rates(settings, requests: &requests, warnings: &warnings)
         }
-        return FetchedData(orders: orders, groups: groups, rates: rates, warnings: warnings)
+        return FetchedData(orders: orders, groups: groups, rates: rates, warnings: warnings, requests: requests)
     }
 
-    private func sheet(_ settings: Configuration.SourceSettings) async throws(SourceError) -> SourceTable {
-        let format: SheetParser.Format
-        switch settings.location {
-        case .path(let url):
-            guard let parsed = SheetParser.Format(rawValue: url.pathExtension.lowercased()) else {
-                throw SourceError(source: settings.name, message: "'\(url.lastPathComponent)' must be a .json or .csv file")
+    /// A sheet from its file, or from its API page by page, or from the cached copy when that may stand in.
+    private func sheet(
+        _ source: Configuration.SourceSettings, kept: Set<String>, masked: Set<String>,
+        requests: inout Int, warnings: inout [DataWarning]
+    ) async throws(SourceError) -> SourceTable {
+        switch source.location {
+        case .path(let file):
+            guard let format = SheetParser.Format(rawValue: file.pathExtension.lowercased()) else {
+                throw SourceError(source: source.name, message: "'\(file.lastPathComponent)' must be a .json or .csv file")
             }
-            format = parsed
-        case .url:
-            format = .json
+            return try SheetParser.parse(try read(file, source), format: format, source: source.name)
+        case .url(let url):
+            if let copy = try reusableCopy(source, url) {
+                do {
+                    return try SheetParser.parseJSON(copy.body, source: source.name)
+                } catch where options.offline {
+                    throw SourceError(
+                        source: source.name,
+                        message: "the cached copy \(cache.bodyURL(source.name).path) \(error.message); run once without --offline to replace it")
+                } catch {
+                    // A damaged copy: ask the source instead.
+                }
+            }
+            let rows = try await SheetPager(downloader: downloader).rows(url, for: source, token: tokens[source.name], requests: &requests)
+            let table = try SheetParser.table(rows: rows, source: source.name)
+            save(CachedSheet.body(table, kept: kept, masked: masked), source, url, warnings: &warnings)
+            return table
         }
-        return try SheetParser.parse(try await bytes(settings), format: format, source: settings.name)
     }
 
-    private func bytes(_ settings: Configuration.SourceSettings) async throws(SourceError) -> Data {
-        switch settings.location {
-        case .path(let url):
+    /// The rates, or nil with a warning when there are none to be had, since conversions are worth less than the orders.
+    private func rates(
+        _ settings: Configuration.RateSettings, requests: inout Int, warnings: inout [DataWarning]
+    ) async throws(SourceError) -> RateTable? {
+        let outcome: Result<RateTable, SourceError>
+        switch settings.source.location {
+        case .path(let file):
             do {
-                return try Data(contentsOf: url)
+                outcome = .success(try RatesParser.parse(try read(file, settings.source), format: settings.format))
             } catch {
+                outcome = .failure(error)
+            }
+        case .url(let url):
+            outcome = try await feedRates(url, settings, requests: &requests, warnings: &warnings)
+        }
+        switch outcome {
+        case .success(let table):
+            return table
+        case .failure(let error):
+            warnings.append(.init(row: nil, message: "\(error.description); converted amounts show n/a"))
+            return nil
+        }
+    }
+
+    /// Rates from a feed: the fresh (or `--offline`) copy, else the feed, else the last good copy marked
+    /// `fromCache`. Throws only under `--offline` without a copy; other failures are returned, to become warnings.
+    private func feedRates(
+        _ url: URL, _ settings: Configuration.RateSettings, requests: inout Int, warnings: inout [DataWarning]
+    ) async throws(SourceError) -> Result<RateTable, SourceError> {
+        let source = settings.source
+        let parse = { (body: Data) throws(SourceError) -> RateTable in try RatesParser.parse(body, format: settings.format) }
+        if let copy = try reusableCopy(source, url) {
+            do {
+                return .success(try parse(copy.body))
+            } catch {
+                // A damaged copy: ask the feed instead, unless asking is not allowed.
+                if options.offline { return .failure(error) }
+            }
+        }
+        do {
+            let body = try await downloader.get(
+                url, for: source, token: tokens[source.name], notFoundHint: "check [\(source.name)] url", requests: &requests)
+            let table = try parse(body)
+            save(body, source, url, warnings: &warnings)
+            return .success(table)
+        } catch {
+            guard let copy = cache.read(source.name, location: URLText.display(url)), var table = try? parse(copy.body) else {
+                return .failure(error)
+            }
+            table.fromCache = true
+            let fetched = "\(Timestamp.display(copy.fetchedAt, timeZone: configuration.timeZone)) (\(configuration.timeZone.identifier))"
+            warnings.append(.init(row: nil, message: "\(error.description); using the rates fetched \(fetched)"))
+            return .success(table)
+        }
+    }
+
+    /// The cached copy to use instead of asking: always under `--offline` (none is an error),
+    /// otherwise while it is younger than `refresh_minutes`.
+    private func reusableCopy(_ source: Configuration.SourceSettings, _ url: URL) throws(SourceError) -> SourceCache.Entry? {
+        let copy = cache.read(source.name, location: URLText.display(url))
+        if options.offline {
+            guard let copy else {
                 throw SourceError(
-                    source: settings.name,
-                    message: "cannot read \(url.path) (\(IOFailure.reason(error))); check [\(settings.name)] path in the configuration")
+                    source: source.name,
+                    message: "--offline, but \(cache.folder.path) holds no copy of \(URLText.display(url)); run once without --offline")
             }
-        case .url:
-            throw SourceError(source: settings.name, message: "reading over HTTP is not available in this version; use path = ...")
+            return copy
         }
+        guard let copy, source.refreshMinutes > 0 else { return nil }
+        let age = now.timeIntervalSince(copy.fetchedAt)
+        return age >= 0 && age < Double(source.refreshMinutes) * 60 ? copy : nil
+    }
+
+    private func save(_ body: Data, _ source: Configuration.SourceSettings, _ url: URL, warnings: inout [DataWarning]) {
+        guard options.saveCache else { return }
+        do {
+            try cache.write(body, name: source.name, location: URLText.display(url), fetchedAt: now)
+        } catch {
+            warnings.append(.init(row: nil, message: "\(source.name): no copy kept for --offline and outages: \(error.description)"))
+        }
+    }
+
+    private func read(_ file: URL, _ source: Configuration.SourceSettings) throws(SourceError) -> Data {
+        do {
+            return try Data(contentsOf: file)
+        } catch {
+            throw SourceError(
+                source: source.name,
+                message: "cannot read \(file.path) (\(IOFailure.reason(error))); check [\(source.name)] path in the configuration")
+        }
+    }
+
+    private static func tokens(_ configuration: Configuration, _ environment: [String: String]) throws(ConfigurationError) -> [String: String] {
+        var tokens: [String: String] = [:]
+        for source in [configuration.orders, configuration.groups, configuration.rates?.source].compactMap({ $0 }) {
+            guard case .url = source.location, let variable = source.tokenEnvironmentVariable else { continue }
+            let token = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            guard !token.isEmpty else {
+                throw ConfigurationError.invalid(
+                    "\(source.name).token_env", "names \(variable), which is unset or empty; export the API token in \(variable)",
+                    in: configuration.file.lastPathComponent)
+            }
+            tokens[source.name] = token
+        }
+        return tokens
     }
 }

@@ -16,6 +16,12 @@ enum SheetParser {
 
     /// An array of objects whose values are strings (SheetDB's default) or numbers (`cast_numbers`).
     static func parseJSON(_ data: Data, source: String) throws(SourceError) -> SourceTable {
+        try table(rows: try jsonArray(data, source: source), source: source)
+    }
+
+    /// The elements of a JSON array, such as one page of a SheetDB sheet; anything else is an error,
+    /// never an empty sheet.
+    static func jsonArray(_ data: Data, source: String) throws(SourceError) -> [Any] {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
@@ -26,6 +32,11 @@ enum SheetParser {
             let found = object is [String: Any] ? "an object" : "a single value"
             throw SourceError(source: source, message: "expected a JSON array of row objects, found \(found)")
         }
+        return array
+    }
+
+    /// The table of a sheet's rows, in sheet order: the first element is sheet row 2.
+    static func table(rows array: [Any], source: String) throws(SourceError) -> SourceTable {
         var objects: [[String: Any]] = []
         objects.reserveCapacity(array.count)
         var headerSet = Set<String>()

@@ -12,11 +12,13 @@ public struct BuildReport: Sendable {
     public var written: [URL]
     public var unchanged: Int
     public var removed: [URL]
+    /// HTTP requests sent to the sources, retries included.
+    public var requests: Int
     public var dryRun: Bool
     /// Seconds spent in each step, in step order.
     public var timings: [(step: Step, seconds: Double)]
 
-    /// "37 orders, 5 rejected, 1 warnings · 12 files written, 30 unchanged, 0 removed · 3 deleted · 0.21 s".
+    /// "37 orders, 5 rejected, 1 warnings · 12 files written, 30 unchanged, 0 removed · 3 deleted · 3 requests · 0.21 s".
     public var summaryLine: String {
         let verb = dryRun ? "would be written" : "written"
         let removedVerb = dryRun ? "would be removed" : "removed"
@@ -24,6 +26,7 @@ public struct BuildReport: Sendable {
         let changed = changes.isEmpty ? "no changes" : changes.summary
         return "\(orders) orders, \(rejected) rejected, \(warnings.count) warnings · "
             + "\(written.count) files \(verb), \(unchanged) unchanged, \(removed.count) \(removedVerb) · \(changed) · "
+            + "\(requests) \(requests == 1 ? "request" : "requests") · "
             + String(format: "%.2f s", locale: Locale(identifier: "en_US_POSIX"), seconds)
     }
 }

@@ -7,6 +7,10 @@ public struct Pipeline: Sendable {
     public var clock: Clock
     /// Told as each step starts, for a progress display.
     public var progress: (@Sendable (Step) -> Void)?
+    /// Where the variables that `token_env` names are read.
+    public var environment: [String: String]
+    var transport: any HTTPTransport = URLSessionTransport()
+    var retryPolicy = RetryPolicy()
 
     public struct Options: Sendable {
         /// Refuse to publish when any row is rejected.
@@ -15,29 +19,36 @@ public struct Pipeline: Sendable {
         public var dryRun = false
         /// Publish even when more of the last run's orders vanished than the guard allows.
         public var acceptDeletions = false
+        /// Read URL sources only from their cached copies.
+        public var offline = false
 
-        public init(strict: Bool = false, dryRun: Bool = false, acceptDeletions: Bool = false) {
+        public init(strict: Bool = false, dryRun: Bool = false, acceptDeletions: Bool = false, offline: Bool = false) {
             self.strict = strict
             self.dryRun = dryRun
             self.acceptDeletions = acceptDeletions
+            self.offline = offline
         }
     }
 
-    public init(configuration: Configuration, clock: Clock, progress: (@Sendable (Step) -> Void)? = nil) {
+    public init(
+        configuration: Configuration, clock: Clock,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        progress: (@Sendable (Step) -> Void)? = nil
+    ) {
         self.configuration = configuration
         self.clock = clock
+        self.environment = environment
         self.progress = progress
     }
 
     /// Fetches and validates only, as `orderpress check` does.
-    public func check() async throws(StepFailure) -> ValidatedData {
-        let fetched = try await step(.fetch) { () async throws(SourceError) in try await Fetcher(configuration: configuration).fetch() }
-        return validate(fetched)
+    public func check(offline: Bool = false) async throws(StepFailure) -> ValidatedData {
+        validate(try await fetch(.init(offline: offline, saveCache: false)))
     }
 
     /// Fetches, validates and compares with the last snapshot, as `orderpress diff` does; writes nothing.
-    public func diff() async throws(StepFailure) -> (changes: ChangeSet, since: String?) {
-        let fetched = try await step(.fetch) { () async throws(SourceError) in try await Fetcher(configuration: configuration).fetch() }
+    public func diff(offline: Bool = false) async throws(StepFailure) -> (changes: ChangeSet, since: String?) {
+        let fetched = try await fetch(.init(offline: offline, saveCache: false))
         let data = validate(fetched)
         let store = StateStore(folder: configuration.output.state)
         let previous = try step(.diff) { () throws(DataError) in try store.loadSnapshot() }
@@ -72,7 +83,7 @@ public struct Pipeline: Sendable {
             try step(.configure) { () throws(ConfigurationError) in try SiteRenderer(templateOverrides: configuration.templates) }
         }
         let fetched = try await timed(.fetch) { () async throws(StepFailure) in
-            try await step(.fetch) { () async throws(SourceError) in try await Fetcher(configuration: configuration).fetch() }
+            try await fetch(.init(offline: options.offline, saveCache: !options.dryRun))
         }
         let data = try await timed(.validate) { validate(fetched) }
         if options.strict, !data.rejected.isEmpty {
@@ -136,7 +147,17 @@ public struct Pipeline: Sendable {
             rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count, changes: changes,
             warnings: data.warnings, problems: problems,
             written: plan.writes.map(\.url), unchanged: plan.unchanged, removed: plan.removals,
-            dryRun: options.dryRun, timings: timings)
+            requests: fetched.requests, dryRun: options.dryRun, timings: timings)
+    }
+
+    /// Reads every source; a `token_env` naming an unset variable fails as configuration (exit 64).
+    private func fetch(_ options: Fetcher.Options) async throws(StepFailure) -> FetchedData {
+        let fetcher = try step(.configure) { () throws(ConfigurationError) in
+            try Fetcher(
+                configuration: configuration, clock: clock, environment: environment, options: options,
+                transport: transport, retryPolicy: retryPolicy)
+        }
+        return try await step(.fetch) { () async throws(SourceError) in try await fetcher.fetch() }
     }
 
     private func validate(_ fetched: FetchedData) -> ValidatedData {

@@ -29,10 +29,35 @@ import Testing
         #expect(configuration.displayCurrencies == [])
         #expect(configuration.orders.timeoutSeconds == 30)
         #expect(configuration.orders.refreshMinutes == 0)
+        #expect(configuration.orders.pageSize == 1000)
         #expect(configuration.output.markdown.path == "/tmp/site/output/markdown")
         #expect(configuration.orderColumns.item == "drink")
         #expect(configuration.groups == nil)
         #expect(configuration.rates == nil)
+    }
+
+    @Test func readsTheKeysOfURLSources() throws {
+        let configuration = try TestSupport.configuration("""
+            [orders]
+            url = "https://sheetdb.io/api/v1/abc?sheet=orders"
+            token_env = "SHEETDB_TOKEN"
+            timeout_seconds = 10
+            refresh_minutes = 5
+            page_size = 250
+            [groups]
+            url = "https://sheetdb.io/api/v1/abc?sheet=groups"
+            page_size = 50
+            [rates]
+            url = "https://tw.rter.info/capi.php"
+            refresh_minutes = 720
+            """)
+        #expect(configuration.orders.location == .url(URL(string: "https://sheetdb.io/api/v1/abc?sheet=orders")!))
+        #expect(configuration.orders.tokenEnvironmentVariable == "SHEETDB_TOKEN")
+        #expect(configuration.orders.timeoutSeconds == 10)
+        #expect(configuration.orders.refreshMinutes == 5)
+        #expect(configuration.orders.pageSize == 250)
+        #expect(configuration.groups?.pageSize == 50)
+        #expect(configuration.rates?.source.refreshMinutes == 720)
     }
 
     @Test(arguments: [
@@ -58,6 +83,11 @@ import Testing
         ("[orders]\npath = \"o.json\"\n[guard]\nmax_deleted_fraction = 1.5", "orderpress.toml: 'guard.max_deleted_fraction' must be between 0 and 1"),
         ("[orders]\npath = \"o.json\"\n[guard]\nmax_deleted = 1", "orderpress.toml: unknown key 'guard.max_deleted'; remove it or check its spelling"),
         ("[orders]\npath = \"o.json\"\n[rates]\nurl = \"https://r\"\nmax_age = 3", "orderpress.toml: unknown key 'rates.max_age'; remove it or check its spelling"),
+        ("[orders]\nurl = \"https://s/api\"\npage_size = 0", "orderpress.toml: 'orders.page_size' must be at least 1"),
+        ("[orders]\nurl = \"https://s/api\"\npage_size = \"100\"", "orderpress.toml: 'orders.page_size' must be a whole number"),
+        ("[orders]\npath = \"o.json\"\n[groups]\nurl = \"https://s/api\"\npage_size = -5", "orderpress.toml: 'groups.page_size' must be at least 1"),
+        ("[orders]\npath = \"o.json\"\n[rates]\nurl = \"https://r\"\npage_size = 10", "orderpress.toml: unknown key 'rates.page_size'; remove it or check its spelling"),
+        ("[orders]\nurl = \"https://s/api\"\npagesize = 10", "orderpress.toml: unknown key 'orders.pagesize'; remove it or check its spelling"),
     ])
     func rejectsBadConfiguration(toml: String, message: String) {
         #expect(throws: ConfigurationError.self) { try TestSupport.configuration(toml) }

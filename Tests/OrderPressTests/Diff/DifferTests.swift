@@ -96,6 +96,15 @@ import Testing
         #expect(changes.changed.map(\.fields) == [["editCode": ["•••", "•••"]]])
     }
 
+    @Test func aMaskedSecretFromACachedCopyIsNoChangeAndKeepsTheKnownHash() throws {
+        let (before, _) = try Self.compare(Self.base, previous: nil)
+        let masked = Self.base.map { row in row.enumerated().map { $0.offset == 6 ? "•••" : $0.element } }
+        let (after, changes) = try Self.compare(masked, previous: before)
+        #expect(changes.isEmpty)
+        #expect(after.rows.map(\.secrets) == before.rows.map(\.secrets))
+        #expect(!after.rows.contains { $0.secrets.contains(SecretHasher.unknown) })
+    }
+
     @Test func noEditCodeIsStoredInTheState() throws {
         let folder = TestSupport.temporaryFolder()
         let (before, _) = try Self.compare(Self.base, previous: nil)

@@ -70,6 +70,18 @@ enum TestSupport {
         return paths.sorted()
     }
 
+    /// `run` on a thread of its own, so that a server in this process (a `LocalServer`) keeps the
+    /// concurrency pool's threads while the binary talks to it.
+    static func runDetached(
+        _ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]
+    ) async throws -> (status: Int32, stdout: String, stderr: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try run(arguments, in: folder, environment: environment) })
+            }
+        }
+    }
+
     /// Runs the built binary; returns its exit status, standard output and standard error.
     @discardableResult
     static func run(

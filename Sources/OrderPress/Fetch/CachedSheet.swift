@@ -1,0 +1,41 @@
+import Foundation
+
+/// The cached copy of a fetched sheet: SheetDB-shaped JSON that reads back into the same table,
+/// except that no private value is kept. Secret columns hold the mask instead of their values and
+/// columns the configuration does not map hold nothing, since the state folder is stored in plain text.
+enum CachedSheet {
+    /// `table` as a JSON array with one object per row and every header in every object,
+    /// so that `SheetParser.parseJSON` gives back the same headers, row numbers and kept cells.
+    static func body(_ table: SourceTable, kept: Set<String>, masked: Set<String>) -> Data {
+        let headers = table.headers.map { header -> (key: [UInt8], rule: Rule) in
+            var key: [UInt8] = []
+            JSONText.append(header, to: &key)
+            let rule: Rule = masked.contains(header) ? .mask : kept.contains(header) ? .keep : .blank
+            return (key, rule)
+        }
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        bytes.reserveCapacity(table.rows.count * max(headers.count, 1) * 24)
+        for (rowIndex, row) in table.rows.enumerated() {
+            if rowIndex > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(contentsOf: [0x0A, UInt8(ascii: "{")])
+            for (index, header) in headers.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes.append(contentsOf: header.key)
+                bytes.append(UInt8(ascii: ":"))
+                let cell = row.cells[index]
+                switch header.rule {
+                case .keep: JSONText.append(cell, to: &bytes)
+                case .mask: JSONText.append(Text.normalize(cell).isEmpty ? "" : RejectedRow.secretMask, to: &bytes)
+                case .blank: JSONText.append("", to: &bytes)
+                }
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+        bytes.append(contentsOf: Array("\n]\n".utf8))
+        return Data(bytes)
+    }
+
+    private enum Rule {
+        case keep, mask, blank
+    }
+}

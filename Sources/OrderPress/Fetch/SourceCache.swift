@@ -1,0 +1,41 @@
+import Foundation
+
+/// The last good copy of each URL source in `<state>/cache`: `<name>.body`, and `<name>.meta.json`
+/// saying when and from where it was fetched. It lets `refresh_minutes` save requests, `--offline`
+/// build without the network, and a failing rates feed fall back on the rates it gave last.
+struct SourceCache: Sendable {
+    var folder: URL
+
+    /// A cached body and the moment it was fetched (by the run's clock).
+    struct Entry: Sendable, Equatable {
+        var body: Data
+        var fetchedAt: Date
+    }
+
+    init(state: URL) {
+        folder = state.appendingPathComponent("cache", isDirectory: true)
+    }
+
+    func bodyURL(_ name: String) -> URL { folder.appendingPathComponent("\(name).body") }
+    func metaURL(_ name: String) -> URL { folder.appendingPathComponent("\(name).meta.json") }
+
+    /// The copy of source `name` fetched from `location`; nil when there is none, or when it came
+    /// from another address (the configuration changed since).
+    func read(_ name: String, location: String) -> Entry? {
+        guard let metaData = try? Data(contentsOf: metaURL(name)),
+            let meta = (try? JSONSerialization.jsonObject(with: metaData)) as? [String: Any],
+            meta["location"] as? String == location,
+            let stamp = meta["fetched_at"] as? String, let fetchedAt = Timestamp.parseUTC(stamp),
+            let body = try? Data(contentsOf: bodyURL(name))
+        else { return nil }
+        return Entry(body: body, fetchedAt: fetchedAt)
+    }
+
+    /// Replaces the copy of `name`, body first: a run killed in between leaves a body newer than its
+    /// meta says, which at worst costs one request more.
+    func write(_ body: Data, name: String, location: String, fetchedAt: Date) throws(OutputError) {
+        try AtomicFile.write(body, to: bodyURL(name), durable: true)
+        let meta = "{\"fetched_at\": \"\(Timestamp.iso8601(fetchedAt))\", \"location\": \(JSONText.quoted(location))}\n"
+        try AtomicFile.write(Data(meta.utf8), to: metaURL(name), durable: true)
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+
+@testable import OrderPress
+
+/// Runs the built binary against a local SheetDB-compatible server and rates feed serving the sample's data.
+@Suite struct HTTPBinaryTests {
+    typealias F = FetchFixture
+
+    static let environment = BinaryTests.fixedClock.merging([F.tokenVariable: F.token]) { $1 }
+
+    /// Whether the server answers, for outages in the middle of a test.
+    actor Service {
+        var failing = false
+        var ratesMissing = false
+        func fail() { failing = true }
+        func loseRates(_ lost: Bool) { ratesMissing = lost }
+    }
+
+    /// The sample's orders behind a bearer token, in pages of any size, and its rates as an rter feed.
+    static func serve(_ site: URL, _ service: Service) throws -> LocalServer.Responder {
+        let data = site.appendingPathComponent("data")
+        let orders = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: data.appendingPathComponent("orders.json"))) as? [[String: String]])
+        let rates = try String(contentsOf: data.appendingPathComponent("rates.json"), encoding: .utf8)
+        return { request, _ in
+            // Retry-After: 0 lets the binary retry at once, so the test need not wait for its backoff.
+            if await service.failing { return Reply.status(500, headers: ["Retry-After": "0"]) }
+            switch request.path {
+            case "/capi.php":
+                return await service.ratesMissing ? Reply.status(404) : Reply.text(rates)
+            case "/api/v1/sample" where request.query["sheet"] == "orders":
+                guard request.authorization == "Bearer \(F.token)" else { return Reply.status(401) }
+                return Reply.page(of: orders, for: request)
+            default:
+                return Reply.status(404)
+            }
+        }
+    }
+
+    /// A copy of the sample whose orders and rates come from `server` (groups stay a local CSV file).
+    static func liveSite(_ server: LocalServer) throws -> URL {
+        let site = try BinaryTests.sampleSite()
+        let file = site.appendingPathComponent("orderpress.toml")
+        let toml = try String(contentsOf: file, encoding: .utf8)
+            .replacingOccurrences(
+                of: "path = \"data/orders.json\"",
+                with: """
+                    url = "\(server.url("/api/v1/sample?sheet=orders"))"
+                    token_env = "\(F.tokenVariable)"
+                    page_size = 10
+                    timeout_seconds = 10
+                    """)
+            .replacingOccurrences(of: "path = \"data/rates.json\"", with: "url = \"\(server.url("/capi.php"))\"")
+        try Data(toml.utf8).write(to: file)
+        return site
+    }
+
+    /// Every file under `folder` with its bytes and modification time.
+    static func state(of folder: URL) throws -> [String: (Data, Date?)] {
+        var result: [String: (Data, Date?)] = [:]
+        for path in TestSupport.files(in: folder) {
+            let url = folder.appendingPathComponent(path)
+            result[path] = (try Data(contentsOf: url), try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date)
+        }
+        return result
+    }
+
+    @Test func aBuildFromALocalServerMatchesTheBuildFromFilesAndThenWorksOffline() async throws {
+        let fileSite = try BinaryTests.sampleSite()
+        let fromFiles = try await TestSupport.runDetached(["build"], in: fileSite, environment: BinaryTests.fixedClock)
+        #expect(fromFiles.status == 0, "\(fromFiles.stderr)")
+        #expect(fromFiles.stdout.contains(" removed · first run: nothing to compare · 0 requests · "))
+
+        let (site, live, requests) = try await LocalServer.with(try Self.serve(try BinaryTests.sampleSite(), Service())) { server in
+            let site = try Self.liveSite(server)
+            let live = try await TestSupport.runDetached(["build"], in: site, environment: Self.environment)
+            return (site, live, await server.requests)
+        }
+        #expect(live.status == 0, "\(live.stderr)")
+        #expect(live.stdout.hasPrefix("37 orders, 5 rejected, 1 warnings · 46 files written, 0 unchanged, 0 removed · first run: nothing to compare · 6 requests · "))
+        // 42 rows in pages of 10, then the rates.
+        #expect(requests.map { $0.query["offset"] ?? $0.path } == ["0", "10", "20", "30", "40", "/capi.php"])
+
+        for folder in ["output/site", "output/markdown"] {
+            let expected = TestSupport.files(in: fileSite.appendingPathComponent(folder))
+            #expect(TestSupport.files(in: site.appendingPathComponent(folder)) == expected)
+            for path in expected {
+                let built = try Data(contentsOf: site.appendingPathComponent(folder).appendingPathComponent(path))
+                #expect(built == (try Data(contentsOf: fileSite.appendingPathComponent(folder).appendingPathComponent(path))), "\(folder)/\(path)")
+            }
+        }
+
+        // The server is gone: --offline builds from the cached copies, needs no token, and changes nothing.
+        let offline = try await TestSupport.runDetached(["build", "--offline"], in: site, environment: BinaryTests.fixedClock)
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(offline.stdout.contains("· 0 files written, 46 unchanged, 0 removed · no changes · 0 requests · "))
+
+        for path in TestSupport.files(in: site.appendingPathComponent("output")) {
+            let text = String(decoding: try Data(contentsOf: site.appendingPathComponent("output").appendingPathComponent(path)), as: UTF8.self)
+            #expect(!text.contains(F.token), "\(path)")
+            #expect(!text.contains("MTY3pFXE"), "\(path) holds an edit code")
+        }
+        #expect(!(live.stdout + live.stderr + offline.stdout + offline.stderr).contains(F.token))
+    }
+
+    @Test func anOrdersOutageExits69WithOneLineAndChangesNoFile() async throws {
+        let service = Service()
+        try await LocalServer.with(try Self.serve(try BinaryTests.sampleSite(), service)) { server in
+            let site = try Self.liveSite(server)
+            let first = try await TestSupport.runDetached(["build"], in: site, environment: Self.environment)
+            #expect(first.status == 0, "\(first.stderr)")
+            let output = site.appendingPathComponent("output")
+            let before = try Self.state(of: output)
+
+            await service.fail()
+            let failed = try await TestSupport.runDetached(["build"], in: site, environment: Self.environment)
+            #expect(failed.status == 69)
+            #expect(failed.stdout == "")
+            #expect(failed.stderr == "orderpress: fetch: orders: \(server.url("/api/v1/sample?sheet=orders&limit=10&offset=0")) answered HTTP 500 Internal Server Error (4 attempts); the service is failing; try again later\n")
+            #expect(await server.requests.count == 6 + 4)
+            #expect(!failed.stderr.contains(F.token))
+            let after = try Self.state(of: output)
+            #expect(after.keys.sorted() == before.keys.sorted())
+            for (path, (data, date)) in before {
+                #expect(after[path]?.0 == data, "\(path) changed")
+                #expect(after[path]?.1 == date, "\(path) was touched")
+            }
+        }
+    }
+
+    @Test func aRatesOutagePublishesWithTheCachedRatesOrWithoutRates() async throws {
+        let service = Service()
+        try await LocalServer.with(try Self.serve(try BinaryTests.sampleSite(), service)) { server in
+            let site = try Self.liveSite(server)
+            let summary = site.appendingPathComponent("output/site/summary.json")
+            let index = site.appendingPathComponent("output/markdown/index.md")
+            let rates = server.url("/capi.php")
+
+            // Never any rates: the site is published all the same, with n/a and a warning.
+            await service.loseRates(true)
+            let without = try await TestSupport.runDetached(["build"], in: site, environment: Self.environment)
+            #expect(without.status == 0, "\(without.stderr)")
+            #expect(without.stdout.hasPrefix("37 orders, 5 rejected, 2 warnings · 46 files written"))
+            var json = try BinaryTests.json(summary)
+            #expect(json["rates"] == nil || json["rates"] is NSNull)
+            #expect((json["warnings"] as? [[String: Any]])?.compactMap { $0["message"] as? String }.contains(
+                "rates: \(rates) answered HTTP 404 Not Found; check [rates] url; converted amounts show n/a") == true)
+            #expect(try String(contentsOf: index, encoding: .utf8).contains("No exchange rates are available, so converted amounts show n/a."))
+
+            // Rates once, then the feed goes away again: the cached rates stand in, and every page says so.
+            await service.loseRates(false)
+            #expect(try await TestSupport.runDetached(["build"], in: site, environment: Self.environment).status == 0)
+            await service.loseRates(true)
+            let cached = try await TestSupport.runDetached(["build"], in: site, environment: Self.environment)
+            #expect(cached.status == 0, "\(cached.stderr)")
+            json = try BinaryTests.json(summary)
+            #expect((json["rates"] as? [String: Any])?["from_cache"] as? Bool == true)
+            #expect((json["groups"] as? [[String: Any]])?.first?["converted"] as? [String: String] == ["USD": "68.79", "JPY": "10616"])
+            #expect((json["warnings"] as? [[String: Any]])?.compactMap { $0["message"] as? String }.contains(
+                "rates: \(rates) answered HTTP 404 Not Found; check [rates] url; using the rates fetched 2026-11-21 18:00 (Asia/Taipei)") == true)
+            #expect(try String(contentsOf: index, encoding: .utf8).contains(
+                #"The rates feed could not be read: these conversions use the cached rates of 2026\-11\-21 16\:00."#))
+        }
+    }
+
+    @Test func aWrongTokenExits69AndAMissingOneExits64() async throws {
+        try await LocalServer.with(try Self.serve(try BinaryTests.sampleSite(), Service())) { server in
+            let site = try Self.liveSite(server)
+            let wrong = try await TestSupport.runDetached(["build"], in: site, environment: [F.tokenVariable: "not-the-token-42"])
+            #expect(wrong.status == 69)
+            #expect(wrong.stderr == "orderpress: fetch: orders: \(server.url("/api/v1/sample?sheet=orders&limit=10&offset=0")) answered HTTP 401 Unauthorized; check the token in $\(F.tokenVariable)\n")
+
+            let missing = try await TestSupport.runDetached(["check"], in: site, environment: [F.tokenVariable: ""])
+            #expect(missing.status == 64)
+            #expect(missing.stderr == "orderpress: configure: orderpress.toml: 'orders.token_env' names \(F.tokenVariable), which is unset or empty; export the API token in \(F.tokenVariable)\n")
+            #expect(await server.requests.count == 1)
+            #expect(TestSupport.files(in: site.appendingPathComponent("output")) == ["state/lock"])
+        }
+    }
+
+    @Test func offlineWithoutACachedCopyExits69() async throws {
+        let site = try BinaryTests.sampleSite()
+        let file = site.appendingPathComponent("orderpress.toml")
+        let toml = try String(contentsOf: file, encoding: .utf8)
+            .replacingOccurrences(of: "path = \"data/orders.json\"", with: "url = \"http://127.0.0.1:9/api/v1/sample?sheet=orders\"")
+        try Data(toml.utf8).write(to: file)
+        let result = try await TestSupport.runDetached(["check", "--offline"], in: site)
+        #expect(result.status == 69)
+        let cache = site.appendingPathComponent("output/state/cache").standardizedFileURL.path
+        #expect(result.stderr == "orderpress: fetch: orders: --offline, but \(cache) holds no copy of http://127.0.0.1:9/api/v1/sample?sheet=orders; run once without --offline\n")
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+
+@testable import OrderPress
+
+@Suite struct SheetPagerTests {
+    @Test(arguments: [
+        ("https://sheetdb.io/api/v1/abc?sheet=orders", "https://sheetdb.io/api/v1/abc?sheet=orders&limit=500&offset=1000"),
+        ("https://sheetdb.io/api/v1/abc", "https://sheetdb.io/api/v1/abc?limit=500&offset=1000"),
+        ("https://sheetdb.io/api/v1/abc?limit=3&sheet=%E8%A8%82%E5%96%AE&offset=9&cast_numbers=price",
+         "https://sheetdb.io/api/v1/abc?sheet=%E8%A8%82%E5%96%AE&cast_numbers=price&limit=500&offset=1000"),
+    ])
+    func pageURLsKeepEveryOtherQueryItem(configured: String, page: String) throws {
+        #expect(SheetPager.pageURL(try #require(URL(string: configured)), limit: 500, offset: 1000).absoluteString == page)
+    }
+
+    @Test(arguments: [
+        ("https://sheetdb.io/api/v1/abc?sheet=orders&limit=10&offset=0", "https://sheetdb.io/api/v1/abc?sheet=orders&limit=10&offset=0"),
+        ("https://user:pa55@example.com/rates.json?app_id=KEY123&base=USD#x", "https://example.com/rates.json?app_id=redacted&base=redacted"),
+        ("http://127.0.0.1:8080/capi.php", "http://127.0.0.1:8080/capi.php"),
+    ])
+    func messagesShowTheAddressWithoutCredentials(url: String, shown: String) throws {
+        #expect(URLText.display(try #require(URL(string: url))) == shown)
+    }
+}

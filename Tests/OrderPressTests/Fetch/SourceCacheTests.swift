@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+
+@testable import OrderPress
+
+/// The cached copy of each URL source: rates outages, `refresh_minutes`, `--offline`, and what the copy may hold.
+@Suite struct SourceCacheTests {
+    typealias F = FetchFixture
+
+    /// Orders and rates from one server; what the rates feed answers can change between fetches.
+    actor Feed {
+        enum Rates { case good, status(Int), html }
+        var rates = Rates.good
+        func set(_ rates: Rates) { self.rates = rates }
+    }
+
+    static func serve(_ feed: Feed) -> LocalServer.Responder {
+        { request, _ in
+            guard request.path == "/capi.php" else { return Reply.page(of: F.rows, for: request) }
+            switch await feed.rates {
+            case .good: return Reply.text(F.rter)
+            case .status(let status): return Reply.status(status)
+            case .html: return Reply.text("<html>maintenance</html>", type: "text/html")
+            }
+        }
+    }
+
+    static func toml(_ server: LocalServer, refresh: Int = 0) -> String {
+        let rates = "[rates]\nurl = \"\(server.url("/capi.php"))\"\nformat = \"rter\"\nrefresh_minutes = \(refresh)\n"
+        return "timezone = \"Asia/Taipei\"\n" + F.toml(server, orders: "refresh_minutes = \(refresh)", extra: rates)
+    }
+
+    @Test func ratesDownWithACacheUseTheCachedRatesAndSaySo() async throws {
+        let feed = Feed()
+        try await LocalServer.with(Self.serve(feed)) { server in
+            let folder = TestSupport.temporaryFolder()
+            let first = try await F.fetcher(Self.toml(server), in: folder).fetch()
+            #expect(first.rates?.fromCache == false)
+            #expect(first.warnings == [])
+
+            await feed.set(.status(500))
+            let later = F.now.addingTimeInterval(3600)
+            let second = try await F.fetcher(Self.toml(server), in: folder, now: later, maxAttempts: 1).fetch()
+            let rates = try #require(second.rates)
+            #expect(rates.fromCache)
+            #expect(rates.rates["TWD"] == Decimal(string: "32.125"))
+            #expect(second.warnings == [DataWarning(
+                row: nil,
+                message: "rates: \(server.url("/capi.php")) answered HTTP 500 Internal Server Error; the service is failing; try again later; using the rates fetched 2026-11-21 16:00 (Asia/Taipei)")])
+            #expect(second.requests == 2)
+        }
+    }
+
+    @Test func ratesDownWithoutACacheLeaveNoRatesAndAWarning() async throws {
+        let feed = Feed()
+        await feed.set(.status(503))
+        try await LocalServer.with(Self.serve(feed)) { server in
+            let fetched = try await F.fetcher(Self.toml(server), in: TestSupport.temporaryFolder(), maxAttempts: 1).fetch()
+            #expect(fetched.rates == nil)
+            #expect(fetched.orders.rows.count == 5)
+            #expect(fetched.warnings == [DataWarning(
+                row: nil,
+                message: "rates: \(server.url("/capi.php")) answered HTTP 503 Service Unavailable; the service is failing; try again later; converted amounts show n/a")])
+        }
+    }
+
+    @Test func ratesThatAreNotARatesDocumentAlsoFallBackOnTheCache() async throws {
+        let feed = Feed()
+        try await LocalServer.with(Self.serve(feed)) { server in
+            let folder = TestSupport.temporaryFolder()
+            _ = try await F.fetcher(Self.toml(server), in: folder).fetch()
+            await feed.set(.html)
+            let fetched = try await F.fetcher(Self.toml(server), in: folder).fetch()
+            #expect(fetched.rates?.fromCache == true)
+            #expect(fetched.warnings.map(\.message) == [
+                "rates: is not a rter rates document (expected a JSON object); using the rates fetched 2026-11-21 16:00 (Asia/Taipei)"
+            ])
+            // The bad body did not replace the good copy.
+            let cached = folder.appendingPathComponent("output/state/cache/rates.body")
+            #expect(try Data(contentsOf: cached) == Data(F.rter.utf8))
+        }
+    }
+
+    @Test func aCopyFromAnotherAddressIsNotUsed() async throws {
+        try await LocalServer.with(Self.serve(Feed())) { server in
+            let folder = TestSupport.temporaryFolder()
+            _ = try await F.fetcher(Self.toml(server), in: folder).fetch()
+            let moved = Self.toml(server).replacingOccurrences(of: "/capi.php", with: "/other.php")
+            let error = try #require(await F.failure(try F.fetcher(moved, in: folder, offline: true)))
+            #expect(error.message.hasPrefix("--offline, but "))
+            #expect(error.source == "rates")
+        }
+    }
+
+    @Test func refreshMinutesReusesAFreshCopyAndCountsNoRequest() async throws {
+        try await LocalServer.with(Self.serve(Feed())) { server in
+            let folder = TestSupport.temporaryFolder()
+            let runs: [(minutes: Double, requests: Int)] = [(0, 2), (30, 0), (59, 0), (61, 2), (62, 0), (-5, 2)]
+            var total = 0
+            for run in runs {
+                let fetched = try await F.fetcher(Self.toml(server, refresh: 60), in: folder, now: F.now.addingTimeInterval(run.minutes * 60)).fetch()
+                #expect(fetched.requests == run.requests, "at \(run.minutes) minutes")
+                #expect(fetched.orders.rows.count == 5)
+                #expect(fetched.rates?.fromCache == false)
+                total += run.requests
+            }
+            #expect(await server.requests.count == total)
+        }
+    }
+
+    @Test func refreshMinutesZeroAsksEveryTime() async throws {
+        try await LocalServer.with(Self.serve(Feed())) { server in
+            let folder = TestSupport.temporaryFolder()
+            for _ in 0..<2 {
+                let fetched = try await F.fetcher(Self.toml(server), in: folder).fetch()
+                #expect(fetched.requests == 2)
+            }
+            #expect(await server.requests.count == 4)
+        }
+    }
+
+    @Test func offlineUsesOnlyTheCacheAndNeedsNoToken() async throws {
+        try await LocalServer.with(Self.serve(Feed())) { server in
+            let folder = TestSupport.temporaryFolder()
+            let online = try await F.fetcher(Self.toml(server), in: folder).fetch()
+            let offline = try await F.fetcher(Self.toml(server), in: folder, environment: [:], offline: true).fetch()
+            #expect(offline.requests == 0)
+            #expect(await server.requests.count == 2)
+            #expect(offline.rates == online.rates)
+            #expect(offline.orders.headers == online.orders.headers)
+            #expect(offline.orders.rows.map(\.number) == online.orders.rows.map(\.number))
+        }
+    }
+
+    @Test func offlineWithoutACacheNamesTheSourceAndWhatToDo() async throws {
+        try await LocalServer.with(Self.serve(Feed())) { server in
+            let folder = TestSupport.temporaryFolder()
+            let error = try #require(await F.failure(try F.fetcher(Self.toml(server), in: folder, offline: true)))
+            let cache = folder.appendingPathComponent("output/state/cache").standardizedFileURL.path
+            #expect(error.description == "orders: --offline, but \(cache) holds no copy of \(server.url("/api/v1/abc?sheet=orders")); run once without --offline")
+            #expect(await server.requests.count == 0)
+        }
+    }
+
+    @Test func aDamagedCopyIsNamedOfflineAndReplacedOnline() async throws {
+        try await LocalServer.with(Self.serve(Feed())) { server in
+            let folder = TestSupport.temporaryFolder()
+            _ = try await F.fetcher(Self.toml(server, refresh: 60), in: folder).fetch()
+            let body = folder.appendingPathComponent("output/state/cache/orders.body").standardizedFileURL
+            try Data(#"[{"orderer": "#.utf8).write(to: body)
+
+            let error = try #require(await F.failure(try F.fetcher(Self.toml(server, refresh: 60), in: folder, offline: true)))
+            #expect(error.description == "orders: the cached copy \(body.path) is not valid JSON (it is cut short or malformed); expected an array of row objects; run once without --offline to replace it")
+
+            // Still fresh by the clock, but unreadable: the orders are asked for again, the rates are not.
+            let fetched = try await F.fetcher(Self.toml(server, refresh: 60), in: folder).fetch()
+            #expect(fetched.requests == 1)
+            #expect(fetched.orders.rows.count == 5)
+            #expect(try SheetParser.parseJSON(Data(contentsOf: body), source: "orders").rows.count == 5)
+        }
+    }
+
+    @Test func theCachedSheetKeepsNoSecretOrUnmappedValueAndReadsBackTheSame() async throws {
+        try await LocalServer.with(Self.serve(Feed())) { server in
+            let folder = TestSupport.temporaryFolder()
+            let online = try await F.fetcher(Self.toml(server), in: folder).fetch()
+            let cache = folder.appendingPathComponent("output/state/cache")
+            #expect(TestSupport.files(in: cache) == ["orders.body", "orders.meta.json", "rates.body", "rates.meta.json"])
+            let body = try String(contentsOf: cache.appendingPathComponent("orders.body"), encoding: .utf8)
+            for row in F.rows {
+                #expect(!body.contains(row["editCode"]!))
+                #expect(!body.contains(row["phone"]!))
+                #expect(body.contains(row["orderer"]!))
+            }
+            #expect(try Data(contentsOf: cache.appendingPathComponent("rates.body")) == Data(F.rter.utf8))
+            #expect(try String(contentsOf: cache.appendingPathComponent("orders.meta.json"), encoding: .utf8)
+                == "{\"fetched_at\": \"2026-11-21T08:00:00Z\", \"location\": \"\(server.url("/api/v1/abc?sheet=orders"))\"}\n")
+
+            // What validation sees from the copy is what it saw from the server: secrets masked, unmapped columns empty.
+            let copy = try SheetParser.parseJSON(Data(body.utf8), source: "orders")
+            #expect(copy.headers == online.orders.headers)
+            let configuration = try TestSupport.configuration(Self.toml(server), in: folder)
+            let validator = Validator(configuration: configuration)
+            #expect(validator.validate(orders: copy, groups: nil) == validator.validate(orders: online.orders, groups: nil))
+            for file in TestSupport.files(in: cache) {
+                #expect(!(try String(contentsOf: cache.appendingPathComponent(file), encoding: .utf8)).contains(F.token))
+            }
+        }
+    }
+
+    @Test func aDryRunKeepsNoCopy() async throws {
+        try await LocalServer.with(Self.serve(Feed())) { server in
+            let folder = TestSupport.temporaryFolder()
+            let configuration = try TestSupport.configuration(Self.toml(server), in: folder)
+            let fetcher = try Fetcher(
+                configuration: configuration, clock: Clock(now: F.now), environment: [F.tokenVariable: F.token],
+                options: .init(saveCache: false))
+            #expect(try await fetcher.fetch().requests == 2)
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("output/state").path))
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@testable import OrderPress
+
+/// Fetchers pointed at a `LocalServer`, with the retry waits recorded instead of slept.
+enum FetchFixture {
+    static let token = "tok-3f9a-SECRET-77"
+    static let tokenVariable = "ORDERPRESS_TEST_TOKEN"
+    /// 2026-11-21 08:00:00 UTC.
+    static let now = Date(timeIntervalSince1970: 1_795_248_000)
+
+    /// Five orders whose private cells must never reach a message or the cache.
+    static let rows: [[String: String]] = (1...5).map {
+        [
+            "id": "\($0)", "group": "週五下午茶", "orderer": "P\($0)", "drink": "紅茶", "price": "35",
+            "editCode": "EDIT\($0)xQz", "phone": "0900-111-22\($0)",
+        ]
+    }
+
+    static let rter = #"{"USDTWD": {"Exrate": 32.125, "UTC": "2026-11-21 08:00:00"}, "USDJPY": {"Exrate": 154.32, "UTC": "2026-11-21 08:00:00"}}"#
+
+    /// The waits a retry policy asked for.
+    actor Sleeps {
+        var durations: [Duration] = []
+        func record(_ duration: Duration) { durations.append(duration) }
+    }
+
+    /// `[orders]` from the server's `/api/v1/abc?sheet=orders`, with a token; `extra` adds keys or tables.
+    static func toml(_ server: LocalServer, orders: String = "", extra: String = "") -> String {
+        """
+        base_currency = "TWD"
+        [orders]
+        url = "\(server.url("/api/v1/abc?sheet=orders"))"
+        token_env = "\(tokenVariable)"
+        \(orders)
+        \(extra)
+        """
+    }
+
+    static func fetcher(
+        _ toml: String, in folder: URL, environment: [String: String] = [tokenVariable: token], now: Date = now,
+        offline: Bool = false, maxAttempts: Int = 4, budgetInTimeouts: Int = 3, sleeps: Sleeps = Sleeps()
+    ) throws -> Fetcher {
+        var policy = RetryPolicy()
+        policy.maxAttempts = maxAttempts
+        policy.budgetInTimeouts = budgetInTimeouts
+        policy.random = { 0.5 }
+        policy.sleep = { await sleeps.record($0) }
+        return try Fetcher(
+            configuration: TestSupport.configuration(toml, in: folder), clock: Clock(now: now), environment: environment,
+            options: .init(offline: offline), transport: URLSessionTransport(), retryPolicy: policy)
+    }
+
+    /// The error a fetch ends in; records an issue when it succeeds, or when the token shows in the message.
+    static func failure(_ fetcher: Fetcher, sourceLocation: SourceLocation = #_sourceLocation) async -> SourceError? {
+        do {
+            _ = try await fetcher.fetch()
+            Issue.record("expected the fetch to fail", sourceLocation: sourceLocation)
+            return nil
+        } catch {
+            #expect(!error.description.contains(token), sourceLocation: sourceLocation)
+            #expect(error.exitStatus == .unavailable, sourceLocation: sourceLocation)
+            return error
+        }
+    }
+}
