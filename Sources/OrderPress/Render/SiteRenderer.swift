@@ -70,7 +70,7 @@ public struct SiteRenderer: Sendable {
         case .person(let person, let slug):
             (model, template, path, title) = (builder.person(person), "person", "people/\(slug)", person.name)
         }
-        let markdown = templates.pages.render(model, withTemplate: template) ?? ""
+        let markdown = templates.pages.render(TemplateContext.make(model), withTemplate: template) ?? ""
         let root = path.contains("/") ? "../" : ""
         let layout = PageModels.Layout(
             language: context.configuration.language,
