@@ -32,9 +32,9 @@ public struct StateStore: Sendable {
     /// Saves history first, then the snapshot, each flushed to disk; unchanged files are not rewritten.
     public func save(snapshot: Snapshot, history: [HistoryEntry]) throws(OutputError) {
         try AtomicFile.writeIfChanged(
-            Self.encode(History(version: Snapshot.currentVersion, entries: Array(history.prefix(Self.historyLimit)))),
+            JSONOutput.encode(History(version: Snapshot.currentVersion, entries: Array(history.prefix(Self.historyLimit)))),
             to: historyURL, durable: true)
-        try AtomicFile.writeIfChanged(Self.encode(snapshot), to: snapshotURL, durable: true)
+        try AtomicFile.writeIfChanged(JSONOutput.encode(snapshot), to: snapshotURL, durable: true)
     }
 
     private func load<T: Decodable>(_ type: T.Type, from url: URL, version: KeyPath<T, Int>) throws(DataError) -> T? {
@@ -56,13 +56,5 @@ public struct StateStore: Sendable {
     private static func reason(_ error: any Error) -> String {
         if error is DecodingError { return "it is not a snapshot this version understands" }
         return IOFailure.reason(error)
-    }
-
-    static func encode(_ value: some Encodable) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = (try? encoder.encode(value)) ?? Data()
-        data.append(0x0A)
-        return data
     }
 }

@@ -51,7 +51,7 @@ public struct Publisher: Sendable {
         for url in plan.removals {
             unlink(url.path)
         }
-        try AtomicFile.writeIfChanged(StateStore.encode(plan.manifest), to: manifestURL, durable: true)
+        try AtomicFile.writeIfChanged(JSONOutput.encode(plan.manifest), to: manifestURL, durable: true)
     }
 
     /// Deletes temporary files that a killed build left behind; they are hidden and never pages.

@@ -11,7 +11,7 @@ struct AtomFeed {
         var lines = [
             #"<?xml version="1.0" encoding="utf-8"?>"#,
             #"<feed xmlns="http://www.w3.org/2005/Atom">"#,
-            "<title>\(BarChart.xml(title)): changes</title>",
+            "<title>\(XMLText.escape(title)): changes</title>",
             "<id>urn:orderpress:\(Slugger.hash(title, length: 16))</id>",
             "<updated>\(entries.first?.time ?? "1970-01-01T00:00:00Z")</updated>",
             "<author><name>OrderPress</name></author>",
@@ -22,10 +22,10 @@ struct AtomFeed {
             lines += [
                 "<entry>",
                 "<id>urn:orderpress:\(Slugger.hash(title, length: 16)):\(entry.id)</id>",
-                "<title>\(BarChart.xml(entry.changes.summary))</title>",
+                "<title>\(XMLText.escape(entry.changes.summary))</title>",
                 "<updated>\(entry.time)</updated>",
                 #"<link rel="alternate" type="text/html" href="changes.html"/>"#,
-                "<content type=\"text\">\(BarChart.xml(content(entry.changes)))</content>",
+                "<content type=\"text\">\(XMLText.escape(content(entry.changes)))</content>",
                 "</entry>",
             ]
         }

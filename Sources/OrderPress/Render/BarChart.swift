@@ -20,8 +20,8 @@ struct BarChart {
         let plotWidth = Self.width - Self.labelWidth - 90
         let largest = bars.map(\.value).max() ?? 0
         var lines = [
-            #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(Self.width)" height="\#(height)" viewBox="0 0 \#(Self.width) \#(height)" role="img" aria-label="\#(Self.xml(title))">"#,
-            "<title>\(Self.xml(title))</title>",
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(Self.width)" height="\#(height)" viewBox="0 0 \#(Self.width) \#(height)" role="img" aria-label="\#(XMLText.escape(title))">"#,
+            "<title>\(XMLText.escape(title))</title>",
             "<style>text{font:13px system-ui,sans-serif;fill:#1d1d1f}rect{fill:#0b63c5}"
                 + "@media (prefers-color-scheme:dark){text{fill:#f5f5f7}rect{fill:#6cb4ff}}</style>",
         ]
@@ -29,9 +29,9 @@ struct BarChart {
             let y = 8 + index * Self.rowHeight
             let length = largest > 0 ? Self.pixels(bar.value * Decimal(plotWidth) / largest) : 0
             lines.append(
-                #"<text x="\#(Self.labelWidth - 8)" y="\#(y + 18)" text-anchor="end">\#(Self.xml(Text.shortened(bar.label, to: 24)))</text>"#)
+                #"<text x="\#(Self.labelWidth - 8)" y="\#(y + 18)" text-anchor="end">\#(XMLText.escape(Text.shortened(bar.label, to: 24)))</text>"#)
             lines.append(#"<rect x="\#(Self.labelWidth)" y="\#(y + 4)" width="\#(max(length, 1))" height="\#(Self.rowHeight - 8)"/>"#)
-            lines.append(#"<text x="\#(Self.labelWidth + max(length, 1) + 6)" y="\#(y + 18)">\#(Self.xml(bar.valueText))</text>"#)
+            lines.append(#"<text x="\#(Self.labelWidth + max(length, 1) + 6)" y="\#(y + 18)">\#(XMLText.escape(bar.valueText))</text>"#)
         }
         lines.append("</svg>")
         return lines.joined(separator: "\n") + "\n"
@@ -40,21 +40,5 @@ struct BarChart {
     /// Whole pixels, rounded half-up: exact arithmetic keeps the file identical on every machine.
     private static func pixels(_ value: Decimal) -> Int {
         NSDecimalNumber(decimal: DecimalText.rounded(value, digits: 0)).intValue
-    }
-
-    static func xml(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\u{0}"..."\u{08}", "\u{0B}", "\u{0C}", "\u{0E}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": result += "\u{FFFD}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }

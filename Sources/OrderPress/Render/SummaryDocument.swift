@@ -163,12 +163,5 @@ struct SummaryDocument: Encodable {
         }
     }
 
-    func encoded() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Every value here is a string, number or bool the encoder handles: it cannot fail.
-        var data = try! encoder.encode(self)
-        data.append(0x0A)
-        return data
-    }
+    func encoded() -> Data { JSONOutput.encode(self) }
 }

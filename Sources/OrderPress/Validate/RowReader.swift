@@ -1,23 +1,20 @@
 /// Looks up the mapped cells of a row by column index, computed once per table.
 struct RowReader {
-    let index: [String: Int]
+    let cells: CellReader
     let columns: Configuration.OrderColumns
     let secret: Set<String>
     let displayColumns: [String]
 
     init(table: SourceTable, columns: Configuration.OrderColumns) {
-        let index = table.columnIndex()
-        self.index = index
+        cells = CellReader(table)
+        let index = cells.index
         self.columns = columns
         secret = Set(columns.secret)
         var seen = Set<String>()
         displayColumns = columns.mapped.filter { index[$0] != nil && seen.insert($0).inserted }
     }
 
-    func text(_ row: SourceTable.Row, _ column: String) -> String {
-        guard let position = index[column], position < row.cells.count else { return "" }
-        return Text.normalize(row.cells[position])
-    }
+    func text(_ row: SourceTable.Row, _ column: String) -> String { cells.text(row, column) }
 
     func shownValues(_ row: SourceTable.Row) -> [RejectedRow.Cell] {
         displayColumns.map { column in

@@ -128,13 +128,10 @@ public struct Validator: Sendable {
     /// The groups source's rows in sheet order, without nameless or repeated ones.
     private func readGroups(_ table: SourceTable, warnings: inout [DataWarning]) -> [Group] {
         let columns = configuration.groupColumns
-        let index = table.columnIndex()
-        func text(_ row: SourceTable.Row, _ column: String) -> String {
-            guard let position = index[column], position < row.cells.count else { return "" }
-            return Text.normalize(row.cells[position])
-        }
+        let cells = CellReader(table)
+        let text = cells.text
         warnings += unmappedColumnWarnings(table, mapped: columns.mapped)
-        if index[columns.name] == nil {
+        if cells.index[columns.name] == nil {
             warnings.append(.init(row: nil, message: "groups: column '\(columns.name)' (group name) is not in the sheet"))
         }
         var groups: [Group] = []

@@ -165,7 +165,7 @@ import Testing
         let folder = TestSupport.temporaryFolder()
         var (snapshot, _) = try Self.compare(Self.base, previous: nil)
         snapshot.version = 99
-        TestSupport.write(["snapshot.json": String(decoding: StateStore.encode(snapshot), as: UTF8.self)], in: folder)
+        TestSupport.write(["snapshot.json": String(decoding: JSONOutput.encode(snapshot), as: UTF8.self)], in: folder)
         #expect(throws: DataError.self) { try StateStore(folder: folder).loadSnapshot() }
     }
 }

@@ -30,12 +30,6 @@ import FoundationXML
         try JSONSerialization.data(withJSONObject: rows).write(to: url)
     }
 
-    static func snapshotOfDisk(_ folder: URL) throws -> [String: Data] {
-        var result: [String: Data] = [:]
-        for path in TestSupport.files(in: folder) { result[path] = try Data(contentsOf: folder.appendingPathComponent(path)) }
-        return result
-    }
-
     @Test func twoBuildsShowExactlyWhatChanged() throws {
         let site = try BinaryTests.sampleSite()
         let first = try TestSupport.run(["build"], in: site, environment: Self.firstRun)
@@ -92,10 +86,10 @@ import FoundationXML
         #expect(html.contains(#"<link rel="alternate" type="application/atom+xml" title="Changes" href="feed.xml">"#))
 
         // A third build on the same input adds no entry and leaves the change files alone.
-        let stamps = try Self.snapshotOfDisk(site.appendingPathComponent("output"))
+        let stamps = try TestSupport.contents(of: site.appendingPathComponent("output"))
         let third = try TestSupport.run(["build"], in: site, environment: ["SOURCE_DATE_EPOCH": "1795262400"])
         #expect(third.stdout.contains("· 0 files written,"))
-        #expect(try Self.snapshotOfDisk(site.appendingPathComponent("output")) == stamps)
+        #expect(try TestSupport.contents(of: site.appendingPathComponent("output")) == stamps)
 
         let state = site.appendingPathComponent("output/state")
         for file in ["snapshot.json", "history.json"] {
@@ -108,12 +102,12 @@ import FoundationXML
         let site = try BinaryTests.sampleSite()
         try TestSupport.run(["build"], in: site, environment: Self.firstRun)
         let output = site.appendingPathComponent("output")
-        let before = try Self.snapshotOfDisk(output)
+        let before = try TestSupport.contents(of: output)
         try Data("[]".utf8).write(to: site.appendingPathComponent("data/orders.json"))
         let result = try TestSupport.run(["build"], in: site, environment: Self.secondRun)
         #expect(result.status == 65)
         #expect(result.stderr == "orderpress: diff: 42 of the last run's 42 orders are gone (more than 50%); nothing was published. If that is right, run again with --accept-deletions\n")
-        #expect(try Self.snapshotOfDisk(output) == before)
+        #expect(try TestSupport.contents(of: output) == before)
 
         let accepted = try TestSupport.run(["build", "--accept-deletions"], in: site, environment: Self.secondRun)
         #expect(accepted.status == 0)

@@ -41,12 +41,6 @@ import Testing
         process.waitUntilExit()
     }
 
-    static func tree(_ folder: URL) throws -> [String: Data] {
-        var result: [String: Data] = [:]
-        for path in TestSupport.files(in: folder) { result[path] = try Data(contentsOf: folder.appendingPathComponent(path)) }
-        return result
-    }
-
     /// Every state folder has its own random salt: compare snapshots and history without the salt
     /// and the secret hashes made with it.
     static func comparable(_ path: String, _ data: Data?) -> Data? {
@@ -81,10 +75,10 @@ import Testing
     static func reference() throws -> (site: URL, output: [String: Data], previous: [String: Data]) {
         let site = try BinaryTests.sampleSite()
         try TestSupport.run(["build"], in: site, environment: Self.before)
-        let previous = try Self.tree(site.appendingPathComponent("output"))
+        let previous = try TestSupport.contents(of: site.appendingPathComponent("output"))
         try ChangesTests.editOrders(in: site)
         try TestSupport.run(["build"], in: site, environment: Self.after)
-        return (site, try Self.tree(site.appendingPathComponent("output")), previous)
+        return (site, try TestSupport.contents(of: site.appendingPathComponent("output")), previous)
     }
 
     @Test(arguments: ["after-write:1", "after-write:12", "before-rename:1", "before-rename:20", "before-rename:46", "before-rename:47", "before-rename:48"])
@@ -98,7 +92,7 @@ import Testing
         Self.kill(build)
 
         // Every visible file is whole: the old version or the new one, never a mix or a fragment.
-        for (path, data) in try Self.tree(output) where !path.contains(AtomicFile.temporaryMarker) && path != "state/lock" {
+        for (path, data) in try TestSupport.contents(of: output) where !path.contains(AtomicFile.temporaryMarker) && path != "state/lock" {
             let mine = Self.comparable(path, data)
             #expect(
                 mine == Self.comparable(path, reference.previous[path]) || mine == Self.comparable(path, reference.output[path]),
@@ -107,7 +101,7 @@ import Testing
 
         let repair = try TestSupport.run(["build"], in: site, environment: Self.after)
         #expect(repair.status == 0, "\(repair.stderr)")
-        let repaired = try Self.tree(output)
+        let repaired = try TestSupport.contents(of: output)
         #expect(!repaired.keys.contains { $0.contains(AtomicFile.temporaryMarker) })
         #expect(Set(repaired.keys) == Set(reference.output.keys))
         for (path, data) in reference.output where path != "state/lock" {
@@ -125,8 +119,8 @@ import Testing
             let site = try BinaryTests.sampleSite()
             let result = try TestSupport.run(["build"], in: site, environment: environment.merging(Self.before) { $1 })
             #expect(result.status == 0)
-            trees.append(try Self.tree(site.appendingPathComponent("output/markdown")).merging(
-                try Self.tree(site.appendingPathComponent("output/site")).map { ("site/\($0.key)", $0.value) }) { $1 })
+            trees.append(try TestSupport.contents(of: site.appendingPathComponent("output/markdown")).merging(
+                try TestSupport.contents(of: site.appendingPathComponent("output/site")).map { ("site/\($0.key)", $0.value) }) { $1 })
         }
         #expect(trees[0].count == 46)
         #expect(trees[1] == trees[0])

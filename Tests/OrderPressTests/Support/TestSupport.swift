@@ -82,6 +82,13 @@ enum TestSupport {
         }
     }
 
+    /// Every regular file below `folder` with its bytes, by relative path.
+    static func contents(of folder: URL) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        for path in files(in: folder) { result[path] = try Data(contentsOf: folder.appendingPathComponent(path)) }
+        return result
+    }
+
     /// Runs the built binary; returns its exit status, standard output and standard error.
     @discardableResult
     static func run(
