@@ -17,6 +17,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // Tests only: a real HTTP server on 127.0.0.1 standing in for SheetDB and the rates feeds.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // Tests only: generated inputs for property tests.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -49,6 +51,7 @@ let package = Package(
                 "OrderPress", "orderpress",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures"]
         ),
