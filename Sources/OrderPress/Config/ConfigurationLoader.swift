@@ -66,6 +66,7 @@ public enum ConfigurationLoader {
         }
         var orders = try source(&ordersTable, resolve: resolve)
         orders.pageSize = try pageSize(&ordersTable)
+        orders.maxRows = try maxRows(&ordersTable)
         var orderColumns = Configuration.OrderColumns()
         if var columns = try ordersTable.table("columns") {
             orderColumns.id = try columns.string("id") ?? orderColumns.id
@@ -88,6 +89,7 @@ public enum ConfigurationLoader {
         if var groupsTable = try root.table("groups") {
             groups = try source(&groupsTable, resolve: resolve)
             groups?.pageSize = try pageSize(&groupsTable)
+            groups?.maxRows = try maxRows(&groupsTable)
             if var columns = try groupsTable.table("columns") {
                 groupColumns.name = try columns.string("name") ?? groupColumns.name
                 groupColumns.organizer = try columns.string("organizer") ?? groupColumns.organizer
@@ -191,6 +193,15 @@ public enum ConfigurationLoader {
             throw ConfigurationError.invalid(table.qualified("page_size"), "must be at least 1", in: table.file)
         }
         return size
+    }
+
+    /// `max_rows`: sheets only. A Google spreadsheet holds at most 10 million cells, so no sheet has more rows.
+    private static func maxRows(_ table: inout TOMLTableReader) throws -> Int {
+        let rows = try table.int("max_rows") ?? 1_000_000
+        guard (1...10_000_000).contains(rows) else {
+            throw ConfigurationError.invalid(table.qualified("max_rows"), "must be a whole number from 1 to 10000000", in: table.file)
+        }
+        return rows
     }
 
     private static func currencyCode(_ raw: String, key: String, file: String) throws -> String {
