@@ -120,8 +120,7 @@ enum RatesParser {
     private static func decimal(_ value: Any) -> Decimal? {
         switch value {
         case let string as String: return DecimalText.parse(string.trimmingCharacters(in: .whitespaces))
-        case is Bool: return nil
-        case let number as NSNumber: return DecimalText.parse(number.stringValue)
+        case let number as NSNumber: return SheetParser.boolean(number) == nil ? DecimalText.parse(number.stringValue) : nil
         default: return nil
         }
     }

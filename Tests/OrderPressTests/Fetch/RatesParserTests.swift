@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct RatesParserTests {
     @Test func readsRter() throws {
-        let json = #"{"USDTWD": {"Exrate": 32.125, "UTC": "2026-11-21 08:00:00"}, "USDJPY": {"Exrate": 154.32, "UTC": "2026-11-21 07:00:00"}, "#
+        let json = #"{"USDTWD": {"Exrate": 32.125, "UTC": "2026-11-21 08:00:00"}, "USDJPY": {"Exrate": 154.32, "UTC": "2026-11-21 07:00:00"}, "USDUSD": {"Exrate": 1}, "#
             + #""USDKWD": {"Exrate": "0.30712", "Date": "2026-11-21 09:30:00"}, "EURTWD": {"Exrate": 1}}"#
         let outcome = try RatesParser.parse(Data(json.utf8), format: .rter)
         let table = outcome.table
