@@ -26,11 +26,15 @@ enum RatesParser {
     /// The rates kept, and how many entries were not, by reason. The entries themselves are never
     /// quoted: a hostile feed could put a link, a table row or control characters in them.
     struct Entries {
+        /// Real rates lie well inside this; beyond it a cross rate times a price could overflow `Decimal`
+        /// (which gives NaN, not an error).
+        static let plausible = Decimal(string: "1e-9")!...Decimal(string: "1e9")!
+
         var rates: [String: Decimal] = [:]
         var badCodes = 0
         var badRates = 0
 
-        /// Keeps `rate` for `code` if the code is ISO 4217 and the rate a positive number.
+        /// Keeps `rate` for `code` if the code is ISO 4217 and the rate a positive number of plausible size.
         /// Returns whether it was kept.
         @discardableResult
         mutating func add(_ code: String, _ rate: Decimal?) -> Bool {
@@ -39,7 +43,7 @@ enum RatesParser {
                 badCodes += 1
                 return false
             }
-            guard let rate, rate > 0 else {
+            guard let rate, Self.plausible.contains(rate) else {
                 badRates += 1
                 return false
             }
@@ -50,7 +54,7 @@ enum RatesParser {
         var warning: DataWarning? {
             var parts: [String] = []
             if badCodes > 0 { parts.append("\(badCodes) \(badCodes == 1 ? "entry" : "entries") whose currency is not an ISO 4217 code") }
-            if badRates > 0 { parts.append("\(badRates) \(badRates == 1 ? "entry" : "entries") whose rate is not a positive number") }
+            if badRates > 0 { parts.append("\(badRates) \(badRates == 1 ? "entry" : "entries") whose rate is not a number from 1e-9 to 1e9") }
             guard !parts.isEmpty else { return nil }
             return DataWarning(row: nil, message: "rates: ignored \(parts.joined(separator: " and ")); check the feed")
         }

@@ -46,14 +46,14 @@ import Testing
     /// Hostile or broken entries in each format: only ISO codes with positive rates are kept, and the
     /// warning counts the others without quoting any of them.
     static let hostile: [(Configuration.RateFormat, String)] = [
-        (.json, #"{"base": "USD", "rates": {"TWD": 32.1, "[PAY NOW](https://evil.example/)": 1, "|x|y|": 2, "XYZ": 3, "JPY": -154, "EUR": "abc", "GBP": 0, "CHF": true, "T\u0000D": 4}}"#),
-        (.rter, #"{"USD": {"Exrate": 1}, "USDTWD": {"Exrate": 32.1}, "USD[PAY NOW](https://evil.example/)": {"Exrate": 1}, "USD|x|y|": {"Exrate": 2}, "USDXYZ": {"Exrate": 3}, "USDJPY": {"Exrate": -154}, "USDEUR": {"Exrate": "abc"}, "USDGBP": {"Exrate": 0}, "USDCHF": {"Exrate": true}, "USDT\u0000D": {"Exrate": 4}}"#),
+        (.json, #"{"base": "USD", "rates": {"TWD": 32.1, "[PAY NOW](https://evil.example/)": 1, "|x|y|": 2, "XYZ": 3, "JPY": -154, "EUR": "abc", "GBP": 0, "CHF": true, "KRW": 1e12, "T\u0000D": 4}}"#),
+        (.rter, #"{"USD": {"Exrate": 1}, "USDTWD": {"Exrate": 32.1}, "USD[PAY NOW](https://evil.example/)": {"Exrate": 1}, "USD|x|y|": {"Exrate": 2}, "USDXYZ": {"Exrate": 3}, "USDJPY": {"Exrate": -154}, "USDEUR": {"Exrate": "abc"}, "USDGBP": {"Exrate": 0}, "USDCHF": {"Exrate": true}, "USDKRW": {"Exrate": 1e12}, "USDT\u0000D": {"Exrate": 4}}"#),
         (.ecb, """
             <?xml version="1.0" encoding="UTF-8"?>
             <Envelope><Cube><Cube time='2026-11-20'>
             <Cube currency='TWD' rate='32.1'/><Cube currency='[PAY NOW](https://evil.example/)' rate='1'/>
             <Cube currency='|x|y|' rate='2'/><Cube currency='XYZ' rate='3'/><Cube currency='JPY' rate='-154'/>
-            <Cube currency='EUR' rate='abc'/><Cube currency='GBP' rate='0'/><Cube currency='CHF' rate='1e'/>
+            <Cube currency='EUR' rate='abc'/><Cube currency='GBP' rate='0'/><Cube currency='CHF' rate='1e'/><Cube currency='KRW' rate='1e12'/>
             <Cube currency='T D' rate='4'/>
             </Cube></Cube></Envelope>
             """),
@@ -65,7 +65,7 @@ import Testing
         #expect(outcome.table.rates == [outcome.table.base: 1, "TWD": Decimal(string: "32.1")!])
         #expect(outcome.warning == DataWarning(
             row: nil,
-            message: "rates: ignored 4 entries whose currency is not an ISO 4217 code and 4 entries whose rate is not a positive number; check the feed"))
+            message: "rates: ignored 4 entries whose currency is not an ISO 4217 code and 5 entries whose rate is not a number from 1e-9 to 1e9; check the feed"))
     }
 
     @Test(arguments: [
@@ -74,6 +74,11 @@ import Testing
         (.json, "{\"rates\": {}}", "rates: has no \"base\" currency (an ISO 4217 code)"),
         (.json, "{\"base\": \"|x|\", \"rates\": {}}", "rates: has no \"base\" currency (an ISO 4217 code)"),
         (.ecb, "<html></html>", "rates: is not an ECB eurofxref document (no <Cube currency rate> entries)"),
+        // A billion laughs: libxml2 refuses the entity amplification.
+        (.ecb, "<?xml version=\"1.0\"?><!DOCTYPE l [<!ENTITY l0 \"lollollollol\">"
+            + (1...9).map { "<!ENTITY l\($0) \"" + String(repeating: "&l\($0 - 1);", count: 10) + "\">" }.joined()
+            + "]><Cube><Cube currency='USD' rate='1'>&l9;</Cube></Cube>",
+         "rates: is not an ECB eurofxref document (no <Cube currency rate> entries)"),
     ])
     func rejectsOtherDocuments(format: Configuration.RateFormat, body: String, message: String) {
         do {
