@@ -27,23 +27,39 @@ public final class BuildLock: @unchecked Sendable {
         close(descriptor)
     }
 
-    /// Takes the lock at once or fails; never waits.
+    /// Takes the lock at once or fails; never waits. Then checks that nothing in the state folder is a
+    /// symbolic link: the snapshot, history, caches and list of published files are all rewritten by
+    /// the build, so a link there is refused (73) before anything is read or written.
     public static func acquire(in state: URL) throws(BuildLockError) -> BuildLock {
         do {
             try AtomicFile.createFolder(state)
         } catch {
             throw .output(error)
         }
-        let path = state.appendingPathComponent("lock").path
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let path = state.appendingPathComponent("lock").standardizedFileURL.path
+        // O_NOFOLLOW: a link named `lock` must not make the build create or open a file elsewhere.
+        let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
+            var status = stat()
+            if lstat(path, &status) == 0, status.st_mode & mode_t(S_IFMT) == mode_t(S_IFLNK) {
+                throw .output(
+                    OutputError(
+                        path: path, reason: "a symbolic link", cannotCreate: true,
+                        advice: "OrderPress never writes through a link inside its folders; remove the link (a build creates the lock itself)"))
+            }
             throw .output(OutputError(path: path, reason: String(cString: strerror(errno)), cannotCreate: true))
         }
         var request = flock()
         request.l_type = Int16(F_WRLCK)
         request.l_whence = Int16(SEEK_SET)
         if fcntl(descriptor, F_SETLK, &request) == 0 {
-            return BuildLock(descriptor: descriptor)
+            let lock = BuildLock(descriptor: descriptor)
+            var link: String?
+            AtomicFile.walk(below: state) { _, _, kind, path in
+                if link == nil, kind == mode_t(S_IFLNK) { link = path }
+            }
+            if let link { throw .output(ContainedPath.link(link, replaceWith: "a real file or folder")) }
+            return lock
         }
         var probe = flock()
         probe.l_type = Int16(F_WRLCK)
