@@ -8,12 +8,12 @@ import Testing
     static let before = ["SOURCE_DATE_EPOCH": "1795255200"]
     static let after = ["SOURCE_DATE_EPOCH": "1795258800"]
 
-    /// Starts a build that stops at `pause` (see TestHook) and returns once it has stopped there.
+    /// Starts a build of the test-only `orderpress-crashtest` that stops at `pause` (see TestHook)
+    /// and returns once it has stopped there.
     static func startPaused(in site: URL, pause: String, environment: [String: String]) throws -> Process {
         let signal = site.appendingPathComponent("paused-\(UUID().uuidString)")
         let process = Process()
-        process.executableURL = TestSupport.binary
-        process.arguments = ["build", "--quiet"]
+        process.executableURL = TestSupport.crashTestBinary
         process.currentDirectoryURL = site
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
             .merging(["ORDERPRESS_TEST_PAUSE": pause, "ORDERPRESS_TEST_SIGNAL": signal.path]) { $1 }
@@ -107,6 +107,25 @@ import Testing
         for (path, data) in reference.output where path != "state/lock" {
             #expect(Self.comparable(path, repaired[path]) == Self.comparable(path, data), "\(path) differs from a clean build")
         }
+    }
+
+    /// The pause variables mean nothing to the real binary: no signal file, no stall.
+    @Test(arguments: ["after-write:1", "before-rename:1"])
+    func theReleaseBinaryIgnoresThePauseVariables(pause: String) throws {
+        let site = try BinaryTests.sampleSite()
+        let signal = site.appendingPathComponent("signal")
+        let result = try TestSupport.run(
+            ["build", "--quiet"], in: site,
+            environment: Self.before.merging(["ORDERPRESS_TEST_PAUSE": pause, "ORDERPRESS_TEST_SIGNAL": signal.path]) { $1 })
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(!FileManager.default.fileExists(atPath: signal.path))
+        let output = site.appendingPathComponent("output")
+        #expect(TestSupport.files(in: output.appendingPathComponent("markdown")).count + TestSupport.files(in: output.appendingPathComponent("site")).count == 46)
+        // The same variables do stop the test-only executable: the test above is not vacuous.
+        let paused = try Self.startPaused(in: site, pause: pause, environment: Self.after)
+        #expect(paused.isRunning)
+        Self.kill(paused)
     }
 
     @Test func outputIsTheSameUnderAnyTimezoneAndLocale() throws {
