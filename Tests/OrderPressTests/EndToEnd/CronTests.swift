@@ -8,27 +8,34 @@ import Testing
     static let before = ["SOURCE_DATE_EPOCH": "1795255200"]
     static let after = ["SOURCE_DATE_EPOCH": "1795258800"]
 
-    /// Starts a build of the test-only `orderpress-crashtest` that stops at `pause` (see TestHook)
-    /// and returns once it has stopped there.
-    static func startPaused(in site: URL, pause: String, environment: [String: String]) throws -> Process {
+    /// Runs `build --quiet` of `executable` with the pause variables set, until it either exits or
+    /// signals that it stopped at `pause`; returns the process and whether it stopped (then still running).
+    static func runWithPause(
+        _ executable: URL, in site: URL, pause: String, environment: [String: String]
+    ) throws -> (process: Process, paused: Bool) {
         let signal = site.appendingPathComponent("paused-\(UUID().uuidString)")
         let process = Process()
-        process.executableURL = TestSupport.crashTestBinary
+        process.executableURL = executable
+        process.arguments = ["build", "--quiet"]
         process.currentDirectoryURL = site
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
             .merging(["ORDERPRESS_TEST_PAUSE": pause, "ORDERPRESS_TEST_SIGNAL": signal.path]) { $1 }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(30)
         while !FileManager.default.fileExists(atPath: signal.path) {
-            guard process.isRunning, Date() < deadline else {
-                process.terminate()
-                throw PauseFailed(pause: pause)
-            }
+            guard process.isRunning else { return (process, false) }
             Thread.sleep(forTimeInterval: 0.02)
         }
         try FileManager.default.removeItem(at: signal)
+        return (process, true)
+    }
+
+    /// Starts a build of the test-only `orderpress-crashtest` that stops at `pause` (see TestHook) and
+    /// returns once it has stopped there.
+    static func startPaused(in site: URL, pause: String, environment: [String: String]) throws -> Process {
+        let (process, paused) = try runWithPause(TestSupport.crashTestBinary, in: site, pause: pause, environment: environment)
+        guard paused else { throw PauseFailed(pause: pause) }
         return process
     }
 
@@ -113,19 +120,17 @@ import Testing
     @Test(arguments: ["after-write:1", "before-rename:1"])
     func theReleaseBinaryIgnoresThePauseVariables(pause: String) throws {
         let site = try BinaryTests.sampleSite()
-        let signal = site.appendingPathComponent("signal")
-        let result = try TestSupport.run(
-            ["build", "--quiet"], in: site,
-            environment: Self.before.merging(["ORDERPRESS_TEST_PAUSE": pause, "ORDERPRESS_TEST_SIGNAL": signal.path]) { $1 })
-        #expect(result.status == 0)
-        #expect(result.stderr == "")
-        #expect(!FileManager.default.fileExists(atPath: signal.path))
+        let (build, paused) = try Self.runWithPause(TestSupport.binary, in: site, pause: pause, environment: Self.before)
+        if paused { Self.kill(build) }
+        #expect(!paused, "orderpress stopped at \(pause) and created the signal file")
+        build.waitUntilExit()
+        #expect(build.terminationStatus == 0)
         let output = site.appendingPathComponent("output")
         #expect(TestSupport.files(in: output.appendingPathComponent("markdown")).count + TestSupport.files(in: output.appendingPathComponent("site")).count == 46)
         // The same variables do stop the test-only executable: the test above is not vacuous.
-        let paused = try Self.startPaused(in: site, pause: pause, environment: Self.after)
-        #expect(paused.isRunning)
-        Self.kill(paused)
+        let crashTest = try Self.startPaused(in: try BinaryTests.sampleSite(), pause: pause, environment: Self.before)
+        #expect(crashTest.isRunning)
+        Self.kill(crashTest)
     }
 
     @Test func outputIsTheSameUnderAnyTimezoneAndLocale() throws {
