@@ -54,11 +54,11 @@ public final class BuildLock: @unchecked Sendable {
         request.l_whence = Int16(SEEK_SET)
         if fcntl(descriptor, F_SETLK, &request) == 0 {
             let lock = BuildLock(descriptor: descriptor)
-            var link: String?
-            AtomicFile.walk(below: state) { _, _, kind, path in
-                if link == nil, kind == mode_t(S_IFLNK) { link = path }
+            do {
+                try checkStateFiles(in: state)
+            } catch {
+                throw .output(error)
             }
-            if let link { throw .output(ContainedPath.link(link, replaceWith: "a real file or folder")) }
             return lock
         }
         var probe = flock()
@@ -67,6 +67,24 @@ public final class BuildLock: @unchecked Sendable {
         let holder: Int32? = fcntl(descriptor, F_GETLK, &probe) == 0 && probe.l_type != Int16(F_UNLCK) ? probe.l_pid : nil
         close(descriptor)
         throw .busy(Busy(path: path, holder: holder, started: holder.flatMap(startTime)))
+    }
+
+    /// Refuses a link, or anything but a file or folder, in place of a file the build rewrites in the
+    /// state folder. Only OrderPress's own entries are looked at: the state folder may hold others.
+    private static func checkStateFiles(in state: URL) throws(OutputError) {
+        let store = StateStore(folder: state)
+        let cache = SourceCache(state: state).folder
+        var owned = [store.snapshotURL, store.historyURL, state.appendingPathComponent(Manifest.fileName), cache].map(\.path)
+        AtomicFile.walk(below: cache) { _, _, _, path in owned.append(path) }
+        for path in owned {
+            var status = stat()
+            guard lstat(path, &status) == 0 else { continue }
+            switch status.st_mode & mode_t(S_IFMT) {
+            case mode_t(S_IFREG), mode_t(S_IFDIR): continue
+            case mode_t(S_IFLNK): throw ContainedPath.link(path, replaceWith: "a real file or folder")
+            default: throw OutputError(path: path, reason: "not a regular file", cannotCreate: true, advice: "move it away")
+            }
+        }
     }
 
     /// When process `pid` started, from /proc (Linux): boot time plus the process's start in clock ticks.

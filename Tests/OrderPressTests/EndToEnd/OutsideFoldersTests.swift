@@ -63,6 +63,19 @@ import Testing
         #expect(try TestSupport.contents(of: output.appendingPathComponent("site")) == pages)
     }
 
+    /// A named pipe would block a read forever, holding the lock: refused, never opened.
+    @Test(arguments: ["state/snapshot.json", "site/index.html"])
+    func aPipeWhereAFileGoesIsRefusedNotOpened(path: String) throws {
+        let (site, output) = try Self.builtSample()
+        let pipe = output.appendingPathComponent(path)
+        try FileManager.default.removeItem(at: pipe)
+        try #require(mkfifo(pipe.path, 0o644) == 0)
+        let result = try TestSupport.run(["build"], in: site, environment: Self.clock)
+        #expect(result.status == 73)
+        let step = path.hasPrefix("state") ? "lock" : "publish"
+        #expect(result.stderr == "orderpress: \(step): cannot write \(pipe.path) (not a regular file); move it away\n")
+    }
+
     @Test func aLinkedLockCreatesNothingElsewhere() throws {
         let (site, output) = try Self.builtSample()
         let lock = output.appendingPathComponent("state/lock")
