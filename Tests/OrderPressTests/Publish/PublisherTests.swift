@@ -64,25 +64,20 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path) == ["page.html"])
     }
 
-    @Test func aFileInTheWayOfAFolderIsAnOutputError() throws {
+    @Test(arguments: [
+        // (what is already there, the file to write, the path named, why)
+        ("blocker", "blocker/page.md", "blocker", "a file of that name is in the way"),
+        ("index.html/inner.txt", "index.html", "index.html", "a folder is in the way"),
+    ])
+    func somethingInTheWayIsAnOutputError(existing: String, page: String, named: String, reason: String) throws {
         let root = TestSupport.temporaryFolder()
-        TestSupport.write(["blocker": "a file where a folder should be"], in: root)
+        TestSupport.write([existing: "someone's"], in: root)
         let error = Self.failure { () throws(OutputError) in
-            try AtomicFile.write(Data("x".utf8), to: root.appendingPathComponent("blocker/page.md"), below: root)
+            try AtomicFile.write(Data("x".utf8), to: root.appendingPathComponent(page), below: root)
         }
         #expect(error?.exitStatus == .cannotCreate)
-        #expect(error?.description == "cannot write \(root.path)/blocker (a file of that name is in the way); move it away")
-    }
-
-    @Test func aFolderInTheWayOfAFileIsAnOutputError() throws {
-        let root = TestSupport.temporaryFolder()
-        TestSupport.write(["index.html/inner.txt": "someone's folder"], in: root)
-        let error = Self.failure { () throws(OutputError) in
-            try AtomicFile.write(Data("x".utf8), to: root.appendingPathComponent("index.html"), below: root)
-        }
-        #expect(error?.exitStatus == .cannotCreate)
-        #expect(error?.description == "cannot write \(root.path)/index.html (a folder is in the way); move it away")
-        #expect(TestSupport.files(in: root) == ["index.html/inner.txt"])
+        #expect(error?.description == "cannot write \(root.path)/\(named) (\(reason)); move it away")
+        #expect(try TestSupport.contents(of: root) == [existing: Data("someone's".utf8)])
     }
 
     static let linkAdvice = "OrderPress never writes through a link inside its folders; replace it with"
