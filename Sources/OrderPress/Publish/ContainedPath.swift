@@ -20,7 +20,9 @@ struct ContainedPath {
         let prefix = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
         let components = path.hasPrefix(prefix) ? path.dropFirst(prefix.count).split(separator: "/").map(String.init) : []
         guard !components.isEmpty, !components.contains(where: { $0 == "." || $0 == ".." }) else {
-            throw OutputError(path: path, reason: "outside \(rootPath)", cannotCreate: true)
+            throw OutputError(
+                path: path, reason: "outside \(rootPath)", cannotCreate: true,
+                advice: "every file OrderPress writes stays inside its folder; please report this as a bug")
         }
         self.root = root
         self.components = components

@@ -80,6 +80,19 @@ import Testing
         #expect(try TestSupport.contents(of: root) == [existing: Data("someone's".utf8)])
     }
 
+    /// Whatever a page's path says (a slug gone wrong), a write never leaves its folder.
+    @Test(arguments: ["../escape.md", "groups/../../escape.md", "/", ""])
+    func aPathOutsideTheFolderIsRefused(path: String) throws {
+        let parent = TestSupport.temporaryFolder()
+        let root = parent.appendingPathComponent("md")
+        let error = Self.failure { () throws(OutputError) in
+            try AtomicFile.write(Data("x".utf8), to: root.appendingPathComponent(path), below: root)
+        }
+        #expect(error?.exitStatus == .cannotCreate)
+        #expect(error?.description.hasSuffix("(outside \(root.path)); every file OrderPress writes stays inside its folder; please report this as a bug") == true)
+        #expect(TestSupport.files(in: parent) == [])
+    }
+
     static let linkAdvice = "OrderPress never writes through a link inside its folders; replace it with"
 
     @Test func aLinkedSubfolderIsNeverWrittenThrough() throws {
