@@ -202,7 +202,7 @@ public enum ConfigurationLoader {
         }
         let token = try table.string("token_env")
         let timeout = try table.int("timeout_seconds", in: 1...600) ?? 30
-        // A week: rates that change daily need not be fetched more often, and no cache should live longer.
+        // At most a week: beyond that the cached copy would stand in for the source itself.
         let refresh = try table.int("refresh_minutes", in: 0...10_080) ?? 0
         return .init(
             name: name, location: location, tokenEnvironmentVariable: token,

@@ -27,9 +27,9 @@ public final class BuildLock: @unchecked Sendable {
         close(descriptor)
     }
 
-    /// Takes the lock at once or fails; never waits. Then checks that nothing in the state folder is a
-    /// symbolic link: the snapshot, history, caches and list of published files are all rewritten by
-    /// the build, so a link there is refused (73) before anything is read or written.
+    /// Takes the lock at once or fails; never waits. Then checks the state files: the snapshot, history,
+    /// caches and list of published files are all rewritten by the build, so a link (or a pipe) in their
+    /// place is refused (73) before anything is read or written.
     public static func acquire(in state: URL) throws(BuildLockError) -> BuildLock {
         do {
             try AtomicFile.createFolder(state)
