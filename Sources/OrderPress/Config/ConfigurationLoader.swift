@@ -218,11 +218,7 @@ public enum ConfigurationLoader {
 
     /// `max_rows`: sheets only. A Google spreadsheet holds at most 10 million cells, so no sheet has more rows.
     private static func maxRows(_ table: inout TOMLTableReader) throws -> Int {
-        let rows = try table.int("max_rows") ?? 1_000_000
-        guard (1...10_000_000).contains(rows) else {
-            throw ConfigurationError.invalid(table.qualified("max_rows"), "must be a whole number from 1 to 10000000", in: table.file)
-        }
-        return rows
+        try table.int("max_rows", in: 1...10_000_000) ?? 1_000_000
     }
 
     private static func currencyCode(_ raw: String, key: String, file: String) throws -> String {

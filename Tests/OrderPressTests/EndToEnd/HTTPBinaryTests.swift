@@ -215,7 +215,7 @@ import Testing
             ? Reply.status(302, headers: ["Location": "/api/v1/sample?sheet=orders"])
             : HTTPResponse(
                 statusCode: .ok, headers: [.contentType: "application/json", HTTPHeader("Content-Encoding"): "gzip"],
-                body: try F.gzip("head -c 280000000 /dev/zero"))
+                body: try await F.gzip("head -c 280000000 /dev/zero"))
         let base = try Self.serve(try BinaryTests.sampleSite(), Service())
         try await LocalServer.with({ request, number in request.path == "/api/v1/sample" ? answer : await base(request, number) }) { server in
             let site = try Self.liveSite(server)

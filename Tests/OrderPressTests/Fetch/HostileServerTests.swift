@@ -35,7 +35,7 @@ import Testing
         case .plain, .gzip:
             // 100 kB of JSON once inflated; gzipped, a few hundred bytes that no length header gives away.
             let text = "[" + String(repeating: " ", count: 100_000) + "]"
-            let body = sender == .plain ? nil : try F.gzip("printf '['; head -c 100000 /dev/zero | tr '\\0' ' '; printf ']'")
+            let body = sender == .plain ? nil : try await F.gzip("printf '['; head -c 100000 /dev/zero | tr '\\0' ' '; printf ']'")
             try await LocalServer.with({ _, _ in body.map(Self.gzipped) ?? Reply.text(text) }) { server in
                 await check(server.url(Self.firstPage), try F.fetcher(F.toml(server), in: TestSupport.temporaryFolder(), maxBodyBytes: limit))
                 #expect(await server.requests.count == 1)

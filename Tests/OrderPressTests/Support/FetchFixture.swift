@@ -102,16 +102,23 @@ enum FetchFixture {
     }
 
     /// The output of `gzip -9` run on the output of `/bin/sh -c input`, for compressed bodies (a gzip bomb
-    /// among them) without holding the inflated bytes in the test.
-    static func gzip(_ input: String) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "(\(input)) | gzip -9 -c"]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return data
+    /// among them) without holding the inflated bytes in the test. On a thread of its own, since it can
+    /// take seconds and the concurrency pool has as few threads as the machine has cores.
+    static func gzip(_ input: String) async throws -> Data {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result {
+                    let process = Process()
+                    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                    process.arguments = ["-c", "(\(input)) | gzip -9 -c"]
+                    let out = Pipe()
+                    process.standardOutput = out
+                    try process.run()
+                    let data = out.fileHandleForReading.readDataToEndOfFile()
+                    process.waitUntilExit()
+                    return data
+                })
+            }
+        }
     }
 }
