@@ -12,8 +12,8 @@ struct LayoutHTML: MustacheContentType {
         MustacheContentTypes.register(LayoutHTML(), named: name)
     }
 
-    /// `XMLText`'s escaping, which works per scalar and also replaces the control characters
-    /// that HTML does not allow either.
+    /// `XMLText`'s escaping, which works per scalar and shows control characters (which HTML
+    /// does not allow either) as visible escapes, as the page itself does.
     func escapeText(_ text: String) -> String {
         XMLText.escape(text)
     }

@@ -148,6 +148,7 @@ import FoundationXML
         }
         let tea = try String(contentsOf: output.appendingPathComponent("groups/週五下午茶.svg"), encoding: .utf8)
         #expect(tea.contains("Ben]]&gt;&lt;script&gt;"))
+        #expect(String(decoding: feed, as: UTF8.self).contains(#"Amy\u{1B}]0;pwned\u{7}"#))
 
         #expect(try JSONSerialization.jsonObject(with: Data(contentsOf: output.appendingPathComponent("summary.json"))) is [String: Any])
         // Pages show control characters as visible escapes: no page and no committed Markdown holds one.
