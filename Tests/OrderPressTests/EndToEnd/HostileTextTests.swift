@@ -27,6 +27,11 @@ import FoundationXML
         let url = site.appendingPathComponent("data/orders.json")
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [[String: String]])
         try JSONSerialization.data(withJSONObject: rows + hostileRows).write(to: url)
+        // A header name never passes through normalisation.
+        let groups = site.appendingPathComponent("data/groups.csv")
+        let lines = try String(contentsOf: groups, encoding: .utf8).split(separator: "\r\n")
+        let withColumn = ["\(lines[0]),\u{1B}]0;pwned\u{7}hdr"] + lines.dropFirst().map { "\($0),x" }
+        try Data((withColumn.joined(separator: "\r\n") + "\r\n").utf8).write(to: groups)
         return site
     }
 
@@ -50,6 +55,7 @@ import FoundationXML
         #expect(Self.lines(check.stderr) == 1)
         // The rejected row's raw price is shown, escaped.
         #expect(check.stdout.contains(#"\u{1B}[2J\u{9B}5n"#))
+        #expect(check.stdout.contains(#"groups: column '\u{1B}]0;pwned\u{7}hdr' is not mapped"#))
 
         let build = try TestSupport.run(["build", "--verbose"], in: site, environment: BinaryTests.fixedClock)
         #expect(build.status == 0, "\(build.stderr)")
