@@ -26,9 +26,11 @@ struct TemplateSet: Sendable {
             return (DefaultTemplates.files[file]!, "built-in \(file)")
         }
         /// The template and the partials it includes, each one of `templates`.
+        /// `contentType` is prepended as a `{{% CONTENT_TYPE:…}}` tag, not counted in error columns.
         func compile(
-            _ text: String, origin: String, partialsAmong templates: [String]
+            _ text: String, contentType: String, origin: String, partialsAmong templates: [String]
         ) throws(ConfigurationError) -> (template: MustacheTemplate, partials: [String]) {
+            let prefix = "{{% CONTENT_TYPE:\(contentType)}}"
             let scan = TemplatePartials.scan(text)
             // Checked before parsing: swift-mustache parses nested sections recursively.
             guard scan.depth <= TemplatePartials.maximumDepth else {
@@ -37,11 +39,12 @@ struct TemplateSet: Sendable {
             }
             let template: MustacheTemplate
             do {
-                template = try MustacheTemplate(string: text)
+                template = try MustacheTemplate(string: prefix + text)
             } catch let error as MustacheTemplate.ParserError {
+                let line = error.context.lineNumber
                 throw ConfigurationError(
                     file: origin,
-                    message: "line \(error.context.lineNumber), column \(error.context.columnNumber): \(error.error); fix the template")
+                    message: "line \(line), column \(error.context.columnNumber - (line == 1 ? prefix.count : 0)): \(error.error); fix the template")
             } catch {
                 throw ConfigurationError(file: origin, message: "\(error); fix the template")
             }
@@ -55,7 +58,7 @@ struct TemplateSet: Sendable {
             let (text, origin) = try source("\(kind).md.mustache")
             // Values reach Markdown templates already escaped for Markdown, so the template
             // must not escape them again for HTML.
-            let page = try compile("{{% CONTENT_TYPE:TEXT}}" + text, origin: origin, partialsAmong: pageKinds)
+            let page = try compile(text, contentType: "TEXT", origin: origin, partialsAmong: pageKinds)
             pages.register(page.template, named: kind)
             includes[kind] = page.partials
             origins[kind] = origin
@@ -68,7 +71,7 @@ struct TemplateSet: Sendable {
         let (layoutText, layoutOrigin) = try source("layout.html.mustache")
         // The layout is rendered on its own, without the page templates.
         LayoutHTML.register()
-        let layout = try compile("{{% CONTENT_TYPE:\(LayoutHTML.name)}}" + layoutText, origin: layoutOrigin, partialsAmong: [])
+        let layout = try compile(layoutText, contentType: LayoutHTML.name, origin: layoutOrigin, partialsAmong: [])
         return TemplateSet(pages: pages, layout: layout.template, stylesheet: try source("style.css").text)
     }
 }

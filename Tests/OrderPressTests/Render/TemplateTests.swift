@@ -67,6 +67,12 @@ import Testing
         #expect(Self.loadError(files) == message)
     }
 
+    /// Columns count from the start of the file, not of the content-type tag put before it.
+    @Test func aParseErrorOnTheFirstLineHasTheFilesColumn() {
+        #expect(Self.loadError(["rates.md.mustache": "{{/x}}"]) == "T/rates.md.mustache: line 1, column 4: sectionCloseNameIncorrect; fix the template")
+        #expect(Self.loadError(["layout.html.mustache": "{{/x}}"]) == "T/layout.html.mustache: line 1, column 4: sectionCloseNameIncorrect; fix the template")
+    }
+
     /// Partials that end are fine, and a tag inside a comment is no tag.
     @Test func acyclicPartialsRender() throws {
         #expect(Self.loadError(["index.md.mustache": "{{! {{> index}} }}\n{{> rates}}", "rates.md.mustache": "{{> changes}}"]) == nil)
