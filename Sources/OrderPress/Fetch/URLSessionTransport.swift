@@ -52,10 +52,9 @@ final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
             exchange.finish(.failure(.timedOut))
             task.cancel()
         }
-        let deadline = Task {
-            try await Task.sleep(for: timeout)
-            stop()
-        }
+        // A Dispatch timer, not a sleeping Task: it fires even while the concurrency pool is busy.
+        let deadline = DispatchWorkItem(block: stop)
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: deadline)
         defer { deadline.cancel() }
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in

@@ -4,7 +4,8 @@ import Testing
 @testable import OrderPress
 
 /// Redirects between two real servers on 127.0.0.1: the token goes only to the configured URL's origin.
-@Suite struct RedirectTests {
+/// One test at a time: each starts two servers.
+@Suite(.serialized) struct RedirectTests {
     typealias F = FetchFixture
 
     /// Where the first server sends `/api/v1/abc`, set once both servers have their ports.
