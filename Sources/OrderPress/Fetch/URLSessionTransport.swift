@@ -15,7 +15,7 @@ import FoundationNetworking
 /// - it keeps a whole body in memory however far it inflates (3 MB of gzip became 6.4 GB); so the
 ///   bytes are counted as they arrive, after decompression, the task is cancelled past the limit and
 ///   whatever still arrives is dropped (on Linux a cancel waits until curl has inflated what the socket
-///   holds: measured, a 1 GB bomb peaks at 300 MB resident and ends in 2.5 s).
+///   holds: measured on a debug build, a 1 GB bomb peaks at 300 MB resident and ends in 2.5 s).
 final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     /// The largest body accepted, decompressed.
     static let maxBodyBytes = 256 << 20
