@@ -7,7 +7,11 @@ struct OrderPressCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "orderpress",
         abstract: "Turn group orders into a static website.",
-        subcommands: [BuildCommand.self, CheckCommand.self, DiffCommand.self, MarkdownCommand.self],
+        version: Version.current,
+        subcommands: [
+            BuildCommand.self, CheckCommand.self, DiffCommand.self, MarkdownCommand.self, InitCommand.self,
+            ServeCommand.self,
+        ],
         defaultSubcommand: BuildCommand.self)
 }
 
