@@ -11,22 +11,9 @@ import Testing
         "share/man/man1/orderpress.1", "share/zsh/site-functions/_orderpress",
     ]
 
-    /// Runs `executable` (a path, or a name looked up in PATH); returns status and standard output.
+    /// Runs `executable`, a path or a name looked up in PATH.
     static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [executable] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        try TestSupport.run([executable] + arguments, environment: environment, executable: URL(fileURLWithPath: "/usr/bin/env"))
     }
 
     static func make(_ target: String, _ variables: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
