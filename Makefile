@@ -9,7 +9,9 @@ PREFIX  ?= /usr/local
 DESTDIR ?=
 # make install-files installs an already-built BINARY (make install builds it in release mode);
 # MANTOOL is swift-argument-parser's generate-manual, which writes the man page from the
-# command definitions (it runs `BINARY --experimental-dump-help`).
+# command definitions (it runs `BINARY --experimental-dump-help`). Its plugin
+# (`swift package plugin generate-manual`) gives the same page, but rebuilds every product
+# first and needs SwiftPM's build lock, which a running `swift test` holds.
 BINARY  ?= .build/release/orderpress
 MANTOOL ?= .build/debug/generate-manual
 
