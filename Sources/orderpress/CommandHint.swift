@@ -9,7 +9,7 @@ import OrderPress
 extension OrderPressCommand {
     static func main() async {
         if let word = CommandLine.arguments.dropFirst().first, let message = unknownCommandMessage(word) {
-            FileHandle.standardError.write(Data("orderpress: \(message)\n".utf8))
+            Terminal.error(message)
             Foundation.exit(ExitStatus.usage.rawValue)
         }
         await main(nil)

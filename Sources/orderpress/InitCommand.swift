@@ -19,10 +19,8 @@ struct InitCommand: ParsableCommand {
         try Failure.report { () throws(ScaffoldError) in
             try SiteScaffold(clock: .fromEnvironment()).write(into: folder)
         }
-        print("""
-            Created a new site in \(directory). Next:
-              cd \(directory) && orderpress build && orderpress serve
-            then read \(directory)/README.txt for what to edit first.
-            """)
+        Terminal.print("Created a new site in \(directory). Next:")
+        Terminal.print("  cd \(directory) && orderpress build && orderpress serve")
+        Terminal.print("then read \(directory)/README.txt for what to edit first.")
     }
 }

@@ -48,9 +48,8 @@ struct ServeCommand: AsyncParsableCommand {
                 group.addTask {
                     try await server.waitUntilListening(timeout: 60)
                     if case .ip4(_, let port) = await server.listeningAddress {
-                        // Written at once, after what --build printed: a script (or a test) waits for this line.
-                        fflush(nil)
-                        FileHandle.standardOutput.write(Data("Serving \(root) at http://127.0.0.1:\(port)/ (Ctrl-C stops)\n".utf8))
+                        // Unbuffered, as every line: a script (or a test) waits for this one.
+                        Terminal.print("Serving \(root) at http://127.0.0.1:\(port)/ (Ctrl-C stops)")
                     }
                     for await _ in stop { break }
                 }
