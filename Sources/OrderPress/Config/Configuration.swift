@@ -68,11 +68,13 @@ public struct Configuration: Sendable {
         public var currency = "currency"
         public var time = "time"
         public var note = "note"
+        /// Optional: whether the person has paid for the order.
+        public var paid = "paid"
         public var secret = ["editCode"]
 
         /// Every column the configuration maps, secrets included, in a stable order.
         var mapped: [String] {
-            [id, group, person, item] + options + [quantity, price, currency, time, note] + secret
+            [id, group, person, item] + options + [quantity, price, currency, time, note, paid] + secret
         }
     }
 

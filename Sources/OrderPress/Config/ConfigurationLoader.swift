@@ -78,6 +78,7 @@ public enum ConfigurationLoader {
             orderColumns.currency = try columns.string("currency") ?? orderColumns.currency
             orderColumns.time = try columns.string("time") ?? orderColumns.time
             orderColumns.note = try columns.string("note") ?? orderColumns.note
+            orderColumns.paid = try columns.string("paid") ?? orderColumns.paid
             orderColumns.secret = try columns.strings("secret") ?? orderColumns.secret
             try columns.rejectUnknownKeys()
         }

@@ -113,13 +113,17 @@ See [Changes](../changes.md).
 {{/shopSheet}}
 
 {{items}} items, {{orderCount}} orders, total {{total}}{{#totalConverted}} · {{.}}{{/totalConverted}}
+{{#tracksPayments}}
+
+Still to be paid: **{{outstanding}}**
+{{/tracksPayments}}
 
 ## Totals per person
 
-| Person | Orders | Total ({{currency}}) |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
-|---|--:|--:|{{#displayCurrencies}}--:|{{/displayCurrencies}}
+| Person | Orders | Total ({{currency}}) |{{#tracksPayments}} Paid | Owes |{{/tracksPayments}}{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
+|---|--:|--:|{{#tracksPayments}}--:|--:|{{/tracksPayments}}{{#displayCurrencies}}--:|{{/displayCurrencies}}
 {{#people}}
-| [{{name}}]({{link}}) | {{orders}} | {{total}} |{{#converted}} {{.}} |{{/converted}}
+| [{{name}}]({{link}}) | {{orders}} | {{total}} |{{#tracksPayments}} {{paid}} | {{outstanding}} |{{/tracksPayments}}{{#converted}} {{.}} |{{/converted}}
 {{/people}}
 
 ![Totals per person]({{chart}})
@@ -153,10 +157,10 @@ Latest change, {{latestChange}} · [Changes](changes.md)
 ## Groups
 
 {{#hasGroups}}
-| Group | Shop | Organiser | Deadline | Orders | Items | Total |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
-|---|---|---|---|--:|--:|--:|{{#displayCurrencies}}--:|{{/displayCurrencies}}
+| Group | Shop | Organiser | Deadline | Orders | Items | Total |{{#tracksPayments}} Unpaid |{{/tracksPayments}}{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
+|---|---|---|---|--:|--:|--:|{{#tracksPayments}}--:|{{/tracksPayments}}{{#displayCurrencies}}--:|{{/displayCurrencies}}
 {{#groups}}
-| [{{name}}]({{link}}) | {{shop}} | {{organizer}} | {{deadline}} | {{orders}} | {{items}} | {{total}} |{{#converted}} {{.}} |{{/converted}}
+| [{{name}}]({{link}}) | {{shop}} | {{organizer}} | {{deadline}} | {{orders}} | {{items}} | {{total}} |{{#tracksPayments}} {{outstanding}} |{{/tracksPayments}}{{#converted}} {{.}} |{{/converted}}
 {{/groups}}
 {{/hasGroups}}
 {{^hasGroups}}
@@ -225,6 +229,15 @@ Nobody has ordered yet.
 
 [← All groups](../index.md)
 
+{{#tracksPayments}}
+{{#payments}}
+- **To pay:** {{.}}
+{{/payments}}
+{{#settled}}
+- **Settled:** nothing left to pay.
+{{/settled}}
+
+{{/tracksPayments}}
 {{#groups}}
 ## [{{name}}]({{link}})
 

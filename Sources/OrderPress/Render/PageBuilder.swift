@@ -28,7 +28,8 @@ struct PageBuilder: Sendable {
                 shop: short(summary.group.shop, 60), organizer: short(summary.group.organizer, 30),
                 deadline: deadline(summary.group), orders: summary.orders.count, items: summary.items,
                 total: "\(converter.display(summary.total, summary.currency)) \(summary.currency)",
-                converted: context.converted([summary.currency: summary.total]))
+                converted: context.converted([summary.currency: summary.total]),
+                outstanding: "\(converter.display(summary.outstanding, summary.currency)) \(summary.currency)")
         }
         let people = context.aggregation.people.map { person in
             PageModels.PersonRow(
@@ -48,7 +49,7 @@ struct PageBuilder: Sendable {
             grandConverted: context.configuration.displayCurrencies.map {
                 .init(currency: $0, amount: converter.displayConverted(grand, to: $0))
             },
-            hasPeople: !people.isEmpty, people: people)
+            hasPeople: !people.isEmpty, people: people, tracksPayments: context.aggregation.tracksPayments)
     }
 
     func group(_ summary: GroupSummary) -> PageModels.Group {
@@ -66,11 +67,14 @@ struct PageBuilder: Sendable {
             total: "\(converter.display(summary.total, currency)) \(currency)",
             totalConverted: otherCurrencies([currency: summary.total], besides: currency),
             displayCurrencies: context.configuration.displayCurrencies,
+            tracksPayments: context.aggregation.tracksPayments,
+            outstanding: "\(converter.display(summary.outstanding, currency)) \(currency)",
             people: summary.people.map { person in
                 PageModels.GroupPerson(
                     name: short(person.name, TextLimits.person), link: "../people/\(context.personSlugs[person.key]!).md",
                     orders: person.orders, total: converter.display(person.total, currency),
-                    converted: context.converted([currency: person.total]))
+                    converted: context.converted([currency: person.total]),
+                    paid: converter.display(person.paid, currency), outstanding: converter.display(person.outstanding, currency))
             },
             chart: "\(slug).svg",
             orders: summary.orders.map { orderLine($0, shortened: true) })
@@ -89,12 +93,18 @@ struct PageBuilder: Sendable {
                 total: "\(converter.display(total, group.currency)) \(group.currency)",
                 converted: otherCurrencies([group.currency: total], besides: group.currency))
         }
+        let payments = context.data.groups.compactMap { group -> String? in
+            guard let owed = person.outstandingByGroup[group.name] else { return nil }
+            let organizer = group.organizer.isEmpty ? "the organiser" : escape(group.organizer)
+            return "\(converter.display(owed, group.currency)) \(group.currency) to \(organizer) for \(escape(group.name))"
+        }
         return PageModels.Person(
             name: escape(person.name), groups: groups,
             totals: person.totals.keys.sorted().map { .init(currency: $0, amount: converter.display(person.totals[$0]!, $0)) },
             converted: context.configuration.displayCurrencies.map {
                 .init(currency: $0, amount: converter.displayConverted(person.totals, to: $0))
-            })
+            },
+            tracksPayments: context.aggregation.tracksPayments, payments: payments, settled: payments.isEmpty)
     }
 
     func rates() -> PageModels.Rates {

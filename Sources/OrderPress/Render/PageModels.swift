@@ -14,6 +14,7 @@ enum PageModels {
         var grandConverted: [Amount]
         var hasPeople: Bool
         var people: [PersonRow]
+        var tracksPayments: Bool
     }
 
     struct GroupRow {
@@ -26,6 +27,7 @@ enum PageModels {
         var items: Int
         var total: String
         var converted: [String]
+        var outstanding: String
     }
 
     struct PersonRow {
@@ -58,6 +60,8 @@ enum PageModels {
         var total: String
         var totalConverted: [String]
         var displayCurrencies: [String]
+        var tracksPayments: Bool
+        var outstanding: String
         var people: [GroupPerson]
         var chart: String
         var orders: [OrderLine]
@@ -69,6 +73,8 @@ enum PageModels {
         var orders: Int
         var total: String
         var converted: [String]
+        var paid: String
+        var outstanding: String
     }
 
     struct OrderLine {
@@ -88,6 +94,10 @@ enum PageModels {
         var groups: [PersonGroup]
         var totals: [Amount]
         var converted: [Amount]
+        var tracksPayments: Bool
+        /// "155 TWD to 王小明 for 週五下午茶", one per group with something unpaid.
+        var payments: [String]
+        var settled: Bool
     }
 
     struct PersonGroup {
