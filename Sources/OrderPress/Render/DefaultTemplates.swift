@@ -13,10 +13,10 @@ enum DefaultTemplates {
 {{#hasRejected}}
 These rows are not counted in any total. Fix them in the sheet; the next build picks them up.
 
-| Row | Values | Reasons |
+| Row | Reasons | Values |
 |--:|---|---|
 {{#rejected}}
-| {{row}} | {{values}} | {{reasons}} |
+| {{row}} | {{reasons}} | {{values}} |
 {{/rejected}}
 {{/hasRejected}}
 {{^hasRejected}}
@@ -108,32 +108,36 @@ See [Changes](../changes.md).
 {{#hasOrders}}
 ## Shop order sheet
 
+| Order | Unit price | Line total |
+|---|--:|--:|
 {{#shopSheet}}
-- {{.}}
+| {{text}} | {{unitPrice}} | {{lineTotal}} |
 {{/shopSheet}}
+| **Total** ({{items}} items, {{orderCount}} orders) | | **{{total}}** |
 
-{{items}} items, {{orderCount}} orders, total {{total}}{{#totalConverted}} · {{.}}{{/totalConverted}}
+{{#totalConverted}}
+- = {{.}}
+{{/totalConverted}}
 {{#tracksPayments}}
-
-Still to be paid: **{{outstanding}}**
+- Still to collect: **{{outstanding}}**
 {{/tracksPayments}}
 
 ## Totals per person
 
-| Person | Orders | Total ({{currency}}) |{{#tracksPayments}} Paid | Owes |{{/tracksPayments}}{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
-|---|--:|--:|{{#tracksPayments}}--:|--:|{{/tracksPayments}}{{#displayCurrencies}}--:|{{/displayCurrencies}}
+| Person | Total ({{currency}}) |{{#tracksPayments}} Paid | Owes |{{/tracksPayments}} Orders |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
+|---|--:|{{#tracksPayments}}--:|--:|{{/tracksPayments}}--:|{{#displayCurrencies}}--:|{{/displayCurrencies}}
 {{#people}}
-| [{{name}}]({{link}}) | {{orders}} | {{total}} |{{#tracksPayments}} {{paid}} | {{outstanding}} |{{/tracksPayments}}{{#converted}} {{.}} |{{/converted}}
+| [{{name}}]({{link}}) | {{total}} |{{#tracksPayments}} {{paid}} | {{outstanding}} |{{/tracksPayments}} {{orders}} |{{#converted}} {{.}} |{{/converted}}
 {{/people}}
 
-![Totals per person]({{chart}})
+![{{chartTitle}}]({{chart}})
 
 ## Orders
 
-| Row | Person | Item | Options | Qty | Unit price | Amount | Time | Note |
-|--:|---|---|---|--:|--:|--:|---|---|
+| Person | Item | Amount |{{#tracksPayments}} Paid |{{/tracksPayments}} Qty | Unit price | Time | Note |
+|---|---|--:|{{#tracksPayments}}:-:|{{/tracksPayments}}--:|--:|---|---|
 {{#orders}}
-| {{row}} | {{person}} | {{item}} | {{options}} | {{quantity}} | {{unitPrice}} | {{amount}} | {{time}} | {{note}} |
+| {{person}} | {{item}} | {{amount}} |{{#tracksPayments}} {{paidMark}} |{{/tracksPayments}} {{quantity}} | {{unitPrice}} | {{time}} | {{note}} |
 {{/orders}}
 {{/hasOrders}}
 {{^hasOrders}}
@@ -146,10 +150,34 @@ No orders yet.
 
 Data as of {{dataAsOf}} · [Rates](rates.md) · [Attention](attention.md){{#attentionCount}} ({{attentionCount}}){{/attentionCount}}
 
-{{#latestChange}}
-Latest change, {{latestChange}} · [Changes](changes.md)
+## Grand total
 
-{{/latestChange}}
+{{#hasOrders}}
+| Currency | Total |{{#tracksPayments}} To collect |{{/tracksPayments}}
+|---|--:|{{#tracksPayments}}--:|{{/tracksPayments}}
+{{#grandTotals}}
+| {{label}} | **{{amount}}** |{{#tracksPayments}} {{outstanding}} |{{/tracksPayments}}
+{{/grandTotals}}
+{{/hasOrders}}
+{{^hasOrders}}
+No orders yet.
+{{/hasOrders}}
+
+{{#latest}}
+## Latest change: {{time}}
+
+{{summary}}
+
+{{#deleted}}
+- ⚠ ~~{{.}}~~
+{{/deleted}}
+{{#moreDeleted}}
+- ⚠ {{.}}
+{{/moreDeleted}}
+
+[All changes](changes.md)
+
+{{/latest}}
 {{#notices}}
 > {{.}}
 
@@ -157,39 +185,23 @@ Latest change, {{latestChange}} · [Changes](changes.md)
 ## Groups
 
 {{#hasGroups}}
-| Group | Shop | Organiser | Deadline | Orders | Items | Total |{{#tracksPayments}} Unpaid |{{/tracksPayments}}{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
-|---|---|---|---|--:|--:|--:|{{#tracksPayments}}--:|{{/tracksPayments}}{{#displayCurrencies}}--:|{{/displayCurrencies}}
+| Group | Total |{{#tracksPayments}} To collect |{{/tracksPayments}} Orders | Items | Shop | Organiser | Deadline |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
+|---|--:|{{#tracksPayments}}--:|{{/tracksPayments}}--:|--:|---|---|---|{{#displayCurrencies}}--:|{{/displayCurrencies}}
 {{#groups}}
-| [{{name}}]({{link}}) | {{shop}} | {{organizer}} | {{deadline}} | {{orders}} | {{items}} | {{total}} |{{#tracksPayments}} {{outstanding}} |{{/tracksPayments}}{{#converted}} {{.}} |{{/converted}}
+| [{{name}}]({{link}}) | {{total}} |{{#tracksPayments}} {{outstanding}} |{{/tracksPayments}} {{orders}} | {{items}} | {{shop}} | {{organizer}} | {{deadline}} |{{#converted}} {{.}} |{{/converted}}
 {{/groups}}
 {{/hasGroups}}
 {{^hasGroups}}
 No groups yet.
 {{/hasGroups}}
 
-## Grand total
-
-{{#hasOrders}}
-| Currency | Total |
-|---|--:|
-{{#grandTotals}}
-| {{currency}} | {{amount}} |
-{{/grandTotals}}
-{{#grandConverted}}
-| all in {{currency}} | {{amount}} |
-{{/grandConverted}}
-{{/hasOrders}}
-{{^hasOrders}}
-No orders yet.
-{{/hasOrders}}
-
 ## People
 
 {{#hasPeople}}
-| Person | Orders | Totals |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
+| Person | Totals | Orders |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
 |---|--:|--:|{{#displayCurrencies}}--:|{{/displayCurrencies}}
 {{#people}}
-| [{{name}}]({{link}}) | {{orders}} | {{totals}} |{{#converted}} {{.}} |{{/converted}}
+| [{{name}}]({{link}}) | {{totals}} | {{orders}} |{{#converted}} {{.}} |{{/converted}}
 {{/people}}
 {{/hasPeople}}
 {{^hasPeople}}
@@ -230,21 +242,23 @@ Nobody has ordered yet.
 [← All groups](../index.md)
 
 {{#tracksPayments}}
+## To pay
+
 {{#payments}}
-- **To pay:** {{.}}
+- **{{.}}**
 {{/payments}}
 {{#settled}}
-- **Settled:** nothing left to pay.
+Settled: nothing left to pay.
 {{/settled}}
 
 {{/tracksPayments}}
 {{#groups}}
 ## [{{name}}]({{link}})
 
-| Row | Item | Options | Qty | Unit price | Amount | Time | Note |
-|--:|---|---|--:|--:|--:|---|---|
+| Item | Amount |{{#tracksPayments}} Paid |{{/tracksPayments}} Qty | Unit price | Time | Note |
+|---|--:|{{#tracksPayments}}:-:|{{/tracksPayments}}--:|--:|---|---|
 {{#orders}}
-| {{row}} | {{item}} | {{options}} | {{quantity}} | {{unitPrice}} | {{amount}} | {{time}} | {{note}} |
+| {{item}} | {{amount}} |{{#tracksPayments}} {{paidMark}} |{{/tracksPayments}} {{quantity}} | {{unitPrice}} | {{time}} | {{note}} |
 {{/orders}}
 
 Total: {{total}}{{#converted}} · {{.}}{{/converted}}
@@ -252,14 +266,11 @@ Total: {{total}}{{#converted}} · {{.}}{{/converted}}
 {{/groups}}
 ## Total
 
-| Currency | Total |
-|---|--:|
+| Currency | Total |{{#tracksPayments}} Owes |{{/tracksPayments}}
+|---|--:|{{#tracksPayments}}--:|{{/tracksPayments}}
 {{#totals}}
-| {{currency}} | {{amount}} |
+| {{label}} | {{amount}} |{{#tracksPayments}} {{outstanding}} |{{/tracksPayments}}
 {{/totals}}
-{{#converted}}
-| all in {{currency}} | {{amount}} |
-{{/converted}}
 
 """#####,
         "rates.md.mustache": #####"""

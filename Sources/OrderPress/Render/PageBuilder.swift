@@ -11,11 +11,6 @@ struct PageBuilder: Sendable {
     func index() -> PageModels.Index {
         let converter = context.converter
         var notices: [String] = []
-        if let latest = context.history.first, !latest.changes.deleted.isEmpty {
-            let count = latest.changes.deleted.count
-            notices.append(
-                "**\(count) \(count == 1 ? "order was" : "orders were") deleted** in the change of \(context.display(iso: latest.time)): see [Changes](changes.md).")
-        }
         if !context.data.rejected.isEmpty {
             let count = context.data.rejected.count
             notices.append(
@@ -38,18 +33,42 @@ struct PageBuilder: Sendable {
                 converted: context.converted(person.totals))
         }
         let grand = context.aggregation.grandTotals
+        let grandOutstanding = context.aggregation.groups.reduce(into: [String: Decimal]()) {
+            $0[$1.currency, default: 0] += $1.outstanding
+        }
         return PageModels.Index(
             title: escape(context.configuration.title), dataAsOf: context.dataAsOfText,
-            attentionCount: context.attentionCount,
-            latestChange: context.history.first.map { "\(context.display(iso: $0.time)): \($0.changes.summary)" },
-            notices: notices,
+            attentionCount: context.attentionCount, latest: latest(), notices: notices,
             displayCurrencies: context.configuration.displayCurrencies, hasGroups: !groups.isEmpty, groups: groups,
-            hasOrders: !grand.isEmpty,
-            grandTotals: grand.keys.sorted().map { .init(currency: $0, amount: converter.display(grand[$0]!, $0)) },
-            grandConverted: context.configuration.displayCurrencies.map {
-                .init(currency: $0, amount: converter.displayConverted(grand, to: $0))
-            },
+            hasOrders: !grand.isEmpty, grandTotals: totalRows(grand, outstanding: grandOutstanding),
             hasPeople: !people.isEmpty, people: people, tracksPayments: context.aggregation.tracksPayments)
+    }
+
+    /// How many deletions the index lists before pointing to the Changes page.
+    static let indexDeletions = 10
+
+    private func latest() -> PageModels.Latest? {
+        guard let entry = context.history.first else { return nil }
+        let deleted = entry.changes.deleted
+        let more = deleted.count - Self.indexDeletions
+        return PageModels.Latest(
+            time: context.display(iso: entry.time), summary: entry.changes.summary,
+            deleted: deleted.prefix(Self.indexDeletions).map { "\(deletionLine($0)) · \(escape($0.group))" },
+            moreDeleted: more > 0 ? "and \(more) more" : nil)
+    }
+
+    /// Each currency's exact total, then the whole in each display currency, with what is still unpaid.
+    private func totalRows(_ totals: [String: Decimal], outstanding: [String: Decimal]) -> [PageModels.TotalRow] {
+        let converter = context.converter
+        return totals.keys.sorted().map {
+            PageModels.TotalRow(
+                label: $0, amount: converter.display(totals[$0]!, $0), outstanding: converter.display(outstanding[$0] ?? 0, $0))
+        }
+            + context.configuration.displayCurrencies.map {
+                PageModels.TotalRow(
+                    label: "all in \($0)", amount: converter.displayConverted(totals, to: $0),
+                    outstanding: converter.displayConverted(outstanding, to: $0))
+            }
     }
 
     func group(_ summary: GroupSummary) -> PageModels.Group {
@@ -63,7 +82,12 @@ struct PageBuilder: Sendable {
             notices: context.rateNotices, hasRecentDeletions: !recentDeletions.isEmpty,
             deletedAt: context.history.first.map { context.display(iso: $0.time) } ?? "",
             recentDeletions: recentDeletions.map(deletionLine), hasOrders: !summary.orders.isEmpty,
-            shopSheet: summary.shopSheet.map(shopLine), items: summary.items, orderCount: summary.orders.count,
+            shopSheet: summary.shopSheet.map { line in
+                PageModels.ShopRow(
+                    text: escape(line.text), unitPrice: converter.display(line.unitPrice, currency),
+                    lineTotal: converter.display(line.lineTotal, currency))
+            },
+            items: summary.items, orderCount: summary.orders.count,
             total: "\(converter.display(summary.total, currency)) \(currency)",
             totalConverted: otherCurrencies([currency: summary.total], besides: currency),
             displayCurrencies: context.configuration.displayCurrencies,
@@ -76,7 +100,7 @@ struct PageBuilder: Sendable {
                     converted: context.converted([currency: person.total]),
                     paid: converter.display(person.paid, currency), outstanding: converter.display(person.outstanding, currency))
             },
-            chart: "\(slug).svg",
+            chart: "\(slug).svg", chartTitle: "Totals per person",
             orders: summary.orders.map { orderLine($0, shortened: true) })
     }
 
@@ -99,11 +123,7 @@ struct PageBuilder: Sendable {
             return "\(converter.display(owed, group.currency)) \(group.currency) to \(organizer) for \(escape(group.name))"
         }
         return PageModels.Person(
-            name: escape(person.name), groups: groups,
-            totals: person.totals.keys.sorted().map { .init(currency: $0, amount: converter.display(person.totals[$0]!, $0)) },
-            converted: context.configuration.displayCurrencies.map {
-                .init(currency: $0, amount: converter.displayConverted(person.totals, to: $0))
-            },
+            name: escape(person.name), groups: groups, totals: totalRows(person.totals, outstanding: person.outstanding),
             tracksPayments: context.aggregation.tracksPayments, payments: payments, settled: payments.isEmpty)
     }
 
@@ -192,15 +212,13 @@ struct PageBuilder: Sendable {
         "\(escape(record.person)): \(escape(record.what)) (\(context.amountText(record)))"
     }
 
-    private func shopLine(_ line: ShopLine) -> String { escape(line.text) }
-
     private func orderLine(_ order: Order, shortened: Bool) -> PageModels.OrderLine {
         let converter = context.converter
         func text(_ value: String, _ limit: Int) -> String { shortened ? short(value, limit) : escape(value) }
         return PageModels.OrderLine(
-            row: order.row, person: text(order.person, TextLimits.person), item: text(order.item, TextLimits.item),
-            options: order.options.map { text($0, TextLimits.option) }.joined(separator: " "),
-            quantity: order.quantity, unitPrice: converter.display(order.unitPrice, order.currency),
+            person: text(order.person, TextLimits.person),
+            item: ([text(order.item, TextLimits.item)] + order.options.map { text($0, TextLimits.option) }).joined(separator: " "),
+            paidMark: order.paid ? "✓" : "", quantity: order.quantity, unitPrice: converter.display(order.unitPrice, order.currency),
             amount: converter.display(order.amount, order.currency),
             time: order.time.map { Timestamp.display($0, timeZone: context.configuration.timeZone) } ?? escape(order.timeText),
             note: text(order.note, TextLimits.note))

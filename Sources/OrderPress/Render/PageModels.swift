@@ -4,14 +4,15 @@ enum PageModels {
         var title: String
         var dataAsOf: String
         var attentionCount: String?
-        var latestChange: String?
+        /// The latest run that changed something, deletions listed first.
+        var latest: Latest?
         var notices: [String]
         var displayCurrencies: [String]
         var hasGroups: Bool
         var groups: [GroupRow]
         var hasOrders: Bool
-        var grandTotals: [Amount]
-        var grandConverted: [Amount]
+        /// Per currency, then "all in" each display currency.
+        var grandTotals: [TotalRow]
         var hasPeople: Bool
         var people: [PersonRow]
         var tracksPayments: Bool
@@ -43,6 +44,27 @@ enum PageModels {
         var amount: String
     }
 
+    /// A line of a totals table: "TWD | 2210 | 310", or "all in USD | 172.12 | 45.10".
+    struct TotalRow {
+        var label: String
+        var amount: String
+        var outstanding: String
+    }
+
+    struct Latest {
+        var time: String
+        var summary: String
+        var deleted: [String]
+        var moreDeleted: String?
+    }
+
+    /// "3 × 熟成紅茶 L 半糖 少冰 | 35 | 105".
+    struct ShopRow {
+        var text: String
+        var unitPrice: String
+        var lineTotal: String
+    }
+
     struct Group {
         var name: String
         var organizer: String
@@ -54,7 +76,7 @@ enum PageModels {
         var deletedAt: String
         var recentDeletions: [String]
         var hasOrders: Bool
-        var shopSheet: [String]
+        var shopSheet: [ShopRow]
         var items: Int
         var orderCount: Int
         var total: String
@@ -64,6 +86,7 @@ enum PageModels {
         var outstanding: String
         var people: [GroupPerson]
         var chart: String
+        var chartTitle: String
         var orders: [OrderLine]
     }
 
@@ -77,11 +100,12 @@ enum PageModels {
         var outstanding: String
     }
 
+    /// One order; no sheet row number, so that deleting a row leaves every other line as it was.
     struct OrderLine {
-        var row: Int
         var person: String
+        /// The item with its options: "熟成紅茶 L 半糖 少冰".
         var item: String
-        var options: String
+        var paidMark: String
         var quantity: Int
         var unitPrice: String
         var amount: String
@@ -92,8 +116,7 @@ enum PageModels {
     struct Person {
         var name: String
         var groups: [PersonGroup]
-        var totals: [Amount]
-        var converted: [Amount]
+        var totals: [TotalRow]
         var tracksPayments: Bool
         /// "155 TWD to 王小明 for 週五下午茶", one per group with something unpaid.
         var payments: [String]

@@ -74,7 +74,12 @@ import FoundationXML
         let group = try String(contentsOf: site.appendingPathComponent("output/markdown/groups/週五下午茶.md"), encoding: .utf8)
         #expect(group.contains("- ~~王小明: 2 × 四季春青茶 L 無糖 正常冰 (60 TWD)~~\n"))
         let index = try String(contentsOf: site.appendingPathComponent("output/markdown/index.md"), encoding: .utf8)
-        #expect(index.contains("Latest change, 2026-11-21 19:00: 3 deleted, 2 added, 1 changed · [Changes](changes.md)"))
+        #expect(index.contains("## Latest change: 2026-11-21 19:00\n\n3 deleted, 2 added, 1 changed\n\n- ⚠ ~~陳怡君: 1 × 唐揚げ定食 大盛 (1080 JPY) · 東京出張ランチ~~\n"))
+        // The grand total and the latest change come first.
+        let grandAt = try #require(index.range(of: "## Grand total"))
+        let latestAt = try #require(index.range(of: "## Latest change"))
+        let groupsAt = try #require(index.range(of: "## Groups"))
+        #expect(grandAt.lowerBound < latestAt.lowerBound && latestAt.lowerBound < groupsAt.lowerBound)
 
         let feed = try Data(contentsOf: site.appendingPathComponent("output/site/feed.xml"))
         let parsed = FeedReader(feed)
