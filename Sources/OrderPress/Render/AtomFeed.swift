@@ -3,6 +3,7 @@ import Foundation
 /// `feed.xml`: an Atom 1.0 feed with one entry per run that changed something.
 struct AtomFeed {
     let context: SiteContext
+    private var labels: Labels { context.labels }
 
     func xml() -> Data {
         let title = context.configuration.title
@@ -11,7 +12,7 @@ struct AtomFeed {
         var lines = [
             #"<?xml version="1.0" encoding="utf-8"?>"#,
             #"<feed xmlns="http://www.w3.org/2005/Atom">"#,
-            "<title>\(XMLText.escape(title)): changes</title>",
+            "<title>\(XMLText.escape(labels.text("feed_title", ["title": title])))</title>",
             "<id>urn:orderpress:\(Slugger.hash(title, length: 16))</id>",
             "<updated>\(entries.first?.time ?? "1970-01-01T00:00:00Z")</updated>",
             "<author><name>OrderPress</name></author>",
@@ -22,7 +23,7 @@ struct AtomFeed {
             lines += [
                 "<entry>",
                 "<id>urn:orderpress:\(Slugger.hash(title, length: 16)):\(entry.id)</id>",
-                "<title>\(XMLText.escape(entry.changes.summary))</title>",
+                "<title>\(XMLText.escape(labels.summary(entry.changes)))</title>",
                 "<updated>\(entry.time)</updated>",
                 #"<link rel="alternate" type="text/html" href="changes.html"/>"#,
                 "<content type=\"text\">\(XMLText.escape(content(entry.changes)))</content>",
@@ -36,13 +37,13 @@ struct AtomFeed {
     /// Plain-text lines: deletions first, as on the Changes page.
     private func content(_ changes: ChangeSet) -> String {
         var lines: [String] = []
-        for record in changes.deleted { lines.append("Deleted: \(describe(record))") }
-        for record in changes.added { lines.append("Added: \(describe(record))") }
+        for record in changes.deleted { lines.append("\(labels["deleted"]): \(describe(record))") }
+        for record in changes.added { lines.append("\(labels["added"]): \(describe(record))") }
         for change in changes.changed {
             let fields = change.fields.keys.sorted().map { "\($0) \(change.fields[$0]![0]) → \(change.fields[$0]![1])" }
-            lines.append("Changed: \(change.after.person), \(change.after.item) (\(change.after.group)): \(fields.joined(separator: "; "))")
+            lines.append("\(labels["changed"]): \(change.after.person), \(change.after.item) (\(change.after.group)): \(fields.joined(separator: "; "))")
         }
-        return lines.isEmpty ? changes.summary : lines.joined(separator: "\n")
+        return lines.isEmpty ? labels.summary(changes) : lines.joined(separator: "\n")
     }
 
     private func describe(_ record: RowRecord) -> String {

@@ -4,127 +4,127 @@
 enum DefaultTemplates {
     static let files: [String: String] = [
         "attention.md.mustache": #####"""
-# Attention
+# {{labels.attention}}
 
-[← All groups](index.md)
+[← {{labels.home}}](index.md)
 
-## Rejected rows
+## {{labels.rejected_rows}}
 
 {{#hasRejected}}
-These rows are not counted in any total. Fix them in the sheet; the next build picks them up.
+{{labels.rejected_explain}}
 
-| Row | Reasons | Values |
+| {{labels.row}} | {{labels.reasons}} | {{labels.values}} |
 |--:|---|---|
 {{#rejected}}
 | {{row}} | {{reasons}} | {{values}} |
 {{/rejected}}
 {{/hasRejected}}
 {{^hasRejected}}
-No rejected rows.
+{{labels.no_rejected}}
 {{/hasRejected}}
 
-## Warnings
+## {{labels.warnings}}
 
 {{#hasWarnings}}
-| Row | Warning |
+| {{labels.row}} | {{labels.warning}} |
 |--:|---|
 {{#warnings}}
 | {{row}} | {{message}} |
 {{/warnings}}
 {{/hasWarnings}}
 {{^hasWarnings}}
-No warnings.
+{{labels.no_warnings}}
 {{/hasWarnings}}
 
 """#####,
         "changes.md.mustache": #####"""
-# Changes
+# {{labels.changes}}
 
-[← All groups](index.md)
+[← {{labels.home}}](index.md)
 
 {{#runs}}
-## {{time}}: {{summary}}
+## {{time}}{{labels.colon}}{{summary}}
 
 {{#hasDeleted}}
-### ⚠ Deleted orders ({{deletedCount}})
+### ⚠ {{labels.deleted_orders}} ({{deletedCount}})
 
-| Row | Who | What | Options | Group | Amount | First seen |
-|--:|---|---|---|---|--:|---|
+| {{labels.person}} | {{labels.item}} | {{labels.amount}} | {{labels.group}} | {{labels.first_seen}} | {{labels.row}} |
+|---|---|--:|---|---|--:|
 {{#deleted}}
-| {{row}} | **{{who}}** | {{what}} | {{options}} | {{group}} | {{amount}} | {{firstSeen}} |
+| **{{who}}** | {{what}} | {{amount}} | {{group}} | {{firstSeen}} | {{row}} |
 {{/deleted}}
 
 {{/hasDeleted}}
 {{#hasAdded}}
-### Added orders ({{addedCount}})
+### {{labels.added_orders}} ({{addedCount}})
 
-| Row | Who | What | Options | Group | Amount |
-|--:|---|---|---|---|--:|
+| {{labels.person}} | {{labels.item}} | {{labels.amount}} | {{labels.group}} | {{labels.row}} |
+|---|---|--:|---|--:|
 {{#added}}
-| {{row}} | {{who}} | {{what}} | {{options}} | {{group}} | {{amount}} |
+| {{who}} | {{what}} | {{amount}} | {{group}} | {{row}} |
 {{/added}}
 
 {{/hasAdded}}
 {{#hasChanged}}
-### Changed orders ({{changedCount}})
+### {{labels.changed_orders}} ({{changedCount}})
 
-| Row | Who | What | Group | Changes |
-|--:|---|---|---|---|
+| {{labels.person}} | {{labels.item}} | {{labels.what_changed}} | {{labels.group}} | {{labels.row}} |
+|---|---|---|---|--:|
 {{#changed}}
-| {{row}} | {{who}} | {{what}} | {{group}} | {{fields}} |
+| {{who}} | {{what}} | {{fields}} | {{group}} | {{row}} |
 {{/changed}}
 
 {{/hasChanged}}
 {{/runs}}
 {{^runs}}
-No build has run yet.
+{{labels.no_runs}}
 {{/runs}}
 
 """#####,
         "group.md.mustache": #####"""
 # {{name}}
 
-[← All groups](../index.md)
+[← {{labels.home}}](../index.md)
 
-- Organiser: {{organizer}}
-- Shop: {{shop}}
-- Deadline: {{deadline}}
-- Currency: {{currency}}
+- {{labels.organizer}}{{labels.colon}}{{organizer}}
+- {{labels.shop}}{{labels.colon}}{{shop}}
+- {{labels.deadline}}{{labels.colon}}{{deadline}}
+- {{labels.currency}}{{labels.colon}}{{currency}}
 
 {{#notices}}
 > {{.}}
 
 {{/notices}}
 {{#hasRecentDeletions}}
-## ⚠ Deleted in the latest change ({{deletedAt}})
+## ⚠ {{deletedHeading}}
 
 {{#recentDeletions}}
 - ~~{{.}}~~
 {{/recentDeletions}}
 
-See [Changes](../changes.md).
+[{{labels.all_changes}}](../changes.md)
 
 {{/hasRecentDeletions}}
 {{#hasOrders}}
-## Shop order sheet
+## {{labels.shop_sheet}}
 
-| Order | Unit price | Line total |
+| {{labels.order_line}} | {{labels.unit_price}} | {{labels.line_total}} |
 |---|--:|--:|
 {{#shopSheet}}
 | {{text}} | {{unitPrice}} | {{lineTotal}} |
 {{/shopSheet}}
-| **Total** ({{items}} items, {{orderCount}} orders) | | **{{total}}** |
+| **{{labels.total}}** {{itemsOrders}} | | **{{total}}** |
 
 {{#totalConverted}}
 - = {{.}}
 {{/totalConverted}}
 {{#tracksPayments}}
-- Still to collect: **{{outstanding}}**
+- {{outstanding}}
 {{/tracksPayments}}
 
-## Totals per person
+## {{labels.per_person}}
 
-| Person | Total ({{currency}}) |{{#tracksPayments}} Paid | Owes |{{/tracksPayments}} Orders |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
+| {{labels.person}} | {{totalHeading}} |{{#tracksPayments}} {{labels.paid}} | {{labels.owes}} |{{/tracksPayments}} {{labels.orders}} |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
 |---|--:|{{#tracksPayments}}--:|--:|{{/tracksPayments}}--:|{{#displayCurrencies}}--:|{{/displayCurrencies}}
 {{#people}}
 | [{{name}}]({{link}}) | {{total}} |{{#tracksPayments}} {{paid}} | {{outstanding}} |{{/tracksPayments}} {{orders}} |{{#converted}} {{.}} |{{/converted}}
@@ -132,39 +132,39 @@ See [Changes](../changes.md).
 
 ![{{chartTitle}}]({{chart}})
 
-## Orders
+## {{labels.orders}}
 
-| Person | Item | Amount |{{#tracksPayments}} Paid |{{/tracksPayments}} Qty | Unit price | Time | Note |
+| {{labels.person}} | {{labels.item}} | {{labels.amount}} |{{#tracksPayments}} {{labels.paid}} |{{/tracksPayments}} {{labels.qty}} | {{labels.unit_price}} | {{labels.time}} | {{labels.note}} |
 |---|---|--:|{{#tracksPayments}}:-:|{{/tracksPayments}}--:|--:|---|---|
 {{#orders}}
 | {{person}} | {{item}} | {{amount}} |{{#tracksPayments}} {{paidMark}} |{{/tracksPayments}} {{quantity}} | {{unitPrice}} | {{time}} | {{note}} |
 {{/orders}}
 {{/hasOrders}}
 {{^hasOrders}}
-No orders yet.
+{{labels.no_orders}}
 {{/hasOrders}}
 
 """#####,
         "index.md.mustache": #####"""
 # {{title}}
 
-Data as of {{dataAsOf}} · [Rates](rates.md) · [Attention](attention.md){{#attentionCount}} ({{attentionCount}}){{/attentionCount}}
+{{dataAsOf}} · [{{labels.rates}}](rates.md) · [{{labels.attention}}](attention.md){{#attentionCount}} ({{attentionCount}}){{/attentionCount}}
 
-## Grand total
+## {{labels.grand_total}}
 
 {{#hasOrders}}
-| Currency | Total |{{#tracksPayments}} To collect |{{/tracksPayments}}
+| {{labels.currency}} | {{labels.total}} |{{#tracksPayments}} {{labels.outstanding}} |{{/tracksPayments}}
 |---|--:|{{#tracksPayments}}--:|{{/tracksPayments}}
 {{#grandTotals}}
 | {{label}} | **{{amount}}** |{{#tracksPayments}} {{outstanding}} |{{/tracksPayments}}
 {{/grandTotals}}
 {{/hasOrders}}
 {{^hasOrders}}
-No orders yet.
+{{labels.no_orders}}
 {{/hasOrders}}
 
 {{#latest}}
-## Latest change: {{time}}
+## {{labels.latest_change}}{{labels.colon}}{{time}}
 
 {{summary}}
 
@@ -175,37 +175,37 @@ No orders yet.
 - ⚠ {{.}}
 {{/moreDeleted}}
 
-[All changes](changes.md)
+[{{labels.all_changes}}](changes.md)
 
 {{/latest}}
 {{#notices}}
 > {{.}}
 
 {{/notices}}
-## Groups
+## {{labels.groups}}
 
 {{#hasGroups}}
-| Group | Total |{{#tracksPayments}} To collect |{{/tracksPayments}} Orders | Items | Shop | Organiser | Deadline |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
+| {{labels.group}} | {{labels.total}} |{{#tracksPayments}} {{labels.outstanding}} |{{/tracksPayments}} {{labels.orders}} | {{labels.items}} | {{labels.shop}} | {{labels.organizer}} | {{labels.deadline}} |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
 |---|--:|{{#tracksPayments}}--:|{{/tracksPayments}}--:|--:|---|---|---|{{#displayCurrencies}}--:|{{/displayCurrencies}}
 {{#groups}}
 | [{{name}}]({{link}}) | {{total}} |{{#tracksPayments}} {{outstanding}} |{{/tracksPayments}} {{orders}} | {{items}} | {{shop}} | {{organizer}} | {{deadline}} |{{#converted}} {{.}} |{{/converted}}
 {{/groups}}
 {{/hasGroups}}
 {{^hasGroups}}
-No groups yet.
+{{labels.no_groups}}
 {{/hasGroups}}
 
-## People
+## {{labels.people}}
 
 {{#hasPeople}}
-| Person | Totals | Orders |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
+| {{labels.person}} | {{labels.total}} | {{labels.orders}} |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
 |---|--:|--:|{{#displayCurrencies}}--:|{{/displayCurrencies}}
 {{#people}}
 | [{{name}}]({{link}}) | {{totals}} | {{orders}} |{{#converted}} {{.}} |{{/converted}}
 {{/people}}
 {{/hasPeople}}
 {{^hasPeople}}
-Nobody has ordered yet.
+{{labels.no_people}}
 {{/hasPeople}}
 
 """#####,
@@ -217,21 +217,21 @@ Nobody has ordered yet.
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{pageTitle}}</title>
 <link rel="stylesheet" href="{{root}}style.css">
-<link rel="alternate" type="application/atom+xml" title="Changes" href="{{root}}feed.xml">
+<link rel="alternate" type="application/atom+xml" title="{{feedTitle}}" href="{{root}}feed.xml">
 </head>
 <body>
 <header>
 <nav>
 <a href="{{root}}index.html">{{siteTitle}}</a>
-<a href="{{root}}rates.html">Rates</a>
-<a href="{{root}}attention.html">Attention{{#attentionCount}} ({{attentionCount}}){{/attentionCount}}</a>
-<a href="{{root}}changes.html">Changes</a>
+<a href="{{root}}rates.html">{{labels.rates}}</a>
+<a href="{{root}}attention.html">{{labels.attention}}{{#attentionCount}} ({{attentionCount}}){{/attentionCount}}</a>
+<a href="{{root}}changes.html">{{labels.changes}}</a>
 </nav>
 </header>
 <main>
 {{{body}}}
 </main>
-<footer>Data as of {{dataAsOf}} · made by OrderPress</footer>
+<footer>{{dataAsOf}} · {{labels.made_by}}</footer>
 </body>
 </html>
 
@@ -239,34 +239,34 @@ Nobody has ordered yet.
         "person.md.mustache": #####"""
 # {{name}}
 
-[← All groups](../index.md)
+[← {{labels.home}}](../index.md)
 
 {{#tracksPayments}}
-## To pay
+## {{labels.to_pay}}
 
 {{#payments}}
 - **{{.}}**
 {{/payments}}
 {{#settled}}
-Settled: nothing left to pay.
+{{labels.settled}}
 {{/settled}}
 
 {{/tracksPayments}}
 {{#groups}}
 ## [{{name}}]({{link}})
 
-| Item | Amount |{{#tracksPayments}} Paid |{{/tracksPayments}} Qty | Unit price | Time | Note |
+| {{labels.item}} | {{labels.amount}} |{{#tracksPayments}} {{labels.paid}} |{{/tracksPayments}} {{labels.qty}} | {{labels.unit_price}} | {{labels.time}} | {{labels.note}} |
 |---|--:|{{#tracksPayments}}:-:|{{/tracksPayments}}--:|--:|---|---|
 {{#orders}}
 | {{item}} | {{amount}} |{{#tracksPayments}} {{paidMark}} |{{/tracksPayments}} {{quantity}} | {{unitPrice}} | {{time}} | {{note}} |
 {{/orders}}
 
-Total: {{total}}{{#converted}} · {{.}}{{/converted}}
+{{labels.total}}{{labels.colon}}{{total}}{{#converted}} · {{.}}{{/converted}}
 
 {{/groups}}
-## Total
+## {{labels.total}}
 
-| Currency | Total |{{#tracksPayments}} Owes |{{/tracksPayments}}
+| {{labels.currency}} | {{labels.total}} |{{#tracksPayments}} {{labels.owes}} |{{/tracksPayments}}
 |---|--:|{{#tracksPayments}}--:|{{/tracksPayments}}
 {{#totals}}
 | {{label}} | {{amount}} |{{#tracksPayments}} {{outstanding}} |{{/tracksPayments}}
@@ -274,29 +274,29 @@ Total: {{total}}{{#converted}} · {{.}}{{/converted}}
 
 """#####,
         "rates.md.mustache": #####"""
-# Exchange rates
+# {{labels.rates}}
 
-[← All groups](index.md)
+[← {{labels.home}}](index.md)
 
 {{#notices}}
 > {{.}}
 
 {{/notices}}
 {{#available}}
-- Source: {{source}}{{#fromCache}} (cached copy: the feed could not be read){{/fromCache}}
-- Base currency: {{base}}
-- As of: {{asOf}}{{#stale}} — **stale**: older than {{maxAgeHours}} hours{{/stale}}
+- {{labels.source}}{{labels.colon}}{{source}}{{#fromCache}} {{labels.cached_copy}}{{/fromCache}}
+- {{labels.base_currency}}{{labels.colon}}{{base}}
+- {{labels.as_of}}{{labels.colon}}{{asOf}}{{#stale}} — **{{.}}**{{/stale}}
 
-| Currency | Units per 1 {{base}} |
+| {{labels.currency}} | {{unitsPer}} |
 |---|--:|
 {{#rates}}
 | {{currency}} | {{amount}} |
 {{/rates}}
 
 {{#hasConversions}}
-## 1 {{baseCurrency}} in display currencies
+## {{inDisplay}}
 
-| Currency | Rate |
+| {{labels.currency}} | {{labels.rate}} |
 |---|--:|
 {{#conversions}}
 | {{currency}} | {{amount}} |
@@ -304,7 +304,7 @@ Total: {{total}}{{#converted}} · {{.}}{{/converted}}
 {{/hasConversions}}
 {{/available}}
 {{^available}}
-No exchange rates are available: converted amounts show n/a.
+{{labels.no_rates}}
 {{/available}}
 
 """#####,

@@ -5,6 +5,7 @@ struct PageBuilder: Sendable {
     let context: SiteContext
 
     private func escape(_ text: String) -> String { MarkdownEscaper.escape(text) }
+    private var labels: Labels { context.labels }
     /// Summary pages shorten over-long text; person and Attention pages show it whole.
     private func short(_ text: String, _ limit: Int) -> String { escape(Text.shortened(text, to: limit)) }
 
@@ -12,9 +13,9 @@ struct PageBuilder: Sendable {
         let converter = context.converter
         var notices: [String] = []
         if !context.data.rejected.isEmpty {
-            let count = context.data.rejected.count
             notices.append(
-                "\(count) \(count == 1 ? "row was" : "rows were") rejected and \(count == 1 ? "is" : "are") not counted: see [Attention](attention.md).")
+                labels.markdown("rejected_notice", ["count": String(context.data.rejected.count)])
+                    + " [\(labels.markdown("attention"))](attention.md)")
         }
         notices += context.rateNotices
         let groups = context.aggregation.groups.map { summary in
@@ -37,7 +38,8 @@ struct PageBuilder: Sendable {
             $0[$1.currency, default: 0] += $1.outstanding
         }
         return PageModels.Index(
-            title: escape(context.configuration.title), dataAsOf: context.dataAsOfText,
+            title: escape(context.configuration.title),
+            dataAsOf: labels.markdown("data_as_of", ["time": context.dataAsOfText]),
             attentionCount: context.attentionCount, latest: latest(), notices: notices,
             displayCurrencies: context.configuration.displayCurrencies, hasGroups: !groups.isEmpty, groups: groups,
             hasOrders: !grand.isEmpty, grandTotals: totalRows(grand, outstanding: grandOutstanding),
@@ -52,9 +54,9 @@ struct PageBuilder: Sendable {
         let deleted = entry.changes.deleted
         let more = deleted.count - Self.indexDeletions
         return PageModels.Latest(
-            time: context.display(iso: entry.time), summary: entry.changes.summary,
+            time: context.display(iso: entry.time), summary: escape(labels.summary(entry.changes)),
             deleted: deleted.prefix(Self.indexDeletions).map { "\(deletionLine($0)) · \(escape($0.group))" },
-            moreDeleted: more > 0 ? "and \(more) more" : nil)
+            moreDeleted: more > 0 ? labels.markdown("more_deleted", ["count": String(more)]) : nil)
     }
 
     /// Each currency's exact total, then the whole in each display currency, with what is still unpaid.
@@ -66,7 +68,7 @@ struct PageBuilder: Sendable {
         }
             + context.configuration.displayCurrencies.map {
                 PageModels.TotalRow(
-                    label: "all in \($0)", amount: converter.displayConverted(totals, to: $0),
+                    label: labels.markdown("all_in", ["currency": $0]), amount: converter.displayConverted(totals, to: $0),
                     outstanding: converter.displayConverted(outstanding, to: $0))
             }
     }
@@ -80,19 +82,21 @@ struct PageBuilder: Sendable {
             name: escape(summary.group.name), organizer: escape(summary.group.organizer),
             shop: escape(summary.group.shop), deadline: deadline(summary.group), currency: currency,
             notices: context.rateNotices, hasRecentDeletions: !recentDeletions.isEmpty,
-            deletedAt: context.history.first.map { context.display(iso: $0.time) } ?? "",
+            deletedHeading: labels.markdown("deleted_latest", ["time": context.history.first.map { context.display(iso: $0.time) } ?? ""]),
             recentDeletions: recentDeletions.map(deletionLine), hasOrders: !summary.orders.isEmpty,
             shopSheet: summary.shopSheet.map { line in
                 PageModels.ShopRow(
                     text: escape(line.text), unitPrice: converter.display(line.unitPrice, currency),
                     lineTotal: converter.display(line.lineTotal, currency))
             },
-            items: summary.items, orderCount: summary.orders.count,
+            totalHeading: labels.markdown("total_in", ["currency": currency]),
+            itemsOrders: labels.markdown("items_orders", ["items": String(summary.items), "orders": String(summary.orders.count)]),
             total: "\(converter.display(summary.total, currency)) \(currency)",
             totalConverted: otherCurrencies([currency: summary.total], besides: currency),
             displayCurrencies: context.configuration.displayCurrencies,
             tracksPayments: context.aggregation.tracksPayments,
-            outstanding: "\(converter.display(summary.outstanding, currency)) \(currency)",
+            outstanding: labels.markdown(
+                "outstanding_total", ["amount": "**\(converter.display(summary.outstanding, currency)) \(currency)**"]),
             people: summary.people.map { person in
                 PageModels.GroupPerson(
                     name: short(person.name, TextLimits.person), link: "../people/\(context.personSlugs[person.key]!).md",
@@ -100,7 +104,7 @@ struct PageBuilder: Sendable {
                     converted: context.converted([currency: person.total]),
                     paid: converter.display(person.paid, currency), outstanding: converter.display(person.outstanding, currency))
             },
-            chart: "\(slug).svg", chartTitle: "Totals per person",
+            chart: "\(slug).svg", chartTitle: labels.markdown("per_person"),
             orders: summary.orders.map { orderLine($0, shortened: true) })
     }
 
@@ -119,8 +123,13 @@ struct PageBuilder: Sendable {
         }
         let payments = context.data.groups.compactMap { group -> String? in
             guard let owed = person.outstandingByGroup[group.name] else { return nil }
-            let organizer = group.organizer.isEmpty ? "the organiser" : escape(group.organizer)
-            return "\(converter.display(owed, group.currency)) \(group.currency) to \(organizer) for \(escape(group.name))"
+            return labels.markdown(
+                "pay_to",
+                [
+                    "amount": "\(converter.display(owed, group.currency)) \(group.currency)",
+                    "organizer": group.organizer.isEmpty ? labels.markdown("the_organizer") : escape(group.organizer),
+                    "group": escape(group.name),
+                ])
         }
         return PageModels.Person(
             name: escape(person.name), groups: groups, totals: totalRows(person.totals, outstanding: person.outstanding),
@@ -132,8 +141,7 @@ struct PageBuilder: Sendable {
         guard let rates = context.rates else {
             return PageModels.Rates(
                 notices: context.rateNotices, available: false, source: "", fromCache: false, base: "", asOf: "",
-                stale: false, maxAgeHours: 0, rates: [], baseCurrency: configuration.baseCurrency,
-                hasConversions: false, conversions: [])
+                stale: nil, unitsPer: "", rates: [], inDisplay: "", hasConversions: false, conversions: [])
         }
         let conversions = configuration.displayCurrencies.filter { $0 != configuration.baseCurrency }.map {
             PageModels.Amount(
@@ -143,10 +151,12 @@ struct PageBuilder: Sendable {
         }
         return PageModels.Rates(
             notices: context.rateNotices, available: true, source: escape(rates.source), fromCache: rates.fromCache,
-            base: rates.base, asOf: escape(context.asOfText(rates)), stale: context.ratesStale,
-            maxAgeHours: configuration.rates?.maxAgeHours ?? 0,
+            base: rates.base, asOf: context.asOfText(rates),
+            stale: context.ratesStale ? labels.markdown("stale", ["hours": String(configuration.rates?.maxAgeHours ?? 0)]) : nil,
+            unitsPer: labels.markdown("units_per", ["currency": rates.base]),
             rates: rates.rates.keys.sorted().map { .init(currency: $0, amount: DecimalText.exact(rates.rates[$0]!)) },
-            baseCurrency: configuration.baseCurrency, hasConversions: !conversions.isEmpty, conversions: conversions)
+            inDisplay: labels.markdown("in_display", ["currency": configuration.baseCurrency]),
+            hasConversions: !conversions.isEmpty, conversions: conversions)
     }
 
     func attention() -> PageModels.Attention {
@@ -179,14 +189,14 @@ struct PageBuilder: Sendable {
         let runs = context.history.prefix(Self.changeRuns).map { entry in
             let changes = entry.changes
             return PageModels.Run(
-                time: context.display(iso: entry.time), summary: changes.summary,
+                time: context.display(iso: entry.time), summary: escape(labels.summary(changes)),
                 hasDeleted: !changes.deleted.isEmpty, deletedCount: changes.deleted.count,
                 deleted: changes.deleted.map(changeRow), hasAdded: !changes.added.isEmpty,
                 addedCount: changes.added.count, added: changes.added.map(changeRow),
                 hasChanged: !changes.changed.isEmpty, changedCount: changes.changed.count,
                 changed: changes.changed.map { change in
                     PageModels.ChangedRow(
-                        row: change.after.row, who: escape(change.after.person), what: escape(change.after.item),
+                        row: change.after.row, who: escape(change.after.person), what: escape(change.after.what),
                         group: escape(change.after.group),
                         fields: change.fields.keys.sorted().map { column in
                             let values = change.fields[column]!
@@ -202,8 +212,7 @@ struct PageBuilder: Sendable {
 
     private func changeRow(_ record: RowRecord) -> PageModels.ChangeRow {
         PageModels.ChangeRow(
-            row: record.row, who: escape(record.person), what: escape(record.item),
-            options: record.options.map(escape).joined(separator: " "), group: escape(record.group),
+            row: record.row, who: escape(record.person), what: escape(record.what), group: escape(record.group),
             amount: context.amountText(record), firstSeen: context.display(iso: record.firstSeen))
     }
 

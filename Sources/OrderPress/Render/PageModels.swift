@@ -73,16 +73,19 @@ enum PageModels {
         var currency: String
         var notices: [String]
         var hasRecentDeletions: Bool
-        var deletedAt: String
+        var deletedHeading: String
         var recentDeletions: [String]
         var hasOrders: Bool
         var shopSheet: [ShopRow]
-        var items: Int
-        var orderCount: Int
+        /// "Total (TWD)".
+        var totalHeading: String
+        /// "(24 items, 21 orders)".
+        var itemsOrders: String
         var total: String
         var totalConverted: [String]
         var displayCurrencies: [String]
         var tracksPayments: Bool
+        /// "Still to collect: **310 TWD**".
         var outstanding: String
         var people: [GroupPerson]
         var chart: String
@@ -138,10 +141,11 @@ enum PageModels {
         var fromCache: Bool
         var base: String
         var asOf: String
-        var stale: Bool
-        var maxAgeHours: Int
+        /// "stale: older than 48 hours", or nil.
+        var stale: String?
+        var unitsPer: String
         var rates: [Amount]
-        var baseCurrency: String
+        var inDisplay: String
         var hasConversions: Bool
         var conversions: [Amount]
     }
@@ -185,8 +189,8 @@ enum PageModels {
     struct ChangeRow {
         var row: Int
         var who: String
+        /// "1 × 熟成紅茶 L 半糖 少冰".
         var what: String
-        var options: String
         var group: String
         var amount: String
         var firstSeen: String
@@ -203,6 +207,9 @@ enum PageModels {
     /// What the HTML layout sees; plain text, escaped for HTML by the template engine.
     struct Layout {
         var language: String
+        /// Plain labels, escaped for HTML by the template engine.
+        var labels: [String: String]
+        var feedTitle: String
         var pageTitle: String
         var siteTitle: String
         var root: String

@@ -146,7 +146,7 @@ import Testing
             #expect(json["rates"] == nil || json["rates"] is NSNull)
             #expect((json["warnings"] as? [[String: Any]])?.compactMap { $0["message"] as? String }.contains(
                 "rates: \(rates) answered HTTP 404 Not Found; check [rates] url; converted amounts show n/a") == true)
-            #expect(try String(contentsOf: index, encoding: .utf8).contains("No exchange rates are available, so converted amounts show n/a."))
+            #expect(try String(contentsOf: index, encoding: .utf8).contains("沒有可用的匯率：換算金額顯示為 n/a。"))
 
             // Rates once, then the feed goes away again: the cached rates stand in, and every page says so.
             await service.loseRates(false)
@@ -160,7 +160,7 @@ import Testing
             #expect((json["warnings"] as? [[String: Any]])?.compactMap { $0["message"] as? String }.contains(
                 "rates: \(rates) answered HTTP 404 Not Found; check [rates] url; using the rates fetched 2026-11-21 18:00 (Asia/Taipei)") == true)
             #expect(try String(contentsOf: index, encoding: .utf8).contains(
-                #"The rates feed could not be read: these conversions use the cached rates of 2026\-11\-21 16\:00."#))
+                "無法讀取匯率來源：換算使用 2026-11-21 16:00 的快取匯率。"))
         }
     }
 

@@ -57,7 +57,7 @@ import Testing
     @Test func emptyGroupSaysNoOrdersYet() async throws {
         let site = try await Self.renderSample()
         let page = try #require(site.markdown.first { $0.path == "groups/週一早餐.md" })
-        #expect(String(decoding: page.contents, as: UTF8.self).contains("\nNo orders yet.\n"))
+        #expect(String(decoding: page.contents, as: UTF8.self).contains("\n尚無訂單。\n"))
         #expect(!site.site.contains { $0.path == "groups/週一早餐.svg" })
     }
 
@@ -69,7 +69,7 @@ import Testing
             configuration: configuration, data: data, aggregation: Aggregator.aggregate(data), rates: fetched.rates,
             history: Self.firstRun, now: Self.now.addingTimeInterval(3 * 86_400))
         for page in site.markdown where page.path.hasSuffix(".md") && !page.path.hasPrefix("people/") && !["attention.md", "changes.md"].contains(page.path) {
-            #expect(String(decoding: page.contents, as: UTF8.self).contains("are older than 48 hours"), "\(page.path)")
+            #expect(String(decoding: page.contents, as: UTF8.self).contains("已超過 48 小時未更新"), "\(page.path)")
         }
     }
 }
