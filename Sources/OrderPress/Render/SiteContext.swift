@@ -17,13 +17,16 @@ struct SiteContext: Sendable {
     /// Currencies needed for a conversion that the rate table lacks.
     var missingRates: [String]
     var labels: Labels
+    /// The site's random id from the state folder: the feed's id.
+    var siteID: UUID
     /// The labels escaped for Markdown, once per build.
     var markdownLabels: [String: String]
 
     init(
         configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
-        history: [HistoryEntry], now: Date
+        history: [HistoryEntry], now: Date, siteID: UUID
     ) {
+        self.siteID = siteID
         self.configuration = configuration
         self.data = data
         self.aggregation = aggregation

@@ -19,10 +19,11 @@ public struct SiteRenderer: Sendable {
 
     public func render(
         configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
-        history: [HistoryEntry], now: Date
+        history: [HistoryEntry], now: Date, siteID: UUID
     ) -> RenderedSite {
         let context = SiteContext(
-            configuration: configuration, data: data, aggregation: aggregation, rates: rates, history: history, now: now)
+            configuration: configuration, data: data, aggregation: aggregation, rates: rates, history: history, now: now,
+            siteID: siteID)
         let kinds: [PageKind] =
             [.index, .rates, .attention, .changes]
             + aggregation.groups.map { .group($0, slug: context.groupSlugs[$0.group.name]!) }

@@ -87,7 +87,9 @@ import Testing
             #expect(TestSupport.files(in: site.appendingPathComponent(folder)) == expected)
             for path in expected {
                 let built = try Data(contentsOf: site.appendingPathComponent(folder).appendingPathComponent(path))
-                #expect(built == (try Data(contentsOf: fileSite.appendingPathComponent(folder).appendingPathComponent(path))), "\(folder)/\(path)")
+                let fromFiles = try Data(contentsOf: fileSite.appendingPathComponent(folder).appendingPathComponent(path))
+                // Each site has its own random id, which the feed's ids come from.
+                #expect(CronTests.comparable(path, built) == CronTests.comparable(path, fromFiles), "\(folder)/\(path)")
             }
         }
 

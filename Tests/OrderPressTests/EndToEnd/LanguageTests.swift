@@ -33,7 +33,7 @@ import Testing
             #expect(index.contains(word), "\(word)")
         }
         let group = try Self.page(site, "groups/週五下午茶.html")
-        for word in ["<h2>店家訂購單</h2>", "<th>品項</th>", "<th style=\"text-align: right\">單價</th>", "<th style=\"text-align: right\">小計</th>", "尚未收款：<strong>310 TWD</strong>"] {
+        for word in ["<li>主揪：王小明</li>", "<h2>店家訂購單</h2>", "<th>品項</th>", "<th style=\"text-align: right\">單價</th>", "<th style=\"text-align: right\">小計</th>", "尚未收款：<strong>310 TWD</strong>"] {
             #expect(group.contains(word), "\(word)")
         }
         let person = try Self.page(site, "people/張志豪.html")
@@ -52,7 +52,10 @@ import Testing
     }
 
     @Test func theSampleBuildsInEnglish() throws {
-        let site = try Self.build { $0.replacingOccurrences(of: "language = \"zh-Hant\"", with: "language = \"en\"") }
+        let site = try Self.build {
+            $0.replacingOccurrences(of: "language = \"zh-Hant\"", with: "language = \"en\"")
+                .replacingOccurrences(of: "organizer = \"主揪\"", with: "")
+        }
         let index = try Self.page(site, "index.html")
         #expect(index.hasPrefix("<!doctype html>\n<html lang=\"en\">"))
         for word in ["<h2>Grand total</h2>", "<h2>Groups</h2>", ">Exchange rates</a>", ">Attention (7)</a>", "Data as of 2026-11-21 16:00 (Asia/Taipei)"] {
@@ -68,16 +71,17 @@ import Testing
     }
 
     @Test func aLabelOverrideReplacesOneLabelEverywhere() throws {
-        let site = try Self.build { $0 + "\n[labels]\ngrand_total = \"全部 | 合計\"\n" }
+        let site = try Self.build { $0 + "grand_total = \"全部 | 合計\"\n" }  // added to the sample's [labels]
         let index = try Self.page(site, "index.html")
         #expect(index.contains("<h2>全部 | 合計</h2>"))
         #expect(index.contains("<h2>團購</h2>"))
+        #expect(index.contains("<th>主揪</th>"))
     }
 
     @Test func anUnknownLabelExits64NamingIt() throws {
         let site = try BinaryTests.sampleSite()
         let config = site.appendingPathComponent("orderpress.toml")
-        try Data((try String(contentsOf: config, encoding: .utf8) + "\n[labels]\ngrandtotal = \"x\"\n").utf8).write(to: config)
+        try Data((try String(contentsOf: config, encoding: .utf8) + "grandtotal = \"x\"\n").utf8).write(to: config)
         let result = try TestSupport.run(["build"], in: site)
         #expect(result.status == 64)
         #expect(result.stderr == "orderpress: orderpress.toml: unknown key 'labels.grandtotal'; remove it or check its spelling\n")
