@@ -4,7 +4,7 @@ SWIFT   ?= swift
 CONFIG  ?= examples/sample/orderpress.toml
 SUDO    := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: deps build run test bench clean templates golden
+.PHONY: deps build run test bench clean templates golden screenshots
 
 # System libraries for the cmark-gfm wrapper, and the cmark-gfm CLI that the
 # tests compare `orderpress markdown` against (Debian/Ubuntu package names).
@@ -50,3 +50,9 @@ bench:
 clean:
 	$(SWIFT) package clean
 	rm -rf output
+
+# PNGs of each page kind of the sample at 390 and 1280 px, light and dark, into docs/screenshots/.
+# Needs Chromium and a CJK font (apt install chromium fonts-wqy-microhei). Not part of make test.
+screenshots:
+	$(SWIFT) build --product orderpress
+	sh scripts/screenshots.sh

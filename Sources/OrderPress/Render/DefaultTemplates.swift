@@ -317,6 +317,8 @@ enum DefaultTemplates {
   --line: #d2d2d7;
   --accent: #0b63c5;
   --stripe: #f5f5f7;
+  /* Translucent, so that a table's scroll shadow shows through striped rows too. */
+  --stripe-cell: rgba(0, 0, 0, .035);
 }
 @media (prefers-color-scheme: dark) {
   :root {
@@ -326,6 +328,7 @@ enum DefaultTemplates {
     --line: #3a3a3c;
     --accent: #6cb4ff;
     --stripe: #2c2c2e;
+    --stripe-cell: rgba(255, 255, 255, .06);
   }
 }
 * { box-sizing: border-box; }
@@ -333,28 +336,64 @@ body {
   margin: 0 auto;
   max-width: 72rem;
   padding: 1rem;
-  font: 16px/1.5 system-ui, -apple-system, "Segoe UI", "Noto Sans TC", "PingFang TC", sans-serif;
+  font: 16px/1.5 system-ui, -apple-system, "Segoe UI", "Noto Sans TC", "PingFang TC", "Microsoft JhengHei", sans-serif;
   color: var(--fg);
   background: var(--bg);
 }
 a { color: var(--accent); }
-nav { display: flex; flex-wrap: wrap; gap: 1rem; padding-bottom: .5rem; border-bottom: 1px solid var(--line); }
+nav { display: flex; flex-wrap: wrap; gap: .25rem 1rem; padding-bottom: .5rem; border-bottom: 1px solid var(--line); }
 nav a:first-child { font-weight: 600; margin-right: auto; }
-h1 { font-size: 1.6rem; }
+h1 { font-size: 1.6rem; line-height: 1.25; }
 h2 { font-size: 1.25rem; margin-top: 2rem; }
-table { display: block; overflow-x: auto; border-collapse: collapse; margin: 1rem 0; }
+/* Every table puts its name and amount columns first. A table wider than the screen scrolls on
+   its own, and a shadow at an edge that can scroll says there is more. */
+table {
+  display: block;
+  max-width: 100%;
+  overflow-x: auto;
+  border-collapse: collapse;
+  margin: 1rem 0;
+  background-image:
+    linear-gradient(to right, #ffffff 30%, rgba(255, 255, 255, 0)), linear-gradient(to left, #ffffff 30%, rgba(255, 255, 255, 0)),
+    linear-gradient(to right, rgba(0, 0, 0, .22), rgba(0, 0, 0, 0)), linear-gradient(to left, rgba(0, 0, 0, .22), rgba(0, 0, 0, 0));
+  background-position: left center, right center, left center, right center;
+  background-size: 2rem 100%, 2rem 100%, .6rem 100%, .6rem 100%;
+  background-repeat: no-repeat;
+  background-attachment: local, local, scroll, scroll;
+}
+@media (prefers-color-scheme: dark) {
+  table {
+    background-image:
+      linear-gradient(to right, #1c1c1e 30%, rgba(28, 28, 30, 0)), linear-gradient(to left, #1c1c1e 30%, rgba(28, 28, 30, 0)),
+      linear-gradient(to right, rgba(0, 0, 0, .7), rgba(0, 0, 0, 0)), linear-gradient(to left, rgba(0, 0, 0, .7), rgba(0, 0, 0, 0));
+  }
+}
 th, td { padding: .3rem .6rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { text-align: left; }
-tbody tr:nth-child(even) { background: var(--stripe); }
+tbody tr:nth-child(even) td { background: var(--stripe-cell); }
 td { font-variant-numeric: tabular-nums; }
+/* Amounts (right-aligned columns) never break inside. */
+th[style*="right"], td[style*="right"] { white-space: nowrap; }
 blockquote { margin: 1rem 0; padding: .5rem 1rem; border-left: 4px solid #d97706; background: var(--stripe); }
 img { max-width: 100%; height: auto; }
 footer { margin-top: 3rem; padding-top: .5rem; border-top: 1px solid var(--line); color: var(--muted); font-size: .875rem; }
+@media (max-width: 40rem) {
+  body { padding: .75rem; }
+  h1 { font-size: 1.4rem; }
+  table { font-size: .875rem; }
+  th, td { padding: .25rem .45rem; }
+  /* The first two columns (name, item) wrap at spaces only, so they never stack one character
+     per line; the columns one scrolls to stay on one line, except a last text column (note,
+     values), which wraps in a readable width. */
+  th, td { white-space: nowrap; }
+  td:nth-child(-n+2):not([style]) { white-space: normal; word-break: keep-all; min-width: 4.5rem; }
+  td:last-child:not([style]) { white-space: normal; min-width: 12rem; }
+}
 @media print {
   nav, footer { display: none; }
   body { max-width: none; padding: 0; color: #000; background: #fff; }
   a { color: inherit; text-decoration: none; }
-  table { display: table; }
+  table { display: table; background-image: none; }
 }
 
 """#####,
