@@ -36,7 +36,7 @@ public struct Validator: Sendable {
         warnings += duplicateIdWarnings(candidates.map(\.order))
         return ValidatedData(
             groups: groupList, orders: valid, rejected: rejected, warnings: warnings.sorted(),
-            rowsRead: orders.rows.count)
+            rowsRead: orders.rows.count, tracksPayments: orders.headers.contains(configuration.orderColumns.paid))
     }
 
     // MARK: - Rows
@@ -111,11 +111,12 @@ public struct Validator: Sendable {
             }
         }
 
+        let paid = PaidText.read(row, reader: reader, warnings: &warnings)
         let id = reader.text(row, columns.id)
         let order = Order(
             row: row.number, id: id.isEmpty ? nil : id, group: group, person: person,
             personKey: person.lowercased(), item: item, options: options, quantity: quantity,
-            unitPrice: price ?? 0, currency: currency, time: time, timeText: timeText, note: note)
+            unitPrice: price ?? 0, currency: currency, time: time, timeText: timeText, note: note, paid: paid)
         return Candidate(source: row, order: order, reasons: reasons, currencyFromRow: !currencyText.isEmpty)
     }
 
