@@ -259,7 +259,9 @@ import Testing
                 #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.hasSuffix("\n"))
             } else {
                 #expect(result.stderr == "orderpress: fetch: orders: \(line)\n")
-                #expect(await server.requests.count == requests)
+                // On a loaded machine inflating 256 MiB can outlast timeout_seconds once, and a timeout is retried.
+                let sent = await server.requests.count
+                #expect(behaviour.hasPrefix("gzip bomb") ? (requests...requests + 1).contains(sent) : sent == requests)
             }
             #expect(!result.stderr.contains(F.token))
             let kept = ["state/cache", "state/lock"]
