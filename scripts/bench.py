@@ -151,16 +151,18 @@ def load():
 
 
 def timed(command, cwd=None, env=None):
-    """Runs command under /usr/bin/time; returns (wall seconds, peak RSS MiB, stdout, stderr, load before)."""
+    """Runs command under /usr/bin/time: wall seconds, CPU seconds (user + system, the command and its
+    children), peak RSS in MiB, stdout, stderr, and the load average before."""
     before = load()
     started = time.monotonic()
-    result = subprocess.run(["/usr/bin/time", "-f", "PEAK_RSS_KIB %M", *map(str, command)],
+    result = subprocess.run(["/usr/bin/time", "-f", "PEAK_RSS_KIB %M CPU %U %S", *map(str, command)],
                             capture_output=True, text=True, cwd=cwd, env=env)
     wall = time.monotonic() - started
-    peak = re.findall(r"PEAK_RSS_KIB (\d+)", result.stderr)
+    peak = re.findall(r"PEAK_RSS_KIB (\d+) CPU ([0-9.]+) ([0-9.]+)", result.stderr)
     if result.returncode != 0:
         sys.exit(f"bench: {command[0]} exited {result.returncode}:\n{result.stdout[-2000:]}{result.stderr[-4000:]}")
-    return {"wall": wall, "rss": int(peak[-1]) / 1024 if peak else float("nan"),
+    return {"wall": wall, "rss": int(peak[-1][0]) / 1024 if peak else float("nan"),
+            "cpu": float(peak[-1][1]) + float(peak[-1][2]) if peak else float("nan"),
             "stdout": result.stdout, "stderr": result.stderr, "load": before}
 
 
@@ -172,7 +174,7 @@ def orderpress(folder, label):
     m = re.search(r"(\d+) files written, (\d+) unchanged, (\d+) removed", summary)
     run["written"], run["unchanged"], run["removed"] = map(int, m.groups()) if m else (-1, -1, -1)
     run["summary"] = summary.strip()
-    print(f"  {label:24s} {run['wall']:8.2f} s  peak {run['rss']:7.0f} MiB  load {run['load']:>5s}  "
+    print(f"  {label:24s} {run['wall']:8.2f} s  cpu {run['cpu']:8.2f} s  peak {run['rss']:7.0f} MiB  load {run['load']:>5s}  "
           f"written {run['written']}, unchanged {run['unchanged']}", flush=True)
     print("    " + " · ".join(f"{s} {run['steps'][s]:.2f}" for s in STEPS if s in run["steps"]), flush=True)
     return run
@@ -221,7 +223,7 @@ def cmark(folder, pages):
     run = timed(["sh", "-c", f"set -e; {script}"])
     run["bytes"] = sum(c.stat().st_size for c in chunks)
     run["chunks"] = len(chunks)
-    print(f"  {'cmark-gfm -e table':24s} {run['wall']:8.2f} s  peak {run['rss']:7.0f} MiB  load {run['load']:>5s}  "
+    print(f"  {'cmark-gfm -e table':24s} {run['wall']:8.2f} s  cpu {run['cpu']:8.2f} s  peak {run['rss']:7.0f} MiB  load {run['load']:>5s}  "
           f"({run['bytes'] / 1e6:.1f} MB of Markdown in {len(chunks)} file(s))", flush=True)
     return run
 
@@ -251,7 +253,7 @@ def hugo(folder, markdown_bytes):
         (site / "layouts" / "_default" / name).write_text(shell)
     run = timed(["hugo", "--quiet", "--source", site, "--destination", site / "public", "--cacheDir", site / "cache"])
     run["pages"] = sum(1 for _ in (site / "public").rglob("*.html"))
-    print(f"  {'hugo':24s} {run['wall']:8.2f} s  peak {run['rss']:7.0f} MiB  load {run['load']:>5s}  "
+    print(f"  {'hugo':24s} {run['wall']:8.2f} s  cpu {run['cpu']:8.2f} s  peak {run['rss']:7.0f} MiB  load {run['load']:>5s}  "
           f"({run['pages']} HTML files)", flush=True)
     return run
 
@@ -302,28 +304,31 @@ def table(r):
         f"### {r['rows']:,} orders ({r['pages']:,} Markdown pages, {r['markdown_bytes'] / 1e6:.1f} MB of Markdown, "
         f"sheet {r['sheet_bytes'] / 1e6:.1f} MB)",
         "",
-        "| run | wall | peak RSS | load avg | files written / unchanged | lock · configure · fetch · validate · aggregate · diff · render · publish · snapshot (s) |",
-        "|---|--:|--:|--:|---|---|",
+        "| run | wall | CPU (user+sys) | peak RSS | load avg | files written / unchanged | lock · configure · fetch · validate · aggregate · diff · render · publish · snapshot (s) |",
+        "|---|--:|--:|--:|--:|---|---|",
     ]
     for run in (full, rerun, changed):
         steps = " · ".join(f"{run['steps'].get(s, 0):.2f}" for s in STEPS)
-        lines.append(f"| OrderPress {run['label']} | {run['wall']:.2f} s | {run['rss']:.0f} MiB | {run['load']} | "
+        lines.append(f"| OrderPress {run['label']} | {run['wall']:.2f} s | {run['cpu']:.2f} s | {run['rss']:.0f} MiB | {run['load']} | "
                      f"{run['written']:,} / {run['unchanged']:,} | {steps} |")
-    lines.append(f"| `cmark-gfm -e table`, concatenated ({floor['chunks']} file(s)) | {floor['wall']:.2f} s | "
+    lines.append(f"| `cmark-gfm -e table`, concatenated ({floor['chunks']} file(s)) | {floor['wall']:.2f} s | {floor['cpu']:.2f} s | "
                  f"{floor['rss']:.0f} MiB | {floor['load']} | | |")
     if rival:
-        lines.append(f"| Hugo, minimal layout | {rival['wall']:.2f} s | {rival['rss']:.0f} MiB | {rival['load']} | {rival['pages']:,} HTML | |")
+        lines.append(f"| Hugo, minimal layout | {rival['wall']:.2f} s | {rival['cpu']:.2f} s | {rival['rss']:.0f} MiB | {rival['load']} | {rival['pages']:,} HTML | |")
     else:
-        lines.append("| Hugo, minimal layout | not run (BENCH_HUGO_MAX_MB) | | | | |")
+        lines.append("| Hugo, minimal layout | not run (BENCH_HUGO_MAX_MB) | | | | | |")
     ratios = [
         ("OrderPress full ÷ cmark-gfm", full["wall"] / floor["wall"], "≤ 1.5", full["wall"] / floor["wall"] <= 1.5),
     ] + ([("Hugo ÷ OrderPress full", rival["wall"] / full["wall"], "≥ 3", rival["wall"] / full["wall"] >= 3)] if rival else []) + [
         ("unchanged rerun ÷ full", rerun["wall"] / full["wall"], "≤ 0.10", rerun["wall"] / full["wall"] <= 0.10),
         ("one-changed rerun ÷ full", changed["wall"] / full["wall"], "≤ 0.30", changed["wall"] / full["wall"] <= 0.30),
+        ("(CPU time) OrderPress full ÷ cmark-gfm", full["cpu"] / floor["cpu"], "", None),
+        ("(CPU time) unchanged rerun ÷ full", rerun["cpu"] / full["cpu"], "", None),
+        ("(CPU time) one-changed rerun ÷ full", changed["cpu"] / full["cpu"], "", None),
     ]
     lines += ["", "| measure | value | target | |", "|---|--:|---|---|"]
     for name, value, target, ok in ratios:
-        lines.append(f"| {name} | {value:.2f} | {target} | {verdict(ok)} |")
+        lines.append(f"| {name} | {value:.2f} | {target} | {verdict(ok) if ok is not None else 'for reference'} |")
     lines.append(f"| unchanged rerun writes | {rerun['written']:,} files | 0 | {verdict(rerun['written'] == 0)} |")
     lines.append(f"| one-changed rerun writes (order {order}: price {old} → {new}) | {changed['written']:,} files | "
                  f"only the pages showing it | see below |")
