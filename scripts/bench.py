@@ -198,7 +198,7 @@ def markdown_files(folder):
     return sorted(p for p in (folder / "output" / "markdown").rglob("*.md"))
 
 
-# cmark-gfm holds the whole document's tree: about 45 bytes of memory per byte of Markdown (2.4 GB
+# cmark-gfm holds the whole document's tree: about 45 bytes of memory per byte of Markdown (2,366 MiB
 # for the 52 MB of 100,000 orders), so the concatenation is cut, at page boundaries, into files of
 # at most this size, parsed one after the other in one timed command. 100,000 orders fit in one.
 CMARK_CHUNK = 64 * 1024 * 1024
@@ -228,7 +228,7 @@ def cmark(folder, pages):
     return run
 
 
-# Hugo 0.111 peaked at 5.6 GB on the 52 MB of Markdown of 100,000 orders; ten times that does not
+# Hugo 0.111 peaked at 5,668 MiB on the 52 MB of Markdown of 100,000 orders; ten times that does not
 # fit this shared machine, so larger inputs are skipped (and reported as not run) unless raised.
 HUGO_MAX_MARKDOWN = int(os.environ.get("BENCH_HUGO_MAX_MB", "128")) * 1_000_000
 

@@ -16,7 +16,7 @@ STAGES = [
     ("validate", "Validator.validate", "Validator.validate(orders:groups:)"),
     ("aggregate", "Aggregator.aggregate", "static Aggregator.aggregate(_:)"),
     ("diff", "Differ.compare (makeRecords)", "Differ.compare(table:data:previous:)"),
-    ("diff", "StateStore.loadSnapshot (JSON decode)", "StateStore.loadSnapshot()"),
+    ("diff", "StateStore: snapshot + history JSON decode", "JSONDecoder.decode<A>(_:from:)"),
     ("render", "all pages (renderPage, below)", "SiteRenderer.renderPage(_:builder:context:)"),
     ("render", "  Mustache, page templates", "MustacheLibrary.render(_:withTemplate:)"),
     ("render", "  Mustache, page + layout templates", "MustacheTemplate.render(_:library:)"),
