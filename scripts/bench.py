@@ -198,7 +198,7 @@ def markdown_files(folder):
     return sorted(p for p in (folder / "output" / "markdown").rglob("*.md"))
 
 
-# cmark-gfm holds the whole document's tree: about 45 bytes of memory per byte of Markdown (2,366 MiB
+# cmark-gfm holds the whole document's tree: about 47 bytes of memory per byte of Markdown (2,366 MiB
 # for the 52 MB of 100,000 orders), so the concatenation is cut, at page boundaries, into files of
 # at most this size, parsed one after the other in one timed command. 100,000 orders fit in one.
 CMARK_CHUNK = 64 * 1024 * 1024
