@@ -44,9 +44,11 @@ import Testing
         ])
     }
 
-    @Test func padsShortCSVRowsAndIgnoresExtraCells() throws {
-        let table = try SheetParser.parse(Data("a,b\n1\n2,3,4\n".utf8), format: .csv, source: "groups")
-        #expect(table.rows.map(\.cells) == [["1", ""], ["2", "3"]])
+    @Test func keepsRowsWithTooFewOrTooManyFieldsAsMalformedWithoutTheirCells() throws {
+        let table = try SheetParser.parse(Data("a,b\n1\n2,3,4\n\n5,6\n".utf8), format: .csv, source: "groups")
+        #expect(table.rows == [.init(number: 5, cells: ["5", "6"])])
+        #expect(table.malformed == [.init(number: 2, fieldCount: 1), .init(number: 3, fieldCount: 3)])
+        #expect(table.rowCount == 3)
     }
 
     @Test func csvWithoutHeaderIsAnError() {
