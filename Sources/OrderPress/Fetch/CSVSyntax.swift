@@ -17,7 +17,7 @@ enum CSVSyntax {
             case .unclosedQuote(let row):
                 return "row \(row) opens a quoted field that never closes, so the rest of the file cannot be read; close the quote or double it (\"\") inside the field"
             case .textAfterQuote(let row):
-                return "row \(row) has text after the closing quote of a field; quote the whole field and double the quotes inside it (\"\")"
+                return "row \(row) has a quoted field followed by text after its closing quote, or missing its closing quote; quote the whole field and double the quotes inside it (\"\")"
             case .invalidUTF8(let row):
                 return "row \(row) is not valid UTF-8; save the file as UTF-8"
             }

@@ -61,7 +61,7 @@ import Testing
         ("a,b\n1,2\n\"3,4\n5,6\n7,8\n", "orders: row 3 opens a quoted field that never closes, so the rest of the file cannot be read; close the quote or double it (\"\") inside the field"),
         ("a,b\r\n1,\"x\r\ny\"\r\n\r\n3,\"4\n", "orders: row 4 opens a quoted field that never closes, so the rest of the file cannot be read; close the quote or double it (\"\") inside the field"),
         ("\"a,b\n1,2\n", "orders: row 1 opens a quoted field that never closes, so the rest of the file cannot be read; close the quote or double it (\"\") inside the field"),
-        ("a,b\n1,2\n3,\"4\"5\n", "orders: row 3 has text after the closing quote of a field; quote the whole field and double the quotes inside it (\"\")"),
+        ("a,b\n1,2\n3,\"4\"5\n", "orders: row 3 has a quoted field followed by text after its closing quote, or missing its closing quote; quote the whole field and double the quotes inside it (\"\")"),
     ])
     func refusesBrokenQuoting(csv: String, message: String) {
         do {
