@@ -68,7 +68,7 @@ enum SheetParser {
 
     /// The table of a sheet's rows, in sheet order: the first element is sheet row 2. Keys are
     /// normalised like every text, so that "edit\u{200B}Code" is the `editCode` column; when two keys
-    /// of a row normalise alike, the first in code-point order is read.
+    /// of a row normalise alike, the one already normal is read, else the first in code-point order.
     static func table(rows array: [Any], source: String) throws(SourceError) -> SourceTable {
         var objects: [[String: Any]] = []
         objects.reserveCapacity(array.count)
@@ -82,6 +82,11 @@ enum SheetParser {
         }
         var keysByHeader: [String: [String]] = [:]
         for key in keySet.sorted() { keysByHeader[Text.normalize(key), default: []].append(key) }
+        // The key written exactly as its name is read first: "note" before "note" with a zero-width
+        // space, whatever their code-point order, so that a look-alike cannot displace the real column.
+        for (header, candidates) in keysByHeader where candidates.count > 1 {
+            keysByHeader[header] = candidates.filter { $0 == header } + candidates.filter { $0 != header }
+        }
         // JSON objects carry no column order; sort so that the result never depends on hashing.
         let headers = keysByHeader.keys.sorted()
         let keys = headers.map { keysByHeader[$0]! }

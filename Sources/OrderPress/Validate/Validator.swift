@@ -15,8 +15,10 @@ public struct Validator: Sendable {
         try requireColumns(
             [("group", columns.group), ("person", columns.person), ("item", columns.item), ("price", columns.price)],
             in: orders, mapping: "orders.columns")
+        try requireUniqueColumns(columns.mapped, in: orders)
         if let groups {
             try requireColumns([("group name", configuration.groupColumns.name)], in: groups, mapping: "groups.columns")
+            try requireUniqueColumns(configuration.groupColumns.mapped, in: groups)
         }
         var warnings: [DataWarning] = []
         let listedGroups = groups.map { readGroups($0, warnings: &warnings) }
@@ -227,10 +229,26 @@ public struct Validator: Sendable {
         let unmapped = counts.keys.filter { !mappedSet.contains($0) }.sorted().map {
             DataWarning(row: nil, message: "\(table.name): column '\($0)' is not mapped in the configuration and is not published")
         }
-        let repeated = counts.filter { $0.value > 1 }.keys.sorted().map {
+        let repeated = counts.filter { $0.value > 1 && !mappedSet.contains($0.key) }.keys.sorted().map {
             DataWarning(row: nil, message: "\(table.name): column '\($0)' appears \(counts[$0]!) times in the header; only the first is read")
         }
         return unmapped + repeated
+    }
+
+    /// A mapped column whose name the header repeats (perhaps only after normalisation: `note` and
+    /// `note` with a zero-width space) is ambiguous: publishing either could publish what the sheet's
+    /// owner meant to keep out of sight.
+    private func requireUniqueColumns(_ mapped: [String], in table: SourceTable) throws(DataError) {
+        let mappedSet = Set(mapped)
+        var positions: [String: [Int]] = [:]
+        for (index, header) in table.headers.enumerated() where mappedSet.contains(header) {
+            positions[header, default: []].append(index + 1)
+        }
+        guard let (column, places) = positions.filter({ $0.value.count > 1 }).min(by: { $0.value[0] < $1.value[0] }) else { return }
+        let list = places.map(String.init).joined(separator: ", ")
+        throw DataError(
+            message: "\(table.name): column '\(column)' appears \(places.count) times in the header (columns \(list)); "
+                + "rename all but one, so that it is clear which one is read")
     }
 
     /// Stops at the first table that lacks a required column, naming it and the headers that are there

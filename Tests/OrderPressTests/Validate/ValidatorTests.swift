@@ -164,14 +164,32 @@ import Testing
         #expect(data.rejected[2].reasons == ["has 1 field but the header has 14; its cells cannot be matched to columns"])
     }
 
-    @Test func aRepeatedHeaderIsReadFromItsFirstColumnAndReported() throws {
+    @Test func aRepeatedUnmappedHeaderIsReported() throws {
         let configuration = try TestSupport.configuration(TestSupport.minimalTOML)
-        let table = TestSupport.table(Self.headers + ["note", "orderer"], [Self.row(note: "first") + ["second", "Mallory"]])
+        let table = TestSupport.table(Self.headers + ["phone", ""], [Self.row() + ["0900-000-000", "x"]])
         let data = try Validator(configuration: configuration).validate(orders: table, groups: nil)
-        #expect(data.orders.map(\.note) == ["first"])
-        #expect(data.orders.map(\.person) == ["Amy"])
-        #expect(data.warnings.contains(DataWarning(row: nil, message: "orders: column 'note' appears 2 times in the header; only the first is read")))
-        #expect(data.warnings.contains(DataWarning(row: nil, message: "orders: column 'orderer' appears 2 times in the header; only the first is read")))
+        #expect(data.orders.count == 1)
+        #expect(data.warnings.contains(DataWarning(row: nil, message: "orders: column 'phone' appears 2 times in the header; only the first is read")))
+    }
+
+    /// Which of two `note` columns is published? Neither: one may be what the owner meant to hide.
+    @Test(arguments: [
+        (["note"], "orders: column 'note' appears 2 times in the header (columns 12, 15); rename all but one, so that it is clear which one is read"),
+        (["editCode", "orderer"], "orders: column 'orderer' appears 2 times in the header (columns 3, 16); rename all but one, so that it is clear which one is read"),
+    ])
+    func aRepeatedMappedHeaderStopsTheBuild(extra: [String], message: String) throws {
+        let configuration = try TestSupport.configuration(TestSupport.minimalTOML)
+        let table = TestSupport.table(Self.headers + extra, [Self.row() + extra.map { _ in "private" }])
+        #expect(throws: DataError(message: message)) { try Validator(configuration: configuration).validate(orders: table, groups: nil) }
+    }
+
+    /// A look-alike key (with an invisible character) does not displace the real column in a JSON sheet.
+    @Test func aLookAlikeJSONKeyDoesNotDisplaceTheRealColumn() throws {
+        let json = #"[{"group": "G", "orderer": "Amy", "drink": "tea", "price": "35", "備註": "public", "備\u200b註": "private"}]"#
+        let table = try SheetParser.parse(Data(json.utf8), format: .json, source: "orders")
+        let configuration = try TestSupport.configuration(TestSupport.minimalTOML + "\n[orders.columns]\nnote = \"備註\"")
+        let data = try Validator(configuration: configuration).validate(orders: table, groups: nil)
+        #expect(data.orders.map(\.note) == ["public"])
     }
 
     /// Quantities and prices are bounded, so that no sum can overflow; everything else is a plain reason.
