@@ -21,8 +21,9 @@ enum SheetParser {
 
     /// The elements of a JSON array, such as one page of a SheetDB sheet; anything else is an error,
     /// never an empty sheet.
-    static func jsonArray(_ data: Data, source: String) throws(SourceError) -> [Any] {
-        if let row = invalidUTF8Row(inJSON: data) {
+    /// `firstRow` is the sheet row of the array's first element (a later page of a paged sheet starts further down).
+    static func jsonArray(_ data: Data, source: String, firstRow: Int = 2) throws(SourceError) -> [Any] {
+        if let row = invalidUTF8Row(inJSON: data, firstRow: firstRow) {
             throw SourceError(source: source, message: "\(row) is not valid UTF-8; the sheet must be sent as UTF-8")
         }
         let object: Any
@@ -40,7 +41,7 @@ enum SheetParser {
 
     /// Where the first byte that is not UTF-8 is ("row 7", the 6th object of the array), or nil when
     /// there is none. JSONSerialization would only say "not in the correct format" at a character offset.
-    private static func invalidUTF8Row(inJSON data: Data) -> String? {
+    private static func invalidUTF8Row(inJSON data: Data, firstRow: Int) -> String? {
         data.withUnsafeBytes { bytes -> String? in
             guard let invalid = UTF8Check.firstInvalidOffset(bytes) else { return nil }
             var depth = 0
@@ -62,7 +63,7 @@ enum SheetParser {
                 default: break
                 }
             }
-            return objects == 0 ? "the text before the first row" : "row \(objects + 1)"
+            return objects == 0 ? "the text before the first row" : "row \(firstRow + objects - 1)"
         }
     }
 

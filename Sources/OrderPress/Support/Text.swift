@@ -7,18 +7,24 @@ enum Text {
     static func normalize(_ raw: String) -> String {
         if isAlreadyNormal(raw) { return raw }
         // Invisible characters go first, so that marks they separated compose ("e", U+200B, U+0301 → "é").
-        let scalars = Array(raw.unicodeScalars)
+        let scalars = raw.unicodeScalars
         var visible = String.UnicodeScalarView()
         var pendingSpace = false
+        var needsComposing = false
         var previous: Unicode.Scalar?
-        for (index, scalar) in scalars.enumerated() {
-            if scalar.properties.isWhitespace {
-                pendingSpace = !visible.isEmpty
-                previous = nil
-                continue
-            }
-            if isInvisible(scalar), !keepsInvisible(scalar, after: previous, before: scalars.dropFirst(index + 1).first) {
-                continue
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            index = scalars.index(after: index)
+            if !isPlain(scalar) {
+                if scalar.properties.isWhitespace {
+                    pendingSpace = !visible.isEmpty
+                    previous = nil
+                    continue
+                }
+                let next = index < scalars.endIndex ? scalars[index] : nil
+                if isInvisible(scalar), !keepsInvisible(scalar, after: previous, before: next) { continue }
+                needsComposing = true
             }
             if pendingSpace { visible.append(" ") }
             pendingSpace = false
@@ -26,7 +32,21 @@ enum Text {
             previous = scalar
         }
         let text = String(visible)
-        return text.utf8.allSatisfy { $0 < 0x80 } ? text : text.precomposedStringWithCanonicalMapping
+        return needsComposing ? text.precomposedStringWithCanonicalMapping : text
+    }
+
+    /// Scalars of the scripts most sheets are written in that are visible, not whitespace, and already
+    /// in NFC whatever follows them (no combining marks): the text needs no more look than this.
+    /// Keeps a mostly-CJK sheet off the slow path; anything else asks the Unicode properties.
+    @inline(__always)
+    private static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x21...0x7E, 0xA1...0xAC, 0xAE...0x2FF, 0x3001...0x3029, 0x3041...0x3096, 0x309B...0x30FF,
+            0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF9F:
+            return true
+        default:
+            return false
+        }
     }
 
     /// Control characters (other than whitespace, handled before), format characters (category Cf:

@@ -44,3 +44,34 @@ import Testing
         for text in ["", "Amy", "Amy Chen", "1,200.50", "a b c"] { #expect(Text.normalize(text) == text) }
     }
 }
+
+import PropertyBased
+
+/// Generated text: letters of several scripts, emoji, marks and spaces, with invisible characters sprinkled in.
+@Suite struct InvisibleTextPropertyTests {
+    static let visible: [String] = ["A", "m", "y", " ", "é", "e\u{301}", "王", "小", "が", "か\u{3099}", "한", "👩", "💻", "🏽", "❤", "\u{FE0F}", "\u{200D}", "1", "Ω", "\u{3000}", "\t"]
+    static let invisible: [String] = ["\u{200B}", "\u{200C}", "\u{200E}", "\u{200F}", "\u{202A}", "\u{202E}", "\u{2066}", "\u{2069}", "\u{2060}", "\u{FEFF}", "\u{00AD}", "\u{061C}", "\u{0}", "\u{1B}", "\u{7F}", "\u{9B}", "\u{180E}", "\u{E0041}", "\u{3164}"]
+
+    @Test func invisibleCharactersNeverMakeTwoNamesOfOne() async {
+        let pieceIndices = Gen.int(in: 0...(Self.visible.count - 1)).array(of: 0...8)
+        let noiseIndices = Gen.int(in: 0...(Self.invisible.count - 1)).array(of: 0...8)
+        let positions = Gen.int(in: 0...8).array(of: 0...8)
+        await propertyCheck(count: 500, input: pieceIndices, noiseIndices, positions) { pieceIndices, noiseIndices, positions in
+            let pieces = pieceIndices.map { Self.visible[$0] }
+            let noise = noiseIndices.map { Self.invisible[$0] }
+            let clean = pieces.joined()
+            var noisy = pieces
+            for (mark, position) in zip(noise, positions) { noisy.insert(mark, at: min(position, noisy.count)) }
+            let normal = Text.normalize(clean)
+            // Inserting an invisible character between two pieces may only ever split an emoji sequence.
+            if !clean.unicodeScalars.contains(where: { $0 == "\u{200D}" || $0 == "\u{FE0F}" }) {
+                #expect(Text.normalize(noisy.joined()) == normal)
+            }
+            #expect(Text.normalize(normal) == normal)
+            for scalar in Text.normalize(noisy.joined()).unicodeScalars {
+                let category = scalar.properties.generalCategory
+                #expect(category != .control && (category != .format || scalar == "\u{200D}"), "U+\(String(scalar.value, radix: 16)) survived")
+            }
+        }
+    }
+}
