@@ -37,6 +37,15 @@ import Testing
         return site
     }
 
+    /// Each of `commands` exits with `status`, saying exactly `stderr`.
+    static func expectRefused(_ commands: [String], in site: URL, status: Int32, stderr: String) throws {
+        for command in commands {
+            let result = try TestSupport.run([command], in: site, environment: secondRun)
+            #expect(result.status == status, "\(command)")
+            #expect(result.stderr == stderr, "\(command)")
+        }
+    }
+
     /// Every file below `folder` and every output, searched byte for byte.
     static func expectNowhere(_ secrets: [String], in folder: URL, outputs: [String]) throws {
         for (path, bytes) in try TestSupport.contents(of: folder) {
@@ -99,11 +108,7 @@ import Testing
         lines[line] = lines[line].replacingOccurrences(of: field, with: broken)
         try Data(lines.joined(separator: "\r\n").utf8).write(to: csv)
 
-        for command in ["build", "check", "diff"] {
-            let result = try TestSupport.run([command], in: site, environment: Self.secondRun)
-            #expect(result.status == 69)
-            #expect(result.stderr == "orderpress: fetch: orders: \(message)\n")
-        }
+        try Self.expectRefused(["build", "check", "diff"], in: site, status: 69, stderr: "orderpress: fetch: orders: \(message)\n")
         #expect(try TestSupport.contents(of: output) == before)
     }
 
@@ -134,11 +139,7 @@ import Testing
             let value = row.removeValue(forKey: column)
             if !renamed.isEmpty { row[renamed] = value }
         }
-        for command in ["build", "check"] {
-            let result = try TestSupport.run([command], in: site, environment: Self.secondRun)
-            #expect(result.status == 65)
-            #expect(result.stderr == "orderpress: validate: \(message)\n")
-        }
+        try Self.expectRefused(["build", "check"], in: site, status: 65, stderr: "orderpress: validate: \(message)\n")
         #expect(try TestSupport.contents(of: output) == before)
     }
 
