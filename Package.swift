@@ -45,10 +45,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Test-only: `orderpress build` with the crash tests' pause points installed (see TestHook).
+        // No product includes it, and nothing in the `orderpress` binary installs a hook.
+        .executableTarget(
+            name: "orderpress-crashtest",
+            dependencies: ["OrderPress"],
+            path: "Tests/CrashTest"
+        ),
         .testTarget(
             name: "OrderPressTests",
             dependencies: [
-                "OrderPress", "orderpress",
+                "OrderPress", "orderpress", "orderpress-crashtest",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "PropertyBased", package: "swift-property-based"),

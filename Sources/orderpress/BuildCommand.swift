@@ -54,9 +54,9 @@ struct BuildCommand: AsyncParsableCommand {
             logger.debug("\(step.rawValue): \(String(format: "%.3f s", locale: Locale(identifier: "en_US_POSIX"), seconds))")
         }
         if dryRun {
-            for url in report.written { print("write  \(url.path)") }
-            for url in report.removed { print("remove \(url.path)") }
+            for url in report.written { Terminal.print("write  \(url.path)") }
+            for url in report.removed { Terminal.print("remove \(url.path)") }
         }
-        if !quiet { print(report.summaryLine) }
+        if !quiet { Terminal.print(report.summaryLine) }
     }
 }

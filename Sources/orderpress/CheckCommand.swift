@@ -17,15 +17,14 @@ struct CheckCommand: AsyncParsableCommand {
         let data = try await Failure.report { () async throws(StepFailure) in try await pipeline.check(offline: offline) }
         for row in data.rejected {
             let values = row.values.map { "\($0.column): \($0.value)" }.joined(separator: " · ")
-            print("row \(row.row): rejected: \(row.reasons.joined(separator: "; ")) [\(values)]")
+            Terminal.print("row \(row.row): rejected: \(row.reasons.joined(separator: "; ")) [\(values)]")
         }
         for warning in data.warnings {
-            print("\(warning.row.map { "row \($0)" } ?? configuration.orders.name): warning: \(warning.message)")
+            Terminal.print("\(warning.row.map { "row \($0)" } ?? configuration.orders.name): warning: \(warning.message)")
         }
-        print("\(data.rowsRead) rows: \(data.orders.count) valid, \(data.rejected.count) rejected, \(data.warnings.count) warnings")
+        Terminal.print("\(data.rowsRead) rows: \(data.orders.count) valid, \(data.rejected.count) rejected, \(data.warnings.count) warnings")
         if !data.rejected.isEmpty {
-            FileHandle.standardError.write(
-                Data("orderpress: check: \(data.rejected.count) rows rejected; fix them in the sheet\n".utf8))
+            Terminal.error("check: \(data.rejected.count) rows rejected; fix them in the sheet")
             throw ExitCode(ExitStatus.dataError.rawValue)
         }
     }

@@ -12,16 +12,16 @@ struct DiffCommand: AsyncParsableCommand {
         let configuration = try config.load()
         let pipeline = Pipeline(configuration: configuration, clock: .fromEnvironment())
         let (changes, since) = try await Failure.report { () async throws(StepFailure) in try await pipeline.diff() }
-        for record in changes.deleted { print("deleted  \(Self.describe(record))") }
-        for record in changes.added { print("added    \(Self.describe(record))") }
+        for record in changes.deleted { Terminal.print("deleted  \(Self.describe(record))") }
+        for record in changes.added { Terminal.print("added    \(Self.describe(record))") }
         for change in changes.changed {
             let fields = change.fields.keys.sorted().map { "\($0) \(change.fields[$0]![0]) → \(change.fields[$0]![1])" }
-            print("changed  \(Self.describe(change.after)): \(fields.joined(separator: "; "))")
+            Terminal.print("changed  \(Self.describe(change.after)): \(fields.joined(separator: "; "))")
         }
         if changes.firstRun {
-            print("first run: nothing to compare")
+            Terminal.print("first run: nothing to compare")
         } else {
-            print("\(changes.isEmpty ? "no changes" : changes.summary) since the build of \(since ?? "?")")
+            Terminal.print("\(changes.isEmpty ? "no changes" : changes.summary) since the build of \(since ?? "?")")
         }
     }
 

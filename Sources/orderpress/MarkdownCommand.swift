@@ -14,7 +14,7 @@ struct MarkdownCommand: ParsableCommand {
         let data: Data
         if let file {
             guard let contents = FileManager.default.contents(atPath: file) else {
-                FileHandle.standardError.write(Data("orderpress: markdown: cannot read \(file); check the path\n".utf8))
+                Terminal.error("markdown: cannot read \(file); check the path")
                 throw ExitCode(ExitStatus.usage.rawValue)
             }
             data = contents

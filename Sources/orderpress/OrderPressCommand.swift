@@ -42,9 +42,7 @@ enum Failure {
     }
 
     private static func exit(_ error: some OrderPressFailure) -> ExitCode {
-        // Colour only for a person at a terminal; cron mail and pipes get plain text.
-        let name = isatty(STDERR_FILENO) == 1 ? "\u{1B}[1;31morderpress:\u{1B}[0m" : "orderpress:"
-        FileHandle.standardError.write(Data("\(name) \(error.description)\n".utf8))
+        Terminal.error(error.description)
         return ExitCode(error.exitStatus.rawValue)
     }
 }

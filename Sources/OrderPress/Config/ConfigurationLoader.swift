@@ -4,6 +4,17 @@ import TOMLKit
 /// Reads `orderpress.toml` strictly: unknown keys and wrong types are errors naming the key.
 public enum ConfigurationLoader {
     public static func load(from file: URL) throws(ConfigurationError) -> Configuration {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) else {
+            throw ConfigurationError(
+                file: file.path,
+                message: "does not exist; create a site with 'orderpress init DIR', or pass --config FILE or run in the site's folder")
+        }
+        if isFolder.boolValue {
+            throw ConfigurationError(
+                file: file.path,
+                message: "is a folder; pass the orderpress.toml file inside it (--config \(file.appendingPathComponent("orderpress.toml").path))")
+        }
         let text: String
         do {
             text = try String(contentsOf: file, encoding: .utf8)
@@ -54,6 +65,16 @@ public enum ConfigurationLoader {
             throw ConfigurationError.invalid("timezone", "names an unknown time zone '\(zoneName)'; use an IANA name such as \"Asia/Taipei\"", in: name)
         }
         let templates = try root.string("templates").map(resolve)
+        if let templates {
+            var isFolder: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: templates.path, isDirectory: &isFolder) {
+                throw ConfigurationError.invalid(
+                    "templates", "names \(templates.path), which does not exist; create it (orderpress init writes one) or remove the key", in: name)
+            }
+            guard isFolder.boolValue else {
+                throw ConfigurationError.invalid("templates", "names \(templates.path), which is not a folder; name the folder of templates", in: name)
+            }
+        }
 
         var outputTable = try root.table("output")
         let markdown = try outputTable?.string("markdown") ?? "output/markdown"
@@ -106,7 +127,7 @@ public enum ConfigurationLoader {
             guard let format = Configuration.RateFormat(rawValue: formatName) else {
                 throw ConfigurationError.invalid("rates.format", "must be one of rter, ecb, json (found '\(formatName)')", in: name)
             }
-            let maxAge = try ratesTable.int("max_age_hours") ?? 48
+            let maxAge = try ratesTable.int("max_age_hours", in: 1...8_760) ?? 48
             try ratesTable.rejectUnknownKeys()
             rates = Configuration.RateSettings(source: settings, format: format, maxAgeHours: maxAge)
         }
@@ -139,10 +160,19 @@ public enum ConfigurationLoader {
         }
         try root.rejectUnknownKeys()
 
+        let output = Configuration.OutputPaths(markdown: resolve(markdown), site: resolve(site), state: resolve(state))
+        let sources = [orders, groups, rates?.source].compactMap { source -> FolderLayout.Place? in
+            guard let source, case .path(let url) = source.location else { return nil }
+            return FolderLayout.Place(key: "\(source.name).path", url: url)
+        }
+        try FolderLayout.check(
+            markdown: .init(key: "output.markdown", url: output.markdown), site: .init(key: "output.site", url: output.site),
+            state: .init(key: "output.state", url: output.state), configuration: file, sources: sources, file: name)
+
         return Configuration(
             file: file, title: title, language: language, baseCurrency: baseCurrency,
             displayCurrencies: display, timeZone: timeZone, templates: templates,
-            output: .init(markdown: resolve(markdown), site: resolve(site), state: resolve(state)),
+            output: output,
             orders: orders, orderColumns: orderColumns, groups: groups, groupColumns: groupColumns,
             rates: rates, minorUnits: minorUnits, maxDeletedFraction: maxDeletedFraction, gitCommit: gitCommit)
     }
@@ -171,14 +201,9 @@ public enum ConfigurationLoader {
             throw ConfigurationError.invalid(name, "needs a url or a path", in: table.file)
         }
         let token = try table.string("token_env")
-        let timeout = try table.int("timeout_seconds") ?? 30
-        guard timeout > 0 else {
-            throw ConfigurationError.invalid("\(name).timeout_seconds", "must be at least 1", in: table.file)
-        }
-        let refresh = try table.int("refresh_minutes") ?? 0
-        guard refresh >= 0 else {
-            throw ConfigurationError.invalid("\(name).refresh_minutes", "must not be negative", in: table.file)
-        }
+        let timeout = try table.int("timeout_seconds", in: 1...600) ?? 30
+        // At most a week: beyond that the cached copy would stand in for the source itself.
+        let refresh = try table.int("refresh_minutes", in: 0...10_080) ?? 0
         return .init(
             name: name, location: location, tokenEnvironmentVariable: token,
             timeoutSeconds: timeout, refreshMinutes: refresh)
@@ -186,17 +211,13 @@ public enum ConfigurationLoader {
 
     /// `page_size`: sheets only, since a rates feed is one document.
     private static func pageSize(_ table: inout TOMLTableReader) throws -> Int {
-        let size = try table.int("page_size") ?? 1000
-        guard size > 0 else {
-            throw ConfigurationError.invalid(table.qualified("page_size"), "must be at least 1", in: table.file)
-        }
-        return size
+        try table.int("page_size", in: 1...10_000) ?? 1000
     }
 
     private static func currencyCode(_ raw: String, key: String, file: String) throws -> String {
         let code = raw.uppercased()
-        guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-            throw ConfigurationError.invalid(key, "must be a three-letter currency code such as \"TWD\" (found '\(raw)')", in: file)
+        guard Currency.codes.contains(code) else {
+            throw ConfigurationError.invalid(key, "must be an ISO 4217 currency code such as \"TWD\" (found '\(raw)')", in: file)
         }
         return code
     }

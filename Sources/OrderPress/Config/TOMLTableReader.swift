@@ -36,6 +36,16 @@ struct TOMLTableReader {
         return int
     }
 
+    /// A whole number that must lie in `range`.
+    mutating func int(_ key: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let int = try int(key) else { return nil }
+        guard range.contains(int) else {
+            throw ConfigurationError.invalid(
+                qualified(key), "must be a whole number from \(range.lowerBound) to \(range.upperBound) (found \(int))", in: file)
+        }
+        return int
+    }
+
     mutating func bool(_ key: String) throws -> Bool? {
         guard let value = value(key) else { return nil }
         guard let bool = value.bool else { throw ConfigurationError.wrongType(qualified(key), expected: "true or false", in: file) }

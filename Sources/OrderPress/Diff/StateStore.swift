@@ -22,39 +22,42 @@ public struct StateStore: Sendable {
     /// The last snapshot, or nil before the first build. A snapshot that cannot be read is an error,
     /// never silently replaced: that would turn every order into an addition.
     public func loadSnapshot() throws(DataError) -> Snapshot? {
-        try load(Snapshot.self, from: snapshotURL, version: \.version)
+        try load(Snapshot.self, from: snapshotURL, what: "snapshot", version: \.version)
     }
 
     public func loadHistory() throws(DataError) -> [HistoryEntry] {
-        try load(History.self, from: historyURL, version: \.version)?.entries ?? []
+        try load(History.self, from: historyURL, what: "history", version: \.version)?.entries ?? []
     }
 
     /// Saves history first, then the snapshot, each flushed to disk; unchanged files are not rewritten.
     public func save(snapshot: Snapshot, history: [HistoryEntry]) throws(OutputError) {
         try AtomicFile.writeIfChanged(
             JSONOutput.encode(History(version: Snapshot.currentVersion, entries: Array(history.prefix(Self.historyLimit)))),
-            to: historyURL, durable: true)
-        try AtomicFile.writeIfChanged(JSONOutput.encode(snapshot), to: snapshotURL, durable: true)
+            to: historyURL, below: folder, durable: true)
+        try AtomicFile.writeIfChanged(JSONOutput.encode(snapshot), to: snapshotURL, below: folder, durable: true)
     }
 
-    private func load<T: Decodable>(_ type: T.Type, from url: URL, version: KeyPath<T, Int>) throws(DataError) -> T? {
+    /// Reads one state file; `what` names it in messages ("snapshot", "history").
+    private func load<T: Decodable>(
+        _ type: T.Type, from url: URL, what: String, version: KeyPath<T, Int>
+    ) throws(DataError) -> T? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let startAfresh = "move it away to start afresh (the next build is then a first run)"
         let value: T
         do {
             value = try JSONDecoder().decode(T.self, from: Data(contentsOf: url))
         } catch {
-            throw DataError(
-                message: "\(url.path) cannot be read (\(Self.reason(error))); move it away to start afresh (the next build is then a first run)")
+            let reason = error is DecodingError ? "it is not a \(what) this version understands" : IOFailure.reason(error)
+            throw DataError(message: "\(url.path) cannot be read (\(reason)); \(startAfresh)")
         }
-        guard value[keyPath: version] <= Snapshot.currentVersion else {
+        let found = value[keyPath: version]
+        guard found >= 1 else {
+            throw DataError(message: "\(url.path) cannot be read (its version \(found) is not a version of OrderPress's \(what)); \(startAfresh)")
+        }
+        guard found <= Snapshot.currentVersion else {
             throw DataError(
-                message: "\(url.path) was written by a newer OrderPress (version \(value[keyPath: version])); upgrade OrderPress")
+                message: "\(url.path) was written by a newer OrderPress (version \(found)); upgrade OrderPress")
         }
         return value
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        if error is DecodingError { return "it is not a snapshot this version understands" }
-        return IOFailure.reason(error)
     }
 }

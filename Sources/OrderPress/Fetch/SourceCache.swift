@@ -34,8 +34,8 @@ struct SourceCache: Sendable {
     /// Replaces the copy of `name`, body first: a run killed in between leaves a body newer than its
     /// meta says, which at worst costs one request more.
     func write(_ body: Data, name: String, location: String, fetchedAt: Date) throws(OutputError) {
-        try AtomicFile.write(body, to: bodyURL(name), durable: true)
+        try AtomicFile.write(body, to: bodyURL(name), below: folder.deletingLastPathComponent(), durable: true)
         let meta = "{\"fetched_at\": \"\(Timestamp.iso8601(fetchedAt))\", \"location\": \(JSONText.quoted(location))}\n"
-        try AtomicFile.write(Data(meta.utf8), to: metaURL(name), durable: true)
+        try AtomicFile.write(Data(meta.utf8), to: metaURL(name), below: folder.deletingLastPathComponent(), durable: true)
     }
 }

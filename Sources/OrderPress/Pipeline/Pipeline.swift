@@ -119,7 +119,7 @@ public struct Pipeline: Sendable {
         }
         let publisher = Publisher(output: configuration.output)
         let plan = try await timed(.publish) { () throws(StepFailure) in
-            let plan = publisher.plan(site)
+            let plan = try publisher.plan(site)
             if !options.dryRun {
                 try step(.publish) { () throws(OutputError) in try publisher.apply(plan) }
             }
@@ -131,7 +131,7 @@ public struct Pipeline: Sendable {
             try await timed(.snapshot) { () throws(StepFailure) in
                 try step(.snapshot) { () throws(OutputError) in try store.save(snapshot: snapshot, history: history) }
             }
-            let markdownChanged = (plan.writes.map(\.url) + plan.removals).contains {
+            let markdownChanged = (plan.writes.map(\.url) + plan.removals.map(\.url)).contains {
                 $0.path.hasPrefix(configuration.output.markdown.path + "/")
             }
             if configuration.gitCommit, markdownChanged {
@@ -146,7 +146,7 @@ public struct Pipeline: Sendable {
         return BuildReport(
             rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count, changes: changes,
             warnings: data.warnings, problems: problems,
-            written: plan.writes.map(\.url), unchanged: plan.unchanged, removed: plan.removals,
+            written: plan.writes.map(\.url), unchanged: plan.unchanged, removed: plan.removals.map(\.url),
             requests: fetched.requests, dryRun: options.dryRun, timings: timings)
     }
 

@@ -1,22 +1,33 @@
 import Foundation
 
 /// Writes whole files atomically: a temporary file in the same folder, then a rename over the old one.
+/// Every file lives below a root (the markdown, site or state folder) and is reached through
+/// `ContainedPath`, so that no symbolic link below the root is ever written, read or removed through.
 enum AtomicFile {
     /// Marks temporary files, so that a later run can recognise and remove what a killed run left.
     static let temporaryMarker = ".orderpress-tmp-"
 
-    /// Writes `data` to `url` with mode 0644 (whatever the umask), creating folders (0755) as needed.
-    /// With `durable`, the file is flushed to disk before it replaces the old one.
-    static func write(_ data: Data, to url: URL, durable: Bool = false) throws(OutputError) {
-        let folder = url.deletingLastPathComponent()
-        try createFolder(folder)
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent)\(temporaryMarker)\(getpid())")
-        unlink(temporary.path)
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw failure(url, cannotCreate: true) }
+    /// Writes `data` to `url` below `root` with mode 0644 (whatever the umask), creating folders (0755)
+    /// as needed. With `durable`, the file is flushed to disk before it replaces the old one.
+    static func write(_ data: Data, to url: URL, below root: URL, durable: Bool = false) throws(OutputError) {
+        let target = try ContainedPath(url, below: root)
+        guard let folder = try target.openFolder(create: true) else {
+            throw OutputError(path: target.path, reason: String(cString: strerror(ENOENT)), cannotCreate: true)
+        }
+        defer { close(folder) }
+        try target.refuseUnlessFile(in: folder)
+        let temporary = ".\(target.name)\(temporaryMarker)\(getpid())"
+        unlinkat(folder, temporary, 0)
+        let descriptor = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw ContainedPath.failure(target.path) }
         var closed = false
         defer {
             if !closed { close(descriptor) }
+        }
+        func fail() -> OutputError {
+            let error = ContainedPath.failure(target.path, cannotCreate: false)
+            unlinkat(folder, temporary, 0)
+            return error
         }
         let written = data.withUnsafeBytes { buffer -> Bool in
             var offset = 0
@@ -31,39 +42,59 @@ enum AtomicFile {
             return true
         }
         // The temporary file's mode must not depend on the umask: published files are world-readable.
-        guard written, fchmod(descriptor, 0o644) == 0, !durable || fsync(descriptor) == 0 else {
-            let error = failure(url, cannotCreate: false)
-            unlink(temporary.path)
-            throw error
-        }
+        guard written, fchmod(descriptor, 0o644) == 0, !durable || fsync(descriptor) == 0 else { throw fail() }
         closed = true
-        guard close(descriptor) == 0 else {
-            let error = failure(url, cannotCreate: false)
-            unlink(temporary.path)
-            throw error
-        }
+        guard close(descriptor) == 0 else { throw fail() }
         TestHook.reached(.beforeRename)
-        guard rename(temporary.path, url.path) == 0 else {
-            let error = failure(url, cannotCreate: false)
-            unlink(temporary.path)
-            throw error
-        }
-        if durable {
-            let folderDescriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            if folderDescriptor >= 0 {
-                fsync(folderDescriptor)
-                close(folderDescriptor)
-            }
-        }
+        // renameat replaces the directory entry: had a link appeared at the name since the check above,
+        // the link itself would be replaced, never the file it points to.
+        guard renameat(folder, temporary, folder, target.name) == 0 else { throw fail() }
+        if durable { fsync(folder) }
     }
 
     /// Like `write`, but leaves the file (and its modification time) alone when it already holds `data`.
-    static func writeIfChanged(_ data: Data, to url: URL, durable: Bool = false) throws(OutputError) {
-        if FileManager.default.contents(atPath: url.path) == data { return }
-        try write(data, to: url, durable: durable)
+    static func writeIfChanged(_ data: Data, to url: URL, below root: URL, durable: Bool = false) throws(OutputError) {
+        if (try? contents(of: url, below: root)) == data { return }
+        try write(data, to: url, below: root, durable: durable)
     }
 
-    /// Creates `folder` and any missing parents with mode 0755, whatever the umask.
+    /// The bytes of the regular file at `url` below `root`; nil when there is none. A link in the way is
+    /// an error, since that is where OrderPress would write.
+    static func contents(of url: URL, below root: URL) throws(OutputError) -> Data? {
+        let target = try ContainedPath(url, below: root)
+        guard let folder = try target.openFolder(create: false) else { return nil }
+        defer { close(folder) }
+        try target.refuseUnlessFile(in: folder)
+        let descriptor = openat(folder, target.name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw ContainedPath.failure(target.path, cannotCreate: false)
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            return try handle.readToEnd() ?? Data()
+        } catch {
+            throw OutputError(path: target.path, reason: IOFailure.reason(error), cannotCreate: false)
+        }
+    }
+
+    /// Removes the file at `url` below `root`, if it is there; a link in its place or on the way is an error.
+    static func remove(_ url: URL, below root: URL) throws(OutputError) {
+        let target = try ContainedPath(url, below: root)
+        guard let folder = try target.openFolder(create: false) else { return }
+        defer { close(folder) }
+        switch target.kind(in: folder) {
+        case nil: return
+        case mode_t(S_IFREG)?:
+            guard unlinkat(folder, target.name, 0) == 0 || errno == ENOENT else {
+                throw ContainedPath.failure(target.path, cannotCreate: false)
+            }
+        default: try target.refuseUnlessFile(in: folder)
+        }
+    }
+
+    /// Creates `folder` and any missing parents with mode 0755, whatever the umask. For the configured
+    /// folders themselves, which may be links (or lie below links) of the organiser's choosing.
     static func createFolder(_ folder: URL) throws(OutputError) {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue { return }
@@ -75,7 +106,45 @@ enum AtomicFile {
         chmod(folder.path, 0o755)
     }
 
-    private static func failure(_ url: URL, cannotCreate: Bool) -> OutputError {
-        OutputError(path: url.path, reason: String(cString: strerror(errno)), cannotCreate: cannotCreate)
+    /// Deletes the temporary files that a killed build left below `root`; they are hidden and never pages.
+    /// Descends only into real folders, never through a link, and removes only regular files.
+    static func removeLeftovers(below root: URL) {
+        walk(below: root) { folder, name, kind, _ in
+            if kind == mode_t(S_IFREG), name.contains(temporaryMarker) { unlinkat(folder, name, 0) }
+        }
+    }
+
+    /// Calls `visit` with each entry below `root` (its folder, name, type bits and path), depth first,
+    /// descending only into real folders: a link is visited, never followed.
+    static func walk(below root: URL, _ visit: (_ folder: Int32, _ name: String, _ kind: mode_t, _ path: String) -> Void) {
+        let folder = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { return }
+        walk(folder, path: root.standardizedFileURL.path, visit)
+    }
+
+    /// Walks the open folder `folder` and closes it.
+    private static func walk(_ folder: Int32, path: String, _ visit: (Int32, String, mode_t, String) -> Void) {
+        guard let listing = fdopendir(folder) else {
+            close(folder)
+            return
+        }
+        defer { closedir(listing) }
+        var names: [String] = []
+        while let entry = readdir(listing) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        for name in names.sorted() {
+            var status = stat()
+            guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            let kind = status.st_mode & mode_t(S_IFMT)
+            visit(folder, name, kind, "\(path)/\(name)")
+            if kind == mode_t(S_IFDIR) {
+                let child = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                if child >= 0 { walk(child, path: "\(path)/\(name)", visit) }
+            }
+        }
     }
 }

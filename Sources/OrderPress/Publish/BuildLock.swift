@@ -27,23 +27,39 @@ public final class BuildLock: @unchecked Sendable {
         close(descriptor)
     }
 
-    /// Takes the lock at once or fails; never waits.
+    /// Takes the lock at once or fails; never waits. Then checks the state files: the snapshot, history,
+    /// caches and list of published files are all rewritten by the build, so a link (or a pipe) in their
+    /// place is refused (73) before anything is read or written.
     public static func acquire(in state: URL) throws(BuildLockError) -> BuildLock {
         do {
             try AtomicFile.createFolder(state)
         } catch {
             throw .output(error)
         }
-        let path = state.appendingPathComponent("lock").path
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let path = state.appendingPathComponent("lock").standardizedFileURL.path
+        // O_NOFOLLOW: a link named `lock` must not make the build create or open a file elsewhere.
+        let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
+            var status = stat()
+            if lstat(path, &status) == 0, status.st_mode & mode_t(S_IFMT) == mode_t(S_IFLNK) {
+                throw .output(
+                    OutputError(
+                        path: path, reason: "a symbolic link", cannotCreate: true,
+                        advice: "OrderPress never writes through a link inside its folders; remove the link (a build creates the lock itself)"))
+            }
             throw .output(OutputError(path: path, reason: String(cString: strerror(errno)), cannotCreate: true))
         }
         var request = flock()
         request.l_type = Int16(F_WRLCK)
         request.l_whence = Int16(SEEK_SET)
         if fcntl(descriptor, F_SETLK, &request) == 0 {
-            return BuildLock(descriptor: descriptor)
+            let lock = BuildLock(descriptor: descriptor)
+            do {
+                try checkStateFiles(in: state)
+            } catch {
+                throw .output(error)
+            }
+            return lock
         }
         var probe = flock()
         probe.l_type = Int16(F_WRLCK)
@@ -51,6 +67,24 @@ public final class BuildLock: @unchecked Sendable {
         let holder: Int32? = fcntl(descriptor, F_GETLK, &probe) == 0 && probe.l_type != Int16(F_UNLCK) ? probe.l_pid : nil
         close(descriptor)
         throw .busy(Busy(path: path, holder: holder, started: holder.flatMap(startTime)))
+    }
+
+    /// Refuses a link, or anything but a file or folder, in place of a file the build rewrites in the
+    /// state folder. Only OrderPress's own entries are looked at: the state folder may hold others.
+    private static func checkStateFiles(in state: URL) throws(OutputError) {
+        let store = StateStore(folder: state)
+        let cache = SourceCache(state: state).folder
+        var owned = [store.snapshotURL, store.historyURL, state.appendingPathComponent(Manifest.fileName), cache].map(\.path)
+        AtomicFile.walk(below: cache) { _, _, _, path in owned.append(path) }
+        for path in owned {
+            var status = stat()
+            guard lstat(path, &status) == 0 else { continue }
+            switch status.st_mode & mode_t(S_IFMT) {
+            case mode_t(S_IFREG), mode_t(S_IFDIR): continue
+            case mode_t(S_IFLNK): throw ContainedPath.link(path, replaceWith: "a real file or folder")
+            default: throw OutputError(path: path, reason: "not a regular file", cannotCreate: true, advice: "move it away")
+            }
+        }
     }
 
     /// When process `pid` started, from /proc (Linux): boot time plus the process's start in clock ticks.

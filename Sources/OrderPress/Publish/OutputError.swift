@@ -3,9 +3,9 @@ public struct OutputError: OrderPressFailure, Equatable {
     public var path: String
     public var reason: String
     public var cannotCreate: Bool
+    /// What to do about it.
+    public var advice = "check that the folder exists and is writable"
 
     public var exitStatus: ExitStatus { cannotCreate ? .cannotCreate : .ioError }
-    public var description: String {
-        "cannot write \(path) (\(reason)); check that the folder exists and is writable"
-    }
+    public var description: String { "cannot write \(path) (\(reason)); \(advice)" }
 }

@@ -4,13 +4,20 @@ import Foundation
 public struct PublishPlan: Sendable {
     public struct Write: Sendable {
         public var url: URL
+        /// The configured folder the file lives in: nothing below it is reached through a link.
+        public var root: URL
         public var contents: Data
+    }
+
+    public struct Removal: Sendable {
+        public var url: URL
+        public var root: URL
     }
 
     public var writes: [Write]
     public var unchanged: Int
     /// Files published by an earlier build that belong to no page any more.
-    public var removals: [URL]
+    public var removals: [Removal]
     /// The list of published files, kept in the state folder, that tells later runs what is theirs to remove.
     public var manifest: Manifest
 

@@ -11,30 +11,34 @@ public struct Publisher: Sendable {
 
     var manifestURL: URL { output.state.appendingPathComponent(Manifest.fileName) }
 
-    /// Compares the rendered files with what is on disk; reads, never writes.
-    public func plan(_ site: RenderedSite) -> PublishPlan {
+    /// Compares the rendered files with what is on disk; reads, never writes. A link where a page goes
+    /// is planned as a write, which `apply` then refuses. A manifest that cannot be read is an error:
+    /// ignoring it would leave every stale page in place for good.
+    public func plan(_ site: RenderedSite) throws(StepFailure) -> PublishPlan {
         var writes: [PublishPlan.Write] = []
         var unchanged = 0
         for (root, files) in [(output.markdown, site.markdown), (output.site, site.site)] {
             for file in files {
                 let url = root.appendingPathComponent(file.path)
-                if let existing = FileManager.default.contents(atPath: url.path), existing == file.contents {
+                if (try? AtomicFile.contents(of: url, below: root)) == file.contents {
                     unchanged += 1
                 } else {
-                    writes.append(.init(url: url, contents: file.contents))
+                    writes.append(.init(url: url, root: root, contents: file.contents))
                 }
             }
         }
         let manifest = Manifest(markdown: site.markdown.map(\.path), site: site.site.map(\.path))
-        var removals: [URL] = []
-        if let previous = readManifest() {
+        var removals: [PublishPlan.Removal] = []
+        if let previous = try readManifest() {
             for (root, old, new) in [
                 (output.markdown, previous.markdown, manifest.markdown), (output.site, previous.site, manifest.site),
             ] {
                 let current = Set(new)
                 for path in old where !current.contains(path) && Self.isSafe(path) {
                     let url = root.appendingPathComponent(path)
-                    if FileManager.default.fileExists(atPath: url.path) { removals.append(url) }
+                    // lstat: a link left where a page was is still something to remove (and refuse).
+                    var status = stat()
+                    if lstat(url.path, &status) == 0 { removals.append(.init(url: url, root: root)) }
                 }
             }
         }
@@ -43,34 +47,40 @@ public struct Publisher: Sendable {
 
     /// Writes, then removes, then records what was published.
     public func apply(_ plan: PublishPlan) throws(OutputError) {
-        removeLeftovers()
+        for root in [output.markdown, output.site, output.state] {
+            AtomicFile.removeLeftovers(below: root)
+        }
         for write in plan.writes {
-            try AtomicFile.write(write.contents, to: write.url)
+            try AtomicFile.write(write.contents, to: write.url, below: write.root)
             TestHook.reached(.afterWrite)
         }
-        for url in plan.removals {
-            unlink(url.path)
+        for removal in plan.removals {
+            try AtomicFile.remove(removal.url, below: removal.root)
         }
-        try AtomicFile.writeIfChanged(JSONOutput.encode(plan.manifest), to: manifestURL, durable: true)
+        try AtomicFile.writeIfChanged(JSONOutput.encode(plan.manifest), to: manifestURL, below: output.state, durable: true)
     }
 
-    /// Deletes temporary files that a killed build left behind; they are hidden and never pages.
-    private func removeLeftovers() {
-        for root in [output.markdown, output.site, output.state] {
-            guard let files = FileManager.default.enumerator(atPath: root.path) else { continue }
-            for case let path as String in files where (path as NSString).lastPathComponent.contains(AtomicFile.temporaryMarker) {
-                unlink(root.appendingPathComponent(path).path)
-            }
+    private func readManifest() throws(StepFailure) -> Manifest? {
+        let path = manifestURL.standardizedFileURL.path
+        let data: Data?
+        do {
+            data = try AtomicFile.contents(of: manifestURL, below: output.state)
+        } catch {
+            throw StepFailure(step: .publish, underlying: error)
         }
-    }
-
-    private func readManifest() -> Manifest? {
-        guard let data = FileManager.default.contents(atPath: manifestURL.path) else { return nil }
-        return try? JSONDecoder().decode(Manifest.self, from: data)
+        guard let data else { return nil }
+        guard let manifest = try? JSONDecoder().decode(Manifest.self, from: data) else {
+            throw StepFailure(
+                step: .publish,
+                underlying: DataError(
+                    message: "\(path) cannot be read (it is not a list of published files this version understands); delete it and remove pages that no longer exist by hand, or empty the markdown and site folders, then build again"))
+        }
+        return manifest
     }
 
     /// A manifest entry is only ever a relative path inside its folder.
-    private static func isSafe(_ path: String) -> Bool {
-        !path.isEmpty && !path.hasPrefix("/") && !path.split(separator: "/").contains { $0 == ".." || $0 == "." }
+    static func isSafe(_ path: String) -> Bool {
+        !path.isEmpty && !path.hasPrefix("/") && !path.contains("\0")
+            && !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." || $0 == "." || $0.isEmpty }
     }
 }

@@ -10,6 +10,11 @@ public enum MarkdownEscaper {
                 result.unicodeScalars.append(" ")
             case "\u{0}":
                 result.unicodeScalars.append("\u{FFFD}")
+            case _ where TerminalText.needsEscape(scalar):
+                // Shown as `\u{1B}`, `\u{202E}`: raw, an escape sequence in the committed Markdown
+                // drives the terminal of whoever runs `git log -p` or `cat`, and a bidi override
+                // reverses the rest of the row. The raw values of rejected rows reach here as they are.
+                result += escape(TerminalText.escape(String(scalar)))
             default:
                 if scalar.isASCII, isPunctuation(UInt8(scalar.value)) {
                     result.unicodeScalars.append("\\")

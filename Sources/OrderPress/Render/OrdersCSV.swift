@@ -1,33 +1,53 @@
-import CSV
 import Foundation
 
-/// `orders.csv`: every valid order, normalised, with no secret and no unmapped column.
+/// `orders.csv`: every valid order, normalised, with no secret and no unmapped column, for
+/// spreadsheets: UTF-8 with a byte order mark (without it Excel reads the file in the local code
+/// page), CRLF line ends (RFC 4180), and no cell that a spreadsheet would run as a formula.
 enum OrdersCSV {
     static let header = [
         "row", "id", "group", "person", "item", "options", "quantity", "unit_price", "currency", "amount", "time", "note",
     ]
 
     static func render(_ orders: [Order], timeZone: TimeZone) -> Data {
-        let stream = OutputStream.toMemory()
-        stream.open()
-        defer { stream.close() }
-        do {
-            let writer = try CSVWriter(stream: stream, newline: .crlf)
-            try writer.write(row: header)
-            for order in orders {
-                try writer.write(row: [
-                    String(order.row), order.id ?? "", order.group, order.person, order.item,
-                    order.options.joined(separator: " "), String(order.quantity), DecimalText.exact(order.unitPrice),
-                    order.currency, DecimalText.exact(order.amount),
-                    order.time.map { Timestamp.display($0, timeZone: timeZone) } ?? order.timeText, order.note,
-                ])
-            }
-        } catch {
-            // Writing to memory does not fail; a failure here would be a bug, not bad input.
-            preconditionFailure("orders.csv: \(error)")
+        var text = "\u{FEFF}"
+        for row in [header] + orders.map({ cells($0, timeZone: timeZone) }) {
+            text += row.map { quoted(neutralized($0)) }.joined(separator: ",") + "\r\n"
         }
-        var data = stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data ?? Data()
-        data.append(contentsOf: [0x0D, 0x0A])
-        return data
+        return Data(text.utf8)
+    }
+
+    private static func cells(_ order: Order, timeZone: TimeZone) -> [String] {
+        [
+            String(order.row), order.id ?? "", order.group, order.person, order.item,
+            order.options.joined(separator: " "), String(order.quantity), DecimalText.exact(order.unitPrice),
+            order.currency, DecimalText.exact(order.amount),
+            order.time.map { Timestamp.display($0, timeZone: timeZone) } ?? order.timeText, order.note,
+        ]
+    }
+
+    /// Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"): `=`,
+    /// `+`, `-`, `@`, tab, CR, and LF too. Also their full-width forms `＝＋－＠`: with a Chinese or
+    /// Japanese input method Excel turns a typed `＝` into `=`, and some import paths do the same;
+    /// a note starting with `－` shown as `'－` costs less than a formula that runs.
+    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r", "\n", "\u{FF1D}", "\u{FF0B}", "\u{FF0D}", "\u{FF20}"]
+
+    /// The cell with `'` in front when, after any leading spaces, it starts like a formula. Every
+    /// column is treated alike: amounts and quantities are never negative, so no number gains a `'`,
+    /// while options and notes such as "-ice" do.
+    static func neutralized(_ cell: String) -> String {
+        guard let first = cell.unicodeScalars.first(where: { $0 != " " }), formulaStarts.contains(first) else { return cell }
+        return "'" + cell
+    }
+
+    /// RFC 4180 quoting, decided per Unicode scalar. CSV.swift's writer decides per Character, so a
+    /// comma or a quote followed by a combining mark (`,\u{301}`) was written bare and split the row.
+    static func quoted(_ cell: String) -> String {
+        guard cell.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }) else { return cell }
+        var result = "\""
+        for scalar in cell.unicodeScalars {
+            if scalar == "\"" { result.unicodeScalars.append("\"") }
+            result.unicodeScalars.append(scalar)
+        }
+        return result + "\""
     }
 }

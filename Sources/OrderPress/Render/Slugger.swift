@@ -1,30 +1,60 @@
 /// File names for pages: readable, stable, unique, and unable to leave their folder.
+///
+/// A slug is made of lower-case letters and digits of any script and single inner hyphens, so it
+/// never holds `/`, `\`, `.` (no `..`, no hidden file, no second extension) or a character that
+/// Windows or macOS refuses. It is at most `maximumLength` characters before its suffix: 48
+/// characters of 4 bytes at most, plus `-` and a 6-digit hash, plus `-` and a counter, plus
+/// `.html`, stay well under the 255-byte limit on a file name of Linux and macOS.
 public enum Slugger {
     static let maximumLength = 48
-    /// Names some systems refuse as files, whatever the extension.
+    /// Names some systems refuse as files, whatever the extension (Windows' device names), and
+    /// `index`, which reads as the folder's own page.
     static let reserved: Set<String> = Set(
         ["con", "prn", "aux", "nul", "index"] + (1...9).flatMap { ["com\($0)", "lpt\($0)"] })
 
-    /// Assigns a slug to each distinct key. Keys are taken in sorted order, so the first key of a
-    /// colliding set keeps the plain slug and the others get a suffix derived from their own text.
+    /// Assigns a distinct slug to each distinct key; the result does not depend on the keys' order.
+    ///
+    /// Two passes, so that a name's own slug can never be taken by another name's suffixed one:
+    /// 1. each plain slug goes to the first key (in sorted order) that makes it, unless it is empty
+    ///    or reserved;
+    /// 2. every other key, in sorted order, gets its slug (or the fallback) plus a hash of its own
+    ///    text — `amy-3f2a9c` — and, only if a crafted name already holds that, a counter:
+    ///    `amy-3f2a9c-2`, `-3`, ….
+    ///
+    /// Pass 2 ends: the candidates `stem-hash-2`, `stem-hash-3`, … are all different, and only
+    /// finitely many slugs are taken, so one of the first `taken.count + 1` is free.
+    ///
+    /// Slugs differing only in case count as the same, since the site may be copied to a
+    /// case-insensitive file system (macOS, Windows), where they would be one file.
     public static func assign(_ keys: some Sequence<String>, fallback: String) -> [String: String] {
+        let sorted = Set(keys).sorted()
         var result: [String: String] = [:]
         var taken = Set<String>()
-        for key in Set(keys).sorted() {
+        var bases: [String: String] = [:]
+        for key in sorted {
             let base = slug(key)
-            var candidate = base.isEmpty ? "\(fallback)-\(hash(key, length: 6))" : base
-            if reserved.contains(candidate) || taken.contains(candidate) {
-                candidate = "\(base.isEmpty ? fallback : base)-\(hash(key, length: 6))"
+            bases[key] = base
+            guard !base.isEmpty, !reserved.contains(caseFolded(base)), taken.insert(caseFolded(base)).inserted else { continue }
+            result[key] = base
+        }
+        for key in sorted where result[key] == nil {
+            let base = bases[key]!
+            let stem = "\(base.isEmpty ? fallback : base)-\(hash(key, length: 6))"
+            var candidate = stem
+            var counter = 1
+            while !taken.insert(caseFolded(candidate)).inserted {
+                counter += 1
+                candidate = "\(stem)-\(counter)"
             }
-            var length = 8
-            while taken.contains(candidate) {
-                candidate = "\(base.isEmpty ? fallback : base)-\(hash(key, length: length))"
-                length += 2
-            }
-            taken.insert(candidate)
             result[key] = candidate
         }
         return result
+    }
+
+    /// The form two names share when a case-insensitive file system would see one file: upper then
+    /// lower case folds `ς` with `σ` and `ß` with `ss` too, which errs on the side of a suffix.
+    static func caseFolded(_ slug: String) -> String {
+        slug.uppercased().lowercased()
     }
 
     /// Lower-case letters and digits of any script, other runs folded into one hyphen.

@@ -25,27 +25,53 @@ struct TemplateSet: Sendable {
             }
             return (DefaultTemplates.files[file]!, "built-in \(file)")
         }
-        func compile(_ text: String, origin: String) throws(ConfigurationError) -> MustacheTemplate {
+        /// The template and the partials it includes, each one of `templates`.
+        /// `contentType` is prepended as a `{{% CONTENT_TYPE:…}}` tag, not counted in error columns.
+        func compile(
+            _ text: String, contentType: String, origin: String, partialsAmong templates: [String]
+        ) throws(ConfigurationError) -> (template: MustacheTemplate, partials: [String]) {
+            let prefix = "{{% CONTENT_TYPE:\(contentType)}}"
+            let scan = TemplatePartials.scan(text)
+            // Checked before parsing: swift-mustache parses nested sections recursively.
+            guard scan.depth <= TemplatePartials.maximumDepth else {
+                throw ConfigurationError(
+                    file: origin, message: "nests sections more than \(TemplatePartials.maximumDepth) deep; simplify the template")
+            }
+            let template: MustacheTemplate
             do {
-                return try MustacheTemplate(string: text)
+                template = try MustacheTemplate(string: prefix + text)
             } catch let error as MustacheTemplate.ParserError {
+                let line = error.context.lineNumber
                 throw ConfigurationError(
                     file: origin,
-                    message: "line \(error.context.lineNumber), column \(error.context.columnNumber): \(error.error); fix the template")
+                    message: "line \(line), column \(error.context.columnNumber - (line == 1 ? prefix.count : 0)): \(error.error); fix the template")
             } catch {
                 throw ConfigurationError(file: origin, message: "\(error); fix the template")
             }
+            return (template, try scan.includes(among: templates, origin: origin))
         }
 
         var pages = MustacheLibrary()
+        var includes: [String: [String]] = [:]
+        var origins: [String: String] = [:]
         for kind in pageKinds {
             let (text, origin) = try source("\(kind).md.mustache")
             // Values reach Markdown templates already escaped for Markdown, so the template
             // must not escape them again for HTML.
-            pages.register(try compile("{{% CONTENT_TYPE:TEXT}}" + text, origin: origin), named: kind)
+            let page = try compile(text, contentType: "TEXT", origin: origin, partialsAmong: pageKinds)
+            pages.register(page.template, named: kind)
+            includes[kind] = page.partials
+            origins[kind] = origin
+        }
+        if let cycle = TemplatePartials.cycle(in: includes, order: pageKinds) {
+            throw ConfigurationError(
+                file: origins[cycle[0]]!,
+                message: "includes itself through partials (\(cycle.joined(separator: " → "))); remove one of these {{> …}} tags")
         }
         let (layoutText, layoutOrigin) = try source("layout.html.mustache")
-        return TemplateSet(
-            pages: pages, layout: try compile(layoutText, origin: layoutOrigin), stylesheet: try source("style.css").text)
+        // The layout is rendered on its own, without the page templates.
+        LayoutHTML.register()
+        let layout = try compile(layoutText, contentType: LayoutHTML.name, origin: layoutOrigin, partialsAmong: [])
+        return TemplateSet(pages: pages, layout: layout.template, stylesheet: try source("style.css").text)
     }
 }

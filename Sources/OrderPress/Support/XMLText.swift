@@ -1,4 +1,5 @@
-/// Escaping for text and attribute values in the XML that OrderPress writes (SVG charts, the Atom feed).
+/// Escaping for text and attribute values in the XML that OrderPress writes (SVG charts, the Atom
+/// feed) and in the HTML layout, per Unicode scalar.
 enum XMLText {
     static func escape(_ text: String) -> String {
         var result = ""
@@ -9,8 +10,13 @@ enum XMLText {
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
             case "'": result += "&apos;"
-            // Characters XML 1.0 does not allow at all.
-            case "\u{0}"..."\u{08}", "\u{0B}", "\u{0C}", "\u{0E}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": result += "\u{FFFD}"
+            // Allowed in XML, and the feed's content is lines of text.
+            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
+            // Noncharacters, which XML 1.0 does not allow.
+            case "\u{FFFE}", "\u{FFFF}": result += "\u{FFFD}"
+            // Controls (most of which XML 1.0 does not allow, even escaped) and invisible format
+            // characters are shown as on the pages and in a terminal: `\u{1}`, `\u{202E}`.
+            case _ where TerminalText.needsEscape(scalar): result += TerminalText.escape(String(scalar))
             default: result.unicodeScalars.append(scalar)
             }
         }

@@ -74,7 +74,7 @@ import Testing
         ("[orders]\ntimeout_seconds = 3", "orderpress.toml: 'orders' needs a url or a path"),
         ("[orders]\nurl = \"ftp://x/y\"", "orderpress.toml: 'orders.url' must be an http or https address"),
         ("base_currency = \"NTD1\"\n[orders]\npath = \"o.json\"",
-         "orderpress.toml: 'base_currency' must be a three-letter currency code such as \"TWD\" (found 'NTD1')"),
+         "orderpress.toml: 'base_currency' must be an ISO 4217 currency code such as \"TWD\" (found 'NTD1')"),
         ("timezone = \"Mars/Olympus\"\n[orders]\npath = \"o.json\"",
          "orderpress.toml: 'timezone' names an unknown time zone 'Mars/Olympus'; use an IANA name such as \"Asia/Taipei\""),
         ("[orders]\npath = \"o.json\"\n[rates]\npath = \"r.json\"\nformat = \"yahoo\"",
@@ -83,9 +83,9 @@ import Testing
         ("[orders]\npath = \"o.json\"\n[guard]\nmax_deleted_fraction = 1.5", "orderpress.toml: 'guard.max_deleted_fraction' must be between 0 and 1"),
         ("[orders]\npath = \"o.json\"\n[guard]\nmax_deleted = 1", "orderpress.toml: unknown key 'guard.max_deleted'; remove it or check its spelling"),
         ("[orders]\npath = \"o.json\"\n[rates]\nurl = \"https://r\"\nmax_age = 3", "orderpress.toml: unknown key 'rates.max_age'; remove it or check its spelling"),
-        ("[orders]\nurl = \"https://s/api\"\npage_size = 0", "orderpress.toml: 'orders.page_size' must be at least 1"),
+        ("[orders]\nurl = \"https://s/api\"\npage_size = 0", "orderpress.toml: 'orders.page_size' must be a whole number from 1 to 10000 (found 0)"),
         ("[orders]\nurl = \"https://s/api\"\npage_size = \"100\"", "orderpress.toml: 'orders.page_size' must be a whole number"),
-        ("[orders]\npath = \"o.json\"\n[groups]\nurl = \"https://s/api\"\npage_size = -5", "orderpress.toml: 'groups.page_size' must be at least 1"),
+        ("[orders]\npath = \"o.json\"\n[groups]\nurl = \"https://s/api\"\npage_size = -5", "orderpress.toml: 'groups.page_size' must be a whole number from 1 to 10000 (found -5)"),
         ("[orders]\npath = \"o.json\"\n[rates]\nurl = \"https://r\"\npage_size = 10", "orderpress.toml: unknown key 'rates.page_size'; remove it or check its spelling"),
         ("[orders]\nurl = \"https://s/api\"\npagesize = 10", "orderpress.toml: unknown key 'orders.pagesize'; remove it or check its spelling"),
     ])
@@ -99,6 +99,59 @@ import Testing
         }
     }
 
+    /// Every number with a range, just outside it on either side; the bounds themselves are accepted.
+    @Test(arguments: [
+        ("orders", "timeout_seconds", 1, 600), ("groups", "timeout_seconds", 1, 600), ("rates", "timeout_seconds", 1, 600),
+        ("orders", "refresh_minutes", 0, 10_080), ("groups", "refresh_minutes", 0, 10_080), ("rates", "refresh_minutes", 0, 10_080),
+        ("orders", "page_size", 1, 10_000), ("groups", "page_size", 1, 10_000), ("rates", "max_age_hours", 1, 8_760),
+    ])
+    func numbersOutOfRangeAreRefused(table: String, key: String, low: Int, high: Int) throws {
+        func toml(_ value: Int) -> String {
+            let others = ["orders", "groups", "rates"].filter { $0 != table }.map { "[\($0)]\nurl = \"https://s/\($0)\"\n" }
+            return "[\(table)]\nurl = \"https://s/\(table)\"\n\(key) = \(value)\n" + others.joined()
+        }
+        for value in [low - 1, high + 1, Int.min, Int.max] {
+            #expect(throws: ConfigurationError(
+                file: "orderpress.toml",
+                message: "'\(table).\(key)' must be a whole number from \(low) to \(high) (found \(value))")) {
+                try TestSupport.configuration(toml(value))
+            }
+        }
+        for value in [low, high] {
+            #expect(throws: Never.self) { try TestSupport.configuration(toml(value)) }
+        }
+    }
+
+    @Test(arguments: [
+        ("base_currency = \"XYZ\"", "base_currency", "XYZ"),
+        ("base_currency = \"NTD\"", "base_currency", "NTD"),
+        ("display_currencies = [\"USD\", \"RMB\"]", "display_currencies", "RMB"),
+        ("display_currencies = [\"usd\", \"\"]", "display_currencies", ""),
+        ("[minor_units]\nYEN = 0", "minor_units.YEN", "YEN"),
+    ])
+    func currenciesMustBeISO4217Codes(line: String, key: String, found: String) {
+        #expect(throws: ConfigurationError(
+            file: "orderpress.toml", message: "'\(key)' must be an ISO 4217 currency code such as \"TWD\" (found '\(found)')")) {
+            try TestSupport.configuration(line.hasPrefix("[") ? "[orders]\npath = \"o.json\"\n\(line)" : "\(line)\n[orders]\npath = \"o.json\"")
+        }
+    }
+
+    @Test func theTemplatesFolderMustExistAndBeAFolder() throws {
+        let folder = TestSupport.temporaryFolder()
+        TestSupport.write(["a-file": "x", "templates/layout.html": "{{{content}}}"], in: folder)
+        let toml = { (templates: String) in "templates = \"\(templates)\"\n[orders]\npath = \"o.json\"" }
+        #expect(try TestSupport.configuration(toml("templates"), in: folder).templates?.lastPathComponent == "templates")
+        #expect(throws: ConfigurationError(
+            file: "orderpress.toml",
+            message: "'templates' names \(folder.path)/missing, which does not exist; create it (orderpress init writes one) or remove the key")) {
+            try TestSupport.configuration(toml("missing"), in: folder)
+        }
+        #expect(throws: ConfigurationError(
+            file: "orderpress.toml", message: "'templates' names \(folder.path)/a-file, which is not a folder; name the folder of templates")) {
+            try TestSupport.configuration(toml("a-file"), in: folder)
+        }
+    }
+
     @Test func reportsTheLineOfASyntaxError() {
         do {
             _ = try TestSupport.configuration("title = \"x\"\n[orders\npath = 1")
@@ -108,12 +161,33 @@ import Testing
         }
     }
 
-    @Test func namesAMissingFile() {
+    @Test func aMissingFileSaysHowToCreateOne() {
+        #expect(throws: ConfigurationError(
+            file: "/nonexistent/orderpress.toml",
+            message: "does not exist; create a site with 'orderpress init DIR', or pass --config FILE or run in the site's folder")) {
+            try ConfigurationLoader.load(from: URL(fileURLWithPath: "/nonexistent/orderpress.toml"))
+        }
+    }
+
+    @Test func aFolderSaysToPassTheFileInside() {
+        let folder = TestSupport.temporaryFolder()
+        #expect(throws: ConfigurationError(
+            file: folder.path,
+            message: "is a folder; pass the orderpress.toml file inside it (--config \(folder.path)/orderpress.toml)")) {
+            try ConfigurationLoader.load(from: folder)
+        }
+    }
+
+    @Test func anUnreadableFileSaysWhy() throws {
+        let folder = TestSupport.temporaryFolder()
+        TestSupport.write(["orderpress.toml": "title = \"x\""], in: folder)
+        let file = folder.appendingPathComponent("orderpress.toml")
+        try Data([0xFF, 0xFE, 0x00]).write(to: file)
         do {
-            _ = try ConfigurationLoader.load(from: URL(fileURLWithPath: "/nonexistent/orderpress.toml"))
+            _ = try ConfigurationLoader.load(from: file)
             Issue.record("expected an error")
         } catch {
-            #expect(error.description.hasPrefix("/nonexistent/orderpress.toml: cannot be read ("))
+            #expect(error.description.hasPrefix("\(file.path): cannot be read ("))
             #expect(error.exitStatus == .usage)
         }
     }

@@ -8,11 +8,14 @@ import Testing
     static let before = ["SOURCE_DATE_EPOCH": "1795255200"]
     static let after = ["SOURCE_DATE_EPOCH": "1795258800"]
 
-    /// Starts a build that stops at `pause` (see TestHook) and returns once it has stopped there.
-    static func startPaused(in site: URL, pause: String, environment: [String: String]) throws -> Process {
+    /// Runs `build --quiet` of `executable` with the pause variables set, until it either exits or
+    /// signals that it stopped at `pause`; returns the process and whether it stopped (then still running).
+    static func runWithPause(
+        _ executable: URL, in site: URL, pause: String, environment: [String: String]
+    ) throws -> (process: Process, paused: Bool) {
         let signal = site.appendingPathComponent("paused-\(UUID().uuidString)")
         let process = Process()
-        process.executableURL = TestSupport.binary
+        process.executableURL = executable
         process.arguments = ["build", "--quiet"]
         process.currentDirectoryURL = site
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -20,15 +23,19 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(30)
         while !FileManager.default.fileExists(atPath: signal.path) {
-            guard process.isRunning, Date() < deadline else {
-                process.terminate()
-                throw PauseFailed(pause: pause)
-            }
+            guard process.isRunning else { return (process, false) }
             Thread.sleep(forTimeInterval: 0.02)
         }
         try FileManager.default.removeItem(at: signal)
+        return (process, true)
+    }
+
+    /// Starts a build of the test-only `orderpress-crashtest` that stops at `pause` (see TestHook) and
+    /// returns once it has stopped there.
+    static func startPaused(in site: URL, pause: String, environment: [String: String]) throws -> Process {
+        let (process, paused) = try runWithPause(TestSupport.crashTestBinary, in: site, pause: pause, environment: environment)
+        guard paused else { throw PauseFailed(pause: pause) }
         return process
     }
 
@@ -107,6 +114,23 @@ import Testing
         for (path, data) in reference.output where path != "state/lock" {
             #expect(Self.comparable(path, repaired[path]) == Self.comparable(path, data), "\(path) differs from a clean build")
         }
+    }
+
+    /// The pause variables mean nothing to the real binary: no signal file, no stall.
+    @Test(arguments: ["after-write:1", "before-rename:1"])
+    func theReleaseBinaryIgnoresThePauseVariables(pause: String) throws {
+        let site = try BinaryTests.sampleSite()
+        let (build, paused) = try Self.runWithPause(TestSupport.binary, in: site, pause: pause, environment: Self.before)
+        if paused { Self.kill(build) }
+        #expect(!paused, "orderpress stopped at \(pause) and created the signal file")
+        build.waitUntilExit()
+        #expect(build.terminationStatus == 0)
+        let output = site.appendingPathComponent("output")
+        #expect(TestSupport.files(in: output.appendingPathComponent("markdown")).count + TestSupport.files(in: output.appendingPathComponent("site")).count == 46)
+        // The same variables do stop the test-only executable: the test above is not vacuous.
+        let crashTest = try Self.startPaused(in: try BinaryTests.sampleSite(), pause: pause, environment: Self.before)
+        #expect(crashTest.isRunning)
+        Self.kill(crashTest)
     }
 
     @Test func outputIsTheSameUnderAnyTimezoneAndLocale() throws {

@@ -20,24 +20,35 @@ import Testing
         try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date)
     }
 
+    /// The thrown error of `body`, which must throw one.
+    static func failure<E: Error>(_ body: () throws(E) -> Void) -> E? {
+        do {
+            try body()
+            Issue.record("expected an error")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     @Test func writesOnlyWhatChangedAndRemovesOnlyItsOwnOldPages() throws {
         let root = TestSupport.temporaryFolder()
         let publisher = Self.publisher(root)
-        let first = publisher.plan(Self.site(["index.md": "a", "groups/x.md": "x", "groups/y.md": "y"]))
+        let first = try publisher.plan(Self.site(["index.md": "a", "groups/x.md": "x", "groups/y.md": "y"]))
         #expect(first.writes.count == 3)
         try publisher.apply(first)
         TestSupport.write(["groups/mine.md": "the organiser's own file"], in: root.appendingPathComponent("md"))
         let before = try Self.modificationDate(root.appendingPathComponent("md/index.md"))
         Thread.sleep(forTimeInterval: 0.05)
 
-        let second = publisher.plan(Self.site(["index.md": "a", "groups/x.md": "x2"]))
+        let second = try publisher.plan(Self.site(["index.md": "a", "groups/x.md": "x2"]))
         #expect(second.writes.map(\.url.lastPathComponent) == ["x.md"])
         #expect(second.unchanged == 1)
-        #expect(second.removals.map(\.lastPathComponent) == ["y.md"])
+        #expect(second.removals.map(\.url.lastPathComponent) == ["y.md"])
         try publisher.apply(second)
         #expect(try Self.modificationDate(root.appendingPathComponent("md/index.md")) == before)
         #expect(TestSupport.files(in: root.appendingPathComponent("md")) == ["groups/mine.md", "groups/x.md", "index.md"])
-        #expect(publisher.plan(Self.site(["index.md": "a", "groups/x.md": "x2"])).isEmpty)
+        #expect(try publisher.plan(Self.site(["index.md": "a", "groups/x.md": "x2"])).isEmpty)
     }
 
     @Test func filesAreWorldReadableAndLeaveNoTemporaryFiles() throws {
@@ -45,7 +56,7 @@ import Testing
         let url = root.appendingPathComponent("a/b/page.html")
         let previous = umask(0o077)
         defer { umask(previous) }
-        try AtomicFile.write(Data("x".utf8), to: url)
+        try AtomicFile.write(Data("x".utf8), to: url, below: root)
         let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o644)
         let folder = try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent("a/b").path)
@@ -53,15 +64,132 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path) == ["page.html"])
     }
 
-    @Test func anUnwritableFolderIsAnOutputError() throws {
+    @Test(arguments: [
+        // (what is already there, the file to write, the path named, why)
+        ("blocker", "blocker/page.md", "blocker", "a file of that name is in the way"),
+        ("index.html/inner.txt", "index.html", "index.html", "a folder is in the way"),
+    ])
+    func somethingInTheWayIsAnOutputError(existing: String, page: String, named: String, reason: String) throws {
         let root = TestSupport.temporaryFolder()
-        TestSupport.write(["blocker": "a file where a folder should be"], in: root)
-        do {
-            try AtomicFile.write(Data("x".utf8), to: root.appendingPathComponent("blocker/page.md"))
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.exitStatus == .cannotCreate)
-            #expect(error.description.hasPrefix("cannot write \(root.appendingPathComponent("blocker").path) ("))
+        TestSupport.write([existing: "someone's"], in: root)
+        let error = Self.failure { () throws(OutputError) in
+            try AtomicFile.write(Data("x".utf8), to: root.appendingPathComponent(page), below: root)
         }
+        #expect(error?.exitStatus == .cannotCreate)
+        #expect(error?.description == "cannot write \(root.path)/\(named) (\(reason)); move it away")
+        #expect(try TestSupport.contents(of: root) == [existing: Data("someone's".utf8)])
+    }
+
+    /// Whatever a page's path says (a slug gone wrong), a write never leaves its folder.
+    @Test(arguments: ["../escape.md", "groups/../../escape.md", "/", ""])
+    func aPathOutsideTheFolderIsRefused(path: String) throws {
+        let parent = TestSupport.temporaryFolder()
+        let root = parent.appendingPathComponent("md")
+        let error = Self.failure { () throws(OutputError) in
+            try AtomicFile.write(Data("x".utf8), to: root.appendingPathComponent(path), below: root)
+        }
+        #expect(error?.exitStatus == .cannotCreate)
+        #expect(error?.description.hasSuffix("(outside \(root.path)); every file OrderPress writes stays inside its folder; please report this as a bug") == true)
+        #expect(TestSupport.files(in: parent) == [])
+    }
+
+    static let linkAdvice = "OrderPress never writes through a link inside its folders; replace it with"
+
+    @Test func aLinkedSubfolderIsNeverWrittenThrough() throws {
+        let victim = Victim()
+        let root = TestSupport.temporaryFolder()
+        let md = root.appendingPathComponent("md")
+        try FileManager.default.createDirectory(at: md, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: md.appendingPathComponent("groups"), withDestinationURL: victim.folder)
+        let publisher = Self.publisher(root)
+        let plan = try publisher.plan(Self.site(["groups/x.md": "x", "groups/victim.html": "y"]))
+        let error = Self.failure { () throws(OutputError) in try publisher.apply(plan) }
+        #expect(error?.exitStatus == .cannotCreate)
+        #expect(error?.description == "cannot write \(md.path)/groups (a symbolic link); \(Self.linkAdvice) a real folder")
+        try victim.expectUntouched()
+    }
+
+    @Test func aLinkedFileIsNeitherReadNorWritten() throws {
+        let victim = Victim()
+        let root = TestSupport.temporaryFolder()
+        let md = root.appendingPathComponent("md")
+        try FileManager.default.createDirectory(at: md, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: md.appendingPathComponent("index.md"), withDestinationURL: victim.file)
+        let publisher = Self.publisher(root)
+        // Even with the very bytes the page would have, the link is refused rather than taken as "unchanged".
+        let plan = try publisher.plan(Self.site(["index.md": "not OrderPress's"]))
+        #expect(plan.writes.count == 1)
+        let error = Self.failure { () throws(OutputError) in try publisher.apply(plan) }
+        #expect(error?.description == "cannot write \(md.path)/index.md (a symbolic link); \(Self.linkAdvice) a real file")
+        try victim.expectUntouched()
+    }
+
+    @Test func aStalePageBehindALinkIsNotRemoved() throws {
+        let victim = Victim()
+        let root = TestSupport.temporaryFolder()
+        let publisher = Self.publisher(root)
+        try publisher.apply(try publisher.plan(Self.site(["index.md": "a", "groups/x.md": "x"])))
+        let groups = root.appendingPathComponent("md/groups")
+        try FileManager.default.removeItem(at: groups)
+        try FileManager.default.createSymbolicLink(at: groups, withDestinationURL: victim.folder.appendingPathComponent("groups"))
+        let plan = try publisher.plan(Self.site(["index.md": "a"]))
+        #expect(plan.removals.map(\.url.path) == [groups.appendingPathComponent("x.md").path])
+        let error = Self.failure { () throws(OutputError) in try publisher.apply(plan) }
+        #expect(error?.description == "cannot write \(groups.path) (a symbolic link); \(Self.linkAdvice) a real folder")
+        try victim.expectUntouched()
+    }
+
+    @Test func theLeftoverSweepNeverDescendsIntoALinkedFolder() throws {
+        let victim = Victim()
+        let leftover = ".groups\(AtomicFile.temporaryMarker)123"
+        TestSupport.write([leftover: "someone else's file that happens to carry the marker"], in: victim.folder)
+        let root = TestSupport.temporaryFolder()
+        TestSupport.write(["md/groups/.x.md\(AtomicFile.temporaryMarker)99": "left by a killed build"], in: root)
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("md/people"), withDestinationURL: victim.folder)
+        let publisher = Self.publisher(root)
+        try publisher.apply(try publisher.plan(Self.site(["index.md": "a"])))
+        #expect(TestSupport.files(in: root.appendingPathComponent("md/groups")) == [])
+        #expect(FileManager.default.fileExists(atPath: victim.folder.appendingPathComponent(leftover).path))
+    }
+
+    @Test func aLinkedConfiguredFolderIsAllowed() throws {
+        let real = TestSupport.temporaryFolder()
+        let root = TestSupport.temporaryFolder()
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("md"), withDestinationURL: real)
+        let publisher = Self.publisher(root)
+        try publisher.apply(try publisher.plan(Self.site(["index.md": "a", "groups/x.md": "x"])))
+        #expect(TestSupport.files(in: real) == ["groups/x.md", "index.md"])
+        try publisher.apply(try publisher.plan(Self.site(["index.md": "a"])))
+        #expect(TestSupport.files(in: real) == ["index.md"])
+    }
+
+    @Test func aCorruptListOfPublishedFilesIsAnError() throws {
+        let root = TestSupport.temporaryFolder()
+        TestSupport.write(["state/published.json": "{\"markdown\": ["], in: root)
+        let error = Self.failure { () throws(StepFailure) in _ = try Self.publisher(root).plan(Self.site(["index.md": "a"])) }
+        let path = root.appendingPathComponent("state/published.json").path
+        #expect(error?.exitStatus == .dataError)
+        #expect(error?.description == "publish: \(path) cannot be read (it is not a list of published files this version understands); delete it and remove pages that no longer exist by hand, or empty the markdown and site folders, then build again")
+    }
+
+    /// A list of published files edited by hand (or by an attacker) never makes a removal leave its folder.
+    @Test func removalsStayInsideTheirFolder() throws {
+        let victim = Victim()
+        let root = TestSupport.temporaryFolder()
+        TestSupport.write(["md/keep.md": "k"], in: root)
+        let escape = String(repeating: "../", count: 12) + victim.file.path.dropFirst()
+        let manifest = Manifest(markdown: [escape, victim.file.path, "./keep.md", "groups//../keep.md", "keep.md\u{0}x", ""], site: [])
+        TestSupport.write(["state/published.json": String(decoding: JSONOutput.encode(manifest), as: UTF8.self)], in: root)
+        let publisher = Self.publisher(root)
+        let plan = try publisher.plan(Self.site(["index.md": "a"]))
+        #expect(plan.removals.isEmpty)
+        try publisher.apply(plan)
+        try victim.expectUntouched()
+        #expect(TestSupport.files(in: root.appendingPathComponent("md")) == ["index.md", "keep.md"])
+    }
+
+    @Test(arguments: ["index.md", "groups/x.md", "a/b/c.md"])
+    func aSafeManifestPathIsAccepted(path: String) {
+        #expect(Publisher.isSafe(path))
     }
 }

@@ -34,6 +34,8 @@ import Testing
         #expect(Self.render("[x](javascript:alert(1))").contains("<td>[x](javascript:alert(1))</td>"))
         #expect(Self.render("line\nbreak").contains("<td>line break</td>"))
         #expect(Self.render("a\u{0}b").contains("<td>a\u{FFFD}b</td>"))
+        #expect(MarkdownEscaper.escape("a\u{1B}]0;x\u{7}\u{202E}") == #"a\\u\{1B\}\]0;x\\u\{7\}\\u\{202E\}"#)
+        #expect(Self.render("\u{1B}[2J\u{9B}").contains(#"<td>\u{1B}[2J\u{9B}</td>"#))
     }
 
     @Test func leavesReadableMarksBare() {

@@ -33,4 +33,61 @@ import Testing
             #expect(error.exitStatus == .usage)
         }
     }
+
+    /// The first error loading `files` as a templates folder, with the folder's path shown as `T`.
+    static func loadError(_ files: [String: String]) -> String? {
+        let folder = TestSupport.temporaryFolder()
+        TestSupport.write(files, in: folder)
+        do {
+            _ = try TemplateSet.load(overrides: folder)
+            return nil
+        } catch {
+            #expect(error.exitStatus == .usage)
+            return error.description.replacingOccurrences(of: folder.path, with: "T")
+        }
+    }
+
+    @Test(arguments: [
+        (["index.md.mustache": "# {{title}}\n{{> index}}\n"],
+         "T/index.md.mustache: includes itself through partials (index → index); remove one of these {{> …}} tags"),
+        (["group.md.mustache": "{{#people}}{{> person}}{{/people}}", "person.md.mustache": "{{> rates}}", "rates.md.mustache": "{{< group}}{{/group}}"],
+         "T/group.md.mustache: includes itself through partials (group → person → rates → group); remove one of these {{> …}} tags"),
+        (["rates.md.mustache": "{{> footer}}"],
+         "T/rates.md.mustache: {{> footer}} names no template; a partial is one of index, group, person, rates, attention, changes"),
+        (["rates.md.mustache": "{{>*kind}}"],
+         "T/rates.md.mustache: {{>*kind}} is not supported: a dynamic partial takes its name from the data, so it could include its own template; fix the template"),
+        (["rates.md.mustache": "{{=<% %>=}}\n<%> rates%>\n"],
+         "T/rates.md.mustache: {{=<% %>=}} is not supported: OrderPress templates keep the {{ }} delimiters; fix the template"),
+        (["layout.html.mustache": "<title>{{pageTitle}}</title>{{> index}}"],
+         "T/layout.html.mustache: {{> index}}: the layout cannot include partials; remove the tag"),
+        (["changes.md.mustache": String(repeating: "{{#a}}", count: 101) + String(repeating: "{{/a}}", count: 101)],
+         "T/changes.md.mustache: nests sections more than 100 deep; simplify the template"),
+    ])
+    func partialsThatCannotRenderAreRefusedAtLoad(files: [String: String], message: String) {
+        #expect(Self.loadError(files) == message)
+    }
+
+    /// Columns count from the start of the file, not of the content-type tag put before it.
+    @Test func aParseErrorOnTheFirstLineHasTheFilesColumn() {
+        #expect(Self.loadError(["rates.md.mustache": "{{/x}}"]) == "T/rates.md.mustache: line 1, column 4: sectionCloseNameIncorrect; fix the template")
+        #expect(Self.loadError(["layout.html.mustache": "{{/x}}"]) == "T/layout.html.mustache: line 1, column 4: sectionCloseNameIncorrect; fix the template")
+    }
+
+    /// Partials that end are fine, and a tag inside a comment is no tag.
+    @Test func acyclicPartialsRender() throws {
+        #expect(Self.loadError(["index.md.mustache": "{{! {{> index}} }}\n{{> rates}}", "rates.md.mustache": "{{> changes}}"]) == nil)
+        let folder = TestSupport.temporaryFolder()
+        TestSupport.write(["index.md.mustache": "Index: {{> rates}}", "rates.md.mustache": "rates of {{base}}"], in: folder)
+        #expect(try TemplateSet.load(overrides: folder).pages.render(["base": "USD"], withTemplate: "index") == "Index: rates of USD")
+        #expect(TemplatePartials.scan("{{> a}} {{{b}}} {{<c}}{{$d}}x{{/d}}{{/c}} {{!> e}}").partials == ["a", "c"])
+    }
+
+    /// swift-mustache's own escaping missed a quote carrying a combining mark, which could end an attribute.
+    @Test func theLayoutEscapesEveryQuote() throws {
+        let folder = TestSupport.temporaryFolder()
+        TestSupport.write(["layout.html.mustache": "<meta content=\"{{pageTitle}}\">"], in: folder)
+        let html = try TemplateSet.load(overrides: folder).layout.render(["pageTitle": "Amy\"\u{301} onmouseover=alert(1) '<b>&"])
+        #expect(html == "<meta content=\"Amy&quot;\u{301} onmouseover=alert(1) &apos;&lt;b&gt;&amp;\">")
+        #expect(html.unicodeScalars.filter { $0 == "\"" }.count == 2)
+    }
 }

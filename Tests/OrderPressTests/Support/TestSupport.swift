@@ -21,6 +21,9 @@ enum TestSupport {
         return folder.appendingPathComponent("orderpress")
     }
 
+    /// The test-only `orderpress-crashtest` executable beside `orderpress`: `build` with pause points.
+    static var crashTestBinary: URL { binary.deletingLastPathComponent().appendingPathComponent("orderpress-crashtest") }
+
     /// A new empty folder under the system temporary folder.
     static func temporaryFolder() -> URL {
         let url = FileManager.default.temporaryDirectory

@@ -1,0 +1,109 @@
+import Foundation
+
+/// A path below one of OrderPress's folders (markdown, site, state), reached one component at a time
+/// without ever following a symbolic link below that folder. The folder itself may be a link: where
+/// the organiser puts the site is theirs to choose; what lies inside it is OrderPress's.
+///
+/// Why `openat` with `O_NOFOLLOW` rather than checking each component with `lstat` and then using the
+/// path: between a check and a use by path, another process can swap a folder for a link, and the
+/// write then lands wherever the link points. Holding each folder open and naming only the next
+/// component relative to it means the kernel itself refuses to follow a link, whenever it appears;
+/// `renameat` and `unlinkat` act on the directory entry, never on what a link points to.
+struct ContainedPath {
+    let root: URL
+    /// The names below the root, the last one being the file itself; never empty, never `.` or `..`.
+    let components: [String]
+
+    init(_ url: URL, below root: URL) throws(OutputError) {
+        let rootPath = root.standardizedFileURL.path
+        let path = url.standardizedFileURL.path
+        let prefix = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
+        let components = path.hasPrefix(prefix) ? path.dropFirst(prefix.count).split(separator: "/").map(String.init) : []
+        guard !components.isEmpty, !components.contains(where: { $0 == "." || $0 == ".." }) else {
+            throw OutputError(
+                path: path, reason: "outside \(rootPath)", cannotCreate: true,
+                advice: "every file OrderPress writes stays inside its folder; please report this as a bug")
+        }
+        self.root = root
+        self.components = components
+    }
+
+    var name: String { components[components.count - 1] }
+
+    /// The path of the first `count` components, for messages.
+    func path(_ count: Int) -> String {
+        ([root.standardizedFileURL.path] + components.prefix(count)).joined(separator: "/")
+    }
+
+    var path: String { path(components.count) }
+
+    /// Opens the folder that holds the file; with `create`, makes missing folders (0755, whatever the
+    /// umask). Returns nil when a folder is missing and `create` is false. The caller closes the result.
+    func openFolder(create: Bool) throws(OutputError) -> Int32? {
+        var folder = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder < 0, errno == ENOENT {
+            guard create else { return nil }
+            try AtomicFile.createFolder(root)
+            folder = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        }
+        guard folder >= 0 else { throw Self.failure(root.standardizedFileURL.path) }
+        for (index, component) in components.dropLast().enumerated() {
+            var next = openat(folder, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            if next < 0, errno == ENOENT, create {
+                if mkdirat(folder, component, 0o755) == 0 || errno == EEXIST {
+                    next = openat(folder, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                    if next >= 0 { fchmod(next, 0o755) }
+                }
+            }
+            if next < 0 {
+                let error = errno
+                defer { close(folder) }
+                if error == ENOENT, !create { return nil }
+                throw explain(path(index + 1), in: folder, name: component, errno: error, wantFolder: true)
+            }
+            close(folder)
+            folder = next
+        }
+        return folder
+    }
+
+    /// The type bits of what the last component names (not following a link), or nil when nothing is there.
+    func kind(in folder: Int32) -> mode_t? {
+        var status = stat()
+        guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        return status.st_mode & mode_t(S_IFMT)
+    }
+
+    /// The error for a write to the file itself, when something other than a regular file is in its place.
+    func refuseUnlessFile(in folder: Int32) throws(OutputError) {
+        switch kind(in: folder) {
+        case nil, mode_t(S_IFREG)?: return
+        case mode_t(S_IFLNK)?: throw Self.link(path, replaceWith: "a real file")
+        case mode_t(S_IFDIR)?: throw OutputError(path: path, reason: "a folder is in the way", cannotCreate: true, advice: "move it away")
+        default: throw OutputError(path: path, reason: "not a regular file", cannotCreate: true, advice: "move it away")
+        }
+    }
+
+    /// Says why `name` could not be opened in `folder`: a link, something in the way, or the system's reason.
+    private func explain(_ path: String, in folder: Int32, name: String, errno error: Int32, wantFolder: Bool) -> OutputError {
+        var status = stat()
+        if fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 {
+            let kind = status.st_mode & mode_t(S_IFMT)
+            if kind == mode_t(S_IFLNK) { return Self.link(path, replaceWith: wantFolder ? "a real folder" : "a real file") }
+            if wantFolder, kind != mode_t(S_IFDIR) {
+                return OutputError(path: path, reason: "a file of that name is in the way", cannotCreate: true, advice: "move it away")
+            }
+        }
+        return OutputError(path: path, reason: String(cString: strerror(error)), cannotCreate: true)
+    }
+
+    static func link(_ path: String, replaceWith replacement: String) -> OutputError {
+        OutputError(
+            path: path, reason: "a symbolic link", cannotCreate: true,
+            advice: "OrderPress never writes through a link inside its folders; replace it with \(replacement)")
+    }
+
+    static func failure(_ path: String, cannotCreate: Bool = true) -> OutputError {
+        OutputError(path: path, reason: String(cString: strerror(errno)), cannotCreate: cannotCreate)
+    }
+}
