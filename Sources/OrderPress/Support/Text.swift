@@ -67,7 +67,8 @@ enum Text {
         guard let previous else { return false }
         switch scalar.value {
         case 0x200D:
-            guard let next else { return false }
+            // Only before a scalar that stays: a joiner before a dropped selector would end the text.
+            guard let next, !isInvisible(next) else { return false }
             return isEmoji(previous) && isEmoji(next)
         case 0xFE00...0xFE0F, 0xE0100...0xE01EF:
             return isEmoji(previous) || previous.properties.isIdeographic || (previous.isASCII && previous.properties.isEmoji)

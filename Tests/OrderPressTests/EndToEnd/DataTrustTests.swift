@@ -49,7 +49,9 @@ import Testing
     /// Every file below `folder` and every output, searched byte for byte.
     static func expectNowhere(_ secrets: [String], in folder: URL, outputs: [String]) throws {
         for (path, bytes) in try TestSupport.contents(of: folder) {
-            for secret in secrets { #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(path) holds \(secret)") }
+            // orders.csv starts with a byte order mark, for spreadsheets.
+            let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+            for secret in secrets { #expect(body.range(of: Data(secret.utf8)) == nil, "\(path) holds \(secret)") }
         }
         for output in outputs {
             for secret in secrets { #expect(!output.contains(secret), "an output line holds \(secret)") }

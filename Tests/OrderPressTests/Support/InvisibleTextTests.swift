@@ -23,6 +23,8 @@ import Testing
         ("  Amy \t\r\n Chen\u{00A0}\u{3000}", "Amy Chen"),  // whitespace trimmed and collapsed
         ("\u{200B} Amy \u{200B} Chen \u{200B}", "Amy Chen"),  // no double space where an invisible one was
         ("e\u{200B}\u{301}clair", "\u{E9}clair"),  // composes once the space between is gone
+        ("👩\u{200D}\u{FE0F}", "👩\u{FE0F}"),  // a joiner before nothing it could join (found by the property test)
+        ("👩\u{200D}\u{200D}💻", "👩\u{200D}💻"),
     ])
     func removesInvisibleCharacters(raw: String, normal: String) {
         #expect(Text.normalize(raw) == normal)
@@ -34,6 +36,7 @@ import Testing
     @Test(arguments: [
         "👩\u{200D}💻", "👩🏽\u{200D}💻", "❤\u{FE0F}\u{200D}🔥", "🏳\u{FE0F}\u{200D}🌈", "❤\u{FE0F}", "1\u{FE0F}\u{20E3}",
         "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}", "葛\u{E0100}城", "Amy 👨\u{200D}👩\u{200D}👧",
+        "👩\u{FE0F}",
     ])
     func keepsEmojiSequences(text: String) {
         #expect(Text.normalize(text) == text)
@@ -68,6 +71,7 @@ import PropertyBased
                 #expect(Text.normalize(noisy.joined()) == normal)
             }
             #expect(Text.normalize(normal) == normal)
+            #expect(Text.normalize(Text.normalize(noisy.joined())) == Text.normalize(noisy.joined()))
             for scalar in Text.normalize(noisy.joined()).unicodeScalars {
                 let category = scalar.properties.generalCategory
                 #expect(category != .control && (category != .format || scalar == "\u{200D}"), "U+\(String(scalar.value, radix: 16)) survived")
