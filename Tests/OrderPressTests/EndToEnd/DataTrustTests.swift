@@ -73,8 +73,8 @@ import Testing
         #expect(build.stdout.hasPrefix("37 orders, 7 rejected, "))
         let check = try TestSupport.run(["check"], in: site, environment: Self.firstRun)
         #expect(check.status == 65)
-        #expect(check.stdout.contains("row 44: rejected: has 13 fields but the header has 14; its cells cannot be matched to columns"))
-        #expect(check.stdout.contains("row 46: rejected: has 15 fields but the header has 14; its cells cannot be matched to columns"))
+        #expect(check.stdout.contains("\nrow 44: rejected: has 13 fields but the header has 14; its cells cannot be matched to columns\n"))
+        #expect(check.stdout.contains("\nrow 46: rejected: has 15 fields but the header has 14; its cells cannot be matched to columns\n"))
         #expect(check.stdout.contains("44 rows: 37 valid, 7 rejected, "))
 
         let summary = try BinaryTests.json(site.appendingPathComponent("output/site/summary.json"))
