@@ -164,6 +164,16 @@ import Testing
         #expect(data.rejected[2].reasons == ["has 1 field but the header has 14; its cells cannot be matched to columns"])
     }
 
+    /// A groups row that does not fit its header is ignored by row number only; its orders become unknown-group rows.
+    @Test func aMalformedGroupsRowIsIgnoredWithoutItsValues() throws {
+        let groups = try SheetParser.parse(Data("group,shop\n週五下午茶,\"春日茶屋\"\nS3cretGroup,a,b\n".utf8), format: .csv, source: "groups")
+        let data = try Self.validate([Self.row(), Self.row(id: "2", group: "S3cretGroup")], groups: groups)
+        #expect(data.groups.map(\.name) == ["週五下午茶"])
+        #expect(data.warnings.contains(DataWarning(row: nil, message: "groups row 3 has 3 fields but the header has 2 and is ignored")))
+        #expect(!data.warnings.contains { $0.message.contains("S3cret") })
+        #expect(data.rejected.map(\.reasons) == [["unknown group 'S3cretGroup'"]])
+    }
+
     @Test func aRepeatedUnmappedHeaderIsReported() throws {
         let configuration = try TestSupport.configuration(TestSupport.minimalTOML)
         let table = TestSupport.table(Self.headers + ["phone", ""], [Self.row() + ["0900-000-000", "x"]])
