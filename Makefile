@@ -4,7 +4,24 @@ SWIFT   ?= swift
 CONFIG  ?= examples/sample/orderpress.toml
 SUDO    := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: deps build run test bench clean templates golden
+# make install: PREFIX (default /usr/local) and DESTDIR (for packaging) as usual.
+PREFIX  ?= /usr/local
+DESTDIR ?=
+# make install-files installs an already-built BINARY (make install builds it in release mode);
+# MANTOOL is swift-argument-parser's generate-manual, which writes the man page from the
+# command definitions (it runs `BINARY --experimental-dump-help`). Its plugin
+# (`swift package plugin generate-manual`) gives the same page, but rebuilds every product
+# first and needs SwiftPM's build lock, which a running `swift test` holds.
+BINARY  ?= .build/release/orderpress
+MANTOOL ?= .build/debug/generate-manual
+
+BINDIR  = $(DESTDIR)$(PREFIX)/bin
+MANDIR  = $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR  = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+
+.PHONY: deps build run test bench clean templates golden install install-files uninstall
 
 # System libraries for the cmark-gfm wrapper, and the cmark-gfm CLI that the
 # tests compare `orderpress markdown` against (Debian/Ubuntu package names).
@@ -19,17 +36,50 @@ deps:
 		$(SUDO) apt-get update && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y cmark-gfm; \
 	fi
+	@if ! command -v man >/dev/null 2>&1; then \
+		echo "installing man-db (the install test reads the man page)"; \
+		$(SUDO) apt-get update && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y man-db; \
+	fi
 
 build:
 	$(SWIFT) build
 
-# Builds the sample site into output/ (open output/site/index.html).
+# Builds the sample site into examples/sample/output/ (open examples/sample/output/site/index.html).
 run:
 	$(SWIFT) build
 	.build/debug/orderpress build --config $(CONFIG)
 
+# The install test needs the man page generator beside the debug binary.
 test:
+	$(SWIFT) build --product generate-manual
 	$(SWIFT) test
+
+# Release build, then the binary, the man page and shell completions under $(DESTDIR)$(PREFIX).
+install:
+	$(SWIFT) build -c release --product orderpress
+	$(SWIFT) build --product generate-manual
+	$(MAKE) install-files BINARY=.build/release/orderpress
+
+install-files:
+	@test -x "$(BINARY)" || { echo "$(BINARY) does not exist; run make install, or pass BINARY=path"; exit 1; }
+	@test -x "$(MANTOOL)" || { echo "$(MANTOOL) does not exist; run swift build --product generate-manual"; exit 1; }
+	install -d "$(BINDIR)" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
+	install -m 0755 "$(BINARY)" "$(BINDIR)/orderpress"
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+		"$(MANTOOL)" "$(BINARY)" --output-directory "$$tmp" && \
+		install -m 0644 "$$tmp/orderpress.1" "$(MANDIR)/orderpress.1" && \
+		"$(BINARY)" --generate-completion-script bash > "$$tmp/bash" && \
+		"$(BINARY)" --generate-completion-script zsh > "$$tmp/zsh" && \
+		"$(BINARY)" --generate-completion-script fish > "$$tmp/fish" && \
+		install -m 0644 "$$tmp/bash" "$(BASHDIR)/orderpress" && \
+		install -m 0644 "$$tmp/zsh" "$(ZSHDIR)/_orderpress" && \
+		install -m 0644 "$$tmp/fish" "$(FISHDIR)/orderpress.fish"
+	@echo "installed $(BINDIR)/orderpress, $(MANDIR)/orderpress.1 and bash, zsh and fish completions"
+
+uninstall:
+	rm -f "$(BINDIR)/orderpress" "$(MANDIR)/orderpress.1" "$(BASHDIR)/orderpress" \
+		"$(ZSHDIR)/_orderpress" "$(FISHDIR)/orderpress.fish"
 
 # Rebuilds the copy of templates/ compiled into the binary (a test fails when they differ).
 templates:
@@ -49,4 +99,4 @@ bench:
 # Removes build products (keeps fetched package checkouts) and the sample output.
 clean:
 	$(SWIFT) package clean
-	rm -rf output
+	rm -rf output examples/sample/output

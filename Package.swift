@@ -15,7 +15,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
-        // Tests only: a real HTTP server on 127.0.0.1 standing in for SheetDB and the rates feeds.
+        // `orderpress serve` (preview on 127.0.0.1), and in tests a real HTTP server standing in for
+        // SheetDB and the rates feeds.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         // Tests only: generated inputs for property tests.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
@@ -43,6 +44,7 @@ let package = Package(
                 "OrderPress",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
         // Test-only: `orderpress build` with the crash tests' pause points installed (see TestHook).

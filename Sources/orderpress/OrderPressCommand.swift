@@ -7,7 +7,20 @@ struct OrderPressCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "orderpress",
         abstract: "Turn group orders into a static website.",
-        subcommands: [BuildCommand.self, CheckCommand.self, DiffCommand.self, MarkdownCommand.self],
+        discussion: """
+            Start with `orderpress init DIR`, then run `orderpress build` in DIR (build is the \
+            default command: `orderpress` alone builds ./orderpress.toml) and preview the site with \
+            `orderpress serve`. From cron: `cd DIR && orderpress build --quiet`. \
+            Exit status: 0 success; 64 usage or configuration error; 65 data error (rejected rows \
+            under check or build --strict, or the mass-deletion guard); 69 a source could not be \
+            fetched or parsed; 73 or 74 output could not be written (73 also: init into a folder \
+            that already holds a site); 75 another build holds the lock, or serve's port is in use.
+            """,
+        version: Version.current,
+        subcommands: [
+            BuildCommand.self, CheckCommand.self, DiffCommand.self, MarkdownCommand.self, InitCommand.self,
+            ServeCommand.self,
+        ],
         defaultSubcommand: BuildCommand.self)
 }
 

@@ -13,7 +13,7 @@ import Testing
         #expect(configuration.displayCurrencies == ["USD", "JPY"])
         #expect(configuration.timeZone.identifier == "Asia/Taipei")
         #expect(configuration.orders.location == .path(folder.appendingPathComponent("data/orders.json").standardizedFileURL))
-        #expect(configuration.output.site == TestSupport.repository.appendingPathComponent("output/site").standardizedFileURL)
+        #expect(configuration.output.site == folder.appendingPathComponent("output/site").standardizedFileURL)
         #expect(configuration.orderColumns.person == "orderer")
         #expect(configuration.orderColumns.options == ["size", "sugar", "ice"])
         #expect(configuration.orderColumns.secret == ["editCode"])

@@ -92,13 +92,14 @@ enum TestSupport {
         return result
     }
 
-    /// Runs the built binary; returns its exit status, standard output and standard error.
+    /// Runs the built binary (or `executable`); returns its exit status, standard output and standard error.
     @discardableResult
     static func run(
-        _ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:], input: Data? = nil
+        _ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:], input: Data? = nil,
+        executable: URL = binary
     ) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = folder }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

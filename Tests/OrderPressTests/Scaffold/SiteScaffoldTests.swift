@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+@testable import OrderPress
+
+@Suite struct SiteScaffoldTests {
+    static let clock = Clock(now: Date(timeIntervalSince1970: 1_795_255_200))  // 2026-11-21 10:00:00 UTC
+    static let expectedFiles = [
+        "README.txt", "data/groups.csv", "data/orders.csv", "data/rates.json", "orderpress.toml",
+        "templates/attention.md.mustache", "templates/changes.md.mustache", "templates/group.md.mustache",
+        "templates/index.md.mustache", "templates/layout.html.mustache", "templates/person.md.mustache",
+        "templates/rates.md.mustache", "templates/style.css",
+    ]
+
+    @Test func writesEveryFileIntoAFolderItCreates() throws {
+        let folder = TestSupport.temporaryFolder().appendingPathComponent("new/tea")
+        try SiteScaffold(clock: Self.clock).write(into: folder)
+        #expect(TestSupport.files(in: folder) == Self.expectedFiles)
+        for (name, text) in DefaultTemplates.files {
+            #expect(try String(contentsOf: folder.appendingPathComponent("templates/\(name)"), encoding: .utf8) == text)
+        }
+    }
+
+    @Test func acceptsAnEmptyFolderAndLeavesOtherFilesAlone() throws {
+        let folder = TestSupport.temporaryFolder()
+        TestSupport.write(["notes.txt": "mine"], in: folder)
+        try SiteScaffold(clock: Self.clock).write(into: folder)
+        #expect(TestSupport.files(in: folder) == (Self.expectedFiles + ["notes.txt"]).sorted())
+        #expect(try String(contentsOf: folder.appendingPathComponent("notes.txt"), encoding: .utf8) == "mine")
+    }
+
+    @Test func theConfigurationKeepsEveryPathInsideTheFolder() throws {
+        let folder = TestSupport.temporaryFolder()
+        try SiteScaffold(clock: Self.clock).write(into: folder)
+        let configuration = try ConfigurationLoader.load(from: folder.appendingPathComponent("orderpress.toml"))
+        let inside = folder.standardizedFileURL.path + "/"
+        let rates = try #require(configuration.rates)
+        let groups = try #require(configuration.groups)
+        var paths = [configuration.output.markdown, configuration.output.site, configuration.output.state]
+        paths += [try #require(configuration.templates)]
+        for location in [configuration.orders.location, groups.location, rates.source.location] {
+            guard case .path(let url) = location else {
+                Issue.record("\(location) is not a local file")
+                continue
+            }
+            paths.append(url)
+        }
+        for url in paths {
+            #expect(url.standardizedFileURL.path.hasPrefix(inside), "\(url.path)")
+        }
+        #expect(configuration.output.site.path == inside + "output/site")
+        #expect(configuration.output.state.path == inside + "output/state")
+    }
+
+    /// "Every key is explained": each setting carries a comment on its own line.
+    @Test func everySettingOfTheConfigurationHasAComment() {
+        let text = SiteScaffold(clock: Self.clock).files.first { $0.path == "orderpress.toml" }!.contents
+        let settings = text.split(separator: "\n").filter { line in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            return !trimmed.isEmpty && !trimmed.hasPrefix("#") && !trimmed.hasPrefix("[")
+        }
+        #expect(settings.count == 37)
+        for line in settings {
+            #expect(line.contains(" # "), "\(line)")
+        }
+    }
+
+    @Test func datesTheSampleDataFromTheClock() {
+        let files = Dictionary(uniqueKeysWithValues: SiteScaffold(clock: Self.clock).files.map { ($0.path, $0.contents) })
+        #expect(files["data/orders.csv"]!.hasPrefix(
+            "id,time,group,orderer,drink,size,sugar,ice,quantity,price,currency,note,paid,editCode\n1,2026-11-21 09:15:00,週五下午茶,Amy,"))
+        #expect(files["data/groups.csv"]!.contains("\n週五下午茶,王小明,春日茶屋,TWD,2026-11-21 14:00\n"))
+        #expect(files["data/rates.json"]!.contains(#""USDTWD": {"Exrate": 32.125, "UTC": "2026-11-21 10:00:00"}"#))
+    }
+
+    @Test(arguments: ["orderpress.toml", "README.txt", "data/orders.csv", "templates/style.css"])
+    func refusesAFolderHoldingAnyOfItsFilesAndChangesNothing(existing: String) throws {
+        let folder = TestSupport.temporaryFolder()
+        TestSupport.write([existing: "mine"], in: folder)
+        #expect(throws: ScaffoldError.occupied(folder: folder.path, file: existing)) {
+            try SiteScaffold(clock: Self.clock).write(into: folder)
+        }
+        #expect(TestSupport.files(in: folder) == [existing])
+        #expect(try String(contentsOf: folder.appendingPathComponent(existing), encoding: .utf8) == "mine")
+    }
+
+    @Test func refusesADanglingLinkWhereAFileWouldGo() throws {
+        let folder = TestSupport.temporaryFolder()
+        let target = TestSupport.temporaryFolder().appendingPathComponent("elsewhere.toml")
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("orderpress.toml"), withDestinationURL: target)
+        #expect(throws: ScaffoldError.occupied(folder: folder.path, file: "orderpress.toml")) {
+            try SiteScaffold(clock: Self.clock).write(into: folder)
+        }
+        #expect(!FileManager.default.fileExists(atPath: target.path))
+    }
+
+    @Test func refusesAFileOrALinkNamedLikeOneOfItsFolders() throws {
+        let folder = TestSupport.temporaryFolder()
+        TestSupport.write(["data": "not a folder"], in: folder)
+        #expect(throws: ScaffoldError.occupied(folder: folder.path, file: "data")) {
+            try SiteScaffold(clock: Self.clock).write(into: folder)
+        }
+        #expect(TestSupport.files(in: folder) == ["data"])
+
+        let other = TestSupport.temporaryFolder()
+        let outside = TestSupport.temporaryFolder()
+        try FileManager.default.createSymbolicLink(at: other.appendingPathComponent("templates"), withDestinationURL: outside)
+        #expect(throws: ScaffoldError.occupied(folder: other.path, file: "templates")) {
+            try SiteScaffold(clock: Self.clock).write(into: other)
+        }
+        #expect(TestSupport.files(in: outside).isEmpty)
+    }
+
+    @Test func refusesAFileInPlaceOfTheFolder() throws {
+        let file = TestSupport.temporaryFolder().appendingPathComponent("site")
+        try Data("x".utf8).write(to: file)
+        #expect(throws: ScaffoldError.notAFolder(file.path)) {
+            try SiteScaffold(clock: Self.clock).write(into: file)
+        }
+    }
+}
