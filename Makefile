@@ -21,7 +21,7 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR  = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: deps build run test bench clean templates golden install install-files uninstall
+.PHONY: deps build run test bench clean templates golden install install-files uninstall screenshots
 
 # System libraries for the cmark-gfm wrapper, and the cmark-gfm CLI that the
 # tests compare `orderpress markdown` against (Debian/Ubuntu package names).
@@ -100,3 +100,9 @@ bench:
 clean:
 	$(SWIFT) package clean
 	rm -rf output examples/sample/output
+
+# PNGs of each page kind of the sample at 390 and 1280 px, light and dark, into docs/screenshots/.
+# Needs Chromium and a CJK font (apt install chromium fonts-wqy-microhei). Not part of make test.
+screenshots:
+	$(SWIFT) build --product orderpress
+	sh scripts/screenshots.sh

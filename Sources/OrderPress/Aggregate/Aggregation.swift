@@ -7,6 +7,8 @@ public struct Aggregation: Sendable, Equatable {
     public var people: [PersonSummary]
     /// All valid orders summed per currency.
     public var grandTotals: [String: Decimal]
+    /// The sheet has a `paid` column: payments are shown.
+    public var tracksPayments = false
 }
 
 /// One group's orders and totals, in the group's currency.
@@ -21,15 +23,23 @@ public struct GroupSummary: Sendable, Equatable {
     public var total: Decimal
     /// Sum of quantities.
     public var items: Int
+    /// The exact sum of the group's paid orders.
+    public var paid: Decimal = 0
+    /// What everyone still owes the organiser.
+    public var outstanding: Decimal { total - paid }
 
     public var currency: String { group.currency }
 }
 
-/// "3 × 熟成紅茶 L 半糖 少冰".
+/// "3 × 熟成紅茶 L 半糖 少冰", at one unit price.
 public struct ShopLine: Sendable, Equatable {
     public var item: String
     public var options: [String]
     public var quantity: Int
+    /// Identical items at different prices are separate lines, so each line's total is checkable.
+    public var unitPrice: Decimal = 0
+
+    public var lineTotal: Decimal { unitPrice * Decimal(quantity) }
 
     /// The line as the organiser reads it out.
     public var text: String { (["\(quantity) ×", item] + options).joined(separator: " ") }
@@ -41,6 +51,9 @@ public struct PersonTotal: Sendable, Equatable {
     public var name: String
     public var orders: Int
     public var total: Decimal
+    public var paid: Decimal = 0
+
+    public var outstanding: Decimal { total - paid }
 }
 
 /// A person's orders across all groups.
@@ -52,4 +65,8 @@ public struct PersonSummary: Sendable, Equatable {
     public var orders: [Order]
     /// Exact totals per currency.
     public var totals: [String: Decimal]
+    /// Unpaid amounts per currency, a key for every currency of `totals`.
+    public var outstanding: [String: Decimal] = [:]
+    /// Unpaid amounts by group name (in the group's currency), only where something is owed.
+    public var outstandingByGroup: [String: Decimal] = [:]
 }

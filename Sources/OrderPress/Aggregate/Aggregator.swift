@@ -14,31 +14,38 @@ public enum Aggregator {
         }
         let groups = data.groups.map { summarize($0, orders: ordersByGroup[$0.name] ?? []) }
         return Aggregation(
-            groups: groups, people: people.values.sorted { $0.key < $1.key }, grandTotals: grandTotals)
+            groups: groups, people: people.values.sorted { $0.key < $1.key }, grandTotals: grandTotals,
+            tracksPayments: data.tracksPayments)
     }
 
     static func summarize(_ group: Group, orders: [Order]) -> GroupSummary {
         struct LineKey: Hashable {
             var item: String
             var options: [String]
+            var unitPrice: Decimal
         }
         var lines: [LineKey: Int] = [:]
         var totals: [String: PersonTotal] = [:]
         var total: Decimal = 0
+        var paid: Decimal = 0
         var items = 0
         for order in orders {
-            lines[LineKey(item: order.item, options: order.options), default: 0] += order.quantity
+            lines[LineKey(item: order.item, options: order.options, unitPrice: order.unitPrice), default: 0] += order.quantity
             let amount = order.amount
             totals[order.personKey, default: PersonTotal(key: order.personKey, name: order.person, orders: 0, total: 0)]
-                .add(amount)
+                .add(order)
             total += amount
+            if order.paid { paid += amount }
             items += order.quantity
         }
-        let shopSheet = lines.map { ShopLine(item: $0.key.item, options: $0.key.options, quantity: $0.value) }
-            .sorted { ($0.item, $0.options.joined(separator: "\u{1}")) < ($1.item, $1.options.joined(separator: "\u{1}")) }
+        let shopSheet = lines.map {
+            ShopLine(item: $0.key.item, options: $0.key.options, quantity: $0.value, unitPrice: $0.key.unitPrice)
+        }.sorted {
+            ($0.item, $0.options.joined(separator: "\u{1}"), $0.unitPrice) < ($1.item, $1.options.joined(separator: "\u{1}"), $1.unitPrice)
+        }
         return GroupSummary(
             group: group, orders: orders, shopSheet: shopSheet,
-            people: totals.values.sorted { $0.key < $1.key }, total: total, items: items)
+            people: totals.values.sorted { $0.key < $1.key }, total: total, items: items, paid: paid)
     }
 }
 
@@ -46,12 +53,15 @@ extension PersonSummary {
     fileprivate mutating func add(_ order: Order) {
         orders.append(order)
         totals[order.currency, default: 0] += order.amount
+        outstanding[order.currency, default: 0] += order.paid ? 0 : order.amount
+        if !order.paid, order.amount > 0 { outstandingByGroup[order.group, default: 0] += order.amount }
     }
 }
 
 extension PersonTotal {
-    fileprivate mutating func add(_ amount: Decimal) {
+    fileprivate mutating func add(_ order: Order) {
         orders += 1
-        total += amount
+        total += order.amount
+        if order.paid { paid += order.amount }
     }
 }

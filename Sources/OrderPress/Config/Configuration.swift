@@ -4,7 +4,12 @@ import Foundation
 public struct Configuration: Sendable {
     public var file: URL
     public var title: String
+    /// The `<html lang>` tag; it also picks the label catalogue.
     public var language: String
+    /// `[labels]`: single interface labels overriding the language's catalogue, by key.
+    public var labels: [String: String] = [:]
+    /// Where the site is served, ending in "/"; makes the feed's links absolute.
+    public var baseURL: String?
     public var baseCurrency: String
     public var displayCurrencies: [String]
     public var timeZone: TimeZone
@@ -68,11 +73,13 @@ public struct Configuration: Sendable {
         public var currency = "currency"
         public var time = "time"
         public var note = "note"
+        /// Optional: whether the person has paid for the order.
+        public var paid = "paid"
         public var secret = ["editCode"]
 
         /// Every column the configuration maps, secrets included, in a stable order.
         var mapped: [String] {
-            [id, group, person, item] + options + [quantity, price, currency, time, note] + secret
+            [id, group, person, item] + options + [quantity, price, currency, time, note, paid] + secret
         }
     }
 

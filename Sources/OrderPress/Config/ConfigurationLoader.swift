@@ -99,6 +99,7 @@ public enum ConfigurationLoader {
             orderColumns.currency = try columns.string("currency") ?? orderColumns.currency
             orderColumns.time = try columns.string("time") ?? orderColumns.time
             orderColumns.note = try columns.string("note") ?? orderColumns.note
+            orderColumns.paid = try columns.string("paid") ?? orderColumns.paid
             orderColumns.secret = try columns.strings("secret") ?? orderColumns.secret
             try columns.rejectUnknownKeys()
         }
@@ -153,6 +154,7 @@ public enum ConfigurationLoader {
             }
             try guardTable.rejectUnknownKeys()
         }
+        let (labels, baseURL) = try siteSettings(&root)
         var gitCommit = false
         if var gitTable = try root.table("git") {
             gitCommit = try gitTable.bool("commit") ?? false
@@ -170,7 +172,7 @@ public enum ConfigurationLoader {
             state: .init(key: "output.state", url: output.state), configuration: file, sources: sources, file: name)
 
         return Configuration(
-            file: file, title: title, language: language, baseCurrency: baseCurrency,
+            file: file, title: title, language: language, labels: labels, baseURL: baseURL, baseCurrency: baseCurrency,
             displayCurrencies: display, timeZone: timeZone, templates: templates,
             output: output,
             orders: orders, orderColumns: orderColumns, groups: groups, groupColumns: groupColumns,
@@ -207,6 +209,26 @@ public enum ConfigurationLoader {
         return .init(
             name: name, location: location, tokenEnvironmentVariable: token,
             timeoutSeconds: timeout, refreshMinutes: refresh)
+    }
+
+    /// `[labels]` (every key must name a built-in label) and `base_url` (absolute http or https;
+    /// a missing final "/" is added, since feed links are resolved against it).
+    private static func siteSettings(_ root: inout TOMLTableReader) throws -> (labels: [String: String], baseURL: String?) {
+        var labels: [String: String] = [:]
+        if var table = try root.table("labels") {
+            for key in table.keys {
+                guard Labels.keys.contains(key) else { throw ConfigurationError.unknownKey(table.qualified(key), in: root.file) }
+                labels[key] = try table.string(key)
+            }
+        }
+        guard let base = try root.string("base_url") else { return (labels, nil) }
+        guard let url = URL(string: base), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false,
+            url.query == nil, url.fragment == nil
+        else {
+            throw ConfigurationError.invalid(
+                "base_url", "must be an absolute http or https address such as \"https://tea.example.org/friday/\"", in: root.file)
+        }
+        return (labels, base.hasSuffix("/") ? base : base + "/")
     }
 
     /// `page_size`: sheets only, since a rates feed is one document.

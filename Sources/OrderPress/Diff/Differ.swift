@@ -89,7 +89,10 @@ struct Differ: Sendable {
             let id = reader.text(row, orderColumns.id)
             if !id.isEmpty { idCounts[id, default: 0] += 1 }
         }
-        let contentColumns = columns.enumerated().filter { $0.element != orderColumns.id }.sorted { $0.element < $1.element }
+        // Paying is not a new order: without an id, a row matched by content stays the same order
+        // when only its paid cell changes, and the diff shows that as a change.
+        let contentColumns = columns.enumerated().filter { $0.element != orderColumns.id && $0.element != orderColumns.paid }
+            .sorted { $0.element < $1.element }
         return table.rows.map { row in
             let values = columns.map { reader.text(row, $0) }
             let id = reader.text(row, orderColumns.id)

@@ -12,6 +12,21 @@ public struct StateStore: Sendable {
 
     var snapshotURL: URL { folder.appendingPathComponent("snapshot.json") }
     var historyURL: URL { folder.appendingPathComponent("history.json") }
+    var siteIDURL: URL { folder.appendingPathComponent("site-id") }
+
+    /// The site's own random id, made on its first build and kept, so that two sites built from
+    /// similar configurations never share a feed id. With `create` false (a dry run) a missing id
+    /// is made up for this run only.
+    public func siteID(create: Bool) throws(OutputError) -> UUID {
+        if let data = try AtomicFile.contents(of: siteIDURL, below: folder),
+            let id = UUID(uuidString: String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        {
+            return id
+        }
+        let id = UUID()
+        if create { try AtomicFile.write(Data((id.uuidString.lowercased() + "\n").utf8), to: siteIDURL, below: folder, durable: true) }
+        return id
+    }
 
     /// The history file: runs that changed something, newest first.
     struct History: Codable, Equatable {

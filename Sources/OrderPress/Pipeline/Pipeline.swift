@@ -112,10 +112,11 @@ public struct Pipeline: Sendable {
                 return (snapshot, changes, history)
             }
         }
+        let siteID = try step(.diff) { () throws(OutputError) in try store.siteID(create: !options.dryRun) }
         let site = try await timed(.render) {
             renderer.render(
                 configuration: configuration, data: data, aggregation: aggregation, rates: fetched.rates,
-                history: history, now: clock.now)
+                history: history, now: clock.now, siteID: siteID)
         }
         let publisher = Publisher(output: configuration.output)
         let plan = try await timed(.publish) { () throws(StepFailure) in

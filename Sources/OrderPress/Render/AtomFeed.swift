@@ -1,30 +1,34 @@
+import Crypto
 import Foundation
 
 /// `feed.xml`: an Atom 1.0 feed with one entry per run that changed something.
 struct AtomFeed {
     let context: SiteContext
+    private var labels: Labels { context.labels }
 
     func xml() -> Data {
         let title = context.configuration.title
         let entries = context.history.prefix(PageBuilder.changeRuns)
-        // The feed's id must never change: derive it from the site's title, not from the run.
+        // With base_url every link is absolute, as feed readers expect; without it they stay
+        // relative to feed.xml, which is all a site served from anywhere can say.
+        let base = XMLText.escape(context.configuration.baseURL ?? "")
         var lines = [
             #"<?xml version="1.0" encoding="utf-8"?>"#,
             #"<feed xmlns="http://www.w3.org/2005/Atom">"#,
-            "<title>\(XMLText.escape(title)): changes</title>",
-            "<id>urn:orderpress:\(Slugger.hash(title, length: 16))</id>",
+            "<title>\(XMLText.escape(labels.text("feed_title", ["title": title])))</title>",
+            "<id>urn:uuid:\(context.siteID.uuidString.lowercased())</id>",
             "<updated>\(entries.first?.time ?? "1970-01-01T00:00:00Z")</updated>",
             "<author><name>OrderPress</name></author>",
-            #"<link rel="self" href="feed.xml"/>"#,
-            #"<link rel="alternate" type="text/html" href="changes.html"/>"#,
+            #"<link rel="self" type="application/atom+xml" href="\#(base)feed.xml"/>"#,
+            #"<link rel="alternate" type="text/html" href="\#(base)changes.html"/>"#,
         ]
         for entry in entries {
             lines += [
                 "<entry>",
-                "<id>urn:orderpress:\(Slugger.hash(title, length: 16)):\(entry.id)</id>",
-                "<title>\(XMLText.escape(entry.changes.summary))</title>",
+                "<id>urn:uuid:\(Self.entryID(site: context.siteID, entry: entry.id))</id>",
+                "<title>\(XMLText.escape(labels.summary(entry.changes)))</title>",
                 "<updated>\(entry.time)</updated>",
-                #"<link rel="alternate" type="text/html" href="changes.html"/>"#,
+                #"<link rel="alternate" type="text/html" href="\#(base)changes.html"/>"#,
                 "<content type=\"text\">\(XMLText.escape(content(entry.changes)))</content>",
                 "</entry>",
             ]
@@ -33,16 +37,28 @@ struct AtomFeed {
         return Data((lines.joined(separator: "\n") + "\n").utf8)
     }
 
+    /// A name-based UUID (version 5 layout, SHA-256 of the site id and the run): stable across
+    /// rebuilds, different in every site.
+    static func entryID(site: UUID, entry: String) -> String {
+        var bytes = Array(SHA256.hash(data: Data("\(site.uuidString.lowercased()):\(entry)".utf8)).prefix(16))
+        bytes[6] = (bytes[6] & 0x0F) | 0x50
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        let hex = bytes.map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }.joined()
+        return [0...7, 8...11, 12...15, 16...19, 20...31].map { range in
+            String(hex[hex.index(hex.startIndex, offsetBy: range.lowerBound)...hex.index(hex.startIndex, offsetBy: range.upperBound)])
+        }.joined(separator: "-")
+    }
+
     /// Plain-text lines: deletions first, as on the Changes page.
     private func content(_ changes: ChangeSet) -> String {
         var lines: [String] = []
-        for record in changes.deleted { lines.append("Deleted: \(describe(record))") }
-        for record in changes.added { lines.append("Added: \(describe(record))") }
+        for record in changes.deleted { lines.append("\(labels["deleted"]): \(describe(record))") }
+        for record in changes.added { lines.append("\(labels["added"]): \(describe(record))") }
         for change in changes.changed {
             let fields = change.fields.keys.sorted().map { "\($0) \(change.fields[$0]![0]) → \(change.fields[$0]![1])" }
-            lines.append("Changed: \(change.after.person), \(change.after.item) (\(change.after.group)): \(fields.joined(separator: "; "))")
+            lines.append("\(labels["changed"]): \(change.after.person), \(change.after.item) (\(change.after.group)): \(fields.joined(separator: "; "))")
         }
-        return lines.isEmpty ? changes.summary : lines.joined(separator: "\n")
+        return lines.isEmpty ? labels.summary(changes) : lines.joined(separator: "\n")
     }
 
     private func describe(_ record: RowRecord) -> String {

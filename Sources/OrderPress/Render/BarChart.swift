@@ -1,6 +1,8 @@
 import Foundation
 
-/// A horizontal bar chart as a standalone SVG file: one bar per person, labelled with name and amount.
+/// A horizontal bar chart as a standalone SVG file: one bar per person, the name above its bar and
+/// the amount beside it. Narrow (400 units) and with names on their own line, so that on a 390-pixel
+/// phone the text stays about as large as the page's own small print.
 struct BarChart {
     struct Bar {
         var label: String
@@ -11,27 +13,27 @@ struct BarChart {
     var title: String
     var bars: [Bar]
 
-    private static let width = 640
-    private static let labelWidth = 200
-    private static let rowHeight = 28
+    private static let width = 400
+    /// Room right of the longest bar for its amount.
+    private static let valueWidth = 110
+    private static let rowHeight = 42
 
     func svg() -> String {
-        let height = bars.count * Self.rowHeight + 16
-        let plotWidth = Self.width - Self.labelWidth - 90
+        let height = bars.count * Self.rowHeight + 8
+        let plotWidth = Self.width - Self.valueWidth
         let largest = bars.map(\.value).max() ?? 0
         var lines = [
             #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(Self.width)" height="\#(height)" viewBox="0 0 \#(Self.width) \#(height)" role="img" aria-label="\#(XMLText.escape(title))">"#,
             "<title>\(XMLText.escape(title))</title>",
-            "<style>text{font:13px system-ui,sans-serif;fill:#1d1d1f}rect{fill:#0b63c5}"
+            "<style>text{font:15px system-ui,sans-serif;fill:#1d1d1f}rect{fill:#0b63c5}"
                 + "@media (prefers-color-scheme:dark){text{fill:#f5f5f7}rect{fill:#6cb4ff}}</style>",
         ]
         for (index, bar) in bars.enumerated() {
-            let y = 8 + index * Self.rowHeight
-            let length = largest > 0 ? Self.pixels(bar.value * Decimal(plotWidth) / largest) : 0
-            lines.append(
-                #"<text x="\#(Self.labelWidth - 8)" y="\#(y + 18)" text-anchor="end">\#(XMLText.escape(Text.shortened(bar.label, to: 24)))</text>"#)
-            lines.append(#"<rect x="\#(Self.labelWidth)" y="\#(y + 4)" width="\#(max(length, 1))" height="\#(Self.rowHeight - 8)"/>"#)
-            lines.append(#"<text x="\#(Self.labelWidth + max(length, 1) + 6)" y="\#(y + 18)">\#(XMLText.escape(bar.valueText))</text>"#)
+            let y = 4 + index * Self.rowHeight
+            let length = max(largest > 0 ? Self.pixels(bar.value * Decimal(plotWidth) / largest) : 0, 1)
+            lines.append(#"<text x="0" y="\#(y + 15)">\#(XMLText.escape(Text.shortened(bar.label, to: 24)))</text>"#)
+            lines.append(#"<rect x="0" y="\#(y + 20)" width="\#(length)" height="16"/>"#)
+            lines.append(#"<text x="\#(length + 6)" y="\#(y + 34)">\#(XMLText.escape(bar.valueText))</text>"#)
         }
         lines.append("</svg>")
         return lines.joined(separator: "\n") + "\n"

@@ -4,192 +4,208 @@
 enum DefaultTemplates {
     static let files: [String: String] = [
         "attention.md.mustache": #####"""
-# Attention
+# {{labels.attention}}
 
-[← All groups](index.md)
+[← {{labels.home}}](index.md)
 
-## Rejected rows
+## {{labels.rejected_rows}}
 
 {{#hasRejected}}
-These rows are not counted in any total. Fix them in the sheet; the next build picks them up.
+{{labels.rejected_explain}}
 
-| Row | Values | Reasons |
+| {{labels.row}} | {{labels.reasons}} | {{labels.values}} |
 |--:|---|---|
 {{#rejected}}
-| {{row}} | {{values}} | {{reasons}} |
+| {{row}} | {{reasons}} | {{values}} |
 {{/rejected}}
 {{/hasRejected}}
 {{^hasRejected}}
-No rejected rows.
+{{labels.no_rejected}}
 {{/hasRejected}}
 
-## Warnings
+## {{labels.warnings}}
 
 {{#hasWarnings}}
-| Row | Warning |
+| {{labels.row}} | {{labels.warning}} |
 |--:|---|
 {{#warnings}}
 | {{row}} | {{message}} |
 {{/warnings}}
 {{/hasWarnings}}
 {{^hasWarnings}}
-No warnings.
+{{labels.no_warnings}}
 {{/hasWarnings}}
 
 """#####,
         "changes.md.mustache": #####"""
-# Changes
+# {{labels.changes}}
 
-[← All groups](index.md)
+[← {{labels.home}}](index.md)
 
 {{#runs}}
-## {{time}}: {{summary}}
+## {{time}}{{labels.colon}}{{summary}}
 
 {{#hasDeleted}}
-### ⚠ Deleted orders ({{deletedCount}})
+### ⚠ {{labels.deleted_orders}} ({{deletedCount}})
 
-| Row | Who | What | Options | Group | Amount | First seen |
-|--:|---|---|---|---|--:|---|
+| {{labels.person}} | {{labels.item}} | {{labels.amount}} | {{labels.group}} | {{labels.first_seen}} | {{labels.row}} |
+|---|---|--:|---|---|--:|
 {{#deleted}}
-| {{row}} | **{{who}}** | {{what}} | {{options}} | {{group}} | {{amount}} | {{firstSeen}} |
+| **{{who}}** | {{what}} | {{amount}} | {{group}} | {{firstSeen}} | {{row}} |
 {{/deleted}}
 
 {{/hasDeleted}}
 {{#hasAdded}}
-### Added orders ({{addedCount}})
+### {{labels.added_orders}} ({{addedCount}})
 
-| Row | Who | What | Options | Group | Amount |
-|--:|---|---|---|---|--:|
+| {{labels.person}} | {{labels.item}} | {{labels.amount}} | {{labels.group}} | {{labels.row}} |
+|---|---|--:|---|--:|
 {{#added}}
-| {{row}} | {{who}} | {{what}} | {{options}} | {{group}} | {{amount}} |
+| {{who}} | {{what}} | {{amount}} | {{group}} | {{row}} |
 {{/added}}
 
 {{/hasAdded}}
 {{#hasChanged}}
-### Changed orders ({{changedCount}})
+### {{labels.changed_orders}} ({{changedCount}})
 
-| Row | Who | What | Group | Changes |
-|--:|---|---|---|---|
+| {{labels.person}} | {{labels.item}} | {{labels.what_changed}} | {{labels.group}} | {{labels.row}} |
+|---|---|---|---|--:|
 {{#changed}}
-| {{row}} | {{who}} | {{what}} | {{group}} | {{fields}} |
+| {{who}} | {{what}} | {{fields}} | {{group}} | {{row}} |
 {{/changed}}
 
 {{/hasChanged}}
 {{/runs}}
 {{^runs}}
-No build has run yet.
+{{labels.no_runs}}
 {{/runs}}
 
 """#####,
         "group.md.mustache": #####"""
 # {{name}}
 
-[← All groups](../index.md)
+[← {{labels.home}}](../index.md)
 
-- Organiser: {{organizer}}
-- Shop: {{shop}}
-- Deadline: {{deadline}}
-- Currency: {{currency}}
+- {{labels.organizer}}{{labels.colon}}{{organizer}}
+- {{labels.shop}}{{labels.colon}}{{shop}}
+- {{labels.deadline}}{{labels.colon}}{{deadline}}
+- {{labels.currency}}{{labels.colon}}{{currency}}
 
 {{#notices}}
 > {{.}}
 
 {{/notices}}
 {{#hasRecentDeletions}}
-## ⚠ Deleted in the latest change ({{deletedAt}})
+## ⚠ {{deletedHeading}}
 
 {{#recentDeletions}}
 - ~~{{.}}~~
 {{/recentDeletions}}
 
-See [Changes](../changes.md).
+[{{labels.all_changes}}](../changes.md)
 
 {{/hasRecentDeletions}}
 {{#hasOrders}}
-## Shop order sheet
+## {{labels.shop_sheet}}
 
+| {{labels.order_line}} | {{labels.unit_price}} | {{labels.line_total}} |
+|---|--:|--:|
 {{#shopSheet}}
-- {{.}}
+| {{text}} | {{unitPrice}} | {{lineTotal}} |
 {{/shopSheet}}
+| **{{labels.total}}** {{itemsOrders}} | | **{{total}}** |
 
-{{items}} items, {{orderCount}} orders, total {{total}}{{#totalConverted}} · {{.}}{{/totalConverted}}
+{{#totalConverted}}
+- = {{.}}
+{{/totalConverted}}
+{{#tracksPayments}}
+- {{outstanding}}
+{{/tracksPayments}}
 
-## Totals per person
+## {{labels.per_person}}
 
-| Person | Orders | Total ({{currency}}) |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
-|---|--:|--:|{{#displayCurrencies}}--:|{{/displayCurrencies}}
+| {{labels.person}} | {{totalHeading}} |{{#tracksPayments}} {{labels.paid}} | {{labels.owes}} |{{/tracksPayments}} {{labels.orders}} |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
+|---|--:|{{#tracksPayments}}--:|--:|{{/tracksPayments}}--:|{{#displayCurrencies}}--:|{{/displayCurrencies}}
 {{#people}}
-| [{{name}}]({{link}}) | {{orders}} | {{total}} |{{#converted}} {{.}} |{{/converted}}
+| [{{name}}]({{link}}) | {{total}} |{{#tracksPayments}} {{paid}} | {{outstanding}} |{{/tracksPayments}} {{orders}} |{{#converted}} {{.}} |{{/converted}}
 {{/people}}
 
-![Totals per person]({{chart}})
+![{{chartTitle}}]({{chart}})
 
-## Orders
+## {{labels.orders}}
 
-| Row | Person | Item | Options | Qty | Unit price | Amount | Time | Note |
-|--:|---|---|---|--:|--:|--:|---|---|
+| {{labels.person}} | {{labels.item}} | {{labels.amount}} |{{#tracksPayments}} {{labels.paid}} |{{/tracksPayments}} {{labels.qty}} | {{labels.unit_price}} | {{labels.time}} | {{labels.note}} |
+|---|---|--:|{{#tracksPayments}}:-:|{{/tracksPayments}}--:|--:|---|---|
 {{#orders}}
-| {{row}} | {{person}} | {{item}} | {{options}} | {{quantity}} | {{unitPrice}} | {{amount}} | {{time}} | {{note}} |
+| {{person}} | {{item}} | {{amount}} |{{#tracksPayments}} {{paidMark}} |{{/tracksPayments}} {{quantity}} | {{unitPrice}} | {{time}} | {{note}} |
 {{/orders}}
 {{/hasOrders}}
 {{^hasOrders}}
-No orders yet.
+{{labels.no_orders}}
 {{/hasOrders}}
 
 """#####,
         "index.md.mustache": #####"""
 # {{title}}
 
-Data as of {{dataAsOf}} · [Rates](rates.md) · [Attention](attention.md){{#attentionCount}} ({{attentionCount}}){{/attentionCount}}
+{{dataAsOf}} · [{{labels.rates}}](rates.md) · [{{labels.attention}}](attention.md){{#attentionCount}} ({{attentionCount}}){{/attentionCount}}
 
-{{#latestChange}}
-Latest change, {{latestChange}} · [Changes](changes.md)
+## {{labels.grand_total}}
 
-{{/latestChange}}
+{{#hasOrders}}
+| {{labels.currency}} | {{labels.total}} |{{#tracksPayments}} {{labels.outstanding}} |{{/tracksPayments}}
+|---|--:|{{#tracksPayments}}--:|{{/tracksPayments}}
+{{#grandTotals}}
+| {{label}} | **{{amount}}** |{{#tracksPayments}} {{outstanding}} |{{/tracksPayments}}
+{{/grandTotals}}
+{{/hasOrders}}
+{{^hasOrders}}
+{{labels.no_orders}}
+{{/hasOrders}}
+
+{{#latest}}
+## {{labels.latest_change}}{{labels.colon}}{{time}}
+
+{{summary}}
+
+{{#deleted}}
+- ⚠ ~~{{.}}~~
+{{/deleted}}
+{{#moreDeleted}}
+- ⚠ {{.}}
+{{/moreDeleted}}
+
+[{{labels.all_changes}}](changes.md)
+
+{{/latest}}
 {{#notices}}
 > {{.}}
 
 {{/notices}}
-## Groups
+## {{labels.groups}}
 
 {{#hasGroups}}
-| Group | Shop | Organiser | Deadline | Orders | Items | Total |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
-|---|---|---|---|--:|--:|--:|{{#displayCurrencies}}--:|{{/displayCurrencies}}
+| {{labels.group}} | {{labels.total}} |{{#tracksPayments}} {{labels.outstanding}} |{{/tracksPayments}} {{labels.orders}} | {{labels.items}} | {{labels.shop}} | {{labels.organizer}} | {{labels.deadline}} |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
+|---|--:|{{#tracksPayments}}--:|{{/tracksPayments}}--:|--:|---|---|---|{{#displayCurrencies}}--:|{{/displayCurrencies}}
 {{#groups}}
-| [{{name}}]({{link}}) | {{shop}} | {{organizer}} | {{deadline}} | {{orders}} | {{items}} | {{total}} |{{#converted}} {{.}} |{{/converted}}
+| [{{name}}]({{link}}) | {{total}} |{{#tracksPayments}} {{outstanding}} |{{/tracksPayments}} {{orders}} | {{items}} | {{shop}} | {{organizer}} | {{deadline}} |{{#converted}} {{.}} |{{/converted}}
 {{/groups}}
 {{/hasGroups}}
 {{^hasGroups}}
-No groups yet.
+{{labels.no_groups}}
 {{/hasGroups}}
 
-## Grand total
-
-{{#hasOrders}}
-| Currency | Total |
-|---|--:|
-{{#grandTotals}}
-| {{currency}} | {{amount}} |
-{{/grandTotals}}
-{{#grandConverted}}
-| all in {{currency}} | {{amount}} |
-{{/grandConverted}}
-{{/hasOrders}}
-{{^hasOrders}}
-No orders yet.
-{{/hasOrders}}
-
-## People
+## {{labels.people}}
 
 {{#hasPeople}}
-| Person | Orders | Totals |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
+| {{labels.person}} | {{labels.total}} | {{labels.orders}} |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
 |---|--:|--:|{{#displayCurrencies}}--:|{{/displayCurrencies}}
 {{#people}}
-| [{{name}}]({{link}}) | {{orders}} | {{totals}} |{{#converted}} {{.}} |{{/converted}}
+| [{{name}}]({{link}}) | {{totals}} | {{orders}} |{{#converted}} {{.}} |{{/converted}}
 {{/people}}
 {{/hasPeople}}
 {{^hasPeople}}
-Nobody has ordered yet.
+{{labels.no_people}}
 {{/hasPeople}}
 
 """#####,
@@ -201,21 +217,21 @@ Nobody has ordered yet.
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{pageTitle}}</title>
 <link rel="stylesheet" href="{{root}}style.css">
-<link rel="alternate" type="application/atom+xml" title="Changes" href="{{root}}feed.xml">
+<link rel="alternate" type="application/atom+xml" title="{{feedTitle}}" href="{{root}}feed.xml">
 </head>
 <body>
 <header>
 <nav>
 <a href="{{root}}index.html">{{siteTitle}}</a>
-<a href="{{root}}rates.html">Rates</a>
-<a href="{{root}}attention.html">Attention{{#attentionCount}} ({{attentionCount}}){{/attentionCount}}</a>
-<a href="{{root}}changes.html">Changes</a>
+<a href="{{root}}rates.html">{{labels.rates}}</a>
+<a href="{{root}}attention.html">{{labels.attention}}{{#attentionCount}} ({{attentionCount}}){{/attentionCount}}</a>
+<a href="{{root}}changes.html">{{labels.changes}}</a>
 </nav>
 </header>
 <main>
 {{{body}}}
 </main>
-<footer>Data as of {{dataAsOf}} · made by OrderPress</footer>
+<footer>{{dataAsOf}} · {{labels.made_by}}</footer>
 </body>
 </html>
 
@@ -223,56 +239,64 @@ Nobody has ordered yet.
         "person.md.mustache": #####"""
 # {{name}}
 
-[← All groups](../index.md)
+[← {{labels.home}}](../index.md)
 
+{{#tracksPayments}}
+## {{labels.to_pay}}
+
+{{#payments}}
+- **{{.}}**
+{{/payments}}
+{{#settled}}
+{{labels.settled}}
+{{/settled}}
+
+{{/tracksPayments}}
 {{#groups}}
 ## [{{name}}]({{link}})
 
-| Row | Item | Options | Qty | Unit price | Amount | Time | Note |
-|--:|---|---|--:|--:|--:|---|---|
+| {{labels.item}} | {{labels.amount}} |{{#tracksPayments}} {{labels.paid}} |{{/tracksPayments}} {{labels.qty}} | {{labels.unit_price}} | {{labels.time}} | {{labels.note}} |
+|---|--:|{{#tracksPayments}}:-:|{{/tracksPayments}}--:|--:|---|---|
 {{#orders}}
-| {{row}} | {{item}} | {{options}} | {{quantity}} | {{unitPrice}} | {{amount}} | {{time}} | {{note}} |
+| {{item}} | {{amount}} |{{#tracksPayments}} {{paidMark}} |{{/tracksPayments}} {{quantity}} | {{unitPrice}} | {{time}} | {{note}} |
 {{/orders}}
 
-Total: {{total}}{{#converted}} · {{.}}{{/converted}}
+{{labels.total}}{{labels.colon}}{{total}}{{#converted}} · {{.}}{{/converted}}
 
 {{/groups}}
-## Total
+## {{labels.total}}
 
-| Currency | Total |
-|---|--:|
+| {{labels.currency}} | {{labels.total}} |{{#tracksPayments}} {{labels.owes}} |{{/tracksPayments}}
+|---|--:|{{#tracksPayments}}--:|{{/tracksPayments}}
 {{#totals}}
-| {{currency}} | {{amount}} |
+| {{label}} | {{amount}} |{{#tracksPayments}} {{outstanding}} |{{/tracksPayments}}
 {{/totals}}
-{{#converted}}
-| all in {{currency}} | {{amount}} |
-{{/converted}}
 
 """#####,
         "rates.md.mustache": #####"""
-# Exchange rates
+# {{labels.rates}}
 
-[← All groups](index.md)
+[← {{labels.home}}](index.md)
 
 {{#notices}}
 > {{.}}
 
 {{/notices}}
 {{#available}}
-- Source: {{source}}{{#fromCache}} (cached copy: the feed could not be read){{/fromCache}}
-- Base currency: {{base}}
-- As of: {{asOf}}{{#stale}} — **stale**: older than {{maxAgeHours}} hours{{/stale}}
+- {{labels.source}}{{labels.colon}}{{source}}{{#fromCache}} {{labels.cached_copy}}{{/fromCache}}
+- {{labels.base_currency}}{{labels.colon}}{{base}}
+- {{labels.as_of}}{{labels.colon}}{{asOf}}{{#stale}} — **{{.}}**{{/stale}}
 
-| Currency | Units per 1 {{base}} |
+| {{labels.currency}} | {{unitsPer}} |
 |---|--:|
 {{#rates}}
 | {{currency}} | {{amount}} |
 {{/rates}}
 
 {{#hasConversions}}
-## 1 {{baseCurrency}} in display currencies
+## {{inDisplay}}
 
-| Currency | Rate |
+| {{labels.currency}} | {{labels.rate}} |
 |---|--:|
 {{#conversions}}
 | {{currency}} | {{amount}} |
@@ -280,7 +304,7 @@ Total: {{total}}{{#converted}} · {{.}}{{/converted}}
 {{/hasConversions}}
 {{/available}}
 {{^available}}
-No exchange rates are available: converted amounts show n/a.
+{{labels.no_rates}}
 {{/available}}
 
 """#####,
@@ -293,6 +317,8 @@ No exchange rates are available: converted amounts show n/a.
   --line: #d2d2d7;
   --accent: #0b63c5;
   --stripe: #f5f5f7;
+  /* Translucent, so that a table's scroll shadow shows through striped rows too. */
+  --stripe-cell: rgba(0, 0, 0, .035);
 }
 @media (prefers-color-scheme: dark) {
   :root {
@@ -302,6 +328,7 @@ No exchange rates are available: converted amounts show n/a.
     --line: #3a3a3c;
     --accent: #6cb4ff;
     --stripe: #2c2c2e;
+    --stripe-cell: rgba(255, 255, 255, .06);
   }
 }
 * { box-sizing: border-box; }
@@ -309,28 +336,64 @@ body {
   margin: 0 auto;
   max-width: 72rem;
   padding: 1rem;
-  font: 16px/1.5 system-ui, -apple-system, "Segoe UI", "Noto Sans TC", "PingFang TC", sans-serif;
+  font: 16px/1.5 system-ui, -apple-system, "Segoe UI", "Noto Sans TC", "PingFang TC", "Microsoft JhengHei", sans-serif;
   color: var(--fg);
   background: var(--bg);
 }
 a { color: var(--accent); }
-nav { display: flex; flex-wrap: wrap; gap: 1rem; padding-bottom: .5rem; border-bottom: 1px solid var(--line); }
+nav { display: flex; flex-wrap: wrap; gap: .25rem 1rem; padding-bottom: .5rem; border-bottom: 1px solid var(--line); }
 nav a:first-child { font-weight: 600; margin-right: auto; }
-h1 { font-size: 1.6rem; }
+h1 { font-size: 1.6rem; line-height: 1.25; }
 h2 { font-size: 1.25rem; margin-top: 2rem; }
-table { display: block; overflow-x: auto; border-collapse: collapse; margin: 1rem 0; }
+/* Every table puts its name and amount columns first. A table wider than the screen scrolls on
+   its own, and a shadow at an edge that can scroll says there is more. */
+table {
+  display: block;
+  max-width: 100%;
+  overflow-x: auto;
+  border-collapse: collapse;
+  margin: 1rem 0;
+  background-image:
+    linear-gradient(to right, #ffffff 30%, rgba(255, 255, 255, 0)), linear-gradient(to left, #ffffff 30%, rgba(255, 255, 255, 0)),
+    linear-gradient(to right, rgba(0, 0, 0, .22), rgba(0, 0, 0, 0)), linear-gradient(to left, rgba(0, 0, 0, .22), rgba(0, 0, 0, 0));
+  background-position: left center, right center, left center, right center;
+  background-size: 2rem 100%, 2rem 100%, .6rem 100%, .6rem 100%;
+  background-repeat: no-repeat;
+  background-attachment: local, local, scroll, scroll;
+}
+@media (prefers-color-scheme: dark) {
+  table {
+    background-image:
+      linear-gradient(to right, #1c1c1e 30%, rgba(28, 28, 30, 0)), linear-gradient(to left, #1c1c1e 30%, rgba(28, 28, 30, 0)),
+      linear-gradient(to right, rgba(0, 0, 0, .7), rgba(0, 0, 0, 0)), linear-gradient(to left, rgba(0, 0, 0, .7), rgba(0, 0, 0, 0));
+  }
+}
 th, td { padding: .3rem .6rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { text-align: left; }
-tbody tr:nth-child(even) { background: var(--stripe); }
+tbody tr:nth-child(even) td { background: var(--stripe-cell); }
 td { font-variant-numeric: tabular-nums; }
+/* Amounts (right-aligned columns) never break inside. */
+th[style*="right"], td[style*="right"] { white-space: nowrap; }
 blockquote { margin: 1rem 0; padding: .5rem 1rem; border-left: 4px solid #d97706; background: var(--stripe); }
 img { max-width: 100%; height: auto; }
 footer { margin-top: 3rem; padding-top: .5rem; border-top: 1px solid var(--line); color: var(--muted); font-size: .875rem; }
+@media (max-width: 40rem) {
+  body { padding: .75rem; }
+  h1 { font-size: 1.4rem; }
+  table { font-size: .875rem; }
+  th, td { padding: .25rem .45rem; }
+  /* The first two columns (name, item) wrap at spaces only, so they never stack one character
+     per line; the columns one scrolls to stay on one line, except a last text column (note,
+     values), which wraps in a readable width. */
+  th, td { white-space: nowrap; }
+  td:nth-child(-n+2):not([style]) { white-space: normal; word-break: keep-all; min-width: 4.5rem; }
+  td:last-child:not([style]) { white-space: normal; min-width: 12rem; }
+}
 @media print {
   nav, footer { display: none; }
   body { max-width: none; padding: 0; color: #000; background: #fff; }
   a { color: inherit; text-decoration: none; }
-  table { display: table; }
+  table { display: table; background-image: none; }
 }
 
 """#####,

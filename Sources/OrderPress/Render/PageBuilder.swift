@@ -5,21 +5,17 @@ struct PageBuilder: Sendable {
     let context: SiteContext
 
     private func escape(_ text: String) -> String { MarkdownEscaper.escape(text) }
+    private var labels: Labels { context.labels }
     /// Summary pages shorten over-long text; person and Attention pages show it whole.
     private func short(_ text: String, _ limit: Int) -> String { escape(Text.shortened(text, to: limit)) }
 
     func index() -> PageModels.Index {
         let converter = context.converter
         var notices: [String] = []
-        if let latest = context.history.first, !latest.changes.deleted.isEmpty {
-            let count = latest.changes.deleted.count
-            notices.append(
-                "**\(count) \(count == 1 ? "order was" : "orders were") deleted** in the change of \(context.display(iso: latest.time)): see [Changes](changes.md).")
-        }
         if !context.data.rejected.isEmpty {
-            let count = context.data.rejected.count
             notices.append(
-                "\(count) \(count == 1 ? "row was" : "rows were") rejected and \(count == 1 ? "is" : "are") not counted: see [Attention](attention.md).")
+                labels.markdown("rejected_notice", ["count": String(context.data.rejected.count)])
+                    + " [\(labels.markdown("attention"))](attention.md)")
         }
         notices += context.rateNotices
         let groups = context.aggregation.groups.map { summary in
@@ -28,7 +24,8 @@ struct PageBuilder: Sendable {
                 shop: short(summary.group.shop, 60), organizer: short(summary.group.organizer, 30),
                 deadline: deadline(summary.group), orders: summary.orders.count, items: summary.items,
                 total: "\(converter.display(summary.total, summary.currency)) \(summary.currency)",
-                converted: context.converted([summary.currency: summary.total]))
+                converted: context.converted([summary.currency: summary.total]),
+                outstanding: "\(converter.display(summary.outstanding, summary.currency)) \(summary.currency)")
         }
         let people = context.aggregation.people.map { person in
             PageModels.PersonRow(
@@ -37,18 +34,43 @@ struct PageBuilder: Sendable {
                 converted: context.converted(person.totals))
         }
         let grand = context.aggregation.grandTotals
+        let grandOutstanding = context.aggregation.groups.reduce(into: [String: Decimal]()) {
+            $0[$1.currency, default: 0] += $1.outstanding
+        }
         return PageModels.Index(
-            title: escape(context.configuration.title), dataAsOf: context.dataAsOfText,
-            attentionCount: context.attentionCount,
-            latestChange: context.history.first.map { "\(context.display(iso: $0.time)): \($0.changes.summary)" },
-            notices: notices,
+            title: escape(context.configuration.title),
+            dataAsOf: labels.markdown("data_as_of", ["time": context.dataAsOfText]),
+            attentionCount: context.attentionCount, latest: latest(), notices: notices,
             displayCurrencies: context.configuration.displayCurrencies, hasGroups: !groups.isEmpty, groups: groups,
-            hasOrders: !grand.isEmpty,
-            grandTotals: grand.keys.sorted().map { .init(currency: $0, amount: converter.display(grand[$0]!, $0)) },
-            grandConverted: context.configuration.displayCurrencies.map {
-                .init(currency: $0, amount: converter.displayConverted(grand, to: $0))
-            },
-            hasPeople: !people.isEmpty, people: people)
+            hasOrders: !grand.isEmpty, grandTotals: totalRows(grand, outstanding: grandOutstanding),
+            hasPeople: !people.isEmpty, people: people, tracksPayments: context.aggregation.tracksPayments)
+    }
+
+    /// How many deletions the index lists before pointing to the Changes page.
+    static let indexDeletions = 10
+
+    private func latest() -> PageModels.Latest? {
+        guard let entry = context.history.first else { return nil }
+        let deleted = entry.changes.deleted
+        let more = deleted.count - Self.indexDeletions
+        return PageModels.Latest(
+            time: context.display(iso: entry.time), summary: escape(labels.summary(entry.changes)),
+            deleted: deleted.prefix(Self.indexDeletions).map { "\(deletionLine($0)) · \(escape($0.group))" },
+            moreDeleted: more > 0 ? labels.markdown("more_deleted", ["count": String(more)]) : nil)
+    }
+
+    /// Each currency's exact total, then the whole in each display currency, with what is still unpaid.
+    private func totalRows(_ totals: [String: Decimal], outstanding: [String: Decimal]) -> [PageModels.TotalRow] {
+        let converter = context.converter
+        return totals.keys.sorted().map {
+            PageModels.TotalRow(
+                label: $0, amount: converter.display(totals[$0]!, $0), outstanding: converter.display(outstanding[$0] ?? 0, $0))
+        }
+            + context.configuration.displayCurrencies.map {
+                PageModels.TotalRow(
+                    label: labels.markdown("all_in", ["currency": $0]), amount: converter.displayConverted(totals, to: $0),
+                    outstanding: converter.displayConverted(outstanding, to: $0))
+            }
     }
 
     func group(_ summary: GroupSummary) -> PageModels.Group {
@@ -60,19 +82,29 @@ struct PageBuilder: Sendable {
             name: escape(summary.group.name), organizer: escape(summary.group.organizer),
             shop: escape(summary.group.shop), deadline: deadline(summary.group), currency: currency,
             notices: context.rateNotices, hasRecentDeletions: !recentDeletions.isEmpty,
-            deletedAt: context.history.first.map { context.display(iso: $0.time) } ?? "",
+            deletedHeading: labels.markdown("deleted_latest", ["time": context.history.first.map { context.display(iso: $0.time) } ?? ""]),
             recentDeletions: recentDeletions.map(deletionLine), hasOrders: !summary.orders.isEmpty,
-            shopSheet: summary.shopSheet.map(shopLine), items: summary.items, orderCount: summary.orders.count,
+            shopSheet: summary.shopSheet.map { line in
+                PageModels.ShopRow(
+                    text: escape(line.text), unitPrice: converter.display(line.unitPrice, currency),
+                    lineTotal: converter.display(line.lineTotal, currency))
+            },
+            totalHeading: labels.markdown("total_in", ["currency": currency]),
+            itemsOrders: labels.markdown("items_orders", ["items": String(summary.items), "orders": String(summary.orders.count)]),
             total: "\(converter.display(summary.total, currency)) \(currency)",
             totalConverted: otherCurrencies([currency: summary.total], besides: currency),
             displayCurrencies: context.configuration.displayCurrencies,
+            tracksPayments: context.aggregation.tracksPayments,
+            outstanding: labels.markdown(
+                "outstanding_total", ["amount": "**\(converter.display(summary.outstanding, currency)) \(currency)**"]),
             people: summary.people.map { person in
                 PageModels.GroupPerson(
                     name: short(person.name, TextLimits.person), link: "../people/\(context.personSlugs[person.key]!).md",
                     orders: person.orders, total: converter.display(person.total, currency),
-                    converted: context.converted([currency: person.total]))
+                    converted: context.converted([currency: person.total]),
+                    paid: converter.display(person.paid, currency), outstanding: converter.display(person.outstanding, currency))
             },
-            chart: "\(slug).svg",
+            chart: "\(slug).svg", chartTitle: labels.markdown("per_person"),
             orders: summary.orders.map { orderLine($0, shortened: true) })
     }
 
@@ -89,12 +121,19 @@ struct PageBuilder: Sendable {
                 total: "\(converter.display(total, group.currency)) \(group.currency)",
                 converted: otherCurrencies([group.currency: total], besides: group.currency))
         }
+        let payments = context.data.groups.compactMap { group -> String? in
+            guard let owed = person.outstandingByGroup[group.name] else { return nil }
+            return labels.markdown(
+                "pay_to",
+                [
+                    "amount": "\(converter.display(owed, group.currency)) \(group.currency)",
+                    "organizer": group.organizer.isEmpty ? labels.markdown("the_organizer") : escape(group.organizer),
+                    "group": escape(group.name),
+                ])
+        }
         return PageModels.Person(
-            name: escape(person.name), groups: groups,
-            totals: person.totals.keys.sorted().map { .init(currency: $0, amount: converter.display(person.totals[$0]!, $0)) },
-            converted: context.configuration.displayCurrencies.map {
-                .init(currency: $0, amount: converter.displayConverted(person.totals, to: $0))
-            })
+            name: escape(person.name), groups: groups, totals: totalRows(person.totals, outstanding: person.outstanding),
+            tracksPayments: context.aggregation.tracksPayments, payments: payments, settled: payments.isEmpty)
     }
 
     func rates() -> PageModels.Rates {
@@ -102,8 +141,7 @@ struct PageBuilder: Sendable {
         guard let rates = context.rates else {
             return PageModels.Rates(
                 notices: context.rateNotices, available: false, source: "", fromCache: false, base: "", asOf: "",
-                stale: false, maxAgeHours: 0, rates: [], baseCurrency: configuration.baseCurrency,
-                hasConversions: false, conversions: [])
+                stale: nil, unitsPer: "", rates: [], inDisplay: "", hasConversions: false, conversions: [])
         }
         let conversions = configuration.displayCurrencies.filter { $0 != configuration.baseCurrency }.map {
             PageModels.Amount(
@@ -113,10 +151,12 @@ struct PageBuilder: Sendable {
         }
         return PageModels.Rates(
             notices: context.rateNotices, available: true, source: escape(rates.source), fromCache: rates.fromCache,
-            base: rates.base, asOf: escape(context.asOfText(rates)), stale: context.ratesStale,
-            maxAgeHours: configuration.rates?.maxAgeHours ?? 0,
+            base: rates.base, asOf: context.asOfText(rates),
+            stale: context.ratesStale ? labels.markdown("stale", ["hours": String(configuration.rates?.maxAgeHours ?? 0)]) : nil,
+            unitsPer: labels.markdown("units_per", ["currency": rates.base]),
             rates: rates.rates.keys.sorted().map { .init(currency: $0, amount: DecimalText.exact(rates.rates[$0]!)) },
-            baseCurrency: configuration.baseCurrency, hasConversions: !conversions.isEmpty, conversions: conversions)
+            inDisplay: labels.markdown("in_display", ["currency": configuration.baseCurrency]),
+            hasConversions: !conversions.isEmpty, conversions: conversions)
     }
 
     func attention() -> PageModels.Attention {
@@ -149,14 +189,14 @@ struct PageBuilder: Sendable {
         let runs = context.history.prefix(Self.changeRuns).map { entry in
             let changes = entry.changes
             return PageModels.Run(
-                time: context.display(iso: entry.time), summary: changes.summary,
+                time: context.display(iso: entry.time), summary: escape(labels.summary(changes)),
                 hasDeleted: !changes.deleted.isEmpty, deletedCount: changes.deleted.count,
                 deleted: changes.deleted.map(changeRow), hasAdded: !changes.added.isEmpty,
                 addedCount: changes.added.count, added: changes.added.map(changeRow),
                 hasChanged: !changes.changed.isEmpty, changedCount: changes.changed.count,
                 changed: changes.changed.map { change in
                     PageModels.ChangedRow(
-                        row: change.after.row, who: escape(change.after.person), what: escape(change.after.item),
+                        row: change.after.row, who: escape(change.after.person), what: escape(change.after.what),
                         group: escape(change.after.group),
                         fields: change.fields.keys.sorted().map { column in
                             let values = change.fields[column]!
@@ -172,8 +212,7 @@ struct PageBuilder: Sendable {
 
     private func changeRow(_ record: RowRecord) -> PageModels.ChangeRow {
         PageModels.ChangeRow(
-            row: record.row, who: escape(record.person), what: escape(record.item),
-            options: record.options.map(escape).joined(separator: " "), group: escape(record.group),
+            row: record.row, who: escape(record.person), what: escape(record.what), group: escape(record.group),
             amount: context.amountText(record), firstSeen: context.display(iso: record.firstSeen))
     }
 
@@ -182,15 +221,13 @@ struct PageBuilder: Sendable {
         "\(escape(record.person)): \(escape(record.what)) (\(context.amountText(record)))"
     }
 
-    private func shopLine(_ line: ShopLine) -> String { escape(line.text) }
-
     private func orderLine(_ order: Order, shortened: Bool) -> PageModels.OrderLine {
         let converter = context.converter
         func text(_ value: String, _ limit: Int) -> String { shortened ? short(value, limit) : escape(value) }
         return PageModels.OrderLine(
-            row: order.row, person: text(order.person, TextLimits.person), item: text(order.item, TextLimits.item),
-            options: order.options.map { text($0, TextLimits.option) }.joined(separator: " "),
-            quantity: order.quantity, unitPrice: converter.display(order.unitPrice, order.currency),
+            person: text(order.person, TextLimits.person),
+            item: ([text(order.item, TextLimits.item)] + order.options.map { text($0, TextLimits.option) }).joined(separator: " "),
+            paidMark: order.paid ? "✓" : "", quantity: order.quantity, unitPrice: converter.display(order.unitPrice, order.currency),
             amount: converter.display(order.amount, order.currency),
             time: order.time.map { Timestamp.display($0, timeZone: context.configuration.timeZone) } ?? escape(order.timeText),
             note: text(order.note, TextLimits.note))

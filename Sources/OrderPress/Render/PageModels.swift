@@ -4,16 +4,18 @@ enum PageModels {
         var title: String
         var dataAsOf: String
         var attentionCount: String?
-        var latestChange: String?
+        /// The latest run that changed something, deletions listed first.
+        var latest: Latest?
         var notices: [String]
         var displayCurrencies: [String]
         var hasGroups: Bool
         var groups: [GroupRow]
         var hasOrders: Bool
-        var grandTotals: [Amount]
-        var grandConverted: [Amount]
+        /// Per currency, then "all in" each display currency.
+        var grandTotals: [TotalRow]
         var hasPeople: Bool
         var people: [PersonRow]
+        var tracksPayments: Bool
     }
 
     struct GroupRow {
@@ -26,6 +28,7 @@ enum PageModels {
         var items: Int
         var total: String
         var converted: [String]
+        var outstanding: String
     }
 
     struct PersonRow {
@@ -41,6 +44,27 @@ enum PageModels {
         var amount: String
     }
 
+    /// A line of a totals table: "TWD | 2210 | 310", or "all in USD | 172.12 | 45.10".
+    struct TotalRow {
+        var label: String
+        var amount: String
+        var outstanding: String
+    }
+
+    struct Latest {
+        var time: String
+        var summary: String
+        var deleted: [String]
+        var moreDeleted: String?
+    }
+
+    /// "3 × 熟成紅茶 L 半糖 少冰 | 35 | 105".
+    struct ShopRow {
+        var text: String
+        var unitPrice: String
+        var lineTotal: String
+    }
+
     struct Group {
         var name: String
         var organizer: String
@@ -49,17 +73,23 @@ enum PageModels {
         var currency: String
         var notices: [String]
         var hasRecentDeletions: Bool
-        var deletedAt: String
+        var deletedHeading: String
         var recentDeletions: [String]
         var hasOrders: Bool
-        var shopSheet: [String]
-        var items: Int
-        var orderCount: Int
+        var shopSheet: [ShopRow]
+        /// "Total (TWD)".
+        var totalHeading: String
+        /// "(24 items, 21 orders)".
+        var itemsOrders: String
         var total: String
         var totalConverted: [String]
         var displayCurrencies: [String]
+        var tracksPayments: Bool
+        /// "Still to collect: **310 TWD**".
+        var outstanding: String
         var people: [GroupPerson]
         var chart: String
+        var chartTitle: String
         var orders: [OrderLine]
     }
 
@@ -69,13 +99,16 @@ enum PageModels {
         var orders: Int
         var total: String
         var converted: [String]
+        var paid: String
+        var outstanding: String
     }
 
+    /// One order; no sheet row number, so that deleting a row leaves every other line as it was.
     struct OrderLine {
-        var row: Int
         var person: String
+        /// The item with its options: "熟成紅茶 L 半糖 少冰".
         var item: String
-        var options: String
+        var paidMark: String
         var quantity: Int
         var unitPrice: String
         var amount: String
@@ -86,8 +119,11 @@ enum PageModels {
     struct Person {
         var name: String
         var groups: [PersonGroup]
-        var totals: [Amount]
-        var converted: [Amount]
+        var totals: [TotalRow]
+        var tracksPayments: Bool
+        /// "155 TWD to 王小明 for 週五下午茶", one per group with something unpaid.
+        var payments: [String]
+        var settled: Bool
     }
 
     struct PersonGroup {
@@ -105,10 +141,11 @@ enum PageModels {
         var fromCache: Bool
         var base: String
         var asOf: String
-        var stale: Bool
-        var maxAgeHours: Int
+        /// "stale: older than 48 hours", or nil.
+        var stale: String?
+        var unitsPer: String
         var rates: [Amount]
-        var baseCurrency: String
+        var inDisplay: String
         var hasConversions: Bool
         var conversions: [Amount]
     }
@@ -152,8 +189,8 @@ enum PageModels {
     struct ChangeRow {
         var row: Int
         var who: String
+        /// "1 × 熟成紅茶 L 半糖 少冰".
         var what: String
-        var options: String
         var group: String
         var amount: String
         var firstSeen: String
@@ -170,6 +207,9 @@ enum PageModels {
     /// What the HTML layout sees; plain text, escaped for HTML by the template engine.
     struct Layout {
         var language: String
+        /// Plain labels, escaped for HTML by the template engine.
+        var labels: [String: String]
+        var feedTitle: String
         var pageTitle: String
         var siteTitle: String
         var root: String

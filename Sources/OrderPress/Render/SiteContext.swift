@@ -16,17 +16,25 @@ struct SiteContext: Sendable {
     var ratesStale: Bool
     /// Currencies needed for a conversion that the rate table lacks.
     var missingRates: [String]
+    var labels: Labels
+    /// The site's random id from the state folder: the feed's id.
+    var siteID: UUID
+    /// The labels escaped for Markdown, once per build.
+    var markdownLabels: [String: String]
 
     init(
         configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
-        history: [HistoryEntry], now: Date
+        history: [HistoryEntry], now: Date, siteID: UUID
     ) {
+        self.siteID = siteID
         self.configuration = configuration
         self.data = data
         self.aggregation = aggregation
         self.rates = rates
         self.history = history
         converter = Converter(rates: rates, minorUnitOverrides: configuration.minorUnits)
+        labels = Labels(language: configuration.language, overrides: configuration.labels)
+        markdownLabels = labels.markdownTable
         groupSlugs = Slugger.assign(data.groups.map(\.name), fallback: "group")
         personSlugs = Slugger.assign(aggregation.people.map(\.key), fallback: "person")
         let newestOrder = data.orders.lazy.compactMap(\.time).max()
@@ -45,34 +53,34 @@ struct SiteContext: Sendable {
         }
     }
 
+    /// "2026-11-21 16:00 (Asia/Taipei)": plain text, for the layout's footer.
     var dataAsOfText: String {
-        guard let dataAsOf else { return "unknown" }
+        guard let dataAsOf else { return labels["unknown_time"] }
         return "\(Timestamp.display(dataAsOf, timeZone: configuration.timeZone)) (\(configuration.timeZone.identifier))"
     }
 
-    /// Notes shown on every summary page about the rates behind the conversions.
+    /// Notes shown on every summary page about the rates behind the conversions, as Markdown.
     var rateNotices: [String] {
         var notices: [String] = []
-        if rates == nil {
-            if !configuration.displayCurrencies.isEmpty {
-                notices.append("No exchange rates are available, so converted amounts show n/a.")
-            }
+        guard let rates else {
+            if !configuration.displayCurrencies.isEmpty { notices.append(labels.markdown("no_rates")) }
             return notices
         }
-        if let rates, rates.fromCache {
-            notices.append("The rates feed could not be read: these conversions use the cached rates of \(MarkdownEscaper.escape(asOfText(rates))).")
+        let time = asOfText(rates)
+        if rates.fromCache {
+            notices.append(labels.markdown("rates_cached", ["time": time]))
         }
-        if ratesStale, let rates, let hours = configuration.rates?.maxAgeHours {
-            notices.append("The exchange rates (as of \(MarkdownEscaper.escape(asOfText(rates)))) are older than \(hours) hours.")
+        if ratesStale, let hours = configuration.rates?.maxAgeHours {
+            notices.append(labels.markdown("rates_stale", ["time": time, "hours": String(hours)]))
         }
         if !missingRates.isEmpty {
-            notices.append("n/a: the rate table has no rate for \(missingRates.joined(separator: ", ")).")
+            notices.append(labels.markdown("rates_missing", ["currencies": missingRates.joined(separator: ", ")]))
         }
         return notices
     }
 
     func asOfText(_ rates: RateTable) -> String {
-        rates.asOf.map { Timestamp.display($0, timeZone: configuration.timeZone) } ?? "an unknown date"
+        rates.asOf.map { Timestamp.display($0, timeZone: configuration.timeZone) } ?? labels["unknown_date"]
     }
 
     func converted(_ amounts: [String: Decimal]) -> [String] {
@@ -91,7 +99,7 @@ struct SiteContext: Sendable {
 
     /// "35 TWD" for a recorded row, or "rejected" for one that had no valid amount.
     func amountText(_ record: RowRecord) -> String {
-        guard let text = record.amount, let amount = DecimalText.parse(text) else { return "rejected" }
+        guard let text = record.amount, let amount = DecimalText.parse(text) else { return labels["rejected_amount"] }
         return "\(converter.display(amount, record.currency)) \(record.currency)"
     }
 

@@ -19,10 +19,11 @@ public struct SiteRenderer: Sendable {
 
     public func render(
         configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
-        history: [HistoryEntry], now: Date
+        history: [HistoryEntry], now: Date, siteID: UUID
     ) -> RenderedSite {
         let context = SiteContext(
-            configuration: configuration, data: data, aggregation: aggregation, rates: rates, history: history, now: now)
+            configuration: configuration, data: data, aggregation: aggregation, rates: rates, history: history, now: now,
+            siteID: siteID)
         let kinds: [PageKind] =
             [.index, .rates, .attention, .changes]
             + aggregation.groups.map { .group($0, slug: context.groupSlugs[$0.group.name]!) }
@@ -60,23 +61,27 @@ public struct SiteRenderer: Sendable {
         case .index:
             (model, template, path, title) = (builder.index(), "index", "index", context.configuration.title)
         case .rates:
-            (model, template, path, title) = (builder.rates(), "rates", "rates", "Exchange rates")
+            (model, template, path, title) = (builder.rates(), "rates", "rates", context.labels["rates"])
         case .attention:
-            (model, template, path, title) = (builder.attention(), "attention", "attention", "Attention")
+            (model, template, path, title) = (builder.attention(), "attention", "attention", context.labels["attention"])
         case .changes:
-            (model, template, path, title) = (builder.changes(), "changes", "changes", "Changes")
+            (model, template, path, title) = (builder.changes(), "changes", "changes", context.labels["changes"])
         case .group(let summary, let slug):
             (model, template, path, title) = (builder.group(summary), "group", "groups/\(slug)", summary.group.name)
         case .person(let person, let slug):
             (model, template, path, title) = (builder.person(person), "person", "people/\(slug)", person.name)
         }
-        let markdown = templates.pages.render(TemplateContext.make(model), withTemplate: template) ?? ""
+        // Templates reach every label by key: `{{labels.total}}`.
+        var values = TemplateContext.make(model) as? [String: Any] ?? [:]
+        values["labels"] = context.markdownLabels
+        let markdown = templates.pages.render(values, withTemplate: template) ?? ""
         let root = path.contains("/") ? "../" : ""
         let layout = PageModels.Layout(
-            language: context.configuration.language,
+            language: context.configuration.language, labels: context.labels.plain,
+            feedTitle: context.labels.text("feed_title", ["title": context.configuration.title]),
             pageTitle: path == "index" ? title : "\(title) · \(context.configuration.title)",
             siteTitle: context.configuration.title, root: root, attentionCount: context.attentionCount,
-            dataAsOf: context.dataAsOfText, body: CMark.site.html(from: markdown))
+            dataAsOf: context.labels.text("data_as_of", ["time": context.dataAsOfText]), body: CMark.site.html(from: markdown))
         let html = templates.layout.render(layout)
         return (
             OutputFile(path: "\(path).md", contents: Data(markdown.utf8)),
@@ -86,7 +91,7 @@ public struct SiteRenderer: Sendable {
 
     private func chart(for summary: GroupSummary, context: SiteContext) -> OutputFile {
         let chart = BarChart(
-            title: "Totals per person, \(summary.group.name) (\(summary.currency))",
+            title: context.labels.text("chart_title", ["group": summary.group.name, "currency": summary.currency]),
             bars: summary.people.map {
                 .init(
                     label: $0.name, value: $0.total,

@@ -42,6 +42,8 @@ struct SummaryDocument: Encodable {
         var orders: Int
         var total: String
         var converted: [String: String?]
+        /// Only when a `paid` column is mapped, like every payment figure.
+        var outstanding: String?
         var people: [GroupPerson]
     }
 
@@ -51,6 +53,8 @@ struct SummaryDocument: Encodable {
         var orders: Int
         var total: String
         var converted: [String: String?]
+        var paid: String?
+        var outstanding: String?
     }
 
     struct Person: Encodable {
@@ -59,6 +63,7 @@ struct SummaryDocument: Encodable {
         var orders: Int
         var totals: [String: String]
         var converted: [String: String?]
+        var outstanding: [String: String]?
     }
 
     struct Rejected: Encodable {
@@ -132,21 +137,25 @@ struct SummaryDocument: Encodable {
                 fromCache: table.fromCache, stale: context.ratesStale,
                 rates: table.rates.mapValues(DecimalText.exact))
         }
+        let payments = context.aggregation.tracksPayments
+        func exact(_ amount: Decimal) -> String? { payments ? DecimalText.exact(amount) : nil }
         groups = context.aggregation.groups.map { summary in
             Group(
                 name: summary.group.name, slug: context.groupSlugs[summary.group.name]!, currency: summary.currency,
                 orders: summary.orders.count, total: DecimalText.exact(summary.total),
-                converted: converted([summary.currency: summary.total]),
+                converted: converted([summary.currency: summary.total]), outstanding: exact(summary.outstanding),
                 people: summary.people.map { person in
                     GroupPerson(
                         name: person.name, slug: context.personSlugs[person.key]!, orders: person.orders,
-                        total: DecimalText.exact(person.total), converted: converted([summary.currency: person.total]))
+                        total: DecimalText.exact(person.total), converted: converted([summary.currency: person.total]),
+                        paid: exact(person.paid), outstanding: exact(person.outstanding))
                 })
         }
         people = context.aggregation.people.map { person in
             Person(
                 name: person.name, slug: context.personSlugs[person.key]!, orders: person.orders.count,
-                totals: person.totals.mapValues(DecimalText.exact), converted: converted(person.totals))
+                totals: person.totals.mapValues(DecimalText.exact), converted: converted(person.totals),
+                outstanding: payments ? person.outstanding.mapValues(DecimalText.exact) : nil)
         }
         rejected = context.data.rejected.map { row in
             Rejected(

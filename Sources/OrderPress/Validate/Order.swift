@@ -20,6 +20,8 @@ public struct Order: Sendable, Equatable {
     /// The time as the sheet wrote it (normalised), kept when it could not be read.
     public var timeText: String
     public var note: String
+    /// From the `paid` column; false when the sheet has none.
+    public var paid = false
 
     /// Quantity × unit price, exact.
     public var amount: Decimal { unitPrice * Decimal(quantity) }

@@ -6,4 +6,6 @@ public struct ValidatedData: Sendable, Equatable {
     public var warnings: [DataWarning]
     /// Data rows read from the orders source; always `orders.count + rejected.count`.
     public var rowsRead: Int
+    /// The sheet has the mapped `paid` column, so pages show who paid and who still owes.
+    public var tracksPayments = false
 }

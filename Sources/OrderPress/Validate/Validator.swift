@@ -52,7 +52,7 @@ public struct Validator: Sendable {
         warnings += duplicateIdWarnings(candidates.map(\.order))
         return ValidatedData(
             groups: groupList, orders: valid, rejected: rejected, warnings: warnings.sorted(),
-            rowsRead: orders.rowCount)
+            rowsRead: orders.rowCount, tracksPayments: orders.headers.contains(configuration.orderColumns.paid))
     }
 
     /// A row whose cells cannot be matched to columns shows none of them: any could be a secret.
@@ -128,11 +128,12 @@ public struct Validator: Sendable {
             }
         }
 
+        let paid = PaidText.read(row, reader: reader, warnings: &warnings)
         let id = reader.text(row, columns.id)
         let order = Order(
             row: row.number, id: id.isEmpty ? nil : id, group: group, person: person,
             personKey: person.lowercased(), item: item, options: options, quantity: quantity ?? 1,
-            unitPrice: price ?? 0, currency: currency, time: time, timeText: timeText, note: note)
+            unitPrice: price ?? 0, currency: currency, time: time, timeText: timeText, note: note, paid: paid)
         return Candidate(source: row, order: order, reasons: reasons, currencyFromRow: !currencyText.isEmpty)
     }
 

@@ -29,10 +29,11 @@ import Testing
         let aggregation = Aggregator.aggregate(Self.data)
         let tea = aggregation.groups[0]
         #expect(tea.shopSheet == [
-            ShopLine(item: "冬瓜檸檬", options: ["L"], quantity: 1),
-            ShopLine(item: "熟成紅茶", options: ["L", "半糖", "少冰"], quantity: 3),
-            ShopLine(item: "熟成紅茶", options: ["M", "無糖"], quantity: 1),
+            ShopLine(item: "冬瓜檸檬", options: ["L"], quantity: 1, unitPrice: Decimal(string: "45.5")!),
+            ShopLine(item: "熟成紅茶", options: ["L", "半糖", "少冰"], quantity: 3, unitPrice: 35),
+            ShopLine(item: "熟成紅茶", options: ["M", "無糖"], quantity: 1, unitPrice: 30),
         ])
+        #expect(tea.shopSheet.map(\.lineTotal) == [Decimal(string: "45.5")!, 105, 30])
         #expect(tea.total == Decimal(string: "180.5")!)
         #expect(tea.items == 5)
         #expect(tea.people == [
@@ -44,6 +45,37 @@ import Testing
         #expect(aggregation.people.map(\.name) == ["Amy", "Ben"])
         #expect(aggregation.people[0].totals == ["TWD": 105, "USD": Decimal(string: "6.25")!])
         #expect(aggregation.grandTotals == ["TWD": Decimal(string: "180.5")!, "USD": Decimal(string: "6.25")!])
+    }
+
+    @Test func theSameItemAtAnotherPriceIsItsOwnShopLine() {
+        var data = Self.data
+        data.orders.append(Self.order(7, "Tea", "Cat", "熟成紅茶", ["M", "無糖"], 2, "25"))
+        let sheet = Aggregator.aggregate(data).groups[0].shopSheet
+        #expect(sheet.map(\.text) == ["1 × 冬瓜檸檬 L", "3 × 熟成紅茶 L 半糖 少冰", "2 × 熟成紅茶 M 無糖", "1 × 熟成紅茶 M 無糖"])
+        #expect(sheet.map(\.lineTotal) == [Decimal(string: "45.5")!, 105, 50, 30])
+    }
+
+    @Test func paidAndOutstandingPerPersonPerGroupAndAcrossGroups() {
+        var data = Self.data
+        data.tracksPayments = true
+        // Amy paid her first tea (35); Ben paid his 45.5; Amy's boba (6.25 USD) is unpaid.
+        data.orders[0].paid = true
+        data.orders[3].paid = true
+        let aggregation = Aggregator.aggregate(data)
+        #expect(aggregation.tracksPayments)
+        let tea = aggregation.groups[0]
+        #expect(tea.paid == Decimal(string: "80.5")!)
+        #expect(tea.outstanding == 100)  // 180.5 − 80.5
+        #expect(tea.people.map(\.paid) == [35, Decimal(string: "45.5")!])
+        #expect(tea.people.map(\.outstanding) == [70, 30])
+        #expect(aggregation.groups[1].outstanding == Decimal(string: "6.25")!)
+        #expect(aggregation.groups[2].outstanding == 0)
+        let amy = aggregation.people[0]
+        #expect(amy.outstanding == ["TWD": 70, "USD": Decimal(string: "6.25")!])
+        #expect(amy.outstandingByGroup == ["Tea": 70, "Boba": Decimal(string: "6.25")!])
+        let ben = aggregation.people[1]
+        #expect(ben.outstanding == ["TWD": 30])
+        #expect(ben.outstandingByGroup == ["Tea": 30])
     }
 }
 

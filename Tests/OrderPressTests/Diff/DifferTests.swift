@@ -54,6 +54,25 @@ import Testing
         #expect(changes.changed == [])
     }
 
+    /// Marking an order paid is a change of that order, with or without an id, never a deletion.
+    @Test(arguments: ["1", ""])
+    func aPaidCellThatChangesIsAFieldChange(id: String) throws {
+        let configuration = try TestSupport.configuration("[orders]\npath = \"o.json\"\n[orders.columns]\noptions = []")
+        let headers = ["id", "group", "orderer", "drink", "price", "paid"]
+        func run(_ paid: String, previous: Snapshot?) throws -> (snapshot: Snapshot, changes: ChangeSet) {
+            let table = TestSupport.table(headers, [[id, "Tea", "Amy", "紅茶", "35", paid], ["", "Tea", "Ben", "綠茶", "30", ""]])
+            let data = try Validator(configuration: configuration).validate(orders: table, groups: nil)
+            return Differ(configuration: configuration, hasher: SecretHasher(salt: "salt"), now: "2026-11-21T10:00:00Z")
+                .compare(table: table, data: data, previous: previous)
+        }
+        let (before, _) = try run("", previous: nil)
+        #expect(before.columns.contains("paid"))
+        let (_, changes) = try run("已付", previous: before)
+        #expect(changes.deleted == [])
+        #expect(changes.added == [])
+        #expect(changes.changed.map(\.fields) == [["paid": ["", "已付"]]])
+    }
+
     @Test func duplicateIdsFallBackToContent() throws {
         let (before, _) = try Self.compare([Self.row("7", "Amy"), Self.row("7", "Ben")], previous: nil)
         #expect(before.rows.allSatisfy { $0.identity.hasPrefix("content:") })

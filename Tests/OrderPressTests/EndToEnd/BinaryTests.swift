@@ -25,7 +25,7 @@ import Testing
         let site = try Self.sampleSite()
         let result = try TestSupport.run(["build"], in: site, environment: Self.fixedClock)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("37 orders, 5 rejected, 1 warnings · 46 files written, 0 unchanged, 0 removed · first run: nothing to compare · "))
+        #expect(result.stdout.hasPrefix("37 orders, 5 rejected, 2 warnings · 46 files written, 0 unchanged, 0 removed · first run: nothing to compare · "))
 
         let summary = try Self.json(site.appendingPathComponent("output/site/summary.json"))
         #expect(summary["rows_read"] as? Int == 42)
@@ -68,8 +68,64 @@ import Testing
         #expect((rejected.first?["values"] as? [String: String])?["editCode"] == "•••")
 
         let sheet = try String(contentsOf: site.appendingPathComponent("output/markdown/groups/週五下午茶.md"), encoding: .utf8)
-        #expect(sheet.contains("- 3 × 熟成紅茶 L 半糖 少冰\n"))
-        #expect(sheet.contains("- 4 × 冬瓜檸檬 L 全糖 正常冰\n"))
+        #expect(sheet.contains("| 3 × 熟成紅茶 L 半糖 少冰 | 35 | 105 |\n"))
+        #expect(sheet.contains("| 4 × 冬瓜檸檬 L 全糖 正常冰 | 45 | 180 |\n"))
+        #expect(sheet.contains("| 1 × 鮮果茶桶 微糖 少冰 | 1200 | 1200 |\n"))
+    }
+
+    /// Worked out by hand from the `paid` cells of data/orders.json: a person owes the sum of their
+    /// unpaid orders in a group (LINE Pay is not a paid value: Kevin's 60 stays unpaid).
+    @Test func summaryCarriesPaymentsComputedByHand() throws {
+        let site = try Self.sampleSite()
+        let result = try TestSupport.run(["build"], in: site, environment: Self.fixedClock)
+        #expect(result.status == 0, "\(result.stderr)")
+        let summary = try Self.json(site.appendingPathComponent("output/site/summary.json"))
+        let groups = try #require(summary["groups"] as? [[String: Any]])
+        #expect(groups.map { $0["outstanding"] as? String } == ["310", "3390", "28", "0"])
+        let expected: [[String: (paid: String, outstanding: String)]] = [
+            ["Amy": ("35", "90"), "Ben": ("125", "45"), "Kevin Lin": ("0", "110"), "張志豪": ("90", "65"),
+             "李美玲": ("90", "0"), "林佳慧": ("160", "0"), "王小明": ("1315", "0"), "陳怡君": ("85", "0")],
+            ["陳怡君": ("2890", "0"), "張志豪": ("0", "1930"), "黃俊傑": ("1100", "1460")],
+            ["Kevin Lin": ("21", "0"), "Sarah Chen": ("6.5", "17.75"), "Amy": ("0", "10.25")],
+            [:],
+        ]
+        for (group, people) in zip(groups, expected) {
+            let rows = try #require(group["people"] as? [[String: Any]])
+            #expect(rows.count == people.count)
+            for row in rows {
+                let name = try #require(row["name"] as? String)
+                #expect(row["paid"] as? String == people[name]?.paid, "\(name) in \(group["name"]!)")
+                #expect(row["outstanding"] as? String == people[name]?.outstanding, "\(name) in \(group["name"]!)")
+            }
+        }
+        let people = try #require(summary["people"] as? [[String: Any]])
+        let owed = Dictionary(uniqueKeysWithValues: people.map { ($0["name"] as! String, $0["outstanding"] as? [String: String]) })
+        #expect(owed == [
+            "Amy": ["TWD": "90", "USD": "10.25"], "Ben": ["TWD": "45"], "Kevin Lin": ["TWD": "110", "USD": "0"],
+            "Sarah Chen": ["USD": "17.75"], "張志豪": ["JPY": "1930", "TWD": "65"], "李美玲": ["TWD": "0"],
+            "林佳慧": ["TWD": "0"], "王小明": ["TWD": "0"], "陳怡君": ["JPY": "0", "TWD": "0"], "黃俊傑": ["JPY": "1460"],
+        ])
+        let warnings = try #require(summary["warnings"] as? [[String: Any]])
+        #expect(warnings.contains { $0["row"] as? Int == 7 && ($0["message"] as? String)?.hasPrefix("paid 'LINE Pay' ") == true })
+
+        let zhang = try String(contentsOf: site.appendingPathComponent("output/markdown/people/張志豪.md"), encoding: .utf8)
+        #expect(zhang.contains("65 TWD"))
+        #expect(zhang.contains("1930 JPY"))
+        #expect(zhang.contains("王小明"))
+        let lee = try String(contentsOf: site.appendingPathComponent("output/markdown/people/李美玲.md"), encoding: .utf8)
+        #expect(!lee.contains("TWD to") && !lee.contains("TWD 給"))
+    }
+
+    @Test func withoutAPaidColumnNothingAboutPaymentsIsShown() throws {
+        let site = try Self.sampleSite()
+        let config = site.appendingPathComponent("orderpress.toml")
+        let text = try String(contentsOf: config, encoding: .utf8).replacingOccurrences(of: "paid = \"paid\"", with: "paid = \"bezahlt\"")
+        try Data(text.utf8).write(to: config)
+        let result = try TestSupport.run(["build"], in: site, environment: Self.fixedClock)
+        #expect(result.status == 0, "\(result.stderr)")
+        let summary = try String(contentsOf: site.appendingPathComponent("output/site/summary.json"), encoding: .utf8)
+        #expect(!summary.contains("\"outstanding\""))
+        #expect(!summary.contains("\"paid\""))
     }
 
     @Test func noSecretOrUnmappedValueReachesAnyOutput() throws {
@@ -147,7 +203,7 @@ import Testing
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.filter { $0.contains(": rejected: ") }.map { String($0.prefix(while: { $0 != ":" })) } == ["row 10", "row 18", "row 24", "row 28", "row 34"])
         #expect(lines.contains("orders: warning: orders: column 'phone' is not mapped in the configuration and is not published"))
-        #expect(lines.last == "42 rows: 37 valid, 5 rejected, 1 warnings")
+        #expect(lines.last == "42 rows: 37 valid, 5 rejected, 2 warnings")
         #expect(!result.stdout.contains("0912"))
         #expect(result.stderr == "orderpress: check: 5 rows rejected; fix them in the sheet\n")
     }

@@ -129,8 +129,8 @@ import Testing
     // MARK: - Missing required columns (item 6)
 
     @Test(arguments: [
-        ("price", "價格", "orders: column 'price' (price) is not in the sheet (headers found: 'currency', 'drink', 'editCode', 'group', 'ice', 'id', 'note', 'orderer', 'phone', 'quantity', 'size', 'sugar', 'time', '價格'); rename the header or fix [orders.columns] in the configuration"),
-        ("orderer", "", "orders: column 'orderer' (person) is not in the sheet (headers found: 'currency', 'drink', 'editCode', 'group', 'ice', 'id', 'note', 'phone', 'price', 'quantity', 'size', 'sugar', 'time'); rename the header or fix [orders.columns] in the configuration"),
+        ("price", "價格", "orders: column 'price' (price) is not in the sheet (headers found: 'currency', 'drink', 'editCode', 'group', 'ice', 'id', 'note', 'orderer', 'paid', 'phone', 'quantity', 'size', 'sugar', 'time', '價格'); rename the header or fix [orders.columns] in the configuration"),
+        ("orderer", "", "orders: column 'orderer' (person) is not in the sheet (headers found: 'currency', 'drink', 'editCode', 'group', 'ice', 'id', 'note', 'paid', 'phone', 'price', 'quantity', 'size', 'sugar', 'time'); rename the header or fix [orders.columns] in the configuration"),
     ])
     func aMissingRequiredColumnStopsBeforeAnythingIsPublished(column: String, renamed: String, message: String) throws {
         let site = try BinaryTests.sampleSite()

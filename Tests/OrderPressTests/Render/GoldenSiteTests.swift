@@ -11,6 +11,8 @@ import Testing
     /// Two hours after the sample's rates were published: not stale.
     static let now = Date(timeIntervalSince1970: 1_795_255_200)
 
+    static let siteID = UUID(uuidString: "6f1c2a9e-3b4d-4e5f-8a7b-0c1d2e3f4a5b")!
+
     static let firstRun = [
         HistoryEntry(time: "2026-11-21T10:00:00Z", changes: ChangeSet(firstRun: true, deleted: [], added: [], changed: []))
     ]
@@ -22,7 +24,7 @@ import Testing
         data.warnings = (fetched.warnings + data.warnings).sorted()
         return try SiteRenderer(templateOverrides: nil).render(
             configuration: configuration, data: data, aggregation: Aggregator.aggregate(data), rates: fetched.rates,
-            history: firstRun, now: now)
+            history: firstRun, now: now, siteID: siteID)
     }
 
     @Test func sampleSiteMatchesGoldenFiles() async throws {
@@ -57,7 +59,7 @@ import Testing
     @Test func emptyGroupSaysNoOrdersYet() async throws {
         let site = try await Self.renderSample()
         let page = try #require(site.markdown.first { $0.path == "groups/週一早餐.md" })
-        #expect(String(decoding: page.contents, as: UTF8.self).contains("\nNo orders yet.\n"))
+        #expect(String(decoding: page.contents, as: UTF8.self).contains("\n尚無訂單。\n"))
         #expect(!site.site.contains { $0.path == "groups/週一早餐.svg" })
     }
 
@@ -67,9 +69,9 @@ import Testing
         let data = try Validator(configuration: configuration).validate(orders: fetched.orders, groups: fetched.groups)
         let site = try SiteRenderer(templateOverrides: nil).render(
             configuration: configuration, data: data, aggregation: Aggregator.aggregate(data), rates: fetched.rates,
-            history: Self.firstRun, now: Self.now.addingTimeInterval(3 * 86_400))
+            history: Self.firstRun, now: Self.now.addingTimeInterval(3 * 86_400), siteID: Self.siteID)
         for page in site.markdown where page.path.hasSuffix(".md") && !page.path.hasPrefix("people/") && !["attention.md", "changes.md"].contains(page.path) {
-            #expect(String(decoding: page.contents, as: UTF8.self).contains("are older than 48 hours"), "\(page.path)")
+            #expect(String(decoding: page.contents, as: UTF8.self).contains("已超過 48 小時未更新"), "\(page.path)")
         }
     }
 }

@@ -1,0 +1,80 @@
+/// The interface's words in the site's language: a built-in catalogue chosen by `language`, with
+/// single labels overridden by `[labels]`. Data is never translated, and numbers and dates keep one
+/// format whatever the language.
+struct Labels: Sendable {
+    /// The catalogue in use: "en", "zh-Hant", "zh-Hans" or "ja".
+    let catalogue: String
+    /// Plain text by key.
+    let plain: [String: String]
+
+    init(language: String, overrides: [String: String] = [:]) {
+        catalogue = Self.catalogue(for: language)
+        let column = LabelCatalogue.languages.firstIndex(of: catalogue)!
+        var plain: [String: String] = [:]
+        for row in LabelCatalogue.rows {
+            plain[row.key] = [row.en, row.zhHant, row.zhHans, row.ja][column]
+        }
+        self.plain = plain.merging(overrides) { $1 }
+        overridden = Set(overrides.keys)
+    }
+
+    /// Keys whose text came from the configuration: escaped for Markdown, where the built-in
+    /// labels (which a test keeps free of Markdown syntax) stay as written, readable in git.
+    private let overridden: Set<String>
+
+    static let keys: Set<String> = Set(LabelCatalogue.rows.map(\.key))
+
+    /// The nearest built-in catalogue for a language tag: zh-TW → zh-Hant, zh-CN → zh-Hans,
+    /// ja-JP → ja, anything unknown → en.
+    static func catalogue(for tag: String) -> String {
+        let parts = tag.replacingOccurrences(of: "_", with: "-").lowercased().split(separator: "-").map(String.init)
+        switch parts.first {
+        case "ja": return "ja"
+        case "zh":
+            let rest = Set(parts.dropFirst())
+            if rest.contains("hant") || !rest.isDisjoint(with: ["tw", "hk", "mo"]) { return "zh-Hant" }
+            return "zh-Hans"
+        default: return "en"
+        }
+    }
+
+    subscript(key: String) -> String { plain[key] ?? key }
+
+    /// The label with each `{name}` replaced by its value, as plain text.
+    func text(_ key: String, _ values: [String: String] = [:]) -> String {
+        fill(self[key], values, literal: { $0 })
+    }
+
+    /// The label as Markdown: its own words escaped, the values (already Markdown) put in as they are.
+    func markdown(_ key: String, _ values: [String: String] = [:]) -> String {
+        fill(self[key], values, literal: overridden.contains(key) ? MarkdownEscaper.escape : { $0 })
+    }
+
+    /// Every label as Markdown, for the page templates (`{{labels.total}}`).
+    var markdownTable: [String: String] {
+        Dictionary(uniqueKeysWithValues: plain.keys.map { ($0, markdown($0)) })
+    }
+
+    /// "2 deleted, 1 added", or the first-run sentence: a change set in this language.
+    func summary(_ changes: ChangeSet) -> String {
+        if changes.firstRun { return self["first_run"] }
+        let parts = [("deleted_count", changes.deleted.count), ("added_count", changes.added.count), ("changed_count", changes.changed.count)]
+        return parts.filter { $0.1 > 0 }.map { text($0.0, ["count": String($0.1)]) }.joined(separator: self["list_separator"])
+    }
+
+    private func fill(_ template: String, _ values: [String: String], literal: (String) -> String) -> String {
+        var result = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            let name = String(rest[rest.index(after: open)..<close])
+            guard let value = values[name] else {
+                result += literal(String(rest[...open]))
+                rest = rest[rest.index(after: open)...]
+                continue
+            }
+            result += literal(String(rest[..<open])) + value
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + literal(String(rest))
+    }
+}
