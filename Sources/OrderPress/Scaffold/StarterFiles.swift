@@ -44,8 +44,7 @@ enum StarterFiles {
         currency = "currency"                 # empty cell: the group's currency, else base_currency
         time = "time"                         # when the order was placed
         note = "note"                         # free text shown with the order
-        # paid = "paid"                       # TRUE/FALSE: who still owes what (an OrderPress that predates the
-        #                                     # `paid` key rejects it; until then the column is listed as not mapped)
+        paid = "paid"                         # TRUE/FALSE: who has paid; pages show who still owes what to whom
         secret = ["editCode"]                 # columns that are never published and never stored in plain text
         # Any other column in the sheet is ignored, never published, and listed on the Attention page.
 

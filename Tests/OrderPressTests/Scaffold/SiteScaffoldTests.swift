@@ -59,7 +59,7 @@ import Testing
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             return !trimmed.isEmpty && !trimmed.hasPrefix("#") && !trimmed.hasPrefix("[")
         }
-        #expect(settings.count == 37)
+        #expect(settings.count == 38)
         for line in settings {
             #expect(line.contains(" # "), "\(line)")
         }
