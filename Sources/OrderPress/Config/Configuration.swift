@@ -49,6 +49,8 @@ public struct Configuration: Sendable {
         public var refreshMinutes: Int
         /// Rows per request (`limit`) when a sheet is read from a URL; rates are one document.
         public var pageSize = 1000
+        /// A sheet with more data rows is an error: a bound on what a server can make OrderPress hold.
+        public var maxRows = 1_000_000
     }
 
     public struct RateSettings: Sendable {

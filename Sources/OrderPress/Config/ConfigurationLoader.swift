@@ -87,6 +87,7 @@ public enum ConfigurationLoader {
         }
         var orders = try source(&ordersTable, resolve: resolve)
         orders.pageSize = try pageSize(&ordersTable)
+        orders.maxRows = try maxRows(&ordersTable)
         var orderColumns = Configuration.OrderColumns()
         if var columns = try ordersTable.table("columns") {
             orderColumns.id = try columns.string("id") ?? orderColumns.id
@@ -110,6 +111,7 @@ public enum ConfigurationLoader {
         if var groupsTable = try root.table("groups") {
             groups = try source(&groupsTable, resolve: resolve)
             groups?.pageSize = try pageSize(&groupsTable)
+            groups?.maxRows = try maxRows(&groupsTable)
             if var columns = try groupsTable.table("columns") {
                 groupColumns.name = try columns.string("name") ?? groupColumns.name
                 groupColumns.organizer = try columns.string("organizer") ?? groupColumns.organizer
@@ -234,6 +236,11 @@ public enum ConfigurationLoader {
     /// `page_size`: sheets only, since a rates feed is one document.
     private static func pageSize(_ table: inout TOMLTableReader) throws -> Int {
         try table.int("page_size", in: 1...10_000) ?? 1000
+    }
+
+    /// `max_rows`: sheets only. A Google spreadsheet holds at most 10 million cells, so no sheet has more rows.
+    private static func maxRows(_ table: inout TOMLTableReader) throws -> Int {
+        try table.int("max_rows", in: 1...10_000_000) ?? 1_000_000
     }
 
     private static func currencyCode(_ raw: String, key: String, file: String) throws -> String {

@@ -7,38 +7,101 @@ struct Downloader: Sendable {
     var transport: any HTTPTransport
     var policy: RetryPolicy
 
-    /// The body of a 2xx answer. `requests` grows by every request sent, retries included
+    /// Redirect hops followed per request. A SheetDB API needs none; browsers stop at 20, and a loop
+    /// is best reported quickly.
+    static let maxRedirects = 10
+
+    /// The time the whole fetch of `source` from `url` may take.
+    func deadline(for source: Configuration.SourceSettings, url: URL) -> FetchDeadline {
+        FetchDeadline(source, url: url, timeouts: policy.timeoutsPerSource)
+    }
+
+    /// The body of a 2xx answer. `requests` grows by every request sent, retries and redirects included
     /// (a SheetDB plan counts them all).
     func get(
-        _ url: URL, for source: Configuration.SourceSettings, token: String?, notFoundHint: String, requests: inout Int
+        _ url: URL, for source: Configuration.SourceSettings, token: String?, notFoundHint: String,
+        deadline: FetchDeadline, requests: inout Int
     ) async throws(SourceError) -> Data {
         let timeout = Duration.seconds(source.timeoutSeconds)
-        var headers = ["User-Agent": "orderpress"]
-        if let token { headers["Authorization"] = "Bearer \(token)" }
         var spent = Duration.zero
         var attempt = 0
         while true {
             attempt += 1
-            requests += 1
             let started = ContinuousClock.now
-            let outcome: Result<HTTPReply, HTTPFailure>
-            do {
-                outcome = .success(try await transport.get(url, headers: headers, timeout: timeout))
-            } catch {
-                outcome = .failure(error)
-            }
+            let outcome = await follow(url, token: token, timeout: timeout, deadline: deadline, requests: &requests)
             spent += ContinuousClock.now - started
             var retryAfter: Duration?
-            if case .success(let reply) = outcome {
+            switch outcome {
+            case .success(let reply):
                 if reply.succeeded { return reply.body }
                 guard reply.isTransient else { throw failure(outcome, url, source, attempt, notFoundHint) }
                 retryAfter = reply.retryAfter
+            case .failure(let failure):
+                if deadline.passed { throw deadline.error }
+                guard failure.isTransient else { throw self.failure(outcome, url, source, attempt, notFoundHint) }
             }
-            guard let delay = policy.delay(afterAttempt: attempt, retryAfter: retryAfter, spent: spent, timeout: timeout) else {
+            guard let delay = policy.delay(afterAttempt: attempt, retryAfter: retryAfter, spent: spent, timeout: timeout),
+                delay < deadline.remaining
+            else {
                 throw failure(outcome, url, source, attempt, notFoundHint)
             }
             await policy.sleep(delay)
             spent += delay
+        }
+    }
+
+    /// One answer for `url`, following redirects here rather than in URLSession (which copies every
+    /// header onto every hop): the token goes only to hops on the configured URL's origin.
+    private func follow(
+        _ url: URL, token: String?, timeout: Duration, deadline: FetchDeadline, requests: inout Int
+    ) async -> Result<HTTPReply, HTTPFailure> {
+        let origin = Origin(url)
+        var current = url
+        for _ in 0...Self.maxRedirects {
+            var headers = ["User-Agent": "orderpress"]
+            if let token, Origin(current) == origin { headers["Authorization"] = "Bearer \(token)" }
+            let wait = min(timeout, deadline.remaining)
+            guard wait > .zero else { return .failure(.timedOut) }
+            requests += 1
+            let reply: HTTPReply
+            do {
+                reply = try await transport.get(current, headers: headers, timeout: wait)
+            } catch {
+                return .failure(error)
+            }
+            guard reply.isRedirect, let location = reply.location else { return .success(reply) }
+            // URLSession on Linux refuses an upper-case scheme, which a Location may well have.
+            guard var next = URL(string: location, relativeTo: current).flatMap({ URLComponents(url: $0.absoluteURL, resolvingAgainstBaseURL: false) }),
+                Origin.isWeb(next)
+            else {
+                return .failure(.badRedirect(tooMany: false))
+            }
+            next.scheme = next.scheme?.lowercased()
+            guard let url = next.url else { return .failure(.badRedirect(tooMany: false)) }
+            current = url
+        }
+        return .failure(.badRedirect(tooMany: true))
+    }
+
+    /// Scheme, host and port, default ports made explicit: where a token may go.
+    struct Origin: Equatable {
+        var scheme: String?
+        var host: String?
+        var port: Int?
+
+        init(_ url: URL) {
+            self.init(URLComponents(url: url, resolvingAgainstBaseURL: true))
+        }
+
+        init(_ components: URLComponents?) {
+            scheme = components?.scheme?.lowercased()
+            host = components?.host?.lowercased()
+            port = components?.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : nil)
+        }
+
+        static func isWeb(_ components: URLComponents) -> Bool {
+            let origin = Origin(components)
+            return (origin.scheme == "http" || origin.scheme == "https") && !(origin.host ?? "").isEmpty
         }
     }
 
@@ -58,6 +121,12 @@ struct Downloader: Sendable {
         case .failure(.unreachable(let reason)):
             let detail = attempts > 1 ? "\(reason), \(attempts) attempts" : reason
             message = "cannot reach \(address) (\(detail)); check the network and [\(source.name)] url"
+        case .failure(.tooLarge(let limit)):
+            let size = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+            message = "\(address) sent more than \(size) (decompressed); check [\(source.name)] url"
+        case .failure(.badRedirect(let tooMany)):
+            let problem = tooMany ? "redirected more than \(Self.maxRedirects) times" : "redirected to an address that is not http or https"
+            message = "\(address) \(problem); check [\(source.name)] url"
         }
         return SourceError(source: source.name, message: message)
     }

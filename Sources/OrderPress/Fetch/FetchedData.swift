@@ -2,7 +2,7 @@
 public struct FetchedData: Sendable, Equatable {
     public var orders: SourceTable
     public var groups: SourceTable?
-    /// Nil when no rates are configured or none could be had.
+    /// Nil when no rates are configured.
     public var rates: RateTable?
     /// Problems that did not stop the build, such as a rates feed that could not be read.
     public var warnings: [DataWarning]

@@ -78,11 +78,11 @@ public struct Fetcher: Sendable {
             guard let format = SheetParser.Format(rawValue: file.pathExtension.lowercased()) else {
                 throw SourceError(source: source.name, message: "'\(file.lastPathComponent)' must be a .json or .csv file")
             }
-            return try SheetParser.parse(try read(file, source), format: format, source: source.name)
+            return try bounded(try SheetParser.parse(try read(file, source), format: format, source: source.name), source)
         case .url(let url):
             if let copy = try reusableCopy(source, url) {
                 do {
-                    return try SheetParser.parseJSON(copy.body, source: source.name)
+                    return try bounded(try SheetParser.parseJSON(copy.body, source: source.name), source)
                 } catch where options.offline {
                     throw SourceError(
                         source: source.name,
@@ -98,37 +98,46 @@ public struct Fetcher: Sendable {
         }
     }
 
-    /// The rates, or nil with a warning when there are none to be had, since conversions are worth less than the orders.
+    /// A sheet longer than `max_rows` is an error, wherever it came from.
+    private func bounded(_ table: SourceTable, _ source: Configuration.SourceSettings) throws(SourceError) -> SourceTable {
+        guard table.rows.count > source.maxRows else { return table }
+        throw SourceError(
+            source: source.name, message: "has more than \(source.maxRows) rows; raise \(source.name).max_rows if the sheet really is that long")
+    }
+
+    /// The rates. None to be had (neither fresh nor cached) stops the build: a site whose every
+    /// conversion shows n/a is not worth publishing in place of the last good one.
     private func rates(
         _ settings: Configuration.RateSettings, requests: inout Int, warnings: inout [DataWarning]
-    ) async throws(SourceError) -> RateTable? {
-        let outcome: Result<RateTable, SourceError>
+    ) async throws(SourceError) -> RateTable {
         switch settings.source.location {
         case .path(let file):
-            do {
-                outcome = .success(try RatesParser.parse(try read(file, settings.source), format: settings.format))
-            } catch {
-                outcome = .failure(error)
-            }
+            let outcome = try RatesParser.parse(try read(file, settings.source), format: settings.format)
+            if let warning = outcome.warning { warnings.append(warning) }
+            return outcome.table
         case .url(let url):
-            outcome = try await feedRates(url, settings, requests: &requests, warnings: &warnings)
-        }
-        switch outcome {
-        case .success(let table):
-            return table
-        case .failure(let error):
-            warnings.append(.init(row: nil, message: "\(error.description); converted amounts show n/a"))
-            return nil
+            switch try await feedRates(url, settings, requests: &requests, warnings: &warnings) {
+            case .success(let table):
+                return table
+            case .failure(let error) where options.offline:
+                throw error
+            case .failure(let error):
+                throw SourceError(source: error.source, message: "\(error.message); no earlier rates are cached, so nothing is published")
+            }
         }
     }
 
     /// Rates from a feed: the fresh (or `--offline`) copy, else the feed, else the last good copy marked
-    /// `fromCache`. Throws only under `--offline` without a copy; other failures are returned, to become warnings.
+    /// `fromCache`. Throws only under `--offline` without a copy; other failures are returned.
     private func feedRates(
         _ url: URL, _ settings: Configuration.RateSettings, requests: inout Int, warnings: inout [DataWarning]
     ) async throws(SourceError) -> Result<RateTable, SourceError> {
         let source = settings.source
-        let parse = { (body: Data) throws(SourceError) -> RateTable in try RatesParser.parse(body, format: settings.format) }
+        func parse(_ body: Data) throws(SourceError) -> RateTable {
+            let outcome = try RatesParser.parse(body, format: settings.format)
+            if let warning = outcome.warning { warnings.append(warning) }
+            return outcome.table
+        }
         if let copy = try reusableCopy(source, url) {
             do {
                 return .success(try parse(copy.body))
@@ -139,7 +148,8 @@ public struct Fetcher: Sendable {
         }
         do {
             let body = try await downloader.get(
-                url, for: source, token: tokens[source.name], notFoundHint: "check [\(source.name)] url", requests: &requests)
+                url, for: source, token: tokens[source.name], notFoundHint: "check [\(source.name)] url",
+                deadline: downloader.deadline(for: source, url: url), requests: &requests)
             let table = try parse(body)
             save(body, source, url, warnings: &warnings)
             return .success(table)

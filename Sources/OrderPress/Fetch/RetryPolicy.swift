@@ -8,6 +8,8 @@ struct RetryPolicy: Sendable {
     var maxDelay: Duration = .seconds(30)
     /// Time spent on one URL (requests and waits) stays within this many request timeouts.
     var budgetInTimeouts = 3
+    /// The whole fetch of one source, every page and retry, stays within this many request timeouts.
+    var timeoutsPerSource = FetchDeadline.timeoutsPerSource
     /// A number in 0..<1; the wait is between half and all of the backoff.
     var random: @Sendable () -> Double = { Double.random(in: 0..<1) }
     /// Injected so that tests need not wait.

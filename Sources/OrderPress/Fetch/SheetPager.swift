@@ -5,38 +5,76 @@ import Foundation
 struct SheetPager: Sendable {
     var downloader: Downloader
 
-    /// A Google spreadsheet holds at most 10 million cells, so no sheet has more rows.
-    static let maxRows = 10_000_000
-
-    /// Every row object of the sheet, in sheet order.
+    /// Every row object of the sheet, in sheet order. Bounded whatever the server does: at most
+    /// `max_rows` rows, within the source's deadline, and a server that ignores `offset` is caught.
     func rows(_ url: URL, for source: Configuration.SourceSettings, token: String?, requests: inout Int) async throws(SourceError) -> [Any] {
         let hint = Self.notFoundHint(url, source: source.name)
+        let deadline = downloader.deadline(for: source, url: url)
+        let size = source.pageSize
         var rows: [Any] = []
-        var firstPage: Data?
-        while true {
-            let offset = rows.count
-            let page = Self.pageURL(url, limit: source.pageSize, offset: offset)
-            let body = try await downloader.get(page, for: source, token: token, notFoundHint: hint, requests: &requests)
-            let elements: [Any]
+        // One fingerprint per row read, and one per full page.
+        var prints: [Int] = []
+        var pagesSeen = Set<Int>()
+        var offsetChecked = false
+
+        func page(offset: Int, requests: inout Int) async throws(SourceError) -> (rows: [Any], prints: [Int]) {
+            let page = Self.pageURL(url, limit: size, offset: offset)
+            let body = try await downloader.get(page, for: source, token: token, notFoundHint: hint, deadline: deadline, requests: &requests)
             do {
-                elements = try SheetParser.jsonArray(body, source: source.name)
+                let elements = try SheetParser.jsonArray(body, source: source.name)
+                return (elements, elements.map(Self.fingerprint))
             } catch {
                 throw SourceError(source: source.name, message: "\(URLText.display(page)): \(error.message)")
             }
+        }
+
+        while true {
+            let (elements, pagePrints) = try await page(offset: rows.count, requests: &requests)
             rows.append(contentsOf: elements)
-            // A short page is the last one; a longer one means the server ignores `limit` and sent everything.
-            guard elements.count == source.pageSize else { return rows }
-            if offset == 0 {
-                firstPage = body
-            } else if body == firstPage {
+            prints.append(contentsOf: pagePrints)
+            guard rows.count <= source.maxRows else {
                 throw SourceError(
                     source: source.name,
-                    message: "\(URLText.display(page)) sent the same rows as offset 0; the server ignores offset, so the sheet cannot be read in pages")
+                    message: "\(URLText.display(url)) sent more than \(source.maxRows) rows; raise \(source.name).max_rows if the sheet really is that long")
             }
-            guard rows.count < Self.maxRows else {
-                throw SourceError(source: source.name, message: "\(URLText.display(url)) keeps sending rows past \(Self.maxRows); is it a SheetDB-compatible API?")
+            // A short page is the last one; a longer one means the server ignores `limit` and sent everything.
+            guard elements.count == size else { return rows }
+            // A full page seen before: a sheet may repeat rows, but a server that ignores `offset` repeats
+            // them for ever. Asking once for offset 1 tells the two apart unless the first rows are all
+            // alike (then `max_rows` and the deadline still end it).
+            guard !pagesSeen.insert(Self.fingerprint(pagePrints[...])).inserted, !offsetChecked else { continue }
+            offsetChecked = true
+            let honest = Array(prints[1...size])
+            guard honest != Array(prints[0..<size]) else { continue }
+            guard try await page(offset: 1, requests: &requests).prints == honest else {
+                throw SourceError(
+                    source: source.name,
+                    message: "\(URLText.display(url)) sends rows already read whatever the offset; the server ignores offset, so the sheet cannot be read in pages")
             }
         }
+    }
+
+    /// Equal for rows with the same keys and values, whatever their order; for finding repeated pages.
+    static func fingerprint(_ row: Any) -> Int {
+        guard let object = row as? [String: Any] else {
+            var hasher = Hasher()
+            hasher.combine(String(describing: row))
+            return hasher.finalize()
+        }
+        var sum = 0
+        for (key, value) in object {
+            var hasher = Hasher()
+            hasher.combine(key)
+            hasher.combine(String(describing: value))
+            sum &+= hasher.finalize()
+        }
+        return sum
+    }
+
+    static func fingerprint(_ prints: ArraySlice<Int>) -> Int {
+        var hasher = Hasher()
+        for value in prints { hasher.combine(value) }
+        return hasher.finalize()
     }
 
     /// `url` with `limit` and `offset` set, every other query item kept as written.

@@ -118,15 +118,20 @@ enum SheetParser {
             return string
         case is NSNull:
             return ""
-        case let bool as Bool:
-            return bool ? "TRUE" : "FALSE"
         case let number as NSNumber:
+            if let bool = boolean(number) { return bool ? "TRUE" : "FALSE" }
             // The shortest text that reads back the same number: for any literal of up to
             // 15 significant digits, the literal itself.
             return number.stringValue
         default:
             return nil
         }
+    }
+
+    /// The value of a JSON `true` or `false`, nil for a number. Not `as? Bool`: on Linux a JSON `1`
+    /// or `0` casts to Bool too (and a quantity of 1 became "TRUE").
+    static func boolean(_ number: NSNumber) -> Bool? {
+        String(cString: number.objCType) == "c" ? number.boolValue : nil
     }
 
     /// RFC 4180 CSV with a header row; quoted fields, embedded commas and newlines, CRLF, BOM.

@@ -191,4 +191,26 @@ import Testing
             #expect(error.exitStatus == .usage)
         }
     }
+
+    /// `max_rows`: sheets only, 1 to 10,000,000, default 1,000,000.
+    @Test(arguments: [
+        ("[orders]\nurl = \"https://s/api\"", 1_000_000, nil),
+        ("[orders]\nurl = \"https://s/api\"\nmax_rows = 1", 1, nil),
+        ("[orders]\npath = \"o.json\"\nmax_rows = 10000000", 10_000_000, nil),
+        ("[orders]\nurl = \"https://s/api\"\nmax_rows = 0", nil, "orderpress.toml: 'orders.max_rows' must be a whole number from 1 to 10000000 (found 0)"),
+        ("[orders]\nurl = \"https://s/api\"\nmax_rows = 10000001", nil, "orderpress.toml: 'orders.max_rows' must be a whole number from 1 to 10000000 (found 10000001)"),
+        ("[orders]\nurl = \"https://s/api\"\nmax_rows = 2.5", nil, "orderpress.toml: 'orders.max_rows' must be a whole number"),
+        ("[orders]\npath = \"o.json\"\n[groups]\nurl = \"https://s/api\"\nmax_rows = -1", nil, "orderpress.toml: 'groups.max_rows' must be a whole number from 1 to 10000000 (found -1)"),
+        ("[orders]\npath = \"o.json\"\n[rates]\nurl = \"https://r\"\nmax_rows = 10", nil, "orderpress.toml: unknown key 'rates.max_rows'; remove it or check its spelling"),
+    ] as [(String, Int?, String?)])
+    func maxRowsIsAWholeNumberFromOneToTenMillion(toml: String, rows: Int?, message: String?) {
+        do {
+            let configuration = try TestSupport.configuration(toml)
+            #expect(configuration.orders.maxRows == rows)
+            #expect(message == nil)
+        } catch {
+            #expect(error.description == message)
+            #expect(error.exitStatus == .usage)
+        }
+    }
 }

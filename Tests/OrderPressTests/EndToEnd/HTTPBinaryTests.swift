@@ -1,3 +1,4 @@
+import FlyingFox
 import Foundation
 import Testing
 
@@ -131,24 +132,23 @@ import Testing
         }
     }
 
-    @Test func aRatesOutagePublishesWithTheCachedRatesOrWithoutRates() async throws {
+    @Test func aRatesOutageUsesTheCachedRatesAndWithoutThemStopsTheBuild() async throws {
         let service = Service()
         try await LocalServer.with(try Self.serve(try BinaryTests.sampleSite(), service)) { server in
             let site = try Self.liveSite(server)
+            let output = site.appendingPathComponent("output")
             let summary = site.appendingPathComponent("output/site/summary.json")
             let index = site.appendingPathComponent("output/markdown/index.md")
             let rates = server.url("/capi.php")
+            let stopped = "orderpress: fetch: rates: \(rates) answered HTTP 404 Not Found; check [rates] url; no earlier rates are cached, so nothing is published\n"
 
-            // Never any rates: the site is published all the same, with n/a and a warning.
+            // Never any rates: nothing is published, rather than a site whose every conversion shows n/a.
             await service.loseRates(true)
             let without = try await TestSupport.runDetached(["build"], in: site, environment: Self.environment)
-            #expect(without.status == 0, "\(without.stderr)")
-            #expect(without.stdout.hasPrefix("37 orders, 5 rejected, 3 warnings · 46 files written"))
-            var json = try BinaryTests.json(summary)
-            #expect(json["rates"] == nil || json["rates"] is NSNull)
-            #expect((json["warnings"] as? [[String: Any]])?.compactMap { $0["message"] as? String }.contains(
-                "rates: \(rates) answered HTTP 404 Not Found; check [rates] url; converted amounts show n/a") == true)
-            #expect(try String(contentsOf: index, encoding: .utf8).contains("沒有可用的匯率：換算金額顯示為 n/a。"))
+            #expect(without.status == 69)
+            #expect(without.stdout == "")
+            #expect(without.stderr == stopped)
+            #expect(TestSupport.files(in: output) == ["state/cache/orders.body", "state/cache/orders.meta.json", "state/lock"])
 
             // Rates once, then the feed goes away again: the cached rates stand in, and every page says so.
             await service.loseRates(false)
@@ -156,13 +156,134 @@ import Testing
             await service.loseRates(true)
             let cached = try await TestSupport.runDetached(["build"], in: site, environment: Self.environment)
             #expect(cached.status == 0, "\(cached.stderr)")
-            json = try BinaryTests.json(summary)
+            let json = try BinaryTests.json(summary)
             #expect((json["rates"] as? [String: Any])?["from_cache"] as? Bool == true)
             #expect((json["groups"] as? [[String: Any]])?.first?["converted"] as? [String: String] == ["USD": "68.79", "JPY": "10616"])
             #expect((json["warnings"] as? [[String: Any]])?.compactMap { $0["message"] as? String }.contains(
                 "rates: \(rates) answered HTTP 404 Not Found; check [rates] url; using the rates fetched 2026-11-21 18:00 (Asia/Taipei)") == true)
             #expect(try String(contentsOf: index, encoding: .utf8).contains(
                 "無法讀取匯率來源：換算使用 2026-11-21 16:00 的快取匯率。"))
+
+            // The cached copy lost as well: the published site, the Markdown and the snapshot stay as they were.
+            let before = try Self.state(of: output).filter { !$0.key.hasPrefix("state/cache/") }
+            try FileManager.default.removeItem(at: output.appendingPathComponent("state/cache/rates.body"))
+            let lost = try await TestSupport.runDetached(["build"], in: site, environment: Self.environment)
+            #expect(lost.status == 69)
+            #expect(lost.stderr == stopped)
+            let after = try Self.state(of: output).filter { !$0.key.hasPrefix("state/cache/") }
+            #expect(after.keys.sorted() == before.keys.sorted())
+            for (path, (data, date)) in before {
+                #expect(after[path]?.0 == data, "\(path) changed")
+                #expect(after[path]?.1 == date, "\(path) was touched")
+            }
+        }
+    }
+
+    /// Runs the binary on a thread of its own, and kills it after `limit`: a hang fails the test (with
+    /// the status of the signal) instead of stalling the suite.
+    static func runWithin(
+        _ limit: TimeInterval, _ arguments: [String], in folder: URL, environment: [String: String]
+    ) async throws -> (status: Int32, stderr: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result {
+                    let process = Process()
+                    process.executableURL = TestSupport.binary
+                    process.arguments = arguments
+                    process.currentDirectoryURL = folder
+                    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+                    let errors = Pipe()
+                    process.standardError = errors
+                    process.standardOutput = FileHandle.nullDevice
+                    try process.run()
+                    let killer = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+                    DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: killer)
+                    let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+                    process.waitUntilExit()
+                    killer.cancel()
+                    return (process.terminationStatus, String(decoding: stderr, as: UTF8.self))
+                })
+            }
+        }
+    }
+
+    /// An orders server that misbehaves: a redirect loop; a gzip bomb (272 kB of gzip that inflates to
+    /// 280 MB, stopped by the real limit of 256 MiB), also with a 1 s timeout (seen to hang for ever);
+    /// a sheet longer than `max_rows`; a server that ignores `offset`. One line, exit 69, nothing published.
+    @Test(arguments: ["redirect loop", "gzip bomb", "gzip bomb, 1 s timeout", "max_rows", "offset ignored"])
+    func aMisbehavingServerExits69WithOneLine(behaviour: String) async throws {
+        let bomb = behaviour.hasPrefix("gzip bomb") ? try await F.gzip("head -c 280000000 /dev/zero") : Data()
+        let base = try Self.serve(try BinaryTests.sampleSite(), Service())
+        let respond: LocalServer.Responder = { request, number in
+            guard request.path == "/api/v1/sample" else { return await base(request, number) }
+            switch behaviour {
+            case "redirect loop":
+                return Reply.status(302, headers: ["Location": "/api/v1/sample?sheet=orders"])
+            case "offset ignored":
+                var first = request
+                first.query["offset"] = "0"
+                return await base(first, number)
+            case "max_rows":
+                return await base(request, number)
+            default:
+                return HTTPResponse(
+                    statusCode: .ok, headers: [.contentType: "application/json", HTTPHeader("Content-Encoding"): "gzip"], body: bomb)
+            }
+        }
+        try await LocalServer.with(respond) { server in
+            let site = try Self.liveSite(server)
+            let file = site.appendingPathComponent("orderpress.toml")
+            let toml = try String(contentsOf: file, encoding: .utf8)
+            switch behaviour {
+            case "gzip bomb, 1 s timeout":
+                try Data(toml.replacingOccurrences(of: "timeout_seconds = 10", with: "timeout_seconds = 1").utf8).write(to: file)
+            case "max_rows":
+                try Data(toml.replacingOccurrences(of: "page_size = 10", with: "page_size = 10\nmax_rows = 30").utf8).write(to: file)
+            default:
+                break
+            }
+            let result = try await Self.runWithin(60, ["build"], in: site, environment: Self.environment)
+            #expect(result.status == 69)
+            let page = server.url("/api/v1/sample?sheet=orders&limit=10&offset=0")
+            let sheet = server.url("/api/v1/sample?sheet=orders")
+            let (line, requests): (String, Int) = switch behaviour {
+            case "redirect loop": ("\(page) redirected more than 10 times; check [orders] url", 11)
+            case "max_rows": ("\(sheet) sent more than 30 rows; raise orders.max_rows if the sheet really is that long", 4)
+            case "offset ignored":
+                ("\(sheet) sends rows already read whatever the offset; the server ignores offset, so the sheet cannot be read in pages", 3)
+            default: ("\(page) sent more than 256 MiB (decompressed); check [orders] url", 1)
+            }
+            // With a 1 s timeout, the timer may win the race against the limit; either way it ends.
+            if behaviour.hasSuffix("1 s timeout") && result.stderr.contains(" did not answer within 1 s") {
+                #expect(result.stderr.hasPrefix("orderpress: fetch: orders: \(page) did not answer within 1 s"))
+                #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.hasSuffix("\n"))
+            } else {
+                #expect(result.stderr == "orderpress: fetch: orders: \(line)\n")
+                #expect(await server.requests.count == requests)
+            }
+            #expect(!result.stderr.contains(F.token))
+            let kept = ["state/cache", "state/lock"]
+            #expect(TestSupport.files(in: site.appendingPathComponent("output")).filter { !kept.contains(where: $0.hasPrefix) } == [])
+        }
+    }
+
+    /// A server that sends a byte every 100 ms never trips URLSession's own timeout; the binary still
+    /// gives up after its attempts and exits, releasing the lock.
+    @Test func aServerThatDripsForeverExits69WithinItsTimeouts() async throws {
+        try await RawServer.with(RawReply.drip(every: .milliseconds(100))) { server in
+            let site = try BinaryTests.sampleSite()
+            let file = site.appendingPathComponent("orderpress.toml")
+            let toml = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
+                of: "path = \"data/orders.json\"", with: "url = \"\(server.url("/api/v1/sample?sheet=orders"))\"\ntimeout_seconds = 1")
+            try Data(toml.utf8).write(to: file)
+            let result = try await Self.runWithin(60, ["build"], in: site, environment: BinaryTests.fixedClock)
+            #expect(result.status == 69)
+            // One attempt or two, as the random backoff fits the time budget of 3 × timeout_seconds.
+            let page = server.url("/api/v1/sample?sheet=orders&limit=1000&offset=0")
+            #expect(["", " (2 attempts)"].map { "orderpress: fetch: orders: \(page) did not answer within 1 s\($0); check the address, or raise orders.timeout_seconds\n" }
+                .contains(result.stderr), "\(result.stderr)")
+            // The lock is free: the next run does not wait for this one.
+            #expect(try await Self.runWithin(60, ["check"], in: site, environment: BinaryTests.fixedClock).status == 69)
         }
     }
 

@@ -164,8 +164,62 @@ import Testing
     @Test func aServerThatIgnoresOffsetIsCaught() async throws {
         try await LocalServer.with({ _, _ in Reply.page(of: Array(F.rows.prefix(2)), for: .init(path: "", query: [:])) }) { server in
             let error = try #require(await F.failure(try F.fetcher(F.toml(server, orders: "page_size = 2"), in: TestSupport.temporaryFolder())))
-            #expect(error.message.hasSuffix("sent the same rows as offset 0; the server ignores offset, so the sheet cannot be read in pages"))
-            #expect(await server.requests.count == 2)
+            #expect(error.description == "orders: \(server.url("/api/v1/abc?sheet=orders")) sends rows already read whatever the offset; the server ignores offset, so the sheet cannot be read in pages")
+            // Offsets 0 and 2 gave the same page; offset 1 should have been rows 3 and 4 (sheet rows), and was not.
+            #expect(await server.requests.map { $0.query["offset"] } == ["0", "2", "1"])
         }
+    }
+
+    /// Sheets whose pages repeat for real are read whole: one question at offset 1 tells them from a
+    /// server that ignores offset, or none when the rows are all alike.
+    @Test(arguments: [
+        (["a", "b", "a", "b", "c"], ["0", "2", "1", "4"]),
+        (["a", "a", "a", "a", "a"], ["0", "2", "4"]),
+        (["a", "b", "a", "b", "a", "b", "a"], ["0", "2", "1", "4", "6"]),
+    ])
+    func aSheetThatRepeatsItselfIsReadWhole(people: [String], offsets: [String]) async throws {
+        let rows = people.map { ["orderer": $0, "drink": "紅茶", "price": "35"] }
+        try await LocalServer.with({ request, _ in Reply.page(of: rows, for: request) }) { server in
+            let fetched = try await F.fetcher(F.toml(server, orders: "page_size = 2"), in: TestSupport.temporaryFolder()).fetch()
+            #expect(fetched.orders.rows.map { $0.cells[fetched.orders.headers.firstIndex(of: "orderer")!] } == people)
+            #expect(await server.requests.map { $0.query["offset"] } == offsets)
+        }
+    }
+
+    @Test func aServerThatIgnoresOffsetWithRowsAllAlikeStopsAtMaxRows() async throws {
+        let rows = Array(repeating: ["orderer": "a"], count: 2)
+        try await LocalServer.with({ _, _ in Reply.page(of: rows, for: .init(path: "", query: [:])) }) { server in
+            let fetcher = try F.fetcher(F.toml(server, orders: "page_size = 2\nmax_rows = 7"), in: TestSupport.temporaryFolder())
+            let error = try #require(await F.failure(fetcher))
+            #expect(error.description == "orders: \(server.url("/api/v1/abc?sheet=orders")) sent more than 7 rows; raise orders.max_rows if the sheet really is that long")
+            #expect(await server.requests.count == 4)
+        }
+    }
+
+    @Test(arguments: [(5, 2, nil), (4, 2, 3), (4, 1000, 1), (3, 1, 4)] as [(Int, Int, Int?)])
+    func aSheetLongerThanMaxRowsIsAnError(maxRows: Int, pageSize: Int, requests: Int?) async throws {
+        try await LocalServer.with({ request, _ in Reply.page(of: F.rows, for: request) }) { server in
+            let fetcher = try F.fetcher(F.toml(server, orders: "page_size = \(pageSize)\nmax_rows = \(maxRows)"), in: TestSupport.temporaryFolder())
+            if let requests {
+                let error = try #require(await F.failure(fetcher))
+                #expect(error.description == "orders: \(server.url("/api/v1/abc?sheet=orders")) sent more than \(maxRows) rows; raise orders.max_rows if the sheet really is that long")
+                #expect(await server.requests.count == requests)
+            } else {
+                #expect(try await fetcher.fetch().orders.rows.count == 5)
+            }
+        }
+    }
+
+    @Test(arguments: ["json", "csv"])
+    func aLocalSheetLongerThanMaxRowsIsAnError(format: String) async throws {
+        let folder = TestSupport.temporaryFolder()
+        let body = format == "json"
+            ? "[" + (1...5).map { "{\"orderer\": \"P\($0)\"}" }.joined(separator: ",") + "]"
+            : "orderer\n" + (1...5).map { "P\($0)\n" }.joined()
+        TestSupport.write(["data/orders.\(format)": body], in: folder)
+        let toml = "[orders]\npath = \"data/orders.\(format)\"\nmax_rows = 4\n"
+        let error = try #require(await F.failure(try F.fetcher(toml, in: folder)))
+        #expect(error.description == "orders: has more than 4 rows; raise orders.max_rows if the sheet really is that long")
+        #expect(try await F.fetcher(toml.replacingOccurrences(of: "= 4", with: "= 5"), in: folder).fetch().orders.rows.count == 5)
     }
 }

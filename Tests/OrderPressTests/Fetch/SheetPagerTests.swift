@@ -18,6 +18,12 @@ import Testing
         ("https://sheetdb.io/api/v1/abc?sheet=orders&limit=10&offset=0", "https://sheetdb.io/api/v1/abc?sheet=orders&limit=10&offset=0"),
         ("https://user:pa55@example.com/rates.json?app_id=KEY123&base=USD#x", "https://example.com/rates.json?app_id=redacted&base=redacted"),
         ("http://127.0.0.1:8080/capi.php", "http://127.0.0.1:8080/capi.php"),
+        ("https://example.com/api?abcdef123", "https://example.com/api?redacted"),
+        ("https://example.com/api?sheet&abcdef123&mode=X", "https://example.com/api?sheet&redacted&mode=X"),
+        ("https://example.com/api?=abcdef123", "https://example.com/api?=redacted"),
+        ("https://example.com/api?sheet=orders;key=SECRET2;SECRET3", "https://example.com/api?sheet=orders;key=redacted;redacted"),
+        ("https://example.com/api;jsessionid=SECRET1/v1;SECRET4?sheet=orders", "https://example.com/api;jsessionid=redacted/v1;redacted?sheet=orders"),
+        ("https://example.com/api?%73heet=orders&k%65y=SECRET5", "https://example.com/api?%73heet=orders&k%65y=redacted"),
     ])
     func messagesShowTheAddressWithoutCredentials(url: String, shown: String) throws {
         #expect(URLText.display(try #require(URL(string: url))) == shown)

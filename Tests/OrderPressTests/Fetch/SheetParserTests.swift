@@ -15,6 +15,13 @@ import Testing
         ])
     }
 
+    /// On Linux a JSON 1 or 0 also casts to Bool; a number must stay a number.
+    @Test func numbersOneAndZeroAreNotBooleans() throws {
+        let json = #"[{"a": 1, "b": 0, "c": 1.0, "d": true, "e": false, "f": 2, "g": -1}]"#
+        let table = try SheetParser.parse(Data(json.utf8), format: .json, source: "orders")
+        #expect(table.rows.first?.cells == ["1", "0", "1.0", "TRUE", "FALSE", "2", "-1"])
+    }
+
     @Test(arguments: [
         ("{\"error\": \"quota\"}", "orders: expected a JSON array of row objects, found an object"),
         ("<html><body>502 Bad Gateway</body></html>", "orders: is not valid JSON (it looks like an HTML or XML page); expected an array of row objects"),

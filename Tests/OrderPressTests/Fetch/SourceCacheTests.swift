@@ -51,16 +51,12 @@ import Testing
         }
     }
 
-    @Test func ratesDownWithoutACacheLeaveNoRatesAndAWarning() async throws {
+    @Test func ratesDownWithoutACacheStopTheFetch() async throws {
         let feed = Feed()
         await feed.set(.status(503))
         try await LocalServer.with(Self.serve(feed)) { server in
-            let fetched = try await F.fetcher(Self.toml(server), in: TestSupport.temporaryFolder(), maxAttempts: 1).fetch()
-            #expect(fetched.rates == nil)
-            #expect(fetched.orders.rows.count == 5)
-            #expect(fetched.warnings == [DataWarning(
-                row: nil,
-                message: "rates: \(server.url("/capi.php")) answered HTTP 503 Service Unavailable; the service is failing; try again later; converted amounts show n/a")])
+            let error = try #require(await F.failure(try F.fetcher(Self.toml(server), in: TestSupport.temporaryFolder(), maxAttempts: 1)))
+            #expect(error.description == "rates: \(server.url("/capi.php")) answered HTTP 503 Service Unavailable; the service is failing; try again later; no earlier rates are cached, so nothing is published")
         }
     }
 
