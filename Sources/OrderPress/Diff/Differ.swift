@@ -110,7 +110,7 @@ struct Differ: Sendable {
                 person: order?.person ?? reader.text(row, orderColumns.person),
                 item: order?.item ?? reader.text(row, orderColumns.item),
                 options: order?.options ?? orderColumns.options.map { reader.text(row, $0) }.filter { !$0.isEmpty },
-                quantity: order?.quantity ?? Int(reader.text(row, orderColumns.quantity)) ?? 1,
+                quantity: order?.quantity ?? QuantityText.parse(reader.text(row, orderColumns.quantity)) ?? 1,
                 amount: order.map { DecimalText.exact($0.amount) },
                 currency: order?.currency ?? reader.text(row, orderColumns.currency).uppercased(),
                 firstSeen: now)

@@ -43,13 +43,13 @@ public struct Pipeline: Sendable {
 
     /// Fetches and validates only, as `orderpress check` does.
     public func check(offline: Bool = false) async throws(StepFailure) -> ValidatedData {
-        validate(try await fetch(.init(offline: offline, saveCache: false)))
+        try validate(try await fetch(.init(offline: offline, saveCache: false)))
     }
 
     /// Fetches, validates and compares with the last snapshot, as `orderpress diff` does; writes nothing.
     public func diff(offline: Bool = false) async throws(StepFailure) -> (changes: ChangeSet, since: String?) {
         let fetched = try await fetch(.init(offline: offline, saveCache: false))
-        let data = validate(fetched)
+        let data = try validate(fetched)
         let store = StateStore(folder: configuration.output.state)
         let previous = try step(.diff) { () throws(DataError) in try store.loadSnapshot() }
         let result = differ(previous).compare(table: fetched.orders, data: data, previous: previous)
@@ -85,7 +85,7 @@ public struct Pipeline: Sendable {
         let fetched = try await timed(.fetch) { () async throws(StepFailure) in
             try await fetch(.init(offline: options.offline, saveCache: !options.dryRun))
         }
-        let data = try await timed(.validate) { validate(fetched) }
+        let data = try await timed(.validate) { () throws(StepFailure) in try validate(fetched) }
         if options.strict, !data.rejected.isEmpty {
             throw StepFailure(
                 step: .validate,
@@ -101,7 +101,7 @@ public struct Pipeline: Sendable {
                 var (snapshot, changes) = differ(previous).compare(table: fetched.orders, data: data, previous: previous)
                 if !options.acceptDeletions {
                     try DeletionGuard(maxDeletedFraction: configuration.maxDeletedFraction)
-                        .check(changes, previousRows: previous?.rows.count ?? 0)
+                        .check(changes, previous: previous, malformedRows: fetched.orders.malformed.count)
                 }
                 // A build killed between saving the history and the snapshot left this very entry
                 // behind already; the rerun finds the same changes again and must not record them twice.
@@ -161,8 +161,10 @@ public struct Pipeline: Sendable {
         return try await step(.fetch) { () async throws(SourceError) in try await fetcher.fetch() }
     }
 
-    private func validate(_ fetched: FetchedData) -> ValidatedData {
-        var data = Validator(configuration: configuration).validate(orders: fetched.orders, groups: fetched.groups)
+    private func validate(_ fetched: FetchedData) throws(StepFailure) -> ValidatedData {
+        var data = try step(.validate) { () throws(DataError) in
+            try Validator(configuration: configuration).validate(orders: fetched.orders, groups: fetched.groups)
+        }
         data.warnings = (fetched.warnings + data.warnings).sorted()
         return data
     }

@@ -63,7 +63,7 @@ import Testing
         #expect(rejected.map { ($0["reasons"] as? [String])?.first ?? "" } == [
             "price must not be negative", "person is missing (column 'orderer')",
             "price 'NT$35' is formatted as currency; read the sheet with mode=UNFORMATTED_VALUE or cast_numbers=price",
-            "quantity must be a whole number of at least 1 (found '0')", "unknown group '不存在的團'",
+            "quantity must be a whole number from 1 to 10,000 (found '0')", "unknown group '不存在的團'",
         ])
         #expect((rejected.first?["values"] as? [String: String])?["editCode"] == "•••")
 

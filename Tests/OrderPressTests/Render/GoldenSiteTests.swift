@@ -20,7 +20,7 @@ import Testing
     static func renderSample() async throws -> RenderedSite {
         let configuration = try ConfigurationLoader.load(from: TestSupport.sampleConfig)
         let fetched = try await Fetcher(configuration: configuration).fetch()
-        var data = Validator(configuration: configuration).validate(orders: fetched.orders, groups: fetched.groups)
+        var data = try Validator(configuration: configuration).validate(orders: fetched.orders, groups: fetched.groups)
         data.warnings = (fetched.warnings + data.warnings).sorted()
         return try SiteRenderer(templateOverrides: nil).render(
             configuration: configuration, data: data, aggregation: Aggregator.aggregate(data), rates: fetched.rates,
@@ -66,7 +66,7 @@ import Testing
     @Test func staleRatesAreFlaggedOnEveryPage() async throws {
         let configuration = try ConfigurationLoader.load(from: TestSupport.sampleConfig)
         let fetched = try await Fetcher(configuration: configuration).fetch()
-        let data = Validator(configuration: configuration).validate(orders: fetched.orders, groups: fetched.groups)
+        let data = try Validator(configuration: configuration).validate(orders: fetched.orders, groups: fetched.groups)
         let site = try SiteRenderer(templateOverrides: nil).render(
             configuration: configuration, data: data, aggregation: Aggregator.aggregate(data), rates: fetched.rates,
             history: Self.firstRun, now: Self.now.addingTimeInterval(3 * 86_400), siteID: Self.siteID)
