@@ -243,7 +243,8 @@ struct HostileSheet: Sendable, CustomStringConvertible {
 
     private func csv() -> Data {
         func field(_ value: String) -> String {
-            value.contains(where: { ",\"\r\n".contains($0) })
+            // By scalar: "\r\n" is one Character, so a Character test would miss a lone "\n".
+            value.unicodeScalars.contains(where: { ",\"\r\n".unicodeScalars.contains($0) })
                 ? "\"\(value.replacingOccurrences(of: "\"", with: "\"\""))\"" : value
         }
         let lines = [Self.columns] + rows
