@@ -43,23 +43,21 @@ public struct Pipeline: Sendable {
 
     /// Fetches and validates only, as `orderpress check` does.
     public func check(offline: Bool = false) async throws(StepFailure) -> ValidatedData {
-        try validate(try await fetch(.init(offline: offline, saveCache: false)))
+        try validate(try await fetch(.init(offline: offline, saveCache: false))).data
     }
 
     /// Fetches, validates and compares with the last snapshot, as `orderpress diff` does; writes nothing.
     public func diff(offline: Bool = false) async throws(StepFailure) -> (changes: ChangeSet, since: String?) {
         let fetched = try await fetch(.init(offline: offline, saveCache: false))
-        let data = try validate(fetched)
+        let (data, secrets) = try validate(fetched)
         let store = StateStore(folder: configuration.output.state)
         let previous = try step(.diff) { () throws(DataError) in try store.loadSnapshot() }
-        let result = differ(previous).compare(table: fetched.orders, data: data, previous: previous)
+        let result = differ(previous).compare(data, secrets: secrets, previous: previous)
         return (result.changes, previous?.changedAt)
     }
 
     private func differ(_ previous: Snapshot?) -> Differ {
-        Differ(
-            configuration: configuration, hasher: SecretHasher(salt: previous?.salt ?? SecretHasher.newSalt()),
-            now: Timestamp.iso8601(clock.now))
+        Differ(hasher: SecretHasher(salt: previous?.salt ?? SecretHasher.newSalt()), now: Timestamp.iso8601(clock.now))
     }
 
     public func build(_ options: Options = .init()) async throws(StepFailure) -> BuildReport {
@@ -85,7 +83,7 @@ public struct Pipeline: Sendable {
         let fetched = try await timed(.fetch) { () async throws(StepFailure) in
             try await fetch(.init(offline: options.offline, saveCache: !options.dryRun))
         }
-        let data = try await timed(.validate) { () throws(StepFailure) in try validate(fetched) }
+        let (data, secrets) = try await timed(.validate) { () throws(StepFailure) in try validate(fetched) }
         if options.strict, !data.rejected.isEmpty {
             throw StepFailure(
                 step: .validate,
@@ -98,10 +96,10 @@ public struct Pipeline: Sendable {
             try step(.diff) { () throws(DataError) in
                 let previous = try store.loadSnapshot()
                 var history = try store.loadHistory()
-                var (snapshot, changes) = differ(previous).compare(table: fetched.orders, data: data, previous: previous)
+                var (snapshot, changes) = differ(previous).compare(data, secrets: secrets, previous: previous)
                 if !options.acceptDeletions {
                     try DeletionGuard(maxDeletedFraction: configuration.maxDeletedFraction)
-                        .check(changes, previous: previous, malformedRows: fetched.orders.malformed.count)
+                        .check(changes, previous: previous, malformedRows: data.malformedRows)
                 }
                 // A build killed between saving the history and the snapshot left this very entry
                 // behind already; the rerun finds the same changes again and must not record them twice.
@@ -161,12 +159,13 @@ public struct Pipeline: Sendable {
         return try await step(.fetch) { () async throws(SourceError) in try await fetcher.fetch() }
     }
 
-    private func validate(_ fetched: FetchedData) throws(StepFailure) -> ValidatedData {
+    private func validate(_ fetched: FetchedData) throws(StepFailure) -> (data: ValidatedData, secrets: SecretCells) {
+        let validator = Validator(configuration: configuration)
         var data = try step(.validate) { () throws(DataError) in
-            try Validator(configuration: configuration).validate(orders: fetched.orders, groups: fetched.groups)
+            try validator.validate(orders: fetched.orders, groups: fetched.groups)
         }
         data.warnings = (fetched.warnings + data.warnings).sorted()
-        return data
+        return (data, validator.secretCells(of: fetched.orders))
     }
 
     private func step<T, E: OrderPressFailure>(_ step: Step, _ body: () async throws(E) -> T) async throws(StepFailure) -> T {

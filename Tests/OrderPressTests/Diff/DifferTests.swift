@@ -16,8 +16,8 @@ import Testing
             "[orders]\npath = \"o.json\"\n[orders.columns]\noptions = [\"sugar\"]\nquantity = \"q\"\ncurrency = \"c\"\ntime = \"t\"\nnote = \"n\"")
         let table = TestSupport.table(headers, rows)
         let data = try Validator(configuration: configuration).validate(orders: table, groups: nil)
-        let differ = Differ(configuration: configuration, hasher: SecretHasher(salt: previous?.salt ?? "salt"), now: time)
-        return differ.compare(table: table, data: data, previous: previous)
+        let differ = Differ(hasher: SecretHasher(salt: previous?.salt ?? "salt"), now: time)
+        return differ.compare(data, secrets: Validator(configuration: configuration).secretCells(of: table), previous: previous)
     }
 
     static let base = [row("1", "Amy"), row("2", "Ben"), row("3", "Cat", "綠茶")]
@@ -62,8 +62,7 @@ import Testing
         func run(_ paid: String, previous: Snapshot?) throws -> (snapshot: Snapshot, changes: ChangeSet) {
             let table = TestSupport.table(headers, [[id, "Tea", "Amy", "紅茶", "35", paid], ["", "Tea", "Ben", "綠茶", "30", ""]])
             let data = try Validator(configuration: configuration).validate(orders: table, groups: nil)
-            return Differ(configuration: configuration, hasher: SecretHasher(salt: "salt"), now: "2026-11-21T10:00:00Z")
-                .compare(table: table, data: data, previous: previous)
+            return Differ(hasher: SecretHasher(salt: "salt"), now: "2026-11-21T10:00:00Z").compare(data, secrets: Validator(configuration: configuration).secretCells(of: table), previous: previous)
         }
         let (before, _) = try run("", previous: nil)
         #expect(before.columns.contains("paid"))
