@@ -78,7 +78,7 @@ public struct Pipeline: Sendable {
             try await fetch(.init(offline: options.offline, saveCache: !options.dryRun))
         }
         let (data, secrets) = try await timed(.validate) { () throws(StepFailure) in try validate(fetched, strict: options.strict) }
-        let aggregation = try await timed(.aggregate) { Aggregator.aggregate(data) }
+        let aggregation = try await timed(.aggregate) { aggregate(data, rates: fetched.rates) }
         let store = StateStore(folder: configuration.output.state)
         let diffed = try await timed(.diff) { () throws(StepFailure) in
             try diff(data, secrets: secrets, rates: fetched.rates, store: store, options)
@@ -136,6 +136,11 @@ public struct Pipeline: Sendable {
                     message: "\(data.rejected.count) of \(data.rowsRead) rows were rejected and --strict publishes nothing; run 'orderpress check' to list them"))
         }
         return (data, validator.secretCells(of: fetched.orders))
+    }
+
+    private func aggregate(_ data: ValidatedData, rates: RateTable?) -> Aggregation {
+        Aggregator.aggregate(
+            data, rates: rates, displayCurrencies: configuration.displayCurrencies, baseCurrency: configuration.baseCurrency)
     }
 
     /// Reads the state, then compares, guards and records the run; also reads (or makes) the site's id.

@@ -95,7 +95,7 @@ public struct SiteRenderer: Sendable {
             bars: summary.people.map {
                 .init(
                     label: $0.name, value: $0.total,
-                    valueText: "\(context.converter.display($0.total, summary.currency)) \(summary.currency)")
+                    valueText: "\(context.money.display($0.total, summary.currency)) \(summary.currency)")
             })
         return OutputFile(
             path: "groups/\(context.groupSlugs[summary.group.name]!).svg", contents: Data(chart.svg().utf8))

@@ -121,12 +121,8 @@ struct SummaryDocument: Encodable {
     }
 
     init(_ context: SiteContext) {
-        let converter = context.converter
-        let display = context.configuration.displayCurrencies
-        func converted(_ amounts: [String: Decimal]) -> [String: String?] {
-            Dictionary(uniqueKeysWithValues: display.map { currency in
-                (currency, converter.convert(amounts, to: currency).map { converter.display($0, currency) })
-            })
+        func converted(_ amounts: [ConvertedAmount]) -> [String: String?] {
+            Dictionary(uniqueKeysWithValues: amounts.map { ($0.currency, context.money.display(optional: $0)) })
         }
         title = context.configuration.title
         dataAsOf = context.dataAsOf.map(Timestamp.iso8601)
@@ -143,18 +139,18 @@ struct SummaryDocument: Encodable {
             Group(
                 name: summary.group.name, slug: context.groupSlugs[summary.group.name]!, currency: summary.currency,
                 orders: summary.orders.count, total: DecimalText.exact(summary.total),
-                converted: converted([summary.currency: summary.total]), outstanding: exact(summary.outstanding),
+                converted: converted(summary.converted), outstanding: exact(summary.outstanding),
                 people: summary.people.map { person in
                     GroupPerson(
                         name: person.name, slug: context.personSlugs[person.key]!, orders: person.orders,
-                        total: DecimalText.exact(person.total), converted: converted([summary.currency: person.total]),
+                        total: DecimalText.exact(person.total), converted: converted(person.converted),
                         paid: exact(person.paid), outstanding: exact(person.outstanding))
                 })
         }
         people = context.aggregation.people.map { person in
             Person(
                 name: person.name, slug: context.personSlugs[person.key]!, orders: person.orders.count,
-                totals: person.totals.mapValues(DecimalText.exact), converted: converted(person.totals),
+                totals: person.totals.mapValues(DecimalText.exact), converted: converted(person.converted),
                 outstanding: payments ? person.outstanding.mapValues(DecimalText.exact) : nil)
         }
         rejected = context.data.rejected.map { row in
