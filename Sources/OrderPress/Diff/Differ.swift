@@ -99,7 +99,7 @@ struct Differ: Sendable {
         where oldSecrets[column] != newSecrets[column] && oldSecrets[column] != SecretHasher.unknown
             && newSecrets[column] != SecretHasher.unknown
         {
-            fields[column] = [RejectedRow.secretMask, RejectedRow.secretMask]
+            fields[column] = [SecretMask.text, SecretMask.text]
         }
         return fields
     }

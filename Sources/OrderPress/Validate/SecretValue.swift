@@ -9,9 +9,9 @@ public struct SecretValue: Sendable, Equatable, CustomStringConvertible, CustomD
     }
 
     /// A cached copy of the sheet keeps secrets masked: this run knows nothing new about them.
-    var isUnknown: Bool { text == RejectedRow.secretMask }
+    var isUnknown: Bool { text == SecretMask.text }
 
-    public var description: String { text.isEmpty ? "" : RejectedRow.secretMask }
+    public var description: String { text.isEmpty ? "" : SecretMask.text }
     public var debugDescription: String { description }
     /// `dump` and the debugger show the mask too.
     public var customMirror: Mirror { Mirror(self, children: []) }
