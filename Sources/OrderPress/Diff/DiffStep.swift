@@ -7,17 +7,9 @@ struct DiffStep: Sendable {
     /// This run's time (ISO 8601).
     var now: String
 
-    struct Outcome: Sendable {
-        /// What the snapshot step saves, last.
-        var snapshot: Snapshot
-        var changes: ChangeSet
-        /// Runs that changed something, newest first, this one included.
-        var history: [HistoryEntry]
-    }
-
     func run(
         _ data: ValidatedData, secrets: SecretCells, rates: RateTable?, previous: Snapshot?, history: [HistoryEntry]
-    ) throws(DataError) -> Outcome {
+    ) throws(DataError) -> DiffOutcome {
         let differ = Differ(hasher: SecretHasher(salt: previous?.salt ?? SecretHasher.newSalt()), now: now)
         var (snapshot, changes) = differ.compare(data, secrets: secrets, previous: previous)
         try deletionGuard?.check(changes, previous: previous, malformedRows: data.malformedRows)
@@ -28,6 +20,6 @@ struct DiffStep: Sendable {
             history.insert(HistoryEntry(time: snapshot.changedAt, changes: changes), at: 0)
         }
         snapshot.rates = rates.map(Snapshot.Rates.init)
-        return Outcome(snapshot: snapshot, changes: changes, history: history)
+        return DiffOutcome(snapshot: snapshot, changes: changes, history: history)
     }
 }

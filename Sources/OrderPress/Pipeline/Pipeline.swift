@@ -146,7 +146,7 @@ public struct Pipeline: Sendable {
     /// Reads the state, then compares, guards and records the run; also reads (or makes) the site's id.
     private func diff(
         _ data: ValidatedData, secrets: SecretCells, rates: RateTable?, store: StateStore, _ options: Options
-    ) throws(StepFailure) -> (outcome: DiffStep.Outcome, siteID: UUID) {
+    ) throws(StepFailure) -> (outcome: DiffOutcome, siteID: UUID) {
         let outcome = try step(.diff) { () throws(DataError) in
             let diff = DiffStep(
                 deletionGuard: options.acceptDeletions ? nil : DeletionGuard(maxDeletedFraction: configuration.maxDeletedFraction),
@@ -168,7 +168,7 @@ public struct Pipeline: Sendable {
     }
 
     /// Last, so that a failure anywhere before leaves the next run comparing against the same state.
-    private func saveSnapshot(_ outcome: DiffStep.Outcome, to store: StateStore) throws(StepFailure) {
+    private func saveSnapshot(_ outcome: DiffOutcome, to store: StateStore) throws(StepFailure) {
         try step(.snapshot) { () throws(OutputError) in try store.save(snapshot: outcome.snapshot, history: outcome.history) }
     }
 

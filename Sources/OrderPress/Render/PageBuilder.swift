@@ -9,7 +9,7 @@ struct PageBuilder: Sendable {
     /// Summary pages shorten over-long text; person and Attention pages show it whole.
     private func short(_ text: String, _ limit: Int) -> String { escape(Text.shortened(text, to: limit)) }
 
-    func index() -> PageModels.Index {
+    func index() -> PageModels.IndexPage {
         let money = context.money
         var notices: [String] = []
         if !context.data.rejected.isEmpty {
@@ -35,7 +35,7 @@ struct PageBuilder: Sendable {
         }
         let aggregation = context.aggregation
         let grand = aggregation.grandTotals
-        return PageModels.Index(
+        return PageModels.IndexPage(
             title: escape(context.configuration.title),
             dataAsOf: labels.markdown("data_as_of", ["time": context.dataAsOfText]),
             attentionCount: context.attentionCount, latest: latest(), notices: notices,
@@ -76,12 +76,12 @@ struct PageBuilder: Sendable {
             }
     }
 
-    func group(_ summary: GroupSummary) -> PageModels.Group {
+    func group(_ summary: GroupSummary) -> PageModels.GroupPage {
         let money = context.money
         let currency = summary.currency
         let slug = context.groupSlugs[summary.group.name]!
         let recentDeletions = context.history.first?.changes.deleted.filter { $0.group == summary.group.name } ?? []
-        return PageModels.Group(
+        return PageModels.GroupPage(
             name: escape(summary.group.name), organizer: escape(summary.group.organizer),
             shop: escape(summary.group.shop), deadline: deadline(summary.group), currency: currency,
             notices: context.rateNotices, hasRecentDeletions: !recentDeletions.isEmpty,
@@ -111,7 +111,7 @@ struct PageBuilder: Sendable {
             orders: summary.orders.map { orderLine($0, shortened: true) })
     }
 
-    func person(_ person: PersonSummary) -> PageModels.Person {
+    func person(_ person: PersonSummary) -> PageModels.PersonPage {
         let money = context.money
         var byGroup: [String: [Order]] = [:]
         for order in person.orders { byGroup[order.group, default: []].append(order) }
@@ -133,7 +133,7 @@ struct PageBuilder: Sendable {
                     "group": escape(group.name),
                 ])
         }
-        return PageModels.Person(
+        return PageModels.PersonPage(
             name: escape(person.name), groups: groups,
             totals: totalRows(
                 person.totals, outstanding: person.outstanding, converted: person.converted,
@@ -141,17 +141,17 @@ struct PageBuilder: Sendable {
             tracksPayments: context.aggregation.tracksPayments, payments: payments, settled: payments.isEmpty)
     }
 
-    func rates() -> PageModels.Rates {
+    func rates() -> PageModels.RatesPage {
         let configuration = context.configuration
         guard let rates = context.rates else {
-            return PageModels.Rates(
+            return PageModels.RatesPage(
                 notices: context.rateNotices, available: false, source: "", fromCache: false, base: "", asOf: "",
                 stale: nil, unitsPer: "", rates: [], inDisplay: "", hasConversions: false, conversions: [])
         }
         let conversions = context.aggregation.baseUnit.map {
             PageModels.Amount(currency: $0.currency, amount: $0.amount.map { DecimalText.fixed($0, digits: 6) } ?? "n/a")
         }
-        return PageModels.Rates(
+        return PageModels.RatesPage(
             notices: context.rateNotices, available: true, source: escape(rates.source), fromCache: rates.fromCache,
             base: rates.base, asOf: context.asOfText(rates),
             stale: context.ratesStale ? labels.markdown("stale", ["hours": String(configuration.rates?.maxAgeHours ?? 0)]) : nil,
@@ -161,18 +161,18 @@ struct PageBuilder: Sendable {
             hasConversions: !conversions.isEmpty, conversions: conversions)
     }
 
-    func attention() -> PageModels.Attention {
+    func attention() -> PageModels.AttentionPage {
         let rejected = context.data.rejected.map { row in
-            PageModels.Rejected(
+            PageModels.RejectedLine(
                 row: row.row,
                 values: row.values.filter { !$0.value.isEmpty }.map { "\(escape($0.column)): \(escape($0.value))" }
                     .joined(separator: " · "),
                 reasons: row.reasons.map(escape).joined(separator: "; "))
         }
         let warnings = context.data.warnings.map {
-            PageModels.Warning(row: $0.row.map(String.init) ?? "–", message: escape($0.message))
+            PageModels.WarningLine(row: $0.row.map(String.init) ?? "–", message: escape($0.message))
         }
-        return PageModels.Attention(
+        return PageModels.AttentionPage(
             hasRejected: !rejected.isEmpty, rejected: rejected, hasWarnings: !warnings.isEmpty, warnings: warnings)
     }
 
@@ -187,7 +187,7 @@ struct PageBuilder: Sendable {
             .map { Timestamp.display($0, timeZone: context.configuration.timeZone) } ?? escape(group.deadline)
     }
 
-    func changes() -> PageModels.Changes {
+    func changes() -> PageModels.ChangesPage {
         let runs = context.history.prefix(Self.changeRuns).map { entry in
             let changes = entry.changes
             return PageModels.Run(
@@ -206,7 +206,7 @@ struct PageBuilder: Sendable {
                         }.joined(separator: "; "))
                 })
         }
-        return PageModels.Changes(runs: Array(runs))
+        return PageModels.ChangesPage(runs: Array(runs))
     }
 
     /// How many runs the Changes page lists.
