@@ -22,14 +22,4 @@ public struct ValidatedRow: Sendable, Equatable {
     public var amount: Decimal?
     /// The order's currency; for a rejected row the currency cell as written.
     public var currency: String
-
-    /// The identity rule: an id identifies a row only when no other row uses it; otherwise the content
-    /// does. Paying is not a new order, so the `paid` column is not content, nor is the id itself.
-    static func identity(
-        id: String, idCount: Int, values: [String], columns: [String], idColumn: String, paidColumn: String
-    ) -> String {
-        if !id.isEmpty, idCount == 1 { return "id:\(id)" }
-        let content = zip(columns, values).filter { $0.0 != idColumn && $0.0 != paidColumn }.sorted { $0.0 < $1.0 }
-        return "content:" + content.map { "\($0.0)=\($0.1)" }.joined(separator: "\u{1F}")
-    }
 }

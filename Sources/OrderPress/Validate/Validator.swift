@@ -55,29 +55,27 @@ public struct Validator: Sendable {
         }
         warnings += duplicateIdWarnings(rowsById)
         let shownColumns = reader.displayColumns.filter { !reader.secret.contains($0) }
+        let identity = RowIdentity(columns: shownColumns, idColumn: columns.id, paidColumn: columns.paid)
         return ValidatedData(
             groups: groupList, orders: valid, rejected: rejected, warnings: warnings.sorted(),
             rowsRead: orders.rowCount, tracksPayments: orders.headers.contains(configuration.orderColumns.paid),
-            rows: candidates.map { row($0, reader: reader, columns: shownColumns, rowsById: rowsById) },
+            rows: candidates.map { row($0, reader: reader, columns: shownColumns, identity: identity, rowsById: rowsById) },
             columns: shownColumns, malformedRows: orders.malformed.count)
     }
 
     /// What the diff needs of a row: its identity, its mapped values and what it meant.
     private func row(
-        _ candidate: Candidate, reader: RowReader, columns: [String], rowsById: [String: [Int]]
+        _ candidate: Candidate, reader: RowReader, columns: [String], identity: RowIdentity, rowsById: [String: [Int]]
     ) -> ValidatedRow {
         let order = candidate.order
         let valid = candidate.reasons.isEmpty
         let values = columns.map { reader.text(candidate.source, $0) }
-        let orderColumns = configuration.orderColumns
         return ValidatedRow(
             row: order.row, id: order.id,
-            identity: ValidatedRow.identity(
-                id: order.id ?? "", idCount: order.id.map { rowsById[$0]?.count ?? 0 } ?? 0, values: values, columns: columns,
-                idColumn: orderColumns.id, paidColumn: orderColumns.paid),
-            values: values, rejected: !valid,
-            group: order.group, person: order.person, item: order.item, options: order.options, quantity: order.quantity,
-            amount: valid ? order.amount : nil, currency: valid ? order.currency : candidate.currencyText)
+            identity: identity.identity(id: order.id ?? "", idCount: order.id.map { rowsById[$0]?.count ?? 0 } ?? 0, values: values),
+            values: values, rejected: !valid, group: order.group, person: order.person, item: order.item,
+            options: order.options, quantity: order.quantity, amount: valid ? order.amount : nil,
+            currency: valid ? order.currency : candidate.currencyText)
     }
 
     /// The secret cells of the rows `validate` reads, in the order of `ValidatedData.rows`.
