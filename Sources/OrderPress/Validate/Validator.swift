@@ -49,10 +49,40 @@ public struct Validator: Sendable {
             }
         }
         rejected += malformed.map { Self.rejected($0, headerCount: orders.headers.count) }
-        warnings += duplicateIdWarnings(candidates.map(\.order))
+        var rowsById: [String: [Int]] = [:]
+        for candidate in candidates {
+            if let id = candidate.order.id { rowsById[id, default: []].append(candidate.order.row) }
+        }
+        warnings += duplicateIdWarnings(rowsById)
+        let shownColumns = reader.displayColumns.filter { !reader.secret.contains($0) }
+        let identity = RowIdentity(columns: shownColumns, idColumn: columns.id, paidColumn: columns.paid)
         return ValidatedData(
             groups: groupList, orders: valid, rejected: rejected, warnings: warnings.sorted(),
-            rowsRead: orders.rowCount, tracksPayments: orders.headers.contains(configuration.orderColumns.paid))
+            rowsRead: orders.rowCount, tracksPayments: orders.headers.contains(configuration.orderColumns.paid),
+            rows: candidates.map { row($0, reader: reader, columns: shownColumns, identity: identity, rowsById: rowsById) },
+            columns: shownColumns, malformedRows: orders.malformed.count)
+    }
+
+    /// What the diff needs of a row: its identity, its mapped values and what it meant.
+    private func row(
+        _ candidate: Candidate, reader: RowReader, columns: [String], identity: RowIdentity, rowsById: [String: [Int]]
+    ) -> ValidatedRow {
+        let order = candidate.order
+        let valid = candidate.reasons.isEmpty
+        let values = columns.map { reader.text(candidate.source, $0) }
+        return ValidatedRow(
+            row: order.row, id: order.id,
+            identity: identity.identity(id: order.id ?? "", idCount: order.id.map { rowsById[$0]?.count ?? 0 } ?? 0, values: values),
+            values: values, rejected: !valid, group: order.group, person: order.person, item: order.item,
+            options: order.options, quantity: order.quantity, amount: valid ? order.amount : nil,
+            currency: valid ? order.currency : candidate.currencyText)
+    }
+
+    /// The secret cells of the rows `validate` reads, in the order of `ValidatedData.rows`.
+    public func secretCells(of orders: SourceTable) -> SecretCells {
+        let reader = RowReader(table: orders, columns: configuration.orderColumns)
+        let columns = reader.displayColumns.filter { reader.secret.contains($0) }
+        return SecretCells(columns: columns, rows: orders.rows.map { row in columns.map { SecretValue(reader.text(row, $0)) } })
     }
 
     /// A row whose cells cannot be matched to columns shows none of them: any could be a secret.
@@ -69,7 +99,9 @@ public struct Validator: Sendable {
         var source: SourceTable.Row
         var order: Order
         var reasons: [String]
-        var currencyFromRow: Bool
+        /// The currency cell as written (upper-cased); "" when the row left it to its group.
+        var currencyText: String
+        var currencyFromRow: Bool { !currencyText.isEmpty }
     }
 
     private func check(
@@ -134,7 +166,7 @@ public struct Validator: Sendable {
             row: row.number, id: id.isEmpty ? nil : id, group: group, person: person,
             personKey: person.lowercased(), item: item, options: options, quantity: quantity ?? 1,
             unitPrice: price ?? 0, currency: currency, time: time, timeText: timeText, note: note, paid: paid)
-        return Candidate(source: row, order: order, reasons: reasons, currencyFromRow: !currencyText.isEmpty)
+        return Candidate(source: row, order: order, reasons: reasons, currencyText: currencyText)
     }
 
     private func isKnownCurrency(_ code: String) -> Bool {
@@ -271,12 +303,8 @@ public struct Validator: Sendable {
     }
 
     /// Ids used by more than one row (valid or not) cannot identify an order.
-    private func duplicateIdWarnings(_ orders: [Order]) -> [DataWarning] {
-        var rowsById: [String: [Int]] = [:]
-        for order in orders {
-            if let id = order.id { rowsById[id, default: []].append(order.row) }
-        }
-        return rowsById.filter { $0.value.count > 1 }.map { id, rows in
+    private func duplicateIdWarnings(_ rowsById: [String: [Int]]) -> [DataWarning] {
+        rowsById.filter { $0.value.count > 1 }.map { id, rows in
             DataWarning(
                 row: rows[0],
                 message: "id '\(id)' is used by rows \(rows.map(String.init).joined(separator: ", ")); they are matched by content instead")

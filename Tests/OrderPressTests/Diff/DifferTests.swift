@@ -16,8 +16,8 @@ import Testing
             "[orders]\npath = \"o.json\"\n[orders.columns]\noptions = [\"sugar\"]\nquantity = \"q\"\ncurrency = \"c\"\ntime = \"t\"\nnote = \"n\"")
         let table = TestSupport.table(headers, rows)
         let data = try Validator(configuration: configuration).validate(orders: table, groups: nil)
-        let differ = Differ(configuration: configuration, hasher: SecretHasher(salt: previous?.salt ?? "salt"), now: time)
-        return differ.compare(table: table, data: data, previous: previous)
+        let differ = Differ(hasher: SecretHasher(salt: previous?.salt ?? "salt"), now: time)
+        return differ.compare(data, secrets: Validator(configuration: configuration).secretCells(of: table), previous: previous)
     }
 
     static let base = [row("1", "Amy"), row("2", "Ben"), row("3", "Cat", "綠茶")]
@@ -62,8 +62,7 @@ import Testing
         func run(_ paid: String, previous: Snapshot?) throws -> (snapshot: Snapshot, changes: ChangeSet) {
             let table = TestSupport.table(headers, [[id, "Tea", "Amy", "紅茶", "35", paid], ["", "Tea", "Ben", "綠茶", "30", ""]])
             let data = try Validator(configuration: configuration).validate(orders: table, groups: nil)
-            return Differ(configuration: configuration, hasher: SecretHasher(salt: "salt"), now: "2026-11-21T10:00:00Z")
-                .compare(table: table, data: data, previous: previous)
+            return Differ(hasher: SecretHasher(salt: "salt"), now: "2026-11-21T10:00:00Z").compare(data, secrets: Validator(configuration: configuration).secretCells(of: table), previous: previous)
         }
         let (before, _) = try run("", previous: nil)
         #expect(before.columns.contains("paid"))
@@ -205,5 +204,34 @@ import Testing
         snapshot.version = 99
         TestSupport.write(["snapshot.json": String(decoding: JSONOutput.encode(snapshot), as: UTF8.self)], in: folder)
         #expect(throws: DataError.self) { try StateStore(folder: folder).loadSnapshot() }
+    }
+
+    /// The diff step decides the state a run leaves: the guard refuses before anything is recorded, and a
+    /// rerun that finds the same changes (after a build killed between history and snapshot) adds no entry.
+    @Test func theDiffStepGuardsThenRecordsEachRunOnce() throws {
+        let configuration = try TestSupport.configuration("[orders]\npath = \"o.json\"\n[orders.columns]\noptions = [\"sugar\"]")
+        func validated(_ rows: [[String]]) throws -> (ValidatedData, SecretCells) {
+            let table = TestSupport.table(Self.headers, rows)
+            let validator = Validator(configuration: configuration)
+            return (try validator.validate(orders: table, groups: nil), validator.secretCells(of: table))
+        }
+        let step = DiffStep(deletionGuard: DeletionGuard(maxDeletedFraction: 0.5), now: "2026-11-21T10:00:00Z")
+        let (first, firstSecrets) = try validated(Self.base)
+        let start = try step.run(first, secrets: firstSecrets, rates: nil, previous: nil, history: [])
+        #expect(start.history.map(\.changes.firstRun) == [true])
+
+        let (edited, editedSecrets) = try validated(Array(Self.base.dropLast()))
+        let next = try step.run(edited, secrets: editedSecrets, rates: nil, previous: start.snapshot, history: start.history)
+        #expect(next.history.count == 2)
+        let again = try step.run(edited, secrets: editedSecrets, rates: nil, previous: start.snapshot, history: next.history)
+        #expect(again.history == next.history)
+
+        let (emptied, emptiedSecrets) = try validated([])
+        #expect(throws: DataError.self) {
+            try step.run(emptied, secrets: emptiedSecrets, rates: nil, previous: start.snapshot, history: start.history)
+        }
+        let accepted = try DiffStep(deletionGuard: nil, now: "2026-11-21T10:00:00Z")
+            .run(emptied, secrets: emptiedSecrets, rates: nil, previous: start.snapshot, history: start.history)
+        #expect(accepted.changes.deleted.count == 3)
     }
 }

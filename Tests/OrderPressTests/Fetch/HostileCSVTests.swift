@@ -56,8 +56,8 @@ import Testing
                     + validated.orders.flatMap { [$0.group, $0.person, $0.item, $0.note, $0.id ?? ""] }
                     + validated.warnings.map(\.message)
                 #expect(!shown.contains { $0.contains("SECRET") })
-                let differ = Differ(configuration: configuration, hasher: SecretHasher(salt: "s"), now: "2026-11-21T10:00:00Z")
-                let snapshot = differ.compare(table: table, data: validated, previous: nil).snapshot
+                let differ = Differ(hasher: SecretHasher(salt: "s"), now: "2026-11-21T10:00:00Z")
+                let snapshot = differ.compare(validated, secrets: Validator(configuration: configuration).secretCells(of: table), previous: nil).snapshot
                 #expect(!String(decoding: try JSONEncoder().encode(snapshot), as: UTF8.self).contains("SECRET"))
             } catch let error as DataError {
                 #expect(!error.description.contains("SECRET"))

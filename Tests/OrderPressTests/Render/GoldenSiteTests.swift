@@ -23,7 +23,10 @@ import Testing
         var data = try Validator(configuration: configuration).validate(orders: fetched.orders, groups: fetched.groups)
         data.warnings = (fetched.warnings + data.warnings).sorted()
         return try SiteRenderer(templateOverrides: nil).render(
-            configuration: configuration, data: data, aggregation: Aggregator.aggregate(data), rates: fetched.rates,
+            configuration: configuration, data: data, aggregation: Aggregator.aggregate(
+                data, rates: fetched.rates, displayCurrencies: configuration.displayCurrencies,
+                baseCurrency: configuration.baseCurrency),
+            rates: fetched.rates,
             history: firstRun, now: now, siteID: siteID)
     }
 
@@ -68,7 +71,10 @@ import Testing
         let fetched = try await Fetcher(configuration: configuration).fetch()
         let data = try Validator(configuration: configuration).validate(orders: fetched.orders, groups: fetched.groups)
         let site = try SiteRenderer(templateOverrides: nil).render(
-            configuration: configuration, data: data, aggregation: Aggregator.aggregate(data), rates: fetched.rates,
+            configuration: configuration, data: data, aggregation: Aggregator.aggregate(
+                data, rates: fetched.rates, displayCurrencies: configuration.displayCurrencies,
+                baseCurrency: configuration.baseCurrency),
+            rates: fetched.rates,
             history: Self.firstRun, now: Self.now.addingTimeInterval(3 * 86_400), siteID: Self.siteID)
         for page in site.markdown where page.path.hasSuffix(".md") && !page.path.hasPrefix("people/") && !["attention.md", "changes.md"].contains(page.path) {
             #expect(String(decoding: page.contents, as: UTF8.self).contains("已超過 48 小時未更新"), "\(page.path)")

@@ -266,4 +266,35 @@ import Testing
         #expect(Set(data.orders.map(\.personKey)) == ["amy"])
         #expect(Aggregator.aggregate(data).people.count == 1)
     }
+
+    /// The diff's input comes from validation: one row per row whose cells matched the header, valid or
+    /// rejected, with the id rule applied once; a malformed row is counted and carries nothing.
+    @Test func everyReadableRowHasWhatTheDiffNeeds() throws {
+        let configuration = try TestSupport.configuration(TestSupport.minimalTOML)
+        let table = SourceTable(
+            name: "orders", headers: Self.headers,
+            rows: [Self.row(id: "7"), Self.row(id: "8", price: "x"), Self.row(id: "8", person: "Ben")].enumerated().map {
+                SourceTable.Row(number: $0.offset + 2, cells: $0.element)
+            },
+            malformed: [.init(number: 5, fieldCount: 3)])
+        let validator = Validator(configuration: configuration)
+        let data = try validator.validate(orders: table, groups: nil)
+        #expect(data.rows.map(\.row) == [2, 3, 4])
+        #expect(data.rows.map(\.rejected) == [false, true, false])
+        #expect(data.rows[0].identity == "id:7")
+        #expect(data.rows[1].identity.hasPrefix("content:") && data.rows[2].identity.hasPrefix("content:"))
+        #expect(data.rows.map(\.amount) == [35, nil, 35])
+        #expect(data.malformedRows == 1)
+        #expect(!data.columns.contains("editCode") && data.columns.contains("orderer"))
+        let secrets = validator.secretCells(of: table)
+        #expect(secrets.columns == ["editCode"])
+        #expect(secrets.rows.count == data.rows.count)
+        // A secret value prints as the mask, whichever way it is printed.
+        let secret = try #require(secrets.rows.first?.first)
+        var dumped = ""
+        dump(secret, to: &dumped)
+        for shown in [String(describing: secret), String(reflecting: secret), "\(secrets.rows)", dumped] {
+            #expect(!shown.contains("s3cr3tC0de"), "\(shown)")
+        }
+    }
 }
