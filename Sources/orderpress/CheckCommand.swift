@@ -16,8 +16,9 @@ struct CheckCommand: AsyncParsableCommand {
         let pipeline = Pipeline(configuration: configuration, clock: .fromEnvironment())
         let data = try await Failure.report { () async throws(StepFailure) in try await pipeline.check(offline: offline) }
         for row in data.rejected {
-            let values = row.values.map { "\($0.column): \($0.value)" }.joined(separator: " · ")
-            Terminal.print("row \(row.row): rejected: \(row.reasons.joined(separator: "; ")) [\(values)]")
+            // A malformed row has no values to show: its cells could not be matched to columns.
+            let values = row.values.isEmpty ? "" : " [" + row.values.map { "\($0.column): \($0.value)" }.joined(separator: " · ") + "]"
+            Terminal.print("row \(row.row): rejected: \(row.reasons.joined(separator: "; "))\(values)")
         }
         for warning in data.warnings {
             Terminal.print("\(warning.row.map { "row \($0)" } ?? configuration.orders.name): warning: \(warning.message)")

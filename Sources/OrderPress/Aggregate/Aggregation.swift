@@ -9,6 +9,13 @@ public struct Aggregation: Sendable, Equatable {
     public var grandTotals: [String: Decimal]
     /// The sheet has a `paid` column: payments are shown.
     public var tracksPayments = false
+    /// What every group still expects, summed per currency.
+    public var grandOutstanding: [String: Decimal] = [:]
+    /// `grandTotals` and `grandOutstanding`, all of it in each display currency.
+    public var convertedGrandTotals: [ConvertedAmount] = []
+    public var convertedGrandOutstanding: [ConvertedAmount] = []
+    /// One unit of the base currency in each display currency other than the base, for the rates page.
+    public var baseUnit: [ConvertedAmount] = []
 }
 
 /// One group's orders and totals, in the group's currency.
@@ -25,6 +32,8 @@ public struct GroupSummary: Sendable, Equatable {
     public var items: Int
     /// The exact sum of the group's paid orders.
     public var paid: Decimal = 0
+    /// `total` in each display currency.
+    public var converted: [ConvertedAmount] = []
     /// What everyone still owes the organiser.
     public var outstanding: Decimal { total - paid }
 
@@ -52,6 +61,8 @@ public struct PersonTotal: Sendable, Equatable {
     public var orders: Int
     public var total: Decimal
     public var paid: Decimal = 0
+    /// `total` in each display currency.
+    public var converted: [ConvertedAmount] = []
 
     public var outstanding: Decimal { total - paid }
 }
@@ -69,4 +80,11 @@ public struct PersonSummary: Sendable, Equatable {
     public var outstanding: [String: Decimal] = [:]
     /// Unpaid amounts by group name (in the group's currency), only where something is owed.
     public var outstandingByGroup: [String: Decimal] = [:]
+    /// Totals by group name, in the group's currency.
+    public var totalsByGroup: [String: Decimal] = [:]
+    /// `totals` and `outstanding`, all of it in each display currency.
+    public var converted: [ConvertedAmount] = []
+    public var convertedOutstanding: [ConvertedAmount] = []
+    /// Each of `totalsByGroup` in the display currencies.
+    public var convertedByGroup: [String: [ConvertedAmount]] = [:]
 }

@@ -1,8 +1,11 @@
 import Foundation
 
-/// Sums valid orders per group, per person within a group, and per person across groups.
+/// Sums valid orders per group, per person within a group, and per person across groups, and converts
+/// every total into the display currencies (exact; pages round once, when they format it).
 public enum Aggregator {
-    public static func aggregate(_ data: ValidatedData) -> Aggregation {
+    public static func aggregate(
+        _ data: ValidatedData, rates: RateTable? = nil, displayCurrencies: [String] = [], baseCurrency: String? = nil
+    ) -> Aggregation {
         var ordersByGroup: [String: [Order]] = [:]
         var people: [String: PersonSummary] = [:]
         var grandTotals: [String: Decimal] = [:]
@@ -12,10 +15,40 @@ public enum Aggregator {
                 .add(order)
             grandTotals[order.currency, default: 0] += order.amount
         }
-        let groups = data.groups.map { summarize($0, orders: ordersByGroup[$0.name] ?? []) }
-        return Aggregation(
+        var groups = data.groups.map { summarize($0, orders: ordersByGroup[$0.name] ?? []) }
+        var grandOutstanding: [String: Decimal] = [:]
+        for summary in groups { grandOutstanding[summary.currency, default: 0] += summary.outstanding }
+        var aggregation = Aggregation(
             groups: groups, people: people.values.sorted { $0.key < $1.key }, grandTotals: grandTotals,
-            tracksPayments: data.tracksPayments)
+            tracksPayments: data.tracksPayments, grandOutstanding: grandOutstanding)
+        guard !displayCurrencies.isEmpty else { return aggregation }
+
+        let converter = Converter(rates: rates, minorUnitOverrides: [:])
+        func converted(_ amounts: [String: Decimal]) -> [ConvertedAmount] { converter.converted(amounts, into: displayCurrencies) }
+        for index in groups.indices {
+            let currency = groups[index].currency
+            groups[index].converted = converted([currency: groups[index].total])
+            for person in groups[index].people.indices {
+                groups[index].people[person].converted = converted([currency: groups[index].people[person].total])
+            }
+        }
+        aggregation.groups = groups
+        let currencies = Dictionary(data.groups.map { ($0.name, $0.currency) }, uniquingKeysWith: { first, _ in first })
+        for index in aggregation.people.indices {
+            var person = aggregation.people[index]
+            person.converted = converted(person.totals)
+            person.convertedOutstanding = converted(person.outstanding)
+            for (group, total) in person.totalsByGroup {
+                person.convertedByGroup[group] = converted([currencies[group] ?? "": total])
+            }
+            aggregation.people[index] = person
+        }
+        aggregation.convertedGrandTotals = converted(grandTotals)
+        aggregation.convertedGrandOutstanding = converted(grandOutstanding)
+        if let baseCurrency {
+            aggregation.baseUnit = converter.converted([baseCurrency: 1], into: displayCurrencies.filter { $0 != baseCurrency })
+        }
+        return aggregation
     }
 
     static func summarize(_ group: Group, orders: [Order]) -> GroupSummary {
@@ -53,6 +86,7 @@ extension PersonSummary {
     fileprivate mutating func add(_ order: Order) {
         orders.append(order)
         totals[order.currency, default: 0] += order.amount
+        totalsByGroup[order.group, default: 0] += order.amount
         outstanding[order.currency, default: 0] += order.paid ? 0 : order.amount
         if !order.paid, order.amount > 0 { outstandingByGroup[order.group, default: 0] += order.amount }
     }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Converts exact amounts between currencies through a rate table, and rounds them for display.
+/// Converts exact amounts between currencies through a rate table; the aggregate step converts every
+/// total once, and pages only format what it found.
 public struct Converter: Sendable {
     public var rates: RateTable?
     public var minorUnitOverrides: [String: Int]
@@ -26,17 +27,20 @@ public struct Converter: Sendable {
         return amount * factor
     }
 
-    public func minorUnits(_ currency: String) -> Int {
-        Currency.minorUnits(currency, overrides: minorUnitOverrides)
+    /// The exact sum of `amounts` in each of `currencies`, in that order.
+    public func converted(_ amounts: [String: Decimal], into currencies: [String]) -> [ConvertedAmount] {
+        currencies.map { ConvertedAmount(currency: $0, amount: convert(amounts, to: $0)) }
     }
 
-    /// The amount rounded half-up to the currency's minor units: "2.80", "432".
-    public func display(_ amount: Decimal, _ currency: String) -> String {
-        DecimalText.fixed(amount, digits: minorUnits(currency))
-    }
+    private var format: MoneyFormat { MoneyFormat(minorUnitOverrides: minorUnitOverrides) }
+
+    public func minorUnits(_ currency: String) -> Int { format.minorUnits(currency) }
+
+    /// The amount rounded for display: see `MoneyFormat`.
+    public func display(_ amount: Decimal, _ currency: String) -> String { format.display(amount, currency) }
 
     /// The converted amount for display, or "n/a" when a rate is missing.
     public func displayConverted(_ amounts: [String: Decimal], to currency: String) -> String {
-        convert(amounts, to: currency).map { display($0, currency) } ?? "n/a"
+        format.display(ConvertedAmount(currency: currency, amount: convert(amounts, to: currency)))
     }
 }

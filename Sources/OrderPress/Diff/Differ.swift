@@ -1,21 +1,21 @@
 import Foundation
 
-/// Turns this run's rows into snapshot records and compares them with the last snapshot.
+/// Compares this run's validated rows with the last snapshot and turns them into snapshot records.
+///
+/// Validation hands over each row's identity and values, and apart from them its secret values; hashing
+/// happens here because the salt belongs to the state folder's snapshot, which only the diff reads (so
+/// `orderpress check` never needs the state), and the snapshot is the one place a secret leaves a trace.
 struct Differ: Sendable {
-    var configuration: Configuration
     var hasher: SecretHasher
     /// This run's time (ISO 8601), given to rows seen for the first time.
     var now: String
 
     /// This run's records (first-seen times carried over from matched rows) and what changed.
-    func compare(table: SourceTable, data: ValidatedData, previous: Snapshot?) -> (snapshot: Snapshot, changes: ChangeSet) {
-        let reader = RowReader(table: table, columns: configuration.orderColumns)
-        let columns = reader.displayColumns.filter { !reader.secret.contains($0) }
-        let secretColumns = reader.displayColumns.filter { reader.secret.contains($0) }
-        var records = makeRecords(table: table, data: data, reader: reader, columns: columns, secretColumns: secretColumns)
+    func compare(_ data: ValidatedData, secrets: SecretCells, previous: Snapshot?) -> (snapshot: Snapshot, changes: ChangeSet) {
+        var records = zip(data.rows, secrets.rows).map { record($0, secrets: $1) }
         let current = Snapshot(
-            version: Snapshot.currentVersion, salt: hasher.salt, changedAt: now, columns: columns,
-            secretColumns: secretColumns, rows: [], rates: nil)
+            version: Snapshot.currentVersion, salt: hasher.salt, changedAt: now, columns: data.columns,
+            secretColumns: secrets.columns, rows: [], rates: nil)
         guard let previous else {
             return (with(current, rows: records), ChangeSet(firstRun: true, deleted: [], added: [], changed: []))
         }
@@ -78,43 +78,11 @@ struct Differ: Sendable {
         return snapshot
     }
 
-    private func makeRecords(
-        table: SourceTable, data: ValidatedData, reader: RowReader, columns: [String], secretColumns: [String]
-    ) -> [RowRecord] {
-        var ordersByRow: [Int: Order] = [:]
-        for order in data.orders { ordersByRow[order.row] = order }
-        let orderColumns = configuration.orderColumns
-        var idCounts: [String: Int] = [:]
-        for row in table.rows {
-            let id = reader.text(row, orderColumns.id)
-            if !id.isEmpty { idCounts[id, default: 0] += 1 }
-        }
-        // Paying is not a new order: without an id, a row matched by content stays the same order
-        // when only its paid cell changes, and the diff shows that as a change.
-        let contentColumns = columns.enumerated().filter { $0.element != orderColumns.id && $0.element != orderColumns.paid }
-            .sorted { $0.element < $1.element }
-        return table.rows.map { row in
-            let values = columns.map { reader.text(row, $0) }
-            let id = reader.text(row, orderColumns.id)
-            let identity: String
-            if !id.isEmpty, idCounts[id] == 1 {
-                identity = "id:\(id)"
-            } else {
-                identity = "content:" + contentColumns.map { "\($0.element)=\(values[$0.offset])" }.joined(separator: "\u{1F}")
-            }
-            let order = ordersByRow[row.number]
-            return RowRecord(
-                row: row.number, id: id.isEmpty ? nil : id, identity: identity, values: values,
-                secrets: secretColumns.map { hasher.hash(reader.text(row, $0)) }, rejected: order == nil,
-                group: order?.group ?? reader.text(row, orderColumns.group),
-                person: order?.person ?? reader.text(row, orderColumns.person),
-                item: order?.item ?? reader.text(row, orderColumns.item),
-                options: order?.options ?? orderColumns.options.map { reader.text(row, $0) }.filter { !$0.isEmpty },
-                quantity: order?.quantity ?? Int(reader.text(row, orderColumns.quantity)) ?? 1,
-                amount: order.map { DecimalText.exact($0.amount) },
-                currency: order?.currency ?? reader.text(row, orderColumns.currency).uppercased(),
-                firstSeen: now)
-        }
+    private func record(_ row: ValidatedRow, secrets: [SecretValue]) -> RowRecord {
+        RowRecord(
+            row: row.row, id: row.id, identity: row.identity, values: row.values, secrets: secrets.map(hasher.hash),
+            rejected: row.rejected, group: row.group, person: row.person, item: row.item, options: row.options,
+            quantity: row.quantity, amount: row.amount.map(DecimalText.exact), currency: row.currency, firstSeen: now)
     }
 
     /// Column → [before, after] for every mapped column whose value differs; secrets masked.
@@ -131,7 +99,7 @@ struct Differ: Sendable {
         where oldSecrets[column] != newSecrets[column] && oldSecrets[column] != SecretHasher.unknown
             && newSecrets[column] != SecretHasher.unknown
         {
-            fields[column] = [RejectedRow.secretMask, RejectedRow.secretMask]
+            fields[column] = [SecretMask.text, SecretMask.text]
         }
         return fields
     }

@@ -15,10 +15,10 @@ struct SecretHasher: Sendable {
     /// masked, so a build from it knows nothing new about them.
     static let unknown = "?"
 
-    func hash(_ value: String) -> String {
-        guard !value.isEmpty else { return "" }
-        if value == RejectedRow.secretMask { return Self.unknown }
-        return Self.hex(SHA256.hash(data: Data((salt + "\u{0}" + value).utf8)))
+    func hash(_ value: SecretValue) -> String {
+        guard !value.text.isEmpty else { return "" }
+        if value.isUnknown { return Self.unknown }
+        return Self.hex(SHA256.hash(data: Data((salt + "\u{0}" + value.text).utf8)))
     }
 
     /// Lower-case hex, without `String(format:)`, which is slow enough to show at a million rows.

@@ -25,7 +25,7 @@ enum CachedSheet {
                 let cell = row.cells[index]
                 switch header.rule {
                 case .keep: JSONText.append(cell, to: &bytes)
-                case .mask: JSONText.append(Text.normalize(cell).isEmpty ? "" : RejectedRow.secretMask, to: &bytes)
+                case .mask: JSONText.append(Text.normalize(cell).isEmpty ? "" : SecretMask.text, to: &bytes)
                 case .blank: JSONText.append("", to: &bytes)
                 }
             }

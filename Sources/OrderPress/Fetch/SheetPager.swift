@@ -21,7 +21,7 @@ struct SheetPager: Sendable {
             let page = Self.pageURL(url, limit: size, offset: offset)
             let body = try await downloader.get(page, for: source, token: token, notFoundHint: hint, deadline: deadline, requests: &requests)
             do {
-                let elements = try SheetParser.jsonArray(body, source: source.name)
+                let elements = try SheetParser.jsonArray(body, source: source.name, firstRow: offset + 2)
                 return (elements, elements.map(Self.fingerprint))
             } catch {
                 throw SourceError(source: source.name, message: "\(URLText.display(page)): \(error.message)")

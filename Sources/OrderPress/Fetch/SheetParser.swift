@@ -21,7 +21,11 @@ enum SheetParser {
 
     /// The elements of a JSON array, such as one page of a SheetDB sheet; anything else is an error,
     /// never an empty sheet.
-    static func jsonArray(_ data: Data, source: String) throws(SourceError) -> [Any] {
+    /// `firstRow` is the sheet row of the array's first element (a later page of a paged sheet starts further down).
+    static func jsonArray(_ data: Data, source: String, firstRow: Int = 2) throws(SourceError) -> [Any] {
+        if let row = invalidUTF8Row(inJSON: data, firstRow: firstRow) {
+            throw SourceError(source: source, message: "\(row) is not valid UTF-8; the sheet must be sent as UTF-8")
+        }
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
@@ -35,28 +39,66 @@ enum SheetParser {
         return array
     }
 
-    /// The table of a sheet's rows, in sheet order: the first element is sheet row 2.
+    /// Where the first byte that is not UTF-8 is ("row 7", the 6th object of the array), or nil when
+    /// there is none. JSONSerialization would only say "not in the correct format" at a character offset.
+    private static func invalidUTF8Row(inJSON data: Data, firstRow: Int) -> String? {
+        data.withUnsafeBytes { bytes -> String? in
+            guard let invalid = UTF8Check.firstInvalidOffset(bytes) else { return nil }
+            var depth = 0
+            var objects = 0
+            var inString = false
+            var escaped = false
+            for byte in bytes[..<invalid] {
+                if inString {
+                    if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "{"):
+                    depth += 1
+                    if depth == 2 { objects += 1 }
+                case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+                default: break
+                }
+            }
+            return objects == 0 ? "the text before the first row" : "row \(firstRow + objects - 1)"
+        }
+    }
+
+    /// The table of a sheet's rows, in sheet order: the first element is sheet row 2. Keys are
+    /// normalised like every text, so that "edit\u{200B}Code" is the `editCode` column; when two keys
+    /// of a row normalise alike, the one already normal is read, else the first in code-point order.
     static func table(rows array: [Any], source: String) throws(SourceError) -> SourceTable {
         var objects: [[String: Any]] = []
         objects.reserveCapacity(array.count)
-        var headerSet = Set<String>()
+        var keySet = Set<String>()
         for (position, element) in array.enumerated() {
             guard let row = element as? [String: Any] else {
                 throw SourceError(source: source, message: "row \(position + 2) is not an object; expected an array of row objects")
             }
-            for key in row.keys where !headerSet.contains(key) { headerSet.insert(key) }
+            for key in row.keys where !keySet.contains(key) { keySet.insert(key) }
             objects.append(row)
         }
+        var keysByHeader: [String: [String]] = [:]
+        for key in keySet.sorted() { keysByHeader[Text.normalize(key), default: []].append(key) }
+        // The key written exactly as its name is read first: "note" before "note" with a zero-width
+        // space, whatever their code-point order, so that a look-alike cannot displace the real column.
+        for (header, candidates) in keysByHeader where candidates.count > 1 {
+            keysByHeader[header] = candidates.filter { $0 == header } + candidates.filter { $0 != header }
+        }
         // JSON objects carry no column order; sort so that the result never depends on hashing.
-        let headers = headerSet.sorted()
+        let headers = keysByHeader.keys.sorted()
+        let keys = headers.map { keysByHeader[$0]! }
         var rows: [SourceTable.Row] = []
         rows.reserveCapacity(objects.count)
         for (position, object) in objects.enumerated() {
             let number = position + 2
             var cells: [String] = []
             cells.reserveCapacity(headers.count)
-            for header in headers {
-                guard let value = object[header] else {
+            for (header, candidates) in zip(headers, keys) {
+                guard let value = candidates.count == 1 ? object[candidates[0]] : candidates.lazy.compactMap({ object[$0] }).first else {
                     cells.append("")
                     continue
                 }
@@ -93,34 +135,39 @@ enum SheetParser {
     }
 
     /// RFC 4180 CSV with a header row; quoted fields, embedded commas and newlines, CRLF, BOM.
+    /// A row with more or fewer fields than the header is kept as malformed, without its cells.
     static func parseCSV(_ data: Data, source: String) throws(SourceError) -> SourceTable {
+        if let problem = data.withUnsafeBytes(CSVSyntax.check) {
+            throw SourceError(source: source, message: problem.message)
+        }
         let stream = InputStream(data: data)
         let reader: CSVReader
         do {
             reader = try CSVReader(stream: stream, codecType: UTF8.self, hasHeaderRow: true)
         } catch {
-            throw SourceError(source: source, message: "is not readable CSV (\(error)); expected UTF-8 with a header row")
+            throw SourceError(source: source, message: "has no header row; the first line must name the columns")
         }
         guard let headers = reader.headerRow else {
             throw SourceError(source: source, message: "has no header row; the first line must name the columns")
         }
-        let trimmedHeaders = headers.map { Text.normalize($0) }
+        let normalizedHeaders = headers.map { Text.normalize($0) }
         var rows: [SourceTable.Row] = []
+        var malformed: [SourceTable.MalformedRow] = []
         var number = 1
         while let record = reader.next() {
             number += 1
             // A blank line reads as one empty field; it is not a row.
             if record.count == 1, record[0].isEmpty { continue }
-            var cells = Array(record.prefix(trimmedHeaders.count))
-            if cells.count < trimmedHeaders.count {
-                cells.append(contentsOf: repeatElement("", count: trimmedHeaders.count - cells.count))
+            guard record.count == normalizedHeaders.count else {
+                malformed.append(.init(number: number, fieldCount: record.count))
+                continue
             }
-            rows.append(.init(number: number, cells: cells))
+            rows.append(.init(number: number, cells: record))
         }
         if let error = reader.error {
-            throw SourceError(source: source, message: "is not valid CSV near row \(number + 1) (\(error)); check the quoting")
+            throw SourceError(source: source, message: "is not valid CSV at row \(number) (\(error)); check the quoting")
         }
-        return SourceTable(name: source, headers: trimmedHeaders, rows: rows)
+        return SourceTable(name: source, headers: normalizedHeaders, rows: rows, malformed: malformed)
     }
 
     /// Names what a non-JSON body looks like, without echoing it (it could hold secrets).

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The whole build as named steps, each a function from values to values:
-/// fetch → validate → aggregate → diff → render → publish → snapshot (last).
+/// lock → configure → fetch → validate → aggregate → diff → render → publish → snapshot (last).
 public struct Pipeline: Sendable {
     public var configuration: Configuration
     public var clock: Clock
@@ -43,23 +43,20 @@ public struct Pipeline: Sendable {
 
     /// Fetches and validates only, as `orderpress check` does.
     public func check(offline: Bool = false) async throws(StepFailure) -> ValidatedData {
-        validate(try await fetch(.init(offline: offline, saveCache: false)))
+        try validate(try await fetch(.init(offline: offline, saveCache: false))).data
     }
 
     /// Fetches, validates and compares with the last snapshot, as `orderpress diff` does; writes nothing.
     public func diff(offline: Bool = false) async throws(StepFailure) -> (changes: ChangeSet, since: String?) {
         let fetched = try await fetch(.init(offline: offline, saveCache: false))
-        let data = validate(fetched)
+        let (data, secrets) = try validate(fetched)
         let store = StateStore(folder: configuration.output.state)
-        let previous = try step(.diff) { () throws(DataError) in try store.loadSnapshot() }
-        let result = differ(previous).compare(table: fetched.orders, data: data, previous: previous)
-        return (result.changes, previous?.changedAt)
-    }
-
-    private func differ(_ previous: Snapshot?) -> Differ {
-        Differ(
-            configuration: configuration, hasher: SecretHasher(salt: previous?.salt ?? SecretHasher.newSalt()),
-            now: Timestamp.iso8601(clock.now))
+        return try step(.diff) { () throws(DataError) in
+            let previous = try store.loadSnapshot()
+            let outcome = try DiffStep(deletionGuard: nil, now: Timestamp.iso8601(clock.now))
+                .run(data, secrets: secrets, rates: nil, previous: previous, history: [])
+            return (outcome.changes, previous?.changedAt)
+        }
     }
 
     public func build(_ options: Options = .init()) async throws(StepFailure) -> BuildReport {
@@ -74,81 +71,45 @@ public struct Pipeline: Sendable {
         }
 
         // Held until this function returns; the kernel drops it if the process dies first.
-        let lock: BuildLock? = try await timed(.lock) { () throws(StepFailure) in
-            guard !options.dryRun else { return nil }
-            return try step(.lock) { () throws(BuildLockError) in try BuildLock.acquire(in: configuration.output.state) }
-        }
+        let lock = try await timed(.lock) { () throws(StepFailure) in try acquireLock(options) }
         defer { withExtendedLifetime(lock) {} }
-        let renderer = try await timed(.configure) { () throws(StepFailure) in
-            try step(.configure) { () throws(ConfigurationError) in try SiteRenderer(templateOverrides: configuration.templates) }
-        }
+        let renderer = try await timed(.configure) { () throws(StepFailure) in try configure() }
         let fetched = try await timed(.fetch) { () async throws(StepFailure) in
             try await fetch(.init(offline: options.offline, saveCache: !options.dryRun))
         }
-        let data = try await timed(.validate) { validate(fetched) }
-        if options.strict, !data.rejected.isEmpty {
-            throw StepFailure(
-                step: .validate,
-                underlying: DataError(
-                    message: "\(data.rejected.count) of \(data.rowsRead) rows were rejected and --strict publishes nothing; run 'orderpress check' to list them"))
-        }
-        let aggregation = try await timed(.aggregate) { Aggregator.aggregate(data) }
+        let (data, secrets) = try await timed(.validate) { () throws(StepFailure) in try validate(fetched, strict: options.strict) }
+        let aggregation = try await timed(.aggregate) { aggregate(data, rates: fetched.rates) }
         let store = StateStore(folder: configuration.output.state)
-        let (snapshot, changes, history) = try await timed(.diff) { () throws(StepFailure) in
-            try step(.diff) { () throws(DataError) in
-                let previous = try store.loadSnapshot()
-                var history = try store.loadHistory()
-                var (snapshot, changes) = differ(previous).compare(table: fetched.orders, data: data, previous: previous)
-                if !options.acceptDeletions {
-                    try DeletionGuard(maxDeletedFraction: configuration.maxDeletedFraction)
-                        .check(changes, previousRows: previous?.rows.count ?? 0)
-                }
-                // A build killed between saving the history and the snapshot left this very entry
-                // behind already; the rerun finds the same changes again and must not record them twice.
-                if !changes.isEmpty, history.first?.changes != changes {
-                    history.insert(HistoryEntry(time: snapshot.changedAt, changes: changes), at: 0)
-                }
-                snapshot.rates = fetched.rates.map(Snapshot.Rates.init)
-                return (snapshot, changes, history)
-            }
+        let diffed = try await timed(.diff) { () throws(StepFailure) in
+            try diff(data, secrets: secrets, rates: fetched.rates, store: store, options)
         }
-        let siteID = try step(.diff) { () throws(OutputError) in try store.siteID(create: !options.dryRun) }
         let site = try await timed(.render) {
             renderer.render(
                 configuration: configuration, data: data, aggregation: aggregation, rates: fetched.rates,
-                history: history, now: clock.now, siteID: siteID)
+                history: diffed.outcome.history, now: clock.now, siteID: diffed.siteID)
         }
-        let publisher = Publisher(output: configuration.output)
-        let plan = try await timed(.publish) { () throws(StepFailure) in
-            let plan = try publisher.plan(site)
-            if !options.dryRun {
-                try step(.publish) { () throws(OutputError) in try publisher.apply(plan) }
-            }
-            return plan
-        }
-        var problems: [String] = []
+        let plan = try await timed(.publish) { () throws(StepFailure) in try publish(site, options) }
         if !options.dryRun {
-            // Last, so that a failure anywhere before leaves the next run comparing against the same state.
-            try await timed(.snapshot) { () throws(StepFailure) in
-                try step(.snapshot) { () throws(OutputError) in try store.save(snapshot: snapshot, history: history) }
-            }
-            let markdownChanged = (plan.writes.map(\.url) + plan.removals.map(\.url)).contains {
-                $0.path.hasPrefix(configuration.output.markdown.path + "/")
-            }
-            if configuration.gitCommit, markdownChanged {
-                let summary = changes.isEmpty ? "pages updated" : changes.summary
-                if let warning = GitCommitter(folder: configuration.output.markdown)
-                    .commit(message: "\(configuration.title): \(summary)")
-                {
-                    problems.append(warning)
-                }
-            }
+            try await timed(.snapshot) { () throws(StepFailure) in try saveSnapshot(diffed.outcome, to: store) }
         }
+        let problems = [commitMarkdown(plan, changes: diffed.outcome.changes, options)].compactMap { $0 }
         return BuildReport(
-            rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count, changes: changes,
-            warnings: data.warnings, problems: problems,
+            rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count,
+            changes: diffed.outcome.changes, warnings: data.warnings, problems: problems,
             written: plan.writes.map(\.url), unchanged: plan.unchanged, removed: plan.removals.map(\.url),
             requests: fetched.requests, dryRun: options.dryRun, timings: timings)
+    }
+
+    // MARK: - Steps
+
+    /// A dry run writes nothing, so it takes no lock.
+    private func acquireLock(_ options: Options) throws(StepFailure) -> BuildLock? {
+        guard !options.dryRun else { return nil }
+        return try step(.lock) { () throws(BuildLockError) in try BuildLock.acquire(in: configuration.output.state) }
+    }
+
+    private func configure() throws(StepFailure) -> SiteRenderer {
+        try step(.configure) { () throws(ConfigurationError) in try SiteRenderer(templateOverrides: configuration.templates) }
     }
 
     /// Reads every source; a `token_env` naming an unset variable fails as configuration (exit 64).
@@ -161,10 +122,61 @@ public struct Pipeline: Sendable {
         return try await step(.fetch) { () async throws(SourceError) in try await fetcher.fetch() }
     }
 
-    private func validate(_ fetched: FetchedData) -> ValidatedData {
-        var data = Validator(configuration: configuration).validate(orders: fetched.orders, groups: fetched.groups)
+    /// With `strict`, a rejected row stops the build.
+    private func validate(_ fetched: FetchedData, strict: Bool = false) throws(StepFailure) -> (data: ValidatedData, secrets: SecretCells) {
+        let validator = Validator(configuration: configuration)
+        var data = try step(.validate) { () throws(DataError) in
+            try validator.validate(orders: fetched.orders, groups: fetched.groups)
+        }
         data.warnings = (fetched.warnings + data.warnings).sorted()
-        return data
+        if strict, !data.rejected.isEmpty {
+            throw StepFailure(
+                step: .validate,
+                underlying: DataError(
+                    message: "\(data.rejected.count) of \(data.rowsRead) rows were rejected and --strict publishes nothing; run 'orderpress check' to list them"))
+        }
+        return (data, validator.secretCells(of: fetched.orders))
+    }
+
+    private func aggregate(_ data: ValidatedData, rates: RateTable?) -> Aggregation {
+        Aggregator.aggregate(
+            data, rates: rates, displayCurrencies: configuration.displayCurrencies, baseCurrency: configuration.baseCurrency)
+    }
+
+    /// Reads the state, then compares, guards and records the run; also reads (or makes) the site's id.
+    private func diff(
+        _ data: ValidatedData, secrets: SecretCells, rates: RateTable?, store: StateStore, _ options: Options
+    ) throws(StepFailure) -> (outcome: DiffOutcome, siteID: UUID) {
+        let outcome = try step(.diff) { () throws(DataError) in
+            let diff = DiffStep(
+                deletionGuard: options.acceptDeletions ? nil : DeletionGuard(maxDeletedFraction: configuration.maxDeletedFraction),
+                now: Timestamp.iso8601(clock.now))
+            return try diff.run(data, secrets: secrets, rates: rates, previous: store.loadSnapshot(), history: store.loadHistory())
+        }
+        let siteID = try step(.diff) { () throws(OutputError) in try store.siteID(create: !options.dryRun) }
+        return (outcome, siteID)
+    }
+
+    /// Plans always; writes unless this is a dry run.
+    private func publish(_ site: RenderedSite, _ options: Options) throws(StepFailure) -> PublishPlan {
+        let publisher = Publisher(output: configuration.output)
+        let plan = try publisher.plan(site)
+        if !options.dryRun {
+            try step(.publish) { () throws(OutputError) in try publisher.apply(plan) }
+        }
+        return plan
+    }
+
+    /// Last, so that a failure anywhere before leaves the next run comparing against the same state.
+    private func saveSnapshot(_ outcome: DiffOutcome, to store: StateStore) throws(StepFailure) {
+        try step(.snapshot) { () throws(OutputError) in try store.save(snapshot: outcome.snapshot, history: outcome.history) }
+    }
+
+    /// After the snapshot: a failed commit is a warning, never a failed build.
+    private func commitMarkdown(_ plan: PublishPlan, changes: ChangeSet, _ options: Options) -> String? {
+        guard !options.dryRun, configuration.gitCommit else { return nil }
+        let summary = changes.isEmpty ? "pages updated" : changes.summary
+        return GitCommitter(folder: configuration.output.markdown).commit(after: plan, message: "\(configuration.title): \(summary)")
     }
 
     private func step<T, E: OrderPressFailure>(_ step: Step, _ body: () async throws(E) -> T) async throws(StepFailure) -> T {

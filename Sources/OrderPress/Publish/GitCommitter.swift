@@ -5,6 +5,13 @@ import Foundation
 struct GitCommitter: Sendable {
     var folder: URL
 
+    /// Commits after a publish that wrote or removed a file in the folder; nil when there was nothing
+    /// to commit or the commit worked, else the warning.
+    func commit(after plan: PublishPlan, message: String) -> String? {
+        let changed = (plan.writes.map(\.url) + plan.removals.map(\.url)).contains { $0.path.hasPrefix(folder.path + "/") }
+        return changed ? commit(message: message) : nil
+    }
+
     /// Commits every change under the folder (and nothing else); returns a warning when git failed.
     func commit(message: String) -> String? {
         guard (try? git(["rev-parse", "--is-inside-work-tree"]))?.output == "true\n" else {

@@ -23,11 +23,3 @@ public struct PublishPlan: Sendable {
 
     public var isEmpty: Bool { writes.isEmpty && removals.isEmpty }
 }
-
-/// The files a build published, relative to the Markdown and site folders.
-public struct Manifest: Codable, Sendable, Equatable {
-    public var markdown: [String]
-    public var site: [String]
-
-    static let fileName = "published.json"
-}

@@ -9,8 +9,8 @@ struct PageBuilder: Sendable {
     /// Summary pages shorten over-long text; person and Attention pages show it whole.
     private func short(_ text: String, _ limit: Int) -> String { escape(Text.shortened(text, to: limit)) }
 
-    func index() -> PageModels.Index {
-        let converter = context.converter
+    func index() -> PageModels.IndexPage {
+        let money = context.money
         var notices: [String] = []
         if !context.data.rejected.isEmpty {
             notices.append(
@@ -23,26 +23,26 @@ struct PageBuilder: Sendable {
                 name: short(summary.group.name, 60), link: "groups/\(context.groupSlugs[summary.group.name]!).md",
                 shop: short(summary.group.shop, 60), organizer: short(summary.group.organizer, 30),
                 deadline: deadline(summary.group), orders: summary.orders.count, items: summary.items,
-                total: "\(converter.display(summary.total, summary.currency)) \(summary.currency)",
-                converted: context.converted([summary.currency: summary.total]),
-                outstanding: "\(converter.display(summary.outstanding, summary.currency)) \(summary.currency)")
+                total: "\(money.display(summary.total, summary.currency)) \(summary.currency)",
+                converted: context.converted(summary.converted),
+                outstanding: "\(money.display(summary.outstanding, summary.currency)) \(summary.currency)")
         }
         let people = context.aggregation.people.map { person in
             PageModels.PersonRow(
                 name: short(person.name, TextLimits.person), link: "people/\(context.personSlugs[person.key]!).md",
                 orders: person.orders.count, totals: context.totalsText(person.totals),
-                converted: context.converted(person.totals))
+                converted: context.converted(person.converted))
         }
-        let grand = context.aggregation.grandTotals
-        let grandOutstanding = context.aggregation.groups.reduce(into: [String: Decimal]()) {
-            $0[$1.currency, default: 0] += $1.outstanding
-        }
-        return PageModels.Index(
+        let aggregation = context.aggregation
+        let grand = aggregation.grandTotals
+        return PageModels.IndexPage(
             title: escape(context.configuration.title),
             dataAsOf: labels.markdown("data_as_of", ["time": context.dataAsOfText]),
             attentionCount: context.attentionCount, latest: latest(), notices: notices,
             displayCurrencies: context.configuration.displayCurrencies, hasGroups: !groups.isEmpty, groups: groups,
-            hasOrders: !grand.isEmpty, grandTotals: totalRows(grand, outstanding: grandOutstanding),
+            hasOrders: !grand.isEmpty, grandTotals: totalRows(
+                grand, outstanding: aggregation.grandOutstanding, converted: aggregation.convertedGrandTotals,
+                convertedOutstanding: aggregation.convertedGrandOutstanding),
             hasPeople: !people.isEmpty, people: people, tracksPayments: context.aggregation.tracksPayments)
     }
 
@@ -60,25 +60,28 @@ struct PageBuilder: Sendable {
     }
 
     /// Each currency's exact total, then the whole in each display currency, with what is still unpaid.
-    private func totalRows(_ totals: [String: Decimal], outstanding: [String: Decimal]) -> [PageModels.TotalRow] {
-        let converter = context.converter
+    private func totalRows(
+        _ totals: [String: Decimal], outstanding: [String: Decimal], converted: [ConvertedAmount],
+        convertedOutstanding: [ConvertedAmount]
+    ) -> [PageModels.TotalRow] {
+        let money = context.money
         return totals.keys.sorted().map {
             PageModels.TotalRow(
-                label: $0, amount: converter.display(totals[$0]!, $0), outstanding: converter.display(outstanding[$0] ?? 0, $0))
+                label: $0, amount: money.display(totals[$0]!, $0), outstanding: money.display(outstanding[$0] ?? 0, $0))
         }
-            + context.configuration.displayCurrencies.map {
+            + zip(converted, convertedOutstanding).map { total, unpaid in
                 PageModels.TotalRow(
-                    label: labels.markdown("all_in", ["currency": $0]), amount: converter.displayConverted(totals, to: $0),
-                    outstanding: converter.displayConverted(outstanding, to: $0))
+                    label: labels.markdown("all_in", ["currency": total.currency]), amount: money.display(total),
+                    outstanding: money.display(unpaid))
             }
     }
 
-    func group(_ summary: GroupSummary) -> PageModels.Group {
-        let converter = context.converter
+    func group(_ summary: GroupSummary) -> PageModels.GroupPage {
+        let money = context.money
         let currency = summary.currency
         let slug = context.groupSlugs[summary.group.name]!
         let recentDeletions = context.history.first?.changes.deleted.filter { $0.group == summary.group.name } ?? []
-        return PageModels.Group(
+        return PageModels.GroupPage(
             name: escape(summary.group.name), organizer: escape(summary.group.organizer),
             shop: escape(summary.group.shop), deadline: deadline(summary.group), currency: currency,
             notices: context.rateNotices, hasRecentDeletions: !recentDeletions.isEmpty,
@@ -86,70 +89,69 @@ struct PageBuilder: Sendable {
             recentDeletions: recentDeletions.map(deletionLine), hasOrders: !summary.orders.isEmpty,
             shopSheet: summary.shopSheet.map { line in
                 PageModels.ShopRow(
-                    text: escape(line.text), unitPrice: converter.display(line.unitPrice, currency),
-                    lineTotal: converter.display(line.lineTotal, currency))
+                    text: escape(line.text), unitPrice: money.display(line.unitPrice, currency),
+                    lineTotal: money.display(line.lineTotal, currency))
             },
             totalHeading: labels.markdown("total_in", ["currency": currency]),
             itemsOrders: labels.markdown("items_orders", ["items": String(summary.items), "orders": String(summary.orders.count)]),
-            total: "\(converter.display(summary.total, currency)) \(currency)",
-            totalConverted: otherCurrencies([currency: summary.total], besides: currency),
+            total: "\(money.display(summary.total, currency)) \(currency)",
+            totalConverted: otherCurrencies(summary.converted, besides: currency),
             displayCurrencies: context.configuration.displayCurrencies,
             tracksPayments: context.aggregation.tracksPayments,
             outstanding: labels.markdown(
-                "outstanding_total", ["amount": "**\(converter.display(summary.outstanding, currency)) \(currency)**"]),
+                "outstanding_total", ["amount": "**\(money.display(summary.outstanding, currency)) \(currency)**"]),
             people: summary.people.map { person in
                 PageModels.GroupPerson(
                     name: short(person.name, TextLimits.person), link: "../people/\(context.personSlugs[person.key]!).md",
-                    orders: person.orders, total: converter.display(person.total, currency),
-                    converted: context.converted([currency: person.total]),
-                    paid: converter.display(person.paid, currency), outstanding: converter.display(person.outstanding, currency))
+                    orders: person.orders, total: money.display(person.total, currency),
+                    converted: context.converted(person.converted),
+                    paid: money.display(person.paid, currency), outstanding: money.display(person.outstanding, currency))
             },
             chart: "\(slug).svg", chartTitle: labels.markdown("per_person"),
             orders: summary.orders.map { orderLine($0, shortened: true) })
     }
 
-    func person(_ person: PersonSummary) -> PageModels.Person {
-        let converter = context.converter
+    func person(_ person: PersonSummary) -> PageModels.PersonPage {
+        let money = context.money
         var byGroup: [String: [Order]] = [:]
         for order in person.orders { byGroup[order.group, default: []].append(order) }
         let groups = context.data.groups.compactMap { group -> PageModels.PersonGroup? in
-            guard let orders = byGroup[group.name] else { return nil }
-            let total = orders.reduce(Decimal(0)) { $0 + $1.amount }
+            guard let orders = byGroup[group.name], let total = person.totalsByGroup[group.name] else { return nil }
             return PageModels.PersonGroup(
                 name: escape(group.name), link: "../groups/\(context.groupSlugs[group.name]!).md",
                 orders: orders.map { orderLine($0, shortened: false) },
-                total: "\(converter.display(total, group.currency)) \(group.currency)",
-                converted: otherCurrencies([group.currency: total], besides: group.currency))
+                total: "\(money.display(total, group.currency)) \(group.currency)",
+                converted: otherCurrencies(person.convertedByGroup[group.name] ?? [], besides: group.currency))
         }
         let payments = context.data.groups.compactMap { group -> String? in
             guard let owed = person.outstandingByGroup[group.name] else { return nil }
             return labels.markdown(
                 "pay_to",
                 [
-                    "amount": "\(converter.display(owed, group.currency)) \(group.currency)",
+                    "amount": "\(money.display(owed, group.currency)) \(group.currency)",
                     "organizer": group.organizer.isEmpty ? labels.markdown("the_organizer") : escape(group.organizer),
                     "group": escape(group.name),
                 ])
         }
-        return PageModels.Person(
-            name: escape(person.name), groups: groups, totals: totalRows(person.totals, outstanding: person.outstanding),
+        return PageModels.PersonPage(
+            name: escape(person.name), groups: groups,
+            totals: totalRows(
+                person.totals, outstanding: person.outstanding, converted: person.converted,
+                convertedOutstanding: person.convertedOutstanding),
             tracksPayments: context.aggregation.tracksPayments, payments: payments, settled: payments.isEmpty)
     }
 
-    func rates() -> PageModels.Rates {
+    func rates() -> PageModels.RatesPage {
         let configuration = context.configuration
         guard let rates = context.rates else {
-            return PageModels.Rates(
+            return PageModels.RatesPage(
                 notices: context.rateNotices, available: false, source: "", fromCache: false, base: "", asOf: "",
                 stale: nil, unitsPer: "", rates: [], inDisplay: "", hasConversions: false, conversions: [])
         }
-        let conversions = configuration.displayCurrencies.filter { $0 != configuration.baseCurrency }.map {
-            PageModels.Amount(
-                currency: $0,
-                amount: context.converter.convert(1, from: configuration.baseCurrency, to: $0)
-                    .map { DecimalText.fixed($0, digits: 6) } ?? "n/a")
+        let conversions = context.aggregation.baseUnit.map {
+            PageModels.Amount(currency: $0.currency, amount: $0.amount.map { DecimalText.fixed($0, digits: 6) } ?? "n/a")
         }
-        return PageModels.Rates(
+        return PageModels.RatesPage(
             notices: context.rateNotices, available: true, source: escape(rates.source), fromCache: rates.fromCache,
             base: rates.base, asOf: context.asOfText(rates),
             stale: context.ratesStale ? labels.markdown("stale", ["hours": String(configuration.rates?.maxAgeHours ?? 0)]) : nil,
@@ -159,24 +161,24 @@ struct PageBuilder: Sendable {
             hasConversions: !conversions.isEmpty, conversions: conversions)
     }
 
-    func attention() -> PageModels.Attention {
+    func attention() -> PageModels.AttentionPage {
         let rejected = context.data.rejected.map { row in
-            PageModels.Rejected(
+            PageModels.RejectedLine(
                 row: row.row,
                 values: row.values.filter { !$0.value.isEmpty }.map { "\(escape($0.column)): \(escape($0.value))" }
                     .joined(separator: " · "),
                 reasons: row.reasons.map(escape).joined(separator: "; "))
         }
         let warnings = context.data.warnings.map {
-            PageModels.Warning(row: $0.row.map(String.init) ?? "–", message: escape($0.message))
+            PageModels.WarningLine(row: $0.row.map(String.init) ?? "–", message: escape($0.message))
         }
-        return PageModels.Attention(
+        return PageModels.AttentionPage(
             hasRejected: !rejected.isEmpty, rejected: rejected, hasWarnings: !warnings.isEmpty, warnings: warnings)
     }
 
     /// "68.79 USD", "10616 JPY": the amounts in each display currency other than their own.
-    private func otherCurrencies(_ amounts: [String: Decimal], besides own: String) -> [String] {
-        zip(context.configuration.displayCurrencies, context.converted(amounts)).filter { $0.0 != own }.map { "\($1) \($0)" }
+    private func otherCurrencies(_ amounts: [ConvertedAmount], besides own: String) -> [String] {
+        amounts.filter { $0.currency != own }.map { "\(context.money.display($0)) \($0.currency)" }
     }
 
     /// A deadline the sheet wrote as a date and time is shown like every other time; anything else as written.
@@ -185,7 +187,7 @@ struct PageBuilder: Sendable {
             .map { Timestamp.display($0, timeZone: context.configuration.timeZone) } ?? escape(group.deadline)
     }
 
-    func changes() -> PageModels.Changes {
+    func changes() -> PageModels.ChangesPage {
         let runs = context.history.prefix(Self.changeRuns).map { entry in
             let changes = entry.changes
             return PageModels.Run(
@@ -204,7 +206,7 @@ struct PageBuilder: Sendable {
                         }.joined(separator: "; "))
                 })
         }
-        return PageModels.Changes(runs: Array(runs))
+        return PageModels.ChangesPage(runs: Array(runs))
     }
 
     /// How many runs the Changes page lists.
@@ -222,13 +224,13 @@ struct PageBuilder: Sendable {
     }
 
     private func orderLine(_ order: Order, shortened: Bool) -> PageModels.OrderLine {
-        let converter = context.converter
+        let money = context.money
         func text(_ value: String, _ limit: Int) -> String { shortened ? short(value, limit) : escape(value) }
         return PageModels.OrderLine(
             person: text(order.person, TextLimits.person),
             item: ([text(order.item, TextLimits.item)] + order.options.map { text($0, TextLimits.option) }).joined(separator: " "),
-            paidMark: order.paid ? "✓" : "", quantity: order.quantity, unitPrice: converter.display(order.unitPrice, order.currency),
-            amount: converter.display(order.amount, order.currency),
+            paidMark: order.paid ? "✓" : "", quantity: order.quantity, unitPrice: money.display(order.unitPrice, order.currency),
+            amount: money.display(order.amount, order.currency),
             time: order.time.map { Timestamp.display($0, timeZone: context.configuration.timeZone) } ?? escape(order.timeText),
             note: text(order.note, TextLimits.note))
     }

@@ -1,6 +1,6 @@
 /// What each template sees. Every string is Markdown, with user text already escaped.
 enum PageModels {
-    struct Index {
+    struct IndexPage {
         var title: String
         var dataAsOf: String
         var attentionCount: String?
@@ -65,7 +65,7 @@ enum PageModels {
         var lineTotal: String
     }
 
-    struct Group {
+    struct GroupPage {
         var name: String
         var organizer: String
         var shop: String
@@ -116,7 +116,7 @@ enum PageModels {
         var note: String
     }
 
-    struct Person {
+    struct PersonPage {
         var name: String
         var groups: [PersonGroup]
         var totals: [TotalRow]
@@ -134,7 +134,7 @@ enum PageModels {
         var converted: [String]
     }
 
-    struct Rates {
+    struct RatesPage {
         var notices: [String]
         var available: Bool
         var source: String
@@ -150,25 +150,25 @@ enum PageModels {
         var conversions: [Amount]
     }
 
-    struct Attention {
+    struct AttentionPage {
         var hasRejected: Bool
-        var rejected: [Rejected]
+        var rejected: [RejectedLine]
         var hasWarnings: Bool
-        var warnings: [Warning]
+        var warnings: [WarningLine]
     }
 
-    struct Rejected {
+    struct RejectedLine {
         var row: Int
         var values: String
         var reasons: String
     }
 
-    struct Warning {
+    struct WarningLine {
         var row: String
         var message: String
     }
 
-    struct Changes {
+    struct ChangesPage {
         var runs: [Run]
     }
 

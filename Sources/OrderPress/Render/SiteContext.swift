@@ -8,7 +8,8 @@ struct SiteContext: Sendable {
     var rates: RateTable?
     /// Runs that changed something, newest first.
     var history: [HistoryEntry]
-    var converter: Converter
+    /// Rounds every amount for display; conversions come converted from the aggregate step.
+    var money: MoneyFormat
     var groupSlugs: [String: String]
     var personSlugs: [String: String]
     /// The newest timestamp in the data itself: the rates' as-of time or a later order time.
@@ -32,7 +33,7 @@ struct SiteContext: Sendable {
         self.aggregation = aggregation
         self.rates = rates
         self.history = history
-        converter = Converter(rates: rates, minorUnitOverrides: configuration.minorUnits)
+        money = MoneyFormat(minorUnitOverrides: configuration.minorUnits)
         labels = Labels(language: configuration.language, overrides: configuration.labels)
         markdownLabels = labels.markdownTable
         groupSlugs = Slugger.assign(data.groups.map(\.name), fallback: "group")
@@ -83,13 +84,14 @@ struct SiteContext: Sendable {
         rates.asOf.map { Timestamp.display($0, timeZone: configuration.timeZone) } ?? labels["unknown_date"]
     }
 
-    func converted(_ amounts: [String: Decimal]) -> [String] {
-        configuration.displayCurrencies.map { converter.displayConverted(amounts, to: $0) }
+    /// Each display currency's amount, or "n/a".
+    func converted(_ amounts: [ConvertedAmount]) -> [String] {
+        amounts.map(money.display)
     }
 
     /// "125 TWD + 10.25 USD", currencies in code order.
     func totalsText(_ totals: [String: Decimal]) -> String {
-        totals.keys.sorted().map { "\(converter.display(totals[$0]!, $0)) \($0)" }.joined(separator: " + ")
+        totals.keys.sorted().map { "\(money.display(totals[$0]!, $0)) \($0)" }.joined(separator: " + ")
     }
 
     /// An ISO 8601 time from the state folder, shown like every other time.
@@ -100,7 +102,7 @@ struct SiteContext: Sendable {
     /// "35 TWD" for a recorded row, or "rejected" for one that had no valid amount.
     func amountText(_ record: RowRecord) -> String {
         guard let text = record.amount, let amount = DecimalText.parse(text) else { return labels["rejected_amount"] }
-        return "\(converter.display(amount, record.currency)) \(record.currency)"
+        return "\(money.display(amount, record.currency)) \(record.currency)"
     }
 
     var attentionCount: String? {

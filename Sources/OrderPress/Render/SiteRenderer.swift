@@ -11,12 +11,6 @@ public struct SiteRenderer: Sendable {
         templates = try TemplateSet.load(overrides: overrides)
     }
 
-    private enum PageKind: Sendable {
-        case index, rates, attention, changes
-        case group(GroupSummary, slug: String)
-        case person(PersonSummary, slug: String)
-    }
-
     public func render(
         configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
         history: [HistoryEntry], now: Date, siteID: UUID
@@ -24,15 +18,11 @@ public struct SiteRenderer: Sendable {
         let context = SiteContext(
             configuration: configuration, data: data, aggregation: aggregation, rates: rates, history: history, now: now,
             siteID: siteID)
-        let kinds: [PageKind] =
-            [.index, .rates, .attention, .changes]
-            + aggregation.groups.map { .group($0, slug: context.groupSlugs[$0.group.name]!) }
-            + aggregation.people.map { .person($0, slug: context.personSlugs[$0.key]!) }
-
-        let pages = ConcurrentResults<(markdown: OutputFile, html: OutputFile)>(count: kinds.count)
+        let list = PageKind.all.flatMap { $0.pages(context) }
+        let pages = ConcurrentResults<(markdown: OutputFile, html: OutputFile)>(count: list.count)
         let builder = PageBuilder(context: context)
-        DispatchQueue.concurrentPerform(iterations: kinds.count) { index in
-            pages[index] = renderPage(kinds[index], builder: builder, context: context)
+        DispatchQueue.concurrentPerform(iterations: list.count) { index in
+            pages[index] = renderPage(list[index], builder: builder, context: context)
         }
 
         var markdown = pages.values.map(\.markdown)
@@ -50,27 +40,10 @@ public struct SiteRenderer: Sendable {
             markdown: markdown.sorted { $0.path < $1.path }, site: site.sorted { $0.path < $1.path })
     }
 
-    private func renderPage(_ kind: PageKind, builder: PageBuilder, context: SiteContext)
+    private func renderPage(_ page: PageKind.Page, builder: PageBuilder, context: SiteContext)
         -> (markdown: OutputFile, html: OutputFile)
     {
-        let model: Any
-        let template: String
-        let path: String
-        let title: String
-        switch kind {
-        case .index:
-            (model, template, path, title) = (builder.index(), "index", "index", context.configuration.title)
-        case .rates:
-            (model, template, path, title) = (builder.rates(), "rates", "rates", context.labels["rates"])
-        case .attention:
-            (model, template, path, title) = (builder.attention(), "attention", "attention", context.labels["attention"])
-        case .changes:
-            (model, template, path, title) = (builder.changes(), "changes", "changes", context.labels["changes"])
-        case .group(let summary, let slug):
-            (model, template, path, title) = (builder.group(summary), "group", "groups/\(slug)", summary.group.name)
-        case .person(let person, let slug):
-            (model, template, path, title) = (builder.person(person), "person", "people/\(slug)", person.name)
-        }
+        let (model, template, path, title) = (page.model(builder), page.template, page.path, page.title)
         // Templates reach every label by key: `{{labels.total}}`.
         var values = TemplateContext.make(model) as? [String: Any] ?? [:]
         values["labels"] = context.markdownLabels
@@ -95,7 +68,7 @@ public struct SiteRenderer: Sendable {
             bars: summary.people.map {
                 .init(
                     label: $0.name, value: $0.total,
-                    valueText: "\(context.converter.display($0.total, summary.currency)) \(summary.currency)")
+                    valueText: "\(context.money.display($0.total, summary.currency)) \(summary.currency)")
             })
         return OutputFile(
             path: "groups/\(context.groupSlugs[summary.group.name]!).svg", contents: Data(chart.svg().utf8))

@@ -6,13 +6,13 @@ struct SummaryDocument: Encodable {
     var title: String
     var dataAsOf: String?
     var rowsRead: Int
-    var rates: Rates?
-    var groups: [Group]
-    var people: [Person]
-    var rejected: [Rejected]
-    var warnings: [Warning]
+    var rates: SummaryRates?
+    var groups: [SummaryGroup]
+    var people: [SummaryPerson]
+    var rejected: [SummaryRejected]
+    var warnings: [SummaryWarning]
     /// The newest run that changed something.
-    var changes: Changes?
+    var changes: SummaryChanges?
 
     enum CodingKeys: String, CodingKey {
         case title, rates, groups, people, rejected, warnings, changes
@@ -20,7 +20,7 @@ struct SummaryDocument: Encodable {
         case rowsRead = "rows_read"
     }
 
-    struct Rates: Encodable {
+    struct SummaryRates: Encodable {
         var base: String
         var asOf: String?
         var source: String
@@ -35,7 +35,7 @@ struct SummaryDocument: Encodable {
         }
     }
 
-    struct Group: Encodable {
+    struct SummaryGroup: Encodable {
         var name: String
         var slug: String
         var currency: String
@@ -44,10 +44,10 @@ struct SummaryDocument: Encodable {
         var converted: [String: String?]
         /// Only when a `paid` column is mapped, like every payment figure.
         var outstanding: String?
-        var people: [GroupPerson]
+        var people: [SummaryGroupPerson]
     }
 
-    struct GroupPerson: Encodable {
+    struct SummaryGroupPerson: Encodable {
         var name: String
         var slug: String
         var orders: Int
@@ -57,7 +57,7 @@ struct SummaryDocument: Encodable {
         var outstanding: String?
     }
 
-    struct Person: Encodable {
+    struct SummaryPerson: Encodable {
         var name: String
         var slug: String
         var orders: Int
@@ -66,23 +66,23 @@ struct SummaryDocument: Encodable {
         var outstanding: [String: String]?
     }
 
-    struct Rejected: Encodable {
+    struct SummaryRejected: Encodable {
         var row: Int
         var values: [String: String]
         var reasons: [String]
     }
 
-    struct Warning: Encodable {
+    struct SummaryWarning: Encodable {
         var row: Int?
         var message: String
     }
 
-    struct Changes: Encodable {
+    struct SummaryChanges: Encodable {
         var time: String
         var firstRun: Bool
-        var deleted: [ChangedRow]
-        var added: [ChangedRow]
-        var changed: [Change]
+        var deleted: [SummaryChangedRow]
+        var added: [SummaryChangedRow]
+        var changed: [SummaryChange]
 
         enum CodingKeys: String, CodingKey {
             case time, deleted, added, changed
@@ -90,7 +90,7 @@ struct SummaryDocument: Encodable {
         }
     }
 
-    struct ChangedRow: Encodable {
+    struct SummaryChangedRow: Encodable {
         var row: Int
         var id: String?
         var group: String
@@ -114,25 +114,21 @@ struct SummaryDocument: Encodable {
         }
     }
 
-    struct Change: Encodable {
+    struct SummaryChange: Encodable {
         var row: Int
         var id: String?
         var fields: [String: [String]]
     }
 
     init(_ context: SiteContext) {
-        let converter = context.converter
-        let display = context.configuration.displayCurrencies
-        func converted(_ amounts: [String: Decimal]) -> [String: String?] {
-            Dictionary(uniqueKeysWithValues: display.map { currency in
-                (currency, converter.convert(amounts, to: currency).map { converter.display($0, currency) })
-            })
+        func converted(_ amounts: [ConvertedAmount]) -> [String: String?] {
+            Dictionary(uniqueKeysWithValues: amounts.map { ($0.currency, context.money.display(optional: $0)) })
         }
         title = context.configuration.title
         dataAsOf = context.dataAsOf.map(Timestamp.iso8601)
         rowsRead = context.data.rowsRead
         rates = context.rates.map { table in
-            Rates(
+            SummaryRates(
                 base: table.base, asOf: table.asOf.map(Timestamp.iso8601), source: table.source,
                 fromCache: table.fromCache, stale: context.ratesStale,
                 rates: table.rates.mapValues(DecimalText.exact))
@@ -140,35 +136,35 @@ struct SummaryDocument: Encodable {
         let payments = context.aggregation.tracksPayments
         func exact(_ amount: Decimal) -> String? { payments ? DecimalText.exact(amount) : nil }
         groups = context.aggregation.groups.map { summary in
-            Group(
+            SummaryGroup(
                 name: summary.group.name, slug: context.groupSlugs[summary.group.name]!, currency: summary.currency,
                 orders: summary.orders.count, total: DecimalText.exact(summary.total),
-                converted: converted([summary.currency: summary.total]), outstanding: exact(summary.outstanding),
+                converted: converted(summary.converted), outstanding: exact(summary.outstanding),
                 people: summary.people.map { person in
-                    GroupPerson(
+                    SummaryGroupPerson(
                         name: person.name, slug: context.personSlugs[person.key]!, orders: person.orders,
-                        total: DecimalText.exact(person.total), converted: converted([summary.currency: person.total]),
+                        total: DecimalText.exact(person.total), converted: converted(person.converted),
                         paid: exact(person.paid), outstanding: exact(person.outstanding))
                 })
         }
         people = context.aggregation.people.map { person in
-            Person(
+            SummaryPerson(
                 name: person.name, slug: context.personSlugs[person.key]!, orders: person.orders.count,
-                totals: person.totals.mapValues(DecimalText.exact), converted: converted(person.totals),
+                totals: person.totals.mapValues(DecimalText.exact), converted: converted(person.converted),
                 outstanding: payments ? person.outstanding.mapValues(DecimalText.exact) : nil)
         }
         rejected = context.data.rejected.map { row in
-            Rejected(
+            SummaryRejected(
                 row: row.row,
                 values: Dictionary(row.values.map { ($0.column, $0.value) }, uniquingKeysWith: { first, _ in first }),
                 reasons: row.reasons)
         }
-        warnings = context.data.warnings.map { Warning(row: $0.row, message: $0.message) }
+        warnings = context.data.warnings.map { SummaryWarning(row: $0.row, message: $0.message) }
         changes = context.history.first.map { entry in
-            Changes(
-                time: entry.time, firstRun: entry.changes.firstRun, deleted: entry.changes.deleted.map(ChangedRow.init),
-                added: entry.changes.added.map(ChangedRow.init),
-                changed: entry.changes.changed.map { Change(row: $0.after.row, id: $0.after.id, fields: $0.fields) })
+            SummaryChanges(
+                time: entry.time, firstRun: entry.changes.firstRun, deleted: entry.changes.deleted.map(SummaryChangedRow.init),
+                added: entry.changes.added.map(SummaryChangedRow.init),
+                changed: entry.changes.changed.map { SummaryChange(row: $0.after.row, id: $0.after.id, fields: $0.fields) })
         }
     }
 

@@ -9,8 +9,6 @@ struct TemplateSet: Sendable {
     let layout: MustacheTemplate
     let stylesheet: String
 
-    static let pageKinds = ["index", "group", "person", "rates", "attention", "changes"]
-
     static func load(overrides folder: URL?) throws(ConfigurationError) -> TemplateSet {
         func source(_ file: String) throws(ConfigurationError) -> (text: String, origin: String) {
             if let folder {
@@ -54,16 +52,16 @@ struct TemplateSet: Sendable {
         var pages = MustacheLibrary()
         var includes: [String: [String]] = [:]
         var origins: [String: String] = [:]
-        for kind in pageKinds {
+        for kind in PageKind.templates {
             let (text, origin) = try source("\(kind).md.mustache")
             // Values reach Markdown templates already escaped for Markdown, so the template
             // must not escape them again for HTML.
-            let page = try compile(text, contentType: "TEXT", origin: origin, partialsAmong: pageKinds)
+            let page = try compile(text, contentType: "TEXT", origin: origin, partialsAmong: PageKind.templates)
             pages.register(page.template, named: kind)
             includes[kind] = page.partials
             origins[kind] = origin
         }
-        if let cycle = TemplatePartials.cycle(in: includes, order: pageKinds) {
+        if let cycle = TemplatePartials.cycle(in: includes, order: PageKind.templates) {
             throw ConfigurationError(
                 file: origins[cycle[0]]!,
                 message: "includes itself through partials (\(cycle.joined(separator: " → "))); remove one of these {{> …}} tags")

@@ -1,23 +1,88 @@
 import Foundation
 
-/// Normalisation of user text: Unicode NFC, trimmed, inner whitespace collapsed to one space.
+/// Normalisation of user text: invisible characters removed, Unicode NFC, trimmed, inner whitespace
+/// collapsed to one space. People and groups are identified by this text, so nothing a reader cannot
+/// see may tell two of them apart, and no cell may reorder the text around it (bidi controls).
 enum Text {
     static func normalize(_ raw: String) -> String {
         if isAlreadyNormal(raw) { return raw }
-        let composed = raw.precomposedStringWithCanonicalMapping
-        var result = ""
-        result.reserveCapacity(composed.utf8.count)
+        // Invisible characters go first, so that marks they separated compose ("e", U+200B, U+0301 → "é").
+        let scalars = raw.unicodeScalars
+        var visible = String.UnicodeScalarView()
         var pendingSpace = false
-        for scalar in composed.unicodeScalars {
-            if scalar.properties.isWhitespace || scalar == "\u{0}" {
-                pendingSpace = !result.isEmpty
-            } else {
-                if pendingSpace { result.unicodeScalars.append(" ") }
-                pendingSpace = false
-                result.unicodeScalars.append(scalar)
+        var needsComposing = false
+        var previous: Unicode.Scalar?
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            index = scalars.index(after: index)
+            if !isPlain(scalar) {
+                if scalar.properties.isWhitespace {
+                    pendingSpace = !visible.isEmpty
+                    previous = nil
+                    continue
+                }
+                let next = index < scalars.endIndex ? scalars[index] : nil
+                if isInvisible(scalar), !keepsInvisible(scalar, after: previous, before: next) { continue }
+                needsComposing = true
             }
+            if pendingSpace { visible.append(" ") }
+            pendingSpace = false
+            visible.append(scalar)
+            previous = scalar
         }
-        return result
+        let text = String(visible)
+        return needsComposing ? text.precomposedStringWithCanonicalMapping : text
+    }
+
+    /// Scalars of the scripts most sheets are written in that are visible, not whitespace, and already
+    /// in NFC whatever follows them (no combining marks): the text needs no more look than this.
+    /// Keeps a mostly-CJK sheet off the slow path; anything else asks the Unicode properties.
+    @inline(__always)
+    private static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x21...0x7E, 0xA1...0xAC, 0xAE...0x2FF, 0x3001...0x3029, 0x3041...0x3096, 0x309B...0x30FF,
+            0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF9F:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Control characters (other than whitespace, handled before), format characters (category Cf:
+    /// bidi controls, zero-width space, word joiner, BOM, soft hyphen, tags…) and the other default-ignorable
+    /// code points (variation selectors, Hangul fillers, combining grapheme joiner): nothing a reader sees.
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .control, .format: return true
+        default: return properties.isDefaultIgnorableCodePoint
+        }
+    }
+
+    /// The invisible characters that are part of something visible: the zero-width joiner between two
+    /// emoji (👩‍💻), a variation selector after an emoji or an ideograph (❤️, 葛󠄀), and the tags
+    /// after a black flag that spell a subdivision flag (🏴󠁧󠁢󠁳󠁣󠁴󠁿).
+    private static func keepsInvisible(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar?, before next: Unicode.Scalar?) -> Bool {
+        guard let previous else { return false }
+        switch scalar.value {
+        case 0x200D:
+            // Only before a scalar that stays: a joiner before a dropped selector would end the text.
+            guard let next, !isInvisible(next) else { return false }
+            return isEmoji(previous) && isEmoji(next)
+        case 0xFE00...0xFE0F, 0xE0100...0xE01EF:
+            return isEmoji(previous) || previous.properties.isIdeographic || (previous.isASCII && previous.properties.isEmoji)
+        case 0xE0020...0xE007F:
+            return previous == "\u{1F3F4}" || (0xE0020...0xE007E).contains(previous.value)
+        default:
+            return false
+        }
+    }
+
+    /// An emoji scalar, or a modifier or selector inside an emoji sequence; digits, `#` and `*` (which
+    /// Unicode counts as emoji for keycaps) are not, so that no joiner survives between plain letters.
+    private static func isEmoji(_ scalar: Unicode.Scalar) -> Bool {
+        !scalar.isASCII && (scalar.properties.isEmoji || scalar.value == 0xFE0F || scalar.value == 0x20E3)
     }
 
     /// Fast path for the common case: printable ASCII with single inner spaces.

@@ -1,10 +1,15 @@
 import Foundation
 
-/// Reads a unit price as a sheet writes it: `35`, `35.50`, `1,200`.
+/// Reads a unit price as a sheet writes it: `35`, `35.50`, `1,200`, `.5`; at most 12 digits before the
+/// point and 6 after, so that no sum of a million valid rows can lose a cent (`Decimal` keeps 38 digits).
 enum PriceText {
+    static let integerDigits = 12
+    static let fractionDigits = 6
+
     enum Problem: Error, Equatable {
         case missing
         case negative
+        case tooLong(String)
         case formatted(String)
         case notANumber(String)
 
@@ -14,6 +19,8 @@ enum PriceText {
                 return "price is missing (column '\(column)')"
             case .negative:
                 return "price must not be negative"
+            case .tooLong(let text):
+                return "price '\(text)' has more than \(integerDigits) digits before the point or \(fractionDigits) after"
             case .formatted(let text):
                 return "price '\(text)' is formatted as currency; read the sheet with mode=UNFORMATTED_VALUE or cast_numbers=\(column)"
             case .notANumber(let text):
@@ -27,20 +34,42 @@ enum PriceText {
         var body = Substring(text)
         let negative = body.first == "-"
         if negative { body = body.dropFirst() }
-        if isGrouped(body) { body = Substring(body.filter { $0 != "," }) }
-        if let value = DecimalText.parse(body), !body.contains(where: { $0 == "e" || $0 == "E" }) {
+        if let value = plainNumber(body) {
+            guard fits(body) else { return .failure(.tooLong(text)) }
             return negative && value != 0 ? .failure(.negative) : .success(value)
         }
-        // Currency symbols or codes around a number: how FORMATTED_VALUE shows a currency cell.
-        let digits = body.filter { $0.isNumber || $0 == "." || $0 == "," }
-        if !digits.isEmpty, DecimalText.parse(digits.filter { $0 != "," }) != nil, body.contains(where: { !$0.isNumber && $0 != "." && $0 != "," }) {
+        // Currency symbols or codes around a number: how FORMATTED_VALUE shows a currency cell ("NT$35", "35 元").
+        let isNumberPart = { (c: Character) in c.isASCII && (c.isNumber || c == "." || c == ",") }
+        let prefix = body.prefix { !isNumberPart($0) }
+        let rest = body.dropFirst(prefix.count)
+        let number = rest.prefix(while: isNumberPart)
+        let suffix = rest.dropFirst(number.count)
+        if !number.isEmpty, prefix.count + suffix.count > 0, plainNumber(number) != nil,
+            !(prefix + suffix).contains(where: { $0.isNumber || $0 == "-" || $0 == "+" })
+        {
             return .failure(.formatted(text))
         }
         return .failure(.notANumber(text))
     }
 
+    /// Digits, an optional point and grouping commas, starting with a digit or the point; no sign, no exponent.
+    private static func plainNumber(_ text: Substring) -> Decimal? {
+        guard let first = text.first, first.isASCII, first.isNumber || first == "." else { return nil }
+        guard !text.contains(where: { $0 == "e" || $0 == "E" || $0 == "+" || $0 == "-" }) else { return nil }
+        let digits = isGrouped(text) ? Substring(text.filter { $0 != "," }) : text
+        return DecimalText.parse(digits)
+    }
+
+    /// At most 12 significant digits before the point and 6 after it (leading and trailing zeros aside).
+    private static func fits(_ text: Substring) -> Bool {
+        let parts = text.filter { $0 != "," }.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let integer = parts[0].drop { $0 == "0" }
+        let fraction = parts.count > 1 ? parts[1].reversed().drop { $0 == "0" } : []
+        return integer.count <= integerDigits && fraction.count <= fractionDigits
+    }
+
     /// `1,200` or `12,345,678.5`: commas only between groups of three digits.
-    private static func isGrouped(_ text: Substring) -> Bool {
+    static func isGrouped(_ text: Substring) -> Bool {
         guard text.contains(",") else { return false }
         let integer = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)[0]
         let groups = integer.split(separator: ",", omittingEmptySubsequences: false)

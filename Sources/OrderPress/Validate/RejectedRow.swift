@@ -9,7 +9,4 @@ public struct RejectedRow: Sendable, Equatable {
         public var column: String
         public var value: String
     }
-
-    /// The mask shown instead of a secret value.
-    public static let secretMask = "•••"
 }

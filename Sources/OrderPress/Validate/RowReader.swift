@@ -19,7 +19,7 @@ struct RowReader {
     func shownValues(_ row: SourceTable.Row) -> [RejectedRow.Cell] {
         displayColumns.map { column in
             let value = text(row, column)
-            return .init(column: column, value: secret.contains(column) && !value.isEmpty ? RejectedRow.secretMask : value)
+            return .init(column: column, value: secret.contains(column) && !value.isEmpty ? SecretMask.text : value)
         }
     }
 }

@@ -8,11 +8,21 @@ public struct Validator: Sendable {
         self.configuration = configuration
     }
 
-    public func validate(orders: SourceTable, groups: SourceTable?) -> ValidatedData {
+    /// Throws when a required column is not in a sheet: every row would be rejected, or every order
+    /// in an unknown group, and the site would show nothing but that.
+    public func validate(orders: SourceTable, groups: SourceTable?) throws(DataError) -> ValidatedData {
+        let columns = configuration.orderColumns
+        try requireColumns(
+            [("group", columns.group), ("person", columns.person), ("item", columns.item), ("price", columns.price)],
+            in: orders, mapping: "orders.columns")
+        try requireUniqueColumns(columns.mapped, in: orders)
+        if let groups {
+            try requireColumns([("group name", configuration.groupColumns.name)], in: groups, mapping: "groups.columns")
+            try requireUniqueColumns(configuration.groupColumns.mapped, in: groups)
+        }
         var warnings: [DataWarning] = []
         let listedGroups = groups.map { readGroups($0, warnings: &warnings) }
-        warnings += unmappedColumnWarnings(orders, mapped: configuration.orderColumns.mapped)
-        warnings += missingColumnWarnings(orders)
+        warnings += unmappedColumnWarnings(orders, mapped: columns.mapped)
 
         var candidates: [Candidate] = []
         candidates.reserveCapacity(orders.rows.count)
@@ -25,7 +35,12 @@ public struct Validator: Sendable {
         let groupList = resolveGroups(listed: listedGroups, candidates: &candidates)
         var valid: [Order] = []
         var rejected: [RejectedRow] = []
+        var malformed = orders.malformed[...]
         for candidate in candidates {
+            while let row = malformed.first, row.number < candidate.order.row {
+                rejected.append(Self.rejected(row, headerCount: orders.headers.count))
+                malformed.removeFirst()
+            }
             if candidate.reasons.isEmpty {
                 valid.append(candidate.order)
             } else {
@@ -33,10 +48,48 @@ public struct Validator: Sendable {
                     RejectedRow(row: candidate.order.row, values: reader.shownValues(candidate.source), reasons: candidate.reasons))
             }
         }
-        warnings += duplicateIdWarnings(candidates.map(\.order))
+        rejected += malformed.map { Self.rejected($0, headerCount: orders.headers.count) }
+        var rowsById: [String: [Int]] = [:]
+        for candidate in candidates {
+            if let id = candidate.order.id { rowsById[id, default: []].append(candidate.order.row) }
+        }
+        warnings += duplicateIdWarnings(rowsById)
+        let shownColumns = reader.displayColumns.filter { !reader.secret.contains($0) }
+        let identity = RowIdentity(columns: shownColumns, idColumn: columns.id, paidColumn: columns.paid)
         return ValidatedData(
             groups: groupList, orders: valid, rejected: rejected, warnings: warnings.sorted(),
-            rowsRead: orders.rows.count, tracksPayments: orders.headers.contains(configuration.orderColumns.paid))
+            rowsRead: orders.rowCount, tracksPayments: orders.headers.contains(configuration.orderColumns.paid),
+            rows: candidates.map { row($0, reader: reader, columns: shownColumns, identity: identity, rowsById: rowsById) },
+            columns: shownColumns, malformedRows: orders.malformed.count)
+    }
+
+    /// What the diff needs of a row: its identity, its mapped values and what it meant.
+    private func row(
+        _ candidate: Candidate, reader: RowReader, columns: [String], identity: RowIdentity, rowsById: [String: [Int]]
+    ) -> ValidatedRow {
+        let order = candidate.order
+        let valid = candidate.reasons.isEmpty
+        let values = columns.map { reader.text(candidate.source, $0) }
+        return ValidatedRow(
+            row: order.row, id: order.id,
+            identity: identity.identity(id: order.id ?? "", idCount: order.id.map { rowsById[$0]?.count ?? 0 } ?? 0, values: values),
+            values: values, rejected: !valid, group: order.group, person: order.person, item: order.item,
+            options: order.options, quantity: order.quantity, amount: valid ? order.amount : nil,
+            currency: valid ? order.currency : candidate.currencyText)
+    }
+
+    /// The secret cells of the rows `validate` reads, in the order of `ValidatedData.rows`.
+    public func secretCells(of orders: SourceTable) -> SecretCells {
+        let reader = RowReader(table: orders, columns: configuration.orderColumns)
+        let columns = reader.displayColumns.filter { reader.secret.contains($0) }
+        return SecretCells(columns: columns, rows: orders.rows.map { row in columns.map { SecretValue(reader.text(row, $0)) } })
+    }
+
+    /// A row whose cells cannot be matched to columns shows none of them: any could be a secret.
+    private static func rejected(_ row: SourceTable.MalformedRow, headerCount: Int) -> RejectedRow {
+        RejectedRow(
+            row: row.number, values: [],
+            reasons: ["has \(row.fieldCount) \(row.fieldCount == 1 ? "field" : "fields") but the header has \(headerCount); its cells cannot be matched to columns"])
     }
 
     // MARK: - Rows
@@ -46,7 +99,9 @@ public struct Validator: Sendable {
         var source: SourceTable.Row
         var order: Order
         var reasons: [String]
-        var currencyFromRow: Bool
+        /// The currency cell as written (upper-cased); "" when the row left it to its group.
+        var currencyText: String
+        var currencyFromRow: Bool { !currencyText.isEmpty }
     }
 
     private func check(
@@ -74,14 +129,8 @@ public struct Validator: Sendable {
         }
 
         let quantityText = reader.text(row, columns.quantity)
-        var quantity = 1
-        if !quantityText.isEmpty {
-            if let value = Int(quantityText), value >= 1 {
-                quantity = value
-            } else {
-                reasons.append("quantity must be a whole number of at least 1 (found '\(quantityText)')")
-            }
-        }
+        let quantity = QuantityText.parse(quantityText)
+        if quantity == nil { reasons.append(QuantityText.reason(quantityText)) }
 
         let currencyText = reader.text(row, columns.currency).uppercased()
         let currency: String
@@ -115,9 +164,9 @@ public struct Validator: Sendable {
         let id = reader.text(row, columns.id)
         let order = Order(
             row: row.number, id: id.isEmpty ? nil : id, group: group, person: person,
-            personKey: person.lowercased(), item: item, options: options, quantity: quantity,
+            personKey: person.lowercased(), item: item, options: options, quantity: quantity ?? 1,
             unitPrice: price ?? 0, currency: currency, time: time, timeText: timeText, note: note, paid: paid)
-        return Candidate(source: row, order: order, reasons: reasons, currencyFromRow: !currencyText.isEmpty)
+        return Candidate(source: row, order: order, reasons: reasons, currencyText: currencyText)
     }
 
     private func isKnownCurrency(_ code: String) -> Bool {
@@ -132,8 +181,8 @@ public struct Validator: Sendable {
         let cells = CellReader(table)
         let text = cells.text
         warnings += unmappedColumnWarnings(table, mapped: columns.mapped)
-        if cells.index[columns.name] == nil {
-            warnings.append(.init(row: nil, message: "groups: column '\(columns.name)' (group name) is not in the sheet"))
+        warnings += table.malformed.map {
+            DataWarning(row: nil, message: "\(table.name) row \($0.number) has \($0.fieldCount) fields but the header has \(table.headers.count) and is ignored")
         }
         var groups: [Group] = []
         var names = Set<String>()
@@ -208,27 +257,54 @@ public struct Validator: Sendable {
 
     private func unmappedColumnWarnings(_ table: SourceTable, mapped: [String]) -> [DataWarning] {
         let mappedSet = Set(mapped)
-        return table.headers.filter { !$0.isEmpty && !mappedSet.contains($0) }.sorted().map {
+        var counts: [String: Int] = [:]
+        for header in table.headers where !header.isEmpty { counts[header, default: 0] += 1 }
+        let unmapped = counts.keys.filter { !mappedSet.contains($0) }.sorted().map {
             DataWarning(row: nil, message: "\(table.name): column '\($0)' is not mapped in the configuration and is not published")
         }
+        let repeated = counts.filter { $0.value > 1 && !mappedSet.contains($0.key) }.keys.sorted().map {
+            DataWarning(row: nil, message: "\(table.name): column '\($0)' appears \(counts[$0]!) times in the header; only the first is read")
+        }
+        return unmapped + repeated
     }
 
-    private func missingColumnWarnings(_ table: SourceTable) -> [DataWarning] {
-        let columns = configuration.orderColumns
-        let present = Set(table.headers)
-        let required = [("group", columns.group), ("person", columns.person), ("item", columns.item), ("price", columns.price)]
-        return required.filter { !present.contains($0.1) }.map {
-            DataWarning(row: nil, message: "\(table.name): column '\($0.1)' (\($0.0)) is not in the sheet; check [orders.columns]")
+    /// A mapped column whose name the header repeats (perhaps only after normalisation: `note` and
+    /// `note` with a zero-width space) is ambiguous: publishing either could publish what the sheet's
+    /// owner meant to keep out of sight.
+    private func requireUniqueColumns(_ mapped: [String], in table: SourceTable) throws(DataError) {
+        let mappedSet = Set(mapped)
+        var positions: [String: [Int]] = [:]
+        for (index, header) in table.headers.enumerated() where mappedSet.contains(header) {
+            positions[header, default: []].append(index + 1)
         }
+        guard let (column, places) = positions.filter({ $0.value.count > 1 }).min(by: { $0.value[0] < $1.value[0] }) else { return }
+        let list = places.map(String.init).joined(separator: ", ")
+        throw DataError(
+            message: "\(table.name): column '\(column)' appears \(places.count) times in the header (columns \(list)); "
+                + "rename all but one, so that it is clear which one is read")
+    }
+
+    /// Stops at the first table that lacks a required column, naming it and the headers that are there
+    /// (names only, shortened: a header is sheet text too). A sheet with no rows at all has no headers
+    /// to check; the deletion guard stands for an emptied sheet.
+    private func requireColumns(_ required: [(field: String, column: String)], in table: SourceTable, mapping: String) throws(DataError) {
+        guard !(table.headers.isEmpty && table.rowCount == 0) else { return }
+        let present = Set(table.headers)
+        let missing = required.filter { !present.contains($0.column) }
+        guard !missing.isEmpty else { return }
+        let named = missing.map { "'\($0.column)' (\($0.field))" }
+        let headers = table.headers.filter { !$0.isEmpty }
+        let shown = headers.prefix(40).map { "'\(Text.shortened($0, to: 40))'" }
+        let more = headers.count > 40 ? ", … (\(headers.count) in all)" : ""
+        let found = shown.isEmpty ? "none" : shown.joined(separator: ", ") + more
+        throw DataError(
+            message: "\(table.name): \(missing.count == 1 ? "column" : "columns") \(named.joined(separator: " and ")) "
+                + "\(missing.count == 1 ? "is" : "are") not in the sheet (headers found: \(found)); rename the header or fix [\(mapping)] in the configuration")
     }
 
     /// Ids used by more than one row (valid or not) cannot identify an order.
-    private func duplicateIdWarnings(_ orders: [Order]) -> [DataWarning] {
-        var rowsById: [String: [Int]] = [:]
-        for order in orders {
-            if let id = order.id { rowsById[id, default: []].append(order.row) }
-        }
-        return rowsById.filter { $0.value.count > 1 }.map { id, rows in
+    private func duplicateIdWarnings(_ rowsById: [String: [Int]]) -> [DataWarning] {
+        rowsById.filter { $0.value.count > 1 }.map { id, rows in
             DataWarning(
                 row: rows[0],
                 message: "id '\(id)' is used by rows \(rows.map(String.init).joined(separator: ", ")); they are matched by content instead")

@@ -77,6 +77,26 @@ import Testing
         #expect(ben.outstanding == ["TWD": 30])
         #expect(ben.outstandingByGroup == ["Tea": 30])
     }
+
+    /// Every converted total comes from the aggregate step, exact, in the order of the display currencies.
+    @Test func convertsEveryTotalOnceExactly() {
+        let rates = RateTable(base: "USD", rates: ["TWD": Decimal(string: "32.125")!], asOf: nil, source: "rter")
+        let aggregation = Aggregator.aggregate(Self.data, rates: rates, displayCurrencies: ["USD", "KRW"], baseCurrency: "TWD")
+        let converter = Converter(rates: rates, minorUnitOverrides: [:])
+        let tea = aggregation.groups[0]
+        #expect(tea.converted.map(\.currency) == ["USD", "KRW"])
+        #expect(tea.converted[0].amount == converter.convert(tea.total, from: "TWD", to: "USD"))
+        #expect(tea.converted[0].amount.map { DecimalText.fixed($0, digits: 2) } == "5.62")  // 180.5 TWD
+        #expect(tea.converted[1].amount == nil)  // no KRW rate: n/a, never 0
+        #expect(tea.people.map { $0.converted[0].amount } == tea.people.map { converter.convert($0.total, from: "TWD", to: "USD") })
+        let amy = aggregation.people[0]
+        #expect(amy.totalsByGroup == ["Tea": 105, "Boba": Decimal(string: "6.25")!])
+        #expect(amy.converted[0].amount == converter.convert(["TWD": 105, "USD": Decimal(string: "6.25")!], to: "USD"))
+        #expect(amy.convertedByGroup["Boba"]?[0].amount == Decimal(string: "6.25")!)
+        #expect(aggregation.grandOutstanding == aggregation.grandTotals)
+        #expect(aggregation.baseUnit.map(\.currency) == ["USD", "KRW"])
+        #expect(Aggregator.aggregate(Self.data).groups[0].converted == [])
+    }
 }
 
 @Suite struct ConverterTests {

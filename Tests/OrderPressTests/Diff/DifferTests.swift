@@ -15,9 +15,9 @@ import Testing
         let configuration = try TestSupport.configuration(
             "[orders]\npath = \"o.json\"\n[orders.columns]\noptions = [\"sugar\"]\nquantity = \"q\"\ncurrency = \"c\"\ntime = \"t\"\nnote = \"n\"")
         let table = TestSupport.table(headers, rows)
-        let data = Validator(configuration: configuration).validate(orders: table, groups: nil)
-        let differ = Differ(configuration: configuration, hasher: SecretHasher(salt: previous?.salt ?? "salt"), now: time)
-        return differ.compare(table: table, data: data, previous: previous)
+        let data = try Validator(configuration: configuration).validate(orders: table, groups: nil)
+        let differ = Differ(hasher: SecretHasher(salt: previous?.salt ?? "salt"), now: time)
+        return differ.compare(data, secrets: Validator(configuration: configuration).secretCells(of: table), previous: previous)
     }
 
     static let base = [row("1", "Amy"), row("2", "Ben"), row("3", "Cat", "綠茶")]
@@ -59,15 +59,14 @@ import Testing
     func aPaidCellThatChangesIsAFieldChange(id: String) throws {
         let configuration = try TestSupport.configuration("[orders]\npath = \"o.json\"\n[orders.columns]\noptions = []")
         let headers = ["id", "group", "orderer", "drink", "price", "paid"]
-        func run(_ paid: String, previous: Snapshot?) -> (snapshot: Snapshot, changes: ChangeSet) {
+        func run(_ paid: String, previous: Snapshot?) throws -> (snapshot: Snapshot, changes: ChangeSet) {
             let table = TestSupport.table(headers, [[id, "Tea", "Amy", "紅茶", "35", paid], ["", "Tea", "Ben", "綠茶", "30", ""]])
-            let data = Validator(configuration: configuration).validate(orders: table, groups: nil)
-            return Differ(configuration: configuration, hasher: SecretHasher(salt: "salt"), now: "2026-11-21T10:00:00Z")
-                .compare(table: table, data: data, previous: previous)
+            let data = try Validator(configuration: configuration).validate(orders: table, groups: nil)
+            return Differ(hasher: SecretHasher(salt: "salt"), now: "2026-11-21T10:00:00Z").compare(data, secrets: Validator(configuration: configuration).secretCells(of: table), previous: previous)
         }
-        let (before, _) = run("", previous: nil)
+        let (before, _) = try run("", previous: nil)
         #expect(before.columns.contains("paid"))
-        let (_, changes) = run("已付", previous: before)
+        let (_, changes) = try run("已付", previous: before)
         #expect(changes.deleted == [])
         #expect(changes.added == [])
         #expect(changes.changed.map(\.fields) == [["paid": ["", "已付"]]])
@@ -146,24 +145,43 @@ import Testing
         let (_, changes) = try Self.compare(Array(Self.base.dropFirst(deleted)), previous: before)
         let guardrail = DeletionGuard(maxDeletedFraction: fraction)
         if allowed {
-            try guardrail.check(changes, previousRows: 3)
+            try guardrail.check(changes, previous: before, malformedRows: 0)
         } else {
-            #expect(throws: DataError.self) { try guardrail.check(changes, previousRows: 3) }
+            #expect(throws: DataError.self) { try guardrail.check(changes, previous: before, malformedRows: 0) }
         }
     }
 
-    @Test func theGuardSaysHowManyAndWhatToDo() {
-        let record = RowRecord(
-            row: 2, id: nil, identity: "x", values: [], secrets: [], rejected: false, group: "", person: "", item: "",
-            options: [], quantity: 1, amount: nil, currency: "", firstSeen: "")
-        let changes = ChangeSet(firstRun: false, deleted: Array(repeating: record, count: 38), added: [], changed: [])
-        do {
-            try DeletionGuard(maxDeletedFraction: 0.5).check(changes, previousRows: 42)
-            Issue.record("expected the guard to refuse")
-        } catch {
-            #expect(error.description == "38 of the last run's 42 orders are gone (more than 50%); nothing was published. If that is right, run again with --accept-deletions")
-            #expect(error.exitStatus == .dataError)
+    /// Orders that are still rows but no longer valid orders are lost just the same: with an id they
+    /// show as changed, without one as deleted while a rejected row appears; a malformed row is rejected too.
+    @Test(arguments: [
+        ("every price turned into text, with ids", [row("1", "Amy", price: "free"), row("2", "Ben", price: "free"), row("3", "Cat", "綠茶", price: "free")], 0,
+         "3 of the last run's 3 orders are no longer valid orders (3 now rejected), more than 50%; nothing was published; if that is right, run again with --accept-deletions"),
+        ("every price turned into text, without ids", [row("", "Amy", price: "free"), row("", "Ben", price: "free"), row("", "Cat", "綠茶", price: "free")], 0,
+         "3 of the last run's 3 orders are no longer valid orders (3 now rejected), more than 50%; nothing was published; if that is right, run again with --accept-deletions"),
+        ("one gone, one rejected, one malformed", [row("1", "Amy", price: "-1")], 1,
+         "3 of the last run's 3 orders are no longer valid orders (1 gone, 2 now rejected), more than 50%; nothing was published; if that is right, run again with --accept-deletions"),
+        ("all gone", [], 0,
+         "3 of the last run's 3 orders are no longer valid orders (3 gone), more than 50%; nothing was published; if that is right, run again with --accept-deletions"),
+    ] as [(String, [[String]], Int, String)])
+    func theGuardCountsOrdersThatAreNowRejected(_ name: String, rows: [[String]], malformed: Int, message: String) throws {
+        let previousRows = Self.base.map { row in name.contains("without ids") ? [""] + row.dropFirst() : row }
+        let (before, _) = try Self.compare(previousRows, previous: nil)
+        let (_, changes) = try Self.compare(rows, previous: before)
+        #expect(throws: DataError(message: message)) {
+            try DeletionGuard(maxDeletedFraction: 0.5).check(changes, previous: before, malformedRows: malformed)
         }
+    }
+
+    @Test func theGuardCountsOnlyTheLastRunsValidOrders() throws {
+        // Two of five rows were rejected last run; losing two of the three valid orders is 67%, not 40%.
+        let (before, _) = try Self.compare(Self.base + [Self.row("8", "Dan", price: "x"), Self.row("9", "Eve", price: "y")], previous: nil)
+        let (_, changes) = try Self.compare([Self.base[0]] + [Self.row("8", "Dan", price: "x"), Self.row("9", "Eve", price: "y")], previous: before)
+        #expect(throws: DataError(message: "2 of the last run's 3 orders are no longer valid orders (2 gone), more than 60%; nothing was published; if that is right, run again with --accept-deletions")) {
+            try DeletionGuard(maxDeletedFraction: 0.6).check(changes, previous: before, malformedRows: 0)
+        }
+        // A rejected row that disappears is no lost order.
+        let (_, fixed) = try Self.compare(Self.base, previous: before)
+        try DeletionGuard(maxDeletedFraction: 0).check(fixed, previous: before, malformedRows: 0)
     }
 
     @Test(arguments: ["{not json", "{\"version\": 1}", "[]"])
@@ -186,5 +204,34 @@ import Testing
         snapshot.version = 99
         TestSupport.write(["snapshot.json": String(decoding: JSONOutput.encode(snapshot), as: UTF8.self)], in: folder)
         #expect(throws: DataError.self) { try StateStore(folder: folder).loadSnapshot() }
+    }
+
+    /// The diff step decides the state a run leaves: the guard refuses before anything is recorded, and a
+    /// rerun that finds the same changes (after a build killed between history and snapshot) adds no entry.
+    @Test func theDiffStepGuardsThenRecordsEachRunOnce() throws {
+        let configuration = try TestSupport.configuration("[orders]\npath = \"o.json\"\n[orders.columns]\noptions = [\"sugar\"]")
+        func validated(_ rows: [[String]]) throws -> (ValidatedData, SecretCells) {
+            let table = TestSupport.table(Self.headers, rows)
+            let validator = Validator(configuration: configuration)
+            return (try validator.validate(orders: table, groups: nil), validator.secretCells(of: table))
+        }
+        let step = DiffStep(deletionGuard: DeletionGuard(maxDeletedFraction: 0.5), now: "2026-11-21T10:00:00Z")
+        let (first, firstSecrets) = try validated(Self.base)
+        let start = try step.run(first, secrets: firstSecrets, rates: nil, previous: nil, history: [])
+        #expect(start.history.map(\.changes.firstRun) == [true])
+
+        let (edited, editedSecrets) = try validated(Array(Self.base.dropLast()))
+        let next = try step.run(edited, secrets: editedSecrets, rates: nil, previous: start.snapshot, history: start.history)
+        #expect(next.history.count == 2)
+        let again = try step.run(edited, secrets: editedSecrets, rates: nil, previous: start.snapshot, history: next.history)
+        #expect(again.history == next.history)
+
+        let (emptied, emptiedSecrets) = try validated([])
+        #expect(throws: DataError.self) {
+            try step.run(emptied, secrets: emptiedSecrets, rates: nil, previous: start.snapshot, history: start.history)
+        }
+        let accepted = try DiffStep(deletionGuard: nil, now: "2026-11-21T10:00:00Z")
+            .run(emptied, secrets: emptiedSecrets, rates: nil, previous: start.snapshot, history: start.history)
+        #expect(accepted.changes.deleted.count == 3)
     }
 }

@@ -79,7 +79,7 @@ import Testing
             return (site, live, await server.requests)
         }
         #expect(live.status == 0, "\(live.stderr)")
-        #expect(live.stdout.hasPrefix("37 orders, 5 rejected, 2 warnings · 46 files written, 0 unchanged, 0 removed · first run: nothing to compare · 6 requests · "))
+        #expect(live.stdout.hasPrefix("37 orders, 5 rejected, 2 warnings · \(TestSupport.sampleFileCount) files written, 0 unchanged, 0 removed · first run: nothing to compare · 6 requests · "))
         // 42 rows in pages of 10, then the rates.
         #expect(requests.map { $0.query["offset"] ?? $0.path } == ["0", "10", "20", "30", "40", "/capi.php"])
 
@@ -97,7 +97,7 @@ import Testing
         // The server is gone: --offline builds from the cached copies, needs no token, and changes nothing.
         let offline = try await TestSupport.runDetached(["build", "--offline"], in: site, environment: BinaryTests.fixedClock)
         #expect(offline.status == 0, "\(offline.stderr)")
-        #expect(offline.stdout.contains("· 0 files written, 46 unchanged, 0 removed · no changes · 0 requests · "))
+        #expect(offline.stdout.contains("· 0 files written, \(TestSupport.sampleFileCount) unchanged, 0 removed · no changes · 0 requests · "))
 
         for path in TestSupport.files(in: site.appendingPathComponent("output")) {
             let text = String(decoding: try Data(contentsOf: site.appendingPathComponent("output").appendingPathComponent(path)), as: UTF8.self)

@@ -109,13 +109,28 @@ import Testing
     }
 
     @Test(arguments: [
-        ("deeply nested", Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)),
-        ("not UTF-8", Data([0x5B, 0x7B, 0x22, 0x6F, 0x22, 0x3A, 0x22, 0xFF, 0xFE, 0x22, 0x7D, 0x5D])),
+        ("deeply nested", Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8),
+         "is not valid JSON (it is cut short or malformed); expected an array of row objects"),
+        ("not UTF-8", Data([0x5B, 0x7B, 0x22, 0x6F, 0x22, 0x3A, 0x22, 0xFF, 0xFE, 0x22, 0x7D, 0x5D]),
+         "row 2 is not valid UTF-8; the sheet must be sent as UTF-8"),
     ])
-    func aBodyJSONCannotReadIsAnErrorNotACrash(kind: String, body: Data) async throws {
+    func aBodyJSONCannotReadIsAnErrorNotACrash(kind: String, body: Data, message: String) async throws {
         try await LocalServer.with({ _, _ in HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: body) }) { server in
             let error = await F.failure(try F.fetcher(F.toml(server), in: TestSupport.temporaryFolder()), within: Self.bound)
-            #expect(error?.description == "orders: \(server.url(Self.firstPage)): is not valid JSON (it is cut short or malformed); expected an array of row objects")
+            #expect(error?.description == "orders: \(server.url(Self.firstPage)): \(message)")
+        }
+    }
+
+    /// A byte that is not UTF-8 on a later page is named at its sheet row, not its place in the page.
+    @Test func invalidUTF8OnALaterPageIsNamedAtItsSheetRow() async throws {
+        let pages = [Data(#"[{"o": "a"}, {"o": "b"}]"#.utf8), Data(#"[{"o": "c"}, {"o": "d"#.utf8) + Data([0xFF]) + Data(#""}]"#.utf8)]
+        try await LocalServer.with({ request, _ in
+            let offset = Int(request.query["offset"] ?? "0") ?? 0
+            return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json"], body: pages[min(offset / 2, 1)])
+        }) { server in
+            let fetcher = try F.fetcher(F.toml(server, orders: "page_size = 2"), in: TestSupport.temporaryFolder())
+            let error = await F.failure(fetcher, within: Self.bound)
+            #expect(error?.description.hasSuffix(": row 5 is not valid UTF-8; the sheet must be sent as UTF-8") == true)
         }
     }
 }

@@ -177,7 +177,7 @@ import Testing
             #expect(copy.headers == online.orders.headers)
             let configuration = try TestSupport.configuration(Self.toml(server), in: folder)
             let validator = Validator(configuration: configuration)
-            #expect(validator.validate(orders: copy, groups: nil) == validator.validate(orders: online.orders, groups: nil))
+            #expect(try validator.validate(orders: copy, groups: nil) == validator.validate(orders: online.orders, groups: nil))
             for file in TestSupport.files(in: cache) {
                 #expect(!(try String(contentsOf: cache.appendingPathComponent(file), encoding: .utf8)).contains(F.token))
             }

@@ -20,10 +20,13 @@ import Testing
     static func renderSample() async throws -> RenderedSite {
         let configuration = try ConfigurationLoader.load(from: TestSupport.sampleConfig)
         let fetched = try await Fetcher(configuration: configuration).fetch()
-        var data = Validator(configuration: configuration).validate(orders: fetched.orders, groups: fetched.groups)
+        var data = try Validator(configuration: configuration).validate(orders: fetched.orders, groups: fetched.groups)
         data.warnings = (fetched.warnings + data.warnings).sorted()
         return try SiteRenderer(templateOverrides: nil).render(
-            configuration: configuration, data: data, aggregation: Aggregator.aggregate(data), rates: fetched.rates,
+            configuration: configuration, data: data, aggregation: Aggregator.aggregate(
+                data, rates: fetched.rates, displayCurrencies: configuration.displayCurrencies,
+                baseCurrency: configuration.baseCurrency),
+            rates: fetched.rates,
             history: firstRun, now: now, siteID: siteID)
     }
 
@@ -66,9 +69,12 @@ import Testing
     @Test func staleRatesAreFlaggedOnEveryPage() async throws {
         let configuration = try ConfigurationLoader.load(from: TestSupport.sampleConfig)
         let fetched = try await Fetcher(configuration: configuration).fetch()
-        let data = Validator(configuration: configuration).validate(orders: fetched.orders, groups: fetched.groups)
+        let data = try Validator(configuration: configuration).validate(orders: fetched.orders, groups: fetched.groups)
         let site = try SiteRenderer(templateOverrides: nil).render(
-            configuration: configuration, data: data, aggregation: Aggregator.aggregate(data), rates: fetched.rates,
+            configuration: configuration, data: data, aggregation: Aggregator.aggregate(
+                data, rates: fetched.rates, displayCurrencies: configuration.displayCurrencies,
+                baseCurrency: configuration.baseCurrency),
+            rates: fetched.rates,
             history: Self.firstRun, now: Self.now.addingTimeInterval(3 * 86_400), siteID: Self.siteID)
         for page in site.markdown where page.path.hasSuffix(".md") && !page.path.hasPrefix("people/") && !["attention.md", "changes.md"].contains(page.path) {
             #expect(String(decoding: page.contents, as: UTF8.self).contains("已超過 48 小時未更新"), "\(page.path)")

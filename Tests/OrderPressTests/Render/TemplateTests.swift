@@ -14,6 +14,13 @@ import Testing
         }
     }
 
+    /// A page kind is one template and one registry entry: neither exists without the other.
+    @Test func everyPageTemplateHasItsPageKind() {
+        let pageTemplates = DefaultTemplates.files.keys.filter { $0.hasSuffix(".md.mustache") }.map { String($0.dropLast(".md.mustache".count)) }
+        #expect(Set(pageTemplates) == Set(PageKind.templates))
+        #expect(PageKind.templates.count == Set(PageKind.templates).count)
+    }
+
     @Test func aTemplateFolderOverridesFileByFile() throws {
         let folder = TestSupport.temporaryFolder()
         TestSupport.write(["rates.md.mustache": "# Custom {{base}}\n"], in: folder)

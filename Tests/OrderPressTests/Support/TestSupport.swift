@@ -60,6 +60,10 @@ enum TestSupport {
             rows: rows.enumerated().map { SourceTable.Row(number: $0.offset + 2, cells: $0.element) })
     }
 
+    /// How many files a build of the sample publishes (Markdown and site folders together), counted from
+    /// its golden copy, which `GoldenSiteTests` holds byte for byte to what the renderer makes.
+    static var sampleFileCount: Int { files(in: GoldenSiteTests.golden).count }
+
     /// Every regular file below `folder`, as sorted relative paths.
     static func files(in folder: URL) -> [String] {
         guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])

@@ -9,7 +9,7 @@ import Testing
         let configuration = try TestSupport.configuration(TestSupport.minimalTOML)
         let table = TestSupport.table(
             ["group", "orderer", "drink", "price", "paid"], values.map { ["Tea", "Amy", "紅茶", "35", $0] })
-        return Validator(configuration: configuration).validate(orders: table, groups: nil)
+        return try Validator(configuration: configuration).validate(orders: table, groups: nil)
     }
 
     @Test(arguments: ["TRUE", "true", "yes", "y", "1", "✓", "已付", "paid", "Yes", " PAID "])
@@ -39,7 +39,7 @@ import Testing
     @Test func aSheetWithoutThePaidColumnTracksNoPayments() throws {
         let configuration = try TestSupport.configuration(TestSupport.minimalTOML)
         let table = TestSupport.table(["group", "orderer", "drink", "price"], [["Tea", "Amy", "紅茶", "35"]])
-        let data = Validator(configuration: configuration).validate(orders: table, groups: nil)
+        let data = try Validator(configuration: configuration).validate(orders: table, groups: nil)
         #expect(!data.tracksPayments)
         #expect(data.orders.map(\.paid) == [false])
     }
@@ -47,7 +47,7 @@ import Testing
     @Test func theColumnIsConfigurable() throws {
         let configuration = try TestSupport.configuration(TestSupport.minimalTOML + "\n[orders.columns]\npaid = \"付款\"\n")
         let table = TestSupport.table(["group", "orderer", "drink", "price", "付款"], [["Tea", "Amy", "紅茶", "35", "已付"]])
-        let data = Validator(configuration: configuration).validate(orders: table, groups: nil)
+        let data = try Validator(configuration: configuration).validate(orders: table, groups: nil)
         #expect(data.tracksPayments)
         #expect(data.orders.map(\.paid) == [true])
         #expect(data.warnings == [])

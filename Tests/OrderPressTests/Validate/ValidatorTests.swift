@@ -16,7 +16,7 @@ import Testing
 
     static func validate(_ rows: [[String]], groups: SourceTable? = nil, toml: String = TestSupport.minimalTOML) throws -> ValidatedData {
         let configuration = try TestSupport.configuration(toml)
-        return Validator(configuration: configuration).validate(orders: TestSupport.table(headers, rows), groups: groups)
+        return try Validator(configuration: configuration).validate(orders: TestSupport.table(headers, rows), groups: groups)
     }
 
     @Test func acceptsAGoodRowAndNormalisesIt() throws {
@@ -45,12 +45,12 @@ import Testing
         (row(price: "$1.23"), ["price '$1.23' is formatted as currency; read the sheet with mode=UNFORMATTED_VALUE or cast_numbers=price"]),
         (row(price: "thirty"), ["price 'thirty' is not a number"]),
         (row(price: "1,20"), ["price '1,20' is not a number"]),
-        (row(quantity: "0"), ["quantity must be a whole number of at least 1 (found '0')"]),
-        (row(quantity: "-1"), ["quantity must be a whole number of at least 1 (found '-1')"]),
-        (row(quantity: "1.5"), ["quantity must be a whole number of at least 1 (found '1.5')"]),
+        (row(quantity: "0"), ["quantity must be a whole number from 1 to 10,000 (found '0')"]),
+        (row(quantity: "-1"), ["quantity must be a whole number from 1 to 10,000 (found '-1')"]),
+        (row(quantity: "1.5"), ["quantity must be a whole number from 1 to 10,000 (found '1.5')"]),
         (row(currency: "XYZ"), ["unknown currency 'XYZ'"]),
         (row(person: "", quantity: "0", price: "-1"),
-         ["person is missing (column 'orderer')", "price must not be negative", "quantity must be a whole number of at least 1 (found '0')"]),
+         ["person is missing (column 'orderer')", "price must not be negative", "quantity must be a whole number from 1 to 10,000 (found '0')"]),
     ])
     func rejectsWithEveryReason(row: [String], reasons: [String]) throws {
         let data = try Self.validate([Self.row(id: "7"), row])
@@ -112,11 +112,189 @@ import Testing
         #expect(data.warnings.contains(DataWarning(row: 2, message: "id '5' is used by rows 2, 3; they are matched by content instead")))
     }
 
-    @Test func missingRequiredColumnIsNamed() throws {
+    @Test func missingRequiredColumnStopsTheBuild() throws {
         let configuration = try TestSupport.configuration(TestSupport.minimalTOML)
-        let data = Validator(configuration: configuration).validate(
-            orders: TestSupport.table(["group", "orderer", "drink"], [["G", "Amy", "tea"]]), groups: nil)
-        #expect(data.rejected.map(\.reasons) == [["price is missing (column 'price')"]])
-        #expect(data.warnings.contains(DataWarning(row: nil, message: "orders: column 'price' (price) is not in the sheet; check [orders.columns]")))
+        #expect(throws: DataError(message: "orders: column 'price' (price) is not in the sheet (headers found: 'group', 'orderer', 'drink'); rename the header or fix [orders.columns] in the configuration")) {
+            try Validator(configuration: configuration).validate(
+                orders: TestSupport.table(["group", "orderer", "drink"], [["G", "Amy", "tea"]]), groups: nil)
+        }
+    }
+
+    @Test func aMissingGroupNameColumnInTheGroupsSheetStopsTheBuild() throws {
+        let configuration = try TestSupport.configuration(TestSupport.minimalTOML)
+        let groups = TestSupport.table(["name", "shop"], [["週五下午茶", "春日茶屋"]], name: "groups")
+        #expect(throws: DataError(message: "groups: column 'group' (group name) is not in the sheet (headers found: 'name', 'shop'); rename the header or fix [groups.columns] in the configuration")) {
+            try Validator(configuration: configuration).validate(orders: TestSupport.table(Self.headers, [Self.row()]), groups: groups)
+        }
+    }
+
+    @Test func everyMissingRequiredColumnIsNamedOnOneLineWithHeadersOnly() throws {
+        let configuration = try TestSupport.configuration(TestSupport.minimalTOML)
+        let long = String(repeating: "x", count: 100)
+        let table = TestSupport.table(["", "orderer", "drink", long], [["s3cr3t", "Amy", "tea", "v"]])
+        do {
+            _ = try Validator(configuration: configuration).validate(orders: table, groups: nil)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "orders: columns 'group' (group) and 'price' (price) are not in the sheet (headers found: 'orderer', 'drink', '\(String(repeating: "x", count: 39))…'); rename the header or fix [orders.columns] in the configuration")
+            #expect(error.exitStatus == .dataError)
+        }
+    }
+
+    /// A JSON sheet without rows has no headers to check: that is an emptied sheet, for the deletion guard.
+    @Test func aSheetWithoutRowsOrHeadersIsNoMissingColumn() throws {
+        let configuration = try TestSupport.configuration(TestSupport.minimalTOML)
+        let data = try Validator(configuration: configuration).validate(orders: TestSupport.table([], []), groups: nil)
+        #expect(data.rowsRead == 0)
+        #expect(throws: DataError.self) {
+            try Validator(configuration: configuration).validate(orders: TestSupport.table(["group"], []), groups: nil)
+        }
+    }
+
+    @Test func malformedRowsAreRejectedWithoutAnyValue() throws {
+        let configuration = try TestSupport.configuration(TestSupport.minimalTOML)
+        var table = TestSupport.table(Self.headers, [Self.row(), Self.row(id: "3", price: "x")])
+        table.rows[1].number = 4
+        table.malformed = [.init(number: 3, fieldCount: 15), .init(number: 5, fieldCount: 1)]
+        let data = try Validator(configuration: configuration).validate(orders: table, groups: nil)
+        #expect(data.rowsRead == 4)
+        #expect(data.orders.map(\.row) == [2])
+        #expect(data.rejected.map(\.row) == [3, 4, 5])
+        #expect(data.rejected[0] == RejectedRow(row: 3, values: [], reasons: ["has 15 fields but the header has 14; its cells cannot be matched to columns"]))
+        #expect(data.rejected[2].reasons == ["has 1 field but the header has 14; its cells cannot be matched to columns"])
+    }
+
+    /// A groups row that does not fit its header is ignored by row number only; its orders become unknown-group rows.
+    @Test func aMalformedGroupsRowIsIgnoredWithoutItsValues() throws {
+        let groups = try SheetParser.parse(Data("group,shop\n週五下午茶,\"春日茶屋\"\nS3cretGroup,a,b\n".utf8), format: .csv, source: "groups")
+        let data = try Self.validate([Self.row(), Self.row(id: "2", group: "S3cretGroup")], groups: groups)
+        #expect(data.groups.map(\.name) == ["週五下午茶"])
+        #expect(data.warnings.contains(DataWarning(row: nil, message: "groups row 3 has 3 fields but the header has 2 and is ignored")))
+        #expect(!data.warnings.contains { $0.message.contains("S3cret") })
+        #expect(data.rejected.map(\.reasons) == [["unknown group 'S3cretGroup'"]])
+    }
+
+    @Test func aRepeatedUnmappedHeaderIsReported() throws {
+        let configuration = try TestSupport.configuration(TestSupport.minimalTOML)
+        let table = TestSupport.table(Self.headers + ["phone", ""], [Self.row() + ["0900-000-000", "x"]])
+        let data = try Validator(configuration: configuration).validate(orders: table, groups: nil)
+        #expect(data.orders.count == 1)
+        #expect(data.warnings.contains(DataWarning(row: nil, message: "orders: column 'phone' appears 2 times in the header; only the first is read")))
+    }
+
+    /// Which of two `note` columns is published? Neither: one may be what the owner meant to hide.
+    @Test(arguments: [
+        (["note"], "orders: column 'note' appears 2 times in the header (columns 12, 15); rename all but one, so that it is clear which one is read"),
+        (["editCode", "orderer"], "orders: column 'orderer' appears 2 times in the header (columns 3, 16); rename all but one, so that it is clear which one is read"),
+    ])
+    func aRepeatedMappedHeaderStopsTheBuild(extra: [String], message: String) throws {
+        let configuration = try TestSupport.configuration(TestSupport.minimalTOML)
+        let table = TestSupport.table(Self.headers + extra, [Self.row() + extra.map { _ in "private" }])
+        #expect(throws: DataError(message: message)) { try Validator(configuration: configuration).validate(orders: table, groups: nil) }
+    }
+
+    /// A look-alike key (with an invisible character) does not displace the real column in a JSON sheet.
+    @Test func aLookAlikeJSONKeyDoesNotDisplaceTheRealColumn() throws {
+        let json = #"[{"group": "G", "orderer": "Amy", "drink": "tea", "price": "35", "備註": "public", "備\u200b註": "private"}]"#
+        let table = try SheetParser.parse(Data(json.utf8), format: .json, source: "orders")
+        let configuration = try TestSupport.configuration(TestSupport.minimalTOML + "\n[orders.columns]\nnote = \"備註\"")
+        let data = try Validator(configuration: configuration).validate(orders: table, groups: nil)
+        #expect(data.orders.map(\.note) == ["public"])
+    }
+
+    /// Quantities and prices are bounded, so that no sum can overflow; everything else is a plain reason.
+    @Test(arguments: [
+        (row(quantity: "9223372036854775807"), "quantity must be a whole number from 1 to 10,000 (found '9223372036854775807')"),
+        (row(quantity: "99999999999999999999999"), "quantity must be a whole number from 1 to 10,000 (found '99999999999999999999999')"),
+        (row(quantity: "10001"), "quantity must be a whole number from 1 to 10,000 (found '10001')"),
+        (row(quantity: "1e5"), "quantity must be a whole number from 1 to 10,000 (found '1e5')"),
+        (row(quantity: "0x10"), "quantity must be a whole number from 1 to 10,000 (found '0x10')"),
+        (row(quantity: "١٢"), "quantity must be a whole number from 1 to 10,000 (found '١٢')"),
+        (row(quantity: "+3"), "quantity must be a whole number from 1 to 10,000 (found '+3')"),
+        (row(quantity: "--5"), "quantity must be a whole number from 1 to 10,000 (found '--5')"),
+        (row(price: "1234567890123"), "price '1234567890123' has more than 12 digits before the point or 6 after"),
+        (row(price: "1,234,567,890,123"), "price '1,234,567,890,123' has more than 12 digits before the point or 6 after"),
+        (row(price: "0.1234567"), "price '0.1234567' has more than 12 digits before the point or 6 after"),
+        (row(price: "9223372036854775807"), "price '9223372036854775807' has more than 12 digits before the point or 6 after"),
+        (row(price: "1e5"), "price '1e5' is not a number"),
+        (row(price: "1E-3"), "price '1E-3' is not a number"),
+        (row(price: "0x10"), "price '0x10' is not a number"),
+        (row(price: "١٢"), "price '١٢' is not a number"),
+        (row(price: "1.2.3"), "price '1.2.3' is not a number"),
+        (row(price: "--5"), "price '--5' is not a number"),
+        (row(price: "-+5"), "price '-+5' is not a number"),
+        (row(price: "NaN"), "price 'NaN' is not a number"),
+    ])
+    func rejectsNumbersOutOfBounds(row: [String], reason: String) throws {
+        let data = try Self.validate([row])
+        #expect(data.rejected.map(\.reasons) == [[reason]])
+    }
+
+    @Test(arguments: [
+        ("10,000", "999,999,999,999.999999", "9999999999999999.99", 10_000),
+        ("1", "000000000000035.5000000", "35.5", 1),
+        ("0003", ".5", "1.5", 3),
+        ("", "0", "0", 1),
+    ])
+    func acceptsNumbersAtTheBounds(quantity: String, price: String, amount: String, expected: Int) throws {
+        let data = try Self.validate([Self.row(quantity: quantity, price: price)])
+        #expect(data.rejected == [])
+        #expect(data.orders.first?.quantity == expected)
+        #expect(data.orders.first.map { DecimalText.exact($0.amount) } == amount)
+    }
+
+    /// A hundred thousand rows at the largest quantity and price sum exactly, in every total (a million
+    /// would need 28 of Decimal's 38 digits and 10^10 of Int's 9.2 × 10^18; this one is fast enough to run).
+    @Test func sumsOfTheLargestOrdersNeitherOverflowNorRound() {
+        let order = Order(
+            row: 2, id: nil, group: "G", person: "Amy", personKey: "amy", item: "tea", options: [], quantity: 10_000,
+            unitPrice: Decimal(string: "999999999999.999999")!, currency: "TWD", time: nil, timeText: "", note: "")
+        let data = ValidatedData(
+            groups: [Group(name: "G", organizer: "", shop: "", currency: "TWD", deadline: "")],
+            orders: Array(repeating: order, count: 100_000), rejected: [], warnings: [], rowsRead: 100_000)
+        let aggregation = Aggregator.aggregate(data)
+        let total = "999999999999999999000"
+        #expect(aggregation.groups[0].items == 1_000_000_000)
+        #expect(DecimalText.exact(aggregation.groups[0].total) == total)
+        #expect(aggregation.groups[0].shopSheet.map(\.quantity) == [1_000_000_000])
+        #expect(aggregation.grandTotals.mapValues(DecimalText.exact) == ["TWD": total])
+        #expect(aggregation.people.map { $0.totals.mapValues(DecimalText.exact) } == [["TWD": total]])
+    }
+
+    @Test func aNameWithInvisibleCharactersIsTheSamePerson() throws {
+        let data = try Self.validate([Self.row(person: "Amy"), Self.row(id: "2", person: "A\u{200B}my\u{202E}"), Self.row(id: "3", person: "\u{FEFF}amy")])
+        #expect(Set(data.orders.map(\.personKey)) == ["amy"])
+        #expect(Aggregator.aggregate(data).people.count == 1)
+    }
+
+    /// The diff's input comes from validation: one row per row whose cells matched the header, valid or
+    /// rejected, with the id rule applied once; a malformed row is counted and carries nothing.
+    @Test func everyReadableRowHasWhatTheDiffNeeds() throws {
+        let configuration = try TestSupport.configuration(TestSupport.minimalTOML)
+        let table = SourceTable(
+            name: "orders", headers: Self.headers,
+            rows: [Self.row(id: "7"), Self.row(id: "8", price: "x"), Self.row(id: "8", person: "Ben")].enumerated().map {
+                SourceTable.Row(number: $0.offset + 2, cells: $0.element)
+            },
+            malformed: [.init(number: 5, fieldCount: 3)])
+        let validator = Validator(configuration: configuration)
+        let data = try validator.validate(orders: table, groups: nil)
+        #expect(data.rows.map(\.row) == [2, 3, 4])
+        #expect(data.rows.map(\.rejected) == [false, true, false])
+        #expect(data.rows[0].identity == "id:7")
+        #expect(data.rows[1].identity.hasPrefix("content:") && data.rows[2].identity.hasPrefix("content:"))
+        #expect(data.rows.map(\.amount) == [35, nil, 35])
+        #expect(data.malformedRows == 1)
+        #expect(!data.columns.contains("editCode") && data.columns.contains("orderer"))
+        let secrets = validator.secretCells(of: table)
+        #expect(secrets.columns == ["editCode"])
+        #expect(secrets.rows.count == data.rows.count)
+        // A secret value prints as the mask, whichever way it is printed.
+        let secret = try #require(secrets.rows.first?.first)
+        var dumped = ""
+        dump(secret, to: &dumped)
+        for shown in [String(describing: secret), String(reflecting: secret), "\(secrets.rows)", dumped] {
+            #expect(!shown.contains("s3cr3tC0de"), "\(shown)")
+        }
     }
 }

@@ -1,0 +1,8 @@
+/// What the diff step decides: the state this run leaves, and what changed.
+struct DiffOutcome: Sendable {
+    /// What the snapshot step saves, last.
+    var snapshot: Snapshot
+    var changes: ChangeSet
+    /// Runs that changed something, newest first, this one included.
+    var history: [HistoryEntry]
+}

@@ -1,0 +1,47 @@
+/// Every kind of Markdown page, in one registry. Adding a kind of page is one template
+/// (`<template>.md.mustache` in `DefaultTemplates`) and one entry in `all`.
+struct PageKind: Sendable {
+    /// The template's name, without `.md.mustache`; templates include each other by it.
+    let template: String
+    /// The pages of this kind in a build.
+    let pages: @Sendable (SiteContext) -> [Page]
+
+    /// One page: where it goes (without extension), its title, and its view model, built when rendered.
+    struct Page: Sendable {
+        var template: String
+        var path: String
+        var title: String
+        var model: @Sendable (PageBuilder) -> Any
+    }
+
+    /// In this order templates are loaded and partial cycles named.
+    static let all: [PageKind] = [
+        single("index") { $0.configuration.title } model: { $0.index() },
+        PageKind(template: "group") { context in
+            context.aggregation.groups.map { summary in
+                Page(
+                    template: "group", path: "groups/\(context.groupSlugs[summary.group.name]!)", title: summary.group.name,
+                    model: { $0.group(summary) })
+            }
+        },
+        PageKind(template: "person") { context in
+            context.aggregation.people.map { person in
+                Page(
+                    template: "person", path: "people/\(context.personSlugs[person.key]!)", title: person.name,
+                    model: { $0.person(person) })
+            }
+        },
+        single("rates") { $0.labels["rates"] } model: { $0.rates() },
+        single("attention") { $0.labels["attention"] } model: { $0.attention() },
+        single("changes") { $0.labels["changes"] } model: { $0.changes() },
+    ]
+
+    static var templates: [String] { all.map(\.template) }
+
+    /// A kind with one page, at the top of the site, named after its template.
+    private static func single(
+        _ template: String, title: @escaping @Sendable (SiteContext) -> String, model: @escaping @Sendable (PageBuilder) -> Any
+    ) -> PageKind {
+        PageKind(template: template) { context in [Page(template: template, path: template, title: title(context), model: model)] }
+    }
+}

@@ -1,0 +1,4 @@
+/// What every page, message and cached copy shows instead of a secret value (an edit code).
+public enum SecretMask {
+    public static let text = "•••"
+}

@@ -1,0 +1,18 @@
+/// A secret cell's value (an edit code) as validation read it. It only travels to the diff, which
+/// keeps nothing but its salted hash; it prints as the mask, so no log or message can show it.
+public struct SecretValue: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The normalised cell text; "" for an empty cell, the mask when a cached copy had already hidden it.
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+    }
+
+    /// A cached copy of the sheet keeps secrets masked: this run knows nothing new about them.
+    var isUnknown: Bool { text == SecretMask.text }
+
+    public var description: String { text.isEmpty ? "" : SecretMask.text }
+    public var debugDescription: String { description }
+    /// `dump` and the debugger show the mask too.
+    public var customMirror: Mirror { Mirror(self, children: []) }
+}
