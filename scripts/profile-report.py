@@ -9,13 +9,14 @@ at synchronous functions that each stage calls, whose inclusive counts are exact
 exclusive counts are grouped by what the instructions do."""
 import re, subprocess, sys
 
-# (stage, label, function as demangled by `swift demangle --simplified`, up to its argument list)
+# (stage, label, function as demangled by `swift demangle --simplified`, with its argument labels;
+# " | " separates the names a function had in other versions)
 STAGES = [
     ("fetch", "JSON parse (JSONSerialization)", "static SheetParser.jsonArray(_:source:)"),
     ("fetch", "rows to a table", "static SheetParser.table(rows:source:)"),
     ("validate", "Validator.validate", "Validator.validate(orders:groups:)"),
     ("aggregate", "Aggregator.aggregate", "static Aggregator.aggregate(_:)"),
-    ("diff", "Differ.compare (makeRecords)", "Differ.compare(table:data:previous:)"),
+    ("diff", "Differ.compare", "Differ.compare(table:data:previous:) | Differ.compare(_:secrets:previous:)"),
     ("diff", "StateStore: snapshot + history JSON decode", "JSONDecoder.decode<A>(_:from:)"),
     ("render", "all pages (renderPage, below)", "SiteRenderer.renderPage(_:builder:context:)"),
     ("render", "  Mustache, page templates", "MustacheLibrary.render(_:withTemplate:)"),
@@ -24,7 +25,7 @@ STAGES = [
     ("render", "  PageBuilder.person", "PageBuilder.person(_:)"),
     ("render", "  PageBuilder.group", "PageBuilder.group(_:)"),
     ("render", "  PageBuilder.index", "PageBuilder.index()"),
-    ("render", "    SiteContext.converted (Decimal conversion)", "SiteContext.converted(_:)"),
+    ("render", "    SiteContext.converted (converted totals)", "SiteContext.converted(_:)"),
     ("render", "  CMark.html (cmark-gfm: parse + links + HTML)", "CMark.html(from:)"),
     ("render", "    cmark_parser_feed", "cmark_parser_feed"),
     ("render", "    cmark_parser_finish", "cmark_parser_finish"),
@@ -91,7 +92,8 @@ def main(path):
     print("| stage | function (inclusive) | instructions | share |")
     print("|---|---|--:|--:|")
     for stage, label, function in STAGES:
-        counts = [c for c, e in inclusive if function_name(e) == function and "'2" not in e]
+        names = function.split(" | ")
+        counts = [c for c, e in inclusive if function_name(e) in names and "'2" not in e]
         if counts:
             print(f"| {stage} | {label.replace('  ', '&nbsp;&nbsp;')} | {max(counts) / 1e9:.2f} G | {100 * max(counts) / total:.1f} % |")
     print("\n| exclusive instructions, by kind | instructions | share |")
