@@ -21,7 +21,7 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR  = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: deps build run test bench clean templates golden install install-files uninstall screenshots
+.PHONY: deps build run test bench profile clean templates golden install install-files uninstall screenshots
 
 # System libraries for the cmark-gfm wrapper, and the cmark-gfm CLI that the
 # tests compare `orderpress markdown` against (Debian/Ubuntu package names).
@@ -93,12 +93,19 @@ templates:
 golden:
 	UPDATE_GOLDEN=1 $(SWIFT) test --filter GoldenSiteTests
 
-# Generates a full Google Sheet's worth of orders (1,000,000 rows; ROWS=100000 for less) and
-# reports each step's time and the peak memory, cold and on a rerun. Not part of make test.
-ROWS ?= 1000000
+# Times the release binary on generated orders (100,000 and 1,000,000 rows; ROWS=100000 for one
+# size) against `cmark-gfm -e table` and Hugo on the same Markdown, and prints the ratios against
+# DESIGN's targets; results also in .build/bench/results.md. Takes long; not part of make test.
+# See BENCHMARKS.md. `make profile` counts instructions of a 10,000-order build under callgrind.
+ROWS ?=
 bench:
 	$(SWIFT) build -c release --product orderpress
 	python3 scripts/bench.py $(ROWS)
+
+PROFILE_ROWS ?= 10000
+profile:
+	$(SWIFT) build -c release --product orderpress
+	sh scripts/profile.sh $(PROFILE_ROWS)
 
 # Removes build products (keeps fetched package checkouts) and the sample output.
 clean:

@@ -1,47 +1,366 @@
 #!/usr/bin/env python3
-"""Generates a SheetDB-shaped orders file of N rows (default 1,000,000: a full Google Sheet) in a
-bench folder with a configuration, then builds it twice with the release binary (cold, then a rerun
-on unchanged input) and prints each step's time and the peak memory. Run by `make bench`."""
-import json, os, random, subprocess, sys, time, pathlib, re
+"""OrderPress benchmark, run by `make bench` (see BENCHMARKS.md).
 
-root = pathlib.Path(__file__).resolve().parent.parent
-rows = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
-bench = root / ".build" / "bench"
-data = bench / "data"
-data.mkdir(parents=True, exist_ok=True)
-binary = root / ".build" / "release" / "orderpress"
+For each size (rows of orders; default 100,000 and 1,000,000) it generates a SheetDB-shaped orders
+file under .build/bench/<rows>/ (fixed seed: the same bytes every time; about 1 group per 100 orders
+and 1 person per 10), then measures side by side, in one run, with the release binary:
 
-rng = random.Random(42)
-groups = [f"團購{g:03d}" for g in range(200)]
-people = [f"Person {p:05d}" for p in range(20000)]
-drinks = ["熟成紅茶", "珍珠奶茶", "四季春青茶", "冬瓜檸檬", "芒果綠茶", "波霸鮮奶"]
-orders = bench / "data" / "orders.json"
-if not orders.exists() or orders.stat().st_size == 0 or json.loads((bench / "rows.json").read_text() if (bench / "rows.json").exists() else "0") != rows:
-    with open(orders, "w", encoding="utf-8") as out:
-        out.write("[")
+  - OrderPress: a full build (empty output), an unchanged rerun, and a rerun after one order's price
+    changed: wall time, peak RSS (/usr/bin/time -f %M), each step's time from `build -v`, and the
+    files written/unchanged from the summary line;
+  - the floor: the `cmark-gfm -e table` command on the same Markdown, concatenated into one file;
+  - Hugo on the same Markdown (content copied into a Hugo site with a layout that only renders
+    .Content in a bare HTML shell; taxonomies, RSS, sitemap, robots.txt and 404 off);
+
+then the ratios against DESIGN's targets. Prints a table per size and writes all of it as Markdown
+to .build/bench/results.md. The load average is printed next to each figure: the machine is shared.
+
+    python3 scripts/bench.py [ROWS ...]         # default: 100000 1000000
+    python3 scripts/bench.py --generate-only ROWS  # only the data and configuration (for profiling)
+"""
+import json, os, pathlib, random, re, shutil, subprocess, sys, time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+BENCH = ROOT / ".build" / "bench"
+BINARY = pathlib.Path(os.environ.get("ORDERPRESS_BINARY", ROOT / ".build" / "release" / "orderpress"))  # another binary to compare
+SEED = 20261121
+# A fixed "now" a few hours after the rates' timestamp, so that no page says the rates are stale
+# and two runs of the bench render the same pages.
+ENV = dict(os.environ, SOURCE_DATE_EPOCH="1795262400")  # 2026-11-21 10:00 UTC
+STEPS = ["lock", "configure", "fetch", "validate", "aggregate", "diff", "render", "publish", "snapshot"]
+TARGETS = {100_000: 512, 1_000_000: 1536}  # peak RSS targets in MiB (DESIGN: 512 MB, 1.5 GB)
+
+SURNAMES = "陳林黃張李王吳劉蔡楊許鄭謝洪郭邱曾廖賴徐周葉蘇莊呂江何蕭羅高潘簡朱鍾游彭詹胡施沈余盧".replace("", " ").split()
+GIVEN = ["小明", "美玲", "志豪", "佳慧", "俊傑", "怡君", "家豪", "淑芬", "建宏", "雅婷",
+         "Amy", "Ben", "Kevin", "Sarah", "Yuki", "Ken", "Mei", "Hiro", "Lily", "Tom"]
+DRINKS = {
+    "TWD": [("熟成紅茶", 35), ("珍珠奶茶", 55), ("四季春青茶", 30), ("冬瓜檸檬", 45), ("芒果綠茶", 50), ("波霸鮮奶", 65)],
+    "JPY": [("唐揚げ定食", 980), ("さば味噌定食", 1050), ("親子丼", 890), ("カレー", 820)],
+    "USD": [("Taro milk tea", "6.25"), ("Brown sugar boba", "6.75"), ("Jasmine green tea", "4.50")],
+}
+NOTES = ["", "", "", "", "", "", "", "", "少冰 | 加珍珠", "*不要吸管*", "幫忙代收 <3", "要收據 #42"]
+
+
+def person_name(p):
+    name = SURNAMES[p % len(SURNAMES)] + GIVEN[(p // len(SURNAMES)) % len(GIVEN)]
+    cycle = p // (len(SURNAMES) * len(GIVEN))
+    return name if cycle == 0 else f"{name} {cycle + 1}"
+
+
+def generate(rows):
+    """Writes orders.base.json, groups.csv, rates.json and orderpress.toml into .build/bench/<rows>/,
+    unless a copy made by this very generator for this size is already there."""
+    folder = BENCH / str(rows)
+    data = folder / "data"
+    stamp = folder / "generated"
+    generator = hash_file(pathlib.Path(__file__))
+    if stamp.exists() and stamp.read_text() == generator and (data / "orders.base.json").exists():
+        return folder
+    data.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(SEED)
+    group_count, person_count = max(1, rows // 100), max(1, rows // 10)
+    currencies = ["TWD"] * 18 + ["JPY", "USD"]
+    groups = [(f"團購 {g:05d}" if g % 3 else f"Group {g:05d}", currencies[g % len(currencies)]) for g in range(group_count)]
+    people = [person_name(p) for p in range(person_count)]
+    with open(data / "groups.csv", "w", encoding="utf-8", newline="") as out:
+        out.write("group,organizer,shop,currency,deadline\r\n")
+        for g, (name, currency) in enumerate(groups):
+            out.write(f"{name},{people[g % person_count]},Shop {g},{currency},2026-11-21 {12 + g % 8:02d}:00\r\n")
+    dumps = lambda text: json.dumps(text, ensure_ascii=False)
+    with open(data / "orders.base.json", "w", encoding="utf-8") as out:
+        out.write("[\n")
         for i in range(rows):
-            row = {
-                "id": str(i + 1), "group": rng.choice(groups), "orderer": rng.choice(people),
-                "drink": rng.choice(drinks), "size": rng.choice(["L", "M"]), "sugar": rng.choice(["無糖", "半糖", "全糖"]),
-                "ice": rng.choice(["去冰", "少冰"]), "quantity": str(rng.randint(1, 3)), "price": str(rng.choice([30, 35, 45, 55])),
-                "currency": "", "time": f"2026-11-21 {9 + i % 8:02d}:{i % 60:02d}:00", "note": "", "editCode": f"c{i:07d}x",
-            }
-            out.write(("," if i else "") + json.dumps(row, ensure_ascii=False))
-        out.write("]")
-    (bench / "rows.json").write_text(str(rows))
-(bench / "data" / "rates.json").write_text(json.dumps({"USDTWD": {"Exrate": 32.125, "UTC": "2026-11-21 08:00:00"}, "USDJPY": {"Exrate": 154.32, "UTC": "2026-11-21 08:00:00"}}))
-(bench / "orderpress.toml").write_text('title = "Bench"\nbase_currency = "TWD"\ndisplay_currencies = ["USD", "JPY"]\ntimezone = "Asia/Taipei"\n[orders]\npath = "data/orders.json"\n[rates]\npath = "data/rates.json"\n[minor_units]\nTWD = 0\n[guard]\nmax_deleted_fraction = 1.0\n')
+            g = rng.randrange(group_count)
+            group, currency = groups[g]
+            item, price = rng.choice(DRINKS[currency])
+            paid = rng.choice(("TRUE", "TRUE", "FALSE", ""))
+            out.write(
+                ("," if i else "")
+                + f'{{"id": "{i + 1}", "group": {dumps(group)}, "orderer": {dumps(people[rng.randrange(person_count)])}, '
+                + f'"drink": {dumps(item)}, "size": "{rng.choice("LM")}", "sugar": "{rng.choice(("無糖", "半糖", "全糖"))}", '
+                + f'"ice": "{rng.choice(("去冰", "少冰", "正常冰"))}", "quantity": "{rng.choice("1112")}", "price": "{price}", '
+                + f'"currency": "", "time": "2026-11-21 {8 + i % 9:02d}:{i % 60:02d}:{(i // 60) % 60:02d}", '
+                + f'"note": {dumps(rng.choice(NOTES))}, "paid": "{paid}", "editCode": "c{rng.getrandbits(40):010x}"}}\n'
+            )
+        out.write("]\n")
+    (data / "rates.json").write_text(json.dumps({
+        "USDTWD": {"Exrate": 32.125, "UTC": "2026-11-21 08:00:00"},
+        "USDJPY": {"Exrate": 154.32, "UTC": "2026-11-21 08:00:00"},
+        "USDUSD": {"Exrate": 1, "UTC": "2026-11-21 08:00:00"},
+    }))
+    (folder / "orderpress.toml").write_text("""title = "Bench"
+language = "zh-Hant"
+base_currency = "TWD"
+display_currencies = ["USD", "JPY"]
+timezone = "Asia/Taipei"
 
-env = dict(os.environ, SOURCE_DATE_EPOCH="1795255200")
-for label in ["cold build", "rerun, unchanged input"]:
-    started = time.time()
-    result = subprocess.run(["/usr/bin/time", "-f", "peak memory %M KiB", str(binary), "build", "-v", "--config", str(bench / "orderpress.toml")],
-                            capture_output=True, text=True, env=env)
-    elapsed = time.time() - started
-    print(f"== {label}: {rows} orders, {elapsed:.2f} s wall, exit {result.returncode}")
-    for line in result.stderr.splitlines():
-        m = re.search(r"(\w+): ([0-9.]+ s)$", line)
-        if m: print(f"   {m.group(1):10s} {m.group(2)}")
-        elif "peak memory" in line: print("   " + line.strip())
-        elif result.returncode: print("   " + line)
-    print("   " + result.stdout.strip())
+[output]
+markdown = "output/markdown"
+site = "output/site"
+state = "output/state"
+
+[orders]
+path = "data/orders.json"
+
+[orders.columns]
+id = "id"
+group = "group"
+person = "orderer"
+item = "drink"
+options = ["size", "sugar", "ice"]
+quantity = "quantity"
+price = "price"
+currency = "currency"
+time = "time"
+note = "note"
+paid = "paid"
+secret = ["editCode"]
+
+[groups]
+path = "data/groups.csv"
+
+[groups.columns]
+name = "group"
+organizer = "organizer"
+shop = "shop"
+currency = "currency"
+deadline = "deadline"
+
+[rates]
+path = "data/rates.json"
+format = "rter"
+max_age_hours = 48
+
+[minor_units]
+TWD = 0
+
+[guard]
+max_deleted_fraction = 1.0            # the bench deletes nothing on purpose; never stop it
+""")
+    stamp.write_text(generator)
+    return folder
+
+
+def hash_file(path):
+    import hashlib
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def load():
+    return "%.2f" % os.getloadavg()[0]
+
+
+def timed(command, cwd=None, env=None):
+    """Runs command under /usr/bin/time: wall seconds, CPU seconds (user + system, the command and its
+    children), peak RSS in MiB, stdout, stderr, and the load average before."""
+    before = load()
+    started = time.monotonic()
+    result = subprocess.run(["/usr/bin/time", "-f", "PEAK_RSS_KIB %M CPU %U %S", *map(str, command)],
+                            capture_output=True, text=True, cwd=cwd, env=env)
+    wall = time.monotonic() - started
+    peak = re.findall(r"PEAK_RSS_KIB (\d+) CPU ([0-9.]+) ([0-9.]+)", result.stderr)
+    if result.returncode != 0:
+        sys.exit(f"bench: {command[0]} exited {result.returncode}:\n{result.stdout[-2000:]}{result.stderr[-4000:]}")
+    return {"wall": wall, "rss": int(peak[-1][0]) / 1024 if peak else float("nan"),
+            "cpu": float(peak[-1][1]) + float(peak[-1][2]) if peak else float("nan"),
+            "stdout": result.stdout, "stderr": result.stderr, "load": before}
+
+
+def orderpress(folder, label):
+    run = timed([BINARY, "build", "-v", "--progress", "never", "--config", folder / "orderpress.toml"], env=ENV)
+    run["label"] = label
+    run["steps"] = {m.group(1): float(m.group(2)) for m in re.finditer(r"\] (\w+): ([0-9.]+) s$", run["stderr"], re.M)}
+    summary = next((l for l in run["stdout"].splitlines() if " files written" in l), "")
+    m = re.search(r"(\d+) files written, (\d+) unchanged, (\d+) removed", summary)
+    run["written"], run["unchanged"], run["removed"] = map(int, m.groups()) if m else (-1, -1, -1)
+    run["summary"] = summary.strip()
+    print(f"  {label:24s} {run['wall']:8.2f} s  cpu {run['cpu']:8.2f} s  peak {run['rss']:7.0f} MiB  load {run['load']:>5s}  "
+          f"written {run['written']}, unchanged {run['unchanged']}", flush=True)
+    print("    " + " · ".join(f"{s} {run['steps'][s]:.2f}" for s in STEPS if s in run["steps"]), flush=True)
+    return run
+
+
+def change_one_price(source, target):
+    """Copies source to target with the price of the order in the middle of the sheet changed."""
+    text = source.read_text(encoding="utf-8")
+    rows = text.count('{"id": "')
+    marker = f'{{"id": "{rows // 2}", '
+    start = text.index(marker)
+    line_end = text.index("\n", start)
+    line = text[start:line_end]
+    price = re.search(r'"price": "([^"]*)"', line)
+    changed = line[:price.start(1)] + str(int(float(price.group(1)) + 1)) + line[price.end(1):]
+    target.write_text(text[:start] + changed + text[line_end:], encoding="utf-8")
+    return rows // 2, price.group(1), changed[price.start(1):price.start(1) + len(str(int(float(price.group(1)) + 1)))]
+
+
+def markdown_files(folder):
+    return sorted(p for p in (folder / "output" / "markdown").rglob("*.md"))
+
+
+# cmark-gfm holds the whole document's tree: about 47 bytes of memory per byte of Markdown (2,366 MiB
+# for the 52 MB of 100,000 orders), so the concatenation is cut, at page boundaries, into files of
+# at most this size, parsed one after the other in one timed command. 100,000 orders fit in one.
+CMARK_CHUNK = 64 * 1024 * 1024
+
+
+def cmark(folder, pages):
+    chunks_folder = folder / "cmark"
+    shutil.rmtree(chunks_folder, ignore_errors=True)
+    chunks_folder.mkdir()
+    chunks, size, out = [], CMARK_CHUNK, None
+    for page in pages:
+        text = page.read_bytes() + b"\n\n"
+        if size + len(text) > CMARK_CHUNK:
+            if out: out.close()
+            chunks.append(chunks_folder / f"all-{len(chunks):03d}.md")
+            out, size = open(chunks[-1], "wb"), 0
+        out.write(text)
+        size += len(text)
+    out.close()
+    # Written to files, as OrderPress writes its pages; the redirections are inside the timed command.
+    script = "; ".join(f'cmark-gfm -e table "{c}" > "{c.with_suffix(".html")}"' for c in chunks)
+    run = timed(["sh", "-c", f"set -e; {script}"])
+    run["bytes"] = sum(c.stat().st_size for c in chunks)
+    run["chunks"] = len(chunks)
+    print(f"  {'cmark-gfm -e table':24s} {run['wall']:8.2f} s  cpu {run['cpu']:8.2f} s  peak {run['rss']:7.0f} MiB  load {run['load']:>5s}  "
+          f"({run['bytes'] / 1e6:.1f} MB of Markdown in {len(chunks)} file(s))", flush=True)
+    return run
+
+
+# Hugo 0.111 peaked at 5,668 MiB on the 52 MB of Markdown of 100,000 orders; ten times that does not
+# fit this shared machine, so larger inputs are skipped (and reported as not run) unless raised.
+HUGO_MAX_MARKDOWN = int(os.environ.get("BENCH_HUGO_MAX_MB", "128")) * 1_000_000
+
+
+def hugo(folder, markdown_bytes):
+    if markdown_bytes > HUGO_MAX_MARKDOWN:
+        print(f"  {'hugo':24s} not run: {markdown_bytes / 1e6:.0f} MB of Markdown is over BENCH_HUGO_MAX_MB "
+              f"({HUGO_MAX_MARKDOWN / 1e6:.0f})", flush=True)
+        return None
+    site = folder / "hugo"
+    shutil.rmtree(site, ignore_errors=True)
+    (site / "layouts" / "_default").mkdir(parents=True)
+    shutil.copytree(folder / "output" / "markdown", site / "content", ignore=shutil.ignore_patterns("*.svg", ".git"))
+    # A content/index.md would make the home page a leaf bundle that swallows every other page.
+    (site / "content" / "index.md").rename(site / "content" / "_index.md")
+    (site / "config.toml").write_text(
+        'baseURL = "http://example.org/"\n'
+        'disableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404"]\n'
+        "[taxonomies]\n")
+    shell = '<!doctype html><html><head><meta charset="utf-8"><title>{{ .Title }}</title></head><body>{{ .Content }}</body></html>\n'
+    for name in ("single.html", "list.html"):
+        (site / "layouts" / "_default" / name).write_text(shell)
+    run = timed(["hugo", "--quiet", "--source", site, "--destination", site / "public", "--cacheDir", site / "cache"])
+    run["pages"] = sum(1 for _ in (site / "public").rglob("*.html"))
+    print(f"  {'hugo':24s} {run['wall']:8.2f} s  cpu {run['cpu']:8.2f} s  peak {run['rss']:7.0f} MiB  load {run['load']:>5s}  "
+          f"({run['pages']} HTML files)", flush=True)
+    return run
+
+
+def largest_page(folder):
+    pages = [(p.stat().st_size, p) for p in (folder / "output" / "site").rglob("*.html")]
+    size, path = max(pages)
+    return size, path.relative_to(folder / "output" / "site")
+
+
+def bench(rows):
+    print(f"== {rows:,} orders", flush=True)
+    started = time.monotonic()
+    folder = generate(rows)
+    print(f"  data ready in {time.monotonic() - started:.1f} s: {folder.relative_to(ROOT)}", flush=True)
+    data = folder / "data"
+    shutil.copyfile(data / "orders.base.json", data / "orders.json")
+    shutil.rmtree(folder / "output", ignore_errors=True)
+    full = orderpress(folder, "full build")
+    rerun = orderpress(folder, "rerun, unchanged")
+    order, old, new = change_one_price(data / "orders.base.json", data / "orders.json")
+    before = time.time_ns()
+    changed = orderpress(folder, f"rerun, one order changed")
+    changed["files"] = sorted(str(p.relative_to(folder / "output")) for p in (folder / "output").rglob("*")
+                              if p.is_file() and p.stat().st_mtime_ns >= before and "state" not in p.parts)
+    print("    rewritten: " + ", ".join(changed["files"]), flush=True)
+    shutil.copyfile(data / "orders.base.json", data / "orders.json")
+    pages = markdown_files(folder)
+    floor = cmark(folder, pages)
+    rival = hugo(folder, floor["bytes"])
+    shutil.rmtree(folder / "cmark", ignore_errors=True)  # hundreds of MB at 1,000,000 orders
+    if rival: shutil.rmtree(folder / "hugo", ignore_errors=True)
+    size, page = largest_page(folder)
+    return {"rows": rows, "full": full, "rerun": rerun, "changed": changed, "cmark": floor, "hugo": rival,
+            "order": (order, old, new), "pages": len(pages), "markdown_bytes": floor["bytes"],
+            "largest": (size, str(page)), "sheet_bytes": (data / "orders.base.json").stat().st_size}
+
+
+def verdict(ok):
+    return "met" if ok else "**not met**"
+
+
+def table(r):
+    full, rerun, changed, floor, rival = r["full"], r["rerun"], r["changed"], r["cmark"], r["hugo"]
+    target_rss = TARGETS.get(r["rows"], 1536)
+    order, old, new = r["order"]
+    lines = [
+        f"### {r['rows']:,} orders ({r['pages']:,} Markdown pages, {r['markdown_bytes'] / 1e6:.1f} MB of Markdown, "
+        f"sheet {r['sheet_bytes'] / 1e6:.1f} MB)",
+        "",
+        "| run | wall | CPU (user+sys) | peak RSS | load avg | files written / unchanged | lock · configure · fetch · validate · aggregate · diff · render · publish · snapshot (s) |",
+        "|---|--:|--:|--:|--:|---|---|",
+    ]
+    for run in (full, rerun, changed):
+        steps = " · ".join(f"{run['steps'].get(s, 0):.2f}" for s in STEPS)
+        lines.append(f"| OrderPress {run['label']} | {run['wall']:.2f} s | {run['cpu']:.2f} s | {run['rss']:.0f} MiB | {run['load']} | "
+                     f"{run['written']:,} / {run['unchanged']:,} | {steps} |")
+    lines.append(f"| `cmark-gfm -e table`, concatenated ({floor['chunks']} file(s)) | {floor['wall']:.2f} s | {floor['cpu']:.2f} s | "
+                 f"{floor['rss']:.0f} MiB | {floor['load']} | | |")
+    if rival:
+        lines.append(f"| Hugo, minimal layout | {rival['wall']:.2f} s | {rival['cpu']:.2f} s | {rival['rss']:.0f} MiB | {rival['load']} | {rival['pages']:,} HTML | |")
+    else:
+        lines.append("| Hugo, minimal layout | not run (BENCH_HUGO_MAX_MB) | | | | | |")
+    ratios = [
+        ("OrderPress full ÷ cmark-gfm", full["wall"] / floor["wall"], "≤ 1.5", full["wall"] / floor["wall"] <= 1.5),
+    ] + ([("Hugo ÷ OrderPress full", rival["wall"] / full["wall"], "≥ 3", rival["wall"] / full["wall"] >= 3)] if rival else []) + [
+        ("unchanged rerun ÷ full", rerun["wall"] / full["wall"], "≤ 0.10", rerun["wall"] / full["wall"] <= 0.10),
+        ("one-changed rerun ÷ full", changed["wall"] / full["wall"], "≤ 0.30", changed["wall"] / full["wall"] <= 0.30),
+        ("(CPU time) OrderPress full ÷ cmark-gfm", full["cpu"] / floor["cpu"], "", None),
+        ("(CPU time) unchanged rerun ÷ full", rerun["cpu"] / full["cpu"], "", None),
+        ("(CPU time) one-changed rerun ÷ full", changed["cpu"] / full["cpu"], "", None),
+    ]
+    lines += ["", "| measure | value | target | |", "|---|--:|---|---|"]
+    for name, value, target, ok in ratios:
+        lines.append(f"| {name} | {value:.2f} | {target} | {verdict(ok) if ok is not None else 'for reference'} |")
+    lines.append(f"| unchanged rerun writes | {rerun['written']:,} files | 0 | {verdict(rerun['written'] == 0)} |")
+    lines.append(f"| one-changed rerun writes (order {order}: price {old} → {new}) | {changed['written']:,} files | "
+                 f"only the pages showing it | see below |")
+    peak = max(full["rss"], rerun["rss"], changed["rss"])
+    lines.append(f"| peak RSS, any OrderPress run | {peak:.0f} MiB | ≤ {target_rss} MiB | {verdict(peak <= target_rss)} |")
+    size, page = r["largest"]
+    lines.append(f"| largest published page ({page}) | {size:,} bytes | about ≤ 1 MB | {verdict(size <= 1_048_576)} |")
+    lines += ["", "Files rewritten by the one-order-changed rerun: " + ", ".join(f"`{f}`" for f in changed["files"]) + "."]
+    return "\n".join(lines)
+
+
+def main(argv):
+    if argv[:1] == ["--generate-only"]:
+        for rows in argv[1:]:
+            print(generate(int(rows)))
+        return
+    sizes = [int(a) for a in argv] or [100_000, 1_000_000]
+    if not BINARY.exists():
+        sys.exit(f"bench: {BINARY} does not exist; run swift build -c release --product orderpress")
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    dirty = subprocess.run(["git", "status", "--porcelain", "--", "Sources"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    header = (f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on commit {commit}{' (Sources modified)' if dirty else ''}, "
+              f"{os.cpu_count()} cores; load average (1 min) before each run in its row.")
+    results = []
+    for rows in sizes:
+        results.append(bench(rows))
+        print()
+    report = "\n\n".join([header] + [table(r) for r in results]) + "\n"
+    print(report)
+    (BENCH / "results.md").write_text(report)
+    print(f"written to {(BENCH / 'results.md').relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
