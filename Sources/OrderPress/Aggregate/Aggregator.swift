@@ -23,7 +23,7 @@ public enum Aggregator {
             tracksPayments: data.tracksPayments, grandOutstanding: grandOutstanding)
         guard !displayCurrencies.isEmpty else { return aggregation }
 
-        let converter = Converter(rates: rates, minorUnitOverrides: [:])
+        let converter = Converter(rates: rates)
         func converted(_ amounts: [String: Decimal]) -> [ConvertedAmount] { converter.converted(amounts, into: displayCurrencies) }
         for index in groups.indices {
             let currency = groups[index].currency

@@ -4,11 +4,9 @@ import Foundation
 /// total once, and pages only format what it found.
 public struct Converter: Sendable {
     public var rates: RateTable?
-    public var minorUnitOverrides: [String: Int]
 
-    public init(rates: RateTable?, minorUnitOverrides: [String: Int]) {
+    public init(rates: RateTable?) {
         self.rates = rates
-        self.minorUnitOverrides = minorUnitOverrides
     }
 
     /// The exact sum of `amounts` (by currency) in `currency`, or nil when a rate is missing.
@@ -30,17 +28,5 @@ public struct Converter: Sendable {
     /// The exact sum of `amounts` in each of `currencies`, in that order.
     public func converted(_ amounts: [String: Decimal], into currencies: [String]) -> [ConvertedAmount] {
         currencies.map { ConvertedAmount(currency: $0, amount: convert(amounts, to: $0)) }
-    }
-
-    private var format: MoneyFormat { MoneyFormat(minorUnitOverrides: minorUnitOverrides) }
-
-    public func minorUnits(_ currency: String) -> Int { format.minorUnits(currency) }
-
-    /// The amount rounded for display: see `MoneyFormat`.
-    public func display(_ amount: Decimal, _ currency: String) -> String { format.display(amount, currency) }
-
-    /// The converted amount for display, or "n/a" when a rate is missing.
-    public func displayConverted(_ amounts: [String: Decimal], to currency: String) -> String {
-        format.display(ConvertedAmount(currency: currency, amount: convert(amounts, to: currency)))
     }
 }

@@ -14,7 +14,7 @@ struct FetchDeadline: Sendable {
     let source: String
     let address: String
 
-    init(_ source: Configuration.SourceSettings, url: URL, timeouts: Int = FetchDeadline.timeoutsPerSource) {
+    init(_ source: Configuration.SourceSettings, url: URL, timeouts: Int) {
         seconds = source.timeoutSeconds * timeouts
         self.timeouts = timeouts
         end = .now + .seconds(seconds)

@@ -153,6 +153,8 @@ public struct Pipeline: Sendable {
                 now: Timestamp.iso8601(clock.now))
             return try diff.run(data, secrets: secrets, rates: rates, previous: store.loadSnapshot(), history: store.loadHistory())
         }
+        // Kept before anything is published, not with the snapshot: a feed that went out with an id
+        // must keep it even when the build dies between publishing and saving the snapshot.
         let siteID = try step(.diff) { () throws(OutputError) in try store.siteID(create: !options.dryRun) }
         return (outcome, siteID)
     }

@@ -2,14 +2,11 @@
 /// single labels overridden by `[labels]`. Data is never translated, and numbers and dates keep one
 /// format whatever the language.
 struct Labels: Sendable {
-    /// The catalogue in use: "en", "zh-Hant", "zh-Hans" or "ja".
-    let catalogue: String
     /// Plain text by key.
     let plain: [String: String]
 
     init(language: String, overrides: [String: String] = [:]) {
-        catalogue = Self.catalogue(for: language)
-        let column = LabelCatalogue.languages.firstIndex(of: catalogue)!
+        let column = LabelCatalogue.languages.firstIndex(of: Self.catalogue(for: language))!
         var plain: [String: String] = [:]
         for row in LabelCatalogue.rows {
             plain[row.key] = [row.en, row.zhHant, row.zhHans, row.ja][column]

@@ -22,7 +22,8 @@ public struct SiteFiles: Sendable {
             throw .siteMissing(site.path)
         }
         self.root = root
-        state = Self.realPath(configuration.output.state.path) ?? configuration.output.state.standardizedFileURL.path
+        // Resolved like the layout check does, also when the state folder does not exist yet.
+        state = FolderLayout.realPath(configuration.output.state)
     }
 
     /// `rawPath` is the request target's path as sent, still percent-encoded, without the query.

@@ -82,7 +82,7 @@ import Testing
     @Test func convertsEveryTotalOnceExactly() {
         let rates = RateTable(base: "USD", rates: ["TWD": Decimal(string: "32.125")!], asOf: nil, source: "rter")
         let aggregation = Aggregator.aggregate(Self.data, rates: rates, displayCurrencies: ["USD", "KRW"], baseCurrency: "TWD")
-        let converter = Converter(rates: rates, minorUnitOverrides: [:])
+        let converter = Converter(rates: rates)
         let tea = aggregation.groups[0]
         #expect(tea.converted.map(\.currency) == ["USD", "KRW"])
         #expect(tea.converted[0].amount == converter.convert(tea.total, from: "TWD", to: "USD"))
@@ -102,7 +102,13 @@ import Testing
 @Suite struct ConverterTests {
     static let rates = RateTable(
         base: "USD", rates: ["TWD": Decimal(string: "32.125")!, "JPY": Decimal(string: "154.32")!], asOf: nil, source: "rter")
-    static let converter = Converter(rates: rates, minorUnitOverrides: ["TWD": 0])
+    static let converter = Converter(rates: rates)
+    /// Pages round through `MoneyFormat` only, once per exact total.
+    static let format = MoneyFormat(minorUnitOverrides: ["TWD": 0])
+
+    static func displayConverted(_ amounts: [String: Decimal], to currency: String, with converter: Converter = converter) -> String {
+        format.display(ConvertedAmount(currency: currency, amount: converter.convert(amounts, to: currency)))
+    }
 
     @Test(arguments: [
         ("90", "TWD", "USD", "2.80"),
@@ -113,28 +119,28 @@ import Testing
         ("100", "TWD", "TWD", "100"),
     ])
     func convertsThroughCrossRatesAndRoundsOnce(amount: String, from: String, to: String, expected: String) {
-        #expect(Self.converter.displayConverted([from: Decimal(string: amount)!], to: to) == expected)
+        #expect(Self.displayConverted([from: Decimal(string: amount)!], to: to) == expected)
     }
 
     @Test func sumsExactAmountsBeforeRounding() {
         // 0.5 TWD is 0.0156 USD: three lines rounded one by one would make 0.06, the exact sum makes 0.05.
         let exact = Self.converter.convert(["TWD": Decimal(string: "1.5")!], to: "USD")!
         #expect(DecimalText.fixed(exact, digits: 2) == "0.05")
-        let perLine = (0..<3).map { _ in Self.converter.display(Self.converter.convert(Decimal(string: "0.5")!, from: "TWD", to: "USD")!, "USD") }
+        let perLine = (0..<3).map { _ in Self.format.display(Self.converter.convert(Decimal(string: "0.5")!, from: "TWD", to: "USD")!, "USD") }
         #expect(perLine == ["0.02", "0.02", "0.02"])  // 0.06 if summed after rounding
-        #expect(Self.converter.displayConverted(["TWD": 125, "USD": Decimal(string: "10.25")!], to: "JPY") == "2182")
+        #expect(Self.displayConverted(["TWD": 125, "USD": Decimal(string: "10.25")!], to: "JPY") == "2182")
     }
 
     @Test func missingRateIsNotAvailableNeverZero() {
-        #expect(Self.converter.displayConverted(["KRW": 1000], to: "USD") == "n/a")
-        #expect(Self.converter.displayConverted(["TWD": 1, "KRW": 1000], to: "USD") == "n/a")
-        let none = Converter(rates: nil, minorUnitOverrides: [:])
-        #expect(none.displayConverted(["TWD": 1], to: "USD") == "n/a")
-        #expect(none.displayConverted(["TWD": 1], to: "TWD") == "1.00")
+        #expect(Self.displayConverted(["KRW": 1000], to: "USD") == "n/a")
+        #expect(Self.displayConverted(["TWD": 1, "KRW": 1000], to: "USD") == "n/a")
+        let none = Converter(rates: nil)
+        #expect(Self.displayConverted(["TWD": 1], to: "USD", with: none) == "n/a")
+        #expect(MoneyFormat(minorUnitOverrides: [:]).display(ConvertedAmount(currency: "TWD", amount: none.convert(["TWD": 1], to: "TWD"))) == "1.00")
     }
 
     @Test(arguments: [("USD", 2), ("JPY", 0), ("KWD", 3), ("TWD", 0), ("EUR", 2), ("CLF", 4)])
     func usesISOMinorUnitsWithOverrides(currency: String, digits: Int) {
-        #expect(Self.converter.minorUnits(currency) == digits)
+        #expect(Self.format.minorUnits(currency) == digits)
     }
 }
