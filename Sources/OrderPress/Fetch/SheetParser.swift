@@ -23,13 +23,14 @@ enum SheetParser {
     /// never an empty sheet.
     /// `firstRow` is the sheet row of the array's first element (a later page of a paged sheet starts further down).
     static func jsonArray(_ data: Data, source: String, firstRow: Int = 2) throws(SourceError) -> [Any] {
-        if let row = invalidUTF8Row(inJSON: data, firstRow: firstRow) {
-            throw SourceError(source: source, message: "\(row) is not valid UTF-8; the sheet must be sent as UTF-8")
-        }
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
+            // Only a body that failed to parse is scanned again, to name the row of a bad byte.
+            if let row = invalidUTF8Row(inJSON: data, firstRow: firstRow) {
+                throw SourceError(source: source, message: "\(row) is not valid UTF-8; the sheet must be sent as UTF-8")
+            }
             throw SourceError(source: source, message: "is not valid JSON (\(describe(data))); expected an array of row objects")
         }
         guard let array = object as? [Any] else {
