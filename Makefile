@@ -51,13 +51,13 @@ run:
 	.build/debug/orderpress build --config $(CONFIG)
 
 # The install test needs the man page generator beside the debug binary. The suites that run an
-# HTTP server inside the test process go second, on their own: the other suites block threads
-# while they wait for the binary, and on 2 cores that starves the servers.
+# HTTP server inside the test process go second, on their own and one test at a time: they assert
+# timeouts and retry counts, and on 2 cores other tests (or each other) starve the servers' threads.
 LOOPBACK_SUITES = HTTPBinaryTests|HTTPSourceTests|HostileServerTests|RedirectTests|SourceCacheTests
 test:
 	$(SWIFT) build --product generate-manual
 	$(SWIFT) test --skip '$(LOOPBACK_SUITES)'
-	$(SWIFT) test --skip-build --filter '$(LOOPBACK_SUITES)'
+	$(SWIFT) test --skip-build --no-parallel --filter '$(LOOPBACK_SUITES)'
 
 # Release build, then the binary, the man page and shell completions under $(DESTDIR)$(PREFIX).
 install:
