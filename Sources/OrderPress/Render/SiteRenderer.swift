@@ -5,6 +5,8 @@ import Mustache
 /// plus the charts, the stylesheet, `summary.json` and `orders.csv`.
 public struct SiteRenderer: Sendable {
     let templates: TemplateSet
+    /// Off in tests that render through swift-mustache only, to compare with `BuiltInPages`.
+    var usesBuiltInPages = true
 
     /// Loads the templates: the built-in ones, overridden by any file in `overrides`.
     public init(templateOverrides overrides: URL?) throws(ConfigurationError) {
@@ -44,10 +46,7 @@ public struct SiteRenderer: Sendable {
         -> (markdown: OutputFile, html: OutputFile)
     {
         let (model, template, path, title) = (page.model(builder), page.template, page.path, page.title)
-        // Templates reach every label by key: `{{labels.total}}`.
-        var values = TemplateContext.make(model) as? [String: Any] ?? [:]
-        values["labels"] = context.markdownLabels
-        let markdown = templates.pages.render(values, withTemplate: template) ?? ""
+        let markdown = markdown(model, template: template, context: context)
         let root = path.contains("/") ? "../" : ""
         let layout = PageModels.Layout(
             language: context.configuration.language, labels: context.labels.plain,
@@ -55,11 +54,27 @@ public struct SiteRenderer: Sendable {
             pageTitle: path == "index" ? title : "\(title) · \(context.configuration.title)",
             siteTitle: context.configuration.title, root: root, attentionCount: context.attentionCount,
             dataAsOf: context.labels.text("data_as_of", ["time": context.dataAsOfText]), body: CMark.site.html(from: markdown))
-        let html = templates.layout.render(layout)
+        let html = builtIn("layout") ? BuiltInPages.layout(layout) : templates.layout.render(layout)
         return (
             OutputFile(path: "\(path).md", contents: Data(markdown.utf8)),
             OutputFile(path: "\(path).html", contents: Data(html.utf8))
         )
+    }
+
+    private func builtIn(_ template: String) -> Bool { usesBuiltInPages && templates.builtIn.contains(template) }
+
+    private func markdown(_ model: Any, template: String, context: SiteContext) -> String {
+        if builtIn(template) {
+            switch model {
+            case let page as PageModels.GroupPage: return BuiltInPages.group(page, labels: context.markdownLabels)
+            case let page as PageModels.PersonPage: return BuiltInPages.person(page, labels: context.markdownLabels)
+            default: break
+            }
+        }
+        // Templates reach every label by key: `{{labels.total}}`.
+        var values = TemplateContext.make(model) as? [String: Any] ?? [:]
+        values["labels"] = context.markdownLabels
+        return templates.pages.render(values, withTemplate: template) ?? ""
     }
 
     private func chart(for summary: GroupSummary, context: SiteContext) -> OutputFile {

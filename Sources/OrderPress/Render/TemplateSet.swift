@@ -8,9 +8,20 @@ struct TemplateSet: Sendable {
     let pages: MustacheLibrary
     let layout: MustacheTemplate
     let stylesheet: String
+    /// The templates in use that are the built-in ones, byte for byte (also when a site's
+    /// `templates` folder holds an unedited copy): those `BuiltInPages` writes out in Swift.
+    let builtIn: Set<String>
 
     static func load(overrides folder: URL?) throws(ConfigurationError) -> TemplateSet {
+        var builtIn = Set<String>()
         func source(_ file: String) throws(ConfigurationError) -> (text: String, origin: String) {
+            let (text, origin) = try read(file)
+            if text == DefaultTemplates.files[file], let dot = file.firstIndex(of: ".") {
+                builtIn.insert(String(file[..<dot]))
+            }
+            return (text, origin)
+        }
+        func read(_ file: String) throws(ConfigurationError) -> (text: String, origin: String) {
             if let folder {
                 let url = folder.appendingPathComponent(file)
                 if FileManager.default.fileExists(atPath: url.path) {
@@ -70,6 +81,8 @@ struct TemplateSet: Sendable {
         // The layout is rendered on its own, without the page templates.
         LayoutHTML.register()
         let layout = try compile(layoutText, contentType: LayoutHTML.name, origin: layoutOrigin, partialsAmong: [])
-        return TemplateSet(pages: pages, layout: layout.template, stylesheet: try source("style.css").text)
+        let stylesheet = try source("style.css").text
+        return TemplateSet(
+            pages: pages, layout: layout.template, stylesheet: stylesheet, builtIn: builtIn.intersection(BuiltInPages.kinds))
     }
 }

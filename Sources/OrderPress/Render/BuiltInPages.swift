@@ -1,0 +1,163 @@
+/// The built-in templates that render most of a site's bytes (group and person pages, the HTML
+/// layout), written out in Swift. swift-mustache looks up every value as `Any` through dynamic
+/// casts, which made the templates half of a build's instructions; these give the same bytes as
+/// the built-in `.mustache` files (`BuiltInPagesTests` renders sites both ways and compares), and
+/// are used only while the template in use is the built-in one. An overridden template, or one
+/// edited from a copy, goes through swift-mustache as before.
+enum BuiltInPages {
+    /// The templates written out here, by name.
+    static let kinds: Set<String> = ["group", "person", "layout"]
+
+    static func group(_ page: PageModels.GroupPage, labels: [String: String]) -> String {
+        var out = MarkdownText(labels: labels)
+        out += "# \(page.name)\n\n[← \(out["home"])](../index.md)\n\n"
+        let colon = out["colon"]
+        out += "- \(out["organizer"])\(colon)\(page.organizer)\n"
+        out += "- \(out["shop"])\(colon)\(page.shop)\n"
+        out += "- \(out["deadline"])\(colon)\(page.deadline)\n"
+        out += "- \(out["currency"])\(colon)\(page.currency)\n\n"
+        out.notices(page.notices)
+        if page.hasRecentDeletions {
+            out += "## ⚠ \(page.deletedHeading)\n\n"
+            for line in page.recentDeletions { out += "- ~~\(line)~~\n" }
+            out += "\n[\(out["all_changes"])](../changes.md)\n\n"
+        }
+        if page.hasOrders {
+            let pays = page.tracksPayments
+            out += "## \(out["shop_sheet"])\n\n"
+            out += "| \(out["order_line"]) | \(out["unit_price"]) | \(out["line_total"]) |\n|---|--:|--:|\n"
+            for row in page.shopSheet { out += "| \(row.text) | \(row.unitPrice) | \(row.lineTotal) |\n" }
+            out += "| **\(out["total"])** \(page.itemsOrders) | | **\(page.total)** |\n\n"
+            for line in page.totalConverted { out += "- = \(line)\n" }
+            if pays { out += "- \(page.outstanding)\n" }
+            out += "\n## \(out["per_person"])\n\n"
+            out += "| \(out["person"]) | \(page.totalHeading) |"
+            if pays { out += " \(out["paid"]) | \(out["owes"]) |" }
+            out += " \(out["orders"]) |"
+            for currency in page.displayCurrencies { out += " \(currency) |" }
+            out += "\n|---|--:|"
+            if pays { out += "--:|--:|" }
+            out += "--:|"
+            for _ in page.displayCurrencies { out += "--:|" }
+            out += "\n"
+            for person in page.people {
+                out += "| [\(person.name)](\(person.link)) | \(person.total) |"
+                if pays { out += " \(person.paid) | \(person.outstanding) |" }
+                out += " \(person.orders) |"
+                for amount in person.converted { out += " \(amount) |" }
+                out += "\n"
+            }
+            out += "\n![\(page.chartTitle)](\(page.chart))\n\n## \(out["orders"])\n\n"
+            out += "| \(out["person"]) | \(out["item"]) | \(out["amount"]) |"
+            if pays { out += " \(out["paid"]) |" }
+            out += " \(out["qty"]) | \(out["unit_price"]) | \(out["time"]) | \(out["note"]) |\n|---|---|--:|"
+            if pays { out += ":-:|" }
+            out += "--:|--:|---|---|\n"
+            for order in page.orders {
+                out += "| \(order.person) "
+                out.orderCells(order, paid: pays)
+            }
+        } else {
+            out += "\(out["no_orders"])\n"
+        }
+        return out.text
+    }
+
+    static func person(_ page: PageModels.PersonPage, labels: [String: String]) -> String {
+        var out = MarkdownText(labels: labels)
+        let pays = page.tracksPayments
+        out += "# \(page.name)\n\n[← \(out["home"])](../index.md)\n\n"
+        if pays {
+            out += "## \(out["to_pay"])\n\n"
+            for line in page.payments { out += "- **\(line)**\n" }
+            if page.settled { out += "\(out["settled"])\n" }
+            out += "\n"
+        }
+        for group in page.groups {
+            out += "## [\(group.name)](\(group.link))\n\n"
+            out += "| \(out["item"]) | \(out["amount"]) |"
+            if pays { out += " \(out["paid"]) |" }
+            out += " \(out["qty"]) | \(out["unit_price"]) | \(out["time"]) | \(out["note"]) |\n|---|--:|"
+            if pays { out += ":-:|" }
+            out += "--:|--:|---|---|\n"
+            for order in group.orders { out.orderCells(order, paid: pays) }
+            out += "\n\(out["total"])\(out["colon"])\(group.total)"
+            for amount in group.converted { out += " · \(amount)" }
+            out += "\n\n"
+        }
+        out += "## \(out["total"])\n\n| \(out["currency"]) | \(out["total"]) |"
+        if pays { out += " \(out["owes"]) |" }
+        out += "\n|---|--:|"
+        if pays { out += "--:|" }
+        out += "\n"
+        for row in page.totals {
+            out += "| \(row.label) | \(row.amount) |"
+            if pays { out += " \(row.outstanding) |" }
+            out += "\n"
+        }
+        return out.text
+    }
+
+    /// The HTML page around a page's body; every value but the body escaped as the layout's
+    /// content type (`LayoutHTML`) escapes it.
+    static func layout(_ layout: PageModels.Layout) -> String {
+        func e(_ text: String) -> String { XMLText.escape(text) }
+        func label(_ key: String) -> String { e(layout.labels[key] ?? "") }
+        let root = e(layout.root)
+        let attention = layout.attentionCount.map { " (\(e($0)))" } ?? ""
+        return """
+            <!doctype html>
+            <html lang="\(e(layout.language))">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(e(layout.pageTitle))</title>
+            <link rel="stylesheet" href="\(root)style.css">
+            <link rel="alternate" type="application/atom+xml" title="\(e(layout.feedTitle))" href="\(root)feed.xml">
+            </head>
+            <body>
+            <header>
+            <nav>
+            <a href="\(root)index.html">\(e(layout.siteTitle))</a>
+            <a href="\(root)rates.html">\(label("rates"))</a>
+            <a href="\(root)attention.html">\(label("attention"))\(attention)</a>
+            <a href="\(root)changes.html">\(label("changes"))</a>
+            </nav>
+            </header>
+            <main>
+            \(layout.body)
+            </main>
+            <footer>\(e(layout.dataAsOf)) · \(label("made_by"))</footer>
+            </body>
+            </html>
+
+            """
+    }
+}
+
+/// A Markdown page being written, with the labels (already escaped for Markdown) at hand.
+private struct MarkdownText {
+    var text = ""
+    let labels: [String: String]
+
+    init(labels: [String: String]) {
+        self.labels = labels
+        text.reserveCapacity(4096)
+    }
+
+    /// A label, or nothing, as Mustache renders a missing key.
+    subscript(_ key: String) -> String { labels[key] ?? "" }
+
+    static func += (page: inout MarkdownText, text: String) { page.text += text }
+
+    mutating func notices(_ notices: [String]) {
+        for notice in notices { text += "> \(notice)\n\n" }
+    }
+
+    /// The cells an order line shares on group and person pages, from the item on.
+    mutating func orderCells(_ order: PageModels.OrderLine, paid: Bool) {
+        text += "| \(order.item) | \(order.amount) |"
+        if paid { text += " \(order.paidMark) |" }
+        text += " \(order.quantity) | \(order.unitPrice) | \(order.time) | \(order.note) |\n"
+    }
+}

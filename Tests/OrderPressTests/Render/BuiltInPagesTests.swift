@@ -1,0 +1,101 @@
+import Foundation
+import PropertyBased
+import Testing
+
+@testable import OrderPress
+
+/// `BuiltInPages` writes the built-in templates out in Swift; these tests render whole sites both
+/// ways (Swift, and swift-mustache on the same built-in templates) and require the same bytes.
+@Suite struct BuiltInPagesTests {
+    /// One generated site: rows of orders in the sample's columns, and the settings that change
+    /// what the templates show (language, payments, display currencies, rates, recent deletions).
+    struct Site: Sendable, CustomStringConvertible {
+        var rows: [[String: String]]
+        var language: String
+        var tracksPayments: Bool
+        var displayCurrencies: [String]
+        var withRates: Bool
+        /// Rows the previous run had that this one deletes (indices into `rows`, dropped from it).
+        var deleted: Set<Int>
+        var description: String { "\(rows.count) rows, \(language), paid \(tracksPayments), \(displayCurrencies), rates \(withRates), deleted \(deleted.sorted())" }
+    }
+
+    static let names = ["Amy", "王小明", "Ben | Co", "*Kim*", "~~Lee~~", "<b>Joe</b>", "a\\b", "[x](y)", "山田 花子", "Zoë\u{301}", ""]
+    static let groups = ["週五下午茶", "東京出差午餐", "SF boba run", "週一早餐", "no such group"]
+    static let drinks = ["熟成紅茶", "Taro `milk` tea", "# not a heading", "1. list", "a_b_c", "&amp;"]
+
+    static let sites = Generator<Site, Shrink.None<Site>> { rng in
+        var rows: [[String: String]] = []
+        for index in 0..<Int.random(in: 0...40, using: &rng) {
+            rows.append([
+                "id": String(index + 1), "group": groups.randomElement(using: &rng)!,
+                "orderer": names.randomElement(using: &rng)!, "drink": drinks.randomElement(using: &rng)!,
+                "size": ["", "L", "M|"].randomElement(using: &rng)!, "sugar": ["", "半糖"].randomElement(using: &rng)!,
+                "ice": ["", "少冰"].randomElement(using: &rng)!, "quantity": ["1", "2", "", "x"].randomElement(using: &rng)!,
+                "price": ["35", "1,200", "5.75", "0", "-1"].randomElement(using: &rng)!,
+                "currency": ["", "", "USD", "JPY"].randomElement(using: &rng)!,
+                "time": ["2026-11-21 09:15:00", "", "yesterday"].randomElement(using: &rng)!,
+                "note": ["", "少冰 | 加珍珠", "*不要吸管*", "<3 #42", "~x~"].randomElement(using: &rng)!,
+                "paid": ["TRUE", "", "已付", "no"].randomElement(using: &rng)!, "editCode": "secret\(index)",
+            ])
+        }
+        let deleted = Set(rows.indices.filter { _ in Int.random(in: 0..<5, using: &rng) == 0 })
+        return Site(
+            rows: rows, language: ["en", "zh-Hant", "ja"].randomElement(using: &rng)!,
+            tracksPayments: Bool.random(using: &rng), displayCurrencies: [[], ["USD", "JPY"], ["TWD"]].randomElement(using: &rng)!,
+            withRates: Bool.random(using: &rng), deleted: deleted)
+    }
+
+    @Test func generatedSitesRenderAsThroughMustache() async throws {
+        let sample = try ConfigurationLoader.load(from: TestSupport.sampleConfig)
+        let fetched = try await Fetcher(configuration: sample).fetch()
+        await propertyCheck(count: 60, input: Self.sites) { site in
+            var configuration = sample
+            configuration.language = site.language
+            configuration.displayCurrencies = site.displayCurrencies
+            let rates = site.withRates ? fetched.rates : nil
+            var headers = ["id", "group", "orderer", "drink", "size", "sugar", "ice", "quantity", "price", "currency", "time", "note", "editCode"]
+            if site.tracksPayments { headers.append("paid") }
+            func table(_ rows: [[String: String]]) -> SourceTable {
+                TestSupport.table(headers, rows.map { row in headers.map { row[$0]! } })
+            }
+            let validator = Validator(configuration: configuration)
+            let before = try! validator.validate(orders: table(site.rows), groups: fetched.groups)
+            let kept = site.rows.enumerated().filter { !site.deleted.contains($0.offset) }.map(\.element)
+            let data = try! validator.validate(orders: table(kept), groups: fetched.groups)
+            let diff = DiffStep(deletionGuard: nil, now: "2026-11-21T10:00:00Z")
+            let first = try! diff.run(
+                before, secrets: validator.secretCells(of: table(site.rows)), rates: rates, previous: nil, history: [])
+            let second = try! diff.run(
+                data, secrets: validator.secretCells(of: table(kept)), rates: rates, previous: first.snapshot, history: first.history)
+            let aggregation = Aggregator.aggregate(
+                data, rates: rates, displayCurrencies: configuration.displayCurrencies, baseCurrency: configuration.baseCurrency)
+            var renderer = try! SiteRenderer(templateOverrides: nil)
+            func render() -> RenderedSite {
+                renderer.render(
+                    configuration: configuration, data: data, aggregation: aggregation, rates: rates,
+                    history: second.history, now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID)
+            }
+            let swift = render()
+            renderer.usesBuiltInPages = false
+            let mustache = render()
+            #expect(swift.markdown.map(\.path) == mustache.markdown.map(\.path))
+            for (fast, slow) in zip(swift.markdown + swift.site, mustache.markdown + mustache.site) where fast != slow {
+                Issue.record("\(fast.path) differs for \(site):\n\(String(decoding: fast.contents, as: UTF8.self))\n---\n\(String(decoding: slow.contents, as: UTF8.self))")
+            }
+        }
+    }
+
+    /// The built-in pages are used for unedited copies of the built-in templates too (sites made by
+    /// `orderpress init` have them), and not for an edited one.
+    @Test func anUneditedCopyIsBuiltInAndAnEditedOneIsNot() throws {
+        let folder = TestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(DefaultTemplates.files["group.md.mustache"]!.utf8).write(to: folder.appendingPathComponent("group.md.mustache"))
+        try Data(("<!-- ours -->\n" + DefaultTemplates.files["layout.html.mustache"]!).utf8)
+            .write(to: folder.appendingPathComponent("layout.html.mustache"))
+        let templates = try TemplateSet.load(overrides: folder)
+        #expect(templates.builtIn == ["group", "person"])
+        #expect(try TemplateSet.load(overrides: nil).builtIn == BuiltInPages.kinds)
+    }
+}
