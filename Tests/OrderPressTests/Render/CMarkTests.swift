@@ -72,6 +72,32 @@ import Testing
         #expect(expected.contains("<del>x</del>"))
     }
 
+    /// Site pages without a `~` parse without strikethrough and without the lock, in parallel with
+    /// pages that take it: thousands of generated pages give the same HTML as serial parses with
+    /// every extension under the lock.
+    @Test func tildeFreePagesParsedInParallelMatchLockedSerialParses() {
+        let pieces = [
+            "| **a** | \\*b\\* | 35 |\n", "| [王小明](../people/x.md) | 1 \\| 2 | <b>x</b> |\n", "- ~~刪除 1 × 茶~~\n",
+            "> note *em* `code`\n\n", "# 標題 \\# x\n\n", "| 1\\~2 | \\_a\\_ | www.example.com |\n", "| x_y_z | a*b | 5.75 |\n",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        let pages = (0..<3000).map { _ in
+            "# p\n\n| a | b | c |\n|---|--:|---|\n"
+                + (0..<Int.random(in: 1...30, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+        }
+        var reference = CMark.site
+        reference.parsesTildeFreeUnlocked = false
+        let expected = pages.map { reference.html(from: $0) }
+        let results = ResultBox(count: pages.count)
+        DispatchQueue.concurrentPerform(iterations: pages.count) { index in
+            results.set(index, CMark.site.html(from: pages[index]))
+        }
+        let mismatches = zip(results.all, expected).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+        #expect(mismatches == [])
+        #expect(pages.contains { !$0.contains("~") } && pages.contains { $0.contains("~~") })
+        #expect(expected.contains { $0.contains("<del>") })
+    }
+
     @Test func sitePagesHaveNoAutolinkNoRawHTMLAndStyleAlignment() {
         let html = CMark.site.html(from: "mail foo@example.com, see www.example.com <b>bold</b>\n\n| n |\n|--:|\n| 1 |\n")
         #expect(!html.contains("<a"))
