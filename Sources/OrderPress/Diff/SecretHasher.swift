@@ -8,7 +8,7 @@ struct SecretHasher: Sendable {
     /// A new random salt, for a state folder that has none yet.
     static func newSalt() -> String {
         var generator = SystemRandomNumberGenerator()
-        return hex((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        return Hex.lowercase((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
 
     /// Stands for a secret that this run could not see: a cached copy of a sheet keeps secrets
@@ -18,17 +18,6 @@ struct SecretHasher: Sendable {
     func hash(_ value: SecretValue) -> String {
         guard !value.text.isEmpty else { return "" }
         if value.isUnknown { return Self.unknown }
-        return Self.hex(SHA256.hash(data: Data((salt + "\u{0}" + value.text).utf8)))
-    }
-
-    /// Lower-case hex, without `String(format:)`, which is slow enough to show at a million rows.
-    private static func hex(_ bytes: some Sequence<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var result: [UInt8] = []
-        for byte in bytes {
-            result.append(digits[Int(byte >> 4)])
-            result.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: result, as: UTF8.self)
+        return Hex.lowercase(SHA256.hash(data: Data((salt + "\u{0}" + value.text).utf8)))
     }
 }

@@ -4,10 +4,14 @@ import Foundation
 public struct OutputFile: Sendable, Equatable {
     public var path: String
     public var contents: Data
+    /// A digest of the inputs the file was made from, when making it is dear enough to skip
+    /// (a page's HTML): the manifest keeps it for the next build to compare.
+    public var key: String?
 
-    public init(path: String, contents: Data) {
+    public init(path: String, contents: Data, key: String? = nil) {
         self.path = path
         self.contents = contents
+        self.key = key
     }
 }
 

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Mustache
 
@@ -13,52 +14,96 @@ public struct SiteRenderer: Sendable {
         templates = try TemplateSet.load(overrides: overrides)
     }
 
+    /// Renders the whole site into memory: for tests, and for callers that want every file at once.
     public func render(
         configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
         history: [HistoryEntry], now: Date, siteID: UUID
     ) -> RenderedSite {
+        let collector = CollectedSite()
         let context = SiteContext(
             configuration: configuration, data: data, aggregation: aggregation, rates: rates, history: history, now: now,
             siteID: siteID)
-        let list = PageKind.all.flatMap { $0.pages(context) }
-        let pages = ConcurrentResults<(markdown: OutputFile, html: OutputFile)>(count: list.count)
-        let builder = PageBuilder(context: context)
-        DispatchQueue.concurrentPerform(iterations: list.count) { index in
-            pages[index] = renderPage(list[index], builder: builder, context: context)
-        }
-
-        var markdown = pages.values.map(\.markdown)
-        var site = pages.values.map(\.html)
-        for summary in aggregation.groups where !summary.orders.isEmpty {
-            let chart = chart(for: summary, context: context)
-            markdown.append(chart)
-            site.append(chart)
-        }
-        site.append(OutputFile(path: "style.css", contents: Data(templates.stylesheet.utf8)))
-        site.append(OutputFile(path: "feed.xml", contents: AtomFeed(context: context).xml()))
-        site.append(OutputFile(path: "summary.json", contents: SummaryDocument(context).encoded()))
-        site.append(OutputFile(path: "orders.csv", contents: OrdersCSV.render(data.orders, timeZone: configuration.timeZone)))
-        return RenderedSite(
-            markdown: markdown.sorted { $0.path < $1.path }, site: site.sorted { $0.path < $1.path })
+        // A collector never throws.
+        try? render(context, into: collector)
+        return collector.site
     }
 
-    private func renderPage(_ page: PageKind.Page, builder: PageBuilder, context: SiteContext)
-        -> (markdown: OutputFile, html: OutputFile)
-    {
+    /// Renders page after page, in batches of `batchSize` made in parallel, and hands each batch
+    /// to `sink` as soon as it is made, so that the site is never all in memory. A page whose
+    /// Markdown and layout inputs give the key its published HTML was made from is kept without
+    /// running cmark-gfm again.
+    func render(_ context: SiteContext, into sink: some PageSink) throws(OutputError) {
+        let pages = PageKind.all.flatMap { $0.pages(context) }
+        let builder = PageBuilder(context: context)
+        let layoutKey = layoutKey(context)
+        for start in stride(from: 0, to: pages.count, by: Self.batchSize) {
+            let batch = pages[start..<min(start + Self.batchSize, pages.count)]
+            let made = ConcurrentResults<MadePage>(count: batch.count)
+            DispatchQueue.concurrentPerform(iterations: batch.count) { index in
+                made[index] = renderPage(batch[batch.startIndex + index], builder: builder, layoutKey: layoutKey, sink: sink)
+            }
+            let results = made.values
+            try sink.publish(results.map(\.markdown), in: .markdown)
+            try sink.publish(results.compactMap(\.html), in: .site)
+            for page in results where page.html == nil { sink.keep("\(page.path).html", in: .site) }
+        }
+        let groups = context.aggregation.groups.filter { !$0.orders.isEmpty }
+        for start in stride(from: 0, to: groups.count, by: Self.batchSize) {
+            let charts = groups[start..<min(start + Self.batchSize, groups.count)].map { chart(for: $0, context: context) }
+            try sink.publish(charts, in: .markdown)
+            try sink.publish(charts, in: .site)
+        }
+        try sink.publish([OutputFile(path: "style.css", contents: Data(templates.stylesheet.utf8))], in: .site)
+        try sink.publish([OutputFile(path: "feed.xml", contents: AtomFeed(context: context).xml())], in: .site)
+        try sink.publish([OutputFile(path: "summary.json", contents: SummaryDocument(context).encoded())], in: .site)
+        try sink.publish(
+            [OutputFile(path: "orders.csv", contents: OrdersCSV.render(context.data.orders, timeZone: context.configuration.timeZone))],
+            in: .site)
+    }
+
+    /// Pages rendered at once: enough to keep both cores busy, few enough to keep memory flat.
+    static let batchSize = 256
+
+    /// A page's Markdown file, and its HTML file unless the published one is still current.
+    private struct MadePage {
+        var path: String
+        var markdown: OutputFile
+        var html: OutputFile?
+    }
+
+    private func renderPage(_ page: PageKind.Page, builder: PageBuilder, layoutKey: String, sink: some PageSink) -> MadePage {
+        let context = builder.context
         let (model, template, path, title) = (page.model(builder), page.template, page.path, page.title)
-        let markdown = markdown(model, template: template, context: context)
-        let root = path.contains("/") ? "../" : ""
+        let markdown = Data(markdown(model, template: template, context: context).utf8)
+        let pageTitle = path == "index" ? title : "\(title) · \(context.configuration.title)"
+        // The HTML is made from the Markdown, the page's title and place, and what every page shares.
+        var hash = SHA256()
+        for part in [layoutKey, path, pageTitle] { hash.update(data: Data(part.utf8)); hash.update(data: [0]) }
+        hash.update(data: markdown)
+        let key = Hex.lowercase(hash.finalize())
+        let markdownFile = OutputFile(path: "\(path).md", contents: markdown)
+        if sink.publishedKey(of: "\(path).html", in: .site) == key {
+            return MadePage(path: path, markdown: markdownFile, html: nil)
+        }
         let layout = PageModels.Layout(
             language: context.configuration.language, labels: context.labels.plain,
             feedTitle: context.labels.text("feed_title", ["title": context.configuration.title]),
-            pageTitle: path == "index" ? title : "\(title) · \(context.configuration.title)",
-            siteTitle: context.configuration.title, root: root, attentionCount: context.attentionCount,
-            dataAsOf: context.labels.text("data_as_of", ["time": context.dataAsOfText]), body: CMark.site.html(from: markdown))
+            pageTitle: pageTitle, siteTitle: context.configuration.title, root: path.contains("/") ? "../" : "",
+            attentionCount: context.attentionCount, dataAsOf: context.labels.text("data_as_of", ["time": context.dataAsOfText]),
+            body: String(decoding: CMark.site.html(from: markdown), as: UTF8.self))
         let html = builtIn("layout") ? BuiltInPages.layout(layout) : templates.layout.render(layout)
-        return (
-            OutputFile(path: "\(path).md", contents: Data(markdown.utf8)),
-            OutputFile(path: "\(path).html", contents: Data(html.utf8))
-        )
+        return MadePage(path: path, markdown: markdownFile, html: OutputFile(path: "\(path).html", contents: Data(html.utf8), key: key))
+    }
+
+    /// What every page's HTML depends on besides its own Markdown: the program, the templates,
+    /// the language and labels, and the lines every page carries.
+    private func layoutKey(_ context: SiteContext) -> String {
+        let labels = context.labels.plain.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
+        let parts = [
+            Version.current, templates.identity, String(usesBuiltInPages), context.configuration.language,
+            context.configuration.title, context.attentionCount ?? "", context.dataAsOfText,
+        ] + labels
+        return parts.joined(separator: "\u{0}")
     }
 
     private func builtIn(_ template: String) -> Bool { usesBuiltInPages && templates.builtIn.contains(template) }

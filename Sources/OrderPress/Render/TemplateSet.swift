@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Mustache
 
@@ -11,11 +12,15 @@ struct TemplateSet: Sendable {
     /// The templates in use that are the built-in ones, byte for byte (also when a site's
     /// `templates` folder holds an unedited copy): those `BuiltInPages` writes out in Swift.
     let builtIn: Set<String>
+    /// A digest of every template's text: a page made with other templates is made again.
+    let identity: String
 
     static func load(overrides folder: URL?) throws(ConfigurationError) -> TemplateSet {
         var builtIn = Set<String>()
+        var digest = SHA256()
         func source(_ file: String) throws(ConfigurationError) -> (text: String, origin: String) {
             let (text, origin) = try read(file)
+            digest.update(data: Data("\(file)\u{0}\(text)\u{0}".utf8))
             if text == DefaultTemplates.files[file], let dot = file.firstIndex(of: ".") {
                 builtIn.insert(String(file[..<dot]))
             }
@@ -83,6 +88,7 @@ struct TemplateSet: Sendable {
         let layout = try compile(layoutText, contentType: LayoutHTML.name, origin: layoutOrigin, partialsAmong: [])
         let stylesheet = try source("style.css").text
         return TemplateSet(
-            pages: pages, layout: layout.template, stylesheet: stylesheet, builtIn: builtIn.intersection(BuiltInPages.kinds))
+            pages: pages, layout: layout.template, stylesheet: stylesheet, builtIn: builtIn.intersection(BuiltInPages.kinds),
+            identity: Hex.lowercase(digest.finalize()))
     }
 }

@@ -1,0 +1,14 @@
+/// Lower-case hex of bytes (digests, salts), without `String(format:)`, which is slow enough to
+/// show at a million rows.
+enum Hex {
+    static func lowercase(_ bytes: some Sequence<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.underestimatedCount * 2)
+        for byte in bytes {
+            result.append(digits[Int(byte >> 4)])
+            result.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+}
