@@ -100,7 +100,7 @@ public struct SiteRenderer: Sendable {
     private func layoutKey(_ context: SiteContext) -> String {
         let labels = context.labels.plain.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
         let parts = [
-            Version.current, templates.identity, String(usesBuiltInPages), context.configuration.language,
+            Version.current, templates.identity, context.configuration.language,
             context.configuration.title, context.attentionCount ?? "", context.dataAsOfText,
         ] + labels
         return parts.joined(separator: "\u{0}")
