@@ -6,10 +6,14 @@ import Testing
 @Suite struct PaginationBinaryTests {
     static let people = 501
 
+    static func orders(_ count: Int) -> String {
+        var csv = "id,group,orderer,drink,price\n"
+        for number in 1...count { csv += "\(number),\(number % 2 == 0 ? "週五下午茶" : "Friday"),訂購人 \(number),紅茶,35\n" }
+        return csv
+    }
+
     static func site() throws -> URL {
         let folder = TestSupport.temporaryFolder()
-        var csv = "id,group,orderer,drink,price\n"
-        for number in 1...people { csv += "\(number),\(number % 2 == 0 ? "週五下午茶" : "Friday"),訂購人 \(number),紅茶,35\n" }
         TestSupport.write(
             [
                 "orderpress.toml": """
@@ -18,7 +22,7 @@ import Testing
                 [orders]
                 path = "orders.csv"
                 """,
-                "orders.csv": csv,
+                "orders.csv": orders(people),
             ], in: folder)
         return folder
     }
@@ -55,5 +59,15 @@ import Testing
         #expect(page.status == 200)
         #expect(String(decoding: page.body, as: UTF8.self) == second)
         #expect(server.stop().status == 0)
+
+        // One person fewer: the list fits on the index again, and the second page is removed.
+        TestSupport.write(["orders.csv": Self.orders(Self.people - 1)], in: folder)
+        let rerun = try TestSupport.run(["build"], in: folder, environment: BinaryTests.fixedClock)
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("people-2.html").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("output/markdown/people-2.md").path))
+        let shorter = try String(contentsOf: root.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(Self.personLinks(shorter).count == Self.people - 1)
+        #expect(!shorter.contains("people-2.html"))
     }
 }
