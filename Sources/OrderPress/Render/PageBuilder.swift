@@ -83,11 +83,10 @@ struct PageBuilder: Sendable {
     private func latest() -> PageModels.Latest? {
         guard let entry = context.history.first else { return nil }
         let deleted = entry.changes.deleted
-        let more = deleted.count - Self.indexDeletions
         return PageModels.Latest(
             time: context.display(iso: entry.time), summary: escape(labels.summary(entry.changes)),
             deleted: deleted.prefix(Self.indexDeletions).map { "\(deletionLine($0)) · \(escape($0.group))" },
-            moreDeleted: more > 0 ? labels.markdown("more_deleted", ["count": String(more)]) : nil)
+            moreDeleted: more(deleted.count, shown: Self.indexDeletions, "more_deleted"))
     }
 
     /// Each currency's exact total, then the whole in each display currency, with what is still unpaid.
