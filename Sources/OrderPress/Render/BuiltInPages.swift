@@ -1,12 +1,73 @@
-/// The built-in templates that render most of a site's bytes (group and person pages, the HTML
-/// layout), written out in Swift. swift-mustache looks up every value as `Any` through dynamic
+/// The built-in templates that render most of a site's bytes (the index, the list, group and
+/// person pages, the HTML layout), written out in Swift. swift-mustache looks up every value as `Any` through dynamic
 /// casts, which made the templates half of a build's instructions; these give the same bytes as
 /// the built-in `.mustache` files (`BuiltInPagesTests` renders sites both ways and compares), and
 /// are used only while the template in use is the built-in one. An overridden template, or one
 /// edited from a copy, goes through swift-mustache as before.
 enum BuiltInPages {
     /// The templates written out here, by name.
-    static let kinds: Set<String> = ["group", "person", "layout"]
+    static let kinds: Set<String> = ["index", "groups", "people", "group", "person", "layout"]
+
+    static func index(_ page: PageModels.IndexPage, labels: [String: String]) -> String {
+        var out = MarkdownText(labels: labels)
+        let pays = page.tracksPayments
+        out += "# \(page.title)\n\n\(page.dataAsOf) · [\(out["rates"])](rates.md) · [\(out["attention"])](attention.md)"
+        if let count = page.attentionCount { out += " (\(count))" }
+        out += "\n\n## \(out["grand_total"])\n\n"
+        if page.hasOrders {
+            out += "| \(out["currency"]) | \(out["total"]) |"
+            if pays { out += " \(out["outstanding"]) |" }
+            out += "\n|---|--:|"
+            if pays { out += "--:|" }
+            out += "\n"
+            for row in page.grandTotals {
+                out += "| \(row.label) | **\(row.amount)** |"
+                if pays { out += " \(row.outstanding) |" }
+                out += "\n"
+            }
+        } else {
+            out += "\(out["no_orders"])\n"
+        }
+        out += "\n"
+        if let latest = page.latest {
+            out += "## \(out["latest_change"])\(out["colon"])\(latest.time)\n\n\(latest.summary)\n\n"
+            for line in latest.deleted { out += "- ⚠ ~~\(line)~~\n" }
+            if let more = latest.moreDeleted { out += "- ⚠ \(more)\n" }
+            out += "\n[\(out["all_changes"])](changes.md)\n\n"
+        }
+        out.notices(page.notices)
+        out += "## \(out["groups"])\n\n"
+        if page.hasGroups {
+            out.groupTable(page.groups, currencies: page.displayCurrencies, paid: pays)
+            if let pager = page.groupPager { out += "\n\(pager)\n" }
+        } else {
+            out += "\(out["no_groups"])\n"
+        }
+        out += "\n## \(out["people"])\n\n"
+        if page.hasPeople {
+            out.peopleTable(page.people, currencies: page.displayCurrencies)
+            if let pager = page.peoplePager { out += "\n\(pager)\n" }
+        } else {
+            out += "\(out["no_people"])\n"
+        }
+        return out.text
+    }
+
+    static func groups(_ page: PageModels.GroupListPage, labels: [String: String]) -> String {
+        var out = MarkdownText(labels: labels)
+        out += "# \(page.title)\n\n[← \(out["home"])](index.md)\n\n\(page.pager)\n\n"
+        out.groupTable(page.groups, currencies: page.displayCurrencies, paid: page.tracksPayments)
+        out += "\n\(page.pager)\n"
+        return out.text
+    }
+
+    static func people(_ page: PageModels.PeopleListPage, labels: [String: String]) -> String {
+        var out = MarkdownText(labels: labels)
+        out += "# \(page.title)\n\n[← \(out["home"])](index.md)\n\n\(page.pager)\n\n"
+        out.peopleTable(page.people, currencies: page.displayCurrencies)
+        out += "\n\(page.pager)\n"
+        return out.text
+    }
 
     static func group(_ page: PageModels.GroupPage, labels: [String: String]) -> String {
         var out = MarkdownText(labels: labels)
@@ -152,6 +213,40 @@ private struct MarkdownText {
 
     mutating func notices(_ notices: [String]) {
         for notice in notices { text += "> \(notice)\n\n" }
+    }
+
+    /// The table of groups on the index and the group list pages.
+    mutating func groupTable(_ rows: [PageModels.GroupRow], currencies: [String], paid: Bool) {
+        text += "| \(self["group"]) | \(self["total"]) |"
+        if paid { text += " \(self["outstanding"]) |" }
+        text += " \(self["orders"]) | \(self["items"]) | \(self["shop"]) | \(self["organizer"]) | \(self["deadline"]) |"
+        for currency in currencies { text += " \(currency) |" }
+        text += "\n|---|--:|"
+        if paid { text += "--:|" }
+        text += "--:|--:|---|---|---|"
+        for _ in currencies { text += "--:|" }
+        text += "\n"
+        for row in rows {
+            text += "| [\(row.name)](\(row.link)) | \(row.total) |"
+            if paid { text += " \(row.outstanding) |" }
+            text += " \(row.orders) | \(row.items) | \(row.shop) | \(row.organizer) | \(row.deadline) |"
+            for amount in row.converted { text += " \(amount) |" }
+            text += "\n"
+        }
+    }
+
+    /// The table of people on the index and the people list pages.
+    mutating func peopleTable(_ rows: [PageModels.PersonRow], currencies: [String]) {
+        text += "| \(self["person"]) | \(self["total"]) | \(self["orders"]) |"
+        for currency in currencies { text += " \(currency) |" }
+        text += "\n|---|--:|--:|"
+        for _ in currencies { text += "--:|" }
+        text += "\n"
+        for row in rows {
+            text += "| [\(row.name)](\(row.link)) | \(row.totals) | \(row.orders) |"
+            for amount in row.converted { text += " \(amount) |" }
+            text += "\n"
+        }
     }
 
     /// The cells an order line shares on group and person pages, from the item on.

@@ -115,6 +115,9 @@ public struct SiteRenderer: Sendable {
             switch model {
             case let page as PageModels.GroupPage: return BuiltInPages.group(page, labels: context.markdownLabels)
             case let page as PageModels.PersonPage: return BuiltInPages.person(page, labels: context.markdownLabels)
+            case let page as PageModels.IndexPage: return BuiltInPages.index(page, labels: context.markdownLabels)
+            case let page as PageModels.GroupListPage: return BuiltInPages.groups(page, labels: context.markdownLabels)
+            case let page as PageModels.PeopleListPage: return BuiltInPages.people(page, labels: context.markdownLabels)
             default: break
             }
         }

@@ -17,7 +17,11 @@ import Testing
         var withRates: Bool
         /// Rows the previous run had that this one deletes (indices into `rows`, dropped from it).
         var deleted: Set<Int>
-        var description: String { "\(rows.count) rows, \(language), paid \(tracksPayments), \(displayCurrencies), rates \(withRates), deleted \(deleted.sorted())" }
+        /// Lists of a few rows per page, so that the index and list pages paginate.
+        var shortLists: Bool
+        var description: String {
+            "\(rows.count) rows, \(language), paid \(tracksPayments), \(displayCurrencies), rates \(withRates), deleted \(deleted.sorted()), short lists \(shortLists)"
+        }
     }
 
     static let names = ["Amy", "王小明", "Ben | Co", "*Kim*", "~~Lee~~", "<b>Joe</b>", "a\\b", "[x](y)", "山田 花子", "Zoë\u{301}", ""]
@@ -43,7 +47,7 @@ import Testing
         return Site(
             rows: rows, language: ["en", "zh-Hant", "ja"].randomElement(using: &rng)!,
             tracksPayments: Bool.random(using: &rng), displayCurrencies: [[], ["USD", "JPY"], ["TWD"]].randomElement(using: &rng)!,
-            withRates: Bool.random(using: &rng), deleted: deleted)
+            withRates: Bool.random(using: &rng), deleted: deleted, shortLists: Bool.random(using: &rng))
     }
 
     @Test func generatedSitesRenderAsThroughMustache() async throws {
@@ -71,6 +75,7 @@ import Testing
             let aggregation = Aggregator.aggregate(
                 data, rates: rates, displayCurrencies: configuration.displayCurrencies, baseCurrency: configuration.baseCurrency)
             var renderer = try! SiteRenderer(templateOverrides: nil)
+            if site.shortLists { renderer.limits = PageLimits(listRows: 2, changeRows: 3, attentionRows: 2, chartBars: 4) }
             func render() -> RenderedSite {
                 renderer.render(
                     configuration: configuration, data: data, aggregation: aggregation, rates: rates,
@@ -95,7 +100,7 @@ import Testing
         try Data(("<!-- ours -->\n" + DefaultTemplates.files["layout.html.mustache"]!).utf8)
             .write(to: folder.appendingPathComponent("layout.html.mustache"))
         let templates = try TemplateSet.load(overrides: folder)
-        #expect(templates.builtIn == ["group", "person"])
+        #expect(templates.builtIn == BuiltInPages.kinds.subtracting(["layout"]))
         #expect(try TemplateSet.load(overrides: nil).builtIn == BuiltInPages.kinds)
     }
 }
