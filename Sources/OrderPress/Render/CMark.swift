@@ -77,8 +77,12 @@ public struct CMark: Sendable {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
                 cmark_node_get_type(node) == CMARK_NODE_LINK, let url = cmark_node_get_url(node)
             else { continue }
-            if let rewritten = LinkRewriter.htmlTarget(for: String(cString: url)) {
-                cmark_node_set_url(node, rewritten)
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(url).assumingMemoryBound(to: UInt8.self), count: strlen(url))
+            if var rewritten = LinkRewriter.htmlTarget(for: bytes) {
+                rewritten.append(0)
+                rewritten.withUnsafeBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) { cmark_node_set_url(node, $0.baseAddress) }
+                }
             }
         }
     }
@@ -93,10 +97,17 @@ private enum CMarkRuntime {
 /// Turns a relative link to a Markdown page into the matching HTML page.
 enum LinkRewriter {
     static func htmlTarget(for url: String) -> String? {
-        guard !url.contains(":"), !url.hasPrefix("/"), !url.hasPrefix("#") else { return nil }
-        let parts = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts[0].hasSuffix(".md") else { return nil }
-        let page = parts[0].dropLast(3) + ".html"
-        return parts.count > 1 ? "\(page)#\(parts[1])" : String(page)
+        htmlTarget(for: Array(url.utf8)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// On the bytes cmark-gfm holds: every link of a page goes through here.
+    static func htmlTarget(for url: some Collection<UInt8>) -> [UInt8]? {
+        guard let first = url.first, first != UInt8(ascii: "/"), first != UInt8(ascii: "#"),
+            !url.contains(UInt8(ascii: ":"))
+        else { return nil }
+        let end = url.firstIndex(of: UInt8(ascii: "#")) ?? url.endIndex
+        let path = url[..<end]
+        guard path.count >= 3, path.suffix(3).elementsEqual(".md".utf8) else { return nil }
+        return Array(path.dropLast(3)) + Array(".html".utf8) + Array(url[end...])
     }
 }

@@ -110,7 +110,7 @@ struct PageBuilder: Sendable {
         let money = context.money
         let currency = summary.currency
         let slug = context.groupSlugs[summary.group.name]!
-        let recentDeletions = context.history.first?.changes.deleted.filter { $0.group == summary.group.name } ?? []
+        let recentDeletions = context.latestDeletions[summary.group.name] ?? []
         return PageModels.GroupPage(
             name: escape(summary.group.name), organizer: escape(summary.group.organizer),
             shop: escape(summary.group.shop), deadline: deadline(summary.group), currency: currency,
@@ -145,7 +145,8 @@ struct PageBuilder: Sendable {
         let money = context.money
         var byGroup: [String: [Order]] = [:]
         for order in person.orders { byGroup[order.group, default: []].append(order) }
-        let groups = context.data.groups.compactMap { group -> PageModels.PersonGroup? in
+        // Only the person's own groups, in the sheet's order: not every group for every person.
+        let groups = context.groups(named: byGroup.keys).compactMap { group -> PageModels.PersonGroup? in
             guard let orders = byGroup[group.name], let total = person.totalsByGroup[group.name] else { return nil }
             return PageModels.PersonGroup(
                 name: escape(group.name), link: "../groups/\(context.groupSlugs[group.name]!).md",
@@ -153,7 +154,7 @@ struct PageBuilder: Sendable {
                 total: "\(money.display(total, group.currency)) \(group.currency)",
                 converted: otherCurrencies(person.convertedByGroup[group.name] ?? [], besides: group.currency))
         }
-        let payments = context.data.groups.compactMap { group -> String? in
+        let payments = context.groups(named: person.outstandingByGroup.keys).compactMap { group -> String? in
             guard let owed = person.outstandingByGroup[group.name] else { return nil }
             return labels.markdown(
                 "pay_to",

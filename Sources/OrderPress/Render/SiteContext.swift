@@ -23,6 +23,10 @@ struct SiteContext: Sendable {
     /// The labels escaped for Markdown, once per build.
     var markdownLabels: [String: String]
     var limits: PageLimits
+    /// Each group's place in the sheet, by name.
+    private var groupIndex: [String: Int]
+    /// The latest run's deleted orders, by group.
+    var latestDeletions: [String: [RowRecord]]
 
     init(
         configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
@@ -30,6 +34,8 @@ struct SiteContext: Sendable {
     ) {
         self.siteID = siteID
         self.limits = limits
+        groupIndex = Dictionary(data.groups.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        latestDeletions = Dictionary(grouping: history.first?.changes.deleted ?? [], by: \.group)
         self.configuration = configuration
         self.data = data
         self.aggregation = aggregation
@@ -54,6 +60,11 @@ struct SiteContext: Sendable {
                 .union(configuration.displayCurrencies)
             missingRates = used.filter { rates?.rates[$0] == nil }.sorted()
         }
+    }
+
+    /// The groups of these names, in the sheet's order.
+    func groups(named names: some Collection<String>) -> [Group] {
+        names.compactMap { groupIndex[$0] }.sorted().map { data.groups[$0] }
     }
 
     /// "2026-11-21 16:00 (Asia/Taipei)": plain text, for the layout's footer.
