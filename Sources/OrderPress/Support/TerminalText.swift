@@ -33,6 +33,9 @@ public enum TerminalText {
     /// the line; zero-width characters make two different names look alike). The zero-width joiner
     /// and tag characters stay: emoji sequences are made of them and do nothing else.
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        // Printable ASCII and the common CJK blocks hold no control, separator or format character
+        // (`TerminalTextTests` checks every one of them): most text is decided without a property lookup.
+        if Self.plainRanges.contains(where: { $0.contains(scalar.value) }) { return false }
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator:
             return true
@@ -42,4 +45,7 @@ public enum TerminalText {
             return false
         }
     }
+
+    /// Printable ASCII, kana, CJK ideographs (and extension A), Hangul syllables.
+    static let plainRanges: [ClosedRange<UInt32>] = [0x20...0x7E, 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3]
 }

@@ -34,4 +34,13 @@ import Testing
             #expect(TerminalText.escape(escaped) == escaped)
         }
     }
+
+    /// The ranges `needsEscape` answers without a property lookup hold nothing it would escape.
+    @Test func plainRangesHoldNoControlSeparatorOrFormatCharacter() {
+        let acted: Set<Unicode.GeneralCategory> = [.control, .lineSeparator, .paragraphSeparator, .format]
+        for range in TerminalText.plainRanges {
+            let found = range.compactMap(Unicode.Scalar.init).filter { acted.contains($0.properties.generalCategory) }
+            #expect(found.isEmpty, "\(found)")
+        }
+    }
 }
