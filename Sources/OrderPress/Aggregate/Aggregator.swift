@@ -10,20 +10,22 @@ public enum Aggregator {
         var people: [String: PersonSummary] = [:]
         var grandTotals: [String: Decimal] = [:]
         for order in data.orders {
+            // `Order.amount` multiplies Decimals each time it is read: once per order here.
+            let amount = order.amount
             ordersByGroup[order.group, default: []].append(order)
             people[order.personKey, default: PersonSummary(key: order.personKey, name: order.person, orders: [], totals: [:])]
-                .add(order)
-            grandTotals[order.currency, default: 0] += order.amount
+                .add(order, amount: amount)
+            grandTotals[order.currency, default: 0] += amount
         }
         var groups = data.groups.map { summarize($0, orders: ordersByGroup[$0.name] ?? []) }
         var grandOutstanding: [String: Decimal] = [:]
         for summary in groups { grandOutstanding[summary.currency, default: 0] += summary.outstanding }
         var aggregation = Aggregation(
-            groups: groups, people: people.values.sorted { $0.key < $1.key }, grandTotals: grandTotals,
+            groups: groups, people: TextOrder.sorted(Array(people.values), keys: { [$0.key] }, by: { $0.key < $1.key }), grandTotals: grandTotals,
             tracksPayments: data.tracksPayments, grandOutstanding: grandOutstanding)
         guard !displayCurrencies.isEmpty else { return aggregation }
 
-        let converter = Converter(rates: rates)
+        let converter = Converter(rates: rates, precomputing: Set(grandTotals.keys).union(data.groups.map(\.currency)).union(displayCurrencies))
         func converted(_ amounts: [String: Decimal]) -> [ConvertedAmount] { converter.converted(amounts, into: displayCurrencies) }
         for index in groups.indices {
             let currency = groups[index].currency
@@ -66,36 +68,41 @@ public enum Aggregator {
             lines[LineKey(item: order.item, options: order.options, unitPrice: order.unitPrice), default: 0] += order.quantity
             let amount = order.amount
             totals[order.personKey, default: PersonTotal(key: order.personKey, name: order.person, orders: 0, total: 0)]
-                .add(order)
+                .add(order, amount: amount)
             total += amount
             if order.paid { paid += amount }
             items += order.quantity
         }
-        let shopSheet = lines.map {
-            ShopLine(item: $0.key.item, options: $0.key.options, quantity: $0.value, unitPrice: $0.key.unitPrice)
-        }.sorted {
-            ($0.item, $0.options.joined(separator: "\u{1}"), $0.unitPrice) < ($1.item, $1.options.joined(separator: "\u{1}"), $1.unitPrice)
-        }
+        // The options joined once per line, not once per comparison.
+        let shopSheet = TextOrder.sorted(
+            lines.map {
+                (line: ShopLine(item: $0.key.item, options: $0.key.options, quantity: $0.value, unitPrice: $0.key.unitPrice),
+                 options: $0.key.options.joined(separator: "\u{1}"))
+            },
+            keys: { [$0.line.item, $0.options] },
+            by: { ($0.line.item, $0.options, $0.line.unitPrice) < ($1.line.item, $1.options, $1.line.unitPrice) }
+        ).map(\.line)
         return GroupSummary(
             group: group, orders: orders, shopSheet: shopSheet,
-            people: totals.values.sorted { $0.key < $1.key }, total: total, items: items, paid: paid)
+            people: TextOrder.sorted(Array(totals.values), keys: { [$0.key] }, by: { $0.key < $1.key }), total: total, items: items, paid: paid)
     }
 }
 
 extension PersonSummary {
-    fileprivate mutating func add(_ order: Order) {
+    /// `amount` is `order.amount`, computed once by the caller.
+    fileprivate mutating func add(_ order: Order, amount: Decimal) {
         orders.append(order)
-        totals[order.currency, default: 0] += order.amount
-        totalsByGroup[order.group, default: 0] += order.amount
-        outstanding[order.currency, default: 0] += order.paid ? 0 : order.amount
-        if !order.paid, order.amount > 0 { outstandingByGroup[order.group, default: 0] += order.amount }
+        totals[order.currency, default: 0] += amount
+        totalsByGroup[order.group, default: 0] += amount
+        outstanding[order.currency, default: 0] += order.paid ? 0 : amount
+        if !order.paid, amount > 0 { outstandingByGroup[order.group, default: 0] += amount }
     }
 }
 
 extension PersonTotal {
-    fileprivate mutating func add(_ order: Order) {
+    fileprivate mutating func add(_ order: Order, amount: Decimal) {
         orders += 1
-        total += order.amount
-        if order.paid { paid += order.amount }
+        total += amount
+        if order.paid { paid += amount }
     }
 }

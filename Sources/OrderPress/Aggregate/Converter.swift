@@ -3,10 +3,30 @@ import Foundation
 /// Converts exact amounts between currencies through a rate table; the aggregate step converts every
 /// total once, and pages only format what it found.
 public struct Converter: Sendable {
-    public var rates: RateTable?
+    public var rates: RateTable? {
+        didSet { factors = [:] }
+    }
+    /// Factors worked out once: an aggregation converts thousands of totals with a handful of them, and
+    /// each is a Decimal division. The same division as `RateTable.factor`, so the same exact results.
+    private var factors: [Pair: Decimal?] = [:]
+
+    private struct Pair: Hashable {
+        var from: String
+        var to: String
+    }
 
     public init(rates: RateTable?) {
         self.rates = rates
+    }
+
+    /// With the factors between every two of `currencies` computed up front.
+    init(rates: RateTable?, precomputing currencies: Set<String>) {
+        self.rates = rates
+        for from in currencies {
+            for to in currencies where to != from {
+                factors[Pair(from: from, to: to)] = .some(rates?.factor(from: from, to: to))
+            }
+        }
     }
 
     /// The exact sum of `amounts` (by currency) in `currency`, or nil when a rate is missing.
@@ -21,7 +41,7 @@ public struct Converter: Sendable {
 
     public func convert(_ amount: Decimal, from: String, to: String) -> Decimal? {
         if from == to { return amount }
-        guard let factor = rates?.factor(from: from, to: to) else { return nil }
+        guard let factor = factors[Pair(from: from, to: to)] ?? rates?.factor(from: from, to: to) else { return nil }
         return amount * factor
     }
 
