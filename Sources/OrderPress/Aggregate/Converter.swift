@@ -49,4 +49,32 @@ public struct Converter: Sendable {
     public func converted(_ amounts: [String: Decimal], into currencies: [String]) -> [ConvertedAmount] {
         currencies.map { ConvertedAmount(currency: $0, amount: convert(amounts, to: $0)) }
     }
+
+    /// One amount to convert; a key for remembering conversions already made.
+    struct Conversion: Hashable {
+        var amount: Decimal
+        var from: String
+        var to: String
+    }
+
+    /// `converted(_:into:)`, looking up each single conversion in `memo` first and adding it there:
+    /// the same arithmetic in the same order, so the same exact sums.
+    func converted(_ amounts: [String: Decimal], into currencies: [String], memo: inout [Conversion: Decimal?]) -> [ConvertedAmount] {
+        currencies.map { currency in
+            var sum: Decimal = 0
+            for (from, amount) in amounts {
+                let key = Conversion(amount: amount, from: from, to: currency)
+                let converted: Decimal?
+                if let known = memo[key] {
+                    converted = known
+                } else {
+                    converted = convert(amount, from: from, to: currency)
+                    memo[key] = .some(converted)
+                }
+                guard let converted else { return ConvertedAmount(currency: currency, amount: nil) }
+                sum += converted
+            }
+            return ConvertedAmount(currency: currency, amount: sum)
+        }
+    }
 }

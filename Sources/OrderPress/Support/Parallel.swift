@@ -8,7 +8,7 @@ enum Parallel {
     static let minimumChunk = 20_000
 
     /// `body` over `0..<count` cut into at most one range per core, each range at least `minimumChunk` long.
-    static func chunks<T>(count: Int, _ body: (Range<Int>) -> T) -> [T] {
+    static func chunks<T>(count: Int, minimumChunk: Int = minimumChunk, _ body: (Range<Int>) -> T) -> [T] {
         let workers = min(ProcessInfo.processInfo.activeProcessorCount, count / minimumChunk)
         guard workers > 1 else { return [body(0..<count)] }
         var results = [T?](repeating: nil, count: workers)
