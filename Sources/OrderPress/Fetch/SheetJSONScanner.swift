@@ -77,10 +77,11 @@ struct SheetJSONScanner {
         return offset == bytes.count
     }
 
-    /// After the first row, room for as many rows as the body seems to hold, so that the cells of a
-    /// large sheet are not copied over and over as the array grows.
+    /// After the first row, room for as many rows as the body seems to hold and half as many again, so
+    /// that the cells of a large sheet are not copied as the array grows (a doubling at the end would
+    /// hold both copies at once). Capacity never written is never touched, so it costs no memory.
     private mutating func reserveRows() {
-        let estimate = bytes.count / max(offset, 1) + 1
+        let estimate = bytes.count / max(offset, 1) * 3 / 2 + 1
         cells.reserveCapacity(min(estimate, 20_000_000) * max(headers.count, 1))
     }
 

@@ -33,40 +33,47 @@ public struct Validator: Sendable {
         let known = listedGroups.map { Dictionary($0.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }) }
         let roles = Roles(reader)
         // Rows are independent until groups are resolved: the two halves of a large sheet are read on two cores.
-        let chunks = Parallel.chunks(count: orders.dataRowCount) { range in
-            var warnings: [DataWarning] = []
-            var candidates: [Candidate] = []
-            candidates.reserveCapacity(range.count)
-            for row in range {
-                candidates.append(check(orders, row: row, reader: reader, roles: roles, knownGroups: known, warnings: &warnings))
-            }
-            return (candidates, warnings)
-        }
-        var candidates = chunks.count == 1 ? chunks[0].0 : chunks.flatMap(\.0)
-        for chunk in chunks { warnings += chunk.1 }
+        // Each row's order apart from the rest of what was read of it: when no row is rejected (the
+        // usual sheet), that array is the valid orders as it is, not a second copy of a million of them.
+        var (read, candidates, rowWarnings) = Self.joined(
+            Parallel.chunks(count: orders.dataRowCount) { range in
+                var warnings: [DataWarning] = []
+                var read: [Order] = []
+                var candidates: [Candidate] = []
+                read.reserveCapacity(range.count)
+                candidates.reserveCapacity(range.count)
+                for row in range {
+                    let (order, candidate) = check(orders, row: row, reader: reader, roles: roles, knownGroups: known, warnings: &warnings)
+                    read.append(order)
+                    candidates.append(candidate)
+                }
+                return (read, candidates, warnings)
+            })
+        warnings += rowWarnings
 
-        let groupList = resolveGroups(listed: listedGroups, candidates: &candidates)
-        var valid: [Order] = []
+        let groupList = resolveGroups(listed: listedGroups, orders: &read, candidates: &candidates)
+        let anyRejected = candidates.contains { !$0.reasons.isEmpty }
+        var valid: [Order] = anyRejected ? [] : read
         var rejected: [RejectedRow] = []
         var malformed = orders.malformed[...]
-        for candidate in candidates {
-            while let row = malformed.first, row.number < candidate.order.row {
+        for (order, candidate) in zip(read, candidates) {
+            while let row = malformed.first, row.number < order.row {
                 rejected.append(Self.rejected(row, headerCount: orders.headers.count))
                 malformed.removeFirst()
             }
             if candidate.reasons.isEmpty {
-                valid.append(candidate.order)
+                if anyRejected { valid.append(order) }
             } else {
                 rejected.append(
                     RejectedRow(
-                        row: candidate.order.row, values: reader.shownValues(values: candidate.values, secrets: candidate.secrets),
+                        row: order.row, values: reader.shownValues(values: candidate.values, secrets: candidate.secrets),
                         reasons: candidate.reasons))
             }
         }
         rejected += malformed.map { Self.rejected($0, headerCount: orders.headers.count) }
         var rowsById: [String: [Int]] = [:]
-        for candidate in candidates {
-            if let id = candidate.order.id { rowsById[id, default: []].append(candidate.order.row) }
+        for order in read {
+            if let id = order.id { rowsById[id, default: []].append(order.row) }
         }
         warnings += duplicateIdWarnings(rowsById)
         let shownColumns = reader.displayColumns.filter { !reader.secret.contains($0) }
@@ -75,14 +82,13 @@ public struct Validator: Sendable {
         let data = ValidatedData(
             groups: groupList, orders: valid, rejected: rejected, warnings: warnings.sorted(),
             rowsRead: orders.rowCount, tracksPayments: orders.headers.contains(configuration.orderColumns.paid),
-            rows: candidates.map { row($0, identity: identity, rowsById: rowsById) },
+            rows: zip(read, candidates).map { row($0, $1, identity: identity, rowsById: rowsById) },
             columns: shownColumns, malformedRows: orders.malformed.count)
         return (data, SecretCells(columns: secretColumns, rows: candidates.map(\.secrets)))
     }
 
     /// What the diff needs of a row: its identity, its mapped values and what it meant.
-    private func row(_ candidate: Candidate, identity: RowIdentity, rowsById: [String: [Int]]) -> ValidatedRow {
-        let order = candidate.order
+    private func row(_ order: Order, _ candidate: Candidate, identity: RowIdentity, rowsById: [String: [Int]]) -> ValidatedRow {
         let valid = candidate.reasons.isEmpty
         return ValidatedRow(
             row: order.row, id: order.id,
@@ -108,9 +114,14 @@ public struct Validator: Sendable {
 
     // MARK: - Rows
 
-    /// A row on its way through validation; `order` holds what could be read even when rejected.
+    /// The chunks' orders, candidates and warnings, each joined in row order.
+    private static func joined(_ chunks: [([Order], [Candidate], [DataWarning])]) -> ([Order], [Candidate], [DataWarning]) {
+        guard chunks.count > 1 else { return chunks.first ?? ([], [], []) }
+        return (chunks.flatMap(\.0), chunks.flatMap(\.1), chunks.flatMap(\.2))
+    }
+
+    /// A row on its way through validation, beside its `Order` (which holds what could be read even when rejected).
     private struct Candidate {
-        var order: Order
         var reasons: [String]
         /// The currency cell as written (upper-cased); "" when the row left it to its group.
         var currencyText: String
@@ -143,7 +154,7 @@ public struct Validator: Sendable {
 
     private func check(
         _ table: SourceTable, row index: Int, reader: RowReader, roles: Roles, knownGroups: [String: Group]?, warnings: inout [DataWarning]
-    ) -> Candidate {
+    ) -> (Order, Candidate) {
         let columns = configuration.orderColumns
         let number = table.numbers[index]
         let mapped = reader.mapped(table, row: index)
@@ -208,7 +219,7 @@ public struct Validator: Sendable {
             personKey: person.lowercased(), item: item, options: options, quantity: quantity ?? 1,
             unitPrice: price ?? 0, currency: currency, time: time, timeText: timeText, note: note, paid: paid)
         let (values, secrets) = reader.split(mapped)
-        return Candidate(order: order, reasons: reasons, currencyText: currencyText, values: values, secrets: secrets)
+        return (order, Candidate(reasons: reasons, currencyText: currencyText, values: values, secrets: secrets))
     }
 
     private func isKnownCurrency(_ code: String) -> Bool {
@@ -254,32 +265,32 @@ public struct Validator: Sendable {
 
     /// The final group list (source order, then groups first named by orders) with each group's
     /// currency settled; rows priced in another currency than their group's are rejected.
-    private func resolveGroups(listed: [Group]?, candidates: inout [Candidate]) -> [Group] {
+    private func resolveGroups(listed: [Group]?, orders: inout [Order], candidates: inout [Candidate]) -> [Group] {
         var groups = listed ?? []
         var position: [String: Int] = [:]
         for (index, group) in groups.enumerated() { position[group.name] = index }
         var currencyVotes: [String: [String: Int]] = [:]
-        for candidate in candidates where !candidate.order.group.isEmpty {
-            let name = candidate.order.group
+        for (order, candidate) in zip(orders, candidates) where !order.group.isEmpty {
+            let name = order.group
             if position[name] == nil, listed == nil {
                 position[name] = groups.count
                 groups.append(Group(name: name, organizer: "", shop: "", currency: "", deadline: ""))
             }
             if candidate.reasons.isEmpty, candidate.currencyFromRow {
-                currencyVotes[name, default: [:]][candidate.order.currency, default: 0] += 1
+                currencyVotes[name, default: [:]][order.currency, default: 0] += 1
             }
         }
         for index in groups.indices where groups[index].currency.isEmpty {
             groups[index].currency = majorityCurrency(currencyVotes[groups[index].name] ?? [:])
         }
         for index in candidates.indices {
-            let order = candidates[index].order
+            let order = orders[index]
             guard let groupIndex = position[order.group], groups[groupIndex].currency != order.currency,
                 isKnownCurrency(order.currency)
             else { continue }
             let group = groups[groupIndex]
             guard candidates[index].currencyFromRow else {
-                candidates[index].order.currency = group.currency
+                orders[index].currency = group.currency
                 continue
             }
             candidates[index].reasons.append(
