@@ -64,12 +64,14 @@ import Testing
         #expect(try reader.siteID(create: false) == Self.siteID || file != "site-id")
         #expect(TestSupport.files(in: folder) == [file])
 
+        // As a build does: read, keep the site id, save.
         let store = StateStore(folder: folder)
         let loaded = try store.loadSnapshot()
         let id = try store.siteID(create: true)
+        try store.save(snapshot: loaded ?? snapshot, history: try store.loadHistory())
         #expect(TestSupport.files(in: folder) == ["state.sqlite"])
         let migrated = StateStore(folder: folder)
-        #expect(try migrated.loadSnapshot() == loaded)
+        #expect(try migrated.loadSnapshot() == snapshot)
         #expect(try migrated.loadHistory() == (file == "history.json" ? history : []))
         #expect(try migrated.siteID(create: false) == id)
         if file == "site-id" { #expect(id == Self.siteID) }
@@ -98,6 +100,8 @@ import Testing
         let store = StateStore(folder: folder)
         #expect(try store.loadSnapshot() == snapshot)
         #expect(try store.siteID(create: true) == Self.siteID)
+        try store.save(snapshot: snapshot, history: [])
+        #expect(store.rowsWritten == nil)
         #expect(TestSupport.files(in: folder) == ["state.sqlite"])
         #expect(try StateStore(folder: folder).loadSnapshot() == snapshot)
     }

@@ -64,7 +64,7 @@ import Testing
     }
 
     /// A named pipe would block a read forever, holding the lock: refused, never opened.
-    @Test(arguments: ["state/snapshot.json", "site/index.html"])
+    @Test(arguments: ["state/state.sqlite", "site/index.html"])
     func aPipeWhereAFileGoesIsRefusedNotOpened(path: String) throws {
         let (site, output) = try Self.builtSample()
         let pipe = output.appendingPathComponent(path)
