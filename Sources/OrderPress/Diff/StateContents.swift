@@ -7,6 +7,6 @@ struct StateContents: Sendable, Equatable {
     /// Newest first, at most `StateStore.historyLimit` entries.
     var history: [HistoryEntry] = []
     var siteID: UUID?
-    /// The last successful build's fingerprint (see `StateStore.lastBuildFingerprint`).
-    var fingerprint: String?
+    /// What the last successful build read and reported (see `StateStore.lastBuild`).
+    var lastBuild: LastBuild?
 }

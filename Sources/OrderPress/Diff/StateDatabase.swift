@@ -60,7 +60,7 @@ enum StateDatabase {
             Row.fetchAll(db, sql: "SELECT key, value FROM setting").map { ($0[0] as String, $0[1] as String) },
             uniquingKeysWith: { first, _ in first })
         contents.siteID = settings["site_id"].flatMap(UUID.init(uuidString:))
-        contents.fingerprint = settings["fingerprint"]
+        contents.lastBuild = try lastBuild(settings[lastBuildKey])
         contents.snapshot = try readSnapshot(db)
         let decoder = JSONDecoder()
         contents.history = try Row.fetchAll(db, sql: "SELECT time, changes FROM history ORDER BY sequence DESC").map { row in
@@ -70,6 +70,21 @@ enum StateDatabase {
             return HistoryEntry(time: row[0], changes: changes)
         }
         return contents
+    }
+
+    static let lastBuildKey = "last_build"
+
+    /// The last build's record alone, without the snapshot: what an unchanged rerun needs.
+    static func readLastBuild(_ db: Database) throws -> LastBuild? {
+        try lastBuild(String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [lastBuildKey]))
+    }
+
+    private static func lastBuild(_ text: String?) throws -> LastBuild? {
+        guard let text else { return nil }
+        guard let value = try? JSONDecoder().decode(LastBuild.self, from: Data(text.utf8)) else {
+            throw Unreadable(reason: "its record of the last build is not one this version understands")
+        }
+        return value
     }
 
     struct Unreadable: Error {
@@ -125,7 +140,9 @@ enum StateDatabase {
     /// settings, the history entries that are new, the deletion of those that fell off.
     static func write(_ new: StateContents, over old: StateContents, in db: Database) throws {
         try set("site_id", new.siteID.map { $0.uuidString.lowercased() }, over: old.siteID.map { $0.uuidString.lowercased() }, in: db)
-        try set("fingerprint", new.fingerprint, over: old.fingerprint, in: db)
+        if new.lastBuild != old.lastBuild {
+            try set(lastBuildKey, new.lastBuild.map { String(decoding: JSONOutput.encode($0), as: UTF8.self) }, over: nil, in: db)
+        }
         if let snapshot = new.snapshot {
             try write(snapshot, over: old.snapshot, in: db)
         } else if old.snapshot != nil {

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// The snapshot, the history, the site id and the last build's fingerprint, in one SQLite database in
+/// The snapshot, the history, the site id and the last build's record, in one SQLite database in
 /// the state folder (`state.sqlite`, see `StateDatabase`): read strictly, written in transactions.
 ///
 /// A store reads the folder once and remembers what it read (and then what it saved), so that a save
@@ -44,9 +44,23 @@ public struct StateStore: Sendable {
     }
 
     /// What the last successful build saved with its snapshot, if it saved one: a build whose inputs
-    /// have this same fingerprint has nothing to do.
-    public func lastBuildFingerprint() throws(DataError) -> String? {
-        try contents().fingerprint
+    /// have its fingerprint has nothing to do. Reads that record alone, not the snapshot, unless the
+    /// database needs the repair only a full read (for writing) makes.
+    public func lastBuild() throws(DataError) -> LastBuild? {
+        if let known = remembered.value { return known.contents.lastBuild }
+        guard FileManager.default.fileExists(atPath: databaseURL.path) else { return try contents().lastBuild }
+        do {
+            if writable { try refuseLinks() }
+            let queue = try StateDatabase.open(databaseURL, readOnly: true)
+            defer { try? queue.close() }
+            return try queue.read { db in
+                guard try StateDatabase.migrator(importing: StateContents()).hasCompletedMigrations(db) else { return nil }
+                return try StateDatabase.readLastBuild(db)
+            }
+        } catch {
+            // The full read says what is wrong, or repairs an unfinished save and reads on.
+            return try contents().lastBuild
+        }
     }
 
     /// The site's own random id, made on its first build and kept, so that two sites built from
@@ -63,14 +77,14 @@ public struct StateStore: Sendable {
         return id
     }
 
-    /// Saves the snapshot, history and fingerprint in one transaction, writing only what differs from
-    /// the state that this store read; when nothing differs, the database is not even opened for writing.
-    /// A nil fingerprint clears the stored one: it described another build.
-    public func save(snapshot: Snapshot, history: [HistoryEntry], fingerprint: String? = nil) throws(OutputError) {
+    /// Saves the snapshot, history and the build's record in one transaction, writing only what differs
+    /// from the state that this store read; when nothing differs, the database is not even opened for
+    /// writing. A nil record clears the stored one: it described another build.
+    public func save(snapshot: Snapshot, history: [HistoryEntry], lastBuild: LastBuild? = nil) throws(OutputError) {
         var contents = try contentsForWriting()
         contents.snapshot = snapshot
         contents.history = Array(history.prefix(Self.historyLimit))
-        contents.fingerprint = fingerprint
+        contents.lastBuild = lastBuild
         try write(contents)
     }
 

@@ -1,5 +1,5 @@
 /// Something in the data worth the organiser's attention that did not stop a row from being used.
-public struct DataWarning: Sendable, Equatable, Comparable {
+public struct DataWarning: Sendable, Equatable, Comparable, Codable {
     /// The sheet row, or nil for a warning about a whole source.
     public var row: Int?
     public var message: String

@@ -12,7 +12,7 @@ import Testing
     static func saved() throws -> (store: StateStore, snapshot: Snapshot) {
         let store = StateStore(folder: TestSupport.temporaryFolder())
         let (snapshot, changes) = try DifferTests.compare(DifferTests.base, previous: nil)
-        try store.save(snapshot: snapshot, history: [HistoryEntry(time: "2026-11-21T10:00:00Z", changes: changes)], fingerprint: "f1")
+        try store.save(snapshot: snapshot, history: [HistoryEntry(time: "2026-11-21T10:00:00Z", changes: changes)], lastBuild: LastBuild(fingerprint: "f1"))
         return (store, snapshot)
     }
 
@@ -39,7 +39,7 @@ import Testing
         let fresh = StateStore(folder: store.folder)
         #expect(try fresh.loadSnapshot() == snapshot)
         #expect(try fresh.loadHistory().map(\.time) == ["2026-11-21T10:00:00Z"])
-        #expect(try fresh.lastBuildFingerprint() == "f1")
+        #expect(try fresh.lastBuild()?.fingerprint == "f1")
         #expect(try fresh.siteID(create: false) == id)
         #expect(TestSupport.files(in: store.folder) == ["state.sqlite"])
     }
@@ -86,7 +86,7 @@ import Testing
         TestSupport.write(["snapshot.json": String(decoding: JSONOutput.encode(stale), as: UTF8.self)], in: store.folder)
         let next = StateStore(folder: store.folder)
         #expect(try next.loadSnapshot() == snapshot)
-        try next.save(snapshot: snapshot, history: try next.loadHistory(), fingerprint: "f1")
+        try next.save(snapshot: snapshot, history: try next.loadHistory(), lastBuild: LastBuild(fingerprint: "f1"))
         #expect(next.rowsWritten == nil)
         #expect(TestSupport.files(in: store.folder) == ["state.sqlite"])
     }
@@ -112,7 +112,7 @@ import Testing
         let store = StateStore(folder: TestSupport.temporaryFolder())
         let (first, changes) = try DifferTests.compare(rows, previous: nil)
         let history = [HistoryEntry(time: "2026-11-21T10:00:00Z", changes: changes)]
-        try store.save(snapshot: first, history: history, fingerprint: "a")
+        try store.save(snapshot: first, history: history, lastBuild: LastBuild(fingerprint: "a"))
         // 200 records, the snapshot's own row, one history entry, the fingerprint.
         #expect(store.rowsWritten == 203)
         let database = store.folder.appendingPathComponent("state.sqlite")
@@ -122,7 +122,7 @@ import Testing
         let unchanged = StateStore(folder: store.folder)
         let (same, none) = try DifferTests.compare(rows, previous: try unchanged.loadSnapshot())
         #expect(none.isEmpty)
-        try unchanged.save(snapshot: same, history: try unchanged.loadHistory(), fingerprint: "a")
+        try unchanged.save(snapshot: same, history: try unchanged.loadHistory(), lastBuild: LastBuild(fingerprint: "a"))
         #expect(unchanged.rowsWritten == nil)
         #expect(try Data(contentsOf: database) == written)
         #expect(try FileManager.default.attributesOfItem(atPath: database.path)[.modificationDate] as? Date == stamp)
@@ -132,7 +132,7 @@ import Testing
         let changing = StateStore(folder: store.folder)
         let (after, one) = try DifferTests.compare(edited, previous: try changing.loadSnapshot(), time: "2026-11-21T11:00:00Z")
         #expect(one.changed.count == 1)
-        try changing.save(snapshot: after, history: [HistoryEntry(time: "2026-11-21T11:00:00Z", changes: one)] + history, fingerprint: "b")
+        try changing.save(snapshot: after, history: [HistoryEntry(time: "2026-11-21T11:00:00Z", changes: one)] + history, lastBuild: LastBuild(fingerprint: "b"))
         // The record, the snapshot's changed_at, the new history entry, the fingerprint.
         #expect(changing.rowsWritten == 4)
         #expect(try StateStore(folder: store.folder).loadSnapshot() == after)
@@ -140,7 +140,7 @@ import Testing
 
         let shorter = StateStore(folder: store.folder)
         let (fewer, _) = try DifferTests.compare(Array(edited.prefix(150)), previous: try shorter.loadSnapshot(), time: "2026-11-21T12:00:00Z")
-        try shorter.save(snapshot: fewer, history: [], fingerprint: "b")
+        try shorter.save(snapshot: fewer, history: [], lastBuild: LastBuild(fingerprint: "b"))
         // 50 records and 2 history entries deleted, changed_at updated.
         #expect(shorter.rowsWritten == 53)
         #expect(try StateStore(folder: store.folder).loadSnapshot() == fewer)
@@ -154,7 +154,7 @@ import Testing
         }
         try store.save(snapshot: snapshot, history: entries)
         #expect(try StateStore(folder: store.folder).loadHistory() == Array(entries.prefix(StateStore.historyLimit)))
-        #expect(try StateStore(folder: store.folder).lastBuildFingerprint() == nil)
+        #expect(try StateStore(folder: store.folder).lastBuild()?.fingerprint == nil)
     }
 
     @Test func aFileThatIsNotADatabaseIsAnError() throws {

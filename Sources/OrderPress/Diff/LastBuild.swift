@@ -1,0 +1,23 @@
+import Foundation
+
+/// What the last successful build read and reported, saved with its snapshot: a rerun whose
+/// inputs have the same fingerprint reports it again and does nothing else.
+public struct LastBuild: Codable, Sendable, Equatable {
+    /// The digest of everything the build's files depend on (`BuildInputs`).
+    public var fingerprint: String
+    /// When its pages would change with no input changing (the rates turning stale), if ever.
+    public var validUntil: Date?
+    public var rowsRead = 0
+    public var orders = 0
+    public var rejected = 0
+    public var warnings: [DataWarning] = []
+
+    public init(fingerprint: String, validUntil: Date? = nil, rowsRead: Int = 0, orders: Int = 0, rejected: Int = 0, warnings: [DataWarning] = []) {
+        self.fingerprint = fingerprint
+        self.validUntil = validUntil
+        self.rowsRead = rowsRead
+        self.orders = orders
+        self.rejected = rejected
+        self.warnings = warnings
+    }
+}
