@@ -140,9 +140,8 @@ enum StateDatabase {
     /// settings, the history entries that are new, the deletion of those that fell off.
     static func write(_ new: StateContents, over old: StateContents, in db: Database) throws {
         try set("site_id", new.siteID.map { $0.uuidString.lowercased() }, over: old.siteID.map { $0.uuidString.lowercased() }, in: db)
-        if new.lastBuild != old.lastBuild {
-            try set(lastBuildKey, new.lastBuild.map { String(decoding: JSONOutput.encode($0), as: UTF8.self) }, over: nil, in: db)
-        }
+        func text(_ record: LastBuild?) -> String? { record.map { String(decoding: JSONOutput.encode($0), as: UTF8.self) } }
+        try set(lastBuildKey, text(new.lastBuild), over: text(old.lastBuild), in: db)
         if let snapshot = new.snapshot {
             try write(snapshot, over: old.snapshot, in: db)
         } else if old.snapshot != nil {
