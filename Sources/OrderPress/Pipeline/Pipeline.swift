@@ -88,15 +88,15 @@ public struct Pipeline: Sendable {
                 configuration: configuration, data: data, aggregation: aggregation, rates: fetched.rates,
                 history: diffed.outcome.history, now: clock.now, siteID: diffed.siteID)
         }
-        let plan = try await timed(.publish) { () throws(StepFailure) in try publish(site, options) }
+        let published = try await timed(.publish) { () throws(StepFailure) in try publish(site, options) }
         if !options.dryRun {
             try await timed(.snapshot) { () throws(StepFailure) in try saveSnapshot(diffed.outcome, to: store) }
         }
-        let problems = [commitMarkdown(plan, changes: diffed.outcome.changes, options)].compactMap { $0 }
+        let problems = [commitMarkdown(published, changes: diffed.outcome.changes, options)].compactMap { $0 }
         return BuildReport(
             rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count,
             changes: diffed.outcome.changes, warnings: data.warnings, problems: problems,
-            written: plan.writes.map(\.url), unchanged: plan.unchanged, removed: plan.removals.map(\.url),
+            written: published.written, unchanged: published.unchanged, removed: published.removed,
             requests: fetched.requests, dryRun: options.dryRun, timings: timings)
     }
 
@@ -159,14 +159,14 @@ public struct Pipeline: Sendable {
         return (outcome, siteID)
     }
 
-    /// Plans always; writes unless this is a dry run.
-    private func publish(_ site: RenderedSite, _ options: Options) throws(StepFailure) -> PublishPlan {
-        let publisher = Publisher(output: configuration.output)
-        let plan = try publisher.plan(site)
-        if !options.dryRun {
-            try step(.publish) { () throws(OutputError) in try publisher.apply(plan) }
+    /// Compares always; writes unless this is a dry run. The whole site is one batch per folder.
+    private func publish(_ site: RenderedSite, _ options: Options) throws(StepFailure) -> PublishReport {
+        let session = try Publisher(output: configuration.output).begin(dryRun: options.dryRun)
+        return try step(.publish) { () throws(OutputError) in
+            try session.publish(site.markdown, in: .markdown)
+            try session.publish(site.site, in: .site)
+            return try session.finish()
         }
-        return plan
     }
 
     /// Last, so that a failure anywhere before leaves the next run comparing against the same state.
@@ -175,10 +175,10 @@ public struct Pipeline: Sendable {
     }
 
     /// After the snapshot: a failed commit is a warning, never a failed build.
-    private func commitMarkdown(_ plan: PublishPlan, changes: ChangeSet, _ options: Options) -> String? {
+    private func commitMarkdown(_ published: PublishReport, changes: ChangeSet, _ options: Options) -> String? {
         guard !options.dryRun, configuration.gitCommit else { return nil }
         let summary = changes.isEmpty ? "pages updated" : changes.summary
-        return GitCommitter(folder: configuration.output.markdown).commit(after: plan, message: "\(configuration.title): \(summary)")
+        return GitCommitter(folder: configuration.output.markdown).commit(after: published, message: "\(configuration.title): \(summary)")
     }
 
     private func step<T, E: OrderPressFailure>(_ step: Step, _ body: () async throws(E) -> T) async throws(StepFailure) -> T {
