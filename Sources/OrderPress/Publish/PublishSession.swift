@@ -68,10 +68,11 @@ public final class PublishSession: @unchecked Sendable {
         }
     }
 
-    private var markerPath: String { output.state.appendingPathComponent(Self.unfinishedMarker).path }
+    private var markerPath: String { output.state.appendingPathComponent(Self.unfinishedMarker, isDirectory: false).path }
 
-    private func root(_ tree: Tree) -> URL {
-        tree == .markdown ? output.markdown : output.site
+    /// The URL of a published file. `isDirectory: false`: without it, Foundation asks the file system.
+    private func url(_ path: String, in tree: Tree) -> URL {
+        (tree == .markdown ? output.markdown : output.site).appendingPathComponent(path, isDirectory: false)
     }
 
     /// What the last build recorded for this file, if the file on disk is still that one (same size and
@@ -222,7 +223,7 @@ public final class PublishSession: @unchecked Sendable {
         if !markerPresent {
             try AtomicFile.createFolder(output.state)
             let descriptor = open(markerPath, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { throw ContainedPath.failure(output.state.appendingPathComponent(Self.unfinishedMarker).standardizedFileURL.path) }
+            guard descriptor >= 0 else { throw ContainedPath.failure(URL(fileURLWithPath: markerPath).standardizedFileURL.path) }
             close(descriptor)
             let state = open(output.state.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             if state >= 0 {
@@ -244,7 +245,7 @@ public final class PublishSession: @unchecked Sendable {
         for tree in Tree.allCases {
             let current = entries[tree] ?? [:]
             for path in (previous[tree] ?? [:]).keys.sorted() where current[path] == nil && Publisher.isSafe(path) {
-                if try remove(path, in: tree) { removed.append(root(tree).appendingPathComponent(path)) }
+                if try remove(path, in: tree) { removed.append(url(path, in: tree)) }
             }
         }
         if !dryRun {
@@ -257,7 +258,7 @@ public final class PublishSession: @unchecked Sendable {
                 markerPresent = false
             }
         }
-        let writtenURLs = Tree.allCases.flatMap { tree in (written[tree] ?? []).sorted().map { root(tree).appendingPathComponent($0) } }
+        let writtenURLs = Tree.allCases.flatMap { tree in (written[tree] ?? []).sorted().map { url($0, in: tree) } }
         return PublishReport(written: writtenURLs, unchanged: unchanged, removed: removed)
     }
 
