@@ -3,10 +3,30 @@ import Foundation
 /// Converts exact amounts between currencies through a rate table; the aggregate step converts every
 /// total once, and pages only format what it found.
 public struct Converter: Sendable {
-    public var rates: RateTable?
+    public var rates: RateTable? {
+        didSet { factors = [:] }
+    }
+    /// Factors worked out once: an aggregation converts thousands of totals with a handful of them, and
+    /// each is a Decimal division. The same division as `RateTable.factor`, so the same exact results.
+    private var factors: [Pair: Decimal?] = [:]
+
+    private struct Pair: Hashable {
+        var from: String
+        var to: String
+    }
 
     public init(rates: RateTable?) {
         self.rates = rates
+    }
+
+    /// With the factors between every two of `currencies` computed up front.
+    init(rates: RateTable?, precomputing currencies: Set<String>) {
+        self.rates = rates
+        for from in currencies {
+            for to in currencies where to != from {
+                factors[Pair(from: from, to: to)] = .some(rates?.factor(from: from, to: to))
+            }
+        }
     }
 
     /// The exact sum of `amounts` (by currency) in `currency`, or nil when a rate is missing.
@@ -21,12 +41,40 @@ public struct Converter: Sendable {
 
     public func convert(_ amount: Decimal, from: String, to: String) -> Decimal? {
         if from == to { return amount }
-        guard let factor = rates?.factor(from: from, to: to) else { return nil }
+        guard let factor = factors[Pair(from: from, to: to)] ?? rates?.factor(from: from, to: to) else { return nil }
         return amount * factor
     }
 
     /// The exact sum of `amounts` in each of `currencies`, in that order.
     public func converted(_ amounts: [String: Decimal], into currencies: [String]) -> [ConvertedAmount] {
         currencies.map { ConvertedAmount(currency: $0, amount: convert(amounts, to: $0)) }
+    }
+
+    /// One amount to convert; a key for remembering conversions already made.
+    struct Conversion: Hashable {
+        var amount: Decimal
+        var from: String
+        var to: String
+    }
+
+    /// `converted(_:into:)`, looking up each single conversion in `memo` first and adding it there:
+    /// the same arithmetic in the same order, so the same exact sums.
+    func converted(_ amounts: [String: Decimal], into currencies: [String], memo: inout [Conversion: Decimal?]) -> [ConvertedAmount] {
+        currencies.map { currency in
+            var sum: Decimal = 0
+            for (from, amount) in amounts {
+                let key = Conversion(amount: amount, from: from, to: currency)
+                let converted: Decimal?
+                if let known = memo[key] {
+                    converted = known
+                } else {
+                    converted = convert(amount, from: from, to: currency)
+                    memo[key] = .some(converted)
+                }
+                guard let converted else { return ConvertedAmount(currency: currency, amount: nil) }
+                sum += converted
+            }
+            return ConvertedAmount(currency: currency, amount: sum)
+        }
     }
 }

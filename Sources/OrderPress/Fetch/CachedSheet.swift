@@ -14,15 +14,15 @@ enum CachedSheet {
             return (key, rule)
         }
         var bytes: [UInt8] = [UInt8(ascii: "[")]
-        bytes.reserveCapacity(table.rows.count * max(headers.count, 1) * 24)
-        for (rowIndex, row) in table.rows.enumerated() {
+        bytes.reserveCapacity(table.dataRowCount * max(headers.count, 1) * 24)
+        for rowIndex in 0..<table.dataRowCount {
             if rowIndex > 0 { bytes.append(UInt8(ascii: ",")) }
             bytes.append(contentsOf: [0x0A, UInt8(ascii: "{")])
             for (index, header) in headers.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 bytes.append(contentsOf: header.key)
                 bytes.append(UInt8(ascii: ":"))
-                let cell = row.cells[index]
+                let cell = table.cell(rowIndex, index)
                 switch header.rule {
                 case .keep: JSONText.append(cell, to: &bytes)
                 case .mask: JSONText.append(Text.normalize(cell).isEmpty ? "" : SecretMask.text, to: &bytes)

@@ -8,4 +8,6 @@ public struct FetchedData: Sendable, Equatable {
     public var warnings: [DataWarning]
     /// HTTP requests sent, retries included; cached copies cost none.
     public var requests: Int
+    /// `DownloadedSources.fingerprint` of the bytes these were parsed from.
+    public var fingerprint: String
 }

@@ -47,42 +47,92 @@ public struct Fetcher: Sendable {
         tokens = options.offline ? [:] : try Self.tokens(configuration, environment)
     }
 
+    /// Download and parse: every source read into tables.
     public func fetch() async throws(SourceError) -> FetchedData {
+        try parse(try await download())
+    }
+
+    /// Obtains every source's bytes — a file's, or a URL source's pages or cached copy as `sheet` says —
+    /// with their fingerprint; files are left unparsed.
+    public func download() async throws(SourceError) -> DownloadedSources {
         var requests = 0
         var warnings: [DataWarning] = []
+        var fingerprint = SourceFingerprint()
         let columns = configuration.orderColumns
         // A column that is secret and nothing else is masked in the cache; one also mapped as a field is published anyway.
         let fields = Set(columns.mapped).subtracting(columns.secret)
         let orders = try await sheet(
             configuration.orders, kept: fields, masked: Set(columns.secret).subtracting(fields),
-            requests: &requests, warnings: &warnings)
-        var groups: SourceTable?
+            fingerprint: &fingerprint, requests: &requests, warnings: &warnings)
+        var groups: DownloadedSources.Sheet?
         if let settings = configuration.groups {
             groups = try await sheet(
-                settings, kept: Set(configuration.groupColumns.mapped), masked: [], requests: &requests, warnings: &warnings)
+                settings, kept: Set(configuration.groupColumns.mapped), masked: [], fingerprint: &fingerprint,
+                requests: &requests, warnings: &warnings)
         }
-        var rates: RateTable?
+        var rates: DownloadedSources.Rates?
         if let settings = configuration.rates {
-            rates = try await self.rates(settings, requests: &requests, warnings: &warnings)
+            rates = try await self.rates(settings, fingerprint: &fingerprint, requests: &requests, warnings: &warnings)
         }
-        return FetchedData(orders: orders, groups: groups, rates: rates, warnings: warnings, requests: requests)
+        return DownloadedSources(
+            orders: orders, groups: groups, rates: rates, fingerprint: fingerprint.finalize(), warnings: warnings, requests: requests)
     }
 
-    /// A sheet from its file, or from its API page by page, or from the cached copy when that may stand in.
+    /// Parses what `download` left unparsed (local files). Errors are the same `SourceError`s a
+    /// combined fetch gives.
+    public func parse(_ downloaded: consuming DownloadedSources) throws(SourceError) -> FetchedData {
+        var warnings = downloaded.warnings
+        let fingerprint = downloaded.fingerprint
+        let requests = downloaded.requests
+        let ordersSheet = downloaded.orders
+        let groupsSheet = downloaded.groups
+        let ratesSource = downloaded.rates
+        _ = consume downloaded
+        let orders = try table(ordersSheet)
+        _ = consume ordersSheet  // the orders' bytes can go before the groups are parsed
+        let groups = try groupsSheet.map { sheet throws(SourceError) in try table(sheet) }
+        var rates: RateTable?
+        switch ratesSource {
+        case .file(let body, let format):
+            let outcome = try RatesParser.parse(body, format: format)
+            if let warning = outcome.warning { warnings.append(warning) }
+            rates = outcome.table
+        case .table(let table):
+            rates = table
+        case nil:
+            rates = nil
+        }
+        return FetchedData(orders: orders, groups: groups, rates: rates, warnings: warnings, requests: requests, fingerprint: fingerprint)
+    }
+
+    private func table(_ sheet: DownloadedSources.Sheet) throws(SourceError) -> SourceTable {
+        switch sheet {
+        case .file(let body, let format, let settings):
+            return try bounded(try SheetParser.parse(body, format: format, source: settings.name), settings)
+        case .table(let table):
+            return table
+        }
+    }
+
+    /// A sheet: a file's bytes, or from its API page by page, or from the cached copy when that may stand in.
     private func sheet(
         _ source: Configuration.SourceSettings, kept: Set<String>, masked: Set<String>,
-        requests: inout Int, warnings: inout [DataWarning]
-    ) async throws(SourceError) -> SourceTable {
+        fingerprint: inout SourceFingerprint, requests: inout Int, warnings: inout [DataWarning]
+    ) async throws(SourceError) -> DownloadedSources.Sheet {
         switch source.location {
         case .path(let file):
             guard let format = SheetParser.Format(rawValue: file.pathExtension.lowercased()) else {
                 throw SourceError(source: source.name, message: "'\(file.lastPathComponent)' must be a .json or .csv file")
             }
-            return try bounded(try SheetParser.parse(try read(file, source), format: format, source: source.name), source)
+            let body = try read(file, source)
+            fingerprint.add(source: source.name, format: format.rawValue, parts: [body])
+            return .file(body, format: format, settings: source)
         case .url(let url):
             if let copy = try reusableCopy(source, url) {
                 do {
-                    return try bounded(try SheetParser.parseJSON(copy.body, source: source.name), source)
+                    let table = try bounded(try SheetParser.parseJSON(copy.body, source: source.name), source)
+                    fingerprint.add(source: source.name, format: "json", parts: [copy.body])
+                    return .table(table)
                 } catch where options.offline {
                     throw SourceError(
                         source: source.name,
@@ -91,34 +141,36 @@ public struct Fetcher: Sendable {
                     // A damaged copy: ask the source instead.
                 }
             }
-            let rows = try await SheetPager(downloader: downloader).rows(url, for: source, token: tokens[source.name], requests: &requests)
+            let (rows, pages) = try await SheetPager(downloader: downloader).rows(url, for: source, token: tokens[source.name], requests: &requests)
+            fingerprint.add(source: source.name, format: "sheetdb", parts: pages)
             let table = try SheetParser.table(rows: rows, source: source.name)
             save(CachedSheet.body(table, kept: kept, masked: masked), source, url, warnings: &warnings)
-            return table
+            return .table(table)
         }
     }
 
     /// A sheet longer than `max_rows` is an error, wherever it came from.
     private func bounded(_ table: SourceTable, _ source: Configuration.SourceSettings) throws(SourceError) -> SourceTable {
-        guard table.rows.count > source.maxRows else { return table }
+        guard table.dataRowCount > source.maxRows else { return table }
         throw SourceError(
             source: source.name, message: "has more than \(source.maxRows) rows; raise \(source.name).max_rows if the sheet really is that long")
     }
 
-    /// The rates. None to be had (neither fresh nor cached) stops the build: a site whose every
-    /// conversion shows n/a is not worth publishing in place of the last good one.
+    /// The rates: a file's bytes, or a feed's table. None to be had (neither fresh nor cached) stops the
+    /// build: a site whose every conversion shows n/a is not worth publishing in place of the last good one.
     private func rates(
-        _ settings: Configuration.RateSettings, requests: inout Int, warnings: inout [DataWarning]
-    ) async throws(SourceError) -> RateTable {
+        _ settings: Configuration.RateSettings, fingerprint: inout SourceFingerprint, requests: inout Int, warnings: inout [DataWarning]
+    ) async throws(SourceError) -> DownloadedSources.Rates {
         switch settings.source.location {
         case .path(let file):
-            let outcome = try RatesParser.parse(try read(file, settings.source), format: settings.format)
-            if let warning = outcome.warning { warnings.append(warning) }
-            return outcome.table
+            let body = try read(file, settings.source)
+            fingerprint.add(source: settings.source.name, format: settings.format.rawValue, parts: [body])
+            return .file(body, format: settings.format)
         case .url(let url):
             switch try await feedRates(url, settings, requests: &requests, warnings: &warnings) {
-            case .success(let table):
-                return table
+            case .success(let (table, body)):
+                fingerprint.add(source: settings.source.name, format: settings.format.rawValue, parts: [body])
+                return .table(table)
             case .failure(let error) where options.offline:
                 throw error
             case .failure(let error):
@@ -127,11 +179,12 @@ public struct Fetcher: Sendable {
         }
     }
 
-    /// Rates from a feed: the fresh (or `--offline`) copy, else the feed, else the last good copy marked
-    /// `fromCache`. Throws only under `--offline` without a copy; other failures are returned.
+    /// Rates from a feed, with the body they were read from: the fresh (or `--offline`) copy, else the
+    /// feed, else the last good copy marked `fromCache`. Throws only under `--offline` without a copy;
+    /// other failures are returned.
     private func feedRates(
         _ url: URL, _ settings: Configuration.RateSettings, requests: inout Int, warnings: inout [DataWarning]
-    ) async throws(SourceError) -> Result<RateTable, SourceError> {
+    ) async throws(SourceError) -> Result<(RateTable, Data), SourceError> {
         let source = settings.source
         func parse(_ body: Data) throws(SourceError) -> RateTable {
             let outcome = try RatesParser.parse(body, format: settings.format)
@@ -140,7 +193,7 @@ public struct Fetcher: Sendable {
         }
         if let copy = try reusableCopy(source, url) {
             do {
-                return .success(try parse(copy.body))
+                return .success((try parse(copy.body), copy.body))
             } catch {
                 // A damaged copy: ask the feed instead, unless asking is not allowed.
                 if options.offline { return .failure(error) }
@@ -152,7 +205,7 @@ public struct Fetcher: Sendable {
                 deadline: downloader.deadline(for: source, url: url), requests: &requests)
             let table = try parse(body)
             save(body, source, url, warnings: &warnings)
-            return .success(table)
+            return .success((table, body))
         } catch {
             guard let copy = cache.read(source.name, location: URLText.display(url)), var table = try? parse(copy.body) else {
                 return .failure(error)
@@ -160,7 +213,7 @@ public struct Fetcher: Sendable {
             table.fromCache = true
             let fetched = "\(Timestamp.display(copy.fetchedAt, timeZone: configuration.timeZone)) (\(configuration.timeZone.identifier))"
             warnings.append(.init(row: nil, message: "\(error.description); using the rates fetched \(fetched)"))
-            return .success(table)
+            return .success((table, copy.body))
         }
     }
 

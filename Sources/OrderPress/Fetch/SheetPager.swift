@@ -5,32 +5,37 @@ import Foundation
 struct SheetPager: Sendable {
     var downloader: Downloader
 
-    /// Every row object of the sheet, in sheet order. Bounded whatever the server does: at most
-    /// `max_rows` rows, within the source's deadline, and a server that ignores `offset` is caught.
-    func rows(_ url: URL, for source: Configuration.SourceSettings, token: String?, requests: inout Int) async throws(SourceError) -> [Any] {
+    /// Every row object of the sheet, in sheet order, and the bodies of the pages that held them (for the
+    /// sources' fingerprint). Bounded whatever the server does: at most `max_rows` rows, within the
+    /// source's deadline, and a server that ignores `offset` is caught.
+    func rows(
+        _ url: URL, for source: Configuration.SourceSettings, token: String?, requests: inout Int
+    ) async throws(SourceError) -> (rows: [Any], pages: [Data]) {
         let hint = Self.notFoundHint(url, source: source.name)
         let deadline = downloader.deadline(for: source, url: url)
         let size = source.pageSize
         var rows: [Any] = []
+        var bodies: [Data] = []
         // One fingerprint per row read, and one per full page.
         var prints: [Int] = []
         var pagesSeen = Set<Int>()
         var offsetChecked = false
 
-        func page(offset: Int, requests: inout Int) async throws(SourceError) -> (rows: [Any], prints: [Int]) {
+        func page(offset: Int, requests: inout Int) async throws(SourceError) -> (rows: [Any], prints: [Int], body: Data) {
             let page = Self.pageURL(url, limit: size, offset: offset)
             let body = try await downloader.get(page, for: source, token: token, notFoundHint: hint, deadline: deadline, requests: &requests)
             do {
                 let elements = try SheetParser.jsonArray(body, source: source.name, firstRow: offset + 2)
-                return (elements, elements.map(Self.fingerprint))
+                return (elements, elements.map(Self.fingerprint), body)
             } catch {
                 throw SourceError(source: source.name, message: "\(URLText.display(page)): \(error.message)")
             }
         }
 
         while true {
-            let (elements, pagePrints) = try await page(offset: rows.count, requests: &requests)
+            let (elements, pagePrints, body) = try await page(offset: rows.count, requests: &requests)
             rows.append(contentsOf: elements)
+            bodies.append(body)
             prints.append(contentsOf: pagePrints)
             guard rows.count <= source.maxRows else {
                 throw SourceError(
@@ -38,7 +43,7 @@ struct SheetPager: Sendable {
                     message: "\(URLText.display(url)) sent more than \(source.maxRows) rows; raise \(source.name).max_rows if the sheet really is that long")
             }
             // A short page is the last one; a longer one means the server ignores `limit` and sent everything.
-            guard elements.count == size else { return rows }
+            guard elements.count == size else { return (rows, bodies) }
             // A full page seen before: a sheet may repeat rows, but a server that ignores `offset` repeats
             // them for ever. Asking once for offset 1 tells the two apart unless the first rows are all
             // alike (then `max_rows` and the deadline still end it).

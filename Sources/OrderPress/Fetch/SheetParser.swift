@@ -15,8 +15,10 @@ enum SheetParser {
     }
 
     /// An array of objects whose values are strings (SheetDB's default) or numbers (`cast_numbers`).
+    /// A plain sheet takes the fast path (`SheetJSONScanner`); anything it does not read, JSONSerialization does.
     static func parseJSON(_ data: Data, source: String) throws(SourceError) -> SourceTable {
-        try table(rows: try jsonArray(data, source: source), source: source)
+        if let table = SheetJSONScanner.table(data, source: source) { return table }
+        return try table(rows: try jsonArray(data, source: source), source: source)
     }
 
     /// The elements of a JSON array, such as one page of a SheetDB sheet; anything else is an error,
@@ -92,12 +94,10 @@ enum SheetParser {
         // JSON objects carry no column order; sort so that the result never depends on hashing.
         let headers = keysByHeader.keys.sorted()
         let keys = headers.map { keysByHeader[$0]! }
-        var rows: [SourceTable.Row] = []
-        rows.reserveCapacity(objects.count)
+        var cells: [String] = []
+        cells.reserveCapacity(objects.count * headers.count)
         for (position, object) in objects.enumerated() {
             let number = position + 2
-            var cells: [String] = []
-            cells.reserveCapacity(headers.count)
             for (header, candidates) in zip(headers, keys) {
                 guard let value = candidates.count == 1 ? object[candidates[0]] : candidates.lazy.compactMap({ object[$0] }).first else {
                     cells.append("")
@@ -108,12 +108,11 @@ enum SheetParser {
                 }
                 cells.append(text)
             }
-            rows.append(.init(number: number, cells: cells))
         }
-        return SourceTable(name: source, headers: headers, rows: rows)
+        return SourceTable(name: source, headers: headers, cells: cells, numbers: Array(2..<(2 + objects.count)))
     }
 
-    private static func cellText(_ value: Any) -> String? {
+    static func cellText(_ value: Any) -> String? {
         switch value {
         case let string as String:
             return string
@@ -152,7 +151,8 @@ enum SheetParser {
             throw SourceError(source: source, message: "has no header row; the first line must name the columns")
         }
         let normalizedHeaders = headers.map { Text.normalize($0) }
-        var rows: [SourceTable.Row] = []
+        var cells: [String] = []
+        var numbers: [Int] = []
         var malformed: [SourceTable.MalformedRow] = []
         var number = 1
         while let record = reader.next() {
@@ -163,12 +163,13 @@ enum SheetParser {
                 malformed.append(.init(number: number, fieldCount: record.count))
                 continue
             }
-            rows.append(.init(number: number, cells: record))
+            cells.append(contentsOf: record)
+            numbers.append(number)
         }
         if let error = reader.error {
             throw SourceError(source: source, message: "is not valid CSV at row \(number) (\(error)); check the quoting")
         }
-        return SourceTable(name: source, headers: normalizedHeaders, rows: rows, malformed: malformed)
+        return SourceTable(name: source, headers: normalizedHeaders, cells: cells, numbers: numbers, malformed: malformed)
     }
 
     /// Names what a non-JSON body looks like, without echoing it (it could hold secrets).

@@ -4,7 +4,11 @@ public struct SourceTable: Sendable, Equatable {
     public var name: String
     /// Normalised header names (`Text.normalize`), so that an invisible character cannot hide a column from its mapping.
     public var headers: [String]
-    public var rows: [Row]
+    /// Every row's cells in one array, row after row, `headers.count` per row: one allocation for the
+    /// sheet instead of one per row (a million rows of arrays cost about 50 MB and a million mallocs).
+    private(set) var cells: [String]
+    /// The sheet row of each data row, in order: the header is row 1, the first data row is row 2.
+    private(set) var numbers: [Int]
     /// CSV rows whose number of fields differs from the header's. Their cells cannot be matched to columns
     /// (one stray comma moves a secret into a published column), so none is kept: only where they were.
     public var malformed: [MalformedRow]
@@ -22,15 +26,41 @@ public struct SourceTable: Sendable, Equatable {
         public var fieldCount: Int
     }
 
+    /// A row with fewer cells than headers reads "" in the rest, as a missing cell does; cells beyond the headers are dropped.
     public init(name: String, headers: [String], rows: [Row], malformed: [MalformedRow] = []) {
+        var cells: [String] = []
+        cells.reserveCapacity(rows.count * headers.count)
+        for row in rows {
+            cells += row.cells.prefix(headers.count)
+            cells += repeatElement("", count: max(0, headers.count - row.cells.count))
+        }
+        self.init(name: name, headers: headers, cells: cells, numbers: rows.map(\.number), malformed: malformed)
+    }
+
+    /// `cells` row after row, `headers.count` per row, one row per entry of `numbers`.
+    init(name: String, headers: [String], cells: [String], numbers: [Int], malformed: [MalformedRow] = []) {
+        precondition(cells.count == headers.count * numbers.count, "a row must have one cell per header")
         self.name = name
         self.headers = headers
-        self.rows = rows
+        self.cells = cells
+        self.numbers = numbers
         self.malformed = malformed
     }
 
+    /// The data rows as values; the pipeline reads cells in place (`cell(_:_:)`), this is for small tables and tests.
+    public var rows: [Row] {
+        get { numbers.indices.map { Row(number: numbers[$0], cells: Array(cells[$0 * headers.count..<($0 + 1) * headers.count])) } }
+        set { self = SourceTable(name: name, headers: headers, rows: newValue, malformed: malformed) }
+    }
+
+    /// Data rows whose cells were kept (malformed ones excluded).
+    var dataRowCount: Int { numbers.count }
+
+    /// The cell of data row `row` (0-based, in sheet order) in column `column`.
+    func cell(_ row: Int, _ column: Int) -> String { cells[row * headers.count + column] }
+
     /// Data rows read, malformed ones included.
-    var rowCount: Int { rows.count + malformed.count }
+    var rowCount: Int { numbers.count + malformed.count }
 
     /// Index of each header, for looking up mapped columns once rather than per row. A repeated
     /// header name reads its first column only.

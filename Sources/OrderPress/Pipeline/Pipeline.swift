@@ -125,8 +125,8 @@ public struct Pipeline: Sendable {
     /// With `strict`, a rejected row stops the build.
     private func validate(_ fetched: FetchedData, strict: Bool = false) throws(StepFailure) -> (data: ValidatedData, secrets: SecretCells) {
         let validator = Validator(configuration: configuration)
-        var data = try step(.validate) { () throws(DataError) in
-            try validator.validate(orders: fetched.orders, groups: fetched.groups)
+        var (data, secrets) = try step(.validate) { () throws(DataError) in
+            try validator.validateKeepingSecrets(orders: fetched.orders, groups: fetched.groups)
         }
         data.warnings = (fetched.warnings + data.warnings).sorted()
         if strict, !data.rejected.isEmpty {
@@ -135,7 +135,7 @@ public struct Pipeline: Sendable {
                 underlying: DataError(
                     message: "\(data.rejected.count) of \(data.rowsRead) rows were rejected and --strict publishes nothing; run 'orderpress check' to list them"))
         }
-        return (data, validator.secretCells(of: fetched.orders))
+        return (data, secrets)
     }
 
     private func aggregate(_ data: ValidatedData, rates: RateTable?) -> Aggregation {

@@ -51,13 +51,21 @@ struct AtomFeed {
 
     /// Plain-text lines: deletions first, as on the Changes page.
     private func content(_ changes: ChangeSet) -> String {
+        // As many rows per section as the Changes page, so that a run adding every order keeps the feed small.
+        let limit = context.limits.changeRows
+        func more(_ count: Int, _ key: String) -> [String] {
+            count > limit ? [labels.text(key, ["count": String(count - limit)])] : []
+        }
         var lines: [String] = []
-        for record in changes.deleted { lines.append("\(labels["deleted"]): \(describe(record))") }
-        for record in changes.added { lines.append("\(labels["added"]): \(describe(record))") }
-        for change in changes.changed {
+        for record in changes.deleted.prefix(limit) { lines.append("\(labels["deleted"]): \(describe(record))") }
+        lines += more(changes.deleted.count, "more_deleted")
+        for record in changes.added.prefix(limit) { lines.append("\(labels["added"]): \(describe(record))") }
+        lines += more(changes.added.count, "more_added")
+        for change in changes.changed.prefix(limit) {
             let fields = change.fields.keys.sorted().map { "\($0) \(change.fields[$0]![0]) → \(change.fields[$0]![1])" }
             lines.append("\(labels["changed"]): \(change.after.person), \(change.after.item) (\(change.after.group)): \(fields.joined(separator: "; "))")
         }
+        lines += more(changes.changed.count, "more_changed")
         return lines.isEmpty ? labels.summary(changes) : lines.joined(separator: "\n")
     }
 

@@ -12,6 +12,8 @@ struct BarChart {
 
     var title: String
     var bars: [Bar]
+    /// A last line under the bars, "and 12 more people", when the chart leaves some out.
+    var more: String? = nil
 
     private static let width = 400
     /// Room right of the longest bar for its amount.
@@ -19,7 +21,7 @@ struct BarChart {
     private static let rowHeight = 42
 
     func svg() -> String {
-        let height = bars.count * Self.rowHeight + 8
+        let height = (bars.count + (more == nil ? 0 : 1)) * Self.rowHeight + 8
         let plotWidth = Self.width - Self.valueWidth
         let largest = bars.map(\.value).max() ?? 0
         var lines = [
@@ -34,6 +36,9 @@ struct BarChart {
             lines.append(#"<text x="0" y="\#(y + 15)">\#(XMLText.escape(Text.shortened(bar.label, to: 24)))</text>"#)
             lines.append(#"<rect x="0" y="\#(y + 20)" width="\#(length)" height="16"/>"#)
             lines.append(#"<text x="\#(length + 6)" y="\#(y + 34)">\#(XMLText.escape(bar.valueText))</text>"#)
+        }
+        if let more {
+            lines.append(#"<text x="0" y="\#(4 + bars.count * Self.rowHeight + 15)">\#(XMLText.escape(more))</text>"#)
         }
         lines.append("</svg>")
         return lines.joined(separator: "\n") + "\n"

@@ -18,6 +18,10 @@ enum DefaultTemplates {
 {{#rejected}}
 | {{row}} | {{reasons}} | {{values}} |
 {{/rejected}}
+{{#moreRejected}}
+
+{{.}}
+{{/moreRejected}}
 {{/hasRejected}}
 {{^hasRejected}}
 {{labels.no_rejected}}
@@ -31,6 +35,10 @@ enum DefaultTemplates {
 {{#warnings}}
 | {{row}} | {{message}} |
 {{/warnings}}
+{{#moreWarnings}}
+
+{{.}}
+{{/moreWarnings}}
 {{/hasWarnings}}
 {{^hasWarnings}}
 {{labels.no_warnings}}
@@ -53,6 +61,10 @@ enum DefaultTemplates {
 {{#deleted}}
 | **{{who}}** | {{what}} | {{amount}} | {{group}} | {{firstSeen}} | {{row}} |
 {{/deleted}}
+{{#moreDeleted}}
+
+{{.}}
+{{/moreDeleted}}
 
 {{/hasDeleted}}
 {{#hasAdded}}
@@ -63,6 +75,10 @@ enum DefaultTemplates {
 {{#added}}
 | {{who}} | {{what}} | {{amount}} | {{group}} | {{row}} |
 {{/added}}
+{{#moreAdded}}
+
+{{.}}
+{{/moreAdded}}
 
 {{/hasAdded}}
 {{#hasChanged}}
@@ -73,6 +89,10 @@ enum DefaultTemplates {
 {{#changed}}
 | {{who}} | {{what}} | {{fields}} | {{group}} | {{row}} |
 {{/changed}}
+{{#moreChanged}}
+
+{{.}}
+{{/moreChanged}}
 
 {{/hasChanged}}
 {{/runs}}
@@ -145,6 +165,22 @@ enum DefaultTemplates {
 {{/hasOrders}}
 
 """#####,
+        "groups.md.mustache": #####"""
+# {{title}}
+
+[← {{labels.home}}](index.md)
+
+{{pager}}
+
+| {{labels.group}} | {{labels.total}} |{{#tracksPayments}} {{labels.outstanding}} |{{/tracksPayments}} {{labels.orders}} | {{labels.items}} | {{labels.shop}} | {{labels.organizer}} | {{labels.deadline}} |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
+|---|--:|{{#tracksPayments}}--:|{{/tracksPayments}}--:|--:|---|---|---|{{#displayCurrencies}}--:|{{/displayCurrencies}}
+{{#groups}}
+| [{{name}}]({{link}}) | {{total}} |{{#tracksPayments}} {{outstanding}} |{{/tracksPayments}} {{orders}} | {{items}} | {{shop}} | {{organizer}} | {{deadline}} |{{#converted}} {{.}} |{{/converted}}
+{{/groups}}
+
+{{pager}}
+
+"""#####,
         "index.md.mustache": #####"""
 # {{title}}
 
@@ -190,6 +226,10 @@ enum DefaultTemplates {
 {{#groups}}
 | [{{name}}]({{link}}) | {{total}} |{{#tracksPayments}} {{outstanding}} |{{/tracksPayments}} {{orders}} | {{items}} | {{shop}} | {{organizer}} | {{deadline}} |{{#converted}} {{.}} |{{/converted}}
 {{/groups}}
+{{#groupPager}}
+
+{{.}}
+{{/groupPager}}
 {{/hasGroups}}
 {{^hasGroups}}
 {{labels.no_groups}}
@@ -203,6 +243,10 @@ enum DefaultTemplates {
 {{#people}}
 | [{{name}}]({{link}}) | {{totals}} | {{orders}} |{{#converted}} {{.}} |{{/converted}}
 {{/people}}
+{{#peoplePager}}
+
+{{.}}
+{{/peoplePager}}
 {{/hasPeople}}
 {{^hasPeople}}
 {{labels.no_people}}
@@ -234,6 +278,22 @@ enum DefaultTemplates {
 <footer>{{dataAsOf}} · {{labels.made_by}}</footer>
 </body>
 </html>
+
+"""#####,
+        "people.md.mustache": #####"""
+# {{title}}
+
+[← {{labels.home}}](index.md)
+
+{{pager}}
+
+| {{labels.person}} | {{labels.total}} | {{labels.orders}} |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
+|---|--:|--:|{{#displayCurrencies}}--:|{{/displayCurrencies}}
+{{#people}}
+| [{{name}}]({{link}}) | {{totals}} | {{orders}} |{{#converted}} {{.}} |{{/converted}}
+{{/people}}
+
+{{pager}}
 
 """#####,
         "person.md.mustache": #####"""

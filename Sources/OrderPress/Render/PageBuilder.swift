@@ -10,7 +10,6 @@ struct PageBuilder: Sendable {
     private func short(_ text: String, _ limit: Int) -> String { escape(Text.shortened(text, to: limit)) }
 
     func index() -> PageModels.IndexPage {
-        let money = context.money
         var notices: [String] = []
         if !context.data.rejected.isEmpty {
             notices.append(
@@ -18,21 +17,10 @@ struct PageBuilder: Sendable {
                     + " [\(labels.markdown("attention"))](attention.md)")
         }
         notices += context.rateNotices
-        let groups = context.aggregation.groups.map { summary in
-            PageModels.GroupRow(
-                name: short(summary.group.name, 60), link: "groups/\(context.groupSlugs[summary.group.name]!).md",
-                shop: short(summary.group.shop, 60), organizer: short(summary.group.organizer, 30),
-                deadline: deadline(summary.group), orders: summary.orders.count, items: summary.items,
-                total: "\(money.display(summary.total, summary.currency)) \(summary.currency)",
-                converted: context.converted(summary.converted),
-                outstanding: "\(money.display(summary.outstanding, summary.currency)) \(summary.currency)")
-        }
-        let people = context.aggregation.people.map { person in
-            PageModels.PersonRow(
-                name: short(person.name, TextLimits.person), link: "people/\(context.personSlugs[person.key]!).md",
-                orders: person.orders.count, totals: context.totalsText(person.totals),
-                converted: context.converted(person.converted))
-        }
+        let groupPages = context.listPages(.groups)
+        let peoplePages = context.listPages(.people)
+        let groups = groupRows(groupPages.rows(ofPage: 1))
+        let people = personRows(peoplePages.rows(ofPage: 1))
         let aggregation = context.aggregation
         let grand = aggregation.grandTotals
         return PageModels.IndexPage(
@@ -43,7 +31,50 @@ struct PageBuilder: Sendable {
             hasOrders: !grand.isEmpty, grandTotals: totalRows(
                 grand, outstanding: aggregation.grandOutstanding, converted: aggregation.convertedGrandTotals,
                 convertedOutstanding: aggregation.convertedGrandOutstanding),
-            hasPeople: !people.isEmpty, people: people, tracksPayments: context.aggregation.tracksPayments)
+            hasPeople: !people.isEmpty, people: people, tracksPayments: context.aggregation.tracksPayments,
+            groupPager: groupPages.pager(page: 1, labels: labels), peoplePager: peoplePages.pager(page: 1, labels: labels))
+    }
+
+    /// Page `page` of the list of every group; the index is page 1.
+    func groupList(page: Int) -> PageModels.GroupListPage {
+        let pages = context.listPages(.groups)
+        return PageModels.GroupListPage(
+            title: labels.markdown("groups_page", ["page": String(page), "pages": String(pages.pageCount)]),
+            pager: pages.pager(page: page, labels: labels) ?? "", displayCurrencies: context.configuration.displayCurrencies,
+            tracksPayments: context.aggregation.tracksPayments, groups: groupRows(pages.rows(ofPage: page)))
+    }
+
+    /// Page `page` of the list of every person; the index is page 1.
+    func peopleList(page: Int) -> PageModels.PeopleListPage {
+        let pages = context.listPages(.people)
+        return PageModels.PeopleListPage(
+            title: labels.markdown("people_page", ["page": String(page), "pages": String(pages.pageCount)]),
+            pager: pages.pager(page: page, labels: labels) ?? "", displayCurrencies: context.configuration.displayCurrencies,
+            people: personRows(pages.rows(ofPage: page)))
+    }
+
+    /// Rows of the groups table, with links from a page at the top of the site.
+    private func groupRows(_ range: Range<Int>) -> [PageModels.GroupRow] {
+        let money = context.money
+        return context.aggregation.groups[range].map { summary in
+            PageModels.GroupRow(
+                name: short(summary.group.name, 60), link: "groups/\(context.groupSlugs[summary.group.name]!).md",
+                shop: short(summary.group.shop, 60), organizer: short(summary.group.organizer, 30),
+                deadline: deadline(summary.group), orders: summary.orders.count, items: summary.items,
+                total: "\(money.display(summary.total, summary.currency)) \(summary.currency)",
+                converted: context.converted(summary.converted),
+                outstanding: "\(money.display(summary.outstanding, summary.currency)) \(summary.currency)")
+        }
+    }
+
+    /// Rows of the people table, with links from a page at the top of the site.
+    private func personRows(_ range: Range<Int>) -> [PageModels.PersonRow] {
+        context.aggregation.people[range].map { person in
+            PageModels.PersonRow(
+                name: short(person.name, TextLimits.person), link: "people/\(context.personSlugs[person.key]!).md",
+                orders: person.orders.count, totals: context.totalsText(person.totals),
+                converted: context.converted(person.converted))
+        }
     }
 
     /// How many deletions the index lists before pointing to the Changes page.
@@ -52,11 +83,10 @@ struct PageBuilder: Sendable {
     private func latest() -> PageModels.Latest? {
         guard let entry = context.history.first else { return nil }
         let deleted = entry.changes.deleted
-        let more = deleted.count - Self.indexDeletions
         return PageModels.Latest(
             time: context.display(iso: entry.time), summary: escape(labels.summary(entry.changes)),
             deleted: deleted.prefix(Self.indexDeletions).map { "\(deletionLine($0)) · \(escape($0.group))" },
-            moreDeleted: more > 0 ? labels.markdown("more_deleted", ["count": String(more)]) : nil)
+            moreDeleted: more(deleted.count, shown: Self.indexDeletions, "more_deleted"))
     }
 
     /// Each currency's exact total, then the whole in each display currency, with what is still unpaid.
@@ -162,18 +192,26 @@ struct PageBuilder: Sendable {
     }
 
     func attention() -> PageModels.AttentionPage {
-        let rejected = context.data.rejected.map { row in
+        let limit = context.limits.attentionRows
+        let rejected = context.data.rejected.prefix(limit).map { row in
             PageModels.RejectedLine(
                 row: row.row,
                 values: row.values.filter { !$0.value.isEmpty }.map { "\(escape($0.column)): \(escape($0.value))" }
                     .joined(separator: " · "),
                 reasons: row.reasons.map(escape).joined(separator: "; "))
         }
-        let warnings = context.data.warnings.map {
+        let warnings = context.data.warnings.prefix(limit).map {
             PageModels.WarningLine(row: $0.row.map(String.init) ?? "–", message: escape($0.message))
         }
         return PageModels.AttentionPage(
-            hasRejected: !rejected.isEmpty, rejected: rejected, hasWarnings: !warnings.isEmpty, warnings: warnings)
+            hasRejected: !rejected.isEmpty, rejected: rejected, hasWarnings: !warnings.isEmpty, warnings: warnings,
+            moreRejected: more(context.data.rejected.count, shown: limit, "more_check", ["command": "`orderpress check`"]),
+            moreWarnings: more(context.data.warnings.count, shown: limit, "more_check", ["command": "`orderpress check`"]))
+    }
+
+    /// "and 12 more …" for a list of `count` rows of which the page shows `shown`; nil when it shows them all.
+    private func more(_ count: Int, shown: Int, _ key: String, _ values: [String: String] = [:]) -> String? {
+        count > shown ? labels.markdown(key, values.merging(["count": String(count - shown)]) { $1 }) : nil
     }
 
     /// "68.79 USD", "10616 JPY": the amounts in each display currency other than their own.
@@ -188,15 +226,16 @@ struct PageBuilder: Sendable {
     }
 
     func changes() -> PageModels.ChangesPage {
+        let limit = context.limits.changeRows
         let runs = context.history.prefix(Self.changeRuns).map { entry in
             let changes = entry.changes
             return PageModels.Run(
                 time: context.display(iso: entry.time), summary: escape(labels.summary(changes)),
                 hasDeleted: !changes.deleted.isEmpty, deletedCount: changes.deleted.count,
-                deleted: changes.deleted.map(changeRow), hasAdded: !changes.added.isEmpty,
-                addedCount: changes.added.count, added: changes.added.map(changeRow),
+                deleted: changes.deleted.prefix(limit).map(changeRow), hasAdded: !changes.added.isEmpty,
+                addedCount: changes.added.count, added: changes.added.prefix(limit).map(changeRow),
                 hasChanged: !changes.changed.isEmpty, changedCount: changes.changed.count,
-                changed: changes.changed.map { change in
+                changed: changes.changed.prefix(limit).map { change in
                     PageModels.ChangedRow(
                         row: change.after.row, who: escape(change.after.person), what: escape(change.after.what),
                         group: escape(change.after.group),
@@ -204,7 +243,10 @@ struct PageBuilder: Sendable {
                             let values = change.fields[column]!
                             return "\(escape(column)): \(escape(values[0])) → \(escape(values[1]))"
                         }.joined(separator: "; "))
-                })
+                },
+                moreDeleted: more(changes.deleted.count, shown: limit, "more_deleted"),
+                moreAdded: more(changes.added.count, shown: limit, "more_added"),
+                moreChanged: more(changes.changed.count, shown: limit, "more_changed"))
         }
         return PageModels.ChangesPage(runs: Array(runs))
     }

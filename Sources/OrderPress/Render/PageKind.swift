@@ -31,12 +31,30 @@ struct PageKind: Sendable {
                     model: { $0.person(person) })
             }
         },
+        listPages(.groups) { $0.groupList(page: $1) },
+        listPages(.people) { $0.peopleList(page: $1) },
         single("rates") { $0.labels["rates"] } model: { $0.rates() },
         single("attention") { $0.labels["attention"] } model: { $0.attention() },
         single("changes") { $0.labels["changes"] } model: { $0.changes() },
     ]
 
     static var templates: [String] { all.map(\.template) }
+
+    /// The pages of a long list after the first, which the index shows; the template is named after the list.
+    private static func listPages(
+        _ list: ListPages.List, model: @escaping @Sendable (PageBuilder, Int) -> Any
+    ) -> PageKind {
+        PageKind(template: list.rawValue) { context in
+            let pages = context.listPages(list)
+            return (pages.extraPages.map(Array.init) ?? []).map { page in
+                Page(
+                    template: list.rawValue, path: pages.path(ofPage: page),
+                    title: context.labels.text(
+                        "\(list.rawValue)_page", ["page": String(page), "pages": String(pages.pageCount)]),
+                    model: { model($0, page) })
+            }
+        }
+    }
 
     /// A kind with one page, at the top of the site, named after its template.
     private static func single(

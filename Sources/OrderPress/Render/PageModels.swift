@@ -16,6 +16,28 @@ enum PageModels {
         var hasPeople: Bool
         var people: [PersonRow]
         var tracksPayments: Bool
+        /// When the lists are longer than a page, `groups` and `people` hold their first page and
+        /// these link the others: "1–500 of 10000 · 1 [2](groups-2.md) … · [Next →](groups-2.md)".
+        var groupPager: String?
+        var peoplePager: String?
+    }
+
+    /// A page of the list of every group after the index's first one ("groups-2").
+    struct GroupListPage {
+        /// "Groups, page 2 of 20".
+        var title: String
+        var pager: String
+        var displayCurrencies: [String]
+        var tracksPayments: Bool
+        var groups: [GroupRow]
+    }
+
+    /// A page of the list of every person after the index's first one ("people-2").
+    struct PeopleListPage {
+        var title: String
+        var pager: String
+        var displayCurrencies: [String]
+        var people: [PersonRow]
     }
 
     struct GroupRow {
@@ -155,6 +177,9 @@ enum PageModels {
         var rejected: [RejectedLine]
         var hasWarnings: Bool
         var warnings: [WarningLine]
+        /// "and 12 more: run `orderpress check` to list them all.", past the page's limit.
+        var moreRejected: String?
+        var moreWarnings: String?
     }
 
     struct RejectedLine {
@@ -184,6 +209,10 @@ enum PageModels {
         var hasChanged: Bool
         var changedCount: Int
         var changed: [ChangedRow]
+        /// "and 12 more deleted", past the page's limit of rows per section.
+        var moreDeleted: String?
+        var moreAdded: String?
+        var moreChanged: String?
     }
 
     struct ChangeRow {

@@ -22,12 +22,14 @@ struct SiteContext: Sendable {
     var siteID: UUID
     /// The labels escaped for Markdown, once per build.
     var markdownLabels: [String: String]
+    var limits: PageLimits
 
     init(
         configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
-        history: [HistoryEntry], now: Date, siteID: UUID
+        history: [HistoryEntry], now: Date, siteID: UUID, limits: PageLimits = .standard
     ) {
         self.siteID = siteID
+        self.limits = limits
         self.configuration = configuration
         self.data = data
         self.aggregation = aggregation
@@ -103,6 +105,12 @@ struct SiteContext: Sendable {
     func amountText(_ record: RowRecord) -> String {
         guard let text = record.amount, let amount = DecimalText.parse(text) else { return labels["rejected_amount"] }
         return "\(money.display(amount, record.currency)) \(record.currency)"
+    }
+
+    /// The pages of the list of every group or every person.
+    func listPages(_ list: ListPages.List) -> ListPages {
+        let count = list == .groups ? aggregation.groups.count : aggregation.people.count
+        return ListPages(list: list, count: count, size: limits.listRows)
     }
 
     var attentionCount: String? {

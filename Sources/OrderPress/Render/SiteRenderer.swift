@@ -5,6 +5,8 @@ import Mustache
 /// plus the charts, the stylesheet, `summary.json` and `orders.csv`.
 public struct SiteRenderer: Sendable {
     let templates: TemplateSet
+    /// How long a page's lists may grow; smaller in tests, to paginate a small site.
+    var limits = PageLimits.standard
 
     /// Loads the templates: the built-in ones, overridden by any file in `overrides`.
     public init(templateOverrides overrides: URL?) throws(ConfigurationError) {
@@ -17,7 +19,7 @@ public struct SiteRenderer: Sendable {
     ) -> RenderedSite {
         let context = SiteContext(
             configuration: configuration, data: data, aggregation: aggregation, rates: rates, history: history, now: now,
-            siteID: siteID)
+            siteID: siteID, limits: limits)
         let list = PageKind.all.flatMap { $0.pages(context) }
         let pages = ConcurrentResults<(markdown: OutputFile, html: OutputFile)>(count: list.count)
         let builder = PageBuilder(context: context)
@@ -65,11 +67,14 @@ public struct SiteRenderer: Sendable {
     private func chart(for summary: GroupSummary, context: SiteContext) -> OutputFile {
         let chart = BarChart(
             title: context.labels.text("chart_title", ["group": summary.group.name, "currency": summary.currency]),
-            bars: summary.people.map {
+            bars: summary.people.prefix(context.limits.chartBars).map {
                 .init(
                     label: $0.name, value: $0.total,
                     valueText: "\(context.money.display($0.total, summary.currency)) \(summary.currency)")
-            })
+            },
+            // One bar per person would make a chart of a huge group megabytes tall.
+            more: summary.people.count > context.limits.chartBars
+                ? context.labels.text("more_people", ["count": String(summary.people.count - context.limits.chartBars)]) : nil)
         return OutputFile(
             path: "groups/\(context.groupSlugs[summary.group.name]!).svg", contents: Data(chart.svg().utf8))
     }

@@ -5,6 +5,10 @@
 /// Windows or macOS refuses. It is at most `maximumLength` characters before its suffix: 48
 /// characters of 4 bytes at most, plus `-` and a 6-digit hash, plus `-` and a counter, plus
 /// `.html`, stay well under the 255-byte limit on a file name of Linux and macOS.
+///
+/// Slugs name files inside `groups/` and `people/` only; pages that are not about one group or
+/// person (the list pages `groups-2`, `people-2`, … included) live at the top, so no name a sheet
+/// holds can take theirs.
 public enum Slugger {
     static let maximumLength = 48
     /// Names some systems refuse as files, whatever the extension (Windows' device names), and

@@ -5,7 +5,7 @@ import Foundation
 /// see may tell two of them apart, and no cell may reorder the text around it (bidi controls).
 enum Text {
     static func normalize(_ raw: String) -> String {
-        if isAlreadyNormal(raw) { return raw }
+        if isAlreadyNormal(raw) || isPlainText(raw) { return raw }
         // Invisible characters go first, so that marks they separated compose ("e", U+200B, U+0301 → "é").
         let scalars = raw.unicodeScalars
         var visible = String.UnicodeScalarView()
@@ -94,6 +94,22 @@ enum Text {
                 if previousWasSpace { return false }
                 previousWasSpace = true
             } else {
+                previousWasSpace = false
+            }
+        }
+        return !previousWasSpace || s.isEmpty
+    }
+
+    /// The same for text of the scripts `isPlain` knows (a CJK name, say), with single inner ASCII
+    /// spaces: nothing to drop, collapse or compose, so no new string is built.
+    private static func isPlainText(_ s: String) -> Bool {
+        var previousWasSpace = true
+        for scalar in s.unicodeScalars {
+            if scalar == " " {
+                if previousWasSpace { return false }
+                previousWasSpace = true
+            } else {
+                guard isPlain(scalar) else { return false }
                 previousWasSpace = false
             }
         }

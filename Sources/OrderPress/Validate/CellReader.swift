@@ -6,9 +6,9 @@ struct CellReader {
         index = table.columnIndex()
     }
 
-    /// The normalised text of `column` in `row`; "" when the sheet has no such column.
-    func text(_ row: SourceTable.Row, _ column: String) -> String {
-        guard let position = index[column], position < row.cells.count else { return "" }
-        return Text.normalize(row.cells[position])
+    /// The normalised text of `column` in data row `row` of `table`; "" when the sheet has no such column.
+    func text(_ table: SourceTable, _ row: Int, _ column: String) -> String {
+        guard let position = index[column] else { return "" }
+        return Text.normalize(table.cell(row, position))
     }
 }

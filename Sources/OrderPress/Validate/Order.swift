@@ -23,6 +23,6 @@ public struct Order: Sendable, Equatable {
     /// From the `paid` column; false when the sheet has none.
     public var paid = false
 
-    /// Quantity × unit price, exact.
-    public var amount: Decimal { unitPrice * Decimal(quantity) }
+    /// Quantity × unit price, exact. Most orders are of one: no Decimal multiplication (thousands of instructions) for those.
+    public var amount: Decimal { quantity == 1 ? unitPrice : unitPrice * Decimal(quantity) }
 }

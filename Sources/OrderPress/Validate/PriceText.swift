@@ -30,6 +30,12 @@ enum PriceText {
     }
 
     static func parse(_ text: String) -> Result<Decimal, Problem> {
+        if let value = plainDigits(text) { return .success(value) }
+        return parseInGeneral(text)
+    }
+
+    /// Every rule, for any text; `parse` tries `plainDigits` first.
+    static func parseInGeneral(_ text: String) -> Result<Decimal, Problem> {
         guard !text.isEmpty else { return .failure(.missing) }
         var body = Substring(text)
         let negative = body.first == "-"
@@ -50,6 +56,37 @@ enum PriceText {
             return .failure(.formatted(text))
         }
         return .failure(.notANumber(text))
+    }
+
+    /// The common case read from its bytes alone: digits with at most one point, within the digit
+    /// limits; nil for anything else (a sign, commas, too many digits), which the general rules below read.
+    /// Reading characters costs ten times as much, and this is one cell of every row.
+    static func plainDigits(_ text: String) -> Decimal? {
+        var integer = 0  // significant digits before the point
+        var fraction = 0  // digits after the point, up to the last non-zero one
+        var digits = 0
+        var afterPoint = false
+        var sawDigit = false
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digits += 1
+                sawDigit = true
+                if afterPoint {
+                    if byte != UInt8(ascii: "0") { fraction = digits }
+                } else if integer > 0 || byte != UInt8(ascii: "0") {
+                    integer += 1
+                }
+            case UInt8(ascii: "."):
+                guard !afterPoint else { return nil }
+                afterPoint = true
+                digits = 0
+            default:
+                return nil
+            }
+        }
+        guard sawDigit, integer <= integerDigits, fraction <= fractionDigits else { return nil }
+        return DecimalText.parse(text)
     }
 
     /// Digits, an optional point and grouping commas, starting with a digit or the point; no sign, no exponent.

@@ -1,25 +1,75 @@
-/// Looks up the mapped cells of a row by column index, computed once per table.
+/// The mapped columns of the orders sheet, located once per table, so that each row's cells are read
+/// and normalised once, in one pass, whatever reads them afterwards (the checks, the diff's values, the
+/// secret cells, a rejected row's shown values).
 struct RowReader {
-    let cells: CellReader
     let columns: Configuration.OrderColumns
     let secret: Set<String>
+    /// The mapped columns the sheet has, in configuration order, each once.
     let displayColumns: [String]
+    /// The sheet column of each of `displayColumns`.
+    private let positions: [Int]
+    /// Where each of `displayColumns` is among the non-secret values or among the secrets.
+    private let places: [Place]
+    private let slots: [String: Int]
 
-    init(table: SourceTable, columns: Configuration.OrderColumns) {
-        cells = CellReader(table)
-        let index = cells.index
-        self.columns = columns
-        secret = Set(columns.secret)
-        var seen = Set<String>()
-        displayColumns = columns.mapped.filter { index[$0] != nil && seen.insert($0).inserted }
+    enum Place {
+        case value(Int), secret(Int)
     }
 
-    func text(_ row: SourceTable.Row, _ column: String) -> String { cells.text(row, column) }
+    init(table: SourceTable, columns: Configuration.OrderColumns) {
+        let index = table.columnIndex()
+        let secret = Set(columns.secret)
+        var seen = Set<String>()
+        let displayColumns = columns.mapped.filter { index[$0] != nil && seen.insert($0).inserted }
+        var places: [Place] = []
+        var values = 0
+        var secrets = 0
+        for column in displayColumns {
+            if secret.contains(column) {
+                places.append(.secret(secrets))
+                secrets += 1
+            } else {
+                places.append(.value(values))
+                values += 1
+            }
+        }
+        self.columns = columns
+        self.secret = secret
+        self.displayColumns = displayColumns
+        self.places = places
+        positions = displayColumns.map { index[$0]! }
+        slots = Dictionary(displayColumns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 
-    func shownValues(_ row: SourceTable.Row) -> [RejectedRow.Cell] {
-        displayColumns.map { column in
-            let value = text(row, column)
-            return .init(column: column, value: secret.contains(column) && !value.isEmpty ? SecretMask.text : value)
+    /// Where `column` is in a row's `mapped` texts; nil when the sheet lacks it.
+    func slot(_ column: String) -> Int? { slots[column] }
+
+    /// The normalised text of every display column of data row `row`: the only place cells are read.
+    func mapped(_ table: SourceTable, row: Int) -> [String] {
+        positions.map { Text.normalize(table.cell(row, $0)) }
+    }
+
+    /// The non-secret values and the secrets of a row's `mapped` texts, each in configuration order.
+    func split(_ mapped: [String]) -> (values: [String], secrets: [SecretValue]) {
+        var values: [String] = []
+        var secrets: [SecretValue] = []
+        values.reserveCapacity(mapped.count)
+        for (text, place) in zip(mapped, places) {
+            switch place {
+            case .value: values.append(text)
+            case .secret: secrets.append(SecretValue(text))
+            }
+        }
+        return (values, secrets)
+    }
+
+    /// What a rejected row shows: every display column, secrets masked.
+    func shownValues(values: [String], secrets: [SecretValue]) -> [RejectedRow.Cell] {
+        zip(displayColumns, places).map { column, place in
+            switch place {
+            case .value(let index): return .init(column: column, value: values[index])
+            case .secret(let index): return .init(column: column, value: secrets[index].text.isEmpty ? "" : SecretMask.text)
+            }
         }
     }
 }

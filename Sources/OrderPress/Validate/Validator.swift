@@ -11,6 +11,11 @@ public struct Validator: Sendable {
     /// Throws when a required column is not in a sheet: every row would be rejected, or every order
     /// in an unknown group, and the site would show nothing but that.
     public func validate(orders: SourceTable, groups: SourceTable?) throws(DataError) -> ValidatedData {
+        try validateKeepingSecrets(orders: orders, groups: groups).data
+    }
+
+    /// `validate`, and the secret cells of the same rows read in the same pass (what `secretCells(of:)` gives).
+    public func validateKeepingSecrets(orders: SourceTable, groups: SourceTable?) throws(DataError) -> (data: ValidatedData, secrets: SecretCells) {
         let columns = configuration.orderColumns
         try requireColumns(
             [("group", columns.group), ("person", columns.person), ("item", columns.item), ("price", columns.price)],
@@ -24,56 +29,71 @@ public struct Validator: Sendable {
         let listedGroups = groups.map { readGroups($0, warnings: &warnings) }
         warnings += unmappedColumnWarnings(orders, mapped: columns.mapped)
 
-        var candidates: [Candidate] = []
-        candidates.reserveCapacity(orders.rows.count)
         let reader = RowReader(table: orders, columns: configuration.orderColumns)
         let known = listedGroups.map { Dictionary($0.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }) }
-        for row in orders.rows {
-            candidates.append(check(row, reader: reader, knownGroups: known, warnings: &warnings))
-        }
+        let roles = Roles(reader)
+        // Rows are independent until groups are resolved: the two halves of a large sheet are read on two cores.
+        // Each row's order apart from the rest of what was read of it: when no row is rejected (the
+        // usual sheet), that array is the valid orders as it is, not a second copy of a million of them.
+        var (read, candidates, rowWarnings) = Self.joined(
+            Parallel.chunks(count: orders.dataRowCount) { range in
+                var warnings: [DataWarning] = []
+                var read: [Order] = []
+                var candidates: [Candidate] = []
+                read.reserveCapacity(range.count)
+                candidates.reserveCapacity(range.count)
+                for row in range {
+                    let (order, candidate) = check(orders, row: row, reader: reader, roles: roles, knownGroups: known, warnings: &warnings)
+                    read.append(order)
+                    candidates.append(candidate)
+                }
+                return (read, candidates, warnings)
+            })
+        warnings += rowWarnings
 
-        let groupList = resolveGroups(listed: listedGroups, candidates: &candidates)
-        var valid: [Order] = []
+        let groupList = resolveGroups(listed: listedGroups, orders: &read, candidates: &candidates)
+        let anyRejected = candidates.contains { !$0.reasons.isEmpty }
+        var valid: [Order] = anyRejected ? [] : read
         var rejected: [RejectedRow] = []
         var malformed = orders.malformed[...]
-        for candidate in candidates {
-            while let row = malformed.first, row.number < candidate.order.row {
+        for (order, candidate) in zip(read, candidates) {
+            while let row = malformed.first, row.number < order.row {
                 rejected.append(Self.rejected(row, headerCount: orders.headers.count))
                 malformed.removeFirst()
             }
             if candidate.reasons.isEmpty {
-                valid.append(candidate.order)
+                if anyRejected { valid.append(order) }
             } else {
                 rejected.append(
-                    RejectedRow(row: candidate.order.row, values: reader.shownValues(candidate.source), reasons: candidate.reasons))
+                    RejectedRow(
+                        row: order.row, values: reader.shownValues(values: candidate.values, secrets: candidate.secrets),
+                        reasons: candidate.reasons))
             }
         }
         rejected += malformed.map { Self.rejected($0, headerCount: orders.headers.count) }
         var rowsById: [String: [Int]] = [:]
-        for candidate in candidates {
-            if let id = candidate.order.id { rowsById[id, default: []].append(candidate.order.row) }
+        for order in read {
+            if let id = order.id { rowsById[id, default: []].append(order.row) }
         }
         warnings += duplicateIdWarnings(rowsById)
         let shownColumns = reader.displayColumns.filter { !reader.secret.contains($0) }
+        let secretColumns = reader.displayColumns.filter { reader.secret.contains($0) }
         let identity = RowIdentity(columns: shownColumns, idColumn: columns.id, paidColumn: columns.paid)
-        return ValidatedData(
+        let data = ValidatedData(
             groups: groupList, orders: valid, rejected: rejected, warnings: warnings.sorted(),
             rowsRead: orders.rowCount, tracksPayments: orders.headers.contains(configuration.orderColumns.paid),
-            rows: candidates.map { row($0, reader: reader, columns: shownColumns, identity: identity, rowsById: rowsById) },
+            rows: zip(read, candidates).map { row($0, $1, identity: identity, rowsById: rowsById) },
             columns: shownColumns, malformedRows: orders.malformed.count)
+        return (data, SecretCells(columns: secretColumns, rows: candidates.map(\.secrets)))
     }
 
     /// What the diff needs of a row: its identity, its mapped values and what it meant.
-    private func row(
-        _ candidate: Candidate, reader: RowReader, columns: [String], identity: RowIdentity, rowsById: [String: [Int]]
-    ) -> ValidatedRow {
-        let order = candidate.order
+    private func row(_ order: Order, _ candidate: Candidate, identity: RowIdentity, rowsById: [String: [Int]]) -> ValidatedRow {
         let valid = candidate.reasons.isEmpty
-        let values = columns.map { reader.text(candidate.source, $0) }
         return ValidatedRow(
             row: order.row, id: order.id,
-            identity: identity.identity(id: order.id ?? "", idCount: order.id.map { rowsById[$0]?.count ?? 0 } ?? 0, values: values),
-            values: values, rejected: !valid, group: order.group, person: order.person, item: order.item,
+            identity: identity.identity(id: order.id ?? "", idCount: order.id.map { rowsById[$0]?.count ?? 0 } ?? 0, values: candidate.values),
+            values: candidate.values, rejected: !valid, group: order.group, person: order.person, item: order.item,
             options: order.options, quantity: order.quantity, amount: valid ? order.amount : nil,
             currency: valid ? order.currency : candidate.currencyText)
     }
@@ -82,7 +102,7 @@ public struct Validator: Sendable {
     public func secretCells(of orders: SourceTable) -> SecretCells {
         let reader = RowReader(table: orders, columns: configuration.orderColumns)
         let columns = reader.displayColumns.filter { reader.secret.contains($0) }
-        return SecretCells(columns: columns, rows: orders.rows.map { row in columns.map { SecretValue(reader.text(row, $0)) } })
+        return SecretCells(columns: columns, rows: (0..<orders.dataRowCount).map { reader.split(reader.mapped(orders, row: $0)).secrets })
     }
 
     /// A row whose cells cannot be matched to columns shows none of them: any could be a secret.
@@ -94,45 +114,76 @@ public struct Validator: Sendable {
 
     // MARK: - Rows
 
-    /// A row on its way through validation; `order` holds what could be read even when rejected.
+    /// The chunks' orders, candidates and warnings, each joined in row order.
+    private static func joined(_ chunks: [([Order], [Candidate], [DataWarning])]) -> ([Order], [Candidate], [DataWarning]) {
+        guard chunks.count > 1 else { return chunks.first ?? ([], [], []) }
+        return (chunks.flatMap(\.0), chunks.flatMap(\.1), chunks.flatMap(\.2))
+    }
+
+    /// A row on its way through validation, beside its `Order` (which holds what could be read even when rejected).
     private struct Candidate {
-        var source: SourceTable.Row
-        var order: Order
         var reasons: [String]
         /// The currency cell as written (upper-cased); "" when the row left it to its group.
         var currencyText: String
+        /// The row's non-secret mapped values and its secret cells (`RowReader.split`).
+        var values: [String]
+        var secrets: [SecretValue]
         var currencyFromRow: Bool { !currencyText.isEmpty }
     }
 
+    /// Where each field's column is among a row's mapped texts (nil: the sheet lacks it), found once per table.
+    private struct Roles {
+        let person, item, group, price, quantity, currency, note, time, id, paid: Int?
+        let options: [Int]
+
+        init(_ reader: RowReader) {
+            let columns = reader.columns
+            person = reader.slot(columns.person)
+            item = reader.slot(columns.item)
+            group = reader.slot(columns.group)
+            price = reader.slot(columns.price)
+            quantity = reader.slot(columns.quantity)
+            currency = reader.slot(columns.currency)
+            note = reader.slot(columns.note)
+            time = reader.slot(columns.time)
+            id = reader.slot(columns.id)
+            paid = reader.slot(columns.paid)
+            options = columns.options.compactMap(reader.slot)
+        }
+    }
+
     private func check(
-        _ row: SourceTable.Row, reader: RowReader, knownGroups: [String: Group]?, warnings: inout [DataWarning]
-    ) -> Candidate {
+        _ table: SourceTable, row index: Int, reader: RowReader, roles: Roles, knownGroups: [String: Group]?, warnings: inout [DataWarning]
+    ) -> (Order, Candidate) {
         let columns = configuration.orderColumns
+        let number = table.numbers[index]
+        let mapped = reader.mapped(table, row: index)
+        func text(_ slot: Int?) -> String { slot.map { mapped[$0] } ?? "" }
         var reasons: [String] = []
 
-        let person = reader.text(row, columns.person)
+        let person = text(roles.person)
         if person.isEmpty { reasons.append("person is missing (column '\(columns.person)')") }
-        let item = reader.text(row, columns.item)
+        let item = text(roles.item)
         if item.isEmpty { reasons.append("item is missing (column '\(columns.item)')") }
-        let group = reader.text(row, columns.group)
+        let group = text(roles.group)
         if group.isEmpty {
             reasons.append("group is missing (column '\(columns.group)')")
         } else if let knownGroups, knownGroups[group] == nil {
             reasons.append("unknown group '\(group)'")
         }
 
-        let priceText = reader.text(row, columns.price)
+        let priceText = text(roles.price)
         var price: Decimal?
         switch PriceText.parse(priceText) {
         case .success(let value): price = value
         case .failure(let problem): reasons.append(problem.reason(column: columns.price))
         }
 
-        let quantityText = reader.text(row, columns.quantity)
+        let quantityText = text(roles.quantity)
         let quantity = QuantityText.parse(quantityText)
         if quantity == nil { reasons.append(QuantityText.reason(quantityText)) }
 
-        let currencyText = reader.text(row, columns.currency).uppercased()
+        let currencyText = text(roles.currency).uppercased()
         let currency: String
         if !currencyText.isEmpty {
             currency = currencyText
@@ -143,30 +194,32 @@ public struct Validator: Sendable {
             currency = configuration.baseCurrency
         }
 
-        let options = columns.options.map { reader.text(row, $0) }.filter { !$0.isEmpty }
-        let note = reader.text(row, columns.note)
-        let timeText = reader.text(row, columns.time)
+        let options = roles.options.map { mapped[$0] }.filter { !$0.isEmpty }
+        let note = text(roles.note)
+        let timeText = text(roles.time)
         var time: Date?
         if !timeText.isEmpty {
             time = Timestamp.parse(timeText, timeZone: configuration.timeZone)
             if time == nil {
-                warnings.append(.init(row: row.number, message: "time '\(timeText)' is not a date and time OrderPress reads (write it like 2026-11-21 09:15)"))
+                warnings.append(.init(row: number, message: "time '\(timeText)' is not a date and time OrderPress reads (write it like 2026-11-21 09:15)"))
             }
         }
         let lengths = [("person", person, TextLimits.person), ("item", item, TextLimits.item), ("note", note, TextLimits.note)]
         for (field, value, limit) in lengths + options.map({ ("option", $0, TextLimits.option) }) {
-            if value.count > limit {
-                warnings.append(.init(row: row.number, message: "\(field) longer than \(limit) characters"))
+            // Counting characters is slow; a text never has more of them than UTF-8 bytes.
+            if value.utf8.count > limit, value.count > limit {
+                warnings.append(.init(row: number, message: "\(field) longer than \(limit) characters"))
             }
         }
 
-        let paid = PaidText.read(row, reader: reader, warnings: &warnings)
-        let id = reader.text(row, columns.id)
+        let paid = PaidText.read(text(roles.paid), column: columns.paid, row: number, warnings: &warnings)
+        let id = text(roles.id)
         let order = Order(
-            row: row.number, id: id.isEmpty ? nil : id, group: group, person: person,
+            row: number, id: id.isEmpty ? nil : id, group: group, person: person,
             personKey: person.lowercased(), item: item, options: options, quantity: quantity ?? 1,
             unitPrice: price ?? 0, currency: currency, time: time, timeText: timeText, note: note, paid: paid)
-        return Candidate(source: row, order: order, reasons: reasons, currencyText: currencyText)
+        let (values, secrets) = reader.split(mapped)
+        return (order, Candidate(reasons: reasons, currencyText: currencyText, values: values, secrets: secrets))
     }
 
     private func isKnownCurrency(_ code: String) -> Bool {
@@ -179,26 +232,27 @@ public struct Validator: Sendable {
     private func readGroups(_ table: SourceTable, warnings: inout [DataWarning]) -> [Group] {
         let columns = configuration.groupColumns
         let cells = CellReader(table)
-        let text = cells.text
+        func text(_ row: Int, _ column: String) -> String { cells.text(table, row, column) }
         warnings += unmappedColumnWarnings(table, mapped: columns.mapped)
         warnings += table.malformed.map {
             DataWarning(row: nil, message: "\(table.name) row \($0.number) has \($0.fieldCount) fields but the header has \(table.headers.count) and is ignored")
         }
         var groups: [Group] = []
         var names = Set<String>()
-        for row in table.rows {
+        for row in 0..<table.dataRowCount {
+            let number = table.numbers[row]
             let name = text(row, columns.name)
             guard !name.isEmpty else {
-                warnings.append(.init(row: nil, message: "groups row \(row.number) has no name and is ignored"))
+                warnings.append(.init(row: nil, message: "groups row \(number) has no name and is ignored"))
                 continue
             }
             guard names.insert(name).inserted else {
-                warnings.append(.init(row: nil, message: "groups row \(row.number) repeats group '\(name)' and is ignored"))
+                warnings.append(.init(row: nil, message: "groups row \(number) repeats group '\(name)' and is ignored"))
                 continue
             }
             var currency = text(row, columns.currency).uppercased()
             if !currency.isEmpty, !isKnownCurrency(currency) {
-                warnings.append(.init(row: nil, message: "groups row \(row.number): unknown currency '\(currency)'; using \(configuration.baseCurrency)"))
+                warnings.append(.init(row: nil, message: "groups row \(number): unknown currency '\(currency)'; using \(configuration.baseCurrency)"))
                 currency = configuration.baseCurrency
             }
             groups.append(
@@ -211,32 +265,32 @@ public struct Validator: Sendable {
 
     /// The final group list (source order, then groups first named by orders) with each group's
     /// currency settled; rows priced in another currency than their group's are rejected.
-    private func resolveGroups(listed: [Group]?, candidates: inout [Candidate]) -> [Group] {
+    private func resolveGroups(listed: [Group]?, orders: inout [Order], candidates: inout [Candidate]) -> [Group] {
         var groups = listed ?? []
         var position: [String: Int] = [:]
         for (index, group) in groups.enumerated() { position[group.name] = index }
         var currencyVotes: [String: [String: Int]] = [:]
-        for candidate in candidates where !candidate.order.group.isEmpty {
-            let name = candidate.order.group
+        for (order, candidate) in zip(orders, candidates) where !order.group.isEmpty {
+            let name = order.group
             if position[name] == nil, listed == nil {
                 position[name] = groups.count
                 groups.append(Group(name: name, organizer: "", shop: "", currency: "", deadline: ""))
             }
             if candidate.reasons.isEmpty, candidate.currencyFromRow {
-                currencyVotes[name, default: [:]][candidate.order.currency, default: 0] += 1
+                currencyVotes[name, default: [:]][order.currency, default: 0] += 1
             }
         }
         for index in groups.indices where groups[index].currency.isEmpty {
             groups[index].currency = majorityCurrency(currencyVotes[groups[index].name] ?? [:])
         }
         for index in candidates.indices {
-            let order = candidates[index].order
+            let order = orders[index]
             guard let groupIndex = position[order.group], groups[groupIndex].currency != order.currency,
                 isKnownCurrency(order.currency)
             else { continue }
             let group = groups[groupIndex]
             guard candidates[index].currencyFromRow else {
-                candidates[index].order.currency = group.currency
+                orders[index].currency = group.currency
                 continue
             }
             candidates[index].reasons.append(

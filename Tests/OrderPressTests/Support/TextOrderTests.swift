@@ -1,0 +1,50 @@
+import Foundation
+import PropertyBased
+import Testing
+
+@testable import OrderPress
+
+/// The shortcuts taken for speed give exactly what the general code gives.
+@Suite struct TextOrderTests {
+    static let pieces = ["a", "B", "é", "e\u{301}", "陳", "林", "小明", " ", "1", "🏴", "Å", "A\u{30A}", "ß", ""]
+
+    /// Byte order and `<` agree on NFC text; on text that is not NFC the check falls back on `<`.
+    @Test func sortsExactlyAsStringComparisonDoes() async {
+        let text = Gen.int(in: 0...(Self.pieces.count - 1)).array(of: 0...4).map { $0.map { Self.pieces[$0] }.joined() }
+        await propertyCheck(count: 300, input: text.array(of: 0...12)) { texts in
+            let people = texts.enumerated().map { (key: $0.element, position: $0.offset) }
+            let expected = people.sorted { ($0.key, $0.position) < ($1.key, $1.position) }
+            let sorted = TextOrder.sorted(people, keys: { [$0.key] }, by: { ($0.key, $0.position) < ($1.key, $1.position) })
+            #expect(sorted.map(\.position) == expected.map(\.position))
+        }
+    }
+
+    /// A price made only of digits and a point reads, and prints, exactly as through every rule.
+    @Test func plainDigitPricesReadAsTheGeneralRulesReadThem() async {
+        let characters = Array("0123456789.,-+e ")
+        let text = Gen.int(in: 0...(characters.count - 1)).array(of: 0...22).map { String($0.map { characters[$0] }) }
+        await propertyCheck(count: 2000, input: text) { text in
+            guard let fast = PriceText.plainDigits(text) else { return }
+            guard case .success(let general) = PriceText.parseInGeneral(text) else {
+                Issue.record("'\(text)' read as \(fast) but the general rules refuse it")
+                return
+            }
+            #expect(fast == general && fast.description == general.description, "'\(text)'")
+        }
+        for text in ["35", "35.50", "0.5", ".5", "5.", "000000000000123456789012.1000000", "1234567890123", "0.0000001", "0"] {
+            let fast = PriceText.plainDigits(text)
+            switch PriceText.parseInGeneral(text) {
+            case .success(let general): #expect(fast?.description == general.description, "'\(text)'")
+            case .failure: #expect(fast == nil, "'\(text)'")
+            }
+        }
+    }
+
+    /// Chunks cover every row once, in order.
+    @Test(arguments: [0, 1, 19_999, 40_000, 100_001])
+    func parallelChunksCoverEveryRowInOrder(count: Int) {
+        let ranges = Parallel.chunks(count: count) { $0 }
+        #expect(ranges.flatMap { Array($0) } == Array(0..<count))
+        #expect(ranges.count >= 1 && ranges.allSatisfy { $0.count >= min(count, Parallel.minimumChunk) })
+    }
+}
