@@ -117,7 +117,10 @@ public final class PublishSession: @unchecked Sendable {
         let writes = outcomes.indices.filter { if case .unchanged = outcomes[$0] { false } else { true } }
         if !dryRun, !writes.isEmpty {
             let first = try reserveTemporaryNames(writes.count)
-            let results = map(writes.count) { index -> Outcome in
+            // One thread: measured on 2 cores at 100,000 orders (24,008 files, 10,000 in one folder), a
+            // first build's writes took 8.0 s on two threads against 2.7 s on one, the threads queueing
+            // on the folder's lock for each create and rename. Comparing (hashing, reading) stays parallel.
+            let results = map(writes.count, parallel: false) { index -> Outcome in
                 let file = files[writes[index]]
                 guard case .write(let place, let digest) = outcomes[writes[index]] else { return outcomes[writes[index]] }
                 do throws(OutputError) {
@@ -284,10 +287,10 @@ public final class PublishSession: @unchecked Sendable {
         }
     }
 
-    /// `transform` applied to 0..<count, on every core when the session is parallel; `transform` must
-    /// be safe to call from several threads at once.
-    private func map<T>(_ count: Int, _ transform: (Int) -> T) -> [T] {
-        guard parallel, count > 1 else { return (0..<count).map(transform) }
+    /// `transform` applied to 0..<count, on every core when `parallel`; `transform` must then be safe to
+    /// call from several threads at once.
+    private func map<T>(_ count: Int, parallel: Bool? = nil, _ transform: (Int) -> T) -> [T] {
+        guard parallel ?? self.parallel, count > 1 else { return (0..<count).map(transform) }
         return withoutActuallyEscaping(transform) { transform in
             [T](unsafeUninitializedCapacity: count) { buffer, initialized in
                 // concurrentPerform returns when every iteration has: nothing here outlives the call, and
