@@ -23,13 +23,18 @@ FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
 .PHONY: deps build run test bench profile clean templates golden install install-files uninstall screenshots
 
-# System libraries for the cmark-gfm wrapper, and the cmark-gfm CLI that the
-# tests compare `orderpress markdown` against (Debian/Ubuntu package names).
+# System libraries for the cmark-gfm wrapper and for GRDB (SQLite, the state folder's database), and
+# the cmark-gfm CLI that the tests compare `orderpress markdown` against (Debian/Ubuntu package names).
 deps:
 	@if ! pkg-config --exists libcmark-gfm; then \
 		echo "installing libcmark-gfm-dev libcmark-gfm-extensions-dev"; \
 		$(SUDO) apt-get update && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y libcmark-gfm-dev libcmark-gfm-extensions-dev; \
+	fi
+	@if ! pkg-config --exists sqlite3; then \
+		echo "installing libsqlite3-dev"; \
+		$(SUDO) apt-get update && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y libsqlite3-dev; \
 	fi
 	@if ! command -v cmark-gfm >/dev/null 2>&1; then \
 		echo "installing cmark-gfm"; \

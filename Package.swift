@@ -18,6 +18,9 @@ let package = Package(
         // `orderpress serve` (preview on 127.0.0.1), and in tests a real HTTP server standing in for
         // SheetDB and the rates feeds.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // The state folder's snapshot, history and fingerprints in one SQLite database (Debian's
+        // libsqlite3-dev, installed by `make deps`).
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // Tests only: generated inputs for property tests.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -36,6 +39,7 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .executableTarget(

@@ -1,78 +1,218 @@
 import Foundation
+import GRDB
 
-/// The snapshot and the history in the state folder: read strictly, written durably and atomically.
+/// The snapshot, the history, the site id and the last build's fingerprint, in one SQLite database in
+/// the state folder (`state.sqlite`, see `StateDatabase`): read strictly, written in transactions.
+///
+/// A store reads the folder once and remembers what it read (and then what it saved), so that a save
+/// writes only what differs from it; a build holds the lock, so nothing else changes the state meanwhile.
+/// A state folder written before the database (`snapshot.json`, `history.json`, `site-id`) is read as it
+/// is, and moved into the database by the first write: in the transaction that creates the database,
+/// and the old files are removed only once it is committed. Until then they stay the state.
 public struct StateStore: Sendable {
     public var folder: URL
+    /// False for `orderpress diff` and a dry run: the database is then opened read-only, and nothing
+    /// is created, migrated or saved.
+    public var writable: Bool
     /// How many runs the history keeps; the Changes page shows fewer.
     static let historyLimit = 200
+    private let remembered = Remembered()
 
-    public init(folder: URL) {
+    public init(folder: URL, writable: Bool = true) {
         self.folder = folder
+        self.writable = writable
     }
 
-    var snapshotURL: URL { folder.appendingPathComponent("snapshot.json") }
-    var historyURL: URL { folder.appendingPathComponent("history.json") }
-    var siteIDURL: URL { folder.appendingPathComponent("site-id") }
+    var databaseURL: URL { folder.appendingPathComponent(StateDatabase.fileName) }
+    var legacy: LegacyStateFiles { LegacyStateFiles(folder: folder) }
 
-    /// The site's own random id, made on its first build and kept, so that two sites built from
-    /// similar configurations never share a feed id. With `create` false (a dry run) a missing id
-    /// is made up for this run only.
-    public func siteID(create: Bool) throws(OutputError) -> UUID {
-        if let data = try AtomicFile.contents(of: siteIDURL, below: folder),
-            let id = UUID(uuidString: String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-        {
-            return id
-        }
-        let id = UUID()
-        if create { try AtomicFile.write(Data((id.uuidString.lowercased() + "\n").utf8), to: siteIDURL, below: folder, durable: true) }
-        return id
-    }
-
-    /// The history file: runs that changed something, newest first.
-    struct History: Codable, Equatable {
-        var version: Int
-        var entries: [HistoryEntry]
+    /// Every file of the state that a build may write or remove: a link at any of them is refused.
+    var ownedFiles: [URL] {
+        [databaseURL] + StateDatabase.companionSuffixes.map { folder.appendingPathComponent(StateDatabase.fileName + $0) }
+            + legacy.all
     }
 
     /// The last snapshot, or nil before the first build. A snapshot that cannot be read is an error,
     /// never silently replaced: that would turn every order into an addition.
     public func loadSnapshot() throws(DataError) -> Snapshot? {
-        try load(Snapshot.self, from: snapshotURL, what: "snapshot", version: \.version)
+        try contents().snapshot
     }
 
+    /// Runs that changed something, newest first.
     public func loadHistory() throws(DataError) -> [HistoryEntry] {
-        try load(History.self, from: historyURL, what: "history", version: \.version)?.entries ?? []
+        try contents().history
     }
 
-    /// Saves history first, then the snapshot, each flushed to disk; unchanged files are not rewritten.
-    public func save(snapshot: Snapshot, history: [HistoryEntry]) throws(OutputError) {
-        try AtomicFile.writeIfChanged(
-            JSONOutput.encode(History(version: Snapshot.currentVersion, entries: Array(history.prefix(Self.historyLimit)))),
-            to: historyURL, below: folder, durable: true)
-        try AtomicFile.writeIfChanged(JSONOutput.encode(snapshot), to: snapshotURL, below: folder, durable: true)
+    /// What the last successful build saved with its snapshot, if it saved one: a build whose inputs
+    /// have this same fingerprint has nothing to do.
+    public func lastBuildFingerprint() throws(DataError) -> String? {
+        try contents().fingerprint
     }
 
-    /// Reads one state file; `what` names it in messages ("snapshot", "history").
-    private func load<T: Decodable>(
-        _ type: T.Type, from url: URL, what: String, version: KeyPath<T, Int>
-    ) throws(DataError) -> T? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        let startAfresh = "move it away to start afresh (the next build is then a first run)"
-        let value: T
+    /// The site's own random id, made on its first build and kept, so that two sites built from
+    /// similar configurations never share a feed id. With `create` false (a dry run) a missing id
+    /// is made up for this run only.
+    public func siteID(create: Bool) throws(OutputError) -> UUID {
+        var contents = try contentsForWriting()
+        if let id = contents.siteID { return id }
+        let id = UUID()
+        if create {
+            contents.siteID = id
+            try write(contents)
+        }
+        return id
+    }
+
+    /// Saves the snapshot, history and fingerprint in one transaction, writing only what differs from
+    /// the state that this store read; when nothing differs, the database is not even opened for writing.
+    /// A nil fingerprint clears the stored one: it described another build.
+    public func save(snapshot: Snapshot, history: [HistoryEntry], fingerprint: String? = nil) throws(OutputError) {
+        var contents = try contentsForWriting()
+        contents.snapshot = snapshot
+        contents.history = Array(history.prefix(Self.historyLimit))
+        contents.fingerprint = fingerprint
+        try write(contents)
+    }
+
+    // MARK: - Reading
+
+    /// What the state folder holds: the database when it has been created, else the files before it.
+    func contents() throws(DataError) -> StateContents {
+        if let known = remembered.value { return known.contents }
+        let known = try read()
+        remembered.value = known
+        return known.contents
+    }
+
+    private func read() throws(DataError) -> Remembered.Known {
+        if writable {
+            // Opening for writing may roll back a killed build's transaction: that is a write.
+            do { try refuseLinks() } catch { throw DataError(message: error.description) }
+        }
+        if FileManager.default.fileExists(atPath: databaseURL.path) {
+            do {
+                let queue = try StateDatabase.open(databaseURL, readOnly: !writable)
+                let migrator = StateDatabase.migrator(importing: StateContents())
+                let contents: StateContents? = try queue.read { db in
+                    if try migrator.hasBeenSuperseded(db) { throw StateDatabase.Newer(version: 0) }
+                    // A database whose creation was rolled back holds no schema: the old files are still the state.
+                    guard try migrator.hasCompletedMigrations(db) else { return nil }
+                    return try StateDatabase.read(db)
+                }
+                try queue.close()
+                if let contents { return .init(contents: contents, inDatabase: true) }
+            } catch let error as StateDatabase.Newer {
+                let what = error.version > 0 ? " (version \(error.version))" : ""
+                throw DataError(message: "\(databaseURL.path) was written by a newer OrderPress\(what); upgrade OrderPress")
+            } catch let error as StateDatabase.Unreadable {
+                throw Self.unreadable(databaseURL.path, reason: error.reason)
+            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_READONLY_ROLLBACK {
+                throw DataError(
+                    message: "\(databaseURL.path) holds the unfinished save of a build that was stopped; "
+                        + "run 'orderpress build' (not a dry run), which completes the repair")
+            } catch {
+                throw Self.unreadable(databaseURL.path, reason: Self.reason(error))
+            }
+        }
+        let files = legacy
+        return .init(
+            contents: StateContents(snapshot: try files.snapshot(), history: try files.history(), siteID: try? files.siteID()),
+            inDatabase: false)
+    }
+
+    static func unreadable(_ path: String, reason: String) -> DataError {
+        DataError(message: "\(path) cannot be read (\(reason)); move it away to start afresh (the next build is then a first run)")
+    }
+
+    /// SQLite's own words ("file is not a database"), without GRDB's "SQLite error 26: " prefix.
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+        return IOFailure.reason(error)
+    }
+
+    // MARK: - Writing
+
+    /// The state to start a write from. Reading fails only before a build has read the state itself,
+    /// which reports it as data; here it can only be told as the file that cannot be written.
+    private func contentsForWriting() throws(OutputError) -> StateContents {
+        try refuseLinks()
         do {
-            value = try JSONDecoder().decode(T.self, from: Data(contentsOf: url))
+            return try contents()
         } catch {
-            let reason = error is DecodingError ? "it is not a \(what) this version understands" : IOFailure.reason(error)
-            throw DataError(message: "\(url.path) cannot be read (\(reason)); \(startAfresh)")
+            throw OutputError(path: databaseURL.path, reason: "the state cannot be read", cannotCreate: false, advice: error.message)
         }
-        let found = value[keyPath: version]
-        guard found >= 1 else {
-            throw DataError(message: "\(url.path) cannot be read (its version \(found) is not a version of OrderPress's \(what)); \(startAfresh)")
+    }
+
+    /// Writes the difference between `contents` and what the store read, in one transaction; creates
+    /// the database first, with the old files' contents, if they are still the state.
+    private func write(_ contents: StateContents) throws(OutputError) {
+        precondition(writable, "a read-only state store was asked to write")
+        guard let known = remembered.value else { return }
+        if known.inDatabase, known.contents == contents {
+            try removeMigratedFiles()
+            return
         }
-        guard found <= Snapshot.currentVersion else {
-            throw DataError(
-                message: "\(url.path) was written by a newer OrderPress (version \(found)); upgrade OrderPress")
+        try refuseLinks()
+        try AtomicFile.createFolder(folder)
+        do {
+            let queue = try StateDatabase.open(databaseURL, readOnly: false)
+            if !known.inDatabase {
+                try StateDatabase.migrator(importing: known.contents).migrate(queue)
+            }
+            if contents != known.contents {
+                try queue.inTransaction(.immediate) { db in
+                    let before = db.totalChangesCount
+                    try StateDatabase.write(contents, over: known.contents, in: db)
+                    remembered.rowsWritten = db.totalChangesCount - before
+                    TestHook.reached(.beforeCommit)
+                    return .commit
+                }
+            }
+            try queue.close()
+        } catch {
+            throw OutputError(path: databaseURL.path, reason: Self.reason(error), cannotCreate: false)
         }
-        return value
+        remembered.value = .init(contents: contents, inDatabase: true)
+        try removeMigratedFiles()
+    }
+
+    /// After the database is committed; a build stopped before this leaves both, and the database wins.
+    private func removeMigratedFiles() throws(OutputError) {
+        if legacy.exists { try legacy.remove() }
+    }
+
+    /// SQLite opens its files by name and would follow a link at any of them.
+    private func refuseLinks() throws(OutputError) {
+        for url in ownedFiles {
+            var status = stat()
+            if lstat(url.path, &status) == 0, status.st_mode & mode_t(S_IFMT) == mode_t(S_IFLNK) {
+                throw ContainedPath.link(url.path, replaceWith: "a real file")
+            }
+        }
+    }
+
+    /// How many rows the last save transaction inserted, updated or deleted (SQLite's count of changes);
+    /// nil until a store has saved one. For tests: a save writes only what changed.
+    var rowsWritten: Int? { remembered.rowsWritten }
+
+    /// What the store last read or saved; shared by copies of the store, like the folder it describes.
+    private final class Remembered: @unchecked Sendable {
+        struct Known: Sendable {
+            var contents: StateContents
+            /// False while the state is still the files from before the database.
+            var inDatabase: Bool
+        }
+
+        private var known: Known?
+        private var changes: Int?
+        private let lock = NSLock()
+        var rowsWritten: Int? {
+            get { lock.withLock { changes } }
+            set { lock.withLock { changes = newValue } }
+        }
+        var value: Known? {
+            get { lock.withLock { known } }
+            set { lock.withLock { known = newValue } }
+        }
     }
 }

@@ -50,7 +50,7 @@ public struct Pipeline: Sendable {
     public func diff(offline: Bool = false) async throws(StepFailure) -> (changes: ChangeSet, since: String?) {
         let fetched = try await fetch(.init(offline: offline, saveCache: false))
         let (data, secrets) = try validate(fetched)
-        let store = StateStore(folder: configuration.output.state)
+        let store = StateStore(folder: configuration.output.state, writable: false)
         return try step(.diff) { () throws(DataError) in
             let previous = try store.loadSnapshot()
             let outcome = try DiffStep(deletionGuard: nil, now: Timestamp.iso8601(clock.now))
@@ -79,7 +79,7 @@ public struct Pipeline: Sendable {
         }
         let (data, secrets) = try await timed(.validate) { () throws(StepFailure) in try validate(fetched, strict: options.strict) }
         let aggregation = try await timed(.aggregate) { aggregate(data, rates: fetched.rates) }
-        let store = StateStore(folder: configuration.output.state)
+        let store = StateStore(folder: configuration.output.state, writable: !options.dryRun)
         let diffed = try await timed(.diff) { () throws(StepFailure) in
             try diff(data, secrets: secrets, rates: fetched.rates, store: store, options)
         }

@@ -74,7 +74,7 @@ public final class BuildLock: @unchecked Sendable {
     private static func checkStateFiles(in state: URL) throws(OutputError) {
         let store = StateStore(folder: state)
         let cache = SourceCache(state: state).folder
-        var owned = [store.snapshotURL, store.historyURL, state.appendingPathComponent(Manifest.fileName), cache].map(\.path)
+        var owned = (store.ownedFiles + [state.appendingPathComponent(Manifest.fileName), cache]).map(\.path)
         AtomicFile.walk(below: cache) { _, _, _, path in owned.append(path) }
         for path in owned {
             var status = stat()

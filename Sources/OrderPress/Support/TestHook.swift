@@ -1,6 +1,6 @@
 import Foundation
 
-/// Points in publishing where a crash test stops a build, so that it can kill it at that exact moment.
+/// Points in publishing and saving the state where a crash test stops a build, so that it can kill it at that exact moment.
 ///
 /// Nothing in OrderPress or in the `orderpress` executable installs a hook, and nothing here reads the
 /// environment: a release binary cannot be made to pause or to create files by a variable. Only the
@@ -12,6 +12,8 @@ public enum TestHook {
         case beforeRename = "before-rename"
         /// A file has just been put in place.
         case afterWrite = "after-write"
+        /// The state database's save transaction is written but not yet committed.
+        case beforeCommit = "before-commit"
     }
 
     private final class Slot: @unchecked Sendable {

@@ -1,68 +1,248 @@
 import Foundation
+import GRDB
 import Testing
 
 @testable import OrderPress
 
 @Suite struct StateStoreTests {
     static let startAfresh = "move it away to start afresh (the next build is then a first run)"
+    static let siteID = UUID(uuidString: "0b5c7a1e-2f43-4d7e-9a51-6c3e8f2d1b90")!
 
     /// A state folder holding a good snapshot and history, as a build leaves them.
     static func saved() throws -> (store: StateStore, snapshot: Snapshot) {
         let store = StateStore(folder: TestSupport.temporaryFolder())
         let (snapshot, changes) = try DifferTests.compare(DifferTests.base, previous: nil)
-        try store.save(snapshot: snapshot, history: [HistoryEntry(time: "2026-11-21T10:00:00Z", changes: changes)])
+        try store.save(snapshot: snapshot, history: [HistoryEntry(time: "2026-11-21T10:00:00Z", changes: changes)], fingerprint: "f1")
         return (store, snapshot)
     }
 
-    @Test(arguments: ["{not json", "{\"version\": 1}", "[]"])
-    func aCorruptHistoryIsReportedAsHistory(contents: String) throws {
-        let (store, _) = try Self.saved()
-        TestSupport.write(["history.json": contents], in: store.folder)
-        do {
-            _ = try store.loadHistory()
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.description == "\(store.historyURL.path) cannot be read (it is not a history this version understands); \(Self.startAfresh)")
-            #expect(error.exitStatus == .dataError)
+    /// A state folder as OrderPress wrote it before the database, with the files given.
+    static func legacyFolder(snapshot: Snapshot?, history: [HistoryEntry]?, siteID: UUID?) -> URL {
+        let folder = TestSupport.temporaryFolder()
+        var files: [String: String] = [:]
+        if let snapshot { files["snapshot.json"] = String(decoding: JSONOutput.encode(snapshot), as: UTF8.self) }
+        if let history {
+            files["history.json"] = String(decoding: JSONOutput.encode(LegacyStateFiles.History(version: 1, entries: history)), as: UTF8.self)
+        }
+        if let siteID { files["site-id"] = siteID.uuidString.lowercased() + "\n" }
+        TestSupport.write(files, in: folder)
+        return folder
+    }
+
+    static func exists(_ name: String, in folder: URL) -> Bool {
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path)
+    }
+
+    @Test func aSavedStateReadsBackWhole() throws {
+        let (store, snapshot) = try Self.saved()
+        let id = try store.siteID(create: true)
+        let fresh = StateStore(folder: store.folder)
+        #expect(try fresh.loadSnapshot() == snapshot)
+        #expect(try fresh.loadHistory().map(\.time) == ["2026-11-21T10:00:00Z"])
+        #expect(try fresh.lastBuildFingerprint() == "f1")
+        #expect(try fresh.siteID(create: false) == id)
+        #expect(TestSupport.files(in: store.folder) == ["state.sqlite"])
+    }
+
+    /// Text of any kind survives the lists' encoding, and an empty list is not a list of one "".
+    @Test(arguments: [[], [""], ["", ""], ["a\\", "\u{1F}", "\\u", "\\\u{301}x", "紅茶\n\t\u{0}"], ["\u{1F}\u{1F}\\\\"]])
+    func listsRoundTrip(list: [String]) {
+        #expect(ListText.decode(ListText.encode(list)) == list)
+    }
+
+    /// Each file of a state folder written before the database is moved into it by the first write,
+    /// and removed only then; reading alone (a dry run, `orderpress diff`) changes nothing.
+    @Test(arguments: ["snapshot.json", "history.json", "site-id"])
+    func eachOldFileIsMigratedThenRemoved(file: String) throws {
+        let (snapshot, changes) = try DifferTests.compare(DifferTests.base, previous: nil)
+        let history = [HistoryEntry(time: "2026-11-21T10:00:00Z", changes: changes)]
+        let folder = Self.legacyFolder(
+            snapshot: file == "snapshot.json" ? snapshot : nil, history: file == "history.json" ? history : nil,
+            siteID: file == "site-id" ? Self.siteID : nil)
+        let reader = StateStore(folder: folder, writable: false)
+        #expect(try reader.loadSnapshot() == (file == "snapshot.json" ? snapshot : nil))
+        #expect(try reader.siteID(create: false) == Self.siteID || file != "site-id")
+        #expect(TestSupport.files(in: folder) == [file])
+
+        // As a build does: read, keep the site id, save.
+        let store = StateStore(folder: folder)
+        let loaded = try store.loadSnapshot()
+        let id = try store.siteID(create: true)
+        try store.save(snapshot: loaded ?? snapshot, history: try store.loadHistory())
+        #expect(TestSupport.files(in: folder) == ["state.sqlite"])
+        let migrated = StateStore(folder: folder)
+        #expect(try migrated.loadSnapshot() == snapshot)
+        #expect(try migrated.loadHistory() == (file == "history.json" ? history : []))
+        #expect(try migrated.siteID(create: false) == id)
+        if file == "site-id" { #expect(id == Self.siteID) }
+    }
+
+    /// A build stopped after the database was committed but before the old files were removed: the
+    /// database is the state, and the next write removes the leftovers.
+    @Test func theDatabaseWinsOverOldFilesLeftBehind() throws {
+        let (store, snapshot) = try Self.saved()
+        var stale = snapshot
+        stale.rows.removeFirst()
+        TestSupport.write(["snapshot.json": String(decoding: JSONOutput.encode(stale), as: UTF8.self)], in: store.folder)
+        let next = StateStore(folder: store.folder)
+        #expect(try next.loadSnapshot() == snapshot)
+        try next.save(snapshot: snapshot, history: try next.loadHistory(), fingerprint: "f1")
+        #expect(next.rowsWritten == nil)
+        #expect(TestSupport.files(in: store.folder) == ["state.sqlite"])
+    }
+
+    /// A build stopped while creating the database leaves an empty file once SQLite has rolled it back:
+    /// the old files are still the state.
+    @Test func anEmptyDatabaseLeavesTheOldFilesInCharge() throws {
+        let (snapshot, _) = try DifferTests.compare(DifferTests.base, previous: nil)
+        let folder = Self.legacyFolder(snapshot: snapshot, history: [], siteID: Self.siteID)
+        TestSupport.write(["state.sqlite": ""], in: folder)
+        let store = StateStore(folder: folder)
+        #expect(try store.loadSnapshot() == snapshot)
+        #expect(try store.siteID(create: true) == Self.siteID)
+        try store.save(snapshot: snapshot, history: [])
+        #expect(store.rowsWritten == nil)
+        #expect(TestSupport.files(in: folder) == ["state.sqlite"])
+        #expect(try StateStore(folder: folder).loadSnapshot() == snapshot)
+    }
+
+    /// Only what changed is written: one changed order is one row, an unchanged save opens nothing.
+    @Test func aSaveWritesOnlyTheRowsThatChanged() throws {
+        let rows = (1...200).map { DifferTests.row("\($0)", "P\($0)") }
+        let store = StateStore(folder: TestSupport.temporaryFolder())
+        let (first, changes) = try DifferTests.compare(rows, previous: nil)
+        let history = [HistoryEntry(time: "2026-11-21T10:00:00Z", changes: changes)]
+        try store.save(snapshot: first, history: history, fingerprint: "a")
+        // 200 records, the snapshot's own row, one history entry, the fingerprint.
+        #expect(store.rowsWritten == 203)
+        let database = store.folder.appendingPathComponent("state.sqlite")
+        let written = try Data(contentsOf: database)
+        let stamp = try FileManager.default.attributesOfItem(atPath: database.path)[.modificationDate] as? Date
+
+        let unchanged = StateStore(folder: store.folder)
+        let (same, none) = try DifferTests.compare(rows, previous: try unchanged.loadSnapshot())
+        #expect(none.isEmpty)
+        try unchanged.save(snapshot: same, history: try unchanged.loadHistory(), fingerprint: "a")
+        #expect(unchanged.rowsWritten == nil)
+        #expect(try Data(contentsOf: database) == written)
+        #expect(try FileManager.default.attributesOfItem(atPath: database.path)[.modificationDate] as? Date == stamp)
+
+        var edited = rows
+        edited[99] = DifferTests.row("100", "P100", price: "36")
+        let changing = StateStore(folder: store.folder)
+        let (after, one) = try DifferTests.compare(edited, previous: try changing.loadSnapshot(), time: "2026-11-21T11:00:00Z")
+        #expect(one.changed.count == 1)
+        try changing.save(snapshot: after, history: [HistoryEntry(time: "2026-11-21T11:00:00Z", changes: one)] + history, fingerprint: "b")
+        // The record, the snapshot's changed_at, the new history entry, the fingerprint.
+        #expect(changing.rowsWritten == 4)
+        #expect(try StateStore(folder: store.folder).loadSnapshot() == after)
+        #expect(try StateStore(folder: store.folder).loadHistory().count == 2)
+
+        let shorter = StateStore(folder: store.folder)
+        let (fewer, _) = try DifferTests.compare(Array(edited.prefix(150)), previous: try shorter.loadSnapshot(), time: "2026-11-21T12:00:00Z")
+        try shorter.save(snapshot: fewer, history: [], fingerprint: "b")
+        // 50 records and 2 history entries deleted, changed_at updated.
+        #expect(shorter.rowsWritten == 53)
+        #expect(try StateStore(folder: store.folder).loadSnapshot() == fewer)
+        #expect(try StateStore(folder: store.folder).loadHistory() == [])
+    }
+
+    @Test func theHistoryKeepsItsLimit() throws {
+        let (store, snapshot) = try Self.saved()
+        let entries = (0..<(StateStore.historyLimit + 5)).map {
+            HistoryEntry(time: "2026-11-21T10:00:\($0)Z", changes: ChangeSet(firstRun: false, deleted: [], added: [], changed: []))
+        }
+        try store.save(snapshot: snapshot, history: entries)
+        #expect(try StateStore(folder: store.folder).loadHistory() == Array(entries.prefix(StateStore.historyLimit)))
+        #expect(try StateStore(folder: store.folder).lastBuildFingerprint() == nil)
+    }
+
+    @Test func aFileThatIsNotADatabaseIsAnError() throws {
+        let folder = TestSupport.temporaryFolder()
+        TestSupport.write(["state.sqlite": String(repeating: "not a database ", count: 100)], in: folder)
+        let path = folder.appendingPathComponent("state.sqlite").path
+        for store in [StateStore(folder: folder), StateStore(folder: folder, writable: false)] {
+            #expect(throws: DataError(message: "\(path) cannot be read (file is not a database); \(Self.startAfresh)")) {
+                try store.loadSnapshot()
+            }
         }
     }
 
-    @Test(arguments: [0, -1, Int.min])
-    func aSnapshotWithAVersionBelowOneIsRefused(version: Int) throws {
-        let (store, saved) = try Self.saved()
-        var snapshot = saved
-        snapshot.version = version
-        TestSupport.write(["snapshot.json": String(decoding: JSONOutput.encode(snapshot), as: UTF8.self)], in: store.folder)
+    @Test func aDatabaseFromANewerVersionIsRefused() throws {
+        let (store, _) = try Self.saved()
+        let queue = try DatabaseQueue(path: store.databaseURL.path)
+        try queue.write { try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99')") }
+        try queue.close()
+        #expect(throws: DataError(message: "\(store.databaseURL.path) was written by a newer OrderPress; upgrade OrderPress")) {
+            try StateStore(folder: store.folder).loadSnapshot()
+        }
+    }
+
+    @Test(arguments: [0, 99])
+    func aSnapshotOfAnotherVersionIsRefused(version: Int) throws {
+        let (store, _) = try Self.saved()
+        let queue = try DatabaseQueue(path: store.databaseURL.path)
+        try queue.write { try $0.execute(sql: "UPDATE snapshot SET version = ?", arguments: [version]) }
+        try queue.close()
+        let path = store.databaseURL.path
+        let message = version > 1
+            ? "\(path) was written by a newer OrderPress (version 99); upgrade OrderPress"
+            : "\(path) cannot be read (its version 0 is not a version of OrderPress's snapshot); \(Self.startAfresh)"
+        #expect(throws: DataError(message: message)) { try StateStore(folder: store.folder).loadSnapshot() }
+    }
+
+    @Test(arguments: ["{not json", "{\"version\": 1}", "[]"])
+    func aCorruptOldHistoryIsReportedAsHistory(contents: String) throws {
+        let folder = TestSupport.temporaryFolder()
+        TestSupport.write(["history.json": contents], in: folder)
+        let path = folder.appendingPathComponent("history.json").path
         do {
-            _ = try store.loadSnapshot()
+            _ = try StateStore(folder: folder).loadHistory()
             Issue.record("expected an error")
         } catch {
-            #expect(error.description == "\(store.snapshotURL.path) cannot be read (its version \(version) is not a version of OrderPress's snapshot); \(Self.startAfresh)")
+            #expect(error.description == "\(path) cannot be read (it is not a history this version understands); \(Self.startAfresh)")
+            #expect(error.exitStatus == .dataError)
+        }
+        #expect(TestSupport.files(in: folder) == ["history.json"])
+    }
+
+    @Test(arguments: [0, -1, Int.min])
+    func anOldSnapshotWithAVersionBelowOneIsRefused(version: Int) throws {
+        var (snapshot, _) = try DifferTests.compare(DifferTests.base, previous: nil)
+        snapshot.version = version
+        let folder = Self.legacyFolder(snapshot: snapshot, history: nil, siteID: nil)
+        let path = folder.appendingPathComponent("snapshot.json").path
+        #expect(throws: DataError(message: "\(path) cannot be read (its version \(version) is not a version of OrderPress's snapshot); \(Self.startAfresh)")) {
+            try StateStore(folder: folder).loadSnapshot()
         }
     }
 
     @Test(arguments: [0, -3])
-    func aHistoryWithAVersionBelowOneIsRefused(version: Int) throws {
-        let (store, _) = try Self.saved()
-        TestSupport.write(["history.json": "{\"version\": \(version), \"entries\": []}"], in: store.folder)
-        #expect(throws: DataError(message: "\(store.historyURL.path) cannot be read (its version \(version) is not a version of OrderPress's history); \(Self.startAfresh)")) {
-            try store.loadHistory()
+    func anOldHistoryWithAVersionBelowOneIsRefused(version: Int) throws {
+        let folder = TestSupport.temporaryFolder()
+        TestSupport.write(["history.json": "{\"version\": \(version), \"entries\": []}"], in: folder)
+        let path = folder.appendingPathComponent("history.json").path
+        #expect(throws: DataError(message: "\(path) cannot be read (its version \(version) is not a version of OrderPress's history); \(Self.startAfresh)")) {
+            try StateStore(folder: folder).loadHistory()
         }
     }
 
-    @Test func theCurrentVersionIsAccepted() throws {
-        let (store, snapshot) = try Self.saved()
-        #expect(try store.loadSnapshot() == snapshot)
-        #expect(try store.loadHistory().count == 1)
-    }
-
-    @Test func aLinkedStateFileIsNotWrittenThrough() throws {
-        let (store, snapshot) = try Self.saved()
-        let victim = TestSupport.temporaryFolder().appendingPathComponent("victim.json")
-        TestSupport.write(["victim.json": "outside"], in: victim.deletingLastPathComponent())
-        try FileManager.default.removeItem(at: store.snapshotURL)
-        try FileManager.default.createSymbolicLink(at: store.snapshotURL, withDestinationURL: victim)
-        #expect(throws: OutputError.self) { try store.save(snapshot: snapshot, history: []) }
-        #expect(try String(contentsOf: victim, encoding: .utf8) == "outside")
+    /// SQLite opens its files by name: a link at the database or where its journal goes is refused (73).
+    @Test(arguments: ["state.sqlite", "state.sqlite-journal", "state.sqlite-wal"])
+    func aLinkedStateFileIsNotWrittenThrough(name: String) throws {
+        let (saved, snapshot) = try Self.saved()
+        let link = saved.folder.appendingPathComponent(name)
+        let victim = Victim()
+        if name == "state.sqlite" { try FileManager.default.removeItem(at: link) }
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: victim.file)
+        let expected = OutputError(
+            path: link.path, reason: "a symbolic link", cannotCreate: true,
+            advice: "OrderPress never writes through a link inside its folders; replace it with a real file")
+        #expect(throws: expected) { try StateStore(folder: saved.folder).save(snapshot: snapshot, history: []) }
+        #expect(throws: expected) { try StateStore(folder: saved.folder).siteID(create: true) }
+        #expect(expected.exitStatus == .cannotCreate)
+        // Reading for a build may roll back a killed save, a write: refused as well, before SQLite opens anything.
+        #expect(throws: DataError(message: expected.description)) { try StateStore(folder: saved.folder).loadSnapshot() }
+        try victim.expectUntouched()
     }
 }

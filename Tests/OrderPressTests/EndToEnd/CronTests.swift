@@ -50,9 +50,10 @@ import Testing
 
     /// Every state folder has its own random salt and site id: compare snapshots and history without
     /// the salt and the secret hashes made with it, and feeds without the ids made from the site id.
-    /// The list of published files records each file's modification time, and the feed's hash: compared
-    /// without them.
-    static func comparable(_ path: String, _ data: Data?) -> Data? {
+    /// The state database is compared by what it holds, as the next build reads it (`journal`: the
+    /// rollback journal a killed save left beside it); the list of published files without each file's
+    /// modification time and the feed's hash.
+    static func comparable(_ path: String, _ data: Data?, journal: Data? = nil) -> Data? {
         if path == "state/site-id" { return data.map { _ in Data() } }
         if path == "state/published.json", let data {
             let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
@@ -61,6 +62,16 @@ import Testing
                         of: #"("path": "feed.xml",.*)"sha256": "[0-9a-f]+""#, with: #"$1"sha256": """#, options: .regularExpression)
             }
             return Data(lines.joined(separator: "\n").utf8)
+        }
+        if path == "state/state.sqlite", let data {
+            let folder = TestSupport.temporaryFolder()
+            TestSupport.write([:], in: folder)
+            try? data.write(to: folder.appendingPathComponent("state.sqlite"))
+            try? journal?.write(to: folder.appendingPathComponent("state.sqlite-journal"))
+            let store = StateStore(folder: folder)
+            guard let snapshot = try? store.loadSnapshot(), let history = try? store.loadHistory() else { return data }
+            return comparable("state/snapshot.json", JSONOutput.encode(snapshot))
+                .map { $0 + (comparable("state/history.json", JSONOutput.encode(history)) ?? Data()) }
         }
         if path.hasSuffix("feed.xml"), let data {
             let text = String(decoding: data, as: UTF8.self)
@@ -103,11 +114,10 @@ import Testing
         return (site, try TestSupport.contents(of: site.appendingPathComponent("output")), previous)
     }
 
-    /// The edited build renames 36 files: 33 pages (only those the edit touches), then the list of
-    /// published files, history and snapshot.
+    /// The edited build renames 34 files: 33 pages (only those the edit touches), then the list of
+    /// published files; then it commits the state database.
     @Test(arguments: [
-        "after-write:1", "after-write:12", "before-rename:1", "before-rename:20", "before-rename:33", "before-rename:34", "before-rename:35",
-        "before-rename:36",
+        "after-write:1", "after-write:12", "before-rename:1", "before-rename:20", "before-rename:33", "before-rename:34", "before-commit:1",
     ])
     func aBuildKilledAnywhereIsRepairedByTheNextRun(pause: String) throws {
         let reference = try Self.reference()
@@ -119,10 +129,11 @@ import Testing
         Self.kill(build)
 
         // Every visible file is whole: the old version or the new one, never a mix or a fragment.
-        // The lock, and the marker of a publish under way, are no part of the result.
-        let transient = ["state/lock", "state/\(PublishSession.unfinishedMarker)"]
-        for (path, data) in try TestSupport.contents(of: output) where !path.contains(AtomicFile.temporaryMarker) && !transient.contains(path) {
-            let mine = Self.comparable(path, data)
+        // The lock, the marker of a publish under way and the database's journal are no part of the result.
+        let transient = ["state/lock", "state/\(PublishSession.unfinishedMarker)", "state/state.sqlite-journal"]
+        let killed = try TestSupport.contents(of: output)
+        for (path, data) in killed where !path.contains(AtomicFile.temporaryMarker) && !transient.contains(path) {
+            let mine = Self.comparable(path, data, journal: killed["state/state.sqlite-journal"])
             #expect(
                 mine == Self.comparable(path, reference.previous[path]) || mine == Self.comparable(path, reference.output[path]),
                 "\(path) is neither old nor new")
@@ -135,6 +146,51 @@ import Testing
         #expect(Set(repaired.keys) == Set(reference.output.keys))
         for (path, data) in reference.output where path != "state/lock" {
             #expect(Self.comparable(path, repaired[path]) == Self.comparable(path, data), "\(path) differs from a clean build")
+        }
+    }
+
+    /// Turns a built site's state folder back into the files OrderPress wrote before the state database.
+    static func makeLegacy(_ state: URL) throws {
+        let store = StateStore(folder: state, writable: false)
+        let snapshot = try #require(try store.loadSnapshot())
+        let history = LegacyStateFiles.History(version: 1, entries: try store.loadHistory())
+        TestSupport.write([
+            "snapshot.json": String(decoding: JSONOutput.encode(snapshot), as: UTF8.self),
+            "history.json": String(decoding: JSONOutput.encode(history), as: UTF8.self),
+            "site-id": try store.siteID(create: false).uuidString.lowercased() + "\n",
+        ], in: state)
+        try FileManager.default.removeItem(at: state.appendingPathComponent("state.sqlite"))
+    }
+
+    /// A state folder written before the database: a dry run reads it and changes nothing; the next build
+    /// moves it into the database, and one killed before its save commits leaves a state the next run uses.
+    @Test(arguments: [nil, "before-commit:1"] as [String?])
+    func aStateFolderFromBeforeTheDatabaseIsMigrated(pause: String?) throws {
+        let reference = try Self.reference()
+        let site = try BinaryTests.sampleSite()
+        let output = site.appendingPathComponent("output")
+        let state = output.appendingPathComponent("state")
+        try TestSupport.run(["build"], in: site, environment: Self.before)
+        let siteID = try StateStore(folder: state, writable: false).siteID(create: false)
+        try Self.makeLegacy(state)
+        try ChangesTests.editOrders(in: site)
+        let old = try TestSupport.contents(of: state)
+        let dry = try TestSupport.run(["build", "--dry-run"], in: site, environment: Self.after)
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(try TestSupport.contents(of: state) == old)
+        if let pause {
+            Self.kill(try Self.startPaused(in: site, pause: pause, environment: Self.after))
+            #expect(TestSupport.files(in: state).contains("state.sqlite") && TestSupport.files(in: state).contains("snapshot.json"))
+        }
+
+        let result = try TestSupport.run(["build"], in: site, environment: Self.after)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(" · 3 deleted, 2 added, 1 changed · "))
+        #expect(!TestSupport.files(in: state).contains { ["snapshot.json", "history.json", "site-id", "state.sqlite-journal"].contains($0) })
+        #expect(try StateStore(folder: state, writable: false).siteID(create: false) == siteID)
+        let built = try TestSupport.contents(of: output)
+        for (path, data) in reference.output where path != "state/lock" {
+            #expect(Self.comparable(path, built[path]) == Self.comparable(path, data), "\(path) differs from a build without migration")
         }
     }
 
@@ -186,7 +242,7 @@ import Testing
             return result
         }
         let first = try stamps()
-        #expect(first.keys.contains("state/snapshot.json") && first.keys.contains("state/history.json"))
+        #expect(first.keys.contains("state/state.sqlite"))
         Thread.sleep(forTimeInterval: 0.05)
         let rerun = try TestSupport.run(["build"], in: site, environment: ["SOURCE_DATE_EPOCH": "1795258800"])
         #expect(rerun.stdout.contains("· 0 files written, \(TestSupport.sampleFileCount) unchanged, 0 removed · no changes ·"))

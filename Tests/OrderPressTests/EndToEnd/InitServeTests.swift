@@ -40,7 +40,7 @@ import Testing
         let written = TestSupport.files(in: parent)
         #expect(written.allSatisfy { $0.hasPrefix("tea site/friday/") })
         #expect(written.contains("tea site/friday/output/site/groups/週五下午茶.html"))
-        #expect(written.contains("tea site/friday/output/state/snapshot.json"))
+        #expect(written.contains("tea site/friday/output/state/state.sqlite"))
         let summary = try BinaryTests.json(site.appendingPathComponent("output/site/summary.json"))
         let groups = try #require(summary["groups"] as? [[String: Any]])
         #expect(groups.map { $0["total"] as? String } == ["250", "36.75"])

@@ -48,7 +48,7 @@ import Testing
         try victim.expectUntouched()
     }
 
-    @Test(arguments: ["snapshot.json", "history.json", "published.json", "cache"])
+    @Test(arguments: ["state.sqlite", "state.sqlite-journal", "snapshot.json", "published.json", "cache"])
     func aLinkedStateFileStopsTheBuildBeforeAnything(name: String) throws {
         let (site, output) = try Self.builtSample()
         let state = output.appendingPathComponent("state")
@@ -64,7 +64,7 @@ import Testing
     }
 
     /// A named pipe would block a read forever, holding the lock: refused, never opened.
-    @Test(arguments: ["state/snapshot.json", "site/index.html"])
+    @Test(arguments: ["state/state.sqlite", "site/index.html"])
     func aPipeWhereAFileGoesIsRefusedNotOpened(path: String) throws {
         let (site, output) = try Self.builtSample()
         let pipe = output.appendingPathComponent(path)
@@ -103,7 +103,7 @@ import Testing
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("\(TestSupport.sampleFileCount) files written"))
         #expect(TestSupport.files(in: real.appendingPathComponent("site")).contains("index.html"))
-        #expect(TestSupport.files(in: real.appendingPathComponent("state")).contains("snapshot.json"))
+        #expect(TestSupport.files(in: real.appendingPathComponent("state")).contains("state.sqlite"))
         try ChangesTests.editOrders(in: site)
         let second = try TestSupport.run(["build"], in: site, environment: Self.later)
         #expect(second.status == 0, "\(second.stderr)")
@@ -140,6 +140,8 @@ import Testing
     @Test func aCorruptHistoryOrListOfPublishedFilesIsNamedAndStopsTheBuild() throws {
         let (site, output) = try Self.builtSample()
         let before = try TestSupport.contents(of: output.appendingPathComponent("site"))
+        // A state folder from before the state database, its history corrupt.
+        try FileManager.default.removeItem(at: output.appendingPathComponent("state/state.sqlite"))
         let history = output.appendingPathComponent("state/history.json")
         try Data("{\"version\": 1, \"entries\": [".utf8).write(to: history)
         let broken = try TestSupport.run(["build"], in: site, environment: Self.later)

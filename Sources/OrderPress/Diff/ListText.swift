@@ -1,0 +1,58 @@
+/// A list of strings as one SQLite text value, for the snapshot's per-row lists (values, secret hashes,
+/// options). Not JSON: that would be three decoder runs per row on every load, where this is one split.
+///
+/// Each element is preceded by the byte 0x1F; inside elements, a backslash is written `\\` and 0x1F `\u`. So `[]` is
+/// "" and `[""]` is "\u{1F}", and any text survives, control characters included.
+enum ListText {
+    /// Bytes, not Characters: a combining mark after a backslash must not hide it from the escaping.
+    private static let separator: UInt8 = 0x1F
+    private static let backslash = UInt8(ascii: "\\")
+
+    static func encode(_ list: [String]) -> String {
+        var result: [UInt8] = []
+        for element in list {
+            result.append(separator)
+            for byte in element.utf8 {
+                switch byte {
+                case backslash: result += [backslash, backslash]
+                case separator: result += [backslash, UInt8(ascii: "u")]
+                default: result.append(byte)
+                }
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Nil when `text` was not written by `encode`.
+    static func decode(_ text: String) -> [String]? {
+        let bytes = text.utf8
+        guard let first = bytes.first else { return [] }
+        guard first == separator else { return nil }
+        var result: [String] = []
+        for part in bytes.dropFirst().split(separator: separator, omittingEmptySubsequences: false) {
+            guard part.contains(backslash) else {
+                result.append(String(decoding: part, as: UTF8.self))
+                continue
+            }
+            var element: [UInt8] = []
+            var escaped = false
+            for byte in part {
+                if escaped {
+                    switch byte {
+                    case backslash: element.append(backslash)
+                    case UInt8(ascii: "u"): element.append(separator)
+                    default: return nil
+                    }
+                    escaped = false
+                } else if byte == backslash {
+                    escaped = true
+                } else {
+                    element.append(byte)
+                }
+            }
+            if escaped { return nil }
+            result.append(String(decoding: element, as: UTF8.self))
+        }
+        return result
+    }
+}
