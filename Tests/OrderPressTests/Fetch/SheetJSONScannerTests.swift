@@ -58,13 +58,19 @@ import Testing
     ]
     static let manyKeys: String = "[" + (0..<600).map { (key: Int) -> String in "{\"k\(key)\":\"v\"}" }.joined(separator: ",") + "]"
     static let hostile: [Data] = hostileText.map { Data($0.utf8) } + [
-        Data(#"[{"a":""#.utf8) + Data([0xFF]) + Data(#""}]"#.utf8),
-        Data(#"[{"a":""#.utf8) + Data([0xC0, 0xAF]) + Data(#""}]"#.utf8),
-        Data(#"[{"a":""#.utf8) + Data([0xED, 0xA0, 0x80]) + Data(#""}]"#.utf8),
-        Data(#"[{"a":""#.utf8) + Data([0xF0, 0x9F, 0x98]) + Data(#""}]"#.utf8),
-        Data([0xFF, 0xFE]) + "[{\"a\":\"1\"}]".data(using: .utf16LittleEndian)!,
+        inCell([0xFF]), inCell([0xC0, 0xAF]), inCell([0xED, 0xA0, 0x80]), inCell([0xF0, 0x9F, 0x98]),
+        Data([0xFF, 0xFE] + Array("[{\"a\":\"1\"}]".data(using: .utf16LittleEndian)!)),
         "[{\"a\":\"1\"}]".data(using: .utf16BigEndian)!,
     ]
+
+    /// `bytes` as the value of a cell. Built by appending: with GRDB's SQL operators visible (through
+    /// OrderPress), a chain of `Data + Data` in an array literal is too much for the type checker.
+    static func inCell(_ bytes: [UInt8]) -> Data {
+        var data = Data(#"[{"a":""#.utf8)
+        data.append(contentsOf: bytes)
+        data.append(contentsOf: Array(#""}]"#.utf8))
+        return data
+    }
 
     @Test(arguments: hostile)
     func takesTheSlowPathOrReadsTheSameOnHostileBodies(body: Data) {
