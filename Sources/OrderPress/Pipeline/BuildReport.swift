@@ -30,3 +30,13 @@ public struct BuildReport: Sendable {
             + String(format: "%.2f s", locale: Locale(identifier: "en_US_POSIX"), seconds)
     }
 }
+
+extension BuildReport {
+    /// A rerun that found its inputs unchanged: the last build's figures, every file left as it is.
+    init(unchanged last: LastBuild, files: Int, requests: Int, dryRun: Bool, timings: [(step: Step, seconds: Double)]) {
+        self.init(
+            rowsRead: last.rowsRead, orders: last.orders, rejected: last.rejected,
+            changes: ChangeSet(firstRun: false, deleted: [], added: [], changed: []), warnings: last.warnings, problems: [],
+            written: [], unchanged: files, removed: [], requests: requests, dryRun: dryRun, timings: timings)
+    }
+}

@@ -74,30 +74,72 @@ public struct Pipeline: Sendable {
         let lock = try await timed(.lock) { () throws(StepFailure) in try acquireLock(options) }
         defer { withExtendedLifetime(lock) {} }
         let renderer = try await timed(.configure) { () throws(StepFailure) in try configure() }
-        let fetched = try await timed(.fetch) { () async throws(StepFailure) in
-            try await fetch(.init(offline: options.offline, saveCache: !options.dryRun))
+        let store = StateStore(folder: configuration.output.state, writable: !options.dryRun)
+        let fetch = try await timed(.fetch) { () async throws(StepFailure) in
+            try await fetchUnlessUnchanged(renderer: renderer, store: store, options)
+        }
+        let fetched: FetchedData, inputs: BuildInputs
+        switch fetch {
+        case .unchanged(let last, let files, let requests):
+            return BuildReport(unchanged: last, files: files, requests: requests, dryRun: options.dryRun, timings: timings)
+        case .fetched(let data, let digest):
+            (fetched, inputs) = (data, digest)
         }
         let (data, secrets) = try await timed(.validate) { () throws(StepFailure) in try validate(fetched, strict: options.strict) }
-        let aggregation = try await timed(.aggregate) { aggregate(data, rates: fetched.rates) }
-        let store = StateStore(folder: configuration.output.state, writable: !options.dryRun)
+        // The sheets' tables are not needed past validation.
+        let (rates, requests) = (fetched.rates, fetched.requests)
+        let aggregation = try await timed(.aggregate) { aggregate(data, rates: rates) }
         let diffed = try await timed(.diff) { () throws(StepFailure) in
-            try diff(data, secrets: secrets, rates: fetched.rates, store: store, options)
+            try diff(data, secrets: secrets, rates: rates, store: store, options)
         }
-        let site = try await timed(.render) {
-            renderer.render(
-                configuration: configuration, data: data, aggregation: aggregation, rates: fetched.rates,
-                history: diffed.outcome.history, now: clock.now, siteID: diffed.siteID)
+        // Render hands each batch of pages to the session as soon as it is made: the site is never
+        // all in memory. Publish then removes what is left of the last build and records the manifest.
+        let session = try Publisher(output: configuration.output).begin(dryRun: options.dryRun)
+        try await timed(.render) { () throws(StepFailure) in
+            try step(.publish) { () throws(OutputError) in
+                try renderer.render(
+                    configuration: configuration, data: data, aggregation: aggregation, rates: rates,
+                    history: diffed.outcome.history, now: clock.now, siteID: diffed.siteID, into: session)
+            }
         }
-        let plan = try await timed(.publish) { () throws(StepFailure) in try publish(site, options) }
+        let published = try await timed(.publish) { () throws(StepFailure) in
+            try step(.publish) { () throws(OutputError) in try session.finish() }
+        }
         if !options.dryRun {
-            try await timed(.snapshot) { () throws(StepFailure) in try saveSnapshot(diffed.outcome, to: store) }
+            let last = LastBuild(
+                fingerprint: inputs.fingerprint,
+                validUntil: BuildInputs.validUntil(rates: rates, configuration: configuration, now: clock.now),
+                rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count, warnings: data.warnings)
+            try await timed(.snapshot) { () throws(StepFailure) in try saveSnapshot(diffed.outcome, last: last, to: store) }
         }
-        let problems = [commitMarkdown(plan, changes: diffed.outcome.changes, options)].compactMap { $0 }
+        let problems = [commitMarkdown(published, changes: diffed.outcome.changes, options)].compactMap { $0 }
         return BuildReport(
             rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count,
             changes: diffed.outcome.changes, warnings: data.warnings, problems: problems,
-            written: plan.writes.map(\.url), unchanged: plan.unchanged, removed: plan.removals.map(\.url),
-            requests: fetched.requests, dryRun: options.dryRun, timings: timings)
+            written: published.written, unchanged: published.unchanged, removed: published.removed,
+            requests: requests, dryRun: options.dryRun, timings: timings)
+    }
+
+    /// What the fetch step found: the same inputs as the last build (nothing to do), or data to build from.
+    private enum Fetch {
+        case unchanged(LastBuild, files: Int, requests: Int)
+        case fetched(FetchedData, BuildInputs)
+    }
+
+    /// Downloads the sources; when everything the site depends on is what the last successful build
+    /// saw, and its files are all still in place, stops there. Else parses the sources.
+    private func fetchUnlessUnchanged(renderer: SiteRenderer, store: StateStore, _ options: Options) async throws(StepFailure) -> Fetch {
+        let fetcher = try makeFetcher(.init(offline: options.offline, saveCache: !options.dryRun))
+        let downloaded = try await step(.fetch) { () async throws(SourceError) in try await fetcher.download() }
+        let inputs = BuildInputs(downloaded, configuration: configuration, templates: renderer.templates.identity)
+        let last = try step(.diff) { () throws(DataError) in try store.lastBuild() }
+        if let last, last.fingerprint == inputs.fingerprint, last.validUntil.map({ clock.now <= $0 }) ?? true,
+            !(options.strict && last.rejected > 0),
+            let files = try Publisher(output: configuration.output).begin(dryRun: true).intactCount()
+        {
+            return .unchanged(last, files: files, requests: downloaded.requests)
+        }
+        return .fetched(try step(.fetch) { () throws(SourceError) in try fetcher.parse(downloaded) }, inputs)
     }
 
     // MARK: - Steps
@@ -112,14 +154,19 @@ public struct Pipeline: Sendable {
         try step(.configure) { () throws(ConfigurationError) in try SiteRenderer(templateOverrides: configuration.templates) }
     }
 
-    /// Reads every source; a `token_env` naming an unset variable fails as configuration (exit 64).
+    /// Reads every source.
     private func fetch(_ options: Fetcher.Options) async throws(StepFailure) -> FetchedData {
-        let fetcher = try step(.configure) { () throws(ConfigurationError) in
+        let fetcher = try makeFetcher(options)
+        return try await step(.fetch) { () async throws(SourceError) in try await fetcher.fetch() }
+    }
+
+    /// A `token_env` naming an unset variable fails as configuration (exit 64).
+    private func makeFetcher(_ options: Fetcher.Options) throws(StepFailure) -> Fetcher {
+        try step(.configure) { () throws(ConfigurationError) in
             try Fetcher(
                 configuration: configuration, clock: clock, environment: environment, options: options,
                 transport: transport, retryPolicy: retryPolicy)
         }
-        return try await step(.fetch) { () async throws(SourceError) in try await fetcher.fetch() }
     }
 
     /// With `strict`, a rejected row stops the build.
@@ -159,26 +206,19 @@ public struct Pipeline: Sendable {
         return (outcome, siteID)
     }
 
-    /// Plans always; writes unless this is a dry run.
-    private func publish(_ site: RenderedSite, _ options: Options) throws(StepFailure) -> PublishPlan {
-        let publisher = Publisher(output: configuration.output)
-        let plan = try publisher.plan(site)
-        if !options.dryRun {
-            try step(.publish) { () throws(OutputError) in try publisher.apply(plan) }
-        }
-        return plan
-    }
-
+    /// Compares always; writes unless this is a dry run. The whole site is one batch per folder.
     /// Last, so that a failure anywhere before leaves the next run comparing against the same state.
-    private func saveSnapshot(_ outcome: DiffOutcome, to store: StateStore) throws(StepFailure) {
-        try step(.snapshot) { () throws(OutputError) in try store.save(snapshot: outcome.snapshot, history: outcome.history) }
+    private func saveSnapshot(_ outcome: DiffOutcome, last: LastBuild, to store: StateStore) throws(StepFailure) {
+        try step(.snapshot) { () throws(OutputError) in
+            try store.save(snapshot: outcome.snapshot, history: outcome.history, lastBuild: last)
+        }
     }
 
     /// After the snapshot: a failed commit is a warning, never a failed build.
-    private func commitMarkdown(_ plan: PublishPlan, changes: ChangeSet, _ options: Options) -> String? {
+    private func commitMarkdown(_ published: PublishReport, changes: ChangeSet, _ options: Options) -> String? {
         guard !options.dryRun, configuration.gitCommit else { return nil }
         let summary = changes.isEmpty ? "pages updated" : changes.summary
-        return GitCommitter(folder: configuration.output.markdown).commit(after: plan, message: "\(configuration.title): \(summary)")
+        return GitCommitter(folder: configuration.output.markdown).commit(after: published, message: "\(configuration.title): \(summary)")
     }
 
     private func step<T, E: OrderPressFailure>(_ step: Step, _ body: () async throws(E) -> T) async throws(StepFailure) -> T {

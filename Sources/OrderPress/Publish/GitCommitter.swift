@@ -7,8 +7,8 @@ struct GitCommitter: Sendable {
 
     /// Commits after a publish that wrote or removed a file in the folder; nil when there was nothing
     /// to commit or the commit worked, else the warning.
-    func commit(after plan: PublishPlan, message: String) -> String? {
-        let changed = (plan.writes.map(\.url) + plan.removals.map(\.url)).contains { $0.path.hasPrefix(folder.path + "/") }
+    func commit(after report: PublishReport, message: String) -> String? {
+        let changed = (report.written + report.removed).contains { $0.path.hasPrefix(folder.path + "/") }
         return changed ? commit(message: message) : nil
     }
 

@@ -1,11 +1,11 @@
 import Foundation
 
-/// A file to publish: its path relative to an output folder, and its bytes.
+/// A file to publish: its path relative to an output folder, its bytes, and optionally a key.
 public struct OutputFile: Sendable, Equatable {
     public var path: String
     public var contents: Data
-    /// A digest of the inputs the file was made from, when making it is dear enough to skip
-    /// (a page's HTML): the manifest keeps it for the next build to compare.
+    /// A digest of the inputs the file was made from, when making it is dear enough to skip (a page's
+    /// HTML): the publish manifest keeps it, and a later build with the same key keeps the file.
     public var key: String?
 
     public init(path: String, contents: Data, key: String? = nil) {

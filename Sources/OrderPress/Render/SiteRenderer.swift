@@ -30,6 +30,17 @@ public struct SiteRenderer: Sendable {
         return collector.site
     }
 
+    /// Renders the site into `sink` (the publish session), batch by batch.
+    func render(
+        configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
+        history: [HistoryEntry], now: Date, siteID: UUID, into sink: some PageSink
+    ) throws(OutputError) {
+        let context = SiteContext(
+            configuration: configuration, data: data, aggregation: aggregation, rates: rates, history: history, now: now,
+            siteID: siteID, limits: limits)
+        try render(context, into: sink)
+    }
+
     /// Renders page after page, in batches of `batchSize` made in parallel, and hands each batch
     /// to `sink` as soon as it is made, so that the site is never all in memory. A page whose
     /// Markdown and layout inputs give the key its published HTML was made from is kept without

@@ -16,16 +16,33 @@ enum AtomicFile {
         }
         defer { close(folder) }
         try target.refuseUnlessFile(in: folder)
-        let temporary = ".\(target.name)\(temporaryMarker)\(getpid())"
-        unlinkat(folder, temporary, 0)
-        let descriptor = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw ContainedPath.failure(target.path) }
+        try replace(
+            target.name, in: folder, with: data, temporary: ".\(target.name)\(temporaryMarker)\(getpid())", path: target.path,
+            durable: durable)
+    }
+
+    /// Puts `data` in place as `name` in the open folder `folder`: writes the temporary file `temporary`
+    /// beside it, then renames that over `name`. `fixMode` says whether the umask may have taken bits
+    /// off 0644; `path` names the file in errors. Returns the new file's status (size, modification time).
+    @discardableResult
+    static func replace(
+        _ name: String, in folder: Int32, with data: Data, temporary: String, path: @autoclosure () -> String,
+        durable: Bool = false, fixMode: Bool = true
+    ) throws(OutputError) -> stat {
+        let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+        var descriptor = openat(folder, temporary, flags, 0o644)
+        if descriptor < 0, errno == EEXIST {
+            // Left by a killed build that had the same process id: only temporary files carry the marker.
+            unlinkat(folder, temporary, 0)
+            descriptor = openat(folder, temporary, flags, 0o644)
+        }
+        guard descriptor >= 0 else { throw ContainedPath.failure(path()) }
         var closed = false
         defer {
             if !closed { close(descriptor) }
         }
         func fail() -> OutputError {
-            let error = ContainedPath.failure(target.path, cannotCreate: false)
+            let error = ContainedPath.failure(path(), cannotCreate: false)
             unlinkat(folder, temporary, 0)
             return error
         }
@@ -42,14 +59,35 @@ enum AtomicFile {
             return true
         }
         // The temporary file's mode must not depend on the umask: published files are world-readable.
-        guard written, fchmod(descriptor, 0o644) == 0, !durable || fsync(descriptor) == 0 else { throw fail() }
+        var status = stat()
+        guard written, !fixMode || fchmod(descriptor, 0o644) == 0, !durable || fsync(descriptor) == 0,
+            fstat(descriptor, &status) == 0
+        else { throw fail() }
         closed = true
         guard close(descriptor) == 0 else { throw fail() }
         TestHook.reached(.beforeRename)
         // renameat replaces the directory entry: had a link appeared at the name since the check above,
         // the link itself would be replaced, never the file it points to.
-        guard renameat(folder, temporary, folder, target.name) == 0 else { throw fail() }
+        guard renameat(folder, temporary, folder, name) == 0 else { throw fail() }
         if durable { fsync(folder) }
+        return status
+    }
+
+    /// Whether the umask takes any bit off 0644 (files) or 0755 (folders), so that modes must be set
+    /// again after creation. Read from /proc where there is one: setting the umask to read it would
+    /// change it for a moment for every thread of the process.
+    static func umaskNarrowsModes() -> (files: Bool, folders: Bool) {
+        var mask: mode_t
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+            let value = mode_t(line.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8)
+        {
+            mask = value
+        } else {
+            mask = umask(0o022)
+            umask(mask)
+        }
+        return (mask & 0o644 != 0, mask & 0o755 != 0)
     }
 
     /// Like `write`, but leaves the file (and its modification time) alone when it already holds `data`.
@@ -61,6 +99,11 @@ enum AtomicFile {
     /// The bytes of the regular file at `url` below `root`; nil when there is none. A link in the way is
     /// an error, since that is where OrderPress would write.
     static func contents(of url: URL, below root: URL) throws(OutputError) -> Data? {
+        try contentsAndStatus(of: url, below: root)?.data
+    }
+
+    /// `contents`, with the file's status as it was when it was read.
+    static func contentsAndStatus(of url: URL, below root: URL) throws(OutputError) -> (data: Data, status: stat)? {
         let target = try ContainedPath(url, below: root)
         guard let folder = try target.openFolder(create: false) else { return nil }
         defer { close(folder) }
@@ -71,8 +114,10 @@ enum AtomicFile {
             throw ContainedPath.failure(target.path, cannotCreate: false)
         }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw ContainedPath.failure(target.path, cannotCreate: false) }
         do {
-            return try handle.readToEnd() ?? Data()
+            return (try handle.readToEnd() ?? Data(), status)
         } catch {
             throw OutputError(path: target.path, reason: IOFailure.reason(error), cannotCreate: false)
         }

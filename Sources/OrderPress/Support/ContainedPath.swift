@@ -19,7 +19,7 @@ struct ContainedPath {
         let path = url.standardizedFileURL.path
         let prefix = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
         let components = path.hasPrefix(prefix) ? path.dropFirst(prefix.count).split(separator: "/").map(String.init) : []
-        guard !components.isEmpty, !components.contains(where: { $0 == "." || $0 == ".." }) else {
+        guard !components.isEmpty, !components.contains(where: { $0 == "." || $0 == ".." || $0.contains("\0") }) else {
             throw OutputError(
                 path: path, reason: "outside \(rootPath)", cannotCreate: true,
                 advice: "every file OrderPress writes stays inside its folder; please report this as a bug")
@@ -40,31 +40,54 @@ struct ContainedPath {
     /// Opens the folder that holds the file; with `create`, makes missing folders (0755, whatever the
     /// umask). Returns nil when a folder is missing and `create` is false. The caller closes the result.
     func openFolder(create: Bool) throws(OutputError) -> Int32? {
+        guard var folder = try Self.openRoot(root, create: create) else { return nil }
+        for (index, component) in components.dropLast().enumerated() {
+            let next: Int32?
+            do {
+                next = try Self.openFolder(component, in: folder, create: create, path: path(index + 1))
+            } catch {
+                close(folder)
+                throw error
+            }
+            close(folder)
+            guard let next else { return nil }
+            folder = next
+        }
+        return folder
+    }
+
+    /// Opens a configured folder itself (which may be a link); with `create`, makes it and its parents.
+    static func openRoot(_ root: URL, create: Bool) throws(OutputError) -> Int32? {
         var folder = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folder < 0, errno == ENOENT {
             guard create else { return nil }
             try AtomicFile.createFolder(root)
             folder = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         }
-        guard folder >= 0 else { throw Self.failure(root.standardizedFileURL.path) }
-        for (index, component) in components.dropLast().enumerated() {
-            var next = openat(folder, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            if next < 0, errno == ENOENT, create {
-                if mkdirat(folder, component, 0o755) == 0 || errno == EEXIST {
-                    next = openat(folder, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-                    if next >= 0 { fchmod(next, 0o755) }
-                }
-            }
-            if next < 0 {
-                let error = errno
-                defer { close(folder) }
-                if error == ENOENT, !create { return nil }
-                throw explain(path(index + 1), in: folder, name: component, errno: error, wantFolder: true)
-            }
-            close(folder)
-            folder = next
-        }
+        guard folder >= 0 else { throw failure(root.standardizedFileURL.path) }
         return folder
+    }
+
+    /// Opens the real folder `name` inside the open folder `folder`, never through a link; with `create`,
+    /// makes it (0755; `fixMode` says whether the umask may have taken bits off). Returns nil when it
+    /// is missing and `create` is false. `path` names it in errors.
+    static func openFolder(
+        _ name: String, in folder: Int32, create: Bool, fixMode: Bool = true, path: @autoclosure () -> String
+    ) throws(OutputError) -> Int32? {
+        var next = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        if next < 0, errno == ENOENT, create {
+            let made = mkdirat(folder, name, 0o755) == 0
+            if made || errno == EEXIST {
+                next = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                if next >= 0, made, fixMode { fchmod(next, 0o755) }
+            }
+        }
+        if next < 0 {
+            let error = errno
+            if error == ENOENT, !create { return nil }
+            throw explain(path(), in: folder, name: name, errno: error, wantFolder: true)
+        }
+        return next
     }
 
     /// The type bits of what the last component names (not following a link), or nil when nothing is there.
@@ -76,16 +99,28 @@ struct ContainedPath {
 
     /// The error for a write to the file itself, when something other than a regular file is in its place.
     func refuseUnlessFile(in folder: Int32) throws(OutputError) {
-        switch kind(in: folder) {
-        case nil, mode_t(S_IFREG)?: return
-        case mode_t(S_IFLNK)?: throw Self.link(path, replaceWith: "a real file")
-        case mode_t(S_IFDIR)?: throw OutputError(path: path, reason: "a folder is in the way", cannotCreate: true, advice: "move it away")
-        default: throw OutputError(path: path, reason: "not a regular file", cannotCreate: true, advice: "move it away")
+        if let kind = kind(in: folder), let error = Self.refusal(kind, path: path) { throw error }
+    }
+
+    /// Why a file cannot be written at `path` when something of type `kind` is there; nil for a regular file.
+    static func refusal(_ kind: mode_t, path: @autoclosure () -> String) -> OutputError? {
+        switch kind {
+        case mode_t(S_IFREG): nil
+        case mode_t(S_IFLNK): link(path(), replaceWith: "a real file")
+        case mode_t(S_IFDIR): OutputError(path: path(), reason: "a folder is in the way", cannotCreate: true, advice: "move it away")
+        default: OutputError(path: path(), reason: "not a regular file", cannotCreate: true, advice: "move it away")
         }
     }
 
+    /// A path that names a file below a folder as it is: relative, no empty, `.` or `..` component, no NUL.
+    /// Anything else goes through `init`, which normalises it or refuses it.
+    static func isPlain(_ path: String) -> Bool {
+        !path.isEmpty && !path.hasPrefix("/") && !path.contains("\0")
+            && !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." || $0 == "." || $0.isEmpty }
+    }
+
     /// Says why `name` could not be opened in `folder`: a link, something in the way, or the system's reason.
-    private func explain(_ path: String, in folder: Int32, name: String, errno error: Int32, wantFolder: Bool) -> OutputError {
+    private static func explain(_ path: String, in folder: Int32, name: String, errno error: Int32, wantFolder: Bool) -> OutputError {
         var status = stat()
         if fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 {
             let kind = status.st_mode & mode_t(S_IFMT)

@@ -57,20 +57,20 @@ import Testing
         manyKeys,
     ]
     static let manyKeys: String = "[" + (0..<600).map { (key: Int) -> String in "{\"k\(key)\":\"v\"}" }.joined(separator: ",") + "]"
-    /// Bodies that are not UTF-8 text: each built on its own line, which keeps the type checker quick.
-    static let hostileBytes: [Data] = {
-        let open = Data(#"[{"a":""#.utf8)
-        let close = Data(#""}]"#.utf8)
-        var bodies: [Data] = []
-        for bytes: [UInt8] in [[0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF0, 0x9F, 0x98]] {
-            bodies.append(open + Data(bytes) + close)
-        }
-        let sheet = "[{\"a\":\"1\"}]"
-        bodies.append(Data([0xFF, 0xFE]) + sheet.data(using: .utf16LittleEndian)!)
-        bodies.append(sheet.data(using: .utf16BigEndian)!)
-        return bodies
-    }()
-    static let hostile: [Data] = hostileText.map { Data($0.utf8) } + hostileBytes
+    static let hostile: [Data] = hostileText.map { Data($0.utf8) } + [
+        inCell([0xFF]), inCell([0xC0, 0xAF]), inCell([0xED, 0xA0, 0x80]), inCell([0xF0, 0x9F, 0x98]),
+        Data([0xFF, 0xFE] + Array("[{\"a\":\"1\"}]".data(using: .utf16LittleEndian)!)),
+        "[{\"a\":\"1\"}]".data(using: .utf16BigEndian)!,
+    ]
+
+    /// `bytes` as the value of a cell. Built by appending: with GRDB's SQL operators visible (through
+    /// OrderPress), a chain of `Data + Data` in an array literal is too much for the type checker.
+    static func inCell(_ bytes: [UInt8]) -> Data {
+        var data = Data(#"[{"a":""#.utf8)
+        data.append(contentsOf: bytes)
+        data.append(contentsOf: Array(#""}]"#.utf8))
+        return data
+    }
 
     @Test(arguments: hostile)
     func takesTheSlowPathOrReadsTheSameOnHostileBodies(body: Data) {

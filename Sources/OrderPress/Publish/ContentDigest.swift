@@ -1,0 +1,48 @@
+import Crypto
+import Foundation
+
+/// The SHA-256 of a file's contents, held in 32 bytes rather than as 64 characters of text: the
+/// manifest keeps one per published file (240,000 at a million orders). Written as lowercase hex.
+public struct ContentDigest: Equatable, Sendable, Codable, CustomStringConvertible {
+    /// The digest's bytes, big-endian, eight at a time.
+    private var words: (UInt64, UInt64, UInt64, UInt64)
+
+    public init(of data: Data) {
+        words = SHA256.hash(data: data).withUnsafeBytes { bytes in
+            func word(_ index: Int) -> UInt64 { UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) }
+            return (word(0), word(1), word(2), word(3))
+        }
+    }
+
+    public init?(hex: String) {
+        let utf8 = Array(hex.utf8)
+        guard utf8.count == 64, utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else { return nil }
+        func word(_ index: Int) -> UInt64? { UInt64(String(decoding: utf8[(index * 16)..<(index * 16 + 16)], as: UTF8.self), radix: 16) }
+        guard let a = word(0), let b = word(1), let c = word(2), let d = word(3) else { return nil }
+        words = (a, b, c, d)
+    }
+
+    public var description: String {
+        [words.0, words.1, words.2, words.3].map { word in
+            let digits = String(word, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }.joined()
+    }
+
+    public static func == (left: Self, right: Self) -> Bool {
+        left.words == right.words
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let digest = Self(hex: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a SHA-256 in hex"))
+        }
+        self = digest
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

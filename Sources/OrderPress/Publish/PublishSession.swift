@@ -1,0 +1,330 @@
+import Foundation
+
+/// One build's publishing, from `Publisher.begin` to `finish`: render hands it batches of files as they
+/// are ready (from several threads if it likes), names the pages it did not render again because their
+/// key matched (`keep`), and `finish` removes what is left over and records what was published.
+///
+/// A file is compared with what the last build recorded for it (size and modification time on disk,
+/// SHA-256 of the bytes) and read back only when in doubt: no record, the file changed on disk since,
+/// or written in the same clock tick as the manifest (like git's "racily clean" index entries, a file
+/// edited within that tick could keep its size and time). Changed files are written atomically
+/// (`AtomicFile.replace`), their folders opened once per session, never through a link (`OpenFolders`).
+public final class PublishSession: @unchecked Sendable {
+    private let output: Configuration.OutputPaths
+    private let manifestURL: URL
+    private let dryRun: Bool
+    private let parallel: Bool
+    /// What the last build published, by path.
+    private let previous: [Tree: [String: Manifest.Entry]]
+    /// Whether the last manifest is in this version's format: else it is rewritten even if nothing changed.
+    private let previousIsCurrent: Bool
+    /// The last manifest's modification time: an entry as new as that is in doubt.
+    private let manifestModified: Int64
+    private let folders: [Tree: OpenFolders]
+    private let fixFileMode: Bool
+    private let temporaryPrefix: String
+
+    private let lock = NSLock()
+    // Guarded by `lock`:
+    private var entries: [Tree: [String: Manifest.Entry]] = [:]
+    private var written: [Tree: [String]] = [:]
+    private var unchanged = 0
+    private var temporaryCount = 0
+    private var markerPresent = false
+
+    /// Created in the state folder before the first temporary file of a session, removed by `finish`:
+    /// found at `begin`, it says a build died while publishing, and only then are the markdown and site
+    /// folders searched for temporary files it left.
+    static let unfinishedMarker = "publishing"
+
+    init(publisher: Publisher, previous: Manifest?, manifestModified: Int64?, dryRun: Bool) {
+        output = publisher.output
+        manifestURL = publisher.manifestURL
+        self.dryRun = dryRun
+        parallel = publisher.parallel
+        var byPath: [Tree: [String: Manifest.Entry]] = [:]
+        for tree in Tree.allCases {
+            byPath[tree] = Dictionary((previous?[tree] ?? []).map { ($0.path, $0) }, uniquingKeysWith: { $1 })
+        }
+        self.previous = byPath
+        previousIsCurrent = previous?.markdown.allSatisfy(\.isKnown) == true && previous?.site.allSatisfy(\.isKnown) == true
+        self.manifestModified = manifestModified ?? .min
+        let modes = dryRun ? (files: false, folders: false) : AtomicFile.umaskNarrowsModes()
+        fixFileMode = modes.files
+        folders = [
+            .markdown: OpenFolders(root: output.markdown, fixMode: modes.folders),
+            .site: OpenFolders(root: output.site, fixMode: modes.folders),
+        ]
+        temporaryPrefix = "\(getpid())-"
+        guard !dryRun else { return }
+        // The state folder holds few files, and snapshot, history and caches are written there outside
+        // any session: it is always swept. The two published trees only after a publish that died.
+        AtomicFile.removeLeftovers(below: output.state)
+        var status = stat()
+        if lstat(markerPath, &status) == 0 {
+            AtomicFile.removeLeftovers(below: output.markdown)
+            AtomicFile.removeLeftovers(below: output.site)
+            markerPresent = true
+        }
+    }
+
+    private var markerPath: String { output.state.appendingPathComponent(Self.unfinishedMarker, isDirectory: false).path }
+
+    /// The URL of a published file. `isDirectory: false`: without it, Foundation asks the file system.
+    private func url(_ path: String, in tree: Tree) -> URL {
+        (tree == .markdown ? output.markdown : output.site).appendingPathComponent(path, isDirectory: false)
+    }
+
+    /// What the last build recorded for this file, if the file on disk is still that one (same size and
+    /// modification time, and not in doubt); nil otherwise. Render skips a page whose key is unchanged.
+    public func previous(_ tree: Tree, _ path: String) -> Manifest.Entry? {
+        guard let entry = previous[tree]?[path], entry.isKnown, entry.modified < manifestModified,
+            let folders = folders[tree], let place = try? folders.place(of: path),
+            let folder = try? folders.folder(place.folder, create: false)
+        else { return nil }
+        var status = stat()
+        guard fstatat(folder, place.name, &status, AT_SYMLINK_NOFOLLOW) == 0, entry.matches(status) else { return nil }
+        return entry
+    }
+
+    /// How many files the last build published, if every one of them is still there as it was
+    /// published (and recorded in this version's manifest); nil otherwise. An unchanged rerun relies on it.
+    public func intactCount() -> Int? {
+        guard previousIsCurrent else { return nil }
+        var count = 0
+        for tree in Tree.allCases {
+            for path in (previous[tree] ?? [:]).keys {
+                guard self.previous(tree, path) != nil else { return nil }
+                count += 1
+            }
+        }
+        return count
+    }
+
+    /// A file render did not make again, because `previous` showed it intact with the same key: it stays
+    /// as it is, and in the manifest.
+    public func keep(_ path: String, in tree: Tree) {
+        guard let entry = previous[tree]?[path] else { return }
+        lock.withLock {
+            entries[tree, default: [:]][path] = entry
+            unchanged += 1
+        }
+    }
+
+    private enum Outcome {
+        case unchanged(Manifest.Entry)
+        case write(OpenFolders.Place, ContentDigest)
+        case written(Manifest.Entry)
+        case failed(OutputError)
+    }
+
+    /// Compares each file with the last build's record or, when in doubt, with the bytes on disk, and
+    /// writes those that changed. Safe to call from several threads at once; a batch is itself compared
+    /// and written on several threads. A link, folder or anything but a file where a file goes is an
+    /// error (exit 73) before anything of the batch is written; a dry run counts it as a write.
+    public func publish(_ files: [OutputFile], in tree: Tree) throws(OutputError) {
+        guard let folders = folders[tree] else { return }
+        var outcomes = map(files.count) { index in compare(files[index], tree: tree, folders: folders) }
+        if !dryRun, let error = outcomes.lazy.compactMap({ if case .failed(let error) = $0 { error } else { nil } }).first {
+            throw error
+        }
+        let writes = outcomes.indices.filter { if case .unchanged = outcomes[$0] { false } else { true } }
+        if !dryRun, !writes.isEmpty {
+            let first = try reserveTemporaryNames(writes.count)
+            // One thread: measured on 2 cores at 100,000 orders (24,008 files, 10,000 in one folder), a
+            // first build's writes took 8.0 s on two threads against 2.7 s on one, the threads queueing
+            // on the folder's lock for each create and rename. Comparing (hashing, reading) stays parallel.
+            let results = map(writes.count, parallel: false) { index -> Outcome in
+                let file = files[writes[index]]
+                guard case .write(let place, let digest) = outcomes[writes[index]] else { return outcomes[writes[index]] }
+                do throws(OutputError) {
+                    return .written(try write(file, at: place, digest: digest, in: folders, temporary: first + index))
+                } catch {
+                    return .failed(error)
+                }
+            }
+            for (index, result) in zip(writes, results) { outcomes[index] = result }
+        }
+        lock.withLock {
+            for (index, outcome) in zip(files.indices, outcomes) {
+                switch outcome {
+                case .unchanged(let entry):
+                    entries[tree, default: [:]][entry.path] = entry
+                    unchanged += 1
+                case .written(let entry):
+                    entries[tree, default: [:]][entry.path] = entry
+                    written[tree, default: []].append(entry.path)
+                case .write(let place, _):
+                    // Only in a dry run, as the next case: listed, so that `finish` does not count it as stale.
+                    entries[tree, default: [:]][place.path] = .unknown(place.path)
+                    written[tree, default: []].append(place.path)
+                case .failed:
+                    // The real run would try to write it, and say why it cannot.
+                    entries[tree, default: [:]][files[index].path] = .unknown(files[index].path)
+                    written[tree, default: []].append(files[index].path)
+                }
+            }
+        }
+        for outcome in outcomes where !dryRun {
+            if case .failed(let error) = outcome { throw error }
+        }
+    }
+
+    /// Whether `file` must be written, without writing anything.
+    private func compare(_ file: OutputFile, tree: Tree, folders: OpenFolders) -> Outcome {
+        do throws(OutputError) {
+            let place = try folders.place(of: file.path)
+            let digest = ContentDigest(of: file.contents)
+            guard let folder = try folders.folder(place.folder, create: false) else { return .write(place, digest) }
+            var status = stat()
+            guard fstatat(folder, place.name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
+                if errno == ENOENT { return .write(place, digest) }
+                throw ContainedPath.failure(folders.path(place.path))
+            }
+            if let refusal = ContainedPath.refusal(status.st_mode & mode_t(S_IFMT), path: folders.path(place.path)) { throw refusal }
+            let entry = Manifest.Entry(
+                path: place.path, size: Int64(status.st_size), modified: Manifest.Entry.nanoseconds(status.st_mtim), sha256: digest,
+                key: file.key)
+            if let old = previous[tree]?[place.path], old.matches(status), old.modified < manifestModified {
+                return old.sha256 == digest ? .unchanged(entry) : .write(place, digest)
+            }
+            if Int(status.st_size) == file.contents.count, Self.holds(file.contents, place.name, in: folder) {
+                return .unchanged(entry)
+            }
+            return .write(place, digest)
+        } catch {
+            return .failed(error)
+        }
+    }
+
+    /// Whether the regular file `name` in `folder` holds exactly `contents`. Any failure to read it is a
+    /// "no": the file is then written, and a write that cannot succeed says why.
+    private static func holds(_ contents: Data, _ name: String, in folder: Int32) -> Bool {
+        let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        // One byte more than expected, to see a file that grew since it was looked at.
+        var buffer = [UInt8](repeating: 0, count: contents.count + 1)
+        var filled = 0
+        while filled < buffer.count {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            filled += count
+        }
+        return filled == contents.count && (filled == 0 || contents.withUnsafeBytes { memcmp($0.baseAddress!, buffer, filled) == 0 })
+    }
+
+    /// Writes one file and returns its manifest entry.
+    private func write(
+        _ file: OutputFile, at place: OpenFolders.Place, digest: ContentDigest, in folders: OpenFolders, temporary: Int
+    ) throws(OutputError) -> Manifest.Entry {
+        guard let folder = try folders.folder(place.folder, create: true) else {
+            throw OutputError(path: folders.path(place.folder), reason: String(cString: strerror(ENOENT)), cannotCreate: true)
+        }
+        let status = try AtomicFile.replace(
+            place.name, in: folder, with: file.contents,
+            temporary: ".\(place.name)\(AtomicFile.temporaryMarker)\(temporaryPrefix)\(temporary)",
+            path: folders.path(place.path), fixMode: fixFileMode)
+        TestHook.reached(.afterWrite)
+        return Manifest.Entry(
+            path: place.path, size: Int64(status.st_size), modified: Manifest.Entry.nanoseconds(status.st_mtim), sha256: digest,
+            key: file.key)
+    }
+
+    /// Numbers for `count` temporary files; before the first, marks the publish as unfinished, durably,
+    /// so that a build killed from then on has its temporary files swept by the next one.
+    private func reserveTemporaryNames(_ count: Int) throws(OutputError) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        if !markerPresent {
+            try AtomicFile.createFolder(output.state)
+            let descriptor = open(markerPath, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw ContainedPath.failure(URL(fileURLWithPath: markerPath).standardizedFileURL.path) }
+            close(descriptor)
+            let state = open(output.state.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if state >= 0 {
+                fsync(state)
+                close(state)
+            }
+            markerPresent = true
+        }
+        defer { temporaryCount += count }
+        return temporaryCount
+    }
+
+    /// Removes the files of the last manifest that this build neither published nor kept, records what
+    /// was published (durably, and only when that changed), and reports. A dry run only counts.
+    public func finish() throws(OutputError) -> PublishReport {
+        lock.lock()
+        defer { lock.unlock() }
+        var removed: [URL] = []
+        for tree in Tree.allCases {
+            let current = entries[tree] ?? [:]
+            for path in (previous[tree] ?? [:]).keys.sorted() where current[path] == nil && Publisher.isSafe(path) {
+                if try remove(path, in: tree) { removed.append(url(path, in: tree)) }
+            }
+        }
+        if !dryRun {
+            if !previousIsCurrent || Tree.allCases.contains(where: { entries[$0] ?? [:] != previous[$0] ?? [:] }) {
+                let manifest = Manifest(markdown: Array((entries[.markdown] ?? [:]).values), site: Array((entries[.site] ?? [:]).values))
+                try AtomicFile.write(manifest.encoded(), to: manifestURL, below: output.state, durable: true)
+            }
+            if markerPresent {
+                unlink(markerPath)
+                markerPresent = false
+            }
+        }
+        let writtenURLs = Tree.allCases.flatMap { tree in (written[tree] ?? []).sorted().map { url($0, in: tree) } }
+        return PublishReport(written: writtenURLs, unchanged: unchanged, removed: removed)
+    }
+
+    /// Removes a stale file if it is there; true when it was (in a dry run: when it would be). Something
+    /// other than a regular file there, or a link on the way, is an error, as for a write.
+    private func remove(_ path: String, in tree: Tree) throws(OutputError) -> Bool {
+        guard let folders = folders[tree] else { return false }
+        do throws(OutputError) {
+            let place = try folders.place(of: path)
+            guard let folder = try folders.folder(place.folder, create: false) else { return false }
+            var status = stat()
+            guard fstatat(folder, place.name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
+            if dryRun { return true }
+            if let refusal = ContainedPath.refusal(status.st_mode & mode_t(S_IFMT), path: folders.path(place.path)) { throw refusal }
+            guard unlinkat(folder, place.name, 0) == 0 || errno == ENOENT else {
+                throw ContainedPath.failure(folders.path(place.path), cannotCreate: false)
+            }
+            return true
+        } catch {
+            // A dry run says what the real run would try; the real run then says why it cannot.
+            if dryRun { return true }
+            throw error
+        }
+    }
+
+    /// `transform` applied to 0..<count, on every core when `parallel`; `transform` must then be safe to
+    /// call from several threads at once.
+    private func map<T>(_ count: Int, parallel: Bool? = nil, _ transform: (Int) -> T) -> [T] {
+        guard parallel ?? self.parallel, count > 1 else { return (0..<count).map(transform) }
+        return withoutActuallyEscaping(transform) { transform in
+            [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+                // concurrentPerform returns when every iteration has: nothing here outlives the call, and
+                // each iteration initialises its own element.
+                let shared = Unchecked((buffer.baseAddress!, transform))
+                DispatchQueue.concurrentPerform(iterations: count) { index in
+                    (shared.value.0 + index).initialize(to: shared.value.1(index))
+                }
+                initialized = count
+            }
+        }
+    }
+
+    private struct Unchecked<Value>: @unchecked Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
+}
+
+/// Render hands its batches straight to the session, and asks it which pages it may keep.
+extension PublishSession: PageSink {
+    func publishedKey(of path: String, in tree: Tree) -> String? { previous(tree, path)?.key }
+}

@@ -1,0 +1,299 @@
+import Foundation
+import Testing
+
+@testable import OrderPress
+
+@Suite struct PublishSessionTests {
+    static func publisher(_ root: URL, parallel: Bool = true) -> Publisher {
+        var publisher = PublisherTests.publisher(root)
+        publisher.parallel = parallel
+        return publisher
+    }
+
+    static func files(_ pages: [String: String], key: String? = nil) -> [OutputFile] {
+        pages.map { OutputFile(path: $0.key, contents: Data($0.value.utf8), key: key) }.sorted { $0.path < $1.path }
+    }
+
+    /// One session: `markdown` and `site` published, each as one batch.
+    @discardableResult
+    static func build(_ publisher: Publisher, markdown: [String: String], site: [String: String] = [:], dryRun: Bool = false) throws
+        -> PublishReport
+    {
+        let session = try publisher.begin(dryRun: dryRun)
+        try session.publish(files(markdown), in: .markdown)
+        try session.publish(files(site), in: .site)
+        return try session.finish()
+    }
+
+    /// The paths of a report's URLs, relative to `root`.
+    static func relative(_ urls: [URL], to root: URL) -> [String] {
+        urls.map { String($0.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1)) }
+    }
+
+    static func manifest(_ root: URL) throws -> Manifest {
+        try #require(Manifest.decode(try Data(contentsOf: root.appendingPathComponent("state/published.json"))))
+    }
+
+    static func modified(_ url: URL) -> Int64 {
+        var status = stat()
+        lstat(url.path, &status)
+        return Manifest.Entry.nanoseconds(status.st_mtim)
+    }
+
+    /// Sets the modification time of `url` to `nanoseconds`, as `touch -d` or `cp -p` can.
+    static func setModified(_ url: URL, _ nanoseconds: Int64) {
+        let time = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        var times = [time, time]
+        #expect(utimensat(AT_FDCWD, url.path, &times, AT_SYMLINK_NOFOLLOW) == 0)
+    }
+
+    @Test func writesOnlyWhatChangedInBothTrees() throws {
+        let root = TestSupport.temporaryFolder()
+        let publisher = Self.publisher(root)
+        let first = try Self.build(
+            publisher, markdown: ["index.md": "a", "groups/x.md": "x", "groups/y.md": "y"], site: ["index.html": "A", "style.css": "s"])
+        #expect(Self.relative(first.written, to: root) == ["md/groups/x.md", "md/groups/y.md", "md/index.md", "site/index.html", "site/style.css"])
+        #expect(first.unchanged == 0)
+        #expect(first.removed == [])
+        let stamp = Self.modified(root.appendingPathComponent("md/index.md"))
+
+        let second = try Self.build(publisher, markdown: ["index.md": "a", "groups/x.md": "x2", "people/p.md": "p"], site: ["index.html": "A", "style.css": "t"])
+        #expect(Self.relative(second.written, to: root) == ["md/groups/x.md", "md/people/p.md", "site/style.css"])
+        #expect(second.unchanged == 2)
+        #expect(Self.relative(second.removed, to: root) == ["md/groups/y.md"])
+        #expect(Self.modified(root.appendingPathComponent("md/index.md")) == stamp)
+        #expect(try TestSupport.contents(of: root.appendingPathComponent("md")) == [
+            "groups/x.md": Data("x2".utf8), "index.md": Data("a".utf8), "people/p.md": Data("p".utf8),
+        ])
+        #expect(try Self.manifest(root).markdown.map(\.path).sorted() == ["groups/x.md", "index.md", "people/p.md"])
+
+        let third = try Self.build(publisher, markdown: ["index.md": "a", "groups/x.md": "x2", "people/p.md": "p"], site: ["index.html": "A", "style.css": "t"])
+        #expect(third.isEmpty)
+        #expect(third.unchanged == 5)
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("state/\(PublishSession.unfinishedMarker)").path))
+    }
+
+    /// The manifest is trusted while a file's size and time are those it recorded: the file is not read.
+    /// (Here its bytes are changed behind the manifest's back, size and time put back as they were, so
+    /// that only a read would notice; the manifest's own time is moved on, so that no entry is as new.)
+    @Test func anIntactFileIsNotReadBack() throws {
+        let root = TestSupport.temporaryFolder()
+        let publisher = Self.publisher(root)
+        try Self.build(publisher, markdown: ["index.md": "aaaa"])
+        let page = root.appendingPathComponent("md/index.md")
+        let manifest = root.appendingPathComponent("state/published.json")
+        let stamp = Self.modified(page)
+        Self.setModified(manifest, stamp + 10_000_000_000)
+        try Data("bbbb".utf8).write(to: page)
+        Self.setModified(page, stamp)
+
+        let session = try publisher.begin(dryRun: false)
+        #expect(session.previous(.markdown, "index.md")?.sha256 == ContentDigest(of: Data("aaaa".utf8)))
+        try session.publish(Self.files(["index.md": "aaaa"]), in: .markdown)
+        let report = try session.finish()
+        #expect(report.written == [])
+        #expect(report.unchanged == 1)
+    }
+
+    @Test func aFileEditedByHandIsDetectedAndRewritten() throws {
+        let root = TestSupport.temporaryFolder()
+        let publisher = Self.publisher(root)
+        try Self.build(publisher, markdown: ["index.md": "aaaa", "other.md": "o"])
+        let page = root.appendingPathComponent("md/index.md")
+        try Data("bbbb".utf8).write(to: page)
+
+        let session = try publisher.begin(dryRun: false)
+        #expect(session.previous(.markdown, "index.md") == nil)
+        try session.publish(Self.files(["index.md": "aaaa", "other.md": "o"]), in: .markdown)
+        let report = try session.finish()
+        #expect(Self.relative(report.written, to: root) == ["md/index.md"])
+        #expect(report.unchanged == 1)
+        #expect(try Data(contentsOf: page) == Data("aaaa".utf8))
+    }
+
+    /// An entry as new as the manifest itself is in doubt (the file could have been edited in the same
+    /// clock tick, keeping size and time): it is read back, not trusted.
+    @Test func anEntryAsNewAsTheManifestIsReadBack() throws {
+        let root = TestSupport.temporaryFolder()
+        TestSupport.write(["md/index.md": "bbbb"], in: root)
+        let page = root.appendingPathComponent("md/index.md")
+        let stamp = Self.modified(page)
+        let entry = Manifest.Entry(path: "index.md", size: 4, modified: stamp, sha256: ContentDigest(of: Data("aaaa".utf8)), key: "k")
+        let manifest = root.appendingPathComponent("state/published.json")
+        TestSupport.write(["state/published.json": String(decoding: Manifest(markdown: [entry], site: []).encoded(), as: UTF8.self)], in: root)
+        Self.setModified(manifest, stamp)
+
+        let session = try Self.publisher(root).begin(dryRun: false)
+        #expect(session.previous(.markdown, "index.md") == nil)
+        try session.publish(Self.files(["index.md": "aaaa"]), in: .markdown)
+        #expect(Self.relative(try session.finish().written, to: root) == ["md/index.md"])
+        #expect(try Data(contentsOf: page) == Data("aaaa".utf8))
+    }
+
+    @Test func keptFilesStayAndStayInTheManifest() throws {
+        let root = TestSupport.temporaryFolder()
+        let publisher = Self.publisher(root)
+        let first = try publisher.begin(dryRun: false)
+        try first.publish(Self.files(["index.md": "a", "groups/x.md": "x"], key: "k1"), in: .markdown)
+        _ = try first.finish()
+        Self.setModified(root.appendingPathComponent("state/published.json"), Self.modified(root.appendingPathComponent("md/index.md")) + 10_000_000_000)
+
+        let second = try publisher.begin(dryRun: false)
+        #expect(second.previous(.markdown, "groups/x.md")?.key == "k1")
+        #expect(second.previous(.markdown, "missing.md") == nil)
+        second.keep("groups/x.md", in: .markdown)
+        try second.publish(Self.files(["index.md": "a2"], key: "k2"), in: .markdown)
+        let report = try second.finish()
+        #expect(Self.relative(report.written, to: root) == ["md/index.md"])
+        #expect(report.unchanged == 1)
+        #expect(report.removed == [])
+        #expect(try Self.manifest(root).markdown.sorted { $0.path < $1.path }.map { [$0.path, $0.key] } == [["groups/x.md", "k1"], ["index.md", "k2"]])
+    }
+
+    /// `published.json` as versions before 2 wrote it: every listed file is compared by reading, stale
+    /// ones are removed, and the manifest is rewritten in the new format.
+    @Test func anOldListOfPublishedFilesIsMigrated() throws {
+        let root = TestSupport.temporaryFolder()
+        TestSupport.write(
+            [
+                "md/index.md": "a", "md/old.md": "gone", "md/changed.md": "before", "site/index.html": "A",
+                "state/published.json": #"{"markdown": ["index.md", "old.md", "changed.md"], "site": ["index.html"]}"#,
+            ], in: root)
+        let report = try Self.build(Self.publisher(root), markdown: ["index.md": "a", "changed.md": "after"], site: ["index.html": "A"])
+        #expect(Self.relative(report.written, to: root) == ["md/changed.md"])
+        #expect(report.unchanged == 2)
+        #expect(Self.relative(report.removed, to: root) == ["md/old.md"])
+        let manifest = try Self.manifest(root)
+        #expect(manifest.markdown.sorted { $0.path < $1.path }.map(\.sha256) == [ContentDigest(of: Data("after".utf8)), ContentDigest(of: Data("a".utf8))])
+        #expect(manifest.site.map(\.size) == [1])
+        #expect(try String(contentsOf: root.appendingPathComponent("state/published.json"), encoding: .utf8).hasPrefix("{\"version\": 2,\n"))
+    }
+
+    @Test func aLinkWhereAPageGoesIsRefused() throws {
+        let victim = Victim()
+        let root = TestSupport.temporaryFolder()
+        let site = root.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: site.appendingPathComponent("groups"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: site.appendingPathComponent("groups/x.html"), withDestinationURL: victim.file)
+        let session = try Self.publisher(root).begin(dryRun: false)
+        let error = PublisherTests.failure { () throws(OutputError) in
+            try session.publish(Self.files(["groups/a.html": "a", "groups/x.html": "x", "index.html": "i"]), in: .site)
+        }
+        #expect(error?.exitStatus == .cannotCreate)
+        #expect(error?.description == "cannot write \(site.path)/groups/x.html (a symbolic link); \(PublisherTests.linkAdvice) a real file")
+        try victim.expectUntouched()
+        // Nothing of the batch was written.
+        #expect(TestSupport.files(in: site) == [])
+    }
+
+    /// Temporary files left in the published folders are swept only after a publish that died (its
+    /// marker is there); the state folder is always swept.
+    @Test func leftoversAreSweptOnlyAfterAnUnfinishedPublish() throws {
+        let root = TestSupport.temporaryFolder()
+        let publisher = Self.publisher(root)
+        try Self.build(publisher, markdown: ["index.md": "a"])
+        let leftovers = ["md/.x.md\(AtomicFile.temporaryMarker)1-7", "site/.x.html\(AtomicFile.temporaryMarker)1-8"]
+        TestSupport.write(Dictionary(uniqueKeysWithValues: (leftovers + ["state/.snapshot.json\(AtomicFile.temporaryMarker)9"]).map { ($0, "x") }), in: root)
+        try Self.build(publisher, markdown: ["index.md": "a"])
+        #expect(TestSupport.files(in: root).filter { $0.contains(AtomicFile.temporaryMarker) } == leftovers)
+
+        // A publish that writes and never finishes (the build was killed) leaves its marker.
+        let killed = try publisher.begin(dryRun: false)
+        try killed.publish(Self.files(["index.md": "b"]), in: .markdown)
+        let marker = root.appendingPathComponent("state/\(PublishSession.unfinishedMarker)")
+        #expect(FileManager.default.fileExists(atPath: marker.path))
+        let next = try publisher.begin(dryRun: false)
+        #expect(TestSupport.files(in: root).filter { $0.contains(AtomicFile.temporaryMarker) } == [])
+        try next.publish(Self.files(["index.md": "b"]), in: .markdown)
+        #expect(try next.finish().unchanged == 1)
+        #expect(!FileManager.default.fileExists(atPath: marker.path))
+    }
+
+    @Test func aDryRunCountsButWritesNothing() throws {
+        let empty = TestSupport.temporaryFolder()
+        let fresh = try Self.build(Self.publisher(empty), markdown: ["index.md": "a", "groups/x.md": "x"], site: ["index.html": "A"], dryRun: true)
+        #expect(Self.relative(fresh.written, to: empty) == ["md/groups/x.md", "md/index.md", "site/index.html"])
+        #expect(TestSupport.files(in: empty) == [])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: empty.path) == [])
+
+        let root = TestSupport.temporaryFolder()
+        let publisher = Self.publisher(root)
+        try Self.build(publisher, markdown: ["index.md": "a", "groups/x.md": "x"], site: ["index.html": "A"])
+        TestSupport.write(["md/.i.md\(AtomicFile.temporaryMarker)1-1": "left", "state/\(PublishSession.unfinishedMarker)": ""], in: root)
+        let before = try TestSupport.contents(of: root)
+        let report = try Self.build(publisher, markdown: ["index.md": "b", "new/y.md": "y"], site: ["index.html": "A"], dryRun: true)
+        #expect(Self.relative(report.written, to: root) == ["md/index.md", "md/new/y.md"])
+        #expect(report.unchanged == 1)
+        #expect(Self.relative(report.removed, to: root) == ["md/groups/x.md"])
+        #expect(try TestSupport.contents(of: root) == before)
+    }
+
+    @Test func filesAndFoldersAreWorldReadableWhateverTheUmask() throws {
+        let root = TestSupport.temporaryFolder()
+        let previous = umask(0o077)
+        defer { umask(previous) }
+        try Self.build(Self.publisher(root), markdown: ["a/b/page.md": "x"])
+        let page = try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent("md/a/b/page.md").path)
+        #expect((page[.posixPermissions] as? Int) == 0o644)
+        let folder = try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent("md/a/b").path)
+        #expect((folder[.posixPermissions] as? Int) == 0o755)
+    }
+
+    /// Every file below `root` but the manifest, whose times differ from one folder to another.
+    static func published(_ root: URL) throws -> [String: Data] {
+        try TestSupport.contents(of: root).filter { $0.key != "state/published.json" }
+    }
+
+    /// A manifest without the files' modification times, in path order.
+    static func comparable(_ manifest: Manifest) -> [String] {
+        Tree.allCases.flatMap { tree in
+            manifest[tree].map { "\(tree) \($0.path) \($0.size) \($0.sha256) \($0.key ?? "-")" }.sorted()
+        }
+    }
+
+    /// Batches published from several threads at once give what one thread publishing them in turn gives.
+    @Test func concurrentBatchesGiveWhatSerialBatchesGive() throws {
+        func pages(_ round: Int) -> [[OutputFile]] {
+            (0..<8).map { batch in
+                (0..<40).compactMap { index -> OutputFile? in
+                    // Round 2 changes every third page and drops every seventh.
+                    if round == 2, index % 7 == 0 { return nil }
+                    let text = "page \(batch)-\(index)" + (round == 2 && index % 3 == 0 ? " changed" : "")
+                    return OutputFile(path: "folder\(batch % 3)/sub\(index % 4)/p\(batch)-\(index).md", contents: Data(text.utf8), key: "\(round)")
+                }
+            }
+        }
+        func run(_ root: URL, concurrently: Bool, round: Int) throws -> PublishReport {
+            let session = try Self.publisher(root, parallel: concurrently).begin(dryRun: false)
+            let batches = pages(round)
+            if concurrently {
+                let failures = NSLock()
+                nonisolated(unsafe) var errors: [OutputError] = []
+                DispatchQueue.concurrentPerform(iterations: batches.count) { index in
+                    do throws(OutputError) {
+                        try session.publish(batches[index], in: index % 2 == 0 ? .markdown : .site)
+                    } catch {
+                        failures.withLock { errors.append(error) }
+                    }
+                }
+                #expect(errors == [])
+            } else {
+                for (index, batch) in batches.enumerated() { try session.publish(batch, in: index % 2 == 0 ? .markdown : .site) }
+            }
+            return try session.finish()
+        }
+        let serial = TestSupport.temporaryFolder()
+        let concurrent = TestSupport.temporaryFolder()
+        for round in [1, 2] {
+            let one = try run(serial, concurrently: false, round: round)
+            let many = try run(concurrent, concurrently: true, round: round)
+            #expect(Self.relative(many.written, to: concurrent) == Self.relative(one.written, to: serial))
+            #expect(Self.relative(many.removed, to: concurrent) == Self.relative(one.removed, to: serial))
+            #expect(many.unchanged == one.unchanged)
+            // The same files with the same bytes; the manifests differ only in the files' times.
+            #expect(try Self.published(concurrent) == (try Self.published(serial)))
+            #expect(try Self.comparable(Self.manifest(concurrent)) == (try Self.comparable(Self.manifest(serial))))
+        }
+        #expect(TestSupport.files(in: serial).count == 8 * 34 + 1)
+    }
+}
