@@ -49,6 +49,7 @@ public struct SiteRenderer: Sendable {
         let pages = PageKind.all.flatMap { $0.pages(context) }
         let builder = PageBuilder(context: context)
         let layoutKey = layoutKey(context)
+        let writer = BatchWriter(sink)
         for start in stride(from: 0, to: pages.count, by: Self.batchSize) {
             let batch = pages[start..<min(start + Self.batchSize, pages.count)]
             let made = ConcurrentResults<MadePage>(count: batch.count)
@@ -56,22 +57,23 @@ public struct SiteRenderer: Sendable {
                 made[index] = renderPage(batch[batch.startIndex + index], builder: builder, layoutKey: layoutKey, sink: sink)
             }
             let results = made.values
-            try sink.publish(results.map(\.markdown), in: .markdown)
-            try sink.publish(results.compactMap(\.html), in: .site)
-            for page in results where page.html == nil { sink.keep("\(page.path).html", in: .site) }
+            writer.submit(results.map(\.markdown), in: .markdown)
+            writer.submit(
+                results.compactMap(\.html), in: .site, keeping: results.filter { $0.html == nil }.map { "\($0.path).html" })
         }
         let groups = context.aggregation.groups.filter { !$0.orders.isEmpty }
         for start in stride(from: 0, to: groups.count, by: Self.batchSize) {
             let charts = groups[start..<min(start + Self.batchSize, groups.count)].map { chart(for: $0, context: context) }
-            try sink.publish(charts, in: .markdown)
-            try sink.publish(charts, in: .site)
+            writer.submit(charts, in: .markdown)
+            writer.submit(charts, in: .site)
         }
-        try sink.publish([OutputFile(path: "style.css", contents: Data(templates.stylesheet.utf8))], in: .site)
-        try sink.publish([OutputFile(path: "feed.xml", contents: AtomFeed(context: context).xml())], in: .site)
-        try sink.publish([OutputFile(path: "summary.json", contents: SummaryDocument(context).encoded())], in: .site)
-        try sink.publish(
+        writer.submit([OutputFile(path: "style.css", contents: Data(templates.stylesheet.utf8))], in: .site)
+        writer.submit([OutputFile(path: "feed.xml", contents: AtomFeed(context: context).xml())], in: .site)
+        writer.submit([OutputFile(path: "summary.json", contents: SummaryDocument(context).encoded())], in: .site)
+        writer.submit(
             [OutputFile(path: "orders.csv", contents: OrdersCSV.render(context.data.orders, timeZone: context.configuration.timeZone))],
             in: .site)
+        try writer.finish()
     }
 
     /// Pages rendered at once: enough to keep both cores busy, few enough to keep memory flat.
