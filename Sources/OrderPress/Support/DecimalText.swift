@@ -46,11 +46,16 @@ enum DecimalText {
     }
 
     /// Rounded half-up to `digits` fraction digits and written with exactly that many ("2.80", "432").
+    /// Every amount on every page goes through here: a value with no more fraction digits than
+    /// asked (prices, most totals) skips the rounding, and the text is padded without splitting it.
     static func fixed(_ value: Decimal, digits: Int) -> String {
-        let text = rounded(value, digits: digits).description
+        let text = (value.exponent >= -digits ? value : rounded(value, digits: digits)).description
         guard digits > 0 else { return text }
-        let parts = text.split(separator: ".", maxSplits: 1)
-        let fraction = parts.count > 1 ? String(parts[1]) : ""
-        return "\(parts[0]).\(fraction)\(String(repeating: "0", count: max(0, digits - fraction.count)))"
+        let utf8 = text.utf8
+        guard let point = utf8.firstIndex(of: UInt8(ascii: ".")) else {
+            return text + "." + String(repeating: "0", count: digits)
+        }
+        let fraction = utf8.distance(from: utf8.index(after: point), to: utf8.endIndex)
+        return fraction >= digits ? text : text + String(repeating: "0", count: digits - fraction)
     }
 }

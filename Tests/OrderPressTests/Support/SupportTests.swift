@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import Testing
 
 @testable import OrderPress
@@ -22,6 +23,28 @@ import Testing
     ])
     func roundsHalfUpToFixedDigits(value: String, digits: Int, expected: String) {
         #expect(DecimalText.fixed(Decimal(string: value)!, digits: digits) == expected)
+    }
+
+    /// The fast path (no rounding when not needed, no split) gives what rounding every value,
+    /// splitting its text and padding it gave, for generated values of every shape.
+    @Test func fixedMatchesRoundingSplittingAndPadding() async {
+        func reference(_ value: Decimal, _ digits: Int) -> String {
+            let text = DecimalText.rounded(value, digits: digits).description
+            guard digits > 0 else { return text }
+            let parts = text.split(separator: ".", maxSplits: 1)
+            let fraction = parts.count > 1 ? String(parts[1]) : ""
+            return "\(parts[0]).\(fraction)\(String(repeating: "0", count: max(0, digits - fraction.count)))"
+        }
+        let values = Generator<(Decimal, Int), Shrink.None<(Decimal, Int)>> { rng in
+            let mantissa = Decimal(Int64.random(in: -999_999_999_999...999_999_999_999, using: &rng))
+            let exponent = Int.random(in: -12...6, using: &rng)
+            let value = exponent < 0
+                ? mantissa / pow(Decimal(10), -exponent) : mantissa * pow(Decimal(10), exponent)
+            return (value, Int.random(in: 0...4, using: &rng))
+        }
+        await propertyCheck(count: 2000, input: values) { value, digits in
+            #expect(DecimalText.fixed(value, digits: digits) == reference(value, digits), "\(value) \(digits)")
+        }
     }
 }
 
