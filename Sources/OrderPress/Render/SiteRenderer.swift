@@ -63,16 +63,24 @@ public struct SiteRenderer: Sendable {
         }
         let groups = context.aggregation.groups.filter { !$0.orders.isEmpty }
         for start in stride(from: 0, to: groups.count, by: Self.batchSize) {
-            let charts = groups[start..<min(start + Self.batchSize, groups.count)].map { chart(for: $0, context: context) }
-            writer.submit(charts, in: .markdown)
-            writer.submit(charts, in: .site)
+            let slice = groups[start..<min(start + Self.batchSize, groups.count)]
+            let charts = ConcurrentResults<OutputFile>(count: slice.count)
+            DispatchQueue.concurrentPerform(iterations: slice.count) { index in
+                charts[index] = chart(for: slice[slice.startIndex + index], context: context)
+            }
+            writer.submit(charts.values, in: .markdown)
+            writer.submit(charts.values, in: .site)
         }
-        writer.submit([OutputFile(path: "style.css", contents: Data(templates.stylesheet.utf8))], in: .site)
-        writer.submit([OutputFile(path: "feed.xml", contents: AtomFeed(context: context).xml())], in: .site)
-        writer.submit([OutputFile(path: "summary.json", contents: SummaryDocument(context).encoded())], in: .site)
-        writer.submit(
-            [OutputFile(path: "orders.csv", contents: OrdersCSV.render(context.data.orders, timeZone: context.configuration.timeZone))],
-            in: .site)
+        // The whole-site files, each made on its own core.
+        let exports: [@Sendable () -> OutputFile] = [
+            { OutputFile(path: "style.css", contents: Data(templates.stylesheet.utf8)) },
+            { OutputFile(path: "feed.xml", contents: AtomFeed(context: context).xml()) },
+            { OutputFile(path: "summary.json", contents: SummaryDocument(context).encoded()) },
+            { OutputFile(path: "orders.csv", contents: OrdersCSV.render(context.data.orders, timeZone: context.configuration.timeZone)) },
+        ]
+        let files = ConcurrentResults<OutputFile>(count: exports.count)
+        DispatchQueue.concurrentPerform(iterations: exports.count) { files[$0] = exports[$0]() }
+        writer.submit(files.values, in: .site)
         try writer.finish()
     }
 
