@@ -15,16 +15,7 @@ enum BuiltInPages {
         if let count = page.attentionCount { out += " (\(count))" }
         out += "\n\n## \(out["grand_total"])\n\n"
         if page.hasOrders {
-            out += "| \(out["currency"]) | \(out["total"]) |"
-            if pays { out += " \(out["outstanding"]) |" }
-            out += "\n|---|--:|"
-            if pays { out += "--:|" }
-            out += "\n"
-            for row in page.grandTotals {
-                out += "| \(row.label) | **\(row.amount)** |"
-                if pays { out += " \(row.outstanding) |" }
-                out += "\n"
-            }
+            out.totalsTable(page.grandTotals, unpaid: pays ? "outstanding" : nil, bold: true)
         } else {
             out += "\(out["no_orders"])\n"
         }
@@ -146,16 +137,8 @@ enum BuiltInPages {
             for amount in group.converted { out += " · \(amount)" }
             out += "\n\n"
         }
-        out += "## \(out["total"])\n\n| \(out["currency"]) | \(out["total"]) |"
-        if pays { out += " \(out["owes"]) |" }
-        out += "\n|---|--:|"
-        if pays { out += "--:|" }
-        out += "\n"
-        for row in page.totals {
-            out += "| \(row.label) | \(row.amount) |"
-            if pays { out += " \(row.outstanding) |" }
-            out += "\n"
-        }
+        out += "## \(out["total"])\n\n"
+        out.totalsTable(page.totals, unpaid: pays ? "owes" : nil, bold: false)
         return out.text
     }
 
@@ -213,6 +196,21 @@ private struct MarkdownText {
 
     mutating func notices(_ notices: [String]) {
         for notice in notices { text += "> \(notice)\n\n" }
+    }
+
+    /// Totals per currency and converted, with the unpaid column (headed by the label `unpaid`) when
+    /// payments are tracked: the index's grand totals (amounts in bold) and a person's totals.
+    mutating func totalsTable(_ rows: [PageModels.TotalRow], unpaid: String?, bold: Bool) {
+        text += "| \(self["currency"]) | \(self["total"]) |"
+        if let unpaid { text += " \(self[unpaid]) |" }
+        text += "\n|---|--:|"
+        if unpaid != nil { text += "--:|" }
+        text += "\n"
+        for row in rows {
+            text += bold ? "| \(row.label) | **\(row.amount)** |" : "| \(row.label) | \(row.amount) |"
+            if unpaid != nil { text += " \(row.outstanding) |" }
+            text += "\n"
+        }
     }
 
     /// The table of groups on the index and the group list pages.
