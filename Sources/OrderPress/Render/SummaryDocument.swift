@@ -168,5 +168,32 @@ struct SummaryDocument: Encodable {
         }
     }
 
-    func encoded() -> Data { JSONOutput.encode(self) }
+    /// The same bytes as `JSONOutput.encode(self)`. JSONEncoder builds a whole document as a tree
+    /// before writing a byte, and at a million orders that tree of every group and person was most
+    /// of a build's memory: the two long lists are encoded one entry at a time and put in place,
+    /// indented as JSONEncoder indents them (a JSON string holds no raw newline, so every line of an
+    /// entry but an empty one is indented alike).
+    func encoded() -> Data {
+        var skeleton = self
+        (skeleton.groups, skeleton.people) = ([], [])
+        var text = JSONOutput.encode(skeleton)
+        for (key, entries) in [("groups", groups.map(JSONOutput.encode)), ("people", people.map(JSONOutput.encode))] where !entries.isEmpty {
+            let empty = Data("\n  \"\(key)\" : [\n\n  ]".utf8)
+            guard let range = text.firstRange(of: empty) else { return JSONOutput.encode(self) }
+            var list = Data("\n  \"\(key)\" : [\n".utf8)
+            for (index, entry) in entries.enumerated() {
+                if index > 0 { list.append(contentsOf: ",\n".utf8) }
+                // Each entry ends in JSONOutput's newline, which the list does not want.
+                for (number, line) in entry.dropLast().split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+                    if number > 0 { list.append(0x0A) }
+                    // The empty line of an empty list stays empty, as JSONEncoder leaves it.
+                    if !line.isEmpty { list.append(contentsOf: "    ".utf8) }
+                    list.append(contentsOf: line)
+                }
+            }
+            list.append(contentsOf: "\n  ]".utf8)
+            text.replaceSubrange(range, with: list)
+        }
+        return text
+    }
 }

@@ -81,6 +81,11 @@ import Testing
                     configuration: configuration, data: data, aggregation: aggregation, rates: rates,
                     history: second.history, now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID)
             }
+            // summary.json, put together entry by entry, is what JSONEncoder makes of the whole.
+            let context = SiteContext(
+                configuration: configuration, data: data, aggregation: aggregation, rates: rates,
+                history: second.history, now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID)
+            #expect(SummaryDocument(context).encoded() == JSONOutput.encode(SummaryDocument(context)))
             let swift = render()
             renderer.usesBuiltInPages = false
             let mustache = render()
