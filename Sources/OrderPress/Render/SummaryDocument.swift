@@ -176,24 +176,39 @@ struct SummaryDocument: Encodable {
     func encoded() -> Data {
         var skeleton = self
         (skeleton.groups, skeleton.people) = ([], [])
-        var text = JSONOutput.encode(skeleton)
+        // Bytes, not Data: Data's generic search and per-call appends cost more than the encoding.
+        let frame = [UInt8](JSONOutput.encode(skeleton))
+        var out: [UInt8] = []
+        var done = frame.startIndex
         for (key, entries) in [("groups", groups.map(JSONOutput.encode)), ("people", people.map(JSONOutput.encode))] where !entries.isEmpty {
-            let empty = Data("\n  \"\(key)\" : [\n\n  ]".utf8)
-            guard let range = text.firstRange(of: empty) else { return JSONOutput.encode(self) }
-            var list = Data("\n  \"\(key)\" : [\n".utf8)
+            let empty = Array("\n  \"\(key)\" : [\n\n  ]".utf8)
+            guard let start = Self.index(of: empty, in: frame, from: done) else { return JSONOutput.encode(self) }
+            out += frame[done..<start]
+            out += Array("\n  \"\(key)\" : [\n".utf8)
             for (index, entry) in entries.enumerated() {
-                if index > 0 { list.append(contentsOf: ",\n".utf8) }
+                if index > 0 { out += Array(",\n".utf8) }
                 // Each entry ends in JSONOutput's newline, which the list does not want.
                 for (number, line) in entry.dropLast().split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
-                    if number > 0 { list.append(0x0A) }
+                    if number > 0 { out.append(0x0A) }
                     // The empty line of an empty list stays empty, as JSONEncoder leaves it.
-                    if !line.isEmpty { list.append(contentsOf: "    ".utf8) }
-                    list.append(contentsOf: line)
+                    if !line.isEmpty { out += [0x20, 0x20, 0x20, 0x20] }
+                    out += line
                 }
             }
-            list.append(contentsOf: "\n  ]".utf8)
-            text.replaceSubrange(range, with: list)
+            out += Array("\n  ]".utf8)
+            done = start + empty.count
         }
-        return text
+        out += frame[done...]
+        return Data(out)
+    }
+
+    private static func index(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard let first = needle.first, haystack.count - start >= needle.count else { return nil }
+        var index = start
+        while index <= haystack.count - needle.count {
+            if haystack[index] == first, haystack[index..<index + needle.count].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
     }
 }
