@@ -17,12 +17,6 @@ struct SourceFingerprint {
 
     /// Lower-case hex.
     func finalize() -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        for byte in hasher.finalize() {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        Hex.lowercase(hasher.finalize())
     }
 }

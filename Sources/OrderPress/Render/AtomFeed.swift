@@ -43,7 +43,7 @@ struct AtomFeed {
         var bytes = Array(SHA256.hash(data: Data("\(site.uuidString.lowercased()):\(entry)".utf8)).prefix(16))
         bytes[6] = (bytes[6] & 0x0F) | 0x50
         bytes[8] = (bytes[8] & 0x3F) | 0x80
-        let hex = bytes.map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }.joined()
+        let hex = Hex.lowercase(bytes)
         return [0...7, 8...11, 12...15, 16...19, 20...31].map { range in
             String(hex[hex.index(hex.startIndex, offsetBy: range.lowerBound)...hex.index(hex.startIndex, offsetBy: range.upperBound)])
         }.joined(separator: "-")

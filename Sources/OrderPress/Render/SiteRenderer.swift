@@ -22,11 +22,10 @@ public struct SiteRenderer: Sendable {
         history: [HistoryEntry], now: Date, siteID: UUID
     ) -> RenderedSite {
         let collector = CollectedSite()
-        let context = SiteContext(
-            configuration: configuration, data: data, aggregation: aggregation, rates: rates, history: history, now: now,
-            siteID: siteID, limits: limits)
         // A collector never throws.
-        try? render(context, into: collector)
+        try? render(
+            configuration: configuration, data: data, aggregation: aggregation, rates: rates, history: history, now: now,
+            siteID: siteID, into: collector)
         return collector.site
     }
 
