@@ -22,7 +22,7 @@ public struct Aggregation: Sendable, Equatable {
 public struct GroupSummary: Sendable, Equatable {
     public var group: Group
     /// The group's orders in sheet order.
-    public var orders: [Order]
+    public var orders: OrderList
     /// Identical item and options summed, as the organiser reads them out to the shop.
     public var shopSheet: [ShopLine]
     /// Per-person totals, sorted by the person's key.
@@ -73,7 +73,7 @@ public struct PersonSummary: Sendable, Equatable {
     /// The name as first written in the sheet.
     public var name: String
     /// Their orders in sheet order.
-    public var orders: [Order]
+    public var orders: OrderList
     /// Exact totals per currency.
     public var totals: [String: Decimal]
     /// Unpaid amounts per currency, a key for every currency of `totals`.

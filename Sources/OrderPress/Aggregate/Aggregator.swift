@@ -6,27 +6,48 @@ public enum Aggregator {
     public static func aggregate(
         _ data: ValidatedData, rates: RateTable? = nil, displayCurrencies: [String] = [], baseCurrency: String? = nil
     ) -> Aggregation {
-        var ordersByGroup: [String: [Order]] = [:]
-        var people: [String: PersonSummary] = [:]
+        let orders = data.orders
+        precondition(orders.count <= Int(UInt32.max), "more orders than a sheet can hold")
+        // Summaries hold their orders' positions in `orders` (see `OrderList`), not copies of them.
+        // Each order's group and person are looked up once, by name, into slots.
+        var groupSlots: [String: Int] = [:]
+        for group in data.groups where groupSlots[group.name] == nil { groupSlots[group.name] = groupSlots.count }
+        var groupPositions = [[UInt32]](repeating: [], count: groupSlots.count)
+        var personSlots: [String: Int] = [:]
+        var people: [PersonSummary] = []
+        var personPositions: [[UInt32]] = []
         var grandTotals: [String: Decimal] = [:]
         // `Order.amount` multiplies Decimals (thousands of instructions) each time it is read: once per order here.
-        var amountsByGroup: [String: [Decimal]] = [:]
-        for order in data.orders {
+        var amounts: [Decimal] = []
+        amounts.reserveCapacity(orders.count)
+        for (position, order) in orders.enumerated() {
             let amount = order.amount
-            ordersByGroup[order.group, default: []].append(order)
-            amountsByGroup[order.group, default: []].append(amount)
-            people[order.personKey, default: PersonSummary(key: order.personKey, name: order.person, orders: [], totals: [:])]
-                .add(order, amount: amount)
+            amounts.append(amount)
+            if let slot = groupSlots[order.group] { groupPositions[slot].append(UInt32(position)) }
+            let slot: Int
+            if let known = personSlots[order.personKey] {
+                slot = known
+            } else {
+                slot = people.count
+                personSlots[order.personKey] = slot
+                people.append(PersonSummary(key: order.personKey, name: order.person, orders: [], totals: [:]))
+                personPositions.append([])
+            }
+            people[slot].add(order, amount: amount)
+            personPositions[slot].append(UInt32(position))
             grandTotals[order.currency, default: 0] += amount
         }
+        for slot in people.indices { people[slot].orders = OrderList(orders, positions: personPositions[slot]) }
+        personPositions = []
         let converter = Converter(rates: rates, precomputing: Set(grandTotals.keys).union(data.groups.map(\.currency)).union(displayCurrencies))
         // The same amounts come back again and again (one cup of the same tea): each is converted once
         // per chunk of work. Groups, then people, are independent of each other: two cores share them.
-        let (ordersOf, amountsOf) = (ordersByGroup, amountsByGroup)
+        let (slotsOf, positionsOf, allAmounts) = (groupSlots, groupPositions, amounts)
         let groups = Parallel.chunks(count: data.groups.count, minimumChunk: 100) { range in
             var memo: [Converter.Conversion: Decimal?] = [:]
             return range.map { index in
-                var summary = summarize(data.groups[index], orders: ordersOf[data.groups[index].name] ?? [], amounts: amountsOf[data.groups[index].name])
+                let group = data.groups[index]
+                var summary = summarize(group, orders: OrderList(orders, positions: positionsOf[slotsOf[group.name]!]), amounts: allAmounts)
                 guard !displayCurrencies.isEmpty else { return summary }
                 let currency = summary.currency
                 summary.converted = converter.converted([currency: summary.total], into: displayCurrencies, memo: &memo)
@@ -39,7 +60,7 @@ public enum Aggregator {
         var grandOutstanding: [String: Decimal] = [:]
         for summary in groups { grandOutstanding[summary.currency, default: 0] += summary.outstanding }
         var aggregation = Aggregation(
-            groups: groups, people: TextOrder.sorted(Array(people.values), keys: { [$0.key] }, by: { $0.key < $1.key }), grandTotals: grandTotals,
+            groups: groups, people: TextOrder.sorted(people, keys: { [$0.key] }, by: { $0.key < $1.key }), grandTotals: grandTotals,
             tracksPayments: data.tracksPayments, grandOutstanding: grandOutstanding)
         guard !displayCurrencies.isEmpty else { return aggregation }
 
@@ -66,8 +87,8 @@ public enum Aggregator {
         return aggregation
     }
 
-    /// `amounts`, when given, are the orders' amounts, in the same order.
-    static func summarize(_ group: Group, orders: [Order], amounts: [Decimal]? = nil) -> GroupSummary {
+    /// `amounts`, when given, are the amounts of every order of the array `orders` lists, by position.
+    static func summarize(_ group: Group, orders: OrderList, amounts: [Decimal]? = nil) -> GroupSummary {
         struct LineKey: Hashable {
             var item: String
             var options: [String]
@@ -78,9 +99,9 @@ public enum Aggregator {
         var total: Decimal = 0
         var paid: Decimal = 0
         var items = 0
-        for (index, order) in orders.enumerated() {
+        for (index, order) in zip(orders.positions, orders) {
             lines[LineKey(item: order.item, options: order.options, unitPrice: order.unitPrice), default: 0] += order.quantity
-            let amount = amounts?[index] ?? order.amount
+            let amount = amounts?[Int(index)] ?? order.amount
             totals[order.personKey, default: PersonTotal(key: order.personKey, name: order.person, orders: 0, total: 0)]
                 .add(order, amount: amount)
             total += amount
@@ -103,9 +124,8 @@ public enum Aggregator {
 }
 
 extension PersonSummary {
-    /// `amount` is `order.amount`, computed once by the caller.
+    /// `amount` is `order.amount`, computed once by the caller; the order's position is kept apart (`OrderList`).
     fileprivate mutating func add(_ order: Order, amount: Decimal) {
-        orders.append(order)
         totals[order.currency, default: 0] += amount
         totalsByGroup[order.group, default: 0] += amount
         outstanding[order.currency, default: 0] += order.paid ? 0 : amount

@@ -75,23 +75,27 @@ public struct Pipeline: Sendable {
         defer { withExtendedLifetime(lock) {} }
         let renderer = try await timed(.configure) { () throws(StepFailure) in try configure() }
         let store = StateStore(folder: configuration.output.state, writable: !options.dryRun)
-        let fetch = try await timed(.fetch) { () async throws(StepFailure) in
+        // Optional so that it can be let go as soon as it is validated: no later step reads the sheets'
+        // cells, and at a million rows they are hundreds of MB. Switched on directly, so that no
+        // other binding keeps them alive.
+        var fetched: FetchedData?
+        let inputs: BuildInputs
+        switch try await timed(.fetch, { () async throws(StepFailure) in
             try await fetchUnlessUnchanged(renderer: renderer, store: store, options)
-        }
-        let fetched: FetchedData, inputs: BuildInputs
-        switch fetch {
+        }) {
         case .unchanged(let last, let files, let requests):
             return BuildReport(unchanged: last, files: files, requests: requests, dryRun: options.dryRun, timings: timings)
         case .fetched(let data, let digest):
             (fetched, inputs) = (data, digest)
         }
-        let (data, secrets) = try await timed(.validate) { () throws(StepFailure) in try validate(fetched, strict: options.strict) }
-        // The sheets' tables are not needed past validation.
-        let (rates, requests) = (fetched.rates, fetched.requests)
+        let (rates, requests) = (fetched?.rates, fetched?.requests ?? 0)
+        var (data, secrets) = try await timed(.validate) { () throws(StepFailure) in try validate(fetched.take()!, strict: options.strict) }
         let aggregation = try await timed(.aggregate) { aggregate(data, rates: rates) }
         let diffed = try await timed(.diff) { () throws(StepFailure) in
             try diff(data, secrets: secrets, rates: rates, store: store, options)
         }
+        // Only the diff reads every row and the secret cells: neither is held while the site is rendered.
+        (data.rows, secrets) = ([], SecretCells(columns: [], rows: []))
         // Render hands each batch of pages to the session as soon as it is made: the site is never
         // all in memory. Publish then removes what is left of the last build and records the manifest.
         let session = try Publisher(output: configuration.output).begin(dryRun: options.dryRun)
