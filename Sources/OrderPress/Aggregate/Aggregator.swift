@@ -44,15 +44,15 @@ public enum Aggregator {
         // per chunk of work. Groups, then people, are independent of each other: two cores share them.
         let (slotsOf, positionsOf, allAmounts) = (groupSlots, groupPositions, amounts)
         let groups = Parallel.chunks(count: data.groups.count, minimumChunk: 100) { range in
-            var memo: [Converter.Conversion: Decimal?] = [:]
+            var memo = Converter.Memo()
             return range.map { index in
                 let group = data.groups[index]
                 var summary = summarize(group, orders: OrderList(orders, positions: positionsOf[slotsOf[group.name]!]), amounts: allAmounts)
                 guard !displayCurrencies.isEmpty else { return summary }
                 let currency = summary.currency
-                summary.converted = converter.converted([currency: summary.total], into: displayCurrencies, memo: &memo)
+                summary.converted = converter.converted(summary.total, in: currency, into: displayCurrencies, memo: &memo)
                 for person in summary.people.indices {
-                    summary.people[person].converted = converter.converted([currency: summary.people[person].total], into: displayCurrencies, memo: &memo)
+                    summary.people[person].converted = converter.converted(summary.people[person].total, in: currency, into: displayCurrencies, memo: &memo)
                 }
                 return summary
             }
@@ -67,13 +67,13 @@ public enum Aggregator {
         let currencies = Dictionary(data.groups.map { ($0.name, $0.currency) }, uniquingKeysWith: { first, _ in first })
         let sortedPeople = aggregation.people
         aggregation.people = Parallel.chunks(count: sortedPeople.count, minimumChunk: 1000) { range in
-            var memo: [Converter.Conversion: Decimal?] = [:]
+            var memo = Converter.Memo()
             return range.map { index in
                 var person = sortedPeople[index]
                 person.converted = converter.converted(person.totals, into: displayCurrencies, memo: &memo)
                 person.convertedOutstanding = converter.converted(person.outstanding, into: displayCurrencies, memo: &memo)
                 for (group, total) in person.totalsByGroup {
-                    person.convertedByGroup[group] = converter.converted([currencies[group] ?? "": total], into: displayCurrencies, memo: &memo)
+                    person.convertedByGroup[group] = converter.converted(total, in: currencies[group] ?? "", into: displayCurrencies, memo: &memo)
                 }
                 return person
             }

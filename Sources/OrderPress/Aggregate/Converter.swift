@@ -57,19 +57,41 @@ public struct Converter: Sendable {
         var to: String
     }
 
+    /// Conversions already made, and lists already made for one amount, kept by one thread's share of the work.
+    struct Memo {
+        var conversions: [Conversion: Decimal?] = [:]
+        /// By amount and currency (`to` unused): equal totals share one list instead of one each
+        /// (a million orders make a few thousand distinct totals, but hundreds of thousands of lists).
+        var lists: [Conversion: [ConvertedAmount]] = [:]
+    }
+
+    /// `converted([currency: amount], into: currencies, memo:)`, the same list for every equal amount.
+    func converted(_ amount: Decimal, in currency: String, into currencies: [String], memo: inout Memo) -> [ConvertedAmount] {
+        let key = Conversion(amount: amount, from: currency, to: "")
+        if let known = memo.lists[key] { return known }
+        let list = sums([currency: amount], into: currencies, memo: &memo)
+        memo.lists[key] = list
+        return list
+    }
+
     /// `converted(_:into:)`, looking up each single conversion in `memo` first and adding it there:
     /// the same arithmetic in the same order, so the same exact sums.
-    func converted(_ amounts: [String: Decimal], into currencies: [String], memo: inout [Conversion: Decimal?]) -> [ConvertedAmount] {
+    func converted(_ amounts: [String: Decimal], into currencies: [String], memo: inout Memo) -> [ConvertedAmount] {
+        if amounts.count == 1, let (currency, amount) = amounts.first { return converted(amount, in: currency, into: currencies, memo: &memo) }
+        return sums(amounts, into: currencies, memo: &memo)
+    }
+
+    private func sums(_ amounts: [String: Decimal], into currencies: [String], memo: inout Memo) -> [ConvertedAmount] {
         currencies.map { currency in
             var sum: Decimal = 0
             for (from, amount) in amounts {
                 let key = Conversion(amount: amount, from: from, to: currency)
                 let converted: Decimal?
-                if let known = memo[key] {
+                if let known = memo.conversions[key] {
                     converted = known
                 } else {
                     converted = convert(amount, from: from, to: currency)
-                    memo[key] = .some(converted)
+                    memo.conversions[key] = .some(converted)
                 }
                 guard let converted else { return ConvertedAmount(currency: currency, amount: nil) }
                 sum += converted

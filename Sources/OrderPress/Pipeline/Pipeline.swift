@@ -89,13 +89,17 @@ public struct Pipeline: Sendable {
             (fetched, inputs) = (data, digest)
         }
         let (rates, requests) = (fetched?.rates, fetched?.requests ?? 0)
-        var (data, secrets) = try await timed(.validate) { () throws(StepFailure) in try validate(fetched.take()!, strict: options.strict) }
+        var (data, secrets) = try await timed(.validate) { () throws(StepFailure) in
+            defer { Heap.releaseFreed() }
+            return try validate(fetched.take()!, strict: options.strict)
+        }
         let aggregation = try await timed(.aggregate) { aggregate(data, rates: rates) }
         let diffed = try await timed(.diff) { () throws(StepFailure) in
             try diff(data, secrets: secrets, rates: rates, store: store, options)
         }
         // Only the diff reads every row and the secret cells: neither is held while the site is rendered.
         (data.rows, secrets) = ([], SecretCells(columns: [], rows: []))
+        Heap.releaseFreed()
         // Render hands each batch of pages to the session as soon as it is made: the site is never
         // all in memory. Publish then removes what is left of the last build and records the manifest.
         let session = try Publisher(output: configuration.output).begin(dryRun: options.dryRun)

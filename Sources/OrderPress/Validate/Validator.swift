@@ -40,10 +40,16 @@ public struct Validator: Sendable {
                 var warnings: [DataWarning] = []
                 var read: [Order] = []
                 var candidates: [Candidate] = []
+                // Orders pick their options from a few sizes and sweetnesses: each distinct list is kept
+                // once and shared, not allocated again for every order (about 100 bytes a row).
+                var optionLists: [[String]: [String]] = [:]
                 read.reserveCapacity(range.count)
                 candidates.reserveCapacity(range.count)
                 for row in range {
-                    let (order, candidate) = check(orders, row: row, reader: reader, roles: roles, knownGroups: known, warnings: &warnings)
+                    var (order, candidate) = check(orders, row: row, reader: reader, roles: roles, knownGroups: known, warnings: &warnings)
+                    if !order.options.isEmpty {
+                        if let shared = optionLists[order.options] { order.options = shared } else { optionLists[order.options] = order.options }
+                    }
                     read.append(order)
                     candidates.append(candidate)
                 }
