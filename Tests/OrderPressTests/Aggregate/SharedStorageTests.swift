@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@testable import OrderPress
+
+/// What a million orders would otherwise allocate a million times is made once and shared: equal
+/// option lists, and the converted lists of equal totals. Same values as before, one buffer.
+@Suite struct SharedStorageTests {
+    static func buffer<T>(_ array: [T]) -> UnsafeRawPointer? {
+        array.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+
+    @Test func ordersWithEqualOptionsShareOneList() throws {
+        let data = try ValidatorTests.validate([
+            ValidatorTests.row(id: "1"), ValidatorTests.row(id: "2", person: "Ben"),
+            ValidatorTests.row(id: "3", options: ["M", "無糖", ""]), ValidatorTests.row(id: "4", options: ["M", "無糖", ""]),
+            ValidatorTests.row(id: "5", options: ["", "", ""]),
+        ])
+        #expect(data.orders.map(\.options) == [["L", "半糖", "少冰"], ["L", "半糖", "少冰"], ["M", "無糖"], ["M", "無糖"], []])
+        #expect(Self.buffer(data.orders[0].options) == Self.buffer(data.orders[1].options))
+        #expect(Self.buffer(data.orders[2].options) == Self.buffer(data.orders[3].options))
+        #expect(Self.buffer(data.orders[0].options) != Self.buffer(data.orders[2].options))
+        #expect(data.rows.map(\.options) == data.orders.map(\.options))
+    }
+
+    /// One amount converted through the memo: exactly what the plain conversion gives, and the very
+    /// same list for an equal amount (also when it comes as a one-currency dictionary).
+    @Test func equalAmountsShareOneConvertedList() {
+        let converter = ConverterTests.converter
+        var memo = Converter.Memo()
+        let currencies = ["TWD", "USD", "JPY", "EUR"]
+        let first = converter.converted(Decimal(string: "55.5")!, in: "USD", into: currencies, memo: &memo)
+        #expect(first == converter.converted(["USD": Decimal(string: "55.5")!], into: currencies))
+        #expect(first.map(\.amount) == [Decimal(string: "1782.9375")!, Decimal(string: "55.5")!, Decimal(string: "8564.76")!, nil])
+        let again = converter.converted(["USD": Decimal(string: "55.50")!], into: currencies, memo: &memo)
+        #expect(Self.buffer(again) == Self.buffer(first))
+        let other = converter.converted(Decimal(string: "55.5")!, in: "TWD", into: currencies, memo: &memo)
+        #expect(other == converter.converted(["TWD": Decimal(string: "55.5")!], into: currencies))
+        #expect(Self.buffer(other) != Self.buffer(first))
+        let mixed: [String: Decimal] = ["USD": 1, "TWD": Decimal(string: "32.125")!]
+        #expect(converter.converted(mixed, into: currencies, memo: &memo) == converter.converted(mixed, into: currencies))
+    }
+
+    /// glibc's `malloc_trim` is found, so the pipeline really gives freed pages back.
+    @Test func theHeapCanBeTrimmed() {
+        #if canImport(Glibc)
+        #expect(Heap.trim != nil)
+        #endif
+        Heap.releaseFreed()
+    }
+}
