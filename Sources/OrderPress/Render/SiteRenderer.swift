@@ -74,7 +74,7 @@ public struct SiteRenderer: Sendable {
         let exports: [@Sendable () -> OutputFile] = [
             { OutputFile(path: "style.css", contents: Data(templates.stylesheet.utf8)) },
             { OutputFile(path: "feed.xml", contents: AtomFeed(context: context).xml()) },
-            { OutputFile(path: "summary.json", contents: SummaryDocument(context).encoded()) },
+            { OutputFile(path: "summary.json", contents: SummaryDocument.encoded(context)) },
             { OutputFile(path: "orders.csv", contents: OrdersCSV.render(context.data.orders, timeZone: context.configuration.timeZone)) },
         ]
         let files = ConcurrentResults<OutputFile>(count: exports.count)

@@ -85,7 +85,7 @@ import Testing
             let context = SiteContext(
                 configuration: configuration, data: data, aggregation: aggregation, rates: rates,
                 history: second.history, now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID)
-            #expect(SummaryDocument(context).encoded() == JSONOutput.encode(SummaryDocument(context)))
+            #expect(SummaryDocument.encoded(context) == JSONOutput.encode(SummaryDocument(context)))
             let swift = render()
             renderer.usesBuiltInPages = false
             let mustache = render()

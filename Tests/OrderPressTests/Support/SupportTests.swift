@@ -45,6 +45,37 @@ import Testing
         await propertyCheck(count: 2000, input: values) { value, digits in
             #expect(DecimalText.fixed(value, digits: digits) == reference(value, digits), "\(value) \(digits)")
         }
+        await propertyCheck(count: 3000, input: Self.anyShape) { value, digits in
+            #expect(DecimalText.fixed(value, digits: digits) == reference(value, digits), "\(value) \(digits)")
+        }
+    }
+
+    /// Values of every shape the integer fast path has to tell apart: significands that fit 64 bits
+    /// and ones that don't (products such as amount × rate), trailing zeros kept in the significand,
+    /// both signs, exponents from -24 to 12; with 0 to 6 fraction digits asked for.
+    static let anyShape = Generator<(Decimal, Int), Shrink.None<(Decimal, Int)>> { rng in
+        var significand = Decimal(UInt64.random(in: 0...UInt64.max >> Int.random(in: 0...63, using: &rng), using: &rng))
+        if Int.random(in: 0..<4, using: &rng) == 0 { significand *= Decimal(UInt64.random(in: 1...UInt64.max, using: &rng)) }
+        if Bool.random(using: &rng) { significand *= 1000 }
+        let value = Decimal(
+            sign: Bool.random(using: &rng) ? .minus : .plus, exponent: Int.random(in: -24...12, using: &rng),
+            significand: significand)
+        return (value, Int.random(in: 0...6, using: &rng))
+    }
+
+    /// The exact text is Foundation's `description`, fast path or not.
+    @Test func exactMatchesFoundationsDescription() async {
+        await propertyCheck(count: 3000, input: Self.anyShape) { value, _ in
+            #expect(DecimalText.exact(value) == value.description, "\(value)")
+        }
+    }
+
+    @Test(arguments: [
+        ("-2.345", 2, "-2.35"), ("-0.001", 2, "0.00"), ("0.005", 2, "0.01"), ("18446744073709551615", 0, "18446744073709551615"),
+        ("18446744073709551616", 1, "18446744073709551616.0"), ("123456789012345678901234567890.125", 2, "123456789012345678901234567890.13"),
+    ])
+    func roundsSignsAndHugeValues(value: String, digits: Int, expected: String) {
+        #expect(DecimalText.fixed(Decimal(string: value)!, digits: digits) == expected)
     }
 }
 
