@@ -63,6 +63,26 @@ import Testing
         return (value, Int.random(in: 0...6, using: &rng))
     }
 
+    /// A bar's length in integers is the rounded Decimal quotient, for amounts of every shape.
+    @Test func roundedRatioMatchesDecimalDivision() async {
+        let pairs = Generator<(Decimal, Decimal, Int), Shrink.None<(Decimal, Decimal, Int)>> { rng in
+            let (value, _) = Self.anyShape.run(using: &rng)
+            let (largest, _) = Self.anyShape.run(using: &rng)
+            return (Bool.random(using: &rng) ? value : largest / Decimal(Int.random(in: 1...7, using: &rng)), largest, Int.random(in: 0...400, using: &rng))
+        }
+        await propertyCheck(count: 3000, input: pairs) { value, largest, width in
+            guard largest > 0 else { return }
+            let decimal = NSDecimalNumber(decimal: DecimalText.rounded(value * Decimal(width) / largest, digits: 0)).intValue
+            if let fast = DecimalText.roundedRatio(value, times: width, over: largest) {
+                #expect(fast == decimal, "\(value) × \(width) / \(largest)")
+            }
+            #expect(BarChart.pixels(value, of: largest, in: width) == decimal)
+        }
+        #expect(DecimalText.roundedRatio(Decimal(string: "12.5")!, times: 290, over: 100) == 36)  // 36.25
+        #expect(DecimalText.roundedRatio(1, times: 1, over: 2) == 1)  // a half rounds up
+        #expect(DecimalText.roundedRatio(-1, times: 1, over: 2) == nil)
+    }
+
     /// The exact text is Foundation's `description`, fast path or not.
     @Test func exactMatchesFoundationsDescription() async {
         await propertyCheck(count: 3000, input: Self.anyShape) { value, _ in
