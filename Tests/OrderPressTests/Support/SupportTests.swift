@@ -128,6 +128,24 @@ import Testing
         #expect(Timestamp.parse("2026-12-01 12:00", timeZone: newYork).map(Timestamp.iso8601) == "2026-12-01T17:00:00Z")
         #expect(Timestamp.display(Date(timeIntervalSince1970: 1_782_921_600), timeZone: newYork) == "2026-07-01 12:00")
     }
+
+    /// The display of a moment is what Foundation's formatter writes, in zones with half-hour,
+    /// three-quarter-hour and daylight-saving offsets, from 1970 to 2199.
+    @Test func displayMatchesFoundationsFormatter() async {
+        let zones = ["Asia/Taipei", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "UTC"].map { TimeZone(identifier: $0)! }
+        let moments = Generator<(Int, Int), Shrink.None<(Int, Int)>> { rng in
+            (Int.random(in: 0...7_258_118_399, using: &rng), Int.random(in: 0..<5, using: &rng))
+        }
+        await propertyCheck(count: 2000, input: moments) { seconds, zone in
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.calendar = Calendar(identifier: .gregorian)
+            formatter.timeZone = zones[zone]
+            formatter.dateFormat = "yyyy-MM-dd HH:mm"
+            let date = Date(timeIntervalSince1970: TimeInterval(seconds))
+            #expect(Timestamp.display(date, timeZone: zones[zone]) == formatter.string(from: date), "\(seconds) \(zones[zone].identifier)")
+        }
+    }
 }
 
 @Suite struct TextTests {
