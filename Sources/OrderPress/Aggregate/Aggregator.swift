@@ -1,10 +1,11 @@
 import Foundation
 
 /// Sums valid orders per group, per person within a group, and per person across groups, and converts
-/// every total into the display currencies (exact; pages round once, when they format it).
+/// every total into the display currencies (exact, and rounded to their minor units for pages to show).
 public enum Aggregator {
     public static func aggregate(
-        _ data: ValidatedData, rates: RateTable? = nil, displayCurrencies: [String] = [], baseCurrency: String? = nil
+        _ data: ValidatedData, rates: RateTable? = nil, displayCurrencies: [String] = [], baseCurrency: String? = nil,
+        money: MoneyFormat = MoneyFormat(minorUnitOverrides: [:])
     ) -> Aggregation {
         let orders = data.orders
         precondition(orders.count <= Int(UInt32.max), "more orders than a sheet can hold")
@@ -39,7 +40,7 @@ public enum Aggregator {
         }
         for slot in people.indices { people[slot].orders = OrderList(orders, positions: personPositions[slot]) }
         personPositions = []
-        let converter = Converter(rates: rates, precomputing: Set(grandTotals.keys).union(data.groups.map(\.currency)).union(displayCurrencies))
+        let converter = Converter(rates: rates, money: money, precomputing: Set(grandTotals.keys).union(data.groups.map(\.currency)).union(displayCurrencies))
         // The same amounts come back again and again (one cup of the same tea): each is converted once
         // per chunk of work. Groups, then people, are independent of each other: two cores share them.
         let (slotsOf, positionsOf, allAmounts) = (groupSlots, groupPositions, amounts)
