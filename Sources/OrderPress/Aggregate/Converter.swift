@@ -112,7 +112,7 @@ public struct Converter: Sendable {
             var sum: Decimal = 0
             for (from, amount) in amounts {
                 guard let converted = conversion(amount, from: from, to: currency).known.exact else {
-                    return ConvertedAmount(currency: currency, amount: nil)
+                    return rounding(nil, in: currency)
                 }
                 sum += converted
             }
