@@ -28,6 +28,12 @@ public struct OrderList: RandomAccessCollection, Sendable, Equatable, Expressibl
     public var endIndex: Int { positions.count }
     public subscript(index: Int) -> Order { all[Int(positions[index])] }
 
+    /// Whether `positions` are places in `orders` itself (the same storage), so that whatever is
+    /// known per order of `orders`, by position, holds for these.
+    func isPositioned(in orders: [Order]) -> Bool {
+        all.withUnsafeBufferPointer { mine in orders.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress && $0.count == mine.count } }
+    }
+
     public static func == (left: OrderList, right: OrderList) -> Bool {
         left.count == right.count && left.elementsEqual(right)
     }

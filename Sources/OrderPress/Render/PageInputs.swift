@@ -16,6 +16,9 @@ struct PageInputs: Sendable {
     /// The settings every group page, chart and person page depends on.
     private let site: [UInt8]
     private let context: SiteContext
+    /// Each order's digest (the first 16 bytes of the SHA-256 of its fields), in the order of
+    /// `data.orders`: an order shows on a group page, its chart and a person page, and is read once.
+    private let orders: [UInt8]
 
     init(_ context: SiteContext, templates: TemplateSet) {
         self.context = context
@@ -39,6 +42,36 @@ struct PageInputs: Sendable {
         fields.add(context.rateNotices)
         fields.add(context.limits.chartBars)
         site = fields.bytes
+        let all = context.data.orders
+        orders = Parallel.chunks(count: all.count, minimumChunk: 5_000) { range in
+            var digests: [UInt8] = []
+            digests.reserveCapacity(range.count * Self.orderDigestSize)
+            for index in range {
+                var fields = Fields()
+                Self.add(all[index], to: &fields)
+                digests += SHA256.hash(data: fields.bytes).prefix(Self.orderDigestSize)
+            }
+            return digests
+        }.flatMap { $0 }
+    }
+
+    private static let orderDigestSize = 16
+
+    private func add(_ orders: OrderList, to fields: inout Fields) {
+        fields.add(orders.count)
+        guard orders.isPositioned(in: context.data.orders) else {
+            // Summaries made apart from this build's orders (in a test, say): each order read again.
+            for order in orders {
+                var own = Fields()
+                Self.add(order, to: &own)
+                fields.append(Array(SHA256.hash(data: own.bytes)).prefix(Self.orderDigestSize))
+            }
+            return
+        }
+        for position in orders.positions {
+            let start = Int(position) * Self.orderDigestSize
+            fields.append(self.orders[start..<start + Self.orderDigestSize])
+        }
     }
 
     /// The digest of a group's page.
@@ -46,7 +79,7 @@ struct PageInputs: Sendable {
         var fields = Fields(site)
         fields.add("group")
         add(summary.group, to: &fields)
-        for order in summary.orders { add(order, to: &fields) }
+        add(summary.orders, to: &fields)
         for person in summary.people { fields.add(person.key, person.name, context.personSlugs[person.key] ?? "") }
         let deletions = context.latestDeletions[summary.group.name] ?? []
         // The heading of the latest run's deletions names that run's time; only a group with some shows it.
@@ -67,7 +100,7 @@ struct PageInputs: Sendable {
         var fields = Fields(site)
         fields.add("person")
         fields.add(person.key, person.name, context.personSlugs[person.key] ?? "")
-        for order in person.orders { add(order, to: &fields) }
+        add(person.orders, to: &fields)
         for group in context.groups(named: Set(person.orders.map(\.group))) { add(group, to: &fields) }
         return fields.digest()
     }
@@ -80,7 +113,7 @@ struct PageInputs: Sendable {
     /// Every field of an order; `PageInputsTests` counts them.
     static let orderFields = 14
 
-    private func add(_ order: Order, to fields: inout Fields) {
+    private static func add(_ order: Order, to fields: inout Fields) {
         fields.add(order.row)
         fields.add(order.id != nil)
         fields.add(order.id ?? "")
@@ -105,9 +138,9 @@ struct PageInputs: Sendable {
         }
 
         mutating func add(_ texts: String...) {
-            for text in texts {
+            for var text in texts {
                 add(text.utf8.count)
-                bytes += text.utf8
+                text.withUTF8 { bytes.append(contentsOf: $0) }
             }
         }
 
@@ -121,6 +154,9 @@ struct PageInputs: Sendable {
         }
 
         mutating func add(_ flag: Bool) { bytes.append(flag ? 1 : 0) }
+
+        /// Bytes that are already a fixed-size digest.
+        mutating func append(_ digest: ArraySlice<UInt8>) { bytes += digest }
 
         func digest() -> String { Hex.lowercase(SHA256.hash(data: bytes)) }
     }

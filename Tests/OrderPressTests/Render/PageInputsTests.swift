@@ -192,6 +192,29 @@ import Testing
     /// Three of the sample's groups, all in TWD.
     static let groups = ["週五下午茶", "週一早餐", "東京出張ランチ"]
 
+    /// A summary whose orders are copies, not places in the build's orders, gets the same digest.
+    @Test func ordersReadAgainGiveTheDigestOfTheirPositions() async throws {
+        let configuration = try ConfigurationLoader.load(from: TestSupport.sampleConfig)
+        let fetched = try await Fetcher(configuration: configuration).fetch()
+        let data = try Validator(configuration: configuration).validate(orders: fetched.orders, groups: fetched.groups)
+        let aggregation = Aggregator.aggregate(data)
+        let context = SiteContext(
+            configuration: configuration, data: data, aggregation: aggregation, rates: nil, history: [],
+            now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID)
+        let inputs = PageInputs(context, templates: try SiteRenderer(templateOverrides: nil).templates)
+        #expect(aggregation.groups.contains { $0.orders.count > 1 })
+        for var summary in aggregation.groups {
+            let positioned = inputs.group(summary)
+            summary.orders = OrderList(Array(summary.orders))
+            #expect(inputs.group(summary) == positioned)
+        }
+        for var person in aggregation.people {
+            let positioned = inputs.person(person)
+            person.orders = OrderList(Array(person.orders))
+            #expect(inputs.person(person) == positioned)
+        }
+    }
+
     /// A new field of `Order` has to be added to the digest, or pages showing it would be kept stale.
     @Test func theDigestCoversEveryFieldOfAnOrder() {
         let order = Order(
