@@ -17,12 +17,18 @@ struct Differ: Sendable {
     func compare(
         _ data: ValidatedData, secrets: SecretCells, previous: PreviousSnapshot?
     ) throws(DataError) -> (snapshot: Snapshot, digests: [RecordDigest], changes: ChangeSet) {
-        var records = zip(data.rows, secrets.rows).map { record($0, secrets: $1) }
+        // Hashing every secret and every record is most of a rerun's diff: both cores share it.
+        let chunks = Parallel.chunks(count: data.rows.count, minimumChunk: 5_000) { range in
+            let records = range.map { record(data.rows[$0], secrets: secrets.rows[$0]) }
+            return (records: records, digests: records.map(RecordDigest.init))
+        }
+        var records = chunks.count == 1 ? chunks[0].records : chunks.flatMap(\.records)
+        var digests = chunks.count == 1 ? chunks[0].digests : chunks.flatMap(\.digests)
         let current = Snapshot(
             version: Snapshot.currentVersion, salt: hasher.salt, changedAt: now, columns: data.columns,
             secretColumns: secrets.columns, rows: [], rates: nil)
         guard let previous else {
-            return (with(current, rows: records), records.map(RecordDigest.init), ChangeSet(firstRun: true, deleted: [], added: [], changed: []))
+            return (with(current, rows: records), digests, ChangeSet(firstRun: true, deleted: [], added: [], changed: []))
         }
         let old = previous.index.records
         let header = previous.index.header
@@ -39,7 +45,6 @@ struct Differ: Sendable {
         }
         var matchedOld = [Bool](repeating: false, count: old.count)
         var addedIndices: [Int] = []
-        var digests = [RecordDigest?](repeating: nil, count: records.count)
         var differing: [(new: Int, old: Int)] = []
         for index in records.indices {
             guard let position = first[records[index].identity], position >= 0 else {
@@ -49,11 +54,8 @@ struct Differ: Sendable {
             first[records[index].identity] = next[position]
             matchedOld[position] = true
             records[index].firstSeen = old[position].firstSeen
-            if sameColumns, !records[index].secrets.contains(SecretHasher.unknown) {
-                let digest = RecordDigest(records[index])
-                digests[index] = digest
-                if digest == old[position].digest { continue }
-            }
+            // The digest leaves out the first-seen time, so it stands as computed.
+            if sameColumns, digests[index] == old[position].digest, !records[index].secrets.contains(SecretHasher.unknown) { continue }
             differing.append((index, position))
         }
 
@@ -74,7 +76,7 @@ struct Differ: Sendable {
         var changed: [ChangeSet.Change] = []
         for (pair, before) in zip(differing, read) {
             records[pair.new].secrets = carryOverUnknownSecrets(records[pair.new], before, header, current)
-            digests[pair.new] = nil
+            digests[pair.new] = RecordDigest(records[pair.new])
             let fields = differences(before, header, records[pair.new], current)
             if !fields.isEmpty { changed.append(.init(before: before, after: records[pair.new], fields: fields)) }
         }
@@ -89,7 +91,7 @@ struct Differ: Sendable {
         var snapshot = with(current, rows: records)
         snapshot.salt = header.salt
         if changes.isEmpty { snapshot.changedAt = header.changedAt }
-        return (snapshot, zip(digests, records).map { $0 ?? RecordDigest($1) }, changes)
+        return (snapshot, digests, changes)
     }
 
     /// Keeps the last known hash of a secret this run could not see, so it is neither lost nor "changed".

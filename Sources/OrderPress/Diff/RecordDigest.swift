@@ -1,4 +1,5 @@
 import Crypto
+import Foundation
 
 /// What a snapshot record holds, apart from where it stands and when it was first seen, as 16 bytes
 /// of its SHA-256: the state keeps one beside each record, so that a rerun compares this run's records
@@ -29,9 +30,7 @@ struct RecordDigest: Hashable, Sendable {
         buffer.add(String(record.quantity))
         buffer.add(record.amount)
         buffer.add(record.currency)
-        (high, low) = buffer.bytes.withUnsafeBytes { SHA256.hash(data: $0) }.withUnsafeBytes { digest in
-            (UInt64(bigEndian: digest.loadUnaligned(as: UInt64.self)), UInt64(bigEndian: digest.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
-        }
+        self = buffer.bytes.withUnsafeBytes { SHA256.hash(data: $0) }.withUnsafeBytes { Self(bytes: UnsafeRawBufferPointer(rebasing: $0.prefix(16)))! }
     }
 
     /// The 16 bytes the state database keeps, big-endian.
@@ -40,11 +39,17 @@ struct RecordDigest: Hashable, Sendable {
     }
 
     /// Nil unless exactly 16 bytes.
-    init?(bytes: some Collection<UInt8>) {
+    init?(bytes: UnsafeRawBufferPointer) {
         guard bytes.count == 16 else { return nil }
-        let array = Array(bytes)
-        func word(_ offset: Int) -> UInt64 { array[offset..<(offset + 8)].reduce(0) { $0 << 8 | UInt64($1) } }
-        self.init(high: word(0), low: word(8))
+        self.init(
+            high: UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)),
+            low: UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+    }
+
+    /// Nil unless exactly 16 bytes.
+    init?(data: Data) {
+        guard let digest = data.withUnsafeBytes({ Self(bytes: $0) }) else { return nil }
+        self = digest
     }
 
     /// Every field length-prefixed, so that no two records share an encoding.
@@ -54,11 +59,11 @@ struct RecordDigest: Hashable, Sendable {
         init() { bytes.reserveCapacity(256) }
 
         mutating func add(_ text: String?) {
-            guard var text else { return length(UInt32.max) }
-            text.withUTF8 { utf8 in
-                length(UInt32(utf8.count))
-                bytes.append(contentsOf: utf8)
-            }
+            guard let text else { return length(UInt32.max) }
+            let utf8 = text.utf8
+            length(UInt32(utf8.count))
+            // Native strings hand over their bytes at once; the loop is for the rare other kind.
+            if utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes.append(contentsOf: utf8) }
         }
 
         mutating func add(_ list: [String]) {
@@ -67,7 +72,10 @@ struct RecordDigest: Hashable, Sendable {
         }
 
         private mutating func length(_ value: UInt32) {
-            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+            bytes.append(UInt8(truncatingIfNeeded: value))
+            bytes.append(UInt8(truncatingIfNeeded: value >> 8))
+            bytes.append(UInt8(truncatingIfNeeded: value >> 16))
+            bytes.append(UInt8(truncatingIfNeeded: value >> 24))
         }
     }
 }

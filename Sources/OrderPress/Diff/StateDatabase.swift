@@ -158,7 +158,8 @@ enum StateDatabase {
             db, sql: "SELECT position, identity, digest, sheet_row, first_seen, rejected FROM record ORDER BY position")
         while let row = try cursor.next() {
             // Saves address records by position: a gap would make the next save overwrite the wrong one.
-            guard row[0] as Int == stamps.count, let digest = (row[2] as Data?).flatMap(RecordDigest.init(bytes:)) else { throw notASnapshot }
+            let digest = try row.withUnsafeData(atIndex: 2) { data in data.flatMap(RecordDigest.init(data:)) }
+            guard row[0] as Int == stamps.count, let digest else { throw notASnapshot }
             let firstSeen: String = row[4]
             stamps.append(
                 SnapshotIndex.Stamp(
@@ -189,7 +190,7 @@ enum StateDatabase {
             arguments: [start, count == Int.max ? -1 : count])
         var result: [(position: Int, record: RowRecord, digest: RecordDigest?)] = []
         while let row = try cursor.next() {
-            result.append((row[0], try record(row), digests ? (row[15] as Data?).flatMap(RecordDigest.init(bytes:)) : nil))
+            result.append((row[0], try record(row), digests ? (row[15] as Data?).flatMap(RecordDigest.init(data:)) : nil))
         }
         return result
     }
@@ -200,7 +201,7 @@ enum StateDatabase {
         let statement = try db.cachedStatement(sql: "SELECT \(recordColumns), digest FROM record WHERE position = ?")
         return try positions.map { position in
             try Row.fetchOne(statement, arguments: [position]).map { row in
-                (try record(row), (row[15] as Data?).flatMap(RecordDigest.init(bytes:)))
+                (try record(row), (row[15] as Data?).flatMap(RecordDigest.init(data:)))
             }
         }
     }
