@@ -195,15 +195,28 @@ enum StateDatabase {
         return result
     }
 
-    /// The records at `positions`, in that order, with their stored digests; nil for a position
-    /// the database does not hold.
-    static func records(_ db: Database, at positions: [Int]) throws -> [(record: RowRecord, digest: RecordDigest?)?] {
-        let statement = try db.cachedStatement(sql: "SELECT \(recordColumns), digest FROM record WHERE position = ?")
-        return try positions.map { position in
-            try Row.fetchOne(statement, arguments: [position]).map { row in
-                (try record(row), (row[15] as Data?).flatMap(RecordDigest.init(data:)))
-            }
+    /// The records at `positions`, in that order, with their stored digests (nil without `digests`);
+    /// nil for a position the database does not hold.
+    static func records(_ db: Database, at positions: [Int], digests: Bool) throws -> [(record: RowRecord, digest: RecordDigest?)?] {
+        let columns = "\(recordColumns)\(digests ? ", digest" : "")"
+        func entry(_ row: Row) throws -> (record: RowRecord, digest: RecordDigest?) {
+            (try record(row), digests ? (row[15] as Data?).flatMap(RecordDigest.init(data:)) : nil)
         }
+        let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM record") ?? 0
+        guard positions.count > total / 8 else {
+            let statement = try db.cachedStatement(sql: "SELECT \(columns) FROM record WHERE position = ?")
+            return try positions.map { position in try Row.fetchOne(statement, arguments: [position]).map(entry) }
+        }
+        // Once they are many, one pass beats looking each up; only the wanted rows are decoded.
+        var slots = [Int](repeating: -1, count: total)
+        for (slot, position) in positions.enumerated() where position < total { slots[position] = slot }
+        var result = [(record: RowRecord, digest: RecordDigest?)?](repeating: nil, count: positions.count)
+        let cursor = try Row.fetchCursor(db, sql: "SELECT \(columns) FROM record ORDER BY position")
+        while let row = try cursor.next() {
+            let position: Int = row[0]
+            if position >= 0, position < total, slots[position] >= 0 { result[slots[position]] = try entry(row) }
+        }
+        return result
     }
 
     private static func record(_ row: Row) throws -> RowRecord {

@@ -56,14 +56,7 @@ public struct StateStore: Sendable {
         do {
             let queue = try StateDatabase.open(databaseURL, readOnly: true)
             defer { try? queue.close() }
-            found = try queue.read { db in
-                // Reading them all in one pass beats looking each up, once they are many.
-                if positions.count > index.records.count / 8 {
-                    let all = try StateDatabase.records(db, digests: known.hasDigests)
-                    return positions.map { $0 < all.count ? all[$0] : nil }
-                }
-                return try StateDatabase.records(db, at: positions)
-            }
+            found = try queue.read { db in try StateDatabase.records(db, at: positions, digests: known.hasDigests) }
         } catch let error as StateDatabase.Unreadable {
             throw Self.unreadable(databaseURL.path, reason: error.reason)
         } catch {
