@@ -95,20 +95,20 @@ struct Differ: Sendable {
     }
 
     /// Keeps the last known hash of a secret this run could not see, so it is neither lost nor "changed".
-    private func carryOverUnknownSecrets(_ new: RowRecord, _ old: RowRecord, _ oldSnapshot: Snapshot, _ newSnapshot: Snapshot) -> [String] {
+    func carryOverUnknownSecrets(_ new: RowRecord, _ old: RowRecord, _ oldSnapshot: Snapshot, _ newSnapshot: Snapshot) -> [String] {
         let known = Dictionary(zip(oldSnapshot.secretColumns, old.secrets), uniquingKeysWith: { first, _ in first })
         return zip(newSnapshot.secretColumns, new.secrets).map { column, hash in
             hash == SecretHasher.unknown ? known[column] ?? hash : hash
         }
     }
 
-    private func with(_ snapshot: Snapshot, rows: [RowRecord]) -> Snapshot {
+    func with(_ snapshot: Snapshot, rows: [RowRecord]) -> Snapshot {
         var snapshot = snapshot
         snapshot.rows = rows
         return snapshot
     }
 
-    private func record(_ row: ValidatedRow, secrets: [SecretValue]) -> RowRecord {
+    func record(_ row: ValidatedRow, secrets: [SecretValue]) -> RowRecord {
         RowRecord(
             row: row.row, id: row.id, identity: row.identity, values: row.values, secrets: secrets.map(hasher.hash),
             rejected: row.rejected, group: row.group, person: row.person, item: row.item, options: row.options,
@@ -116,7 +116,7 @@ struct Differ: Sendable {
     }
 
     /// Column → [before, after] for every mapped column whose value differs; secrets masked.
-    private func differences(_ old: RowRecord, _ oldSnapshot: Snapshot, _ new: RowRecord, _ newSnapshot: Snapshot) -> [String: [String]] {
+    func differences(_ old: RowRecord, _ oldSnapshot: Snapshot, _ new: RowRecord, _ newSnapshot: Snapshot) -> [String: [String]] {
         var fields: [String: [String]] = [:]
         let before = Dictionary(zip(oldSnapshot.columns, old.values), uniquingKeysWith: { first, _ in first })
         let after = Dictionary(zip(newSnapshot.columns, new.values), uniquingKeysWith: { first, _ in first })
