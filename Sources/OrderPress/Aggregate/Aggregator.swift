@@ -1,10 +1,11 @@
 import Foundation
 
 /// Sums valid orders per group, per person within a group, and per person across groups, and converts
-/// every total into the display currencies (exact; pages round once, when they format it).
+/// every total into the display currencies (exact, and rounded to their minor units for pages to show).
 public enum Aggregator {
     public static func aggregate(
-        _ data: ValidatedData, rates: RateTable? = nil, displayCurrencies: [String] = [], baseCurrency: String? = nil
+        _ data: ValidatedData, rates: RateTable? = nil, displayCurrencies: [String] = [], baseCurrency: String? = nil,
+        money: MoneyFormat = MoneyFormat(minorUnitOverrides: [:])
     ) -> Aggregation {
         var ordersByGroup: [String: [Order]] = [:]
         var people: [String: PersonSummary] = [:]
@@ -19,12 +20,12 @@ public enum Aggregator {
                 .add(order, amount: amount)
             grandTotals[order.currency, default: 0] += amount
         }
-        let converter = Converter(rates: rates, precomputing: Set(grandTotals.keys).union(data.groups.map(\.currency)).union(displayCurrencies))
+        let converter = Converter(rates: rates, money: money, precomputing: Set(grandTotals.keys).union(data.groups.map(\.currency)).union(displayCurrencies))
         // The same amounts come back again and again (one cup of the same tea): each is converted once
         // per chunk of work. Groups, then people, are independent of each other: two cores share them.
         let (ordersOf, amountsOf) = (ordersByGroup, amountsByGroup)
         let groups = Parallel.chunks(count: data.groups.count, minimumChunk: 100) { range in
-            var memo: [Converter.Conversion: Decimal?] = [:]
+            var memo: [Converter.Conversion: Converter.Converted] = [:]
             return range.map { index in
                 var summary = summarize(data.groups[index], orders: ordersOf[data.groups[index].name] ?? [], amounts: amountsOf[data.groups[index].name])
                 guard !displayCurrencies.isEmpty else { return summary }
@@ -46,7 +47,7 @@ public enum Aggregator {
         let currencies = Dictionary(data.groups.map { ($0.name, $0.currency) }, uniquingKeysWith: { first, _ in first })
         let sortedPeople = aggregation.people
         aggregation.people = Parallel.chunks(count: sortedPeople.count, minimumChunk: 1000) { range in
-            var memo: [Converter.Conversion: Decimal?] = [:]
+            var memo: [Converter.Conversion: Converter.Converted] = [:]
             return range.map { index in
                 var person = sortedPeople[index]
                 person.converted = converter.converted(person.totals, into: displayCurrencies, memo: &memo)

@@ -15,13 +15,18 @@ public struct Converter: Sendable {
         var to: String
     }
 
-    public init(rates: RateTable?) {
+    /// Rounds each converted amount to its currency's minor units.
+    let money: MoneyFormat
+
+    public init(rates: RateTable?, money: MoneyFormat = MoneyFormat(minorUnitOverrides: [:])) {
         self.rates = rates
+        self.money = money
     }
 
     /// With the factors between every two of `currencies` computed up front.
-    init(rates: RateTable?, precomputing currencies: Set<String>) {
+    init(rates: RateTable?, money: MoneyFormat, precomputing currencies: Set<String>) {
         self.rates = rates
+        self.money = money
         for from in currencies {
             for to in currencies where to != from {
                 factors[Pair(from: from, to: to)] = .some(rates?.factor(from: from, to: to))
@@ -45,9 +50,10 @@ public struct Converter: Sendable {
         return amount * factor
     }
 
-    /// The exact sum of `amounts` in each of `currencies`, in that order.
+    /// The exact sum of `amounts` in each of `currencies`, in that order, and its rounding to the
+    /// currency's minor units.
     public func converted(_ amounts: [String: Decimal], into currencies: [String]) -> [ConvertedAmount] {
-        currencies.map { ConvertedAmount(currency: $0, amount: convert(amounts, to: $0)) }
+        currencies.map { rounding(convert(amounts, to: $0), in: $0) }
     }
 
     /// One amount to convert; a key for remembering conversions already made.
@@ -57,24 +63,45 @@ public struct Converter: Sendable {
         var to: String
     }
 
+    /// A conversion made, and its rounding once something asked for it.
+    struct Converted {
+        var exact: Decimal?
+        var rounded: ConvertedAmount?
+    }
+
     /// `converted(_:into:)`, looking up each single conversion in `memo` first and adding it there:
-    /// the same arithmetic in the same order, so the same exact sums.
-    func converted(_ amounts: [String: Decimal], into currencies: [String], memo: inout [Conversion: Decimal?]) -> [ConvertedAmount] {
-        currencies.map { currency in
+    /// the same arithmetic in the same order, so the same exact sums. The same totals come back
+    /// again and again (one cup of the same tea), and so do their roundings.
+    func converted(_ amounts: [String: Decimal], into currencies: [String], memo: inout [Conversion: Converted]) -> [ConvertedAmount] {
+        func conversion(_ amount: Decimal, from: String, to currency: String) -> (key: Conversion, known: Converted) {
+            let key = Conversion(amount: amount, from: from, to: currency)
+            if let known = memo[key] { return (key, known) }
+            let known = Converted(exact: convert(amount, from: from, to: currency))
+            memo[key] = known
+            return (key, known)
+        }
+        return currencies.map { currency in
+            if amounts.count == 1, let (from, amount) = amounts.first {
+                var (key, known) = conversion(amount, from: from, to: currency)
+                if let rounded = known.rounded { return rounded }
+                known.rounded = rounding(known.exact, in: currency)
+                memo[key] = known
+                return known.rounded!
+            }
             var sum: Decimal = 0
             for (from, amount) in amounts {
-                let key = Conversion(amount: amount, from: from, to: currency)
-                let converted: Decimal?
-                if let known = memo[key] {
-                    converted = known
-                } else {
-                    converted = convert(amount, from: from, to: currency)
-                    memo[key] = .some(converted)
+                guard let converted = conversion(amount, from: from, to: currency).known.exact else {
+                    return ConvertedAmount(currency: currency, amount: nil)
                 }
-                guard let converted else { return ConvertedAmount(currency: currency, amount: nil) }
                 sum += converted
             }
-            return ConvertedAmount(currency: currency, amount: sum)
+            return rounding(sum, in: currency)
         }
+    }
+
+    private func rounding(_ exact: Decimal?, in currency: String) -> ConvertedAmount {
+        let digits = money.minorUnits(currency)
+        return ConvertedAmount(
+            currency: currency, amount: exact, rounded: exact.map { DecimalText.rounded($0, digits: digits) }, digits: digits)
     }
 }

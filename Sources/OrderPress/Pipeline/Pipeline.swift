@@ -187,7 +187,8 @@ public struct Pipeline: Sendable {
 
     private func aggregate(_ data: ValidatedData, rates: RateTable?) -> Aggregation {
         Aggregator.aggregate(
-            data, rates: rates, displayCurrencies: configuration.displayCurrencies, baseCurrency: configuration.baseCurrency)
+            data, rates: rates, displayCurrencies: configuration.displayCurrencies, baseCurrency: configuration.baseCurrency,
+            money: MoneyFormat(minorUnitOverrides: configuration.minorUnits))
     }
 
     /// Reads the state, then compares, guards and records the run; also reads (or makes) the site's id.

@@ -32,7 +32,7 @@ struct BarChart {
         ]
         for (index, bar) in bars.enumerated() {
             let y = 4 + index * Self.rowHeight
-            let length = max(largest > 0 ? Self.pixels(bar.value * Decimal(plotWidth) / largest) : 0, 1)
+            let length = max(largest > 0 ? Self.pixels(bar.value, of: largest, in: plotWidth) : 0, 1)
             lines.append(#"<text x="0" y="\#(y + 15)">\#(XMLText.escape(Text.shortened(bar.label, to: 24)))</text>"#)
             lines.append(#"<rect x="0" y="\#(y + 20)" width="\#(length)" height="16"/>"#)
             lines.append(#"<text x="\#(length + 6)" y="\#(y + 34)">\#(XMLText.escape(bar.valueText))</text>"#)
@@ -44,8 +44,10 @@ struct BarChart {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Whole pixels, rounded half-up: exact arithmetic keeps the file identical on every machine.
-    private static func pixels(_ value: Decimal) -> Int {
-        NSDecimalNumber(decimal: DecimalText.rounded(value, digits: 0)).intValue
+    /// `value`'s share of `width` in whole pixels, rounded half-up: exact arithmetic keeps the file
+    /// identical on every machine.
+    static func pixels(_ value: Decimal, of largest: Decimal, in width: Int) -> Int {
+        DecimalText.roundedRatio(value, times: width, over: largest)
+            ?? NSDecimalNumber(decimal: DecimalText.rounded(value * Decimal(width) / largest, digits: 0)).intValue
     }
 }

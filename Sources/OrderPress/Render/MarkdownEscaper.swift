@@ -2,6 +2,8 @@
 /// no table break, link, emphasis, code span or HTML.
 public enum MarkdownEscaper {
     public static func escape(_ text: String) -> String {
+        // Most names and items have nothing to escape: they come back as they are, without a copy.
+        guard text.unicodeScalars.contains(where: needsWork) else { return text }
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 8)
         for scalar in text.unicodeScalars {
@@ -23,6 +25,13 @@ public enum MarkdownEscaper {
             }
         }
         return result
+    }
+
+    /// Whether `escape` changes the scalar: a control, an invisible or reordering character, or punctuation.
+    private static func needsWork(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.isASCII else { return TerminalText.needsEscape(scalar) }
+        let byte = UInt8(scalar.value)
+        return byte < 0x20 || byte == 0x7F || isPunctuation(byte)
     }
 
     /// CommonMark's ASCII punctuation, less the few marks that mean nothing to cmark-gfm

@@ -9,11 +9,17 @@ enum OrdersCSV {
     ]
 
     static func render(_ orders: [Order], timeZone: TimeZone) -> Data {
-        var text = "\u{FEFF}"
-        for row in [header] + orders.map({ cells($0, timeZone: timeZone) }) {
-            text += row.map { quoted(neutralized($0)) }.joined(separator: ",") + "\r\n"
+        // Bytes appended cell by cell: joining strings per row cost more than the cells.
+        var bytes = Array("\u{FEFF}".utf8)
+        bytes.reserveCapacity(orders.count * 128)
+        for row in [header] + orders.lazy.map({ cells($0, timeZone: timeZone) }) {
+            for (index, cell) in row.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes += quoted(neutralized(cell)).utf8
+            }
+            bytes += [0x0D, 0x0A]
         }
-        return Data(text.utf8)
+        return Data(bytes)
     }
 
     private static func cells(_ order: Order, timeZone: TimeZone) -> [String] {
@@ -29,13 +35,18 @@ enum OrdersCSV {
     /// `+`, `-`, `@`, tab, CR, and LF too. Also their full-width forms `＝＋－＠`: with a Chinese or
     /// Japanese input method Excel turns a typed `＝` into `=`, and some import paths do the same;
     /// a note starting with `－` shown as `'－` costs less than a formula that runs.
-    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r", "\n", "\u{FF1D}", "\u{FF0B}", "\u{FF0D}", "\u{FF20}"]
+    static func startsFormula(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "=", "+", "-", "@", "\t", "\r", "\n", "\u{FF1D}", "\u{FF0B}", "\u{FF0D}", "\u{FF20}": return true
+        default: return false
+        }
+    }
 
     /// The cell with `'` in front when, after any leading spaces, it starts like a formula. Every
     /// column is treated alike: amounts and quantities are never negative, so no number gains a `'`,
     /// while options and notes such as "-ice" do.
     static func neutralized(_ cell: String) -> String {
-        guard let first = cell.unicodeScalars.first(where: { $0 != " " }), formulaStarts.contains(first) else { return cell }
+        guard let first = cell.unicodeScalars.first(where: { $0 != " " }), startsFormula(first) else { return cell }
         return "'" + cell
     }
 

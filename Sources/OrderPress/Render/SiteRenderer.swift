@@ -45,6 +45,9 @@ public struct SiteRenderer: Sendable {
     /// Markdown and layout inputs give the key its published HTML was made from is kept without
     /// running cmark-gfm again.
     func render(_ context: SiteContext, into sink: some PageSink) throws(OutputError) {
+        // The whole-site files are made on a thread of their own while the pages render, rather
+        // than after them with one core idle.
+        let exports = Exports(context: context, stylesheet: templates.stylesheet)
         let pages = PageKind.all.flatMap { $0.pages(context) }
         let builder = PageBuilder(context: context)
         let layoutKey = layoutKey(context)
@@ -70,16 +73,8 @@ public struct SiteRenderer: Sendable {
             writer.submit(charts.values, in: .markdown)
             writer.submit(charts.values, in: .site)
         }
-        // The whole-site files, each made on its own core.
-        let exports: [@Sendable () -> OutputFile] = [
-            { OutputFile(path: "style.css", contents: Data(templates.stylesheet.utf8)) },
-            { OutputFile(path: "feed.xml", contents: AtomFeed(context: context).xml()) },
-            { OutputFile(path: "summary.json", contents: SummaryDocument(context).encoded()) },
-            { OutputFile(path: "orders.csv", contents: OrdersCSV.render(context.data.orders, timeZone: context.configuration.timeZone)) },
-        ]
-        let files = ConcurrentResults<OutputFile>(count: exports.count)
-        DispatchQueue.concurrentPerform(iterations: exports.count) { files[$0] = exports[$0]() }
-        writer.submit(files.values, in: .site)
+        exports.wait()
+        writer.submit(exports.files, in: .site)
         try writer.finish()
     }
 
@@ -161,6 +156,31 @@ public struct SiteRenderer: Sendable {
         return OutputFile(
             path: "groups/\(context.groupSlugs[summary.group.name]!).svg", contents: Data(chart.svg().utf8))
     }
+}
+
+/// `style.css`, `feed.xml`, `summary.json` and `orders.csv`, made on a thread started at once.
+private final class Exports: @unchecked Sendable {
+    private var made: [OutputFile] = []
+    private let done = DispatchSemaphore(value: 0)
+
+    init(context: SiteContext, stylesheet: String) {
+        let thread = Thread { [self] in
+            made = [
+                OutputFile(path: "style.css", contents: Data(stylesheet.utf8)),
+                OutputFile(path: "feed.xml", contents: AtomFeed(context: context).xml()),
+                OutputFile(path: "summary.json", contents: SummaryDocument.encoded(context)),
+                OutputFile(path: "orders.csv", contents: OrdersCSV.render(context.data.orders, timeZone: context.configuration.timeZone)),
+            ]
+            done.signal()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    func wait() { done.wait() }
+
+    /// Only after `wait`.
+    var files: [OutputFile] { made }
 }
 
 /// Fixed-size storage that concurrent workers fill, each at its own index.

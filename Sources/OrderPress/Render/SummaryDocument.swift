@@ -45,6 +45,34 @@ struct SummaryDocument: Encodable {
         /// Only when a `paid` column is mapped, like every payment figure.
         var outstanding: String?
         var people: [SummaryGroupPerson]
+
+        func write(to json: inout PrettyJSONWriter) {
+            json.openObject()
+            json.key("converted")
+            json.object(converted)
+            json.key("currency")
+            json.string(currency)
+            json.key("name")
+            json.string(name)
+            json.key("orders")
+            json.int(orders)
+            if let outstanding {
+                json.key("outstanding")
+                json.string(outstanding)
+            }
+            json.key("people")
+            json.openArray()
+            for person in people {
+                json.element()
+                person.write(to: &json)
+            }
+            json.closeArray()
+            json.key("slug")
+            json.string(slug)
+            json.key("total")
+            json.string(total)
+            json.closeObject()
+        }
     }
 
     struct SummaryGroupPerson: Encodable {
@@ -55,6 +83,29 @@ struct SummaryDocument: Encodable {
         var converted: [String: String?]
         var paid: String?
         var outstanding: String?
+
+        func write(to json: inout PrettyJSONWriter) {
+            json.openObject()
+            json.key("converted")
+            json.object(converted)
+            json.key("name")
+            json.string(name)
+            json.key("orders")
+            json.int(orders)
+            if let outstanding {
+                json.key("outstanding")
+                json.string(outstanding)
+            }
+            if let paid {
+                json.key("paid")
+                json.string(paid)
+            }
+            json.key("slug")
+            json.string(slug)
+            json.key("total")
+            json.string(total)
+            json.closeObject()
+        }
     }
 
     struct SummaryPerson: Encodable {
@@ -64,6 +115,25 @@ struct SummaryDocument: Encodable {
         var totals: [String: String]
         var converted: [String: String?]
         var outstanding: [String: String]?
+
+        func write(to json: inout PrettyJSONWriter) {
+            json.openObject()
+            json.key("converted")
+            json.object(converted)
+            json.key("name")
+            json.string(name)
+            json.key("orders")
+            json.int(orders)
+            if let outstanding {
+                json.key("outstanding")
+                json.object(outstanding)
+            }
+            json.key("slug")
+            json.string(slug)
+            json.key("totals")
+            json.object(totals)
+            json.closeObject()
+        }
     }
 
     struct SummaryRejected: Encodable {
@@ -120,10 +190,15 @@ struct SummaryDocument: Encodable {
         var fields: [String: [String]]
     }
 
+    /// The whole document; `encoded(_:)` writes the same bytes without keeping the two long lists.
     init(_ context: SiteContext) {
-        func converted(_ amounts: [ConvertedAmount]) -> [String: String?] {
-            Dictionary(uniqueKeysWithValues: amounts.map { ($0.currency, context.money.display(optional: $0)) })
-        }
+        self.init(frameOf: context)
+        groups = context.aggregation.groups.map { Self.group($0, context) }
+        people = context.aggregation.people.map { Self.person($0, context) }
+    }
+
+    /// Everything but the lists of groups and people.
+    private init(frameOf context: SiteContext) {
         title = context.configuration.title
         dataAsOf = context.dataAsOf.map(Timestamp.iso8601)
         rowsRead = context.data.rowsRead
@@ -133,26 +208,7 @@ struct SummaryDocument: Encodable {
                 fromCache: table.fromCache, stale: context.ratesStale,
                 rates: table.rates.mapValues(DecimalText.exact))
         }
-        let payments = context.aggregation.tracksPayments
-        func exact(_ amount: Decimal) -> String? { payments ? DecimalText.exact(amount) : nil }
-        groups = context.aggregation.groups.map { summary in
-            SummaryGroup(
-                name: summary.group.name, slug: context.groupSlugs[summary.group.name]!, currency: summary.currency,
-                orders: summary.orders.count, total: DecimalText.exact(summary.total),
-                converted: converted(summary.converted), outstanding: exact(summary.outstanding),
-                people: summary.people.map { person in
-                    SummaryGroupPerson(
-                        name: person.name, slug: context.personSlugs[person.key]!, orders: person.orders,
-                        total: DecimalText.exact(person.total), converted: converted(person.converted),
-                        paid: exact(person.paid), outstanding: exact(person.outstanding))
-                })
-        }
-        people = context.aggregation.people.map { person in
-            SummaryPerson(
-                name: person.name, slug: context.personSlugs[person.key]!, orders: person.orders.count,
-                totals: person.totals.mapValues(DecimalText.exact), converted: converted(person.converted),
-                outstanding: payments ? person.outstanding.mapValues(DecimalText.exact) : nil)
-        }
+        (groups, people) = ([], [])
         rejected = context.data.rejected.map { row in
             SummaryRejected(
                 row: row.row,
@@ -168,34 +224,71 @@ struct SummaryDocument: Encodable {
         }
     }
 
-    /// The same bytes as `JSONOutput.encode(self)`. JSONEncoder builds a whole document as a tree
-    /// before writing a byte, and at a million orders that tree of every group and person was most
-    /// of a build's memory: the two long lists are encoded one entry at a time and put in place,
-    /// indented as JSONEncoder indents them (a JSON string holds no raw newline, so every line of an
-    /// entry but an empty one is indented alike).
-    func encoded() -> Data {
-        var skeleton = self
-        (skeleton.groups, skeleton.people) = ([], [])
+    private static func converted(_ amounts: [ConvertedAmount], _ context: SiteContext) -> [String: String?] {
+        Dictionary(uniqueKeysWithValues: amounts.map { ($0.currency, context.money.display(optional: $0)) })
+    }
+
+    /// A payment figure, only when a `paid` column is mapped.
+    private static func payment(_ amount: Decimal, _ context: SiteContext) -> String? {
+        context.aggregation.tracksPayments ? DecimalText.exact(amount) : nil
+    }
+
+    private static func group(_ summary: GroupSummary, _ context: SiteContext) -> SummaryGroup {
+        SummaryGroup(
+            name: summary.group.name, slug: context.groupSlugs[summary.group.name]!, currency: summary.currency,
+            orders: summary.orders.count, total: DecimalText.exact(summary.total),
+            converted: converted(summary.converted, context), outstanding: payment(summary.outstanding, context),
+            people: summary.people.map { person in
+                SummaryGroupPerson(
+                    name: person.name, slug: context.personSlugs[person.key]!, orders: person.orders,
+                    total: DecimalText.exact(person.total), converted: converted(person.converted, context),
+                    paid: payment(person.paid, context), outstanding: payment(person.outstanding, context))
+            })
+    }
+
+    private static func person(_ person: PersonSummary, _ context: SiteContext) -> SummaryPerson {
+        SummaryPerson(
+            name: person.name, slug: context.personSlugs[person.key]!, orders: person.orders.count,
+            totals: person.totals.mapValues(DecimalText.exact), converted: converted(person.converted, context),
+            outstanding: context.aggregation.tracksPayments ? person.outstanding.mapValues(DecimalText.exact) : nil)
+    }
+
+    /// The same bytes as `JSONOutput.encode(SummaryDocument(context))`. JSONEncoder builds a whole
+    /// document as a tree before writing a byte: at a million orders that tree of every group and
+    /// person was most of a build's memory, and building it a tenth of a build's instructions. The
+    /// rest of the document goes through JSONEncoder; the two long lists are written entry by entry
+    /// in its place.
+    static func encoded(_ context: SiteContext) -> Data {
         // Bytes, not Data: Data's generic search and per-call appends cost more than the encoding.
-        let frame = [UInt8](JSONOutput.encode(skeleton))
+        let frame = [UInt8](JSONOutput.encode(SummaryDocument(frameOf: context)))
         var out: [UInt8] = []
         var done = frame.startIndex
-        for (key, entries) in [("groups", groups.map(JSONOutput.encode)), ("people", people.map(JSONOutput.encode))] where !entries.isEmpty {
-            let empty = Array("\n  \"\(key)\" : [\n\n  ]".utf8)
-            guard let start = Self.index(of: empty, in: frame, from: done) else { return JSONOutput.encode(self) }
-            out += frame[done..<start]
-            out += Array("\n  \"\(key)\" : [\n".utf8)
-            for (index, entry) in entries.enumerated() {
-                if index > 0 { out += Array(",\n".utf8) }
-                // Each entry ends in JSONOutput's newline, which the list does not want.
-                for (number, line) in entry.dropLast().split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
-                    if number > 0 { out.append(0x0A) }
-                    // The empty line of an empty list stays empty, as JSONEncoder leaves it.
-                    if !line.isEmpty { out += [0x20, 0x20, 0x20, 0x20] }
-                    out += line
+        let lists: [(key: String, write: (inout PrettyJSONWriter) -> Void)] = [
+            ("groups", { json in
+                for summary in context.aggregation.groups {
+                    json.element()
+                    group(summary, context).write(to: &json)
                 }
+            }),
+            ("people", { json in
+                for summary in context.aggregation.people {
+                    json.element()
+                    person(summary, context).write(to: &json)
+                }
+            }),
+        ]
+        for (key, write) in lists {
+            let empty = Array("\n  \"\(key)\" : [\n\n  ]".utf8)
+            guard let start = Self.index(of: empty, in: frame, from: done) else {
+                return JSONOutput.encode(SummaryDocument(context))
             }
-            out += Array("\n  ]".utf8)
+            out += frame[done..<start]
+            out += Array("\n  \"\(key)\" : ".utf8)
+            var json = PrettyJSONWriter(level: 1)
+            json.openArray()
+            write(&json)
+            json.closeArray()
+            out += json.bytes
             done = start + empty.count
         }
         out += frame[done...]

@@ -42,13 +42,20 @@ enum DecimalText {
 
     /// The exact value as plain text ("35.5", "540"), never in exponent form.
     static func exact(_ value: Decimal) -> String {
-        value.description
+        guard let scaled = Scaled(value), scaled.units != 0 else { return value.description }
+        if scaled.exponent >= 0 {
+            return scaled.text(units: scaled.units, fractionDigits: 0, trailingZeros: scaled.exponent)
+        }
+        return scaled.text(units: scaled.units, fractionDigits: -scaled.exponent, trailingZeros: 0)
     }
 
     /// Rounded half-up to `digits` fraction digits and written with exactly that many ("2.80", "432").
     /// Every amount on every page goes through here: a value with no more fraction digits than
     /// asked (prices, most totals) skips the rounding, and the text is padded without splitting it.
     static func fixed(_ value: Decimal, digits: Int) -> String {
+        if let scaled = Scaled(value), let units = scaled.units(fractionDigits: digits) {
+            return scaled.text(units: units, fractionDigits: digits, trailingZeros: 0)
+        }
         let text = (value.exponent >= -digits ? value : rounded(value, digits: digits)).description
         guard digits > 0 else { return text }
         let utf8 = text.utf8
@@ -57,5 +64,98 @@ enum DecimalText {
         }
         let fraction = utf8.distance(from: utf8.index(after: point), to: utf8.endIndex)
         return fraction >= digits ? text : text + String(repeating: "0", count: digits - fraction)
+    }
+
+    /// `numerator` × `factor` ÷ `denominator`, rounded half-up to a whole number, worked out in
+    /// integers (a chart's bar lengths: Decimal division and rounding were a twentieth of a build);
+    /// nil when either is negative or zero-or-less respectively, or does not fit 64 bits. The same as
+    /// rounding the Decimal quotient: that keeps 38 digits, and a fraction of two integers below
+    /// 10^19 is never within 10^-19 of a half without being one.
+    static func roundedRatio(_ numerator: Decimal, times factor: Int, over denominator: Decimal) -> Int? {
+        guard factor >= 0, let top = Scaled(numerator), let bottom = Scaled(denominator), !top.negative, !bottom.negative
+        else { return nil }
+        let scale = max(-top.exponent, -bottom.exponent, 0)
+        guard let a = top.units(fractionDigits: scale), let b = bottom.units(fractionDigits: scale), b > 0 else { return nil }
+        let (product, overflow) = a.multipliedReportingOverflow(by: UInt64(factor))
+        guard !overflow else { return nil }
+        let (quotient, remainder) = product.quotientAndRemainder(dividingBy: b)
+        return Int(exactly: remainder >= b - remainder ? quotient + 1 : quotient)
+    }
+
+    /// A value as a sign, a 64-bit significand and a power of ten, when it fits. Every amount on
+    /// every page is written through here, and Foundation's `Decimal.description` (about 1.3 µs a
+    /// value here) and `NSDecimalRound` (0.3 µs) made 17 % of a build's instructions; reading the
+    /// significand through `NSDecimalNumber` (40 ns) and doing the rest in integers gives the same
+    /// text. Anything that does not fit takes Foundation's path.
+    private struct Scaled {
+        let negative: Bool
+        let units: UInt64
+        let exponent: Int
+
+        init?(_ value: Decimal) {
+            guard !value.isNaN else { return nil }
+            let significand = value.significand
+            let units = NSDecimalNumber(decimal: significand).uint64Value
+            guard Decimal(units) == significand else { return nil }
+            self.negative = value.sign == .minus
+            self.units = units
+            self.exponent = value.exponent
+        }
+
+        /// 10^0 … 10^19, every power of ten a UInt64 holds.
+        private static let powers: [UInt64] = (0...19).map { (0..<$0).reduce(UInt64(1)) { value, _ in value * 10 } }
+
+        /// The value rounded half-up (away from zero) to `digits` fraction digits, in units of 10^-digits;
+        /// nil when that does not fit.
+        func units(fractionDigits digits: Int) -> UInt64? {
+            guard digits <= 18 else { return nil }
+            let scale = -exponent
+            if scale > digits {
+                guard scale - digits <= 19 else { return nil }
+                let divisor = Self.powers[scale - digits]
+                let (quotient, remainder) = units.quotientAndRemainder(dividingBy: divisor)
+                return remainder >= divisor - remainder ? quotient + 1 : quotient
+            }
+            guard digits - scale <= 19 else { return nil }
+            let (scaled, overflow) = units.multipliedReportingOverflow(by: Self.powers[digits - scale])
+            return overflow ? nil : scaled
+        }
+
+        /// `units` × 10^-`fractionDigits`, or `units` followed by `trailingZeros` zeros, with the
+        /// value's sign unless it is zero: "-12.50", "0.001", "1000". Written back to front.
+        func text(units: UInt64, fractionDigits: Int, trailingZeros: Int) -> String {
+            var length = 1
+            var rest = units / 10
+            while rest > 0 { length += 1; rest /= 10 }
+            let integerDigits = max(length - fractionDigits, 1)
+            let sign = negative && units != 0 ? 1 : 0
+            let count = sign + integerDigits + (fractionDigits > 0 ? 1 + fractionDigits : trailingZeros)
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                let zero = UInt8(ascii: "0")
+                var position = count - 1
+                var rest = units
+                if fractionDigits > 0 {
+                    for _ in 0..<fractionDigits {
+                        buffer[position] = zero + UInt8(rest % 10)
+                        rest /= 10
+                        position -= 1
+                    }
+                    buffer[position] = UInt8(ascii: ".")
+                    position -= 1
+                } else {
+                    for _ in 0..<trailingZeros {
+                        buffer[position] = zero
+                        position -= 1
+                    }
+                }
+                for _ in 0..<integerDigits {
+                    buffer[position] = zero + UInt8(rest % 10)
+                    rest /= 10
+                    position -= 1
+                }
+                if sign == 1 { buffer[0] = UInt8(ascii: "-") }
+                return count
+            }
+        }
     }
 }

@@ -24,6 +24,8 @@ public struct MoneyFormat: Sendable {
 
     /// A converted amount, or nil when a rate was missing (`summary.json` writes null).
     public func display(optional converted: ConvertedAmount) -> String? {
-        converted.amount.map { display($0, converted.currency) }
+        let digits = minorUnits(converted.currency)
+        if converted.digits == digits, let rounded = converted.rounded { return DecimalText.fixed(rounded, digits: digits) }
+        return converted.amount.map { DecimalText.fixed($0, digits: digits) }
     }
 }

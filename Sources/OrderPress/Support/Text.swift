@@ -118,7 +118,8 @@ enum Text {
 
     /// Shortens `text` to at most `limit` characters for summary pages, marking the cut with an ellipsis.
     static func shortened(_ text: String, to limit: Int) -> String {
-        guard text.count > limit else { return text }
+        // Counting characters means finding grapheme breaks; no more bytes than the limit is no more characters.
+        guard text.utf8.count > limit, text.count > limit else { return text }
         return String(text.prefix(limit - 1)) + "…"
     }
 }

@@ -87,7 +87,27 @@ enum Timestamp {
     static func display(_ date: Date, timeZone: TimeZone) -> String {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
         let (y, m, d, hh, mm, _) = civil(seconds)
-        return "\(pad(y, 4))-\(pad(m))-\(pad(d)) \(pad(hh)):\(pad(mm))"
+        // Every order line shows its time: written digit by digit rather than through interpolation.
+        guard (0...9999).contains(y) else { return "\(pad(y, 4))-\(pad(m))-\(pad(d)) \(pad(hh)):\(pad(mm))" }
+        return String(unsafeUninitializedCapacity: 16) { buffer in
+            func put(_ value: Int, endingAt end: Int, width: Int = 2) {
+                var rest = value
+                for position in stride(from: end - 1, through: end - width, by: -1) {
+                    buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            put(y, endingAt: 4, width: 4)
+            buffer[4] = UInt8(ascii: "-")
+            put(m, endingAt: 7)
+            buffer[7] = UInt8(ascii: "-")
+            put(d, endingAt: 10)
+            buffer[10] = UInt8(ascii: " ")
+            put(hh, endingAt: 13)
+            buffer[13] = UInt8(ascii: ":")
+            put(mm, endingAt: 16)
+            return 16
+        }
     }
 
     /// `2026-11-21T08:00:00Z`.

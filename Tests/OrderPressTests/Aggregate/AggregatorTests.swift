@@ -97,6 +97,32 @@ import Testing
         #expect(aggregation.baseUnit.map(\.currency) == ["USD", "KRW"])
         #expect(Aggregator.aggregate(Self.data).groups[0].converted == [])
     }
+
+    /// Each converted amount comes rounded to its currency's minor units (overrides included), once
+    /// per distinct amount, and a page formats the rounding it was made for, or else the exact amount.
+    @Test(arguments: [([:], "5.62"), (["USD": 0], "6"), (["USD": 3, "TWD": 1], "5.619")])
+    func roundsEveryConvertedAmountToItsMinorUnits(overrides: [String: Int], teaInUSD: String) {
+        let rates = RateTable(base: "USD", rates: ["TWD": Decimal(string: "32.125")!], asOf: nil, source: "rter")
+        let money = MoneyFormat(minorUnitOverrides: overrides)
+        let aggregation = Aggregator.aggregate(
+            Self.data, rates: rates, displayCurrencies: ["USD", "TWD"], baseCurrency: "TWD", money: money)
+        var amounts: [ConvertedAmount] = aggregation.convertedGrandTotals + aggregation.baseUnit
+        for group in aggregation.groups { amounts += group.converted + group.people.flatMap(\.converted) }
+        for person in aggregation.people {
+            amounts += person.converted + person.convertedOutstanding
+            amounts += person.convertedByGroup.values.flatMap { $0 }
+        }
+        #expect(amounts.count == 29)
+        for amount in amounts {
+            let digits = money.minorUnits(amount.currency)
+            #expect(amount.digits == digits)
+            #expect(amount.rounded == amount.amount.map { DecimalText.rounded($0, digits: digits) })
+            #expect(money.display(amount) == amount.amount.map { DecimalText.fixed($0, digits: digits) } ?? "n/a")
+            let other = MoneyFormat(minorUnitOverrides: [amount.currency: digits + 1])
+            #expect(other.display(amount) == amount.amount.map { DecimalText.fixed($0, digits: digits + 1) } ?? "n/a")
+        }
+        #expect(money.display(aggregation.groups[0].converted[0]) == teaInUSD)  // 180.5 TWD
+    }
 }
 
 @Suite struct ConverterTests {

@@ -25,7 +25,7 @@ import Testing
         return try SiteRenderer(templateOverrides: nil).render(
             configuration: configuration, data: data, aggregation: Aggregator.aggregate(
                 data, rates: fetched.rates, displayCurrencies: configuration.displayCurrencies,
-                baseCurrency: configuration.baseCurrency),
+                baseCurrency: configuration.baseCurrency, money: MoneyFormat(minorUnitOverrides: configuration.minorUnits)),
             rates: fetched.rates,
             history: firstRun, now: now, siteID: siteID)
     }
@@ -73,7 +73,7 @@ import Testing
         let site = try SiteRenderer(templateOverrides: nil).render(
             configuration: configuration, data: data, aggregation: Aggregator.aggregate(
                 data, rates: fetched.rates, displayCurrencies: configuration.displayCurrencies,
-                baseCurrency: configuration.baseCurrency),
+                baseCurrency: configuration.baseCurrency, money: MoneyFormat(minorUnitOverrides: configuration.minorUnits)),
             rates: fetched.rates,
             history: Self.firstRun, now: Self.now.addingTimeInterval(3 * 86_400), siteID: Self.siteID)
         for page in site.markdown where page.path.hasSuffix(".md") && !page.path.hasPrefix("people/") && !["attention.md", "changes.md"].contains(page.path) {

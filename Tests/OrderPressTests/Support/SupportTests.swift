@@ -45,6 +45,57 @@ import Testing
         await propertyCheck(count: 2000, input: values) { value, digits in
             #expect(DecimalText.fixed(value, digits: digits) == reference(value, digits), "\(value) \(digits)")
         }
+        await propertyCheck(count: 3000, input: Self.anyShape) { value, digits in
+            #expect(DecimalText.fixed(value, digits: digits) == reference(value, digits), "\(value) \(digits)")
+        }
+    }
+
+    /// Values of every shape the integer fast path has to tell apart: significands that fit 64 bits
+    /// and ones that don't (products such as amount × rate), trailing zeros kept in the significand,
+    /// both signs, exponents from -24 to 12; with 0 to 6 fraction digits asked for.
+    static let anyShape = Generator<(Decimal, Int), Shrink.None<(Decimal, Int)>> { rng in
+        var significand = Decimal(UInt64.random(in: 0...UInt64.max >> Int.random(in: 0...63, using: &rng), using: &rng))
+        if Int.random(in: 0..<4, using: &rng) == 0 { significand *= Decimal(UInt64.random(in: 1...UInt64.max, using: &rng)) }
+        if Bool.random(using: &rng) { significand *= 1000 }
+        let value = Decimal(
+            sign: Bool.random(using: &rng) ? .minus : .plus, exponent: Int.random(in: -24...12, using: &rng),
+            significand: significand)
+        return (value, Int.random(in: 0...6, using: &rng))
+    }
+
+    /// A bar's length in integers is the rounded Decimal quotient, for amounts of every shape.
+    @Test func roundedRatioMatchesDecimalDivision() async {
+        let pairs = Generator<(Decimal, Decimal, Int), Shrink.None<(Decimal, Decimal, Int)>> { rng in
+            let (value, _) = Self.anyShape.run(using: &rng)
+            let (largest, _) = Self.anyShape.run(using: &rng)
+            return (Bool.random(using: &rng) ? value : largest / Decimal(Int.random(in: 1...7, using: &rng)), largest, Int.random(in: 0...400, using: &rng))
+        }
+        await propertyCheck(count: 3000, input: pairs) { value, largest, width in
+            guard largest > 0 else { return }
+            let decimal = NSDecimalNumber(decimal: DecimalText.rounded(value * Decimal(width) / largest, digits: 0)).intValue
+            if let fast = DecimalText.roundedRatio(value, times: width, over: largest) {
+                #expect(fast == decimal, "\(value) × \(width) / \(largest)")
+            }
+            #expect(BarChart.pixels(value, of: largest, in: width) == decimal)
+        }
+        #expect(DecimalText.roundedRatio(Decimal(string: "12.5")!, times: 290, over: 100) == 36)  // 36.25
+        #expect(DecimalText.roundedRatio(1, times: 1, over: 2) == 1)  // a half rounds up
+        #expect(DecimalText.roundedRatio(-1, times: 1, over: 2) == nil)
+    }
+
+    /// The exact text is Foundation's `description`, fast path or not.
+    @Test func exactMatchesFoundationsDescription() async {
+        await propertyCheck(count: 3000, input: Self.anyShape) { value, _ in
+            #expect(DecimalText.exact(value) == value.description, "\(value)")
+        }
+    }
+
+    @Test(arguments: [
+        ("-2.345", 2, "-2.35"), ("-0.001", 2, "0.00"), ("0.005", 2, "0.01"), ("18446744073709551615", 0, "18446744073709551615"),
+        ("18446744073709551616", 1, "18446744073709551616.0"), ("123456789012345678901234567890.125", 2, "123456789012345678901234567890.13"),
+    ])
+    func roundsSignsAndHugeValues(value: String, digits: Int, expected: String) {
+        #expect(DecimalText.fixed(Decimal(string: value)!, digits: digits) == expected)
     }
 }
 
@@ -76,6 +127,24 @@ import Testing
         #expect(Timestamp.parse("2026-07-01 12:00", timeZone: newYork).map(Timestamp.iso8601) == "2026-07-01T16:00:00Z")
         #expect(Timestamp.parse("2026-12-01 12:00", timeZone: newYork).map(Timestamp.iso8601) == "2026-12-01T17:00:00Z")
         #expect(Timestamp.display(Date(timeIntervalSince1970: 1_782_921_600), timeZone: newYork) == "2026-07-01 12:00")
+    }
+
+    /// The display of a moment is what Foundation's formatter writes, in zones with half-hour,
+    /// three-quarter-hour and daylight-saving offsets, from 1970 to 2199.
+    @Test func displayMatchesFoundationsFormatter() async {
+        let zones = ["Asia/Taipei", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "UTC"].map { TimeZone(identifier: $0)! }
+        let moments = Generator<(Int, Int), Shrink.None<(Int, Int)>> { rng in
+            (Int.random(in: 0...7_258_118_399, using: &rng), Int.random(in: 0..<5, using: &rng))
+        }
+        await propertyCheck(count: 2000, input: moments) { seconds, zone in
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.calendar = Calendar(identifier: .gregorian)
+            formatter.timeZone = zones[zone]
+            formatter.dateFormat = "yyyy-MM-dd HH:mm"
+            let date = Date(timeIntervalSince1970: TimeInterval(seconds))
+            #expect(Timestamp.display(date, timeZone: zones[zone]) == formatter.string(from: date), "\(seconds) \(zones[zone].identifier)")
+        }
     }
 }
 
