@@ -17,13 +17,7 @@ struct Differ: Sendable {
     func compare(
         _ data: ValidatedData, secrets: SecretCells, previous: PreviousSnapshot?
     ) throws(DataError) -> (snapshot: Snapshot, digests: [RecordDigest], changes: ChangeSet) {
-        // Hashing every secret and every record is most of a rerun's diff: both cores share it.
-        let chunks = Parallel.chunks(count: data.rows.count, minimumChunk: 5_000) { range in
-            let records = range.map { record(data.rows[$0], secrets: secrets.rows[$0]) }
-            return (records: records, digests: records.map(RecordDigest.init))
-        }
-        var records = chunks.count == 1 ? chunks[0].records : chunks.flatMap(\.records)
-        var digests = chunks.count == 1 ? chunks[0].digests : chunks.flatMap(\.digests)
+        var (records, digests) = recordsAndDigests(data, secrets: secrets)
         let current = Snapshot(
             version: Snapshot.currentVersion, salt: hasher.salt, changedAt: now, columns: data.columns,
             secretColumns: secrets.columns, rows: [], rates: nil)
@@ -92,6 +86,28 @@ struct Differ: Sendable {
         snapshot.salt = header.salt
         if changes.isEmpty { snapshot.changedAt = header.changedAt }
         return (snapshot, digests, changes)
+    }
+
+    /// Hashing every secret and every record is most of a rerun's diff: both cores share it, each
+    /// writing its range of rows in place (chunks joined afterwards would hold every record twice).
+    private func recordsAndDigests(_ data: ValidatedData, secrets: SecretCells) -> ([RowRecord], [RecordDigest]) {
+        let count = data.rows.count
+        var digests = [RecordDigest](repeating: RecordDigest(high: 0, low: 0), count: count)
+        let records = digests.withUnsafeMutableBufferPointer { digestBuffer in
+            [RowRecord](unsafeUninitializedCapacity: count) { recordBuffer, initialized in
+                // Each range writes only its own elements, every one of them exactly once.
+                nonisolated(unsafe) let (recordBuffer, digestBuffer) = (recordBuffer, digestBuffer)
+                _ = Parallel.chunks(count: count, minimumChunk: 5_000) { range in
+                    for index in range {
+                        let record = record(data.rows[index], secrets: secrets.rows[index])
+                        digestBuffer[index] = RecordDigest(record)
+                        (recordBuffer.baseAddress! + index).initialize(to: record)
+                    }
+                }
+                initialized = count
+            }
+        }
+        return (records, digests)
     }
 
     /// Keeps the last known hash of a secret this run could not see, so it is neither lost nor "changed".

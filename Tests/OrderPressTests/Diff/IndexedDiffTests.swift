@@ -137,6 +137,19 @@ import Testing
         #expect(next.rowsWritten == 2)  // the record, and the snapshot's changed_at
     }
 
+    /// Enough rows for the records and digests to be built in ranges on both cores: in sheet order,
+    /// each with its own digest, as one pass builds them.
+    @Test func manyRowsAreBuiltInRangesInOrder() throws {
+        let rows = (1...12_000).map { DifferTests.row(String($0), "P\($0 % 97)", price: String(30 + $0 % 11), code: "c\($0)") }
+        let (data, secrets) = try Self.validated(rows)
+        let hasher = SecretHasher(salt: "salt")
+        let result = try Differ(hasher: hasher, now: Self.earlier).compare(data, secrets: secrets, previous: nil)
+        let (expected, _) = ReferenceDiffer(hasher: hasher, now: Self.earlier).compare(data, secrets: secrets, previous: nil)
+        #expect(result.snapshot == expected)
+        #expect(result.digests == expected.rows.map(RecordDigest.init))
+        #expect(Set(result.digests).count == rows.count)
+    }
+
     /// `orderpress diff` holds no lock: a record that a build saved after the index was read is not
     /// mixed into the comparison.
     @Test func aRecordChangedSinceTheIndexWasReadIsRefused() throws {
