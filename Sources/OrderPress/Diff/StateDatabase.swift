@@ -40,11 +40,10 @@ enum StateDatabase {
             try db.execute(sql: "ALTER TABLE record ADD COLUMN digest BLOB")
             let update = try db.makeStatement(sql: "UPDATE record SET digest = ? WHERE position = ?")
             // A slice at a time: a million records in full would take over a gigabyte.
-            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM record") ?? 0
-            for start in stride(from: 0, to: count, by: 10_000) {
-                for entry in try records(db, from: start, count: 10_000, digests: false) {
-                    try update.execute(arguments: [Data(RecordDigest(entry.record).bytes), entry.position])
-                }
+            var start = 0
+            while case let slice = try records(db, from: start, count: 10_000, digests: false), let last = slice.last {
+                for entry in slice { try update.execute(arguments: [Data(RecordDigest(entry.record).bytes), entry.position]) }
+                start = last.position + 1
             }
         }
         return migrator
@@ -151,7 +150,6 @@ enum StateDatabase {
             return SnapshotIndex(header: header, records: try records(db, digests: false).map { SnapshotIndex.Stamp($0.record, digest: RecordDigest($0.record)) })
         }
         var stamps: [SnapshotIndex.Stamp] = []
-        stamps.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM record") ?? 0)
         // Most records share a few first-seen times: one string each, not one per record.
         var times: Set<String> = []
         let cursor = try Row.fetchCursor(
@@ -196,13 +194,12 @@ enum StateDatabase {
     }
 
     /// The records at `positions`, in that order, with their stored digests (nil without `digests`);
-    /// nil for a position the database does not hold.
-    static func records(_ db: Database, at positions: [Int], digests: Bool) throws -> [(record: RowRecord, digest: RecordDigest?)?] {
+    /// nil for a position the database does not hold. `total` is how many the index read found.
+    static func records(_ db: Database, at positions: [Int], total: Int, digests: Bool) throws -> [(record: RowRecord, digest: RecordDigest?)?] {
         let columns = "\(recordColumns)\(digests ? ", digest" : "")"
         func entry(_ row: Row) throws -> (record: RowRecord, digest: RecordDigest?) {
             (try record(row), digests ? (row[15] as Data?).flatMap(RecordDigest.init(data:)) : nil)
         }
-        let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM record") ?? 0
         guard positions.count > total / 8 else {
             let statement = try db.cachedStatement(sql: "SELECT \(columns) FROM record WHERE position = ?")
             return try positions.map { position in try Row.fetchOne(statement, arguments: [position]).map(entry) }

@@ -56,7 +56,7 @@ public struct StateStore: Sendable {
         do {
             let queue = try StateDatabase.open(databaseURL, readOnly: true)
             defer { try? queue.close() }
-            found = try queue.read { db in try StateDatabase.records(db, at: positions, digests: known.hasDigests) }
+            found = try queue.read { db in try StateDatabase.records(db, at: positions, total: index.records.count, digests: known.hasDigests) }
         } catch let error as StateDatabase.Unreadable {
             throw Self.unreadable(databaseURL.path, reason: error.reason)
         } catch {
