@@ -32,7 +32,7 @@ struct BuildInputs: Sendable {
 
     /// The running binary's size and modification time: a rebuilt OrderPress renders afresh even
     /// when its version string did not change.
-    private static let executableStamp: String = {
+    static let executableStamp: String = {
         var status = stat()
         guard stat("/proc/self/exe", &status) == 0 else { return "" }
         return "\(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"

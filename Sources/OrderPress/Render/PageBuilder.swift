@@ -115,7 +115,10 @@ struct PageBuilder: Sendable {
             name: escape(summary.group.name), organizer: escape(summary.group.organizer),
             shop: escape(summary.group.shop), deadline: deadline(summary.group), currency: currency,
             notices: context.rateNotices, hasRecentDeletions: !recentDeletions.isEmpty,
-            deletedHeading: labels.markdown("deleted_latest", ["time": context.history.first.map { context.display(iso: $0.time) } ?? ""]),
+            // Only with deletions to show: the heading names the latest run, and a group page
+            // without any must not depend on it (`PageInputs`).
+            deletedHeading: recentDeletions.isEmpty
+                ? "" : labels.markdown("deleted_latest", ["time": context.history.first.map { context.display(iso: $0.time) } ?? ""]),
             recentDeletions: recentDeletions.map(deletionLine), hasOrders: !summary.orders.isEmpty,
             shopSheet: summary.shopSheet.map { line in
                 PageModels.ShopRow(

@@ -12,6 +12,9 @@ struct PageKind: Sendable {
         var path: String
         var title: String
         var model: @Sendable (PageBuilder) -> Any
+        /// The digest of everything the page is made from, for the kinds that have one (`PageInputs`):
+        /// a page whose published files were made from the same is kept without building it.
+        var inputs: (@Sendable (PageInputs) -> String)? = nil
     }
 
     /// In this order templates are loaded and partial cycles named.
@@ -21,14 +24,14 @@ struct PageKind: Sendable {
             context.aggregation.groups.map { summary in
                 Page(
                     template: "group", path: "groups/\(context.groupSlugs[summary.group.name]!)", title: summary.group.name,
-                    model: { $0.group(summary) })
+                    model: { $0.group(summary) }, inputs: { $0.group(summary) })
             }
         },
         PageKind(template: "person") { context in
             context.aggregation.people.map { person in
                 Page(
                     template: "person", path: "people/\(context.personSlugs[person.key]!)", title: person.name,
-                    model: { $0.person(person) })
+                    model: { $0.person(person) }, inputs: { $0.person(person) })
             }
         },
         listPages(.groups) { $0.groupList(page: $1) },

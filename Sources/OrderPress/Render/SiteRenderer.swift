@@ -50,28 +50,32 @@ public struct SiteRenderer: Sendable {
         let exports = Exports(context: context, stylesheet: templates.stylesheet)
         let pages = PageKind.all.flatMap { $0.pages(context) }
         let builder = PageBuilder(context: context)
+        let inputs = PageInputs(context, templates: templates)
         let layoutKey = layoutKey(context)
         let writer = BatchWriter(sink)
         for start in stride(from: 0, to: pages.count, by: Self.batchSize) {
             let batch = pages[start..<min(start + Self.batchSize, pages.count)]
             let made = ConcurrentResults<MadePage>(count: batch.count)
             DispatchQueue.concurrentPerform(iterations: batch.count) { index in
-                made[index] = renderPage(batch[batch.startIndex + index], builder: builder, layoutKey: layoutKey, sink: sink)
+                made[index] = renderPage(
+                    batch[batch.startIndex + index], builder: builder, inputs: inputs, layoutKey: layoutKey, sink: sink)
             }
             let results = made.values
-            writer.submit(results.map(\.markdown), in: .markdown)
+            writer.submit(
+                results.compactMap(\.markdown), in: .markdown, keeping: results.filter { $0.markdown == nil }.map { "\($0.path).md" })
             writer.submit(
                 results.compactMap(\.html), in: .site, keeping: results.filter { $0.html == nil }.map { "\($0.path).html" })
         }
         let groups = context.aggregation.groups.filter { !$0.orders.isEmpty }
         for start in stride(from: 0, to: groups.count, by: Self.batchSize) {
             let slice = groups[start..<min(start + Self.batchSize, groups.count)]
-            let charts = ConcurrentResults<OutputFile>(count: slice.count)
+            let charts = ConcurrentResults<(path: String, file: OutputFile?)>(count: slice.count)
             DispatchQueue.concurrentPerform(iterations: slice.count) { index in
-                charts[index] = chart(for: slice[slice.startIndex + index], context: context)
+                charts[index] = chart(for: slice[slice.startIndex + index], context: context, inputs: inputs, sink: sink)
             }
-            writer.submit(charts.values, in: .markdown)
-            writer.submit(charts.values, in: .site)
+            let kept = charts.values.filter { $0.file == nil }.map(\.path)
+            writer.submit(charts.values.compactMap(\.file), in: .markdown, keeping: kept)
+            writer.submit(charts.values.compactMap(\.file), in: .site, keeping: kept)
         }
         exports.wait()
         writer.submit(exports.files, in: .site)
@@ -81,25 +85,38 @@ public struct SiteRenderer: Sendable {
     /// Pages rendered at once: enough to keep both cores busy, few enough to keep memory flat.
     static let batchSize = 256
 
-    /// A page's Markdown file, and its HTML file unless the published one is still current.
+    /// A page's Markdown file and HTML file, each nil when the published one is still current.
     private struct MadePage {
         var path: String
-        var markdown: OutputFile
+        var markdown: OutputFile?
         var html: OutputFile?
     }
 
-    private func renderPage(_ page: PageKind.Page, builder: PageBuilder, layoutKey: String, sink: some PageSink) -> MadePage {
+    private func renderPage(
+        _ page: PageKind.Page, builder: PageBuilder, inputs: PageInputs, layoutKey: String, sink: some PageSink
+    ) -> MadePage {
         let context = builder.context
-        let (model, template, path, title) = (page.model(builder), page.template, page.path, page.title)
-        let markdown = Data(markdown(model, template: template, context: context).utf8)
+        let (template, path, title) = (page.template, page.path, page.title)
         let pageTitle = path == "index" ? title : "\(title) · \(context.configuration.title)"
-        // The HTML is made from the Markdown, the page's title and place, and what every page shares.
-        var hash = SHA256()
-        for part in [layoutKey, path, pageTitle] { hash.update(data: Data(part.utf8)); hash.update(data: [0]) }
-        hash.update(data: markdown)
-        let key = Hex.lowercase(hash.finalize())
-        let markdownFile = OutputFile(path: "\(path).md", contents: markdown)
-        if sink.publishedKey(of: "\(path).html", in: .site) == key {
+        // The HTML is made from the Markdown, the page's title and place, and what every page
+        // shares; for a page kind with a digest of its inputs, that digest stands for the Markdown.
+        let pageInputs = page.inputs?(inputs)
+        func key(_ content: Data) -> String {
+            var hash = SHA256()
+            for part in [layoutKey, path, pageTitle] { hash.update(data: Data(part.utf8)); hash.update(data: [0]) }
+            hash.update(data: content)
+            return Hex.lowercase(hash.finalize())
+        }
+        let inputsKey = pageInputs.map { key(Data($0.utf8)) }
+        if let pageInputs, sink.publishedKey(of: "\(path).md", in: .markdown) == pageInputs,
+            sink.publishedKey(of: "\(path).html", in: .site) == inputsKey
+        {
+            return MadePage(path: path, markdown: nil, html: nil)
+        }
+        let markdown = Data(markdown(page.model(builder), template: template, context: context).utf8)
+        let htmlKey = inputsKey ?? key(markdown)
+        let markdownFile = OutputFile(path: "\(path).md", contents: markdown, key: pageInputs)
+        if sink.publishedKey(of: "\(path).html", in: .site) == htmlKey {
             return MadePage(path: path, markdown: markdownFile, html: nil)
         }
         let layout = PageModels.Layout(
@@ -109,7 +126,7 @@ public struct SiteRenderer: Sendable {
             attentionCount: context.attentionCount, dataAsOf: context.labels.text("data_as_of", ["time": context.dataAsOfText]),
             body: String(decoding: CMark.site.html(from: markdown), as: UTF8.self))
         let html = builtIn("layout") ? BuiltInPages.layout(layout) : templates.layout.render(layout)
-        return MadePage(path: path, markdown: markdownFile, html: OutputFile(path: "\(path).html", contents: Data(html.utf8), key: key))
+        return MadePage(path: path, markdown: markdownFile, html: OutputFile(path: "\(path).html", contents: Data(html.utf8), key: htmlKey))
     }
 
     /// What every page's HTML depends on besides its own Markdown: the program, the templates,
@@ -117,7 +134,7 @@ public struct SiteRenderer: Sendable {
     private func layoutKey(_ context: SiteContext) -> String {
         let labels = context.labels.plain.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
         let parts = [
-            Version.current, templates.identity, context.configuration.language,
+            Version.current, BuildInputs.executableStamp, templates.identity, context.configuration.language,
             context.configuration.title, context.attentionCount ?? "", context.dataAsOfText,
         ] + labels
         return parts.joined(separator: "\u{0}")
@@ -142,7 +159,15 @@ public struct SiteRenderer: Sendable {
         return templates.pages.render(values, withTemplate: template) ?? ""
     }
 
-    private func chart(for summary: GroupSummary, context: SiteContext) -> OutputFile {
+    /// A group's chart, or nil when the published one was made from the same inputs.
+    private func chart(
+        for summary: GroupSummary, context: SiteContext, inputs: PageInputs, sink: some PageSink
+    ) -> (path: String, file: OutputFile?) {
+        let path = "groups/\(context.groupSlugs[summary.group.name]!).svg"
+        let key = inputs.chart(summary)
+        if sink.publishedKey(of: path, in: .markdown) == key, sink.publishedKey(of: path, in: .site) == key {
+            return (path, nil)
+        }
         let chart = BarChart(
             title: context.labels.text("chart_title", ["group": summary.group.name, "currency": summary.currency]),
             bars: summary.people.prefix(context.limits.chartBars).map {
@@ -153,8 +178,7 @@ public struct SiteRenderer: Sendable {
             // One bar per person would make a chart of a huge group megabytes tall.
             more: summary.people.count > context.limits.chartBars
                 ? context.labels.text("more_people", ["count": String(summary.people.count - context.limits.chartBars)]) : nil)
-        return OutputFile(
-            path: "groups/\(context.groupSlugs[summary.group.name]!).svg", contents: Data(chart.svg().utf8))
+        return (path, OutputFile(path: path, contents: Data(chart.svg().utf8), key: key))
     }
 }
 

@@ -30,24 +30,27 @@ import Testing
 
     static let sites = Generator<Site, Shrink.None<Site>> { rng in
         var rows: [[String: String]] = []
-        for index in 0..<Int.random(in: 0...40, using: &rng) {
-            rows.append([
-                "id": String(index + 1), "group": groups.randomElement(using: &rng)!,
-                "orderer": names.randomElement(using: &rng)!, "drink": drinks.randomElement(using: &rng)!,
-                "size": ["", "L", "M|"].randomElement(using: &rng)!, "sugar": ["", "半糖"].randomElement(using: &rng)!,
-                "ice": ["", "少冰"].randomElement(using: &rng)!, "quantity": ["1", "2", "", "x"].randomElement(using: &rng)!,
-                "price": ["35", "1,200", "5.75", "0", "-1"].randomElement(using: &rng)!,
-                "currency": ["", "", "USD", "JPY"].randomElement(using: &rng)!,
-                "time": ["2026-11-21 09:15:00", "", "yesterday"].randomElement(using: &rng)!,
-                "note": ["", "少冰 | 加珍珠", "*不要吸管*", "<3 #42", "~x~"].randomElement(using: &rng)!,
-                "paid": ["TRUE", "", "已付", "no"].randomElement(using: &rng)!, "editCode": "secret\(index)",
-            ])
-        }
+        for index in 0..<Int.random(in: 0...40, using: &rng) { rows.append(row(index, using: &rng)) }
         let deleted = Set(rows.indices.filter { _ in Int.random(in: 0..<5, using: &rng) == 0 })
         return Site(
             rows: rows, language: ["en", "zh-Hant", "ja"].randomElement(using: &rng)!,
             tracksPayments: Bool.random(using: &rng), displayCurrencies: [[], ["USD", "JPY"], ["TWD"]].randomElement(using: &rng)!,
             withRates: Bool.random(using: &rng), deleted: deleted, shortLists: Bool.random(using: &rng))
+    }
+
+    /// One generated row of the sample's columns, with Markdown characters, bad values and secrets.
+    static func row(_ index: Int, using rng: inout some RandomNumberGenerator) -> [String: String] {
+        [
+            "id": String(index + 1), "group": groups.randomElement(using: &rng)!,
+            "orderer": names.randomElement(using: &rng)!, "drink": drinks.randomElement(using: &rng)!,
+            "size": ["", "L", "M|"].randomElement(using: &rng)!, "sugar": ["", "半糖"].randomElement(using: &rng)!,
+            "ice": ["", "少冰"].randomElement(using: &rng)!, "quantity": ["1", "2", "", "x"].randomElement(using: &rng)!,
+            "price": ["35", "1,200", "5.75", "0", "-1"].randomElement(using: &rng)!,
+            "currency": ["", "", "USD", "JPY"].randomElement(using: &rng)!,
+            "time": ["2026-11-21 09:15:00", "", "yesterday"].randomElement(using: &rng)!,
+            "note": ["", "少冰 | 加珍珠", "*不要吸管*", "<3 #42", "~x~"].randomElement(using: &rng)!,
+            "paid": ["TRUE", "", "已付", "no"].randomElement(using: &rng)!, "editCode": "secret\(index)",
+        ]
     }
 
     @Test func generatedSitesRenderAsThroughMustache() async throws {

@@ -1,0 +1,127 @@
+import Crypto
+import Foundation
+
+/// What a group page, a group's chart and a person page are made from, as one digest per file:
+/// the orders they show and the few site-wide settings they read. A rerun whose digest matches the
+/// one a published file was made with keeps that file without building it again, so that one
+/// changed order rebuilds the pages that show it and not the other ten thousand.
+///
+/// The digest must cover every input: a group page is a function of its group, its orders (every
+/// field), the names and slugs of its people, its deletions in the latest run, and the settings in
+/// `site`; a person page of the person, their orders, and the groups they ordered in. Totals and
+/// conversions are functions of those orders and the rates. `PageInputsTests` renders generated
+/// sites twice, changing one thing at a time, and requires the kept and rebuilt files to equal a
+/// build from scratch; a new field of `Order` fails its field count until it is added here.
+struct PageInputs: Sendable {
+    /// The settings every group page, chart and person page depends on.
+    private let site: [UInt8]
+    private let context: SiteContext
+
+    init(_ context: SiteContext, templates: TemplateSet) {
+        self.context = context
+        var fields = Fields()
+        fields.add(Version.current)
+        fields.add(BuildInputs.executableStamp)
+        fields.add(templates.identity)
+        fields.add(context.configuration.language)
+        fields.add(context.configuration.timeZone.identifier)
+        for (key, value) in context.markdownLabels.sorted(by: { $0.key < $1.key }) { fields.add(key, value) }
+        for (currency, digits) in context.configuration.minorUnits.sorted(by: { $0.key < $1.key }) {
+            fields.add(currency)
+            fields.add(digits)
+        }
+        fields.add(context.configuration.displayCurrencies)
+        fields.add(context.aggregation.tracksPayments)
+        if let rates = context.rates {
+            fields.add(rates.base)
+            for (currency, rate) in rates.rates.sorted(by: { $0.key < $1.key }) { fields.add(currency, DecimalText.exact(rate)) }
+        }
+        fields.add(context.rateNotices)
+        fields.add(context.limits.chartBars)
+        site = fields.bytes
+    }
+
+    /// The digest of a group's page.
+    func group(_ summary: GroupSummary) -> String {
+        var fields = Fields(site)
+        fields.add("group")
+        add(summary.group, to: &fields)
+        for order in summary.orders { add(order, to: &fields) }
+        for person in summary.people { fields.add(person.key, person.name, context.personSlugs[person.key] ?? "") }
+        let deletions = context.latestDeletions[summary.group.name] ?? []
+        // The heading of the latest run's deletions names that run's time; only a group with some shows it.
+        if !deletions.isEmpty { fields.add(context.history.first?.time ?? "") }
+        for record in deletions {
+            fields.add(record.person, record.what, record.amount ?? "", record.currency)
+        }
+        return fields.digest()
+    }
+
+    /// The digest of a group's chart.
+    func chart(_ summary: GroupSummary) -> String {
+        "chart " + group(summary)
+    }
+
+    /// The digest of a person's page.
+    func person(_ person: PersonSummary) -> String {
+        var fields = Fields(site)
+        fields.add("person")
+        fields.add(person.key, person.name, context.personSlugs[person.key] ?? "")
+        for order in person.orders { add(order, to: &fields) }
+        for group in context.groups(named: Set(person.orders.map(\.group))) { add(group, to: &fields) }
+        return fields.digest()
+    }
+
+    private func add(_ group: Group, to fields: inout Fields) {
+        fields.add(group.name, group.organizer, group.shop, group.currency, group.deadline)
+        fields.add(context.groupSlugs[group.name] ?? "")
+    }
+
+    /// Every field of an order; `PageInputsTests` counts them.
+    static let orderFields = 14
+
+    private func add(_ order: Order, to fields: inout Fields) {
+        fields.add(order.row)
+        fields.add(order.id != nil)
+        fields.add(order.id ?? "")
+        fields.add(order.group, order.person, order.personKey, order.item)
+        fields.add(order.options)
+        fields.add(order.quantity)
+        fields.add(DecimalText.exact(order.unitPrice))
+        fields.add(order.currency)
+        fields.add(order.time != nil)
+        fields.add(order.time.map { String($0.timeIntervalSince1970.bitPattern) } ?? "")
+        fields.add(order.timeText, order.note)
+        fields.add(order.paid)
+    }
+
+    /// Fields as bytes, each preceded by its length, so that no two lists of fields run together alike.
+    private struct Fields {
+        private(set) var bytes: [UInt8]
+
+        init(_ start: [UInt8] = []) {
+            bytes = start
+            bytes.reserveCapacity(start.count + 4096)
+        }
+
+        mutating func add(_ texts: String...) {
+            for text in texts {
+                add(text.utf8.count)
+                bytes += text.utf8
+            }
+        }
+
+        mutating func add(_ texts: [String]) {
+            add(texts.count)
+            for text in texts { add(text) }
+        }
+
+        mutating func add(_ number: Int) {
+            withUnsafeBytes(of: Int64(number).littleEndian) { bytes += $0 }
+        }
+
+        mutating func add(_ flag: Bool) { bytes.append(flag ? 1 : 0) }
+
+        func digest() -> String { Hex.lowercase(SHA256.hash(data: bytes)) }
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import PropertyBased
+import Testing
+
+@testable import OrderPress
+
+/// Group pages, charts and person pages are kept without being built when the digest of their
+/// inputs (`PageInputs`) is the one their published files were made with. These tests render a
+/// generated site, change one thing, render again keeping what the digests allow, and require
+/// every file to equal a build of the changed site from scratch.
+@Suite struct PageInputsTests {
+    /// One change between two runs.
+    enum Change: CaseIterable, Sendable {
+        case nothing, price, person, note, paid, group, time, quantity, options, deleteRow, addRow, moveRow
+        case language, payments, displayCurrencies, rates, rateValue, label
+    }
+
+    /// The last build's files, as a publish session would offer them: each file's key, and kept
+    /// files copied into this build's output.
+    final class PublishedSite: PageSink, @unchecked Sendable {
+        private let previous: [Tree: [String: OutputFile]]
+        private let lock = NSLock()
+        private var collected = CollectedSite()
+        private(set) var kept: [Tree: [String]] = [:]
+
+        init(_ site: RenderedSite) {
+            previous = [
+                .markdown: Dictionary(uniqueKeysWithValues: site.markdown.map { ($0.path, $0) }),
+                .site: Dictionary(uniqueKeysWithValues: site.site.map { ($0.path, $0) }),
+            ]
+        }
+
+        func publishedKey(of path: String, in tree: Tree) -> String? { previous[tree]?[path]?.key }
+
+        func publish(_ files: [OutputFile], in tree: Tree) { lock.withLock { collected.publish(files, in: tree) } }
+
+        func keep(_ path: String, in tree: Tree) {
+            lock.withLock {
+                kept[tree, default: []].append(path)
+                collected.publish([previous[tree]![path]!], in: tree)
+            }
+        }
+
+        var site: RenderedSite { lock.withLock { collected.site } }
+    }
+
+    struct Run {
+        var configuration: Configuration
+        var rows: [[String: String]]
+        var tracksPayments: Bool
+        var withRates: Bool
+        /// The yen's rate doubled: every conversion to or from JPY changes, and nothing else.
+        var otherYenRate = false
+    }
+
+    /// Renders `run` into `sink` after `previous` (the last run's snapshot and history), and returns its own.
+    static func render(
+        _ run: Run, fetched: FetchedData, previous: DiffOutcome?, into sink: some PageSink
+    ) throws -> DiffOutcome {
+        var headers = ["id", "group", "orderer", "drink", "size", "sugar", "ice", "quantity", "price", "currency", "time", "note", "editCode"]
+        if run.tracksPayments { headers.append("paid") }
+        let table = TestSupport.table(headers, run.rows.map { row in headers.map { row[$0]! } })
+        var rates = run.withRates ? fetched.rates : nil
+        if run.otherYenRate, let yen = rates?.rates["JPY"] { rates?.rates["JPY"] = yen * 2 }
+        let validator = Validator(configuration: run.configuration)
+        let data = try validator.validate(orders: table, groups: fetched.groups)
+        let outcome = try DiffStep(deletionGuard: nil, now: previous == nil ? "2026-11-21T10:00:00Z" : "2026-11-21T10:05:00Z").run(
+            data, secrets: validator.secretCells(of: table), rates: rates, previous: previous?.snapshot,
+            history: previous?.history ?? [])
+        let aggregation = Aggregator.aggregate(
+            data, rates: rates, displayCurrencies: run.configuration.displayCurrencies,
+            baseCurrency: run.configuration.baseCurrency, money: MoneyFormat(minorUnitOverrides: run.configuration.minorUnits))
+        var renderer = try SiteRenderer(templateOverrides: nil)
+        renderer.limits = PageLimits(listRows: 3, changeRows: 3, attentionRows: 3, chartBars: 4)
+        try renderer.render(
+            configuration: run.configuration, data: data, aggregation: aggregation, rates: rates,
+            history: outcome.history, now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID, into: sink)
+        return outcome
+    }
+
+    /// `run` with one thing changed.
+    static func changed(_ run: Run, _ change: Change, using rng: inout some RandomNumberGenerator) -> Run {
+        var run = run
+        let row = run.rows.indices.randomElement(using: &rng)
+        func set(_ column: String, _ values: [String]) {
+            guard let row else { return }
+            run.rows[row][column] = values.filter { $0 != run.rows[row][column] }.randomElement(using: &rng)!
+        }
+        switch change {
+        case .nothing: break
+        case .price: set("price", ["36", "5.5", "1200", "abc"])
+        case .person: set("orderer", BuiltInPagesTests.names + ["New Person"])
+        case .note: set("note", ["", "extra shot", "*x*"])
+        case .paid: set("paid", ["TRUE", ""])
+        case .group: set("group", BuiltInPagesTests.groups)
+        case .time: set("time", ["2026-11-21 09:16:00", "2026-11-20 08:00:00", ""])
+        case .quantity: set("quantity", ["1", "3"])
+        case .options: set("sugar", ["", "無糖"])
+        case .deleteRow: if let row { run.rows.remove(at: row) }
+        case .addRow:
+            var new = run.rows.randomElement(using: &rng) ?? BuiltInPagesTests.row(0, using: &rng)
+            new["id"] = "new"
+            new["editCode"] = "secret-new"
+            run.rows.insert(new, at: Int.random(in: 0...run.rows.count, using: &rng))
+        case .moveRow: if let row, run.rows.count > 1 { run.rows.append(run.rows.remove(at: row)) }
+        case .language: run.configuration.language = ["en", "zh-Hant", "ja"].filter { $0 != run.configuration.language }.randomElement(using: &rng)!
+        case .payments: run.tracksPayments.toggle()
+        case .displayCurrencies:
+            run.configuration.displayCurrencies = [[], ["USD", "JPY"], ["TWD"]].filter { $0 != run.configuration.displayCurrencies }
+                .randomElement(using: &rng)!
+        case .rates: run.withRates.toggle()
+        case .rateValue: run.otherYenRate = true
+        case .label: run.configuration.labels["total"] = "Sum"
+        }
+        return run
+    }
+
+    static let runs = Generator<(BuiltInPagesTests.Site, Change, UInt64), Shrink.None<(BuiltInPagesTests.Site, Change, UInt64)>> { rng in
+        (BuiltInPagesTests.sites.run(using: &rng), Change.allCases.randomElement(using: &rng)!, UInt64.random(in: 0...UInt64.max, using: &rng))
+    }
+
+    @Test func keptAndRebuiltFilesEqualABuildFromScratch() async throws {
+        let sample = try ConfigurationLoader.load(from: TestSupport.sampleConfig)
+        let fetched = try await Fetcher(configuration: sample).fetch()
+        await propertyCheck(count: 80, input: Self.runs) { site, change, seed in
+            var rng = SplitMix64(seed: seed)
+            var configuration = sample
+            configuration.language = site.language
+            configuration.displayCurrencies = site.displayCurrencies
+            let first = Run(configuration: configuration, rows: site.rows, tracksPayments: site.tracksPayments, withRates: site.withRates)
+            let second = Self.changed(first, change, using: &rng)
+            let firstSite = CollectedSite()
+            let outcome = try! Self.render(first, fetched: fetched, previous: nil, into: firstSite)
+            let incremental = PublishedSite(firstSite.site)
+            _ = try! Self.render(second, fetched: fetched, previous: outcome, into: incremental)
+            let scratch = CollectedSite()
+            _ = try! Self.render(second, fetched: fetched, previous: outcome, into: scratch)
+            let (made, expected) = (incremental.site, scratch.site)
+            #expect(made.markdown.map(\.path) == expected.markdown.map(\.path), "\(site) \(change)")
+            #expect(made.site.map(\.path) == expected.site.map(\.path), "\(site) \(change)")
+            for (file, reference) in zip(made.markdown + made.site, expected.markdown + expected.site)
+            where file.contents != reference.contents {
+                Issue.record("\(file.path) kept stale after \(change) on \(site)")
+            }
+            if change == .nothing {
+                // Every group page, chart and person page is kept: nothing of them is built again.
+                let kinds = (incremental.kept[.markdown] ?? []).filter { $0.hasPrefix("groups/") || $0.hasPrefix("people/") }
+                #expect(kinds.count == expected.markdown.filter { $0.path.hasPrefix("groups/") || $0.path.hasPrefix("people/") }.count)
+            }
+        }
+    }
+
+    /// Each kind of change on a site of valid orders in three groups: the files kept and rebuilt
+    /// equal a build from scratch, and a change to one order keeps the pages of the other groups.
+    /// (Taking a field out of the digest makes the change to that field fail here.)
+    @Test(arguments: Change.allCases)
+    func eachChangeKeepsOnlyWhatItLeavesAlone(change: Change) async throws {
+        let sample = try ConfigurationLoader.load(from: TestSupport.sampleConfig)
+        let fetched = try await Fetcher(configuration: sample).fetch()
+        let people = ["Amy", "王小明", "Ben", "山田 花子"]
+        let rows = (0..<12).map { index in
+            [
+                "id": String(index + 1), "group": Self.groups[index % 3], "orderer": people[index % 4],
+                "drink": "熟成紅茶", "size": "L", "sugar": "半糖", "ice": "", "quantity": "1", "price": "35", "currency": "",
+                "time": "2026-11-21 09:15:00", "note": "note \(index)", "paid": index % 2 == 0 ? "TRUE" : "", "editCode": "secret\(index)",
+            ]
+        }
+        var configuration = sample
+        configuration.displayCurrencies = ["USD", "JPY"]
+        let first = Run(configuration: configuration, rows: rows, tracksPayments: true, withRates: true)
+        var rng = SplitMix64(seed: 7)
+        let second = Self.changed(first, change, using: &rng)
+        let firstSite = CollectedSite()
+        let outcome = try Self.render(first, fetched: fetched, previous: nil, into: firstSite)
+        let incremental = PublishedSite(firstSite.site)
+        _ = try Self.render(second, fetched: fetched, previous: outcome, into: incremental)
+        let scratch = CollectedSite()
+        _ = try Self.render(second, fetched: fetched, previous: outcome, into: scratch)
+        let stale = zip(incremental.site.markdown + incremental.site.site, scratch.site.markdown + scratch.site.site)
+            .filter { $0.0.contents != $0.1.contents }.map(\.0.path)
+        #expect(stale == [])
+        #expect(incremental.site == scratch.site)
+        let keptGroupPages = (incremental.kept[.markdown] ?? []).filter { $0.hasPrefix("groups/") && $0.hasSuffix(".md") }
+        switch change {
+        // The sample has a fourth group, without orders here, whose page stays too.
+        case .nothing: #expect(keptGroupPages.count == 4)
+        case .price, .note, .paid, .time, .quantity, .options: #expect(keptGroupPages.count == 3)
+        default: break
+        }
+    }
+
+    /// Three of the sample's groups, all in TWD.
+    static let groups = ["週五下午茶", "週一早餐", "東京出張ランチ"]
+
+    /// A new field of `Order` has to be added to the digest, or pages showing it would be kept stale.
+    @Test func theDigestCoversEveryFieldOfAnOrder() {
+        let order = Order(
+            row: 2, id: nil, group: "g", person: "p", personKey: "p", item: "i", options: [], quantity: 1, unitPrice: 1,
+            currency: "TWD", time: nil, timeText: "", note: "")
+        #expect(Mirror(reflecting: order).children.count == PageInputs.orderFields)
+    }
+}
+
+/// A seeded generator, so that each generated case can make its own random choices reproducibly.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
