@@ -6,8 +6,8 @@ struct DeletionGuard: Sendable {
 
     /// `malformedRows` is how many rows of this run could not be split into columns: they are rejected
     /// but kept out of the snapshot (none of their cells is stored), so the change set cannot show them.
-    func check(_ changes: ChangeSet, previous: Snapshot?, malformedRows: Int) throws(DataError) {
-        let previousValid = previous?.rows.count { !$0.rejected } ?? 0
+    func check(_ changes: ChangeSet, previous: SnapshotIndex?, malformedRows: Int) throws(DataError) {
+        let previousValid = previous?.validCount ?? 0
         guard previousValid > 0 else { return }
         // A valid order matched to a rejected row (same id) is now rejected; without an id its content
         // changed, so it shows as deleted while a new rejected row appears: pair those up as well.

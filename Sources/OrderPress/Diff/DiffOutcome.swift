@@ -2,6 +2,8 @@
 struct DiffOutcome: Sendable {
     /// What the snapshot step saves, last.
     var snapshot: Snapshot
+    /// Its records' digests, which the save compares and stores.
+    var digests: [RecordDigest]
     var changes: ChangeSet
     /// Runs that changed something, newest first, this one included.
     var history: [HistoryEntry]

@@ -8,11 +8,11 @@ struct DiffStep: Sendable {
     var now: String
 
     func run(
-        _ data: ValidatedData, secrets: SecretCells, rates: RateTable?, previous: Snapshot?, history: [HistoryEntry]
+        _ data: ValidatedData, secrets: SecretCells, rates: RateTable?, previous: PreviousSnapshot?, history: [HistoryEntry]
     ) throws(DataError) -> DiffOutcome {
-        let differ = Differ(hasher: SecretHasher(salt: previous?.salt ?? SecretHasher.newSalt()), now: now)
-        var (snapshot, changes) = differ.compare(data, secrets: secrets, previous: previous)
-        try deletionGuard?.check(changes, previous: previous, malformedRows: data.malformedRows)
+        let differ = Differ(hasher: SecretHasher(salt: previous?.index.header.salt ?? SecretHasher.newSalt()), now: now)
+        var (snapshot, digests, changes) = try differ.compare(data, secrets: secrets, previous: previous)
+        try deletionGuard?.check(changes, previous: previous?.index, malformedRows: data.malformedRows)
         var history = history
         // A build killed between saving the history and the snapshot left this very entry
         // behind already; the rerun finds the same changes again and must not record them twice.
@@ -20,6 +20,6 @@ struct DiffStep: Sendable {
             history.insert(HistoryEntry(time: snapshot.changedAt, changes: changes), at: 0)
         }
         snapshot.rates = rates.map(Snapshot.Rates.init)
-        return DiffOutcome(snapshot: snapshot, changes: changes, history: history)
+        return DiffOutcome(snapshot: snapshot, digests: digests, changes: changes, history: history)
     }
 }

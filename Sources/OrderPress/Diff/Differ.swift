@@ -10,75 +10,121 @@ struct Differ: Sendable {
     /// This run's time (ISO 8601), given to rows seen for the first time.
     var now: String
 
-    /// This run's records (first-seen times carried over from matched rows) and what changed.
-    func compare(_ data: ValidatedData, secrets: SecretCells, previous: Snapshot?) -> (snapshot: Snapshot, changes: ChangeSet) {
-        var records = zip(data.rows, secrets.rows).map { record($0, secrets: $1) }
+    /// This run's records (first-seen times carried over from matched rows), their digests, and what changed.
+    ///
+    /// Matching needs only the last snapshot's index; a record is read in full only when it is gone, or
+    /// its digest differs from its match's, or its match has a secret this run could not see.
+    func compare(
+        _ data: ValidatedData, secrets: SecretCells, previous: PreviousSnapshot?
+    ) throws(DataError) -> (snapshot: Snapshot, digests: [RecordDigest], changes: ChangeSet) {
+        var (records, digests) = recordsAndDigests(data, secrets: secrets)
         let current = Snapshot(
             version: Snapshot.currentVersion, salt: hasher.salt, changedAt: now, columns: data.columns,
             secretColumns: secrets.columns, rows: [], rates: nil)
         guard let previous else {
-            return (with(current, rows: records), ChangeSet(firstRun: true, deleted: [], added: [], changed: []))
+            return (with(current, rows: records), digests, ChangeSet(firstRun: true, deleted: [], added: [], changed: []))
         }
+        let old = previous.index.records
+        let header = previous.index.header
+        // With other columns, equal digests cannot tell equal values: every match is read and compared.
+        let sameColumns = header.columns == current.columns && header.secretColumns == current.secretColumns
 
-        // Match by identity; rows sharing one (identical content) pair up first come, first served.
-        var unmatchedOld: [String: [Int]] = [:]
-        for (index, record) in previous.rows.enumerated() { unmatchedOld[record.identity, default: []].append(index) }
-        var matchedOld = Set<Int>()
+        // Match by identity; rows sharing one (identical content) pair up first come, first served:
+        // `first` holds each identity's first unmatched position, `next` chains the rest in order.
+        var first: [String: Int] = [:]
+        first.reserveCapacity(old.count)
+        var next = [Int](repeating: -1, count: old.count)
+        for position in old.indices.reversed() {
+            next[position] = first.updateValue(position, forKey: old[position].identity) ?? -1
+        }
+        var matchedOld = [Bool](repeating: false, count: old.count)
         var addedIndices: [Int] = []
-        var changed: [ChangeSet.Change] = []
+        var differing: [(new: Int, old: Int)] = []
         for index in records.indices {
-            guard var candidates = unmatchedOld[records[index].identity], !candidates.isEmpty else {
+            guard let position = first[records[index].identity], position >= 0 else {
                 addedIndices.append(index)
                 continue
             }
-            let oldIndex = candidates.removeFirst()
-            unmatchedOld[records[index].identity] = candidates
-            matchedOld.insert(oldIndex)
-            let old = previous.rows[oldIndex]
-            records[index].firstSeen = old.firstSeen
-            records[index].secrets = carryOverUnknownSecrets(records[index], old, previous, current)
-            let fields = differences(old, previous, records[index], current)
-            if !fields.isEmpty { changed.append(.init(before: old, after: records[index], fields: fields)) }
+            first[records[index].identity] = next[position]
+            matchedOld[position] = true
+            records[index].firstSeen = old[position].firstSeen
+            // The digest leaves out the first-seen time, so it stands as computed.
+            if sameColumns, digests[index] == old[position].digest, !records[index].secrets.contains(SecretHasher.unknown) { continue }
+            differing.append((index, position))
         }
 
         // A rejected row corrected in place has new content but the same sheet row: a change, not a new order.
-        var deletedIndices = previous.rows.indices.filter { !matchedOld.contains($0) }
+        var deletedPositions = old.indices.filter { !matchedOld[$0] }
         var addedByRow: [Int: Int] = [:]
         for index in addedIndices { addedByRow[records[index].row] = index }
         var pairedNew = Set<Int>()
-        deletedIndices.removeAll { oldIndex in
-            let old = previous.rows[oldIndex]
-            guard old.rejected, let newIndex = addedByRow[old.row], !pairedNew.contains(newIndex) else { return false }
+        var corrected: [(new: Int, old: Int)] = []
+        deletedPositions.removeAll { position in
+            guard old[position].rejected, let newIndex = addedByRow[old[position].row], !pairedNew.contains(newIndex) else { return false }
             pairedNew.insert(newIndex)
-            records[newIndex].firstSeen = old.firstSeen
-            changed.append(.init(before: old, after: records[newIndex], fields: differences(old, previous, records[newIndex], current)))
+            corrected.append((newIndex, position))
             return true
         }
+
+        let read = try previous.records(differing.map(\.old) + corrected.map(\.old) + deletedPositions)
+        var changed: [ChangeSet.Change] = []
+        for (pair, before) in zip(differing, read) {
+            records[pair.new].secrets = carryOverUnknownSecrets(records[pair.new], before, header, current)
+            digests[pair.new] = RecordDigest(records[pair.new])
+            let fields = differences(before, header, records[pair.new], current)
+            if !fields.isEmpty { changed.append(.init(before: before, after: records[pair.new], fields: fields)) }
+        }
+        for (pair, before) in zip(corrected, read.dropFirst(differing.count)) {
+            records[pair.new].firstSeen = before.firstSeen
+            changed.append(.init(before: before, after: records[pair.new], fields: differences(before, header, records[pair.new], current)))
+        }
         let changes = ChangeSet(
-            firstRun: false, deleted: deletedIndices.map { previous.rows[$0] },
+            firstRun: false, deleted: Array(read.dropFirst(differing.count + corrected.count)),
             added: addedIndices.filter { !pairedNew.contains($0) }.map { records[$0] },
             changed: changed.sorted { $0.after.row < $1.after.row })
         var snapshot = with(current, rows: records)
-        snapshot.salt = previous.salt
-        if changes.isEmpty { snapshot.changedAt = previous.changedAt }
-        return (snapshot, changes)
+        snapshot.salt = header.salt
+        if changes.isEmpty { snapshot.changedAt = header.changedAt }
+        return (snapshot, digests, changes)
+    }
+
+    /// Hashing every secret and every record is most of a rerun's diff: both cores share it, each
+    /// writing its range of rows in place (chunks joined afterwards would hold every record twice).
+    private func recordsAndDigests(_ data: ValidatedData, secrets: SecretCells) -> ([RowRecord], [RecordDigest]) {
+        let count = data.rows.count
+        var digests = [RecordDigest](repeating: RecordDigest(high: 0, low: 0), count: count)
+        let records = digests.withUnsafeMutableBufferPointer { digestBuffer in
+            [RowRecord](unsafeUninitializedCapacity: count) { recordBuffer, initialized in
+                // Each range writes only its own elements, every one of them exactly once.
+                nonisolated(unsafe) let (recordBuffer, digestBuffer) = (recordBuffer, digestBuffer)
+                _ = Parallel.chunks(count: count, minimumChunk: 5_000) { range in
+                    for index in range {
+                        let record = record(data.rows[index], secrets: secrets.rows[index])
+                        digestBuffer[index] = RecordDigest(record)
+                        (recordBuffer.baseAddress! + index).initialize(to: record)
+                    }
+                }
+                initialized = count
+            }
+        }
+        return (records, digests)
     }
 
     /// Keeps the last known hash of a secret this run could not see, so it is neither lost nor "changed".
-    private func carryOverUnknownSecrets(_ new: RowRecord, _ old: RowRecord, _ oldSnapshot: Snapshot, _ newSnapshot: Snapshot) -> [String] {
+    func carryOverUnknownSecrets(_ new: RowRecord, _ old: RowRecord, _ oldSnapshot: Snapshot, _ newSnapshot: Snapshot) -> [String] {
         let known = Dictionary(zip(oldSnapshot.secretColumns, old.secrets), uniquingKeysWith: { first, _ in first })
         return zip(newSnapshot.secretColumns, new.secrets).map { column, hash in
             hash == SecretHasher.unknown ? known[column] ?? hash : hash
         }
     }
 
-    private func with(_ snapshot: Snapshot, rows: [RowRecord]) -> Snapshot {
+    func with(_ snapshot: Snapshot, rows: [RowRecord]) -> Snapshot {
         var snapshot = snapshot
         snapshot.rows = rows
         return snapshot
     }
 
-    private func record(_ row: ValidatedRow, secrets: [SecretValue]) -> RowRecord {
+    func record(_ row: ValidatedRow, secrets: [SecretValue]) -> RowRecord {
         RowRecord(
             row: row.row, id: row.id, identity: row.identity, values: row.values, secrets: secrets.map(hasher.hash),
             rejected: row.rejected, group: row.group, person: row.person, item: row.item, options: row.options,
@@ -86,7 +132,7 @@ struct Differ: Sendable {
     }
 
     /// Column → [before, after] for every mapped column whose value differs; secrets masked.
-    private func differences(_ old: RowRecord, _ oldSnapshot: Snapshot, _ new: RowRecord, _ newSnapshot: Snapshot) -> [String: [String]] {
+    func differences(_ old: RowRecord, _ oldSnapshot: Snapshot, _ new: RowRecord, _ newSnapshot: Snapshot) -> [String: [String]] {
         var fields: [String: [String]] = [:]
         let before = Dictionary(zip(oldSnapshot.columns, old.values), uniquingKeysWith: { first, _ in first })
         let after = Dictionary(zip(newSnapshot.columns, new.values), uniquingKeysWith: { first, _ in first })

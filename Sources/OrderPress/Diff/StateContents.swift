@@ -3,7 +3,8 @@ import Foundation
 /// Everything the state folder keeps for the next build, as one value: what a store read, and what it
 /// compares a save against so that only the difference is written.
 struct StateContents: Sendable, Equatable {
-    var snapshot: Snapshot?
+    /// The snapshot's index: its records themselves are read when needed (`StateStore.records(at:)`).
+    var snapshot: SnapshotIndex?
     /// Newest first, at most `StateStore.historyLimit` entries.
     var history: [HistoryEntry] = []
     var siteID: UUID?

@@ -17,7 +17,7 @@ enum StateDatabase {
     /// Every schema this version knows, oldest first. A database that names one this version does not
     /// know was written by a newer OrderPress. `importing` is what the first migration stores: the
     /// contents of the state files the database replaces, in the transaction that creates it.
-    static func migrator(importing legacy: StateContents) -> DatabaseMigrator {
+    static func migrator(importing legacy: Import = Import()) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
             try db.execute(
@@ -33,9 +33,39 @@ enum StateDatabase {
                         quantity INTEGER NOT NULL, amount TEXT, currency TEXT NOT NULL, first_seen TEXT NOT NULL);
                     CREATE TABLE history (sequence INTEGER PRIMARY KEY, time TEXT NOT NULL, changes TEXT NOT NULL);
                     """)
-            try write(legacy, over: StateContents(), in: db)
+            try write(legacy.contents, records: legacy.records, over: StateContents(), in: db, digests: false)
+        }
+        // Each record's digest (`RecordDigest`), so that a rerun reads the index, not every record.
+        migrator.registerMigration("v2") { db in
+            try db.execute(sql: "ALTER TABLE record ADD COLUMN digest BLOB")
+            let update = try db.makeStatement(sql: "UPDATE record SET digest = ? WHERE position = ?")
+            // A slice at a time: a million records in full would take over a gigabyte.
+            var start = 0
+            while case let slice = try records(db, from: start, count: 10_000, digests: false), let last = slice.last {
+                for entry in slice { try update.execute(arguments: [Data(RecordDigest(entry.record).bytes), entry.position]) }
+                start = last.position + 1
+            }
         }
         return migrator
+    }
+
+    /// The state files' contents, for the first migration to store: their snapshot's records apart.
+    struct Import {
+        var contents = StateContents()
+        var records: [RowRecord]? = nil
+    }
+
+    /// Whether the database holds the last schema, an older one it can still read, or none at all
+    /// (its creation was rolled back: the old files are still the state).
+    enum Schema {
+        case current, v1, none
+    }
+
+    static func schema(_ db: Database) throws -> Schema {
+        let migrator = migrator()
+        if try migrator.hasBeenSuperseded(db) { throw Newer(version: 0) }
+        if try migrator.hasCompletedMigrations(db) { return .current }
+        return try migrator.appliedIdentifiers(db).contains("v1") ? .v1 : .none
     }
 
     static func open(_ url: URL, readOnly: Bool) throws -> DatabaseQueue {
@@ -53,15 +83,16 @@ enum StateDatabase {
 
     // MARK: - Reading
 
-    /// What the database holds. Throws `Unreadable` for contents this version cannot make sense of.
-    static func read(_ db: Database) throws -> StateContents {
+    /// What the database holds, the snapshot as its index. Throws `Unreadable` for contents this
+    /// version cannot make sense of. A database of schema v1 has no digests: they are computed.
+    static func read(_ db: Database, schema: Schema = .current) throws -> StateContents {
         var contents = StateContents()
         let settings = try Dictionary(
             Row.fetchAll(db, sql: "SELECT key, value FROM setting").map { ($0[0] as String, $0[1] as String) },
             uniquingKeysWith: { first, _ in first })
         contents.siteID = settings["site_id"].flatMap(UUID.init(uuidString:))
         contents.lastBuild = try lastBuild(settings[lastBuildKey])
-        contents.snapshot = try readSnapshot(db)
+        contents.snapshot = try readIndex(db, digests: schema == .current)
         let decoder = JSONDecoder()
         contents.history = try Row.fetchAll(db, sql: "SELECT time, changes FROM history ORDER BY sequence DESC").map { row in
             guard let changes = try? decoder.decode(ChangeSet.self, from: Data((row[1] as String).utf8)) else {
@@ -95,12 +126,14 @@ enum StateDatabase {
         var version: Int
     }
 
-    private static func readSnapshot(_ db: Database) throws -> Snapshot? {
+    static let notASnapshot = Unreadable(reason: "it is not a snapshot this version understands")
+
+    /// The snapshot's header and each record's stamp; nil when there is no snapshot.
+    private static func readIndex(_ db: Database, digests: Bool) throws -> SnapshotIndex? {
         guard
             let meta = try Row.fetchOne(
                 db, sql: "SELECT version, salt, changed_at, columns, secret_columns, rates FROM snapshot WHERE id = 1")
         else { return nil }
-        let notASnapshot = Unreadable(reason: "it is not a snapshot this version understands")
         let version: Int = meta[0]
         guard version >= 1 else { throw Unreadable(reason: "its version \(version) is not a version of OrderPress's snapshot") }
         guard version <= Snapshot.currentVersion else { throw Newer(version: version) }
@@ -110,40 +143,105 @@ enum StateDatabase {
             guard let decoded = try? JSONDecoder().decode(Snapshot.Rates.self, from: Data(text.utf8)) else { throw notASnapshot }
             rates = decoded
         }
-        var rows: [RowRecord] = []
-        rows.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM record") ?? 0)
+        let header = Snapshot(
+            version: version, salt: meta[1], changedAt: meta[2], columns: columns, secretColumns: secretColumns,
+            rows: [], rates: rates)
+        guard digests else {
+            return SnapshotIndex(header: header, records: try records(db, digests: false).map { SnapshotIndex.Stamp($0.record, digest: RecordDigest($0.record)) })
+        }
+        var stamps: [SnapshotIndex.Stamp] = []
+        // Most records share a few first-seen times: one string each, not one per record.
+        var times: Set<String> = []
         let cursor = try Row.fetchCursor(
-            db,
-            sql: """
-                SELECT position, sheet_row, order_id, identity, value_list, secret_list, rejected, group_name, person,
-                    item, option_list, quantity, amount, currency, first_seen FROM record ORDER BY position
-                """)
+            db, sql: "SELECT position, identity, digest, sheet_row, first_seen, rejected FROM record ORDER BY position")
         while let row = try cursor.next() {
             // Saves address records by position: a gap would make the next save overwrite the wrong one.
-            guard row[0] as Int == rows.count, let values = ListText.decode(row[4]), let secrets = ListText.decode(row[5]),
-                let options = ListText.decode(row[10])
-            else { throw notASnapshot }
-            rows.append(
-                RowRecord(
-                    row: row[1], id: row[2], identity: row[3], values: values, secrets: secrets, rejected: row[6],
-                    group: row[7], person: row[8], item: row[9], options: options, quantity: row[11], amount: row[12],
-                    currency: row[13], firstSeen: row[14]))
+            let digest = try row.withUnsafeData(atIndex: 2) { data in data.flatMap(RecordDigest.init(data:)) }
+            guard row[0] as Int == stamps.count, let digest else { throw notASnapshot }
+            let firstSeen: String = row[4]
+            stamps.append(
+                SnapshotIndex.Stamp(
+                    identity: row[1], digest: digest, row: row[3], firstSeen: times.insert(firstSeen).memberAfterInsert,
+                    rejected: row[5]))
         }
-        return Snapshot(
-            version: version, salt: meta[1], changedAt: meta[2], columns: columns, secretColumns: secretColumns,
-            rows: rows, rates: rates)
+        return SnapshotIndex(header: header, records: stamps)
+    }
+
+    private static let recordColumns = """
+        position, sheet_row, order_id, identity, value_list, secret_list, rejected, group_name, person,
+        item, option_list, quantity, amount, currency, first_seen
+        """
+
+    /// Every record in full, in order, with its stored digest (nil without `digests`).
+    static func records(_ db: Database, digests: Bool) throws -> [(record: RowRecord, digest: RecordDigest?)] {
+        let all = try records(db, from: 0, count: Int.max, digests: digests)
+        guard all.indices.elementsEqual(all.map(\.position)) else { throw notASnapshot }
+        return all.map { ($0.record, $0.digest) }
+    }
+
+    /// The records from position `start` on, at most `count`, in order.
+    private static func records(
+        _ db: Database, from start: Int, count: Int, digests: Bool
+    ) throws -> [(position: Int, record: RowRecord, digest: RecordDigest?)] {
+        let cursor = try Row.fetchCursor(
+            db, sql: "SELECT \(recordColumns)\(digests ? ", digest" : "") FROM record WHERE position >= ? ORDER BY position LIMIT ?",
+            arguments: [start, count == Int.max ? -1 : count])
+        var result: [(position: Int, record: RowRecord, digest: RecordDigest?)] = []
+        while let row = try cursor.next() {
+            result.append((row[0], try record(row), digests ? (row[15] as Data?).flatMap(RecordDigest.init(data:)) : nil))
+        }
+        return result
+    }
+
+    /// The records at `positions`, in that order, with their stored digests (nil without `digests`);
+    /// nil for a position the database does not hold. `total` is how many the index read found.
+    static func records(_ db: Database, at positions: [Int], total: Int, digests: Bool) throws -> [(record: RowRecord, digest: RecordDigest?)?] {
+        let columns = "\(recordColumns)\(digests ? ", digest" : "")"
+        func entry(_ row: Row) throws -> (record: RowRecord, digest: RecordDigest?) {
+            (try record(row), digests ? (row[15] as Data?).flatMap(RecordDigest.init(data:)) : nil)
+        }
+        guard positions.count > total / 8 else {
+            let statement = try db.cachedStatement(sql: "SELECT \(columns) FROM record WHERE position = ?")
+            return try positions.map { position in try Row.fetchOne(statement, arguments: [position]).map(entry) }
+        }
+        // Once they are many, one pass beats looking each up; only the wanted rows are decoded.
+        var slots = [Int](repeating: -1, count: total)
+        for (slot, position) in positions.enumerated() where position < total { slots[position] = slot }
+        var result = [(record: RowRecord, digest: RecordDigest?)?](repeating: nil, count: positions.count)
+        let cursor = try Row.fetchCursor(db, sql: "SELECT \(columns) FROM record ORDER BY position")
+        while let row = try cursor.next() {
+            let position: Int = row[0]
+            if position >= 0, position < total, slots[position] >= 0 { result[slots[position]] = try entry(row) }
+        }
+        return result
+    }
+
+    private static func record(_ row: Row) throws -> RowRecord {
+        guard let values = ListText.decode(row[4]), let secrets = ListText.decode(row[5]), let options = ListText.decode(row[10]) else {
+            throw notASnapshot
+        }
+        return RowRecord(
+            row: row[1], id: row[2], identity: row[3], values: values, secrets: secrets, rejected: row[6],
+            group: row[7], person: row[8], item: row[9], options: options, quantity: row[11], amount: row[12],
+            currency: row[13], firstSeen: row[14])
     }
 
     // MARK: - Writing
 
     /// Writes the difference between `old`, which the database holds, and `new`: changed records and
-    /// settings, the history entries that are new, the deletion of those that fell off.
-    static func write(_ new: StateContents, over old: StateContents, in db: Database) throws {
+    /// settings, the history entries that are new, the deletion of those that fell off. `records` are
+    /// the records of `new.snapshot`, in its order; nil when it is `old.snapshot`. Without `digests`
+    /// (schema v1, before they were kept) records are written without theirs.
+    static func write(_ new: StateContents, records: [RowRecord]?, over old: StateContents, in db: Database, digests: Bool = true) throws {
         try set("site_id", new.siteID.map { $0.uuidString.lowercased() }, over: old.siteID.map { $0.uuidString.lowercased() }, in: db)
         func text(_ record: LastBuild?) -> String? { record.map { String(decoding: JSONOutput.encode($0), as: UTF8.self) } }
         try set(lastBuildKey, text(new.lastBuild), over: text(old.lastBuild), in: db)
         if let snapshot = new.snapshot {
-            try write(snapshot, over: old.snapshot, in: db)
+            if let records {
+                try write(snapshot, records: records, over: old.snapshot, in: db, digests: digests)
+            } else {
+                precondition(snapshot == old.snapshot, "a changed snapshot was saved without its records")
+            }
         } else if old.snapshot != nil {
             try db.execute(sql: "DELETE FROM snapshot; DELETE FROM record")
         }
@@ -159,39 +257,40 @@ enum StateDatabase {
         }
     }
 
-    private static func write(_ new: Snapshot, over old: Snapshot?, in db: Database) throws {
-        func withoutRows(_ snapshot: Snapshot) -> Snapshot {
-            var snapshot = snapshot
-            snapshot.rows = []
-            return snapshot
-        }
-        if old.map(withoutRows) != withoutRows(new) {
+    /// Rewrites the records whose stamp differs from the one at their position: one changed order
+    /// rewrites one row, however many there are.
+    private static func write(_ new: SnapshotIndex, records: [RowRecord], over old: SnapshotIndex?, in db: Database, digests: Bool) throws {
+        precondition(records.count == new.records.count, "a snapshot was saved with records that are not its own")
+        if old?.header != new.header {
             try db.execute(
                 sql: """
                     INSERT OR REPLACE INTO snapshot (id, version, salt, changed_at, columns, secret_columns, rates)
                     VALUES (1, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    new.version, new.salt, new.changedAt, ListText.encode(new.columns), ListText.encode(new.secretColumns),
-                    new.rates.map { String(decoding: JSONOutput.encode($0), as: UTF8.self) },
+                    new.header.version, new.header.salt, new.header.changedAt, ListText.encode(new.header.columns),
+                    ListText.encode(new.header.secretColumns),
+                    new.header.rates.map { String(decoding: JSONOutput.encode($0), as: UTF8.self) },
                 ])
         }
-        let oldRows = old?.rows ?? []
+        let oldStamps = old?.records ?? []
         let statement = try db.cachedStatement(
             sql: """
-                INSERT OR REPLACE INTO record (position, sheet_row, order_id, identity, value_list, secret_list, rejected,
-                    group_name, person, item, option_list, quantity, amount, currency, first_seen)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT OR REPLACE INTO record (\(recordColumns)\(digests ? ", digest" : ""))
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?\(digests ? ", ?" : ""))
                 """)
-        for (position, record) in new.rows.enumerated() where position >= oldRows.count || oldRows[position] != record {
-            try statement.execute(arguments: [
+        for (position, stamp) in new.records.enumerated() where position >= oldStamps.count || oldStamps[position] != stamp {
+            let record = records[position]
+            var arguments: StatementArguments = [
                 position, record.row, record.id, record.identity, ListText.encode(record.values),
                 ListText.encode(record.secrets), record.rejected, record.group, record.person, record.item,
                 ListText.encode(record.options), record.quantity, record.amount, record.currency, record.firstSeen,
-            ])
+            ]
+            if digests { arguments += [Data(stamp.digest.bytes)] }
+            try statement.execute(arguments: arguments)
         }
-        if oldRows.count > new.rows.count {
-            try db.execute(sql: "DELETE FROM record WHERE position >= ?", arguments: [new.rows.count])
+        if oldStamps.count > new.records.count {
+            try db.execute(sql: "DELETE FROM record WHERE position >= ?", arguments: [new.records.count])
         }
     }
 

@@ -35,7 +35,42 @@ public struct StateStore: Sendable {
     /// The last snapshot, or nil before the first build. A snapshot that cannot be read is an error,
     /// never silently replaced: that would turn every order into an addition.
     public func loadSnapshot() throws(DataError) -> Snapshot? {
-        try contents().snapshot
+        guard let index = try contents().snapshot else { return nil }
+        var snapshot = index.header
+        snapshot.rows = try records(at: Array(index.records.indices))
+        return snapshot
+    }
+
+    /// The last snapshot as a rerun compares against it: its index, its records read on demand.
+    func loadPrevious() throws(DataError) -> PreviousSnapshot? {
+        guard let index = try contents().snapshot else { return nil }
+        return PreviousSnapshot(index: index) { positions throws(DataError) in try records(at: positions) }
+    }
+
+    /// The last snapshot's records at `positions`, in that order, each checked against its stamp in
+    /// the index read before: `orderpress diff` holds no lock, and a build may have saved since.
+    func records(at positions: [Int]) throws(DataError) -> [RowRecord] {
+        guard let known = remembered.value, let index = known.contents.snapshot else { return [] }
+        if let legacy = known.legacyRecords { return positions.map { legacy[$0] } }
+        let found: [(record: RowRecord, digest: RecordDigest?)?]
+        do {
+            let queue = try StateDatabase.open(databaseURL, readOnly: true)
+            defer { try? queue.close() }
+            found = try queue.read { db in try StateDatabase.records(db, at: positions, total: index.records.count, digests: known.hasDigests) }
+        } catch let error as StateDatabase.Unreadable {
+            throw Self.unreadable(databaseURL.path, reason: error.reason)
+        } catch {
+            throw Self.unreadable(databaseURL.path, reason: Self.reason(error))
+        }
+        var records: [RowRecord] = []
+        records.reserveCapacity(positions.count)
+        for (position, entry) in zip(positions, found) {
+            guard let entry, index.records[position] == SnapshotIndex.Stamp(entry.record, digest: entry.digest ?? RecordDigest(entry.record)) else {
+                throw DataError(message: "\(databaseURL.path) changed while it was being read (a build saved meanwhile?); run again")
+            }
+            records.append(entry.record)
+        }
+        return records
     }
 
     /// Runs that changed something, newest first.
@@ -54,7 +89,7 @@ public struct StateStore: Sendable {
             let queue = try StateDatabase.open(databaseURL, readOnly: true)
             defer { try? queue.close() }
             return try queue.read { db in
-                guard try StateDatabase.migrator(importing: StateContents()).hasCompletedMigrations(db) else { return nil }
+                guard try StateDatabase.schema(db) != .none else { return nil }
                 return try StateDatabase.readLastBuild(db)
             }
         } catch {
@@ -72,7 +107,7 @@ public struct StateStore: Sendable {
         let id = UUID()
         if create {
             contents.siteID = id
-            try write(contents)
+            try write(contents, records: nil)
         }
         return id
     }
@@ -81,11 +116,16 @@ public struct StateStore: Sendable {
     /// from the state that this store read; when nothing differs, the database is not even opened for
     /// writing. A nil record clears the stored one: it described another build.
     public func save(snapshot: Snapshot, history: [HistoryEntry], lastBuild: LastBuild? = nil) throws(OutputError) {
+        try save(snapshot: snapshot, digests: snapshot.rows.map(RecordDigest.init), history: history, lastBuild: lastBuild)
+    }
+
+    /// `digests` are the snapshot's records', as the diff computed them.
+    func save(snapshot: Snapshot, digests: [RecordDigest], history: [HistoryEntry], lastBuild: LastBuild?) throws(OutputError) {
         var contents = try contentsForWriting()
-        contents.snapshot = snapshot
+        contents.snapshot = SnapshotIndex(snapshot, digests: digests)
         contents.history = Array(history.prefix(Self.historyLimit))
         contents.lastBuild = lastBuild
-        try write(contents)
+        try write(contents, records: snapshot.rows)
     }
 
     // MARK: - Reading
@@ -106,15 +146,17 @@ public struct StateStore: Sendable {
         if FileManager.default.fileExists(atPath: databaseURL.path) {
             do {
                 let queue = try StateDatabase.open(databaseURL, readOnly: !writable)
-                let migrator = StateDatabase.migrator(importing: StateContents())
-                let contents: StateContents? = try queue.read { db in
-                    if try migrator.hasBeenSuperseded(db) { throw StateDatabase.Newer(version: 0) }
-                    // A database whose creation was rolled back holds no schema: the old files are still the state.
-                    guard try migrator.hasCompletedMigrations(db) else { return nil }
-                    return try StateDatabase.read(db)
+                defer { try? queue.close() }
+                var schema = try queue.read(StateDatabase.schema)
+                if schema == .v1, writable {
+                    // Written before the records' digests: they are added once, in their own transaction.
+                    try StateDatabase.migrator().migrate(queue)
+                    schema = .current
                 }
+                // A database whose creation was rolled back holds no schema: the old files are still the state.
+                let contents: StateContents? = schema == .none ? nil : try queue.read { db in try StateDatabase.read(db, schema: schema) }
                 try queue.close()
-                if let contents { return .init(contents: contents, inDatabase: true) }
+                if let contents { return .init(contents: contents, inDatabase: true, hasDigests: schema == .current) }
             } catch let error as StateDatabase.Newer {
                 let what = error.version > 0 ? " (version \(error.version))" : ""
                 throw DataError(message: "\(databaseURL.path) was written by a newer OrderPress\(what); upgrade OrderPress")
@@ -129,9 +171,10 @@ public struct StateStore: Sendable {
             }
         }
         let files = legacy
+        let snapshot = try files.snapshot()
         return .init(
-            contents: StateContents(snapshot: try files.snapshot(), history: try files.history(), siteID: try? files.siteID()),
-            inDatabase: false)
+            contents: StateContents(snapshot: snapshot.map { SnapshotIndex($0) }, history: try files.history(), siteID: try? files.siteID()),
+            inDatabase: false, legacyRecords: snapshot?.rows)
     }
 
     static func unreadable(_ path: String, reason: String) -> DataError {
@@ -158,8 +201,9 @@ public struct StateStore: Sendable {
     }
 
     /// Writes the difference between `contents` and what the store read, in one transaction; creates
-    /// the database first, with the old files' contents, if they are still the state.
-    private func write(_ contents: StateContents) throws(OutputError) {
+    /// the database first, with the old files' contents, if they are still the state. `records` are
+    /// those of `contents.snapshot`; nil when it is the snapshot the store read.
+    private func write(_ contents: StateContents, records: [RowRecord]?) throws(OutputError) {
         precondition(writable, "a read-only state store was asked to write")
         guard let known = remembered.value else { return }
         if known.inDatabase, known.contents == contents {
@@ -171,12 +215,12 @@ public struct StateStore: Sendable {
         do {
             let queue = try StateDatabase.open(databaseURL, readOnly: false)
             if !known.inDatabase {
-                try StateDatabase.migrator(importing: known.contents).migrate(queue)
+                try StateDatabase.migrator(importing: .init(contents: known.contents, records: known.legacyRecords)).migrate(queue)
             }
             if contents != known.contents {
                 try queue.inTransaction(.immediate) { db in
                     let before = db.totalChangesCount
-                    try StateDatabase.write(contents, over: known.contents, in: db)
+                    try StateDatabase.write(contents, records: records, over: known.contents, in: db)
                     remembered.rowsWritten = db.totalChangesCount - before
                     TestHook.reached(.beforeCommit)
                     return .commit
@@ -215,6 +259,11 @@ public struct StateStore: Sendable {
             var contents: StateContents
             /// False while the state is still the files from before the database.
             var inDatabase: Bool
+            /// Whether the database keeps the records' digests (not before schema v2: a dry run reads
+            /// an older database as it is).
+            var hasDigests = true
+            /// The records of a snapshot read from the files before the database, which are read whole.
+            var legacyRecords: [RowRecord]? = nil
         }
 
         private var known: Known?

@@ -52,10 +52,10 @@ public struct Pipeline: Sendable {
         let (data, secrets) = try validate(fetched)
         let store = StateStore(folder: configuration.output.state, writable: false)
         return try step(.diff) { () throws(DataError) in
-            let previous = try store.loadSnapshot()
+            let previous = try store.loadPrevious()
             let outcome = try DiffStep(deletionGuard: nil, now: Timestamp.iso8601(clock.now))
                 .run(data, secrets: secrets, rates: nil, previous: previous, history: [])
-            return (outcome.changes, previous?.changedAt)
+            return (outcome.changes, previous?.index.header.changedAt)
         }
     }
 
@@ -207,7 +207,7 @@ public struct Pipeline: Sendable {
             let diff = DiffStep(
                 deletionGuard: options.acceptDeletions ? nil : DeletionGuard(maxDeletedFraction: configuration.maxDeletedFraction),
                 now: Timestamp.iso8601(clock.now))
-            return try diff.run(data, secrets: secrets, rates: rates, previous: store.loadSnapshot(), history: store.loadHistory())
+            return try diff.run(data, secrets: secrets, rates: rates, previous: store.loadPrevious(), history: store.loadHistory())
         }
         // Kept before anything is published, not with the snapshot: a feed that went out with an id
         // must keep it even when the build dies between publishing and saving the snapshot.
@@ -219,7 +219,7 @@ public struct Pipeline: Sendable {
     /// Last, so that a failure anywhere before leaves the next run comparing against the same state.
     private func saveSnapshot(_ outcome: DiffOutcome, last: LastBuild, to store: StateStore) throws(StepFailure) {
         try step(.snapshot) { () throws(OutputError) in
-            try store.save(snapshot: outcome.snapshot, history: outcome.history, lastBuild: last)
+            try store.save(snapshot: outcome.snapshot, digests: outcome.digests, history: outcome.history, lastBuild: last)
         }
     }
 

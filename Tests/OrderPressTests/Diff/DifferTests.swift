@@ -17,7 +17,9 @@ import Testing
         let table = TestSupport.table(headers, rows)
         let data = try Validator(configuration: configuration).validate(orders: table, groups: nil)
         let differ = Differ(hasher: SecretHasher(salt: previous?.salt ?? "salt"), now: time)
-        return differ.compare(data, secrets: Validator(configuration: configuration).secretCells(of: table), previous: previous)
+        let result = try differ.compare(
+            data, secrets: Validator(configuration: configuration).secretCells(of: table), previous: previous.map(PreviousSnapshot.init))
+        return (result.snapshot, result.changes)
     }
 
     static let base = [row("1", "Amy"), row("2", "Ben"), row("3", "Cat", "綠茶")]
@@ -62,7 +64,9 @@ import Testing
         func run(_ paid: String, previous: Snapshot?) throws -> (snapshot: Snapshot, changes: ChangeSet) {
             let table = TestSupport.table(headers, [[id, "Tea", "Amy", "紅茶", "35", paid], ["", "Tea", "Ben", "綠茶", "30", ""]])
             let data = try Validator(configuration: configuration).validate(orders: table, groups: nil)
-            return Differ(hasher: SecretHasher(salt: "salt"), now: "2026-11-21T10:00:00Z").compare(data, secrets: Validator(configuration: configuration).secretCells(of: table), previous: previous)
+            let result = try Differ(hasher: SecretHasher(salt: "salt"), now: "2026-11-21T10:00:00Z")
+                .compare(data, secrets: Validator(configuration: configuration).secretCells(of: table), previous: previous.map(PreviousSnapshot.init))
+            return (result.snapshot, result.changes)
         }
         let (before, _) = try run("", previous: nil)
         #expect(before.columns.contains("paid"))
@@ -146,9 +150,9 @@ import Testing
         let (_, changes) = try Self.compare(Array(Self.base.dropFirst(deleted)), previous: before)
         let guardrail = DeletionGuard(maxDeletedFraction: fraction)
         if allowed {
-            try guardrail.check(changes, previous: before, malformedRows: 0)
+            try guardrail.check(changes, previous: SnapshotIndex(before), malformedRows: 0)
         } else {
-            #expect(throws: DataError.self) { try guardrail.check(changes, previous: before, malformedRows: 0) }
+            #expect(throws: DataError.self) { try guardrail.check(changes, previous: SnapshotIndex(before), malformedRows: 0) }
         }
     }
 
@@ -169,7 +173,7 @@ import Testing
         let (before, _) = try Self.compare(previousRows, previous: nil)
         let (_, changes) = try Self.compare(rows, previous: before)
         #expect(throws: DataError(message: message)) {
-            try DeletionGuard(maxDeletedFraction: 0.5).check(changes, previous: before, malformedRows: malformed)
+            try DeletionGuard(maxDeletedFraction: 0.5).check(changes, previous: SnapshotIndex(before), malformedRows: malformed)
         }
     }
 
@@ -178,11 +182,11 @@ import Testing
         let (before, _) = try Self.compare(Self.base + [Self.row("8", "Dan", price: "x"), Self.row("9", "Eve", price: "y")], previous: nil)
         let (_, changes) = try Self.compare([Self.base[0]] + [Self.row("8", "Dan", price: "x"), Self.row("9", "Eve", price: "y")], previous: before)
         #expect(throws: DataError(message: "2 of the last run's 3 orders are no longer valid orders (2 gone), more than 60%; nothing was published; if that is right, run again with --accept-deletions")) {
-            try DeletionGuard(maxDeletedFraction: 0.6).check(changes, previous: before, malformedRows: 0)
+            try DeletionGuard(maxDeletedFraction: 0.6).check(changes, previous: SnapshotIndex(before), malformedRows: 0)
         }
         // A rejected row that disappears is no lost order.
         let (_, fixed) = try Self.compare(Self.base, previous: before)
-        try DeletionGuard(maxDeletedFraction: 0).check(fixed, previous: before, malformedRows: 0)
+        try DeletionGuard(maxDeletedFraction: 0).check(fixed, previous: SnapshotIndex(before), malformedRows: 0)
     }
 
     @Test(arguments: ["{not json", "{\"version\": 1}", "[]"])
@@ -222,17 +226,17 @@ import Testing
         #expect(start.history.map(\.changes.firstRun) == [true])
 
         let (edited, editedSecrets) = try validated(Array(Self.base.dropLast()))
-        let next = try step.run(edited, secrets: editedSecrets, rates: nil, previous: start.snapshot, history: start.history)
+        let next = try step.run(edited, secrets: editedSecrets, rates: nil, previous: PreviousSnapshot(start.snapshot), history: start.history)
         #expect(next.history.count == 2)
-        let again = try step.run(edited, secrets: editedSecrets, rates: nil, previous: start.snapshot, history: next.history)
+        let again = try step.run(edited, secrets: editedSecrets, rates: nil, previous: PreviousSnapshot(start.snapshot), history: next.history)
         #expect(again.history == next.history)
 
         let (emptied, emptiedSecrets) = try validated([])
         #expect(throws: DataError.self) {
-            try step.run(emptied, secrets: emptiedSecrets, rates: nil, previous: start.snapshot, history: start.history)
+            try step.run(emptied, secrets: emptiedSecrets, rates: nil, previous: PreviousSnapshot(start.snapshot), history: start.history)
         }
         let accepted = try DiffStep(deletionGuard: nil, now: "2026-11-21T10:00:00Z")
-            .run(emptied, secrets: emptiedSecrets, rates: nil, previous: start.snapshot, history: start.history)
+            .run(emptied, secrets: emptiedSecrets, rates: nil, previous: PreviousSnapshot(start.snapshot), history: start.history)
         #expect(accepted.changes.deleted.count == 3)
     }
 }

@@ -57,7 +57,7 @@ import Testing
                     + validated.warnings.map(\.message)
                 #expect(!shown.contains { $0.contains("SECRET") })
                 let differ = Differ(hasher: SecretHasher(salt: "s"), now: "2026-11-21T10:00:00Z")
-                let snapshot = differ.compare(validated, secrets: Validator(configuration: configuration).secretCells(of: table), previous: nil).snapshot
+                let snapshot = try differ.compare(validated, secrets: Validator(configuration: configuration).secretCells(of: table), previous: nil).snapshot
                 #expect(!String(decoding: try JSONEncoder().encode(snapshot), as: UTF8.self).contains("SECRET"))
             } catch let error as DataError {
                 #expect(!error.description.contains("SECRET"))

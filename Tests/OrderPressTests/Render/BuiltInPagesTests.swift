@@ -74,7 +74,7 @@ import Testing
             let first = try! diff.run(
                 before, secrets: validator.secretCells(of: table(site.rows)), rates: rates, previous: nil, history: [])
             let second = try! diff.run(
-                data, secrets: validator.secretCells(of: table(kept)), rates: rates, previous: first.snapshot, history: first.history)
+                data, secrets: validator.secretCells(of: table(kept)), rates: rates, previous: PreviousSnapshot(first.snapshot), history: first.history)
             let aggregation = Aggregator.aggregate(
                 data, rates: rates, displayCurrencies: configuration.displayCurrencies, baseCurrency: configuration.baseCurrency,
                 money: MoneyFormat(minorUnitOverrides: configuration.minorUnits))

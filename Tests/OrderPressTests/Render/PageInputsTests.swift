@@ -65,7 +65,7 @@ import Testing
         let validator = Validator(configuration: run.configuration)
         let data = try validator.validate(orders: table, groups: fetched.groups)
         let outcome = try DiffStep(deletionGuard: nil, now: previous == nil ? "2026-11-21T10:00:00Z" : "2026-11-21T10:05:00Z").run(
-            data, secrets: validator.secretCells(of: table), rates: rates, previous: previous?.snapshot,
+            data, secrets: validator.secretCells(of: table), rates: rates, previous: previous.map { PreviousSnapshot($0.snapshot) },
             history: previous?.history ?? [])
         let aggregation = Aggregator.aggregate(
             data, rates: rates, displayCurrencies: run.configuration.displayCurrencies,

@@ -1,0 +1,203 @@
+import Foundation
+import GRDB
+import PropertyBased
+import Testing
+
+@testable import OrderPress
+
+/// The diff against the last snapshot's index (`SnapshotIndex`, records read on demand) decides
+/// exactly what the differ that held every record decided, and reads only the records that differ.
+@Suite struct IndexedDiffTests {
+    static let earlier = "2026-11-21T09:00:00Z"
+    static let later = "2026-11-21T10:00:00Z"
+
+    /// Two runs' rows: ids unique, shared (content decides) or blank; rejected rows; and the second run
+    /// with rows deleted, edited (a masked edit code among the edits), added, corrected, or reordered.
+    struct History: Sendable, CustomStringConvertible {
+        var previous: [[String]]
+        var current: [[String]]
+        /// The second run maps `sugar` as an option, or not: other columns, so digests cannot be compared.
+        var sugarIsAnOption: Bool
+        var description: String { "\(previous) → \(current), sugar option \(sugarIsAnOption)" }
+    }
+
+    static let histories = Generator<History, Shrink.None<History>> { rng in
+        func pick(_ values: [String]) -> String { values.randomElement(using: &rng)! }
+        func row(_ index: Int) -> [String] {
+            DifferTests.row(
+                pick([String(index + 1), String(index + 1), "7", ""]), pick(["Amy", "Ben"]), pick(["紅茶", "綠茶"]),
+                sugar: pick(["半糖", "無糖"]), price: pick(["35", "35", "40", "x"]), code: pick(["c1", "c2", ""]))
+        }
+        let previous = (0..<Int.random(in: 0...30, using: &rng)).map(row)
+        var current: [[String]] = []
+        for var row in previous {
+            switch Int.random(in: 0..<8, using: &rng) {
+            case 0: continue
+            case 1: row[4] = pick(["半糖", "無糖", "微糖"])
+            case 2: row[5] = pick(["35", "41", "x"])
+            case 3: row[6] = pick(["c1", "c3", "•••"])
+            case 4: row[2] = pick(["Amy", "Cat"])
+            default: break
+            }
+            current.append(row)
+        }
+        for index in 0..<Int.random(in: 0...3, using: &rng) {
+            current.insert(row(100 + index), at: Int.random(in: 0...current.count, using: &rng))
+        }
+        if Int.random(in: 0..<4, using: &rng) == 0 { current.shuffle(using: &rng) }
+        return History(previous: previous, current: current, sugarIsAnOption: Int.random(in: 0..<5, using: &rng) > 0)
+    }
+
+    static func validated(_ rows: [[String]], sugarIsAnOption: Bool = true) throws -> (ValidatedData, SecretCells) {
+        let configuration = try TestSupport.configuration(
+            "[orders]\npath = \"o.json\"\n[orders.columns]\noptions = \(sugarIsAnOption ? "[\"sugar\"]" : "[]")\nquantity = \"q\"\ncurrency = \"c\"\ntime = \"t\"\nnote = \"n\"")
+        let table = TestSupport.table(DifferTests.headers, rows)
+        let validator = Validator(configuration: configuration)
+        return (try validator.validate(orders: table, groups: nil), validator.secretCells(of: table))
+    }
+
+    /// The positions a diff asked the state for, in full.
+    final class Requests: @unchecked Sendable {
+        private var positions: [Int] = []
+        private let lock = NSLock()
+        var all: [Int] { lock.withLock { positions } }
+        func add(_ more: [Int]) { lock.withLock { positions += more } }
+
+        /// `previous`, telling this which records it reads.
+        func watching(_ previous: PreviousSnapshot) -> PreviousSnapshot {
+            PreviousSnapshot(index: previous.index) { positions throws(DataError) in
+                self.add(positions)
+                return try previous.records(positions)
+            }
+        }
+    }
+
+    @Test func theIndexedDiffEqualsTheDiffOfWholeRecords() async {
+        await propertyCheck(count: 150, input: Self.histories) { history in
+            do {
+                let hasher = SecretHasher(salt: "salt")
+                let (before, beforeSecrets) = try Self.validated(history.previous)
+                let (reference, _) = ReferenceDiffer(hasher: hasher, now: Self.earlier).compare(before, secrets: beforeSecrets, previous: nil)
+                let first = try Differ(hasher: hasher, now: Self.earlier).compare(before, secrets: beforeSecrets, previous: nil)
+                #expect(first.snapshot == reference)
+                #expect(first.digests == reference.rows.map(RecordDigest.init))
+                let store = StateStore(folder: TestSupport.temporaryFolder())
+                try store.save(snapshot: first.snapshot, digests: first.digests, history: [], lastBuild: nil)
+
+                // A fresh store, as the next build opens it: the index read, records on demand.
+                let next = StateStore(folder: store.folder)
+                let requests = Requests()
+                let previous = try #require(try next.loadPrevious())
+                let (after, afterSecrets) = try Self.validated(history.current, sugarIsAnOption: history.sugarIsAnOption)
+                let expected = ReferenceDiffer(hasher: hasher, now: Self.later).compare(after, secrets: afterSecrets, previous: reference)
+                let result = try Differ(hasher: hasher, now: Self.later).compare(after, secrets: afterSecrets, previous: requests.watching(previous))
+                #expect(result.changes == expected.changes)
+                #expect(result.snapshot == expected.snapshot)
+                #expect(result.digests == expected.snapshot.rows.map(RecordDigest.init))
+                // Never more than the records that are gone or changed, or whose match was not known by digest.
+                let masked = history.current.count { $0[6] == SecretMask.text }
+                let bound = history.sugarIsAnOption
+                    ? expected.changes.deleted.count + expected.changes.changed.count + masked : history.previous.count
+                #expect(Set(requests.all).count == requests.all.count)
+                #expect(requests.all.count <= bound)
+
+                try next.save(snapshot: result.snapshot, digests: result.digests, history: [], lastBuild: nil)
+                #expect(try StateStore(folder: store.folder).loadSnapshot() == expected.snapshot)
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
+    }
+
+    /// The bench's case: one price changed among many orders reads one record, and an unchanged rerun none.
+    @Test func oneChangedOrderReadsOneRecord() throws {
+        let rows = (1...500).map { DifferTests.row(String($0), "P\($0 % 37)", price: String(30 + $0 % 9)) }
+        let (data, secrets) = try Self.validated(rows)
+        let hasher = SecretHasher(salt: "salt")
+        let first = try Differ(hasher: hasher, now: Self.earlier).compare(data, secrets: secrets, previous: nil)
+        let store = StateStore(folder: TestSupport.temporaryFolder())
+        try store.save(snapshot: first.snapshot, digests: first.digests, history: [], lastBuild: nil)
+
+        let unchanged = Requests()
+        let same = try Differ(hasher: hasher, now: Self.later)
+            .compare(data, secrets: secrets, previous: unchanged.watching(try #require(try StateStore(folder: store.folder).loadPrevious())))
+        #expect(same.changes.isEmpty)
+        #expect(unchanged.all == [])
+
+        var edited = rows
+        edited[249][5] = "99"
+        let (editedData, editedSecrets) = try Self.validated(edited)
+        let requests = Requests()
+        let next = StateStore(folder: store.folder)
+        let result = try Differ(hasher: hasher, now: Self.later)
+            .compare(editedData, secrets: editedSecrets, previous: requests.watching(try #require(try next.loadPrevious())))
+        #expect(requests.all == [249])
+        #expect(result.changes.changed.map(\.fields) == [["price": ["37", "99"]]])
+        try next.save(snapshot: result.snapshot, digests: result.digests, history: [], lastBuild: nil)
+        #expect(next.rowsWritten == 2)  // the record, and the snapshot's changed_at
+    }
+
+    /// Enough rows for the records and digests to be built in ranges on both cores: in sheet order,
+    /// each with its own digest, as one pass builds them.
+    @Test func manyRowsAreBuiltInRangesInOrder() throws {
+        let rows = (1...12_000).map { DifferTests.row(String($0), "P\($0 % 97)", price: String(30 + $0 % 11), code: "c\($0)") }
+        let (data, secrets) = try Self.validated(rows)
+        let hasher = SecretHasher(salt: "salt")
+        let result = try Differ(hasher: hasher, now: Self.earlier).compare(data, secrets: secrets, previous: nil)
+        let (expected, _) = ReferenceDiffer(hasher: hasher, now: Self.earlier).compare(data, secrets: secrets, previous: nil)
+        #expect(result.snapshot == expected)
+        #expect(result.digests == expected.rows.map(RecordDigest.init))
+        #expect(Set(result.digests).count == rows.count)
+    }
+
+    /// `orderpress diff` holds no lock: a record that a build saved after the index was read is not
+    /// mixed into the comparison.
+    @Test func aRecordChangedSinceTheIndexWasReadIsRefused() throws {
+        let (store, snapshot) = try StateStoreTests.saved()
+        let reader = StateStore(folder: store.folder, writable: false)
+        let previous = try #require(try reader.loadPrevious())
+        var edited = snapshot
+        edited.rows[1].values[0] = "changed"
+        try StateStore(folder: store.folder).save(snapshot: edited, history: [])
+        #expect(try previous.records([0]) == [snapshot.rows[0]])
+        #expect(throws: DataError(message: "\(store.databaseURL.path) changed while it was being read (a build saved meanwhile?); run again")) {
+            try previous.records([1])
+        }
+    }
+
+    /// A database as the release before digests wrote it (schema v1): read as it is without writing
+    /// (dry run, `orderpress diff`), and given its digests, once, by the first build that reads it.
+    @Test func aDatabaseWithoutDigestsIsReadThenMigrated() throws {
+        let (snapshot, changes) = try DifferTests.compare(DifferTests.base + [DifferTests.row("9", "Eve", price: "x")], previous: nil)
+        let history = [HistoryEntry(time: Self.earlier, changes: changes)]
+        let folder = TestSupport.temporaryFolder()
+        let url = folder.appendingPathComponent(StateDatabase.fileName)
+        let contents = StateContents(snapshot: SnapshotIndex(snapshot), history: history, siteID: StateStoreTests.siteID, lastBuild: LastBuild(fingerprint: "f1"))
+        let queue = try DatabaseQueue(path: url.path)
+        try StateDatabase.migrator(importing: .init(contents: contents, records: snapshot.rows)).migrate(queue, upTo: "v1")
+        func migrations() throws -> [String] {
+            try queue.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier") }
+        }
+        #expect(try queue.read { try $0.columns(in: "record").map(\.name) }.contains("digest") == false)
+
+        let reader = StateStore(folder: folder, writable: false)
+        #expect(try reader.loadSnapshot() == snapshot)
+        #expect(try reader.loadHistory() == history)
+        #expect(try reader.lastBuild()?.fingerprint == "f1")
+        let (data, secrets) = try Self.validated(Array(DifferTests.base.dropFirst()))
+        let expected = ReferenceDiffer(hasher: SecretHasher(salt: snapshot.salt), now: Self.later).compare(data, secrets: secrets, previous: snapshot)
+        let result = try Differ(hasher: SecretHasher(salt: snapshot.salt), now: Self.later)
+            .compare(data, secrets: secrets, previous: try #require(try reader.loadPrevious()))
+        #expect(result.changes == expected.changes)
+        #expect(try migrations() == ["v1"])
+
+        let build = StateStore(folder: folder)
+        #expect(try build.loadSnapshot() == snapshot)
+        #expect(try migrations() == ["v1", "v2"])
+        let digests = try queue.read { try Data.fetchAll($0, sql: "SELECT digest FROM record ORDER BY position") }
+        #expect(digests == snapshot.rows.map { Data(RecordDigest($0).bytes) })
+        #expect(try build.siteID(create: false) == StateStoreTests.siteID)
+        #expect(try StateStore(folder: folder).loadHistory() == history)
+        try queue.close()
+    }
+}
