@@ -48,18 +48,11 @@ struct SummaryDocument: Encodable {
 
         func write(to json: inout PrettyJSONWriter) {
             json.openObject()
-            json.key("converted")
-            json.object(converted)
-            json.key("currency")
-            json.string(currency)
-            json.key("name")
-            json.string(name)
-            json.key("orders")
-            json.int(orders)
-            if let outstanding {
-                json.key("outstanding")
-                json.string(outstanding)
-            }
+            json.member("converted", object: converted)
+            json.member("currency", currency)
+            json.member("name", name)
+            json.member("orders", orders)
+            json.member("outstanding", outstanding)
             json.key("people")
             json.openArray()
             for person in people {
@@ -67,10 +60,8 @@ struct SummaryDocument: Encodable {
                 person.write(to: &json)
             }
             json.closeArray()
-            json.key("slug")
-            json.string(slug)
-            json.key("total")
-            json.string(total)
+            json.member("slug", slug)
+            json.member("total", total)
             json.closeObject()
         }
     }
@@ -86,24 +77,13 @@ struct SummaryDocument: Encodable {
 
         func write(to json: inout PrettyJSONWriter) {
             json.openObject()
-            json.key("converted")
-            json.object(converted)
-            json.key("name")
-            json.string(name)
-            json.key("orders")
-            json.int(orders)
-            if let outstanding {
-                json.key("outstanding")
-                json.string(outstanding)
-            }
-            if let paid {
-                json.key("paid")
-                json.string(paid)
-            }
-            json.key("slug")
-            json.string(slug)
-            json.key("total")
-            json.string(total)
+            json.member("converted", object: converted)
+            json.member("name", name)
+            json.member("orders", orders)
+            json.member("outstanding", outstanding)
+            json.member("paid", paid)
+            json.member("slug", slug)
+            json.member("total", total)
             json.closeObject()
         }
     }
@@ -118,20 +98,12 @@ struct SummaryDocument: Encodable {
 
         func write(to json: inout PrettyJSONWriter) {
             json.openObject()
-            json.key("converted")
-            json.object(converted)
-            json.key("name")
-            json.string(name)
-            json.key("orders")
-            json.int(orders)
-            if let outstanding {
-                json.key("outstanding")
-                json.object(outstanding)
-            }
-            json.key("slug")
-            json.string(slug)
-            json.key("totals")
-            json.object(totals)
+            json.member("converted", object: converted)
+            json.member("name", name)
+            json.member("orders", orders)
+            json.member("outstanding", object: outstanding)
+            json.member("slug", slug)
+            json.member("totals", object: totals)
             json.closeObject()
         }
     }

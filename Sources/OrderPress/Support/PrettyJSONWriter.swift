@@ -26,6 +26,31 @@ struct PrettyJSONWriter {
         bytes += [0x20, UInt8(ascii: ":"), 0x20]
     }
 
+    /// A member with a string value; none when `value` is nil (as JSONEncoder leaves out a nil property).
+    mutating func member(_ key: String, _ value: String?) {
+        guard let value else { return }
+        self.key(key)
+        string(value)
+    }
+
+    mutating func member(_ key: String, _ value: Int) {
+        self.key(key)
+        int(value)
+    }
+
+    /// A member whose value is an object of strings or nulls; none when `members` is nil.
+    mutating func member(_ key: String, object members: [String: String?]?) {
+        guard let members else { return }
+        self.key(key)
+        object(members)
+    }
+
+    mutating func member(_ key: String, object members: [String: String]?) {
+        guard let members else { return }
+        self.key(key)
+        object(members)
+    }
+
     /// Starts the next element of the open array.
     mutating func element() { nextMember() }
 
