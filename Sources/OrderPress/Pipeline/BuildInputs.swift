@@ -15,7 +15,7 @@ struct BuildInputs: Sendable {
             hash.update(data: [0])
         }
         add(Version.current)
-        add(Self.executableStamp)
+        add(Version.executableStamp)
         add(templates)
         // Unreadable is a value too: the build that follows fails on it anyway.
         hash.update(data: (try? Data(contentsOf: configuration.file)) ?? Data())
@@ -29,14 +29,6 @@ struct BuildInputs: Sendable {
         }
         fingerprint = Hex.lowercase(hash.finalize())
     }
-
-    /// The running binary's size and modification time: a rebuilt OrderPress renders afresh even
-    /// when its version string did not change.
-    static let executableStamp: String = {
-        var status = stat()
-        guard stat("/proc/self/exe", &status) == 0 else { return "" }
-        return "\(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
-    }()
 
     /// The moment pages would change with no input changing: when the rates turn stale. Nil when
     /// nothing in the pages depends on the clock (no rates, no age limit, or stale already).

@@ -24,7 +24,7 @@ struct PageInputs: Sendable {
         self.context = context
         var fields = Fields()
         fields.add(Version.current)
-        fields.add(BuildInputs.executableStamp)
+        fields.add(Version.executableStamp)
         fields.add(templates.identity)
         fields.add(context.configuration.language)
         fields.add(context.configuration.timeZone.identifier)

@@ -134,7 +134,7 @@ public struct SiteRenderer: Sendable {
     private func layoutKey(_ context: SiteContext) -> String {
         let labels = context.labels.plain.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
         let parts = [
-            Version.current, BuildInputs.executableStamp, templates.identity, context.configuration.language,
+            Version.current, Version.executableStamp, templates.identity, context.configuration.language,
             context.configuration.title, context.attentionCount ?? "", context.dataAsOfText,
         ] + labels
         return parts.joined(separator: "\u{0}")
