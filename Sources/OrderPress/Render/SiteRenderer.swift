@@ -43,7 +43,8 @@ public struct SiteRenderer: Sendable {
     /// Renders page after page, in batches of `batchSize` made in parallel, and hands each batch
     /// to `sink` as soon as it is made, so that the site is never all in memory. A page whose
     /// Markdown and layout inputs give the key its published HTML was made from is kept without
-    /// running cmark-gfm again.
+    /// running cmark-gfm again; a group page, chart or person page whose inputs' digest
+    /// (`PageInputs`) is the one its published files were made from is not built at all.
     func render(_ context: SiteContext, into sink: some PageSink) throws(OutputError) {
         // The whole-site files are made on a thread of their own while the pages render, rather
         // than after them with one core idle.
