@@ -41,6 +41,11 @@ deps:
 		$(SUDO) apt-get update && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y cmark-gfm; \
 	fi
+	@if [ ! -e /usr/share/zoneinfo/Asia/Taipei ]; then \
+		echo "installing tzdata (Foundation reads time zones from /usr/share/zoneinfo)"; \
+		$(SUDO) apt-get update && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y tzdata; \
+	fi
 	@if ! command -v man >/dev/null 2>&1; then \
 		echo "installing man-db (the install test reads the man page)"; \
 		$(SUDO) apt-get update && \
