@@ -304,23 +304,7 @@ public final class PublishSession: @unchecked Sendable {
     /// `transform` applied to 0..<count, on every core when `parallel`; `transform` must then be safe to
     /// call from several threads at once.
     private func map<T>(_ count: Int, parallel: Bool? = nil, _ transform: (Int) -> T) -> [T] {
-        guard parallel ?? self.parallel, count > 1 else { return (0..<count).map(transform) }
-        return withoutActuallyEscaping(transform) { transform in
-            [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-                // concurrentPerform returns when every iteration has: nothing here outlives the call, and
-                // each iteration initialises its own element.
-                let shared = Unchecked((buffer.baseAddress!, transform))
-                DispatchQueue.concurrentPerform(iterations: count) { index in
-                    (shared.value.0 + index).initialize(to: shared.value.1(index))
-                }
-                initialized = count
-            }
-        }
-    }
-
-    private struct Unchecked<Value>: @unchecked Sendable {
-        let value: Value
-        init(_ value: Value) { self.value = value }
+        parallel ?? self.parallel ? Parallel.map(count, transform) : (0..<count).map(transform)
     }
 }
 

@@ -13,7 +13,8 @@ import Foundation
 /// sites twice, changing one thing at a time, and requires the kept and rebuilt files to equal a
 /// build from scratch; a new field of `Order` fails its field count until it is added here.
 struct PageInputs: Sendable {
-    /// The settings every group page, chart and person page depends on.
+    /// The digest of the settings every group page, chart and person page depends on (the labels
+    /// alone are kilobytes: hashed once, not with every page).
     private let site: [UInt8]
     private let context: SiteContext
     /// Each order's digest (the first 16 bytes of the SHA-256 of its fields), in the order of
@@ -41,7 +42,7 @@ struct PageInputs: Sendable {
         }
         fields.add(context.rateNotices)
         fields.add(context.limits.chartBars)
-        site = fields.bytes
+        site = Array(SHA256.hash(data: fields.bytes))
         let all = context.data.orders
         orders = Parallel.chunks(count: all.count, minimumChunk: 5_000) { range in
             var digests: [UInt8] = []
@@ -53,7 +54,14 @@ struct PageInputs: Sendable {
             }
             return digests
         }.flatMap { $0 }
+        let summaries = context.aggregation.groups
+        groups = Dictionary(
+            Parallel.map(summaries.count) { (summaries[$0].group.name, groupDigest(summaries[$0])) },
+            uniquingKeysWith: { first, _ in first })
     }
+
+    /// Each group's digest, by name: its page and its chart both need it.
+    private var groups: [String: String] = [:]
 
     private static let orderDigestSize = 16
 
@@ -76,6 +84,10 @@ struct PageInputs: Sendable {
 
     /// The digest of a group's page.
     func group(_ summary: GroupSummary) -> String {
+        groups[summary.group.name] ?? groupDigest(summary)
+    }
+
+    private func groupDigest(_ summary: GroupSummary) -> String {
         var fields = Fields(site)
         fields.add("group")
         add(summary.group, to: &fields)

@@ -56,12 +56,9 @@ public struct SiteRenderer: Sendable {
         let writer = BatchWriter(sink)
         for start in stride(from: 0, to: pages.count, by: Self.batchSize) {
             let batch = pages[start..<min(start + Self.batchSize, pages.count)]
-            let made = ConcurrentResults<MadePage>(count: batch.count)
-            DispatchQueue.concurrentPerform(iterations: batch.count) { index in
-                made[index] = renderPage(
-                    batch[batch.startIndex + index], builder: builder, inputs: inputs, layoutKey: layoutKey, sink: sink)
+            let results = Parallel.map(batch.count) { index in
+                renderPage(batch[batch.startIndex + index], builder: builder, inputs: inputs, layoutKey: layoutKey, sink: sink)
             }
-            let results = made.values
             writer.submit(
                 results.compactMap(\.markdown), in: .markdown, keeping: results.filter { $0.markdown == nil }.map { "\($0.path).md" })
             writer.submit(
@@ -70,13 +67,12 @@ public struct SiteRenderer: Sendable {
         let groups = context.aggregation.groups.filter { !$0.orders.isEmpty }
         for start in stride(from: 0, to: groups.count, by: Self.batchSize) {
             let slice = groups[start..<min(start + Self.batchSize, groups.count)]
-            let charts = ConcurrentResults<(path: String, file: OutputFile?)>(count: slice.count)
-            DispatchQueue.concurrentPerform(iterations: slice.count) { index in
-                charts[index] = chart(for: slice[slice.startIndex + index], context: context, inputs: inputs, sink: sink)
+            let charts = Parallel.map(slice.count) { index in
+                chart(for: slice[slice.startIndex + index], context: context, inputs: inputs, sink: sink)
             }
-            let kept = charts.values.filter { $0.file == nil }.map(\.path)
-            writer.submit(charts.values.compactMap(\.file), in: .markdown, keeping: kept)
-            writer.submit(charts.values.compactMap(\.file), in: .site, keeping: kept)
+            let kept = charts.filter { $0.file == nil }.map(\.path)
+            writer.submit(charts.compactMap(\.file), in: .markdown, keeping: kept)
+            writer.submit(charts.compactMap(\.file), in: .site, keeping: kept)
         }
         exports.wait()
         writer.submit(exports.files, in: .site)
@@ -131,14 +127,15 @@ public struct SiteRenderer: Sendable {
     }
 
     /// What every page's HTML depends on besides its own Markdown: the program, the templates,
-    /// the language and labels, and the lines every page carries.
+    /// the language and labels, and the lines every page carries. Hashed once, here, rather than
+    /// with every page's key.
     private func layoutKey(_ context: SiteContext) -> String {
         let labels = context.labels.plain.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
         let parts = [
             Version.current, Version.executableStamp, templates.identity, context.configuration.language,
             context.configuration.title, context.attentionCount ?? "", context.dataAsOfText,
         ] + labels
-        return parts.joined(separator: "\u{0}")
+        return Hex.lowercase(SHA256.hash(data: Data(parts.joined(separator: "\u{0}").utf8)))
     }
 
     private func builtIn(_ template: String) -> Bool { usesBuiltInPages && templates.builtIn.contains(template) }
@@ -206,19 +203,4 @@ private final class Exports: @unchecked Sendable {
 
     /// Only after `wait`.
     var files: [OutputFile] { made }
-}
-
-/// Fixed-size storage that concurrent workers fill, each at its own index.
-private final class ConcurrentResults<Value>: @unchecked Sendable {
-    private var storage: [Value?]
-    private let lock = NSLock()
-
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-    subscript(index: Int) -> Value {
-        get { lock.withLock { storage[index]! } }
-        set { lock.withLock { storage[index] = newValue } }
-    }
-
-    var values: [Value] { lock.withLock { storage.map { $0! } } }
 }

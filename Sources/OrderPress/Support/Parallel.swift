@@ -25,4 +25,26 @@ enum Parallel {
         }
         return results.map { $0! }
     }
+
+    /// `transform` applied to each of `0..<count` on every core, results in index order; `transform`
+    /// must be safe to call from several threads at once.
+    static func map<T>(_ count: Int, _ transform: (Int) -> T) -> [T] {
+        guard count > 1 else { return (0..<count).map(transform) }
+        return withoutActuallyEscaping(transform) { transform in
+            [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+                // concurrentPerform returns when every iteration has: nothing here outlives the call, and
+                // each iteration initialises its own element.
+                let shared = Unchecked((buffer.baseAddress!, transform))
+                DispatchQueue.concurrentPerform(iterations: count) { index in
+                    (shared.value.0 + index).initialize(to: shared.value.1(index))
+                }
+                initialized = count
+            }
+        }
+    }
+
+    private struct Unchecked<Value>: @unchecked Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
 }
