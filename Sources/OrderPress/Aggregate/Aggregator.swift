@@ -88,8 +88,8 @@ public enum Aggregator {
         return aggregation
     }
 
-    /// `amounts`, when given, are the amounts of every order of the array `orders` lists, by position.
-    static func summarize(_ group: Group, orders: OrderList, amounts: [Decimal]? = nil) -> GroupSummary {
+    /// `amounts` are the amounts of every order of the array `orders` lists, by position.
+    static func summarize(_ group: Group, orders: OrderList, amounts: [Decimal]) -> GroupSummary {
         struct LineKey: Hashable {
             var item: String
             var options: [String]
@@ -102,7 +102,7 @@ public enum Aggregator {
         var items = 0
         for (index, order) in zip(orders.positions, orders) {
             lines[LineKey(item: order.item, options: order.options, unitPrice: order.unitPrice), default: 0] += order.quantity
-            let amount = amounts?[Int(index)] ?? order.amount
+            let amount = amounts[Int(index)]
             totals[order.personKey, default: PersonTotal(key: order.personKey, name: order.person, orders: 0, total: 0)]
                 .add(order, amount: amount)
             total += amount

@@ -3,12 +3,10 @@ import Foundation
 /// Converts exact amounts between currencies through a rate table; the aggregate step converts every
 /// total once, and pages only format what it found.
 public struct Converter: Sendable {
-    public var rates: RateTable? {
-        didSet { factors = [:] }
-    }
+    public let rates: RateTable?
     /// Factors worked out once: an aggregation converts thousands of totals with a handful of them, and
     /// each is a Decimal division. The same division as `RateTable.factor`, so the same exact results.
-    private var factors: [Pair: Decimal?] = [:]
+    private let factors: [Pair: Decimal?]
 
     private struct Pair: Hashable {
         var from: String
@@ -21,17 +19,20 @@ public struct Converter: Sendable {
     public init(rates: RateTable?, money: MoneyFormat = MoneyFormat(minorUnitOverrides: [:])) {
         self.rates = rates
         self.money = money
+        factors = [:]
     }
 
     /// With the factors between every two of `currencies` computed up front.
     init(rates: RateTable?, money: MoneyFormat, precomputing currencies: Set<String>) {
         self.rates = rates
         self.money = money
+        var factors: [Pair: Decimal?] = [:]
         for from in currencies {
             for to in currencies where to != from {
                 factors[Pair(from: from, to: to)] = .some(rates?.factor(from: from, to: to))
             }
         }
+        self.factors = factors
     }
 
     /// The exact sum of `amounts` (by currency) in `currency`, or nil when a rate is missing.
@@ -63,15 +64,9 @@ public struct Converter: Sendable {
         var to: String
     }
 
-    /// A conversion made, and its rounding once something asked for it.
-    struct Converted {
-        var exact: Decimal?
-        var rounded: ConvertedAmount?
-    }
-
     /// Conversions already made, and lists already made for one amount, kept by one thread's share of the work.
     struct Memo {
-        var conversions: [Conversion: Converted] = [:]
+        var conversions: [Conversion: Decimal?] = [:]
         /// By amount and currency (`to` unused): equal totals share one list instead of one each
         /// (a million orders make a few thousand distinct totals, but hundreds of thousands of lists).
         var lists: [Conversion: [ConvertedAmount]] = [:]
@@ -81,39 +76,34 @@ public struct Converter: Sendable {
     func converted(_ amount: Decimal, in currency: String, into currencies: [String], memo: inout Memo) -> [ConvertedAmount] {
         let key = Conversion(amount: amount, from: currency, to: "")
         if let known = memo.lists[key] { return known }
-        let list = converted([currency: amount], into: currencies, memo: &memo, sharing: false)
+        let list = sums([currency: amount], into: currencies, memo: &memo)
         memo.lists[key] = list
         return list
     }
 
-    /// `converted(_:into:)`, looking up each single conversion in `memo` first and adding it there:
-    /// the same arithmetic in the same order, so the same exact sums. The same totals come back
-    /// again and again (one cup of the same tea), and so do their roundings; a total in one currency
-    /// gets the list made for an equal one (`sharing`).
-    func converted(_ amounts: [String: Decimal], into currencies: [String], memo: inout Memo, sharing: Bool = true) -> [ConvertedAmount] {
-        if sharing, amounts.count == 1, let (currency, amount) = amounts.first {
+    /// `converted(_:into:)` through `memo`: a total in one currency gets the list made for an equal one.
+    func converted(_ amounts: [String: Decimal], into currencies: [String], memo: inout Memo) -> [ConvertedAmount] {
+        if amounts.count == 1, let (currency, amount) = amounts.first {
             return converted(amount, in: currency, into: currencies, memo: &memo)
         }
-        func conversion(_ amount: Decimal, from: String, to currency: String) -> (key: Conversion, known: Converted) {
-            let key = Conversion(amount: amount, from: from, to: currency)
-            if let known = memo.conversions[key] { return (key, known) }
-            let known = Converted(exact: convert(amount, from: from, to: currency))
-            memo.conversions[key] = known
-            return (key, known)
-        }
-        return currencies.map { currency in
-            if amounts.count == 1, let (from, amount) = amounts.first {
-                var (key, known) = conversion(amount, from: from, to: currency)
-                if let rounded = known.rounded { return rounded }
-                known.rounded = rounding(known.exact, in: currency)
-                memo.conversions[key] = known
-                return known.rounded!
-            }
+        return sums(amounts, into: currencies, memo: &memo)
+    }
+
+    /// The exact sum in each currency, each single conversion looked up in `memo` first and added
+    /// there: the same arithmetic in the same order as `convert`, so the same exact sums.
+    private func sums(_ amounts: [String: Decimal], into currencies: [String], memo: inout Memo) -> [ConvertedAmount] {
+        currencies.map { currency in
             var sum: Decimal = 0
             for (from, amount) in amounts {
-                guard let converted = conversion(amount, from: from, to: currency).known.exact else {
-                    return rounding(nil, in: currency)
+                let key = Conversion(amount: amount, from: from, to: currency)
+                let converted: Decimal?
+                if let known = memo.conversions[key] {
+                    converted = known
+                } else {
+                    converted = convert(amount, from: from, to: currency)
+                    memo.conversions[key] = .some(converted)
                 }
+                guard let converted else { return rounding(nil, in: currency) }
                 sum += converted
             }
             return rounding(sum, in: currency)

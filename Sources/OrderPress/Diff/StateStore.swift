@@ -206,7 +206,9 @@ public struct StateStore: Sendable {
     private func write(_ contents: StateContents, records: [RowRecord]?) throws(OutputError) {
         precondition(writable, "a read-only state store was asked to write")
         guard let known = remembered.value else { return }
-        if known.inDatabase, known.contents == contents {
+        // A million-record index compared once, not twice.
+        let unchanged = known.contents == contents
+        if known.inDatabase, unchanged {
             try removeMigratedFiles()
             return
         }
@@ -217,7 +219,7 @@ public struct StateStore: Sendable {
             if !known.inDatabase {
                 try StateDatabase.migrator(importing: .init(contents: known.contents, records: known.legacyRecords)).migrate(queue)
             }
-            if contents != known.contents {
+            if !unchanged {
                 try queue.inTransaction(.immediate) { db in
                     let before = db.totalChangesCount
                     try StateDatabase.write(contents, records: records, over: known.contents, in: db)

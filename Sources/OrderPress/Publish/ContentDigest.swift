@@ -23,10 +23,7 @@ public struct ContentDigest: Equatable, Sendable, Codable, CustomStringConvertib
     }
 
     public var description: String {
-        [words.0, words.1, words.2, words.3].map { word in
-            let digits = String(word, radix: 16)
-            return String(repeating: "0", count: 16 - digits.count) + digits
-        }.joined()
+        Hex.lowercase([words.0, words.1, words.2, words.3].flatMap { withUnsafeBytes(of: $0.bigEndian, Array.init) })
     }
 
     public static func == (left: Self, right: Self) -> Bool {

@@ -24,8 +24,10 @@ public struct Manifest: Sendable, Equatable {
 
         /// A path listed without anything else known about it.
         static func unknown(_ path: String) -> Self {
-            Entry(path: path, size: -1, modified: 0, sha256: ContentDigest(of: Data()), key: nil)
+            Entry(path: path, size: -1, modified: 0, sha256: emptyDigest, key: nil)
         }
+
+        private static let emptyDigest = ContentDigest(of: Data())
 
         var isKnown: Bool { size >= 0 }
 

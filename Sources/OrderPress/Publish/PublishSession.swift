@@ -78,13 +78,17 @@ public final class PublishSession: @unchecked Sendable {
     /// What the last build recorded for this file, if the file on disk is still that one (same size and
     /// modification time, and not in doubt); nil otherwise. Render skips a page whose key is unchanged.
     public func previous(_ tree: Tree, _ path: String) -> Manifest.Entry? {
-        guard let entry = previous[tree]?[path], entry.isKnown, entry.modified < manifestModified,
-            let folders = folders[tree], let place = try? folders.place(of: path),
+        guard let entry = previous[tree]?[path], let folders = folders[tree], let place = try? folders.place(of: path),
             let folder = try? folders.folder(place.folder, create: false)
         else { return nil }
         var status = stat()
-        guard fstatat(folder, place.name, &status, AT_SYMLINK_NOFOLLOW) == 0, entry.matches(status) else { return nil }
+        guard fstatat(folder, place.name, &status, AT_SYMLINK_NOFOLLOW) == 0, isCurrent(entry, status) else { return nil }
         return entry
+    }
+
+    /// Whether the file `status` describes is still the one `entry` recorded, and not in doubt.
+    private func isCurrent(_ entry: Manifest.Entry, _ status: stat) -> Bool {
+        entry.matches(status) && entry.modified < manifestModified
     }
 
     /// How many files the last build published, if every one of them is still there as it was
@@ -185,7 +189,7 @@ public final class PublishSession: @unchecked Sendable {
             let entry = Manifest.Entry(
                 path: place.path, size: Int64(status.st_size), modified: Manifest.Entry.nanoseconds(status.st_mtim), sha256: digest,
                 key: file.key)
-            if let old = previous[tree]?[place.path], old.matches(status), old.modified < manifestModified {
+            if let old = previous[tree]?[place.path], isCurrent(old, status) {
                 return old.sha256 == digest ? .unchanged(entry) : .write(place, digest)
             }
             if Int(status.st_size) == file.contents.count, Self.holds(file.contents, place.name, in: folder) {
@@ -261,7 +265,7 @@ public final class PublishSession: @unchecked Sendable {
         var removed: [URL] = []
         for tree in Tree.allCases {
             let current = entries[tree] ?? [:]
-            for path in (previous[tree] ?? [:]).keys.sorted() where current[path] == nil && Publisher.isSafe(path) {
+            for path in (previous[tree] ?? [:]).keys.filter({ current[$0] == nil && Publisher.isSafe($0) }).sorted() {
                 if try remove(path, in: tree) { removed.append(url(path, in: tree)) }
             }
         }

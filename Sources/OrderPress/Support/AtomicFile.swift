@@ -90,12 +90,6 @@ enum AtomicFile {
         return (mask & 0o644 != 0, mask & 0o755 != 0)
     }
 
-    /// Like `write`, but leaves the file (and its modification time) alone when it already holds `data`.
-    static func writeIfChanged(_ data: Data, to url: URL, below root: URL, durable: Bool = false) throws(OutputError) {
-        if (try? contents(of: url, below: root)) == data { return }
-        try write(data, to: url, below: root, durable: durable)
-    }
-
     /// The bytes of the regular file at `url` below `root`; nil when there is none. A link in the way is
     /// an error, since that is where OrderPress would write.
     static func contents(of url: URL, below root: URL) throws(OutputError) -> Data? {
