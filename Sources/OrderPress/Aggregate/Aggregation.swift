@@ -74,17 +74,45 @@ public struct PersonSummary: Sendable, Equatable {
     public var name: String
     /// Their orders in sheet order.
     public var orders: OrderList
-    /// Exact totals per currency.
-    public var totals: [String: Decimal]
-    /// Unpaid amounts per currency, a key for every currency of `totals`.
-    public var outstanding: [String: Decimal] = [:]
-    /// Unpaid amounts by group name (in the group's currency), only where something is owed.
-    public var outstandingByGroup: [String: Decimal] = [:]
-    /// Totals by group name, in the group's currency.
-    public var totalsByGroup: [String: Decimal] = [:]
+    /// Per currency they ordered in (in order of first use): a short array, not two dictionaries
+    /// for every person (a hundred thousand of them at a million orders).
+    var currencyShares: [CurrencyShare]
+    /// Per group they ordered in (in order of first order), the same way.
+    var groupShares: [GroupShare]
     /// `totals` and `outstanding`, all of it in each display currency.
     public var converted: [ConvertedAmount] = []
     public var convertedOutstanding: [ConvertedAmount] = []
+
+    struct CurrencyShare: Sendable, Equatable {
+        var currency: String
+        var total: Decimal
+        /// The unpaid part of `total`.
+        var outstanding: Decimal
+    }
+
+    struct GroupShare: Sendable, Equatable {
+        /// The group's name (as the orders write it).
+        var group: String
+        /// In the group's currency.
+        var total: Decimal
+        /// The unpaid orders of a positive amount, summed; nil when there are none.
+        var owed: Decimal?
+        /// `total` in the display currencies; empty without them.
+        var converted: [ConvertedAmount]
+    }
+
+    /// Exact totals per currency.
+    public var totals: [String: Decimal] { Dictionary(uniqueKeysWithValues: currencyShares.map { ($0.currency, $0.total) }) }
+    /// Unpaid amounts per currency, a key for every currency of `totals`.
+    public var outstanding: [String: Decimal] { Dictionary(uniqueKeysWithValues: currencyShares.map { ($0.currency, $0.outstanding) }) }
+    /// Unpaid amounts by group name (in the group's currency), only where something is owed.
+    public var outstandingByGroup: [String: Decimal] {
+        Dictionary(uniqueKeysWithValues: groupShares.compactMap { share in share.owed.map { (share.group, $0) } })
+    }
+    /// Totals by group name, in the group's currency.
+    public var totalsByGroup: [String: Decimal] { Dictionary(uniqueKeysWithValues: groupShares.map { ($0.group, $0.total) }) }
     /// Each of `totalsByGroup` in the display currencies.
-    public var convertedByGroup: [String: [ConvertedAmount]] = [:]
+    public var convertedByGroup: [String: [ConvertedAmount]] {
+        Dictionary(uniqueKeysWithValues: groupShares.filter { !$0.converted.isEmpty }.map { ($0.group, $0.converted) })
+    }
 }

@@ -2,6 +2,10 @@ import Foundation
 
 /// Sums valid orders per group, per person within a group, and per person across groups, and converts
 /// every total into the display currencies (exact, and rounded to their minor units for pages to show).
+///
+/// Each order's person, group, shop line and currency are numbered once (`OrderFacts`); then groups,
+/// and people, are summed independently of each other on both cores, each over its own orders'
+/// positions, into arrays indexed by those numbers, in integers where the amounts allow (`ExactSum`).
 public enum Aggregator {
     public static func aggregate(
         _ data: ValidatedData, rates: RateTable? = nil, displayCurrencies: [String] = [], baseCurrency: String? = nil,
@@ -9,76 +13,43 @@ public enum Aggregator {
     ) -> Aggregation {
         let orders = data.orders
         precondition(orders.count <= Int(UInt32.max), "more orders than a sheet can hold")
-        // Summaries hold their orders' positions in `orders` (see `OrderList`), not copies of them.
-        // Each order's group and person are looked up once, by name, into slots.
-        var groupSlots: [String: Int] = [:]
-        for group in data.groups where groupSlots[group.name] == nil { groupSlots[group.name] = groupSlots.count }
-        var groupPositions = [[UInt32]](repeating: [], count: groupSlots.count)
-        var personSlots: [String: Int] = [:]
-        var people: [PersonSummary] = []
-        var personPositions: [[UInt32]] = []
+        let facts = OrderFacts(orders, groups: data.groups)
         var grandTotals: [String: Decimal] = [:]
-        // `Order.amount` multiplies Decimals (thousands of instructions) each time it is read: once per order here.
-        var amounts: [Decimal] = []
-        amounts.reserveCapacity(orders.count)
-        for (position, order) in orders.enumerated() {
-            let amount = order.amount
-            amounts.append(amount)
-            if let slot = groupSlots[order.group] { groupPositions[slot].append(UInt32(position)) }
-            let slot: Int
-            if let known = personSlots[order.personKey] {
-                slot = known
-            } else {
-                slot = people.count
-                personSlots[order.personKey] = slot
-                people.append(PersonSummary(key: order.personKey, name: order.person, orders: [], totals: [:]))
-                personPositions.append([])
-            }
-            people[slot].add(order, amount: amount)
-            personPositions[slot].append(UInt32(position))
-            grandTotals[order.currency, default: 0] += amount
-        }
-        for slot in people.indices { people[slot].orders = OrderList(orders, positions: personPositions[slot]) }
-        personPositions = []
-        let converter = Converter(rates: rates, money: money, precomputing: Set(grandTotals.keys).union(data.groups.map(\.currency)).union(displayCurrencies))
+        for (currency, sum) in zip(facts.currencies, facts.currencyTotals) { grandTotals[currency] = sum.value }
+        let converter = Converter(
+            rates: rates, money: money, precomputing: Set(grandTotals.keys).union(data.groups.map(\.currency)).union(displayCurrencies))
+        let tally = Tally(orders: orders, facts: facts, displayCurrencies: displayCurrencies, converter: converter)
+
         // The same amounts come back again and again (one cup of the same tea): each is converted once
-        // per chunk of work. Groups, then people, are independent of each other: two cores share them.
-        let (slotsOf, positionsOf, allAmounts) = (groupSlots, groupPositions, amounts)
+        // per chunk of work.
         let groups = Parallel.chunks(count: data.groups.count, minimumChunk: 100) { range in
             var memo = Converter.Memo()
+            var slots = Slots(tally)
             return range.map { index in
-                let group = data.groups[index]
-                var summary = summarize(group, orders: OrderList(orders, positions: positionsOf[slotsOf[group.name]!]), amounts: allAmounts)
-                guard !displayCurrencies.isEmpty else { return summary }
-                let currency = summary.currency
-                summary.converted = converter.converted(summary.total, in: currency, into: displayCurrencies, memo: &memo)
-                for person in summary.people.indices {
-                    summary.people[person].converted = converter.converted(summary.people[person].total, in: currency, into: displayCurrencies, memo: &memo)
-                }
-                return summary
+                tally.summary(of: data.groups[index], number: facts.listedGroupNumbers[index], slots: &slots, memo: &memo)
             }
         }.flatMap { $0 }
         var grandOutstanding: [String: Decimal] = [:]
         for summary in groups { grandOutstanding[summary.currency, default: 0] += summary.outstanding }
-        var aggregation = Aggregation(
-            groups: groups, people: TextOrder.sorted(people, keys: { [$0.key] }, by: { $0.key < $1.key }), grandTotals: grandTotals,
-            tracksPayments: data.tracksPayments, grandOutstanding: grandOutstanding)
-        guard !displayCurrencies.isEmpty else { return aggregation }
 
-        let currencies = Dictionary(data.groups.map { ($0.name, $0.currency) }, uniquingKeysWith: { first, _ in first })
-        let sortedPeople = aggregation.people
-        aggregation.people = Parallel.chunks(count: sortedPeople.count, minimumChunk: 1000) { range in
+        // A group's currency by group number, for each person's total in it: the first listed group of
+        // that name, none for a group no list names.
+        var groupCurrencies = [String?](repeating: nil, count: facts.groupCount)
+        for (group, number) in zip(data.groups, facts.listedGroupNumbers) where groupCurrencies[Int(number)] == nil {
+            groupCurrencies[Int(number)] = group.currency
+        }
+        let currencyOfGroup = groupCurrencies.map { $0 ?? "" }
+        let people = Parallel.chunks(count: tally.peopleInOrder.count, minimumChunk: 1000) { range in
             var memo = Converter.Memo()
-            return range.map { index in
-                var person = sortedPeople[index]
-                person.converted = converter.converted(person.totals, into: displayCurrencies, memo: &memo)
-                person.convertedOutstanding = converter.converted(person.outstanding, into: displayCurrencies, memo: &memo)
-                for (group, total) in person.totalsByGroup {
-                    person.convertedByGroup[group] = converter.converted(total, in: currencies[group] ?? "", into: displayCurrencies, memo: &memo)
-                }
-                return person
+            var slots = Slots(tally)
+            return range.map { rank in
+                tally.summary(ofPerson: tally.peopleInOrder[rank], groupCurrencies: currencyOfGroup, slots: &slots, memo: &memo)
             }
         }.flatMap { $0 }
+
+        var aggregation = Aggregation(
+            groups: groups, people: people, grandTotals: grandTotals, tracksPayments: data.tracksPayments, grandOutstanding: grandOutstanding)
+        guard !displayCurrencies.isEmpty else { return aggregation }
         func converted(_ amounts: [String: Decimal]) -> [ConvertedAmount] { converter.converted(amounts, into: displayCurrencies) }
         aggregation.convertedGrandTotals = converted(grandTotals)
         aggregation.convertedGrandOutstanding = converted(grandOutstanding)
@@ -88,56 +59,224 @@ public enum Aggregator {
         return aggregation
     }
 
-    /// `amounts` are the amounts of every order of the array `orders` lists, by position.
-    static func summarize(_ group: Group, orders: OrderList, amounts: [Decimal]) -> GroupSummary {
-        struct LineKey: Hashable {
-            var item: String
-            var options: [String]
-            var unitPrice: Decimal
-        }
-        var lines: [LineKey: Int] = [:]
-        var totals: [String: PersonTotal] = [:]
-        var total: Decimal = 0
-        var paid: Decimal = 0
-        var items = 0
-        for (index, order) in zip(orders.positions, orders) {
-            lines[LineKey(item: order.item, options: order.options, unitPrice: order.unitPrice), default: 0] += order.quantity
-            let amount = amounts[Int(index)]
-            totals[order.personKey, default: PersonTotal(key: order.personKey, name: order.person, orders: 0, total: 0)]
-                .add(order, amount: amount)
-            total += amount
-            if order.paid { paid += amount }
-            items += order.quantity
-        }
-        // The options joined once per line, not once per comparison.
-        let shopSheet = TextOrder.sorted(
-            lines.map {
-                (line: ShopLine(item: $0.key.item, options: $0.key.options, quantity: $0.value, unitPrice: $0.key.unitPrice),
-                 options: $0.key.options.joined(separator: "\u{1}"))
-            },
-            keys: { [$0.line.item, $0.options] },
-            by: { ($0.line.item, $0.options, $0.line.unitPrice) < ($1.line.item, $1.options, $1.line.unitPrice) }
-        ).map(\.line)
-        return GroupSummary(
-            group: group, orders: orders, shopSheet: shopSheet,
-            people: TextOrder.sorted(Array(totals.values), keys: { [$0.key] }, by: { $0.key < $1.key }), total: total, items: items, paid: paid)
-    }
-}
+    /// The numbered orders, each group's and each person's positions among them, and the order in which
+    /// people and shop lines are listed: what summing a group or a person reads, shared by both cores.
+    private struct Tally {
+        let orders: [Order]
+        let facts: [OrderFacts.Fact]
+        let byGroup: Buckets
+        let byPerson: Buckets
+        /// Person numbers sorted by the person's key: the order of every list of people.
+        let peopleInOrder: [Int]
+        /// By person number, the place in `peopleInOrder`.
+        let personRank: [Int32]
+        /// By shop line number, its place among all lines sorted as a shop sheet lists them.
+        let lineRank: [Int32]
+        let lineCount: Int
+        let currencyCount: Int
+        let groupCount: Int
+        let displayCurrencies: [String]
+        let converter: Converter
 
-extension PersonSummary {
-    /// `amount` is `order.amount`, computed once by the caller; the order's position is kept apart (`OrderList`).
-    fileprivate mutating func add(_ order: Order, amount: Decimal) {
-        totals[order.currency, default: 0] += amount
-        totalsByGroup[order.group, default: 0] += amount
-        outstanding[order.currency, default: 0] += order.paid ? 0 : amount
-        if !order.paid, amount > 0 { outstandingByGroup[order.group, default: 0] += amount }
-    }
-}
+        init(orders: [Order], facts: OrderFacts, displayCurrencies: [String], converter: Converter) {
+            self.orders = orders
+            self.facts = facts.facts
+            byGroup = Buckets(facts.facts, count: facts.groupCount) { $0.group }
+            byPerson = Buckets(facts.facts, count: facts.personFirsts.count) { $0.person }
+            let keys = facts.personFirsts.map { orders[Int($0)].personKey }
+            peopleInOrder = TextOrder.sorted(Array(keys.indices), keys: { [keys[$0]] }, by: { keys[$0] < keys[$1] })
+            personRank = Self.ranks(peopleInOrder)
+            // Identical item and options at different prices are separate lines, so each line's total is checkable.
+            let lines = facts.lineFirsts.map { orders[Int($0)] }
+            let joined = lines.map { $0.options.joined(separator: "\u{1}") }
+            lineRank = Self.ranks(
+                TextOrder.sorted(
+                    Array(lines.indices), keys: { [lines[$0].item, joined[$0]] },
+                    by: { (lines[$0].item, joined[$0], lines[$0].unitPrice) < (lines[$1].item, joined[$1], lines[$1].unitPrice) }))
+            lineCount = lines.count
+            currencyCount = facts.currencies.count
+            groupCount = facts.groupCount
+            self.displayCurrencies = displayCurrencies
+            self.converter = converter
+        }
 
-extension PersonTotal {
-    fileprivate mutating func add(_ order: Order, amount: Decimal) {
-        orders += 1
-        total += amount
-        if order.paid { paid += amount }
+        private static func ranks(_ sorted: [Int]) -> [Int32] {
+            var ranks = [Int32](repeating: 0, count: sorted.count)
+            for (rank, number) in sorted.enumerated() { ranks[number] = Int32(rank) }
+            return ranks
+        }
+
+        func amount(at position: UInt32) -> Decimal { orders[Int(position)].amount }
+
+        /// One group's orders summed: its shop sheet, each person's part, its total and what is paid of it.
+        func summary(of group: Group, number: Int32, slots: inout Slots, memo: inout Converter.Memo) -> GroupSummary {
+            struct Line {
+                var number: Int32
+                var first: UInt32
+                var quantity = 0
+            }
+            struct Part {
+                var person: Int32
+                var first: UInt32
+                var orders = 0
+                var total = ExactSum()
+                var paid = ExactSum()
+            }
+            let positions = byGroup[Int(number)]
+            var lines: [Line] = []
+            var parts: [Part] = []
+            var total = ExactSum()
+            var paid = ExactSum()
+            var items = 0
+            for position in positions {
+                let fact = facts[Int(position)]
+                let micros = fact.amountMicros
+                let line = slots.line(fact.line, next: lines.count)
+                if line == lines.count { lines.append(Line(number: fact.line, first: position)) }
+                lines[line].quantity += Int(fact.quantity)
+                let part = slots.person(fact.person, next: parts.count)
+                if part == parts.count { parts.append(Part(person: fact.person, first: position)) }
+                parts[part].orders += 1
+                parts[part].total.add(micros: micros) { amount(at: position) }
+                total.add(micros: micros) { amount(at: position) }
+                if fact.paid {
+                    parts[part].paid.add(micros: micros) { amount(at: position) }
+                    paid.add(micros: micros) { amount(at: position) }
+                }
+                items += Int(fact.quantity)
+            }
+            for line in lines { slots.lines[Int(line.number)] = -1 }
+            for part in parts { slots.people[Int(part.person)] = -1 }
+            lines.sort { lineRank[Int($0.number)] < lineRank[Int($1.number)] }
+            parts.sort { personRank[Int($0.person)] < personRank[Int($1.person)] }
+            let shopSheet = lines.map { line in
+                let order = orders[Int(line.first)]
+                return ShopLine(item: order.item, options: order.options, quantity: line.quantity, unitPrice: order.unitPrice)
+            }
+            let currency = group.currency
+            let people = parts.map { part in
+                let order = orders[Int(part.first)]
+                var person = PersonTotal(key: order.personKey, name: order.person, orders: part.orders, total: part.total.value, paid: part.paid.value)
+                if !displayCurrencies.isEmpty { person.converted = converter.converted(part.total, in: currency, into: displayCurrencies, memo: &memo) }
+                return person
+            }
+            var summary = GroupSummary(
+                group: group, orders: OrderList(orders, positions: Array(positions)), shopSheet: shopSheet, people: people,
+                total: total.value, items: items, paid: paid.value)
+            if !displayCurrencies.isEmpty { summary.converted = converter.converted(total, in: currency, into: displayCurrencies, memo: &memo) }
+            return summary
+        }
+
+        /// One person's orders summed per currency and per group.
+        func summary(ofPerson person: Int, groupCurrencies: [String], slots: inout Slots, memo: inout Converter.Memo) -> PersonSummary {
+            struct Share {
+                var number: Int32
+                var first: UInt32
+                var total = ExactSum()
+                var unpaid = ExactSum()
+                var owes = false
+            }
+            let positions = byPerson[person]
+            var currencies: [Share] = []
+            var groups: [Share] = []
+            for position in positions {
+                let fact = facts[Int(position)]
+                let micros = fact.amountMicros
+                let currency = slots.currency(fact.currency, next: currencies.count)
+                if currency == currencies.count { currencies.append(Share(number: fact.currency, first: position)) }
+                currencies[currency].total.add(micros: micros) { amount(at: position) }
+                let group = slots.group(fact.group, next: groups.count)
+                if group == groups.count { groups.append(Share(number: fact.group, first: position)) }
+                groups[group].total.add(micros: micros) { amount(at: position) }
+                guard !fact.paid else { continue }
+                currencies[currency].unpaid.add(micros: micros) { amount(at: position) }
+                // What a person owes a group is their unpaid orders there of a positive amount.
+                if let micros, micros > 0 {
+                    groups[group].unpaid.add(micros: micros)
+                    groups[group].owes = true
+                } else if micros == nil, amount(at: position) > 0 {
+                    groups[group].unpaid.add(amount(at: position))
+                    groups[group].owes = true
+                }
+            }
+            for share in currencies { slots.currencies[Int(share.number)] = -1 }
+            for share in groups { slots.groups[Int(share.number)] = -1 }
+            let converts = !displayCurrencies.isEmpty
+            let first = orders[Int(positions.first!)]
+            var summary = PersonSummary(
+                key: first.personKey, name: first.person, orders: OrderList(orders, positions: Array(positions)),
+                currencyShares: currencies.map { share in
+                    .init(currency: orders[Int(share.first)].currency, total: share.total.value, outstanding: share.unpaid.value)
+                },
+                groupShares: groups.map { share in
+                    .init(
+                        group: orders[Int(share.first)].group, total: share.total.value, owed: share.owes ? share.unpaid.value : nil,
+                        converted: converts
+                            ? converter.converted(share.total, in: groupCurrencies[Int(share.number)], into: displayCurrencies, memo: &memo) : [])
+                })
+            guard converts else { return summary }
+            if currencies.count == 1 {
+                let currency = summary.currencyShares[0].currency
+                summary.converted = converter.converted(currencies[0].total, in: currency, into: displayCurrencies, memo: &memo)
+                summary.convertedOutstanding = converter.converted(currencies[0].unpaid, in: currency, into: displayCurrencies, memo: &memo)
+            } else {
+                summary.converted = converter.converted(summary.totals, into: displayCurrencies, memo: &memo)
+                summary.convertedOutstanding = converter.converted(summary.outstanding, into: displayCurrencies, memo: &memo)
+            }
+            return summary
+        }
+    }
+
+    /// Where each number (a shop line, person, currency, group) is in the list being summed, or -1:
+    /// one array per core, as long as there are numbers, reset after each group or person.
+    private struct Slots {
+        var lines: [Int32]
+        var people: [Int32]
+        var currencies: [Int32]
+        var groups: [Int32]
+
+        init(_ tally: Tally) {
+            lines = Array(repeating: -1, count: tally.lineCount)
+            people = Array(repeating: -1, count: tally.personRank.count)
+            currencies = Array(repeating: -1, count: tally.currencyCount)
+            groups = Array(repeating: -1, count: tally.groupCount)
+        }
+
+        mutating func line(_ number: Int32, next: Int) -> Int { Self.slot(&lines, number, next: next) }
+        mutating func person(_ number: Int32, next: Int) -> Int { Self.slot(&people, number, next: next) }
+        mutating func currency(_ number: Int32, next: Int) -> Int { Self.slot(&currencies, number, next: next) }
+        mutating func group(_ number: Int32, next: Int) -> Int { Self.slot(&groups, number, next: next) }
+
+        /// The slot of `number`; `next` (then taken) when it has none yet.
+        private static func slot(_ table: inout [Int32], _ number: Int32, next: Int) -> Int {
+            let slot = table[Int(number)]
+            if slot >= 0 { return Int(slot) }
+            table[Int(number)] = Int32(next)
+            return next
+        }
+    }
+
+    /// The positions of the orders of each number (group or person), each number's in sheet order:
+    /// one array for all of them, sorted by counting.
+    private struct Buckets {
+        private let offsets: [Int]
+        private let positions: [UInt32]
+
+        init(_ facts: [OrderFacts.Fact], count: Int, by number: (OrderFacts.Fact) -> Int32) {
+            var offsets = [Int](repeating: 0, count: count + 1)
+            for fact in facts { offsets[Int(number(fact)) + 1] += 1 }
+            for index in 0..<count { offsets[index + 1] += offsets[index] }
+            var next = offsets
+            var positions = [UInt32](repeating: 0, count: facts.count)
+            for (position, fact) in facts.enumerated() {
+                let bucket = Int(number(fact))
+                positions[next[bucket]] = UInt32(position)
+                next[bucket] += 1
+            }
+            self.offsets = offsets
+            self.positions = positions
+        }
+
+        subscript(number: Int) -> ArraySlice<UInt32> { positions[offsets[number]..<offsets[number + 1]] }
     }
 }

@@ -70,6 +70,24 @@ public struct Converter: Sendable {
         /// By amount and currency (`to` unused): equal totals share one list instead of one each
         /// (a million orders make a few thousand distinct totals, but hundreds of thousands of lists).
         var lists: [Conversion: [ConvertedAmount]] = [:]
+        /// `lists` again, by amounts known in millionths (`ExactSum`): hashing and comparing two integers
+        /// costs a fraction of a Decimal's hash and comparison, and every person and group looks here.
+        var listsByMicros: [MicrosKey: [ConvertedAmount]] = [:]
+    }
+
+    struct MicrosKey: Hashable {
+        var micros: Int64
+        var currency: String
+    }
+
+    /// `converted(sum.value, in: currency, into: currencies, memo:)`, found by the sum's millionths when it has them.
+    func converted(_ sum: ExactSum, in currency: String, into currencies: [String], memo: inout Memo) -> [ConvertedAmount] {
+        guard let micros = sum.exactMicros else { return converted(sum.value, in: currency, into: currencies, memo: &memo) }
+        let key = MicrosKey(micros: micros, currency: currency)
+        if let known = memo.listsByMicros[key] { return known }
+        let list = converted(sum.value, in: currency, into: currencies, memo: &memo)
+        memo.listsByMicros[key] = list
+        return list
     }
 
     /// `converted([currency: amount], into: currencies, memo:)`, the same list for every equal amount.

@@ -77,9 +77,16 @@ public struct Validator: Sendable {
             }
         }
         rejected += malformed.map { Self.rejected($0, headerCount: orders.headers.count) }
-        var rowsById: [String: [Int]] = [:]
+        // Counted first: a list of rows for every id would be an array for every row.
+        var idCounts: [String: Int] = [:]
         for order in read {
-            if let id = order.id { rowsById[id, default: []].append(order.row) }
+            if let id = order.id { idCounts[id, default: 0] += 1 }
+        }
+        var rowsById: [String: [Int]] = [:]
+        if idCounts.count < read.count(where: { $0.id != nil }) {
+            for order in read {
+                if let id = order.id, idCounts[id, default: 0] > 1 { rowsById[id, default: []].append(order.row) }
+            }
         }
         warnings += duplicateIdWarnings(rowsById)
         let shownColumns = reader.displayColumns.filter { !reader.secret.contains($0) }
@@ -88,17 +95,17 @@ public struct Validator: Sendable {
         let data = ValidatedData(
             groups: groupList, orders: valid, rejected: rejected, warnings: warnings.sorted(),
             rowsRead: orders.rowCount, tracksPayments: orders.headers.contains(configuration.orderColumns.paid),
-            rows: zip(read, candidates).map { row($0, $1, identity: identity, rowsById: rowsById) },
+            rows: zip(read, candidates).map { row($0, $1, identity: identity, idCounts: idCounts) },
             columns: shownColumns, malformedRows: orders.malformed.count)
         return (data, SecretCells(columns: secretColumns, rows: candidates.map(\.secrets)))
     }
 
     /// What the diff needs of a row: its identity, its mapped values and what it meant.
-    private func row(_ order: Order, _ candidate: Candidate, identity: RowIdentity, rowsById: [String: [Int]]) -> ValidatedRow {
+    private func row(_ order: Order, _ candidate: Candidate, identity: RowIdentity, idCounts: [String: Int]) -> ValidatedRow {
         let valid = candidate.reasons.isEmpty
         return ValidatedRow(
             row: order.row, id: order.id,
-            identity: identity.identity(id: order.id ?? "", idCount: order.id.map { rowsById[$0]?.count ?? 0 } ?? 0, values: candidate.values),
+            identity: identity.identity(id: order.id ?? "", idCount: order.id.map { idCounts[$0] ?? 0 } ?? 0, values: candidate.values),
             values: candidate.values, rejected: !valid, group: order.group, person: order.person, item: order.item,
             options: order.options, quantity: order.quantity, amount: valid ? order.amount : nil,
             currency: valid ? order.currency : candidate.currencyText)
@@ -172,9 +179,10 @@ public struct Validator: Sendable {
         let item = text(roles.item)
         if item.isEmpty { reasons.append("item is missing (column '\(columns.item)')") }
         let group = text(roles.group)
+        let knownGroup = knownGroups?[group]
         if group.isEmpty {
             reasons.append("group is missing (column '\(columns.group)')")
-        } else if let knownGroups, knownGroups[group] == nil {
+        } else if knownGroups != nil, knownGroup == nil {
             reasons.append("unknown group '\(group)'")
         }
 
@@ -194,7 +202,7 @@ public struct Validator: Sendable {
         if !currencyText.isEmpty {
             currency = currencyText
             if !isKnownCurrency(currencyText) { reasons.append("unknown currency '\(currencyText)'") }
-        } else if let groupCurrency = knownGroups?[group]?.currency, !groupCurrency.isEmpty {
+        } else if let groupCurrency = knownGroup?.currency, !groupCurrency.isEmpty {
             currency = groupCurrency
         } else {
             currency = configuration.baseCurrency
@@ -222,7 +230,7 @@ public struct Validator: Sendable {
         let id = text(roles.id)
         let order = Order(
             row: number, id: id.isEmpty ? nil : id, group: group, person: person,
-            personKey: person.lowercased(), item: item, options: options, quantity: quantity ?? 1,
+            personKey: Text.lowercased(person), item: item, options: options, quantity: quantity ?? 1,
             unitPrice: price ?? 0, currency: currency, time: time, timeText: timeText, note: note, paid: paid)
         let (values, secrets) = reader.split(mapped)
         return (order, Candidate(reasons: reasons, currencyText: currencyText, values: values, secrets: secrets))
@@ -275,25 +283,30 @@ public struct Validator: Sendable {
         var groups = listed ?? []
         var position: [String: Int] = [:]
         for (index, group) in groups.enumerated() { position[group.name] = index }
-        var currencyVotes: [String: [String: Int]] = [:]
-        for (order, candidate) in zip(orders, candidates) where !order.group.isEmpty {
+        // Each order's group looked up once (-1: none), and votes counted by group number.
+        var groupOfOrder = [Int](repeating: -1, count: orders.count)
+        var currencyVotes: [Int: [String: Int]] = [:]
+        for (index, (order, candidate)) in zip(orders, candidates).enumerated() where !order.group.isEmpty {
             let name = order.group
-            if position[name] == nil, listed == nil {
+            var found = position[name]
+            if found == nil, listed == nil {
+                found = groups.count
                 position[name] = groups.count
                 groups.append(Group(name: name, organizer: "", shop: "", currency: "", deadline: ""))
             }
+            guard let found else { continue }
+            groupOfOrder[index] = found
             if candidate.reasons.isEmpty, candidate.currencyFromRow {
-                currencyVotes[name, default: [:]][order.currency, default: 0] += 1
+                currencyVotes[found, default: [:]][order.currency, default: 0] += 1
             }
         }
         for index in groups.indices where groups[index].currency.isEmpty {
-            groups[index].currency = majorityCurrency(currencyVotes[groups[index].name] ?? [:])
+            groups[index].currency = majorityCurrency(currencyVotes[index] ?? [:])
         }
         for index in candidates.indices {
             let order = orders[index]
-            guard let groupIndex = position[order.group], groups[groupIndex].currency != order.currency,
-                isKnownCurrency(order.currency)
-            else { continue }
+            let groupIndex = groupOfOrder[index]
+            guard groupIndex >= 0, groups[groupIndex].currency != order.currency, isKnownCurrency(order.currency) else { continue }
             let group = groups[groupIndex]
             guard candidates[index].currencyFromRow else {
                 orders[index].currency = group.currency

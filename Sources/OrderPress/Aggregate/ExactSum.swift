@@ -1,0 +1,78 @@
+import Foundation
+
+/// An exact sum of amounts, kept in millionths in an Int64 while every amount and the sum fit there,
+/// and in Decimal for what does not. A Decimal `+=` costs some 2,500 instructions (about 0.5 µs), an
+/// integer add one: every order is added to several totals. Prices have at most 6 fraction digits
+/// (`PriceText`), so a valid order's amount is always a whole number of millionths; anything else (an
+/// overflow, finer fractions) goes to the Decimal part, so the sum is exact either way and equals the
+/// Decimal sum of the same amounts (Decimal keeps 38 digits; a sheet's sums need at most 29).
+struct ExactSum: Sendable, Equatable {
+    private var micros: Int64 = 0
+    /// What did not fit in `micros`; nil while nothing has spilled.
+    private var spilled: Decimal?
+
+    /// The amount of an order as millionths, or nil when it is not a whole number of them or does not fit.
+    static func micros(of amount: Decimal) -> Int64? {
+        let exponent = amount.exponent
+        guard exponent >= -6, exponent <= 12, !amount.isNaN else { return nil }
+        let significand = amount.significand
+        // 40 ns through NSDecimalNumber, checked exactly: a significand beyond 64 bits reads wrong there.
+        let units = NSDecimalNumber(decimal: significand).uint64Value
+        guard units < 1 << 62, Decimal(units) == significand else { return nil }
+        let (scaled, overflow) = Int64(units).multipliedReportingOverflow(by: powers[exponent + 6])
+        guard !overflow else { return nil }
+        return amount.sign == .minus ? -scaled : scaled
+    }
+
+    /// `unitPrice` × `quantity` in millionths (what `Order.amount` is), when it fits.
+    static func micros(unitPrice: Int64?, quantity: Int) -> Int64? {
+        guard let unitPrice else { return nil }
+        let (amount, overflow) = unitPrice.multipliedReportingOverflow(by: Int64(quantity))
+        return overflow || amount == .min ? nil : amount
+    }
+
+    /// 10^0 … 10^18.
+    private static let powers: [Int64] = (0...18).map { (0..<$0).reduce(Int64(1)) { value, _ in value * 10 } }
+
+    /// `micros` millionths as a Decimal, exact (Decimal keeps it compact: 35000000 millionths is 35).
+    static func decimal(micros: Int64) -> Decimal {
+        Decimal(sign: micros < 0 ? .minus : .plus, exponent: -6, significand: Decimal(micros.magnitude))
+    }
+
+    mutating func add(micros amount: Int64) {
+        let (sum, overflow) = micros.addingReportingOverflow(amount)
+        if overflow {
+            spill(Self.decimal(micros: micros))
+            micros = amount
+        } else {
+            micros = sum
+        }
+    }
+
+    mutating func add(_ amount: Decimal) {
+        spill(amount)
+    }
+
+    /// Adds an order's amount: `micros` when it has them (see `micros(unitPrice:quantity:)`), else `amount()`.
+    mutating func add(micros: Int64?, amount: () -> Decimal) {
+        if let micros { add(micros: micros) } else { add(amount()) }
+    }
+
+    mutating func add(_ other: ExactSum) {
+        add(micros: other.micros)
+        if let spilled = other.spilled { spill(spilled) }
+    }
+
+    private mutating func spill(_ amount: Decimal) {
+        spilled = (spilled ?? 0) + amount
+    }
+
+    /// The sum in millionths, when nothing spilled.
+    var exactMicros: Int64? { spilled == nil ? micros : nil }
+
+    var value: Decimal {
+        let small = Self.decimal(micros: micros)
+        guard let spilled else { return small }
+        return micros == 0 ? spilled : spilled + small
+    }
+}

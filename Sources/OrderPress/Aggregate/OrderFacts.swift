@@ -1,0 +1,117 @@
+import Foundation
+
+/// What aggregation reads of each order, as numbers: its person, group, shop line and currency
+/// numbered (in order of first occurrence, by the same equality as before: person keys, group names and
+/// currencies as `String`s, shop lines by item, options and unit price), and its amount in millionths.
+/// Summing then indexes small flat arrays instead of hashing texts (about 1.5 µs for a CJK name) into
+/// a dictionary per person, and adds integers instead of Decimals. Each core numbers its share of
+/// the sheet; the shares are merged by their distinct keys only.
+struct OrderFacts {
+    struct Fact {
+        var person: Int32
+        var group: Int32
+        var line: Int32
+        var currency: Int32
+        /// `Order.amount` in millionths; `ExactSum.unknown` when it is not a whole number of them or does not fit.
+        var micros: Int64
+        var quantity: Int32
+        var paid: Bool
+
+        /// The amount in millionths, if known.
+        var amountMicros: Int64? { micros == Self.unknown ? nil : micros }
+        static let unknown = Int64.min
+    }
+
+    /// What makes two orders of a group one line of its shop sheet.
+    struct LineKey: Hashable {
+        var item: String
+        var options: [String]
+        /// The unit price in millionths, or the price itself when it has no such form.
+        var unitMicros: Int64
+        var unitPrice: Decimal?
+    }
+
+    /// By position in the orders.
+    let facts: [Fact]
+    /// By person number: the first order of each person (their key and name as first written).
+    let personFirsts: [UInt32]
+    /// By shop line number: the first order with that item, options and unit price.
+    let lineFirsts: [UInt32]
+    /// By group number: the groups' names, first those of the group list (each name once), then names
+    /// only orders use (orders in no listed group).
+    let groupCount: Int
+    /// For each of the group list's groups, its group number (a repeated name has the first one's).
+    let listedGroupNumbers: [Int32]
+    /// By currency number.
+    let currencies: [String]
+    /// Every order's amount summed by currency number.
+    let currencyTotals: [ExactSum]
+
+    private struct Share {
+        var people = Numbering<String>()
+        var groups = Numbering<String>()
+        var lines = Numbering<LineKey>()
+        var currencies = Numbering<String>()
+        var facts: [Fact] = []
+        var currencyTotals: [ExactSum] = []
+    }
+
+    init(_ orders: [Order], groups: [Group]) {
+        let shares = Parallel.chunks(count: orders.count) { range in
+            var share = Share()
+            share.facts.reserveCapacity(range.count)
+            var lastCurrency: (text: String, number: Int32)?
+            for position in range {
+                let order = orders[position]
+                let at = UInt32(position)
+                let price = ExactSum.micros(of: order.unitPrice)
+                let micros = ExactSum.micros(unitPrice: price, quantity: order.quantity)
+                let currency: Int32
+                if let last = lastCurrency, last.text == order.currency {
+                    currency = last.number
+                } else {
+                    currency = share.currencies.number(order.currency, at: at)
+                    lastCurrency = (order.currency, currency)
+                    if share.currencyTotals.count < share.currencies.count { share.currencyTotals.append(ExactSum()) }
+                }
+                share.currencyTotals[Int(currency)].add(micros: micros) { order.amount }
+                let line = LineKey(item: order.item, options: order.options, unitMicros: price ?? 0, unitPrice: price == nil ? order.unitPrice : nil)
+                share.facts.append(
+                    Fact(
+                        person: share.people.number(order.personKey, at: at), group: share.groups.number(order.group, at: at),
+                        line: share.lines.number(line, at: at), currency: currency, micros: micros ?? Fact.unknown,
+                        quantity: Int32(clamping: order.quantity), paid: order.paid))
+            }
+            return share
+        }
+        var people = Numbering<String>()
+        var groupNumbers = Numbering<String>()
+        var lines = Numbering<LineKey>()
+        var currencies = Numbering<String>()
+        listedGroupNumbers = groups.map { groupNumbers.number($0.name, at: .max) }
+        var facts: [Fact] = []
+        facts.reserveCapacity(orders.count)
+        var currencyTotals: [ExactSum] = []
+        for share in shares {
+            let (person, group, line, currency) = (
+                people.merge(share.people), groupNumbers.merge(share.groups), lines.merge(share.lines), currencies.merge(share.currencies)
+            )
+            for fact in share.facts {
+                var fact = fact
+                fact.person = person[Int(fact.person)]
+                fact.group = group[Int(fact.group)]
+                fact.line = line[Int(fact.line)]
+                fact.currency = currency[Int(fact.currency)]
+                facts.append(fact)
+            }
+            currencyTotals += Array(repeating: ExactSum(), count: currencies.count - currencyTotals.count)
+            for (local, sum) in share.currencyTotals.enumerated() { currencyTotals[Int(currency[local])].add(sum) }
+        }
+        self.facts = facts
+        personFirsts = people.firsts
+        lineFirsts = lines.firsts
+        groupCount = groupNumbers.count
+        self.currencies = currencies.keys
+        self.currencyTotals = currencyTotals
+    }
+}
