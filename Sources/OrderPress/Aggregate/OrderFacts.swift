@@ -54,6 +54,47 @@ struct OrderFacts {
         var currencies = Numbering<String>()
         var facts: [Fact] = []
         var currencyTotals: [ExactSum] = []
+        /// Numbers already found, by the texts' words (see `TextBits`): a name looked up again costs
+        /// a hash of two words instead of one of its Unicode.
+        var knownPeople: [TextBits: Int32] = [:]
+        var knownGroups: [TextBits: Int32] = [:]
+        var knownLines: [LineBits: Int32] = [:]
+
+        mutating func person(_ order: Order, at position: UInt32) -> Int32 {
+            Self.number(order.personKey, in: &people, known: &knownPeople, at: position)
+        }
+
+        mutating func group(_ order: Order, at position: UInt32) -> Int32 {
+            Self.number(order.group, in: &groups, known: &knownGroups, at: position)
+        }
+
+        /// `unitMicros`: the unit price in millionths, when it has them.
+        mutating func line(_ order: Order, unitMicros: Int64?, at position: UInt32) -> Int32 {
+            let key = LineKey(item: order.item, options: order.options, unitMicros: unitMicros ?? 0, unitPrice: unitMicros == nil ? order.unitPrice : nil)
+            // Equal option lists are one shared array (the validator shares them): its address stands for it.
+            guard let unitMicros, let item = TextBits(order.item) else { return lines.number(key, at: position) }
+            let bits = LineBits(item: item, options: order.options.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }, unitMicros: unitMicros)
+            if let known = knownLines[bits] { return known }
+            let number = lines.number(key, at: position)
+            knownLines[bits] = number
+            return number
+        }
+
+        private static func number(_ text: String, in numbering: inout Numbering<String>, known: inout [TextBits: Int32], at position: UInt32) -> Int32 {
+            guard let bits = TextBits(text) else { return numbering.number(text, at: position) }
+            if let number = known[bits] { return number }
+            let number = numbering.number(text, at: position)
+            known[bits] = number
+            return number
+        }
+    }
+
+    /// A shop line by its item's words, its options' storage and its unit price in millionths: valid
+    /// while the orders live, a cache in front of `LineKey`.
+    private struct LineBits: Hashable {
+        var item: TextBits
+        var options: UInt
+        var unitMicros: Int64
     }
 
     init(_ orders: [Order], groups: [Group]) {
@@ -75,11 +116,10 @@ struct OrderFacts {
                     if share.currencyTotals.count < share.currencies.count { share.currencyTotals.append(ExactSum()) }
                 }
                 share.currencyTotals[Int(currency)].add(micros: micros) { order.amount }
-                let line = LineKey(item: order.item, options: order.options, unitMicros: price ?? 0, unitPrice: price == nil ? order.unitPrice : nil)
                 share.facts.append(
                     Fact(
-                        person: share.people.number(order.personKey, at: at), group: share.groups.number(order.group, at: at),
-                        line: share.lines.number(line, at: at), currency: currency, micros: micros ?? Fact.unknown,
+                        person: share.person(order, at: at), group: share.group(order, at: at),
+                        line: share.line(order, unitMicros: price, at: at), currency: currency, micros: micros ?? Fact.unknown,
                         quantity: Int32(clamping: order.quantity), paid: order.paid))
             }
             return share

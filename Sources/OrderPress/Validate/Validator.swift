@@ -43,12 +43,22 @@ public struct Validator: Sendable {
                 // Orders pick their options from a few sizes and sweetnesses: each distinct list is kept
                 // once and shared, not allocated again for every order (about 100 bytes a row).
                 var optionLists: [[String]: [String]] = [:]
+                // The same, found by the options' words first (`TextBits`: hashing CJK text costs some 700 instructions).
+                var knownLists: [OptionBits: [String]] = [:]
                 read.reserveCapacity(range.count)
                 candidates.reserveCapacity(range.count)
                 for row in range {
                     var (order, candidate) = check(orders, row: row, reader: reader, roles: roles, knownGroups: known, warnings: &warnings)
                     if !order.options.isEmpty {
-                        if let shared = optionLists[order.options] { order.options = shared } else { optionLists[order.options] = order.options }
+                        let bits = OptionBits(order.options)
+                        if let bits, let shared = knownLists[bits] {
+                            order.options = shared
+                        } else if let shared = optionLists[order.options] {
+                            order.options = shared
+                        } else {
+                            optionLists[order.options] = order.options
+                        }
+                        if let bits, knownLists[bits] == nil { knownLists[bits] = order.options }
                     }
                     read.append(order)
                     candidates.append(candidate)
@@ -95,7 +105,8 @@ public struct Validator: Sendable {
         let data = ValidatedData(
             groups: groupList, orders: valid, rejected: rejected, warnings: warnings.sorted(),
             rowsRead: orders.rowCount, tracksPayments: orders.headers.contains(configuration.orderColumns.paid),
-            rows: zip(read, candidates).map { row($0, $1, identity: identity, idCounts: idCounts) },
+            // Each row apart from the others: both cores.
+            rows: Parallel.map(read.count) { row(read[$0], candidates[$0], identity: identity, idCounts: idCounts) },
             columns: shownColumns, malformedRows: orders.malformed.count)
         return (data, SecretCells(columns: secretColumns, rows: candidates.map(\.secrets)))
     }
@@ -142,6 +153,23 @@ public struct Validator: Sendable {
         var values: [String]
         var secrets: [SecretValue]
         var currencyFromRow: Bool { !currencyText.isEmpty }
+    }
+
+    /// Up to four options by their words (`TextBits`): a cache key in front of the options themselves,
+    /// valid while the list it was made from lives.
+    private struct OptionBits: Hashable {
+        var count: Int
+        var first, second, third, fourth: TextBits?
+
+        init?(_ options: [String]) {
+            guard options.count <= 4 else { return nil }
+            func word(_ index: Int) -> TextBits?? {
+                guard index < options.count else { return .some(nil) }
+                return TextBits(options[index]).map { .some($0) }
+            }
+            guard let first = word(0), let second = word(1), let third = word(2), let fourth = word(3) else { return nil }
+            (count, self.first, self.second, self.third, self.fourth) = (options.count, first, second, third, fourth)
+        }
     }
 
     /// Where each field's column is among a row's mapped texts (nil: the sheet lacks it), found once per table.
@@ -218,13 +246,17 @@ public struct Validator: Sendable {
                 warnings.append(.init(row: number, message: "time '\(timeText)' is not a date and time OrderPress reads (write it like 2026-11-21 09:15)"))
             }
         }
-        let lengths = [("person", person, TextLimits.person), ("item", item, TextLimits.item), ("note", note, TextLimits.note)]
-        for (field, value, limit) in lengths + options.map({ ("option", $0, TextLimits.option) }) {
+        // Checked one by one, not through an array of them made for every row.
+        func checkLength(_ field: String, _ value: String, _ limit: Int) {
             // Counting characters is slow; a text never has more of them than UTF-8 bytes.
             if value.utf8.count > limit, value.count > limit {
                 warnings.append(.init(row: number, message: "\(field) longer than \(limit) characters"))
             }
         }
+        checkLength("person", person, TextLimits.person)
+        checkLength("item", item, TextLimits.item)
+        checkLength("note", note, TextLimits.note)
+        for option in options { checkLength("option", option, TextLimits.option) }
 
         let paid = PaidText.read(text(roles.paid), column: columns.paid, row: number, warnings: &warnings)
         let id = text(roles.id)
