@@ -53,12 +53,10 @@ public struct Validator: Sendable {
                         let bits = OptionBits(order.options)
                         if let bits, let shared = knownLists[bits] {
                             order.options = shared
-                        } else if let shared = optionLists[order.options] {
-                            order.options = shared
                         } else {
-                            optionLists[order.options] = order.options
+                            if let shared = optionLists[order.options] { order.options = shared } else { optionLists[order.options] = order.options }
+                            if let bits { knownLists[bits] = order.options }
                         }
-                        if let bits, knownLists[bits] == nil { knownLists[bits] = order.options }
                     }
                     read.append(order)
                     candidates.append(candidate)
