@@ -13,13 +13,16 @@ public struct Manifest: Sendable, Equatable {
         public var sha256: ContentDigest
         /// A hash of the inputs render made the file from; nil when it gave none.
         public var key: String?
+        /// How the file divides into pieces render can copy (`OutputFile.pieces`); nil for most files.
+        public var pieces: FilePieces?
 
-        public init(path: String, size: Int64, modified: Int64, sha256: ContentDigest, key: String?) {
+        public init(path: String, size: Int64, modified: Int64, sha256: ContentDigest, key: String?, pieces: FilePieces? = nil) {
             self.path = path
             self.size = size
             self.modified = modified
             self.sha256 = sha256
             self.key = key
+            self.pieces = pieces
         }
 
         /// A path listed without anything else known about it.
@@ -79,6 +82,10 @@ public struct Manifest: Sendable, Equatable {
                 if let key = entry.key {
                     bytes += Array(", \"key\": ".utf8)
                     JSONText.append(key, to: &bytes)
+                }
+                if let pieces = entry.pieces {
+                    // Base64, as JSONDecoder reads `Data`.
+                    bytes += Array(", \"pieces\": \"\(pieces.packed.base64EncodedString())\"".utf8)
                 }
                 bytes.append(UInt8(ascii: "}"))
             }

@@ -188,7 +188,7 @@ public final class PublishSession: @unchecked Sendable {
             if let refusal = ContainedPath.refusal(status.st_mode & mode_t(S_IFMT), path: folders.path(place.path)) { throw refusal }
             let entry = Manifest.Entry(
                 path: place.path, size: Int64(status.st_size), modified: Manifest.Entry.nanoseconds(status.st_mtim), sha256: digest,
-                key: file.key)
+                key: file.key, pieces: file.pieces)
             if let old = previous[tree]?[place.path], isCurrent(old, status) {
                 return old.sha256 == digest ? .unchanged(entry) : .write(place, digest)
             }
@@ -233,7 +233,7 @@ public final class PublishSession: @unchecked Sendable {
         TestHook.reached(.afterWrite)
         return Manifest.Entry(
             path: place.path, size: Int64(status.st_size), modified: Manifest.Entry.nanoseconds(status.st_mtim), sha256: digest,
-            key: file.key)
+            key: file.key, pieces: file.pieces)
     }
 
     /// Numbers for `count` temporary files; before the first, marks the publish as unfinished, durably,
@@ -315,4 +315,38 @@ public final class PublishSession: @unchecked Sendable {
 /// Render hands its batches straight to the session, and asks it which pages it may keep.
 extension PublishSession: PageSink {
     func publishedKey(of path: String, in tree: Tree) -> String? { previous(tree, path)?.key }
+
+    /// The published file is opened now and read through that descriptor (never through a link), and
+    /// only while it is still the file the manifest recorded with these pieces.
+    func publishedPieces(of path: String, in tree: Tree) -> PublishedPieces? {
+        guard let entry = previous(tree, path), let pieces = entry.pieces, Int64(pieces.totalLength) == entry.size,
+            let folders = folders[tree], let place = try? folders.place(of: path),
+            let folder = try? folders.folder(place.folder, create: false)
+        else { return nil }
+        let file = PublishedFile(openat(folder, place.name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC))
+        var status = stat()
+        guard file.descriptor >= 0, fstat(file.descriptor, &status) == 0, isCurrent(entry, status) else { return nil }
+        return PublishedPieces(pieces: pieces) { offset, buffer in file.read(offset, into: buffer) }
+    }
+}
+
+/// A published file open for reading, closed when the last reader lets it go.
+private final class PublishedFile: Sendable {
+    let descriptor: Int32
+
+    init(_ descriptor: Int32) { self.descriptor = descriptor }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
+
+    /// Fills `buffer` from `offset`; false at the end of the file or on an error.
+    func read(_ offset: Int, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
+        var filled = 0
+        while filled < buffer.count {
+            let count = pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(offset + filled))
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            filled += count
+        }
+        return true
+    }
 }

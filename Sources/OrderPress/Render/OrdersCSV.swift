@@ -9,17 +9,42 @@ enum OrdersCSV {
     ]
 
     static func render(_ orders: [Order], timeZone: TimeZone) -> Data {
-        // Bytes appended cell by cell: joining strings per row cost more than the cells.
-        var bytes = Array("\u{FEFF}".utf8)
-        bytes.reserveCapacity(orders.count * 128)
-        for row in [header] + orders.lazy.map({ cells($0, timeZone: timeZone) }) {
-            for (index, cell) in row.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                bytes += quoted(neutralized(cell)).utf8
+        render(orders, timeZone: timeZone, inputs: nil, published: nil).contents
+    }
+
+    /// The file, its rows in pieces of `rowsPerPiece` orders, each keyed by those orders' digests
+    /// (`PageInputs`, when `orders` are the build's orders) and copied from the `published` file
+    /// when it has the piece.
+    static func render(_ orders: [Order], timeZone: TimeZone, inputs: PageInputs?, published: PublishedPieces?) -> OutputFile {
+        var out = PieceAssembler(published: inputs == nil ? nil : published)
+        out.write(Array("\u{FEFF}".utf8) + row(header))
+        for start in stride(from: 0, to: orders.count, by: rowsPerPiece) {
+            let positions = start..<min(start + rowsPerPiece, orders.count)
+            // Bytes appended cell by cell: joining strings per row cost more than the cells.
+            let make = { () -> [UInt8] in
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(positions.count * 128)
+                for index in positions { bytes += row(cells(orders[index], timeZone: timeZone)) }
+                return bytes
             }
-            bytes += [0x0D, 0x0A]
+            if let inputs { out.piece(inputs.csvPiece(positions), make: make) } else { out.write(make()) }
         }
-        return Data(bytes)
+        guard let (contents, pieces) = out.finish() else { return render(orders, timeZone: timeZone, inputs: inputs, published: nil) }
+        return OutputFile(path: fileName, contents: contents, pieces: inputs == nil ? nil : pieces)
+    }
+
+    static let fileName = "orders.csv"
+
+    /// Orders a piece of the file holds: small enough that one changed order costs little to write again.
+    static let rowsPerPiece = 1_000
+
+    private static func row(_ cells: [String]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for (index, cell) in cells.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes += quoted(neutralized(cell)).utf8
+        }
+        return bytes + [0x0D, 0x0A]
     }
 
     private static func cells(_ order: Order, timeZone: TimeZone) -> [String] {

@@ -58,10 +58,15 @@ struct PageInputs: Sendable {
         groups = Dictionary(
             Parallel.map(summaries.count) { (summaries[$0].group.name, groupDigest(summaries[$0])) },
             uniquingKeysWith: { first, _ in first })
+        let people = context.aggregation.people
+        self.people = Dictionary(
+            Parallel.map(people.count) { (people[$0].key, personDigest(people[$0])) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Each group's digest, by name: its page and its chart both need it.
+    /// Each group's digest, by name: its page, its chart and its entry in `summary.json` need it.
     private var groups: [String: String] = [:]
+    /// Each person's digest, by key: their page and their entry in `summary.json`.
+    private var people: [String: String] = [:]
 
     private static let orderDigestSize = 16
 
@@ -109,12 +114,43 @@ struct PageInputs: Sendable {
 
     /// The digest of a person's page.
     func person(_ person: PersonSummary) -> String {
+        people[person.key] ?? personDigest(person)
+    }
+
+    private func personDigest(_ person: PersonSummary) -> String {
         var fields = Fields(site)
         fields.add("person")
         fields.add(person.key, person.name, context.personSlugs[person.key] ?? "")
         add(person.orders, to: &fields)
         for group in context.groups(named: Set(person.orders.map(\.group))) { add(group, to: &fields) }
         return fields.digest()
+    }
+
+    /// The key of a group's entry in `summary.json`, which shows what its page shows. The first entry
+    /// of a list is written without the comma the others start with.
+    func summaryPiece(_ summary: GroupSummary, first: Bool) -> PieceKey {
+        Self.pieceKey("summary.json group", group(summary), first)
+    }
+
+    /// The key of a person's entry in `summary.json`.
+    func summaryPiece(_ person: PersonSummary, first: Bool) -> PieceKey {
+        Self.pieceKey("summary.json person", self.person(person), first)
+    }
+
+    /// The key of the rows of `orders.csv` that show the orders at `positions` in `data.orders`.
+    func csvPiece(_ positions: Range<Int>) -> PieceKey {
+        var fields = Fields(site)
+        fields.add("orders.csv")
+        fields.add(positions.count)
+        fields.append(orders[positions.lowerBound * Self.orderDigestSize..<positions.upperBound * Self.orderDigestSize])
+        return PieceKey(Array(SHA256.hash(data: fields.bytes)))
+    }
+
+    private static func pieceKey(_ kind: String, _ digest: String, _ first: Bool) -> PieceKey {
+        var fields = Fields()
+        fields.add(kind, digest)
+        fields.add(first)
+        return PieceKey(Array(SHA256.hash(data: fields.bytes)))
     }
 
     private func add(_ group: Group, to fields: inout Fields) {

@@ -4,9 +4,16 @@
 protocol PageSink: Sendable {
     /// The key the file was last published with (`OutputFile.key`), if it is still there as published.
     func publishedKey(of path: String, in tree: Tree) -> String?
+    /// The pieces the file was last published with (`OutputFile.pieces`) and its bytes, if it is
+    /// still there as published.
+    func publishedPieces(of path: String, in tree: Tree) -> PublishedPieces?
     func publish(_ files: [OutputFile], in tree: Tree) throws(OutputError)
     /// A file left as published: its key showed it would come out the same.
     func keep(_ path: String, in tree: Tree)
+}
+
+extension PageSink {
+    func publishedPieces(of path: String, in tree: Tree) -> PublishedPieces? { nil }
 }
 
 /// Collects every file in memory, as `SiteRenderer.render` returns them.

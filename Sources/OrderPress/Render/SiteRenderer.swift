@@ -48,10 +48,10 @@ public struct SiteRenderer: Sendable {
     func render(_ context: SiteContext, into sink: some PageSink) throws(OutputError) {
         // The whole-site files are made on a thread of their own while the pages render, rather
         // than after them with one core idle.
-        let exports = Exports(context: context, stylesheet: templates.stylesheet)
+        let inputs = PageInputs(context, templates: templates)
+        let exports = Exports(context: context, stylesheet: templates.stylesheet, inputs: inputs, sink: sink)
         let pages = PageKind.all.flatMap { $0.pages(context) }
         let builder = PageBuilder(context: context)
-        let inputs = PageInputs(context, templates: templates)
         let layoutKey = layoutKey(context)
         let writer = BatchWriter(sink)
         for start in stride(from: 0, to: pages.count, by: Self.batchSize) {
@@ -185,13 +185,16 @@ private final class Exports: @unchecked Sendable {
     private var made: [OutputFile] = []
     private let done = DispatchSemaphore(value: 0)
 
-    init(context: SiteContext, stylesheet: String) {
+    init(context: SiteContext, stylesheet: String, inputs: PageInputs, sink: some PageSink) {
         let thread = Thread { [self] in
             made = [
                 OutputFile(path: "style.css", contents: Data(stylesheet.utf8)),
                 OutputFile(path: "feed.xml", contents: AtomFeed(context: context).xml()),
-                OutputFile(path: "summary.json", contents: SummaryDocument.encoded(context)),
-                OutputFile(path: "orders.csv", contents: OrdersCSV.render(context.data.orders, timeZone: context.configuration.timeZone)),
+                SummaryDocument.encoded(
+                    context, inputs: inputs, published: sink.publishedPieces(of: SummaryDocument.fileName, in: .site)),
+                OrdersCSV.render(
+                    context.data.orders, timeZone: context.configuration.timeZone, inputs: inputs,
+                    published: sink.publishedPieces(of: OrdersCSV.fileName, in: .site)),
             ]
             done.signal()
         }

@@ -150,6 +150,44 @@ import Testing
         #expect(try Self.manifest(root).markdown.sorted { $0.path < $1.path }.map { [$0.path, $0.key] } == [["groups/x.md", "k1"], ["index.md", "k2"]])
     }
 
+    /// A file published with pieces offers them, and its bytes, to the next build while it is the file
+    /// the manifest recorded; edited on disk, or listed with pieces that do not add up to it, it offers none.
+    @Test func piecesAreOfferedOnlyFromTheFileAsPublished() throws {
+        let root = TestSupport.temporaryFolder()
+        let publisher = Self.publisher(root)
+        var pieces = FilePieces()
+        pieces.append(nil, length: 2)
+        pieces.append(PieceKey(Array(repeating: 7, count: 16)), length: 5)
+        let first = try publisher.begin(dryRun: false)
+        try first.publish([OutputFile(path: "summary.json", contents: Data("[ hello]".utf8).prefix(7), pieces: pieces)], in: .site)
+        _ = try first.finish()
+        let manifestURL = root.appendingPathComponent("state/published.json")
+        let file = root.appendingPathComponent("site/summary.json")
+        Self.setModified(manifestURL, Self.modified(file) + 10_000_000_000)
+        #expect(try Self.manifest(root).site.first?.pieces == pieces)
+
+        let offered = try #require(try publisher.begin(dryRun: true).publishedPieces(of: "summary.json", in: .site))
+        #expect(offered.pieces == pieces)
+        var bytes = [UInt8](repeating: 0, count: 5)
+        #expect(bytes.withUnsafeMutableBytes { offered.read(2, $0) })
+        #expect(String(decoding: bytes, as: UTF8.self) == "hello")
+        // Past the end of the file: no bytes, and the caller makes the file whole.
+        #expect(!bytes.withUnsafeMutableBytes { offered.read(4, $0) })
+
+        try Data("[ HELLO".utf8).write(to: file)
+        #expect(try publisher.begin(dryRun: true).publishedPieces(of: "summary.json", in: .site) == nil)
+
+        var short = FilePieces()
+        short.append(nil, length: 3)
+        let entry = Manifest.Entry(
+            path: "summary.json", size: 7, modified: Self.modified(file), sha256: ContentDigest(of: Data("[ HELLO".utf8)), key: nil,
+            pieces: short)
+        try Manifest(markdown: [], site: [entry]).encoded().write(to: manifestURL)
+        Self.setModified(manifestURL, Self.modified(file) + 10_000_000_000)
+        #expect(try publisher.begin(dryRun: true).previous(.site, "summary.json") != nil)
+        #expect(try publisher.begin(dryRun: true).publishedPieces(of: "summary.json", in: .site) == nil)
+    }
+
     /// `published.json` as versions before 2 wrote it: every listed file is compared by reading, stale
     /// ones are removed, and the manifest is rewritten in the new format.
     @Test func anOldListOfPublishedFilesIsMigrated() throws {
