@@ -61,6 +61,11 @@ public struct Manifest: Sendable, Equatable {
     /// The manifest as this version writes it, or as version 1 wrote it (two lists of paths, every
     /// file then unknown); nil for anything else.
     static func decode(_ data: Data) -> Manifest? {
+        ManifestReader.read(data) ?? decodedByFoundation(data)
+    }
+
+    /// `decode` through JSONDecoder only: for what `ManifestReader` leaves, and to test it against.
+    static func decodedByFoundation(_ data: Data) -> Manifest? {
         let decoder = JSONDecoder()
         if let stored = try? decoder.decode(Stored.self, from: data), stored.version == version {
             return Manifest(markdown: stored.markdown, site: stored.site)
