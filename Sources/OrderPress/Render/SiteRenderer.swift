@@ -49,11 +49,11 @@ public struct SiteRenderer: Sendable {
         // The whole-site files are made on a thread of their own while the pages render, rather
         // than after them with one core idle.
         let inputs = PageInputs(context, templates: templates)
-        let exports = Exports(context: context, stylesheet: templates.stylesheet, inputs: inputs, sink: sink)
+        let writer = BatchWriter(sink)
+        let exports = Exports(context: context, stylesheet: templates.stylesheet, inputs: inputs, sink: sink, writer: writer)
         let pages = PageKind.all.flatMap { $0.pages(context) }
         let builder = PageBuilder(context: context)
         let layoutKey = layoutKey(context)
-        let writer = BatchWriter(sink)
         for start in stride(from: 0, to: pages.count, by: Self.batchSize) {
             let batch = pages[start..<min(start + Self.batchSize, pages.count)]
             let results = Parallel.map(batch.count) { index in
@@ -75,7 +75,6 @@ public struct SiteRenderer: Sendable {
             writer.submit(charts.compactMap(\.file), in: .site, keeping: kept)
         }
         exports.wait()
-        writer.submit(exports.files, in: .site)
         try writer.finish()
     }
 
@@ -180,30 +179,34 @@ public struct SiteRenderer: Sendable {
     }
 }
 
-/// `style.css`, `feed.xml`, `summary.json` and `orders.csv`, made on a thread started at once.
-private final class Exports: @unchecked Sendable {
-    private var made: [OutputFile] = []
+/// `style.css`, `feed.xml`, `summary.json` and `orders.csv`, made on a thread started at once and
+/// handed to the writer one by one as each is made: `summary.json` alone is 320 MB at a million
+/// orders, and is let go once written rather than kept until the last page.
+private final class Exports<Sink: PageSink>: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
 
-    init(context: SiteContext, stylesheet: String, inputs: PageInputs, sink: some PageSink) {
-        let thread = Thread { [self] in
-            made = [
-                OutputFile(path: "style.css", contents: Data(stylesheet.utf8)),
-                OutputFile(path: "feed.xml", contents: AtomFeed(context: context).xml()),
-                SummaryDocument.encoded(
-                    context, inputs: inputs, published: sink.publishedPieces(of: SummaryDocument.fileName, in: .site)),
-                OrdersCSV.render(
-                    context.data.orders, timeZone: context.configuration.timeZone, inputs: inputs,
-                    published: sink.publishedPieces(of: OrdersCSV.fileName, in: .site)),
+    init(context: SiteContext, stylesheet: String, inputs: PageInputs, sink: Sink, writer: BatchWriter<Sink>) {
+        let thread = Thread {
+            let makers: [() -> OutputFile] = [
+                { OutputFile(path: "style.css", contents: Data(stylesheet.utf8)) },
+                { OutputFile(path: "feed.xml", contents: AtomFeed(context: context).xml()) },
+                {
+                    SummaryDocument.encoded(
+                        context, inputs: inputs, published: sink.publishedPieces(of: SummaryDocument.fileName, in: .site))
+                },
+                {
+                    OrdersCSV.render(
+                        context.data.orders, timeZone: context.configuration.timeZone, inputs: inputs,
+                        published: sink.publishedPieces(of: OrdersCSV.fileName, in: .site))
+                },
             ]
-            done.signal()
+            for make in makers { writer.submit([make()], in: .site) }
+            self.done.signal()
         }
         thread.stackSize = 8 << 20
         thread.start()
     }
 
+    /// Returns once every file is handed to the writer.
     func wait() { done.wait() }
-
-    /// Only after `wait`.
-    var files: [OutputFile] { made }
 }
