@@ -27,7 +27,9 @@ import Testing
     }
 
     static func sorted(_ manifest: Manifest) -> Manifest {
-        Manifest(markdown: manifest.markdown.sorted { $0.path < $1.path }, site: manifest.site.sorted { $0.path < $1.path })
+        Manifest(
+            markdown: manifest.markdown.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) },
+            site: manifest.site.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) })
     }
 
     @Test func readsWhatTheManifestWritesAsJSONDecoderDoes() async {
