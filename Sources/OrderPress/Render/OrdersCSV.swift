@@ -9,14 +9,18 @@ enum OrdersCSV {
     ]
 
     static func render(_ orders: [Order], timeZone: TimeZone) -> Data {
-        render(orders, timeZone: timeZone, inputs: nil, published: nil).contents
+        let stream = MemoryStream()
+        _ = write(orders, timeZone: timeZone, inputs: nil, published: nil, into: stream)
+        return stream.take()
     }
 
-    /// The file, its rows in pieces of `rowsPerPiece` orders, each keyed by those orders' digests
-    /// (`PageInputs`, when `orders` are the build's orders) and copied from the `published` file
-    /// when it has the piece.
-    static func render(_ orders: [Order], timeZone: TimeZone, inputs: PageInputs?, published: PublishedPieces?) -> OutputFile {
-        var out = PieceAssembler(published: inputs == nil ? nil : published)
+    /// Writes the file into `stream`, its rows in pieces of `rowsPerPiece` orders, each keyed by those
+    /// orders' digests (`PageInputs`, when `orders` are the build's orders) and copied from the
+    /// `published` file when it has the piece. Returns the pieces when keyed.
+    static func write(_ orders: [Order], timeZone: TimeZone, inputs: PageInputs?, published: PublishedPieces?, into stream: ByteStream)
+        -> FilePieces?
+    {
+        var out = PieceAssembler(into: stream, published: inputs == nil ? nil : published)
         out.write(Array("\u{FEFF}".utf8) + row(header))
         for start in stride(from: 0, to: orders.count, by: rowsPerPiece) {
             let positions = start..<min(start + rowsPerPiece, orders.count)
@@ -29,8 +33,11 @@ enum OrdersCSV {
             }
             if let inputs { out.piece(inputs.csvPiece(positions), make: make) } else { out.write(make()) }
         }
-        guard let (contents, pieces) = out.finish() else { return render(orders, timeZone: timeZone, inputs: inputs, published: nil) }
-        return OutputFile(path: fileName, contents: contents, pieces: inputs == nil ? nil : pieces)
+        guard let pieces = out.finish() else {
+            stream.reset()
+            return write(orders, timeZone: timeZone, inputs: inputs, published: nil, into: stream)
+        }
+        return inputs == nil ? nil : pieces
     }
 
     static let fileName = "orders.csv"

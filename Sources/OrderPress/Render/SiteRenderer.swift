@@ -74,8 +74,9 @@ public struct SiteRenderer: Sendable {
             writer.submit(charts.compactMap(\.file), in: .markdown, keeping: kept)
             writer.submit(charts.compactMap(\.file), in: .site, keeping: kept)
         }
-        exports.wait()
+        let exported = exports.wait()
         try writer.finish()
+        if let exported { throw exported }
     }
 
     /// Pages rendered at once: enough to keep both cores busy, few enough to keep memory flat.
@@ -179,34 +180,42 @@ public struct SiteRenderer: Sendable {
     }
 }
 
-/// `style.css`, `feed.xml`, `summary.json` and `orders.csv`, made on a thread started at once and
-/// handed to the writer one by one as each is made: `summary.json` alone is 320 MB at a million
-/// orders, and is let go once written rather than kept until the last page.
+/// `style.css`, `feed.xml`, `summary.json` and `orders.csv`, made on a thread started at once. The
+/// two large files are made straight into the files they are published from (`publishStreamed`):
+/// `summary.json` alone is 320 MB at a million orders.
 private final class Exports<Sink: PageSink>: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
+    private var failure: OutputError?
 
     init(context: SiteContext, stylesheet: String, inputs: PageInputs, sink: Sink, writer: BatchWriter<Sink>) {
         let thread = Thread {
-            let makers: [() -> OutputFile] = [
-                { OutputFile(path: "style.css", contents: Data(stylesheet.utf8)) },
-                { OutputFile(path: "feed.xml", contents: AtomFeed(context: context).xml()) },
-                {
-                    SummaryDocument.encoded(
-                        context, inputs: inputs, published: sink.publishedPieces(of: SummaryDocument.fileName, in: .site))
-                },
-                {
-                    OrdersCSV.render(
+            writer.submit(
+                [
+                    OutputFile(path: "style.css", contents: Data(stylesheet.utf8)),
+                    OutputFile(path: "feed.xml", contents: AtomFeed(context: context).xml()),
+                ], in: .site)
+            do throws(OutputError) {
+                try sink.publishStreamed(SummaryDocument.fileName, in: .site) { stream in
+                    SummaryDocument.write(
+                        context, inputs: inputs, published: sink.publishedPieces(of: SummaryDocument.fileName, in: .site), into: stream)
+                }
+                try sink.publishStreamed(OrdersCSV.fileName, in: .site) { stream in
+                    OrdersCSV.write(
                         context.data.orders, timeZone: context.configuration.timeZone, inputs: inputs,
-                        published: sink.publishedPieces(of: OrdersCSV.fileName, in: .site))
-                },
-            ]
-            for make in makers { writer.submit([make()], in: .site) }
+                        published: sink.publishedPieces(of: OrdersCSV.fileName, in: .site), into: stream)
+                }
+            } catch {
+                self.failure = error
+            }
             self.done.signal()
         }
         thread.stackSize = 8 << 20
         thread.start()
     }
 
-    /// Returns once every file is handed to the writer.
-    func wait() { done.wait() }
+    /// Returns once every file is made, with what kept one from being published, if anything did.
+    func wait() -> OutputError? {
+        done.wait()
+        return failure
+    }
 }

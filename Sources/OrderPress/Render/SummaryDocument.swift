@@ -231,9 +231,16 @@ struct SummaryDocument: Encodable {
     /// rest of the document goes through JSONEncoder; the two long lists are written entry by entry
     /// in its place, each entry a piece keyed by its page's inputs (`PageInputs`), copied from the
     /// `published` file when that has it.
-    static func encoded(_ context: SiteContext, inputs: PageInputs? = nil, published: PublishedPieces? = nil) -> OutputFile {
+    static func encoded(_ context: SiteContext) -> OutputFile {
+        let stream = MemoryStream()
+        _ = write(context, inputs: nil, published: nil, into: stream)
+        return OutputFile(path: fileName, contents: stream.take())
+    }
+
+    /// Writes the document into `stream`; returns its pieces, each keyed when `inputs` are given.
+    static func write(_ context: SiteContext, inputs: PageInputs?, published: PublishedPieces?, into stream: ByteStream) -> FilePieces? {
         let frame = [UInt8](JSONOutput.encode(SummaryDocument(frameOf: context)))
-        var out = PieceAssembler(published: inputs == nil ? nil : published)
+        var out = PieceAssembler(into: stream, published: inputs == nil ? nil : published)
         var done = frame.startIndex
         // Each list's entries one level inside the array, which is one level inside the document.
         let lists: [(key: String, count: Int, write: (Int, inout PieceAssembler) -> Void)] = [
@@ -251,7 +258,9 @@ struct SummaryDocument: Encodable {
         for (key, count, write) in lists {
             let empty = Array("\n  \"\(key)\" : [\n\n  ]".utf8)
             guard let start = Self.index(of: empty, in: frame, from: done) else {
-                return OutputFile(path: fileName, contents: JSONOutput.encode(SummaryDocument(context)))
+                stream.reset()
+                stream.append([UInt8](JSONOutput.encode(SummaryDocument(context))))
+                return nil
             }
             out.write(Array(frame[done..<start]) + Array("\n  \"\(key)\" : [".utf8))
             for index in 0..<count { write(index, &out) }
@@ -260,8 +269,11 @@ struct SummaryDocument: Encodable {
             done = start + empty.count
         }
         out.write(Array(frame[done...]))
-        guard let (contents, pieces) = out.finish() else { return encoded(context, inputs: inputs, published: nil) }
-        return OutputFile(path: fileName, contents: contents, pieces: inputs == nil ? nil : pieces)
+        guard let pieces = out.finish() else {
+            stream.reset()
+            return write(context, inputs: inputs, published: nil, into: stream)
+        }
+        return inputs == nil ? nil : pieces
     }
 
     static let fileName = "summary.json"

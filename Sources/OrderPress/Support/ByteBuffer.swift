@@ -22,23 +22,16 @@ struct ByteBuffer: ~Copyable {
         bytes.withUnsafeBytes { append($0) }
     }
 
-    /// `length` more bytes, to be filled later through `withUnsafeMutableBytes`.
-    mutating func extend(by length: Int) {
-        reserve(count + length)
-        count += length
-    }
-
-    mutating func withUnsafeMutableBytes<T>(_ body: (UnsafeMutableRawBufferPointer) -> T) -> T {
-        body(UnsafeMutableRawBufferPointer(start: base, count: count))
-    }
-
-    /// The bytes as `Data`, which frees them when it goes.
-    consuming func data() -> Data {
+    /// The bytes as `Data`, which frees them when it goes; the buffer is empty after.
+    mutating func take() -> Data {
         guard let base, count > 0 else { return Data() }
         let (pointer, length) = (base, count)
-        self.base = nil
+        (self.base, capacity, count) = (nil, 0, 0)
         return Data(bytesNoCopy: pointer, count: length, deallocator: .free)
     }
+
+    /// Forgets the bytes, keeping the memory for the next ones.
+    mutating func removeAll() { count = 0 }
 
     private mutating func reserve(_ needed: Int) {
         guard needed > capacity else { return }
