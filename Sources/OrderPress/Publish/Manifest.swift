@@ -77,6 +77,8 @@ public struct Manifest: Sendable, Equatable {
     /// One entry per line, in the order of the paths' bytes, so that the same files give the same bytes. Written by hand
     /// (`JSONText`): `JSONEncoder` is slow for the 240,000 entries of a million-order site.
     func encoded() -> Data {
+        // Made line by line into a buffer that becomes the `Data` without a copy (60 MB at a million orders).
+        var out = ByteBuffer()
         var bytes = Array("{\"version\": \(Self.version),\n".utf8)
         for tree in Tree.allCases {
             bytes += Array("\"\(tree.rawValue)\": [".utf8)
@@ -95,10 +97,13 @@ public struct Manifest: Sendable, Equatable {
                     bytes += Array(", \"pieces\": \"\(pieces.packed.base64EncodedString())\"".utf8)
                 }
                 bytes.append(UInt8(ascii: "}"))
+                out.append(bytes)
+                bytes.removeAll(keepingCapacity: true)
             }
             bytes += Array((tree == .site ? "\n]\n}\n" : "\n],\n").utf8)
         }
-        return Data(bytes)
+        out.append(bytes)
+        return out.take()
     }
 
     private struct Stored: Decodable {
