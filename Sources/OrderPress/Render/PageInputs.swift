@@ -66,13 +66,24 @@ struct PageInputs: Sendable {
             return fields.bytes
         }
         let summaries = context.aggregation.groups
-        groups = Dictionary(
-            Parallel.map(summaries.count) { (summaries[$0].group.name, groupDigest(summaries[$0])) },
-            uniquingKeysWith: { first, _ in first })
+        let groupDigests = Parallel.map(summaries.count) { index in
+            let digest = groupDigest(summaries[index])
+            return (digest, Self.pieceKey("summary.json group", digest, index == 0))
+        }
+        groups = Dictionary(zip(summaries.map(\.group.name), groupDigests.map(\.0)), uniquingKeysWith: { first, _ in first })
+        groupPieces = groupDigests.map(\.1)
         let people = context.aggregation.people
-        self.people = Dictionary(
-            Parallel.map(people.count) { (people[$0].key, personDigest(people[$0])) }, uniquingKeysWith: { first, _ in first })
+        let personDigests = Parallel.map(people.count) { index in
+            let digest = personDigest(people[index])
+            return (digest, Self.pieceKey("summary.json person", digest, index == 0))
+        }
+        self.people = Dictionary(zip(people.map(\.key), personDigests.map(\.0)), uniquingKeysWith: { first, _ in first })
+        personPieces = personDigests.map(\.1)
     }
+
+    /// The keys of the entries of `summary.json`, in the order of `aggregation.groups` and `.people`.
+    private var groupPieces: [PieceKey] = []
+    private var personPieces: [PieceKey] = []
 
     /// Each order's group, as its place in `data.groups` (-1 for none), in the order of `data.orders`.
     private var orderGroups: [Int32] = []
@@ -150,16 +161,13 @@ struct PageInputs: Sendable {
         return fields.digest()
     }
 
-    /// The key of a group's entry in `summary.json`, which shows what its page shows. The first entry
-    /// of a list is written without the comma the others start with.
-    func summaryPiece(_ summary: GroupSummary, first: Bool) -> PieceKey {
-        Self.pieceKey("summary.json group", group(summary), first)
-    }
+    /// The key of the entry in `summary.json` of the group at `index` in `aggregation.groups`, which
+    /// shows what its page shows. The first entry of a list is written without the comma the others
+    /// start with.
+    func summaryPiece(groupAt index: Int) -> PieceKey { groupPieces[index] }
 
-    /// The key of a person's entry in `summary.json`.
-    func summaryPiece(_ person: PersonSummary, first: Bool) -> PieceKey {
-        Self.pieceKey("summary.json person", self.person(person), first)
-    }
+    /// The key of the entry in `summary.json` of the person at `index` in `aggregation.people`.
+    func summaryPiece(personAt index: Int) -> PieceKey { personPieces[index] }
 
     /// The key of the rows of `orders.csv` that show the orders at `positions` in `data.orders`.
     func csvPiece(_ positions: Range<Int>) -> PieceKey {

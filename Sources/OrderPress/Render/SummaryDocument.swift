@@ -247,12 +247,12 @@ struct SummaryDocument: Encodable {
             ("groups", context.aggregation.groups.count, { index, out in
                 let summary = context.aggregation.groups[index]
                 let make = { entry(first: index == 0) { group(summary, context).write(to: &$0) } }
-                if let inputs { out.piece(inputs.summaryPiece(summary, first: index == 0), make: make) } else { out.write(make()) }
+                if let inputs { out.piece(inputs.summaryPiece(groupAt: index), make: make) } else { out.write(make()) }
             }),
             ("people", context.aggregation.people.count, { index, out in
                 let summary = context.aggregation.people[index]
                 let make = { entry(first: index == 0) { person(summary, context).write(to: &$0) } }
-                if let inputs { out.piece(inputs.summaryPiece(summary, first: index == 0), make: make) } else { out.write(make()) }
+                if let inputs { out.piece(inputs.summaryPiece(personAt: index), make: make) } else { out.write(make()) }
             }),
         ]
         for (key, count, write) in lists {
