@@ -63,6 +63,41 @@ import Testing
         return (value, Int.random(in: 0...6, using: &rng))
     }
 
+    /// Rounding through a double checked by one exact subtraction gives what `NSDecimalRound` gives,
+    /// value and form, for values of every shape, for converted amounts (an amount times a rate
+    /// quotient: 38 digits), and for exact halves and values a hair from them.
+    @Test func roundingMatchesFoundation() async {
+        func foundation(_ value: Decimal, _ digits: Int) -> Decimal {
+            var input = value
+            var result = Decimal()
+            NSDecimalRound(&result, &input, digits, .plain)
+            return result
+        }
+        func expectFoundation(_ value: Decimal, _ digits: Int) {
+            let expected = foundation(value, digits)
+            let rounded = DecimalText.rounded(value, digits: digits)
+            #expect(rounded == expected && rounded.description == expected.description, "\(value) \(digits)")
+            #expect(rounded.exponent == expected.exponent && rounded.significand == expected.significand, "\(value) \(digits)")
+        }
+        let converted = Generator<(Decimal, Int), Shrink.None<(Decimal, Int)>> { rng in
+            let (amount, digits) = Self.anyShape.run(using: &rng)
+            let rate = Decimal(UInt64.random(in: 1...999_999, using: &rng)) / Decimal(UInt64.random(in: 1...999_999, using: &rng))
+            return (amount * rate, digits % 5)
+        }
+        let halves = Generator<(Decimal, Int), Shrink.None<(Decimal, Int)>> { rng in
+            let digits = Int.random(in: 0...4, using: &rng)
+            let half = Decimal(sign: Bool.random(using: &rng) ? .minus : .plus, exponent: -digits - 1, significand: Decimal(Int64.random(in: 0...99_999_999, using: &rng) * 10 + 5))
+            let hair = Decimal(sign: Bool.random(using: &rng) ? .minus : .plus, exponent: -Int.random(in: 20...36, using: &rng), significand: 1)
+            return (Bool.random(using: &rng) ? half : half + hair, digits)
+        }
+        for input in [Self.anyShape, converted, halves] {
+            await propertyCheck(count: 3000, input: input) { value, digits in expectFoundation(value, digits) }
+        }
+        for (value, digits) in [("-0.001", 2), ("0.005", 2), ("-0.005", 2), ("2.5", 0), ("-2.5", 0), ("0.0049999", 2), ("99.995", 2), ("-99.995", 2)] {
+            expectFoundation(Decimal(string: value)!, digits)
+        }
+    }
+
     /// A bar's length in integers is the rounded Decimal quotient, for amounts of every shape.
     @Test func roundedRatioMatchesDecimalDivision() async {
         let pairs = Generator<(Decimal, Decimal, Int), Shrink.None<(Decimal, Decimal, Int)>> { rng in
