@@ -26,11 +26,7 @@ enum StateDatabase {
                     CREATE TABLE snapshot (
                         id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL, salt TEXT NOT NULL,
                         changed_at TEXT NOT NULL, columns TEXT NOT NULL, secret_columns TEXT NOT NULL, rates TEXT);
-                    CREATE TABLE record (
-                        position INTEGER PRIMARY KEY, sheet_row INTEGER NOT NULL, order_id TEXT, identity TEXT NOT NULL,
-                        value_list TEXT NOT NULL, secret_list TEXT NOT NULL, rejected INTEGER NOT NULL,
-                        group_name TEXT NOT NULL, person TEXT NOT NULL, item TEXT NOT NULL, option_list TEXT NOT NULL,
-                        quantity INTEGER NOT NULL, amount TEXT, currency TEXT NOT NULL, first_seen TEXT NOT NULL);
+                    CREATE TABLE record (\(recordTable));
                     CREATE TABLE history (sequence INTEGER PRIMARY KEY, time TEXT NOT NULL, changes TEXT NOT NULL);
                     """)
             try write(legacy.contents, records: legacy.records, over: StateContents(), in: db, digests: false)
@@ -48,6 +44,14 @@ enum StateDatabase {
         }
         return migrator
     }
+
+    /// The record table as schema v1 made it; v2 added `digest`.
+    private static let recordTable = """
+        position INTEGER PRIMARY KEY, sheet_row INTEGER NOT NULL, order_id TEXT, identity TEXT NOT NULL,
+        value_list TEXT NOT NULL, secret_list TEXT NOT NULL, rejected INTEGER NOT NULL,
+        group_name TEXT NOT NULL, person TEXT NOT NULL, item TEXT NOT NULL, option_list TEXT NOT NULL,
+        quantity INTEGER NOT NULL, amount TEXT, currency TEXT NOT NULL, first_seen TEXT NOT NULL
+        """
 
     /// The state files' contents, for the first migration to store: their snapshot's records apart.
     struct Import {
@@ -78,6 +82,15 @@ enum StateDatabase {
         configuration.prepareDatabase { db in
             if !readOnly { try db.execute(sql: "PRAGMA synchronous = FULL") }
         }
+        return try DatabaseQueue(path: url.path, configuration: configuration)
+    }
+
+    /// A scratch database for staging a snapshot's records (`StagedSnapshot`): no journal and no
+    /// flushing, since a staged file that a crash cut short is thrown away, never read.
+    static func openScratch(_ url: URL) throws -> DatabaseQueue {
+        var configuration = GRDB.Configuration()
+        configuration.label = "orderpress.staged"
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF") }
         return try DatabaseQueue(path: url.path, configuration: configuration)
     }
 
@@ -261,36 +274,71 @@ enum StateDatabase {
     /// rewrites one row, however many there are.
     private static func write(_ new: SnapshotIndex, records: [RowRecord], over old: SnapshotIndex?, in db: Database, digests: Bool) throws {
         precondition(records.count == new.records.count, "a snapshot was saved with records that are not its own")
-        if old?.header != new.header {
+        try write(header: new.header, over: old?.header, in: db)
+        _ = try insert(records, digests: new.records.map(\.digest), over: old?.records ?? [], into: "record", in: db, keepingDigests: digests)
+        try removeRecords(from: new.records.count, over: old, in: db)
+    }
+
+    /// Writes into a scratch database (`openScratch`) the records whose stamp differs from the one at
+    /// their position in `old`, with their digests, for `write(staged:count:over:in:)`; returns how many.
+    static func stage(_ records: [RowRecord], digests: [RecordDigest], over old: [SnapshotIndex.Stamp], in db: Database) throws -> Int {
+        try db.execute(sql: "CREATE TABLE staged_record (\(recordTable), digest BLOB)")
+        return try insert(records, digests: digests, over: old, into: "staged_record", in: db, keepingDigests: true)
+    }
+
+    static let stagedSchema = "staged"
+
+    /// Saves a staged snapshot: its header, the records staged in the scratch database attached as
+    /// `stagedSchema`, and no record from `count` on.
+    static func write(staged header: Snapshot, count: Int, over old: SnapshotIndex?, in db: Database) throws {
+        try write(header: header, over: old?.header, in: db)
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO main.record (\(recordColumns), digest) SELECT \(recordColumns), digest FROM \(stagedSchema).staged_record")
+        try removeRecords(from: count, over: old, in: db)
+    }
+
+    private static func write(header new: Snapshot, over old: Snapshot?, in db: Database) throws {
+        if old != new {
             try db.execute(
                 sql: """
                     INSERT OR REPLACE INTO snapshot (id, version, salt, changed_at, columns, secret_columns, rates)
                     VALUES (1, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    new.header.version, new.header.salt, new.header.changedAt, ListText.encode(new.header.columns),
-                    ListText.encode(new.header.secretColumns),
-                    new.header.rates.map { String(decoding: JSONOutput.encode($0), as: UTF8.self) },
+                    new.version, new.salt, new.changedAt, ListText.encode(new.columns), ListText.encode(new.secretColumns),
+                    new.rates.map { String(decoding: JSONOutput.encode($0), as: UTF8.self) },
                 ])
         }
-        let oldStamps = old?.records ?? []
-        let statement = try db.cachedStatement(
+    }
+
+    /// Inserts into `table` the records whose stamp differs from the one at their position in `old`.
+    private static func insert(
+        _ records: [RowRecord], digests: [RecordDigest], over old: [SnapshotIndex.Stamp], into table: String, in db: Database,
+        keepingDigests: Bool
+    ) throws -> Int {
+        let statement = try db.makeStatement(
             sql: """
-                INSERT OR REPLACE INTO record (\(recordColumns)\(digests ? ", digest" : ""))
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?\(digests ? ", ?" : ""))
+                INSERT OR REPLACE INTO \(table) (\(recordColumns)\(keepingDigests ? ", digest" : ""))
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?\(keepingDigests ? ", ?" : ""))
                 """)
-        for (position, stamp) in new.records.enumerated() where position >= oldStamps.count || oldStamps[position] != stamp {
-            let record = records[position]
+        var count = 0
+        for (position, (record, digest)) in zip(records, digests).enumerated()
+        where position >= old.count || old[position] != SnapshotIndex.Stamp(record, digest: digest) {
             var arguments: StatementArguments = [
                 position, record.row, record.id, record.identity, ListText.encode(record.values),
                 ListText.encode(record.secrets), record.rejected, record.group, record.person, record.item,
                 ListText.encode(record.options), record.quantity, record.amount, record.currency, record.firstSeen,
             ]
-            if digests { arguments += [Data(stamp.digest.bytes)] }
+            if keepingDigests { arguments += [Data(digest.bytes)] }
             try statement.execute(arguments: arguments)
+            count += 1
         }
-        if oldStamps.count > new.records.count {
-            try db.execute(sql: "DELETE FROM record WHERE position >= ?", arguments: [new.records.count])
+        return count
+    }
+
+    private static func removeRecords(from count: Int, over old: SnapshotIndex?, in db: Database) throws {
+        if let old, old.records.count > count {
+            try db.execute(sql: "DELETE FROM record WHERE position >= ?", arguments: [count])
         }
     }
 
