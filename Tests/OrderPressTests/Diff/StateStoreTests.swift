@@ -148,6 +148,21 @@ import Testing
         #expect(try StateStore(folder: store.folder).loadHistory() == [])
     }
 
+    /// Records are bound value by value (`StateDatabase.RowBinder`): empty text stays empty text, a
+    /// missing id or amount stays missing, and text of any kind, numbers and flags read back as written.
+    @Test func everyKindOfValueRoundTrips() throws {
+        let (store, snapshot) = try Self.saved()
+        var edited = snapshot
+        edited.rows[0] = RowRecord(
+            row: Int.max, id: "", identity: "", values: [], secrets: [""], rejected: true, group: "", person: "", item: "",
+            options: [""], quantity: Int.min, amount: "", currency: "", firstSeen: "")
+        edited.rows[1].id = nil
+        edited.rows[1].amount = nil
+        edited.rows[2].person = "紅茶\n\t\u{1F600}"
+        try StateStore(folder: store.folder).save(snapshot: edited, history: [])
+        #expect(try StateStore(folder: store.folder).loadSnapshot() == edited)
+    }
+
     /// Every row of the records and the snapshot tables, in order, as SQLite holds them.
     static func dump(_ queue: DatabaseQueue) throws -> [[DatabaseValue]] {
         try queue.read { db in
