@@ -333,13 +333,13 @@ enum StateDatabase {
             row.bind(record.row)
             row.bind(record.id)
             row.bind(record.identity)
-            row.bind(ListText.encode(record.values))
-            row.bind(ListText.encode(record.secrets))
+            row.bind(list: record.values)
+            row.bind(list: record.secrets)
             row.bind(record.rejected ? 1 : 0)
             row.bind(record.group)
             row.bind(record.person)
             row.bind(record.item)
-            row.bind(ListText.encode(record.options))
+            row.bind(list: record.options)
             row.bind(record.quantity)
             row.bind(record.amount)
             row.bind(record.currency)
@@ -355,6 +355,8 @@ enum StateDatabase {
     private struct RowBinder {
         let statement: OpaquePointer
         private var index: Int32 = 0
+        /// One list's text at a time, its storage kept from row to row.
+        private var scratch: [UInt8] = []
         /// SQLite copies what it is given (`SQLITE_TRANSIENT`, a macro Swift does not import).
         private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
@@ -378,14 +380,24 @@ enum StateDatabase {
                 sqlite3_bind_null(statement, index)
                 return
             }
-            let index = index
+            text.withUTF8 { bindText($0) }
+        }
+
+        /// A list as `ListText` encodes it.
+        mutating func bind(list: [String]) {
+            index += 1
+            scratch.removeAll(keepingCapacity: true)
+            ListText.append(list, to: &scratch)
+            scratch.withUnsafeBufferPointer { bindText($0) }
+        }
+
+        /// UTF-8 at `index`.
+        private func bindText(_ bytes: UnsafeBufferPointer<UInt8>) {
             // SQLite reads a null pointer as NULL, not "": never given one, even should an empty buffer have no address.
-            text.withUTF8 { bytes in
-                if let base = bytes.baseAddress {
-                    _ = sqlite3_bind_text(statement, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count), Self.transient)
-                } else {
-                    _ = sqlite3_bind_text(statement, index, "", 0, Self.transient)
-                }
+            if let base = bytes.baseAddress {
+                sqlite3_bind_text(statement, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count), Self.transient)
+            } else {
+                sqlite3_bind_text(statement, index, "", 0, Self.transient)
             }
         }
 
