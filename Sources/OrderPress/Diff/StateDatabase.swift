@@ -38,7 +38,7 @@ enum StateDatabase {
             let update = try db.makeStatement(sql: "UPDATE record SET digest = ? WHERE position = ?")
             // A slice at a time: a million records in full would take over a gigabyte.
             var start = 0
-            while case let slice = try records(db, from: start, count: 10_000, digests: false), let last = slice.last {
+            while case let slice = try records(db, from: start, count: 10_000), let last = slice.last {
                 for entry in slice { try update.execute(arguments: [Data(RecordDigest(entry.record).bytes), entry.position]) }
                 start = last.position + 1
             }
@@ -161,7 +161,7 @@ enum StateDatabase {
             version: version, salt: meta[1], changedAt: meta[2], columns: columns, secretColumns: secretColumns,
             rows: [], rates: rates)
         guard digests else {
-            return SnapshotIndex(header: header, records: try records(db, digests: false).map { SnapshotIndex.Stamp($0.record, digest: RecordDigest($0.record)) })
+            return SnapshotIndex(header: header, records: try records(db).map { SnapshotIndex.Stamp($0, digest: RecordDigest($0)) })
         }
         var stamps: [SnapshotIndex.Stamp] = []
         // Most records share a few first-seen times: one string each, not one per record.
@@ -186,23 +186,21 @@ enum StateDatabase {
         item, option_list, quantity, amount, currency, first_seen
         """
 
-    /// Every record in full, in order, with its stored digest (nil without `digests`).
-    static func records(_ db: Database, digests: Bool) throws -> [(record: RowRecord, digest: RecordDigest?)] {
-        let all = try records(db, from: 0, count: Int.max, digests: digests)
+    /// Every record in full, in order: what a database of schema v1, which kept no digests, is read as.
+    private static func records(_ db: Database) throws -> [RowRecord] {
+        let all = try records(db, from: 0, count: Int.max)
         guard all.indices.elementsEqual(all.map(\.position)) else { throw notASnapshot }
-        return all.map { ($0.record, $0.digest) }
+        return all.map(\.record)
     }
 
     /// The records from position `start` on, at most `count`, in order.
-    private static func records(
-        _ db: Database, from start: Int, count: Int, digests: Bool
-    ) throws -> [(position: Int, record: RowRecord, digest: RecordDigest?)] {
+    private static func records(_ db: Database, from start: Int, count: Int) throws -> [(position: Int, record: RowRecord)] {
         let cursor = try Row.fetchCursor(
-            db, sql: "SELECT \(recordColumns)\(digests ? ", digest" : "") FROM record WHERE position >= ? ORDER BY position LIMIT ?",
+            db, sql: "SELECT \(recordColumns) FROM record WHERE position >= ? ORDER BY position LIMIT ?",
             arguments: [start, count == Int.max ? -1 : count])
-        var result: [(position: Int, record: RowRecord, digest: RecordDigest?)] = []
+        var result: [(position: Int, record: RowRecord)] = []
         while let row = try cursor.next() {
-            result.append((row[0], try record(row), digests ? (row[15] as Data?).flatMap(RecordDigest.init(data:)) : nil))
+            result.append((row[0], try record(row)))
         }
         return result
     }
