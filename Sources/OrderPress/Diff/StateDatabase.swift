@@ -166,17 +166,29 @@ enum StateDatabase {
         var stamps: [SnapshotIndex.Stamp] = []
         // Most records share a few first-seen times: one string each, not one per record.
         var times: Set<String> = []
-        let cursor = try Row.fetchCursor(
-            db, sql: "SELECT position, identity, digest, sheet_row, first_seen, rejected FROM record ORDER BY position")
-        while let row = try cursor.next() {
+        // Read through SQLite's own calls: a rerun reads a million of these, and GRDB's rows cost several
+        // times what the values do.
+        let prepared = try db.makeStatement(sql: "SELECT position, identity, digest, sheet_row, first_seen, rejected FROM record ORDER BY position")
+        let statement = prepared.sqliteStatement
+        // GRDB finalises the statement when `prepared` goes.
+        defer { withExtendedLifetime(prepared) {} }
+        func text(_ column: Int32) throws -> String {
+            guard sqlite3_column_type(statement, column) == SQLITE_TEXT, let bytes = sqlite3_column_text(statement, column) else { throw notASnapshot }
+            return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, column))), as: UTF8.self)
+        }
+        while case let code = sqlite3_step(statement), code != SQLITE_DONE {
+            guard code == SQLITE_ROW else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+            }
             // Saves address records by position: a gap would make the next save overwrite the wrong one.
-            let digest = try row.withUnsafeData(atIndex: 2) { data in data.flatMap(RecordDigest.init(data:)) }
-            guard row[0] as Int == stamps.count, let digest else { throw notASnapshot }
-            let firstSeen: String = row[4]
+            guard sqlite3_column_int64(statement, 0) == stamps.count, sqlite3_column_type(statement, 2) == SQLITE_BLOB,
+                let digest = RecordDigest(bytes: UnsafeRawBufferPointer(start: sqlite3_column_blob(statement, 2), count: Int(sqlite3_column_bytes(statement, 2)))),
+                sqlite3_column_type(statement, 3) == SQLITE_INTEGER, sqlite3_column_type(statement, 5) == SQLITE_INTEGER
+            else { throw notASnapshot }
             stamps.append(
                 SnapshotIndex.Stamp(
-                    identity: row[1], digest: digest, row: row[3], firstSeen: times.insert(firstSeen).memberAfterInsert,
-                    rejected: row[5]))
+                    identity: try text(1), digest: digest, row: Int(sqlite3_column_int64(statement, 3)),
+                    firstSeen: times.insert(try text(4)).memberAfterInsert, rejected: sqlite3_column_int64(statement, 5) != 0))
         }
         return SnapshotIndex(header: header, records: stamps)
     }
@@ -322,7 +334,7 @@ enum StateDatabase {
                 INSERT OR REPLACE INTO \(table) (\(recordColumns)\(keepingDigests ? ", digest" : ""))
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?\(keepingDigests ? ", ?" : ""))
                 """)
-        var row = RowBinder(statement: statement.sqliteStatement)
+        var row = RowBinder(statement)
         var count = 0
         for (position, (record, digest)) in zip(records, digests).enumerated()
         where position >= old.count || old[position] != SnapshotIndex.Stamp(record, digest: digest) {
@@ -351,15 +363,17 @@ enum StateDatabase {
 
     /// Binds one row's values in order, as GRDB would (integers, text, blobs), and runs the statement.
     private struct RowBinder {
-        let statement: OpaquePointer
+        /// Held, so that GRDB does not finalise it while its handle is in use.
+        let prepared: Statement
+        var statement: OpaquePointer { prepared.sqliteStatement }
         private var index: Int32 = 0
         /// One list's text at a time, its storage kept from row to row.
         private var scratch: [UInt8] = []
         /// SQLite copies what it is given (`SQLITE_TRANSIENT`, a macro Swift does not import).
         private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-        init(statement: OpaquePointer) {
-            self.statement = statement
+        init(_ prepared: Statement) {
+            self.prepared = prepared
         }
 
         mutating func reset() {
