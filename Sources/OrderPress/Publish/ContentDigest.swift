@@ -8,7 +8,11 @@ public struct ContentDigest: Equatable, Sendable, Codable, CustomStringConvertib
     private var words: (UInt64, UInt64, UInt64, UInt64)
 
     public init(of data: Data) {
-        words = SHA256.hash(data: data).withUnsafeBytes { bytes in
+        self.init(SHA256.hash(data: data))
+    }
+
+    init(_ digest: SHA256.Digest) {
+        words = digest.withUnsafeBytes { bytes in
             func word(_ index: Int) -> UInt64 { UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) }
             return (word(0), word(1), word(2), word(3))
         }

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// One build's publishing, from `Publisher.begin` to `finish`: render hands it batches of files as they
@@ -188,7 +189,7 @@ public final class PublishSession: @unchecked Sendable {
             if let refusal = ContainedPath.refusal(status.st_mode & mode_t(S_IFMT), path: folders.path(place.path)) { throw refusal }
             let entry = Manifest.Entry(
                 path: place.path, size: Int64(status.st_size), modified: Manifest.Entry.nanoseconds(status.st_mtim), sha256: digest,
-                key: file.key)
+                key: file.key, pieces: file.pieces)
             if let old = previous[tree]?[place.path], isCurrent(old, status) {
                 return old.sha256 == digest ? .unchanged(entry) : .write(place, digest)
             }
@@ -198,6 +199,85 @@ public final class PublishSession: @unchecked Sendable {
             return .write(place, digest)
         } catch {
             return .failed(error)
+        }
+    }
+
+    /// A file made front to back into a temporary file beside where it goes, hashed as it is written,
+    /// then compared as `publish` compares a file in memory: renamed into place when it differs,
+    /// removed when it does not. A dry run writes nothing, not even that: it makes the file in memory.
+    func publishStreamed(_ path: String, in tree: Tree, make: (ByteStream) -> FilePieces?) throws(OutputError) {
+        guard !dryRun, let folders = folders[tree] else {
+            let stream = MemoryStream()
+            let pieces = make(stream)
+            try publish([OutputFile(path: path, contents: stream.take(), pieces: pieces)], in: tree)
+            return
+        }
+        let place = try folders.place(of: path)
+        let shown = folders.path(place.path)
+        guard let folder = try folders.folder(place.folder, create: true) else {
+            throw OutputError(path: folders.path(place.folder), reason: String(cString: strerror(ENOENT)), cannotCreate: true)
+        }
+        let temporary = ".\(place.name)\(AtomicFile.temporaryMarker)\(temporaryPrefix)\(try reserveTemporaryNames(1))"
+        let descriptor = AtomicFile.createTemporary(temporary, in: folder)
+        guard descriptor >= 0 else { throw ContainedPath.failure(shown) }
+        var (open, renamed) = (true, false)
+        defer {
+            if open { close(descriptor) }
+            if !renamed { unlinkat(folder, temporary, 0) }
+        }
+        let stream = FileStream(descriptor: descriptor)
+        let pieces = make(stream)
+        var made = stat()
+        // The temporary file's mode must not depend on the umask: published files are world-readable.
+        guard stream.finish(), !fixFileMode || fchmod(descriptor, 0o644) == 0, fstat(descriptor, &made) == 0 else {
+            throw ContainedPath.failure(shown, cannotCreate: false)
+        }
+        open = false
+        guard close(descriptor) == 0 else { throw ContainedPath.failure(shown, cannotCreate: false) }
+        let digest = stream.digest
+        var existing = stat()
+        var same = false
+        if fstatat(folder, place.name, &existing, AT_SYMLINK_NOFOLLOW) == 0 {
+            if let refusal = ContainedPath.refusal(existing.st_mode & mode_t(S_IFMT), path: shown) { throw refusal }
+            if let old = previous[tree]?[place.path], isCurrent(old, existing) {
+                same = old.sha256 == digest
+            } else {
+                same = existing.st_size == made.st_size && Self.digest(of: place.name, in: folder) == digest
+            }
+        } else if errno != ENOENT {
+            throw ContainedPath.failure(shown)
+        }
+        if !same {
+            TestHook.reached(.beforeRename)
+            // renameat replaces the directory entry: had a link appeared at the name since the check
+            // above, the link itself would be replaced, never the file it points to.
+            guard renameat(folder, temporary, folder, place.name) == 0 else { throw ContainedPath.failure(shown, cannotCreate: false) }
+            renamed = true
+            TestHook.reached(.afterWrite)
+        }
+        let status = same ? existing : made
+        let entry = Manifest.Entry(
+            path: place.path, size: Int64(status.st_size), modified: Manifest.Entry.nanoseconds(status.st_mtim), sha256: digest,
+            key: nil, pieces: pieces)
+        lock.withLock {
+            entries[tree, default: [:]][place.path] = entry
+            if same { unchanged += 1 } else { written[tree, default: []].append(place.path) }
+        }
+    }
+
+    /// The SHA-256 of the regular file `name` in `folder`, read a few MB at a time; nil when it cannot be read.
+    private static func digest(of name: String, in folder: Int32) -> ContentDigest? {
+        let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var hash = SHA256()
+        var buffer = [UInt8](repeating: 0, count: 4 << 20)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { return ContentDigest(hash.finalize()) }
+            buffer.withUnsafeBytes { hash.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
         }
     }
 
@@ -233,7 +313,7 @@ public final class PublishSession: @unchecked Sendable {
         TestHook.reached(.afterWrite)
         return Manifest.Entry(
             path: place.path, size: Int64(status.st_size), modified: Manifest.Entry.nanoseconds(status.st_mtim), sha256: digest,
-            key: file.key)
+            key: file.key, pieces: file.pieces)
     }
 
     /// Numbers for `count` temporary files; before the first, marks the publish as unfinished, durably,
@@ -315,4 +395,38 @@ public final class PublishSession: @unchecked Sendable {
 /// Render hands its batches straight to the session, and asks it which pages it may keep.
 extension PublishSession: PageSink {
     func publishedKey(of path: String, in tree: Tree) -> String? { previous(tree, path)?.key }
+
+    /// The published file is opened now and read through that descriptor (never through a link), and
+    /// only while it is still the file the manifest recorded with these pieces.
+    func publishedPieces(of path: String, in tree: Tree) -> PublishedPieces? {
+        guard let entry = previous(tree, path), let pieces = entry.pieces, Int64(pieces.totalLength) == entry.size,
+            let folders = folders[tree], let place = try? folders.place(of: path),
+            let folder = try? folders.folder(place.folder, create: false)
+        else { return nil }
+        let file = PublishedFile(openat(folder, place.name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC))
+        var status = stat()
+        guard file.descriptor >= 0, fstat(file.descriptor, &status) == 0, isCurrent(entry, status) else { return nil }
+        return PublishedPieces(pieces: pieces) { offset, buffer in file.read(offset, into: buffer) }
+    }
+}
+
+/// A published file open for reading, closed when the last reader lets it go.
+private final class PublishedFile: Sendable {
+    let descriptor: Int32
+
+    init(_ descriptor: Int32) { self.descriptor = descriptor }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
+
+    /// Fills `buffer` from `offset`; false at the end of the file or on an error.
+    func read(_ offset: Int, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
+        var filled = 0
+        while filled < buffer.count {
+            let count = pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t(offset + filled))
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            filled += count
+        }
+        return true
+    }
 }

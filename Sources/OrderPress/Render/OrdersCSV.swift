@@ -9,17 +9,49 @@ enum OrdersCSV {
     ]
 
     static func render(_ orders: [Order], timeZone: TimeZone) -> Data {
-        // Bytes appended cell by cell: joining strings per row cost more than the cells.
-        var bytes = Array("\u{FEFF}".utf8)
-        bytes.reserveCapacity(orders.count * 128)
-        for row in [header] + orders.lazy.map({ cells($0, timeZone: timeZone) }) {
-            for (index, cell) in row.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                bytes += quoted(neutralized(cell)).utf8
+        let stream = MemoryStream()
+        _ = write(orders, timeZone: timeZone, inputs: nil, published: nil, into: stream)
+        return stream.take()
+    }
+
+    /// Writes the file into `stream`, its rows in pieces of `rowsPerPiece` orders, each keyed by those
+    /// orders' digests (`PageInputs`, when `orders` are the build's orders) and copied from the
+    /// `published` file when it has the piece. Returns the pieces when keyed.
+    static func write(_ orders: [Order], timeZone: TimeZone, inputs: PageInputs?, published: PublishedPieces?, into stream: ByteStream)
+        -> FilePieces?
+    {
+        var out = PieceAssembler(into: stream, published: inputs == nil ? nil : published)
+        out.write(Array("\u{FEFF}".utf8) + row(header))
+        for start in stride(from: 0, to: orders.count, by: rowsPerPiece) {
+            let positions = start..<min(start + rowsPerPiece, orders.count)
+            // Bytes appended cell by cell: joining strings per row cost more than the cells.
+            let make = { () -> [UInt8] in
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(positions.count * 128)
+                for index in positions { bytes += row(cells(orders[index], timeZone: timeZone)) }
+                return bytes
             }
-            bytes += [0x0D, 0x0A]
+            if let inputs { out.piece(inputs.csvPiece(positions), make: make) } else { out.write(make()) }
         }
-        return Data(bytes)
+        guard let pieces = out.finish() else {
+            stream.reset()
+            return write(orders, timeZone: timeZone, inputs: inputs, published: nil, into: stream)
+        }
+        return inputs == nil ? nil : pieces
+    }
+
+    static let fileName = "orders.csv"
+
+    /// Orders a piece of the file holds: small enough that one changed order costs little to write again.
+    static let rowsPerPiece = 1_000
+
+    private static func row(_ cells: [String]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for (index, cell) in cells.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes += quoted(neutralized(cell)).utf8
+        }
+        return bytes + [0x0D, 0x0A]
     }
 
     private static func cells(_ order: Order, timeZone: TimeZone) -> [String] {

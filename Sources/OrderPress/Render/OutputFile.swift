@@ -7,11 +7,15 @@ public struct OutputFile: Sendable, Equatable {
     /// A digest of the inputs the file was made from, when making it is dear enough to skip (a page's
     /// HTML): the publish manifest keeps it, and a later build with the same key keeps the file.
     public var key: String?
+    /// For a file made of pieces (`summary.json`, `orders.csv`): how it divides, so that the next
+    /// build can copy the pieces it would make the same.
+    public var pieces: FilePieces?
 
-    public init(path: String, contents: Data, key: String? = nil) {
+    public init(path: String, contents: Data, key: String? = nil, pieces: FilePieces? = nil) {
         self.path = path
         self.contents = contents
         self.key = key
+        self.pieces = pieces
     }
 }
 

@@ -44,24 +44,56 @@ struct PageInputs: Sendable {
         fields.add(context.limits.chartBars)
         site = Array(SHA256.hash(data: fields.bytes))
         let all = context.data.orders
-        orders = Parallel.chunks(count: all.count, minimumChunk: 5_000) { range in
+        let digestsAndGroups = Parallel.chunks(count: all.count, minimumChunk: 5_000) { range in
             var digests: [UInt8] = []
             digests.reserveCapacity(range.count * Self.orderDigestSize)
+            var groups: [Int32] = []
+            groups.reserveCapacity(range.count)
             for index in range {
                 var fields = Fields()
                 Self.add(all[index], to: &fields)
                 digests += SHA256.hash(data: fields.bytes).prefix(Self.orderDigestSize)
+                groups.append(context.groupPlace(all[index].group).map(Int32.init) ?? -1)
             }
-            return digests
-        }.flatMap { $0 }
+            return (digests, groups)
+        }
+        orders = digestsAndGroups.flatMap(\.0)
+        orderGroups = digestsAndGroups.flatMap(\.1)
+        let sheetGroups = context.data.groups
+        groupFields = Parallel.map(sheetGroups.count) { index in
+            var fields = Fields()
+            Self.add(sheetGroups[index], slug: context.groupSlugs[sheetGroups[index].name] ?? "", to: &fields)
+            return fields.bytes
+        }
         let summaries = context.aggregation.groups
-        groups = Dictionary(
-            Parallel.map(summaries.count) { (summaries[$0].group.name, groupDigest(summaries[$0])) },
-            uniquingKeysWith: { first, _ in first })
+        let groupDigests = Parallel.map(summaries.count) { index in
+            let digest = groupDigest(summaries[index])
+            return (digest, Self.pieceKey("summary.json group", digest, index == 0))
+        }
+        groups = Dictionary(zip(summaries.map(\.group.name), groupDigests.map(\.0)), uniquingKeysWith: { first, _ in first })
+        groupPieces = groupDigests.map(\.1)
+        let people = context.aggregation.people
+        let personDigests = Parallel.map(people.count) { index in
+            let digest = personDigest(people[index])
+            return (digest, Self.pieceKey("summary.json person", digest, index == 0))
+        }
+        self.people = Dictionary(zip(people.map(\.key), personDigests.map(\.0)), uniquingKeysWith: { first, _ in first })
+        personPieces = personDigests.map(\.1)
     }
 
-    /// Each group's digest, by name: its page and its chart both need it.
+    /// The keys of the entries of `summary.json`, in the order of `aggregation.groups` and `.people`.
+    private var groupPieces: [PieceKey] = []
+    private var personPieces: [PieceKey] = []
+
+    /// Each order's group, as its place in `data.groups` (-1 for none), in the order of `data.orders`.
+    private var orderGroups: [Int32] = []
+    /// Each group's fields as a person's digest adds them, in the order of `data.groups`.
+    private var groupFields: [[UInt8]] = []
+
+    /// Each group's digest, by name: its page, its chart and its entry in `summary.json` need it.
     private var groups: [String: String] = [:]
+    /// Each person's digest, by key: their page and their entry in `summary.json`.
+    private var people: [String: String] = [:]
 
     private static let orderDigestSize = 16
 
@@ -84,7 +116,8 @@ struct PageInputs: Sendable {
 
     /// The digest of a group's page.
     func group(_ summary: GroupSummary) -> String {
-        groups[summary.group.name] ?? groupDigest(summary)
+        // The digests made up front are of this build's summaries; one made apart is digested anew.
+        (summary.orders.isPositioned(in: context.data.orders) ? groups[summary.group.name] : nil) ?? groupDigest(summary)
     }
 
     private func groupDigest(_ summary: GroupSummary) -> String {
@@ -109,17 +142,56 @@ struct PageInputs: Sendable {
 
     /// The digest of a person's page.
     func person(_ person: PersonSummary) -> String {
+        (person.orders.isPositioned(in: context.data.orders) ? people[person.key] : nil) ?? personDigest(person)
+    }
+
+    private func personDigest(_ person: PersonSummary) -> String {
         var fields = Fields(site)
         fields.add("person")
         fields.add(person.key, person.name, context.personSlugs[person.key] ?? "")
         add(person.orders, to: &fields)
-        for group in context.groups(named: Set(person.orders.map(\.group))) { add(group, to: &fields) }
+        if person.orders.isPositioned(in: context.data.orders) {
+            // The groups they ordered in, in the sheet's order, found by number rather than by name.
+            var places = Set<Int32>()
+            for position in person.orders.positions where orderGroups[Int(position)] >= 0 { places.insert(orderGroups[Int(position)]) }
+            for place in places.sorted() { fields.append(groupFields[Int(place)][...]) }
+        } else {
+            for group in context.groups(named: Set(person.orders.map(\.group))) { add(group, to: &fields) }
+        }
         return fields.digest()
     }
 
+    /// The key of the entry in `summary.json` of the group at `index` in `aggregation.groups`, which
+    /// shows what its page shows. The first entry of a list is written without the comma the others
+    /// start with.
+    func summaryPiece(groupAt index: Int) -> PieceKey { groupPieces[index] }
+
+    /// The key of the entry in `summary.json` of the person at `index` in `aggregation.people`.
+    func summaryPiece(personAt index: Int) -> PieceKey { personPieces[index] }
+
+    /// The key of the rows of `orders.csv` that show the orders at `positions` in `data.orders`.
+    func csvPiece(_ positions: Range<Int>) -> PieceKey {
+        var fields = Fields(site)
+        fields.add("orders.csv")
+        fields.add(positions.count)
+        fields.append(orders[positions.lowerBound * Self.orderDigestSize..<positions.upperBound * Self.orderDigestSize])
+        return PieceKey(Array(SHA256.hash(data: fields.bytes)))
+    }
+
+    private static func pieceKey(_ kind: String, _ digest: String, _ first: Bool) -> PieceKey {
+        var fields = Fields()
+        fields.add(kind, digest)
+        fields.add(first)
+        return PieceKey(Array(SHA256.hash(data: fields.bytes)))
+    }
+
     private func add(_ group: Group, to fields: inout Fields) {
+        Self.add(group, slug: context.groupSlugs[group.name] ?? "", to: &fields)
+    }
+
+    private static func add(_ group: Group, slug: String, to fields: inout Fields) {
         fields.add(group.name, group.organizer, group.shop, group.currency, group.deadline)
-        fields.add(context.groupSlugs[group.name] ?? "")
+        fields.add(slug)
     }
 
     /// Every field of an order; `PageInputsTests` counts them.

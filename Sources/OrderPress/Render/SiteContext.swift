@@ -62,6 +62,9 @@ struct SiteContext: Sendable {
         }
     }
 
+    /// The place in `data.groups` of the group of this name.
+    func groupPlace(_ name: String) -> Int? { groupIndex[name] }
+
     /// The groups of these names, in the sheet's order.
     func groups(named names: some Collection<String>) -> [Group] {
         names.compactMap { groupIndex[$0] }.sorted().map { data.groups[$0] }

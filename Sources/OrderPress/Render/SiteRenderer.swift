@@ -48,12 +48,12 @@ public struct SiteRenderer: Sendable {
     func render(_ context: SiteContext, into sink: some PageSink) throws(OutputError) {
         // The whole-site files are made on a thread of their own while the pages render, rather
         // than after them with one core idle.
-        let exports = Exports(context: context, stylesheet: templates.stylesheet)
+        let inputs = PageInputs(context, templates: templates)
+        let writer = BatchWriter(sink)
+        let exports = Exports(context: context, stylesheet: templates.stylesheet, inputs: inputs, sink: sink, writer: writer)
         let pages = PageKind.all.flatMap { $0.pages(context) }
         let builder = PageBuilder(context: context)
-        let inputs = PageInputs(context, templates: templates)
         let layoutKey = layoutKey(context)
-        let writer = BatchWriter(sink)
         for start in stride(from: 0, to: pages.count, by: Self.batchSize) {
             let batch = pages[start..<min(start + Self.batchSize, pages.count)]
             let results = Parallel.map(batch.count) { index in
@@ -74,9 +74,9 @@ public struct SiteRenderer: Sendable {
             writer.submit(charts.compactMap(\.file), in: .markdown, keeping: kept)
             writer.submit(charts.compactMap(\.file), in: .site, keeping: kept)
         }
-        exports.wait()
-        writer.submit(exports.files, in: .site)
+        let exported = exports.wait()
         try writer.finish()
+        if let exported { throw exported }
     }
 
     /// Pages rendered at once: enough to keep both cores busy, few enough to keep memory flat.
@@ -180,27 +180,42 @@ public struct SiteRenderer: Sendable {
     }
 }
 
-/// `style.css`, `feed.xml`, `summary.json` and `orders.csv`, made on a thread started at once.
-private final class Exports: @unchecked Sendable {
-    private var made: [OutputFile] = []
+/// `style.css`, `feed.xml`, `summary.json` and `orders.csv`, made on a thread started at once. The
+/// two large files are made straight into the files they are published from (`publishStreamed`):
+/// `summary.json` alone is 320 MB at a million orders.
+private final class Exports<Sink: PageSink>: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
+    private var failure: OutputError?
 
-    init(context: SiteContext, stylesheet: String) {
-        let thread = Thread { [self] in
-            made = [
-                OutputFile(path: "style.css", contents: Data(stylesheet.utf8)),
-                OutputFile(path: "feed.xml", contents: AtomFeed(context: context).xml()),
-                OutputFile(path: "summary.json", contents: SummaryDocument.encoded(context)),
-                OutputFile(path: "orders.csv", contents: OrdersCSV.render(context.data.orders, timeZone: context.configuration.timeZone)),
-            ]
-            done.signal()
+    init(context: SiteContext, stylesheet: String, inputs: PageInputs, sink: Sink, writer: BatchWriter<Sink>) {
+        let thread = Thread {
+            writer.submit(
+                [
+                    OutputFile(path: "style.css", contents: Data(stylesheet.utf8)),
+                    OutputFile(path: "feed.xml", contents: AtomFeed(context: context).xml()),
+                ], in: .site)
+            do throws(OutputError) {
+                try sink.publishStreamed(SummaryDocument.fileName, in: .site) { stream in
+                    SummaryDocument.write(
+                        context, inputs: inputs, published: sink.publishedPieces(of: SummaryDocument.fileName, in: .site), into: stream)
+                }
+                try sink.publishStreamed(OrdersCSV.fileName, in: .site) { stream in
+                    OrdersCSV.write(
+                        context.data.orders, timeZone: context.configuration.timeZone, inputs: inputs,
+                        published: sink.publishedPieces(of: OrdersCSV.fileName, in: .site), into: stream)
+                }
+            } catch {
+                self.failure = error
+            }
+            self.done.signal()
         }
         thread.stackSize = 8 << 20
         thread.start()
     }
 
-    func wait() { done.wait() }
-
-    /// Only after `wait`.
-    var files: [OutputFile] { made }
+    /// Returns once every file is made, with what kept one from being published, if anything did.
+    func wait() -> OutputError? {
+        done.wait()
+        return failure
+    }
 }

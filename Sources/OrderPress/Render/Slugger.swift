@@ -34,9 +34,11 @@ public enum Slugger {
         let sorted = Set(keys).sorted()
         var result: [String: String] = [:]
         var taken = Set<String>()
+        // Each key's own slug on both cores (Unicode case mapping and normalisation, 100,000 people at
+        // a million orders); only handing them out is done in order.
+        let slugs = Parallel.map(sorted.count) { slug(sorted[$0]) }
         var bases: [String: String] = [:]
-        for key in sorted {
-            let base = slug(key)
+        for (key, base) in zip(sorted, slugs) {
             bases[key] = base
             guard !base.isEmpty, !reserved.contains(caseFolded(base)), taken.insert(caseFolded(base)).inserted else { continue }
             result[key] = base

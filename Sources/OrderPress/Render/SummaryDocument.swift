@@ -229,42 +229,60 @@ struct SummaryDocument: Encodable {
     /// document as a tree before writing a byte: at a million orders that tree of every group and
     /// person was most of a build's memory, and building it a tenth of a build's instructions. The
     /// rest of the document goes through JSONEncoder; the two long lists are written entry by entry
-    /// in its place.
-    static func encoded(_ context: SiteContext) -> Data {
-        // Bytes, not Data: Data's generic search and per-call appends cost more than the encoding.
+    /// in its place, each entry a piece keyed by its page's inputs (`PageInputs`), copied from the
+    /// `published` file when that has it.
+    static func encoded(_ context: SiteContext) -> OutputFile {
+        let stream = MemoryStream()
+        _ = write(context, inputs: nil, published: nil, into: stream)
+        return OutputFile(path: fileName, contents: stream.take())
+    }
+
+    /// Writes the document into `stream`; returns its pieces, each keyed when `inputs` are given.
+    static func write(_ context: SiteContext, inputs: PageInputs?, published: PublishedPieces?, into stream: ByteStream) -> FilePieces? {
         let frame = [UInt8](JSONOutput.encode(SummaryDocument(frameOf: context)))
-        var out: [UInt8] = []
+        var out = PieceAssembler(into: stream, published: inputs == nil ? nil : published)
         var done = frame.startIndex
-        let lists: [(key: String, write: (inout PrettyJSONWriter) -> Void)] = [
-            ("groups", { json in
-                for summary in context.aggregation.groups {
-                    json.element()
-                    group(summary, context).write(to: &json)
-                }
+        // Each list's entries one level inside the array, which is one level inside the document.
+        let lists: [(key: String, count: Int, write: (Int, inout PieceAssembler) -> Void)] = [
+            ("groups", context.aggregation.groups.count, { index, out in
+                let summary = context.aggregation.groups[index]
+                let make = { entry(first: index == 0) { group(summary, context).write(to: &$0) } }
+                if let inputs { out.piece(inputs.summaryPiece(groupAt: index), make: make) } else { out.write(make()) }
             }),
-            ("people", { json in
-                for summary in context.aggregation.people {
-                    json.element()
-                    person(summary, context).write(to: &json)
-                }
+            ("people", context.aggregation.people.count, { index, out in
+                let summary = context.aggregation.people[index]
+                let make = { entry(first: index == 0) { person(summary, context).write(to: &$0) } }
+                if let inputs { out.piece(inputs.summaryPiece(personAt: index), make: make) } else { out.write(make()) }
             }),
         ]
-        for (key, write) in lists {
+        for (key, count, write) in lists {
             let empty = Array("\n  \"\(key)\" : [\n\n  ]".utf8)
             guard let start = Self.index(of: empty, in: frame, from: done) else {
-                return JSONOutput.encode(SummaryDocument(context))
+                stream.reset()
+                stream.append([UInt8](JSONOutput.encode(SummaryDocument(context))))
+                return nil
             }
-            out += frame[done..<start]
-            out += Array("\n  \"\(key)\" : ".utf8)
-            var json = PrettyJSONWriter(level: 1)
-            json.openArray()
-            write(&json)
-            json.closeArray()
-            out += json.bytes
+            out.write(Array(frame[done..<start]) + Array("\n  \"\(key)\" : [".utf8))
+            for index in 0..<count { write(index, &out) }
+            // JSONEncoder leaves an empty line inside an empty array.
+            out.write(Array((count == 0 ? "\n\n  ]" : "\n  ]").utf8))
             done = start + empty.count
         }
-        out += frame[done...]
-        return Data(out)
+        out.write(Array(frame[done...]))
+        guard let pieces = out.finish() else {
+            stream.reset()
+            return write(context, inputs: inputs, published: nil, into: stream)
+        }
+        return inputs == nil ? nil : pieces
+    }
+
+    static let fileName = "summary.json"
+
+    /// One entry of a list at the second level, with the comma and line break before it.
+    private static func entry(first: Bool, _ write: (inout PrettyJSONWriter) -> Void) -> [UInt8] {
+        var json = PrettyJSONWriter(level: 2)
+        write(&json)
+        return Array((first ? "\n    " : ",\n    ").utf8) + json.bytes
     }
 
     private static func index(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {

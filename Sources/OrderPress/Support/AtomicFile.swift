@@ -21,6 +21,18 @@ enum AtomicFile {
             durable: durable)
     }
 
+    /// Creates the temporary file `name` in the open folder `folder` for writing; -1 (and `errno`) when it cannot.
+    static func createTemporary(_ name: String, in folder: Int32) -> Int32 {
+        let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+        var descriptor = openat(folder, name, flags, 0o644)
+        if descriptor < 0, errno == EEXIST {
+            // Left by a killed build that had the same process id: only temporary files carry the marker.
+            unlinkat(folder, name, 0)
+            descriptor = openat(folder, name, flags, 0o644)
+        }
+        return descriptor
+    }
+
     /// Puts `data` in place as `name` in the open folder `folder`: writes the temporary file `temporary`
     /// beside it, then renames that over `name`. `fixMode` says whether the umask may have taken bits
     /// off 0644; `path` names the file in errors. Returns the new file's status (size, modification time).
@@ -29,13 +41,7 @@ enum AtomicFile {
         _ name: String, in folder: Int32, with data: Data, temporary: String, path: @autoclosure () -> String,
         durable: Bool = false, fixMode: Bool = true
     ) throws(OutputError) -> stat {
-        let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
-        var descriptor = openat(folder, temporary, flags, 0o644)
-        if descriptor < 0, errno == EEXIST {
-            // Left by a killed build that had the same process id: only temporary files carry the marker.
-            unlinkat(folder, temporary, 0)
-            descriptor = openat(folder, temporary, flags, 0o644)
-        }
+        let descriptor = createTemporary(temporary, in: folder)
         guard descriptor >= 0 else { throw ContainedPath.failure(path()) }
         var closed = false
         defer {

@@ -30,6 +30,29 @@ import FoundationXML
         try JSONSerialization.data(withJSONObject: rows).write(to: url)
     }
 
+    /// A rebuild copies the entries of `summary.json` and the rows of `orders.csv` that no edit touched
+    /// from the published files: they come out byte for byte as in a build that makes them whole
+    /// (the same site, its two published files removed before the rebuild).
+    @Test func filesCopiedInPiecesEqualFilesMadeWhole() throws {
+        let site = try BinaryTests.sampleSite()
+        #expect(try TestSupport.run(["build"], in: site, environment: Self.firstRun).status == 0)
+        let whole = TestSupport.temporaryFolder().appendingPathComponent("site")
+        try FileManager.default.copyItem(at: site, to: whole)
+        for name in ["summary.json", "orders.csv"] {
+            try FileManager.default.removeItem(at: whole.appendingPathComponent("output/site/\(name)"))
+        }
+        for folder in [site, whole] {
+            try Self.editOrders(in: folder)
+            let second = try TestSupport.run(["build"], in: folder, environment: Self.secondRun)
+            #expect(second.status == 0, "\(second.stderr)")
+        }
+        for name in ["summary.json", "orders.csv"] {
+            let copied = try Data(contentsOf: site.appendingPathComponent("output/site/\(name)"))
+            #expect(copied == (try Data(contentsOf: whole.appendingPathComponent("output/site/\(name)"))), "\(name)")
+            #expect(copied.count > 1_000)
+        }
+    }
+
     @Test func twoBuildsShowExactlyWhatChanged() throws {
         let site = try BinaryTests.sampleSite()
         let first = try TestSupport.run(["build"], in: site, environment: Self.firstRun)

@@ -150,6 +150,112 @@ import Testing
         #expect(try Self.manifest(root).markdown.sorted { $0.path < $1.path }.map { [$0.path, $0.key] } == [["groups/x.md", "k1"], ["index.md", "k2"]])
     }
 
+    /// A file published with pieces offers them, and its bytes, to the next build while it is the file
+    /// the manifest recorded; edited on disk, or listed with pieces that do not add up to it, it offers none.
+    @Test func piecesAreOfferedOnlyFromTheFileAsPublished() throws {
+        let root = TestSupport.temporaryFolder()
+        let publisher = Self.publisher(root)
+        var pieces = FilePieces()
+        pieces.append(nil, length: 2)
+        pieces.append(PieceKey(Array(repeating: 7, count: 16)), length: 5)
+        let first = try publisher.begin(dryRun: false)
+        try first.publish([OutputFile(path: "summary.json", contents: Data("[ hello]".utf8).prefix(7), pieces: pieces)], in: .site)
+        _ = try first.finish()
+        let manifestURL = root.appendingPathComponent("state/published.json")
+        let file = root.appendingPathComponent("site/summary.json")
+        Self.setModified(manifestURL, Self.modified(file) + 10_000_000_000)
+        #expect(try Self.manifest(root).site.first?.pieces == pieces)
+
+        let offered = try #require(try publisher.begin(dryRun: true).publishedPieces(of: "summary.json", in: .site))
+        #expect(offered.pieces == pieces)
+        var bytes = [UInt8](repeating: 0, count: 5)
+        #expect(bytes.withUnsafeMutableBytes { offered.read(2, $0) })
+        #expect(String(decoding: bytes, as: UTF8.self) == "hello")
+        // Past the end of the file: no bytes, and the caller makes the file whole.
+        #expect(!bytes.withUnsafeMutableBytes { offered.read(4, $0) })
+
+        try Data("[ HELLO".utf8).write(to: file)
+        #expect(try publisher.begin(dryRun: true).publishedPieces(of: "summary.json", in: .site) == nil)
+
+        var short = FilePieces()
+        short.append(nil, length: 3)
+        let entry = Manifest.Entry(
+            path: "summary.json", size: 7, modified: Self.modified(file), sha256: ContentDigest(of: Data("[ HELLO".utf8)), key: nil,
+            pieces: short)
+        try Manifest(markdown: [], site: [entry]).encoded().write(to: manifestURL)
+        Self.setModified(manifestURL, Self.modified(file) + 10_000_000_000)
+        #expect(try publisher.begin(dryRun: true).previous(.site, "summary.json") != nil)
+        #expect(try publisher.begin(dryRun: true).publishedPieces(of: "summary.json", in: .site) == nil)
+    }
+
+    /// Streams `text` as one file, starting over once after writing `discarded` (as a failed copy does).
+    static func stream(_ session: PublishSession, _ path: String, _ text: String, discarded: String = "") throws {
+        var pieces = FilePieces()
+        pieces.append(nil, length: text.utf8.count)
+        try session.publishStreamed(path, in: .site) { stream in
+            stream.append(Array(discarded.utf8))
+            stream.reset()
+            // In parts larger and smaller than the stream's buffer.
+            let bytes = Array(text.utf8)
+            for start in stride(from: 0, to: bytes.count, by: 700_000) { stream.append(Array(bytes[start..<min(start + 700_000, bytes.count)])) }
+            return pieces
+        }
+    }
+
+    /// A streamed file is written through a temporary file and recorded like any other; made again
+    /// the same, it is left alone; a dry run writes nothing; no temporary file is ever left behind.
+    @Test func aStreamedFileIsPublishedLikeAnyOther() throws {
+        let root = TestSupport.temporaryFolder()
+        let publisher = Self.publisher(root)
+        let big = String(repeating: "熟成紅茶 ", count: 300_000)
+        let first = try publisher.begin(dryRun: false)
+        try Self.stream(first, "summary.json", big, discarded: "stale start")
+        try first.publish(Self.files(["feed.xml": "f"]), in: .site)
+        let report = try first.finish()
+        #expect(Self.relative(report.written, to: root).sorted() == ["site/feed.xml", "site/summary.json"])
+        let file = root.appendingPathComponent("site/summary.json")
+        #expect(try Data(contentsOf: file) == Data(big.utf8))
+        let entry = try #require(try Self.manifest(root).site.first { $0.path == "summary.json" })
+        #expect(entry.sha256 == ContentDigest(of: Data(big.utf8)))
+        #expect(entry.size == Int64(big.utf8.count))
+        #expect(entry.pieces?.count == 1)
+        #expect(TestSupport.files(in: root.appendingPathComponent("site")) == ["feed.xml", "summary.json"])
+
+        Self.setModified(root.appendingPathComponent("state/published.json"), Self.modified(file) + 10_000_000_000)
+        let stamp = Self.modified(file)
+        let second = try publisher.begin(dryRun: false)
+        try Self.stream(second, "summary.json", big)
+        #expect(try second.finish().written == [])
+        #expect(Self.modified(file) == stamp)
+
+        let dry = try publisher.begin(dryRun: true)
+        try Self.stream(dry, "summary.json", "changed")
+        #expect(Self.relative(try dry.finish().written, to: root) == ["site/summary.json"])
+        #expect(try Data(contentsOf: file) == Data(big.utf8))
+
+        // Edited by hand to the same bytes under a new time: read back, found equal, left alone.
+        try Data(big.utf8).write(to: file)
+        let third = try publisher.begin(dryRun: false)
+        try Self.stream(third, "summary.json", big)
+        #expect(try third.finish().written == [])
+        // The feed, not published this time, went as stale; no temporary file stayed.
+        #expect(TestSupport.files(in: root.appendingPathComponent("site")) == ["summary.json"])
+    }
+
+    /// A link where a streamed file goes is refused (exit 73) and replaced by nothing.
+    @Test func aLinkWhereAStreamedFileGoesIsRefused() throws {
+        let root = TestSupport.temporaryFolder()
+        TestSupport.write(["site/elsewhere.txt": "keep"], in: root)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("site/summary.json").path, withDestinationPath: "elsewhere.txt")
+        let session = try Self.publisher(root).begin(dryRun: false)
+        #expect(throws: OutputError.self) { try Self.stream(session, "summary.json", "{}") }
+        #expect(try Data(contentsOf: root.appendingPathComponent("site/elsewhere.txt")) == Data("keep".utf8))
+        // No temporary file stayed (the listing has regular files only: the link is not in it).
+        #expect(TestSupport.files(in: root.appendingPathComponent("site")) == ["elsewhere.txt"])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: root.appendingPathComponent("site/summary.json").path) == "elsewhere.txt")
+    }
+
     /// `published.json` as versions before 2 wrote it: every listed file is compared by reading, stale
     /// ones are removed, and the manifest is rewritten in the new format.
     @Test func anOldListOfPublishedFilesIsMigrated() throws {

@@ -41,6 +41,19 @@ import Testing
             }
         }
 
+        /// Bytes of each file read back for its pieces.
+        private(set) var copied: [String: Int] = [:]
+
+        func publishedPieces(of path: String, in tree: Tree) -> PublishedPieces? {
+            guard let file = previous[tree]?[path], let pieces = file.pieces else { return nil }
+            return PublishedPieces(pieces: pieces) { [self] offset, buffer in
+                guard offset + buffer.count <= file.contents.count else { return false }
+                file.contents.copyBytes(to: buffer, from: offset..<offset + buffer.count)
+                lock.withLock { copied[path, default: 0] += buffer.count }
+                return true
+            }
+        }
+
         var site: RenderedSite { lock.withLock { collected.site } }
     }
 
@@ -146,6 +159,12 @@ import Testing
                 // Every group page, chart and person page is kept: nothing of them is built again.
                 let kinds = (incremental.kept[.markdown] ?? []).filter { $0.hasPrefix("groups/") || $0.hasPrefix("people/") }
                 #expect(kinds.count == expected.markdown.filter { $0.path.hasPrefix("groups/") || $0.path.hasPrefix("people/") }.count)
+                // And every entry of summary.json and row of orders.csv is copied, not made.
+                for (path, frame) in [("summary.json", 0), ("orders.csv", 1)] {
+                    let file = made.site.first { $0.path == path }!
+                    let pieces = file.pieces!.count
+                    #expect(pieces <= frame + 1 || incremental.copied[path] ?? 0 > 0, "\(path) made again on \(site)")
+                }
             }
         }
     }
@@ -180,6 +199,12 @@ import Testing
             .filter { $0.0.contents != $0.1.contents }.map(\.0.path)
         #expect(stale == [])
         #expect(incremental.site == scratch.site)
+        // The entries of summary.json for the groups and people the change leaves alone are copied.
+        switch change {
+        case .nothing, .price, .note, .paid, .time, .quantity, .options: #expect(incremental.copied["summary.json"] ?? 0 > 1_000)
+        case .language, .label, .rates, .rateValue, .displayCurrencies, .payments: #expect(incremental.copied["summary.json"] == nil)
+        default: break
+        }
         let keptGroupPages = (incremental.kept[.markdown] ?? []).filter { $0.hasPrefix("groups/") && $0.hasSuffix(".md") }
         switch change {
         // The sample has a fourth group, without orders here, whose page stays too.
