@@ -211,7 +211,7 @@ public struct Pipeline: Sendable {
     }
 
     /// Reads the state, then compares, guards and records the run; also reads (or makes) the site's id.
-    /// Unless this is a dry run, the new snapshot's records are then staged while the site renders (see
+    /// Unless this is a dry run, the new snapshot's records are then staged while the orders are aggregated (see
     /// `StagedSnapshot`), and the outcome keeps none of them.
     private func diff(
         _ data: ValidatedData, secrets: SecretCells, rates: RateTable?, store: StateStore, _ options: Options
