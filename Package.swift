@@ -40,6 +40,8 @@ let package = Package(
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's own calls, for binding a million records without GRDB's per-value cost.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         .executableTarget(

@@ -69,8 +69,12 @@ struct Differ: Sendable {
         let read = try previous.records(differing.map(\.old) + corrected.map(\.old) + deletedPositions)
         var changed: [ChangeSet.Change] = []
         for (pair, before) in zip(differing, read) {
-            records[pair.new].secrets = carryOverUnknownSecrets(records[pair.new], before, header, current)
-            digests[pair.new] = RecordDigest(records[pair.new])
+            let secrets = carryOverUnknownSecrets(records[pair.new], before, header, current)
+            if secrets != records[pair.new].secrets {
+                // Its digest was made with a secret this run could not see.
+                records[pair.new].secrets = secrets
+                digests[pair.new] = RecordDigest(records[pair.new])
+            }
             let fields = differences(before, header, records[pair.new], current)
             if !fields.isEmpty { changed.append(.init(before: before, after: records[pair.new], fields: fields)) }
         }
@@ -88,26 +92,12 @@ struct Differ: Sendable {
         return (snapshot, digests, changes)
     }
 
-    /// Hashing every secret and every record is most of a rerun's diff: both cores share it, each
-    /// writing its range of rows in place (chunks joined afterwards would hold every record twice).
+    /// Hashing every secret and every record is most of a rerun's diff: both cores share it.
     private func recordsAndDigests(_ data: ValidatedData, secrets: SecretCells) -> ([RowRecord], [RecordDigest]) {
-        let count = data.rows.count
-        var digests = [RecordDigest](repeating: RecordDigest(high: 0, low: 0), count: count)
-        let records = digests.withUnsafeMutableBufferPointer { digestBuffer in
-            [RowRecord](unsafeUninitializedCapacity: count) { recordBuffer, initialized in
-                // Each range writes only its own elements, every one of them exactly once.
-                nonisolated(unsafe) let (recordBuffer, digestBuffer) = (recordBuffer, digestBuffer)
-                _ = Parallel.chunks(count: count, minimumChunk: 5_000) { range in
-                    for index in range {
-                        let record = record(data.rows[index], secrets: secrets.rows[index])
-                        digestBuffer[index] = RecordDigest(record)
-                        (recordBuffer.baseAddress! + index).initialize(to: record)
-                    }
-                }
-                initialized = count
-            }
+        let records = Parallel.fill(count: data.rows.count, minimumChunk: 5_000) { index in
+            record(data.rows[index], secrets: secrets.rows[index])
         }
-        return (records, digests)
+        return (records, Parallel.fill(count: records.count, minimumChunk: 5_000) { RecordDigest(records[$0]) })
     }
 
     /// Keeps the last known hash of a secret this run could not see, so it is neither lost nor "changed".

@@ -9,26 +9,27 @@ enum ListText {
     private static let backslash = UInt8(ascii: "\\")
 
     static func encode(_ list: [String]) -> String {
-        var result: [UInt8] = []
-        result.reserveCapacity(list.reduce(list.count) { $0 + $1.utf8.count })
-        for element in list {
+        var bytes: [UInt8] = []
+        append(list, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `encode(list)`'s bytes, appended to `result`: valid UTF-8, which a save binds with no String between.
+    static func append(_ list: [String], to result: inout [UInt8]) {
+        for var element in list {
             result.append(separator)
-            let utf8 = element.utf8
-            // Most elements need no escaping: their bytes go in at once (a save writes a million rows).
-            if !utf8.contains(where: { $0 == backslash || $0 == separator }),
-                utf8.withContiguousStorageIfAvailable({ result.append(contentsOf: $0) }) != nil
-            {
-                continue
-            }
-            for byte in utf8 {
-                switch byte {
-                case backslash: result.append(contentsOf: [backslash, backslash])
-                case separator: result.append(contentsOf: [backslash, UInt8(ascii: "u")])
-                default: result.append(byte)
+            element.withUTF8 { bytes in
+                // Most elements need no escaping: their bytes go in at once (a save writes a million rows).
+                guard bytes.contains(where: { $0 == backslash || $0 == separator }) else { return result.append(contentsOf: bytes) }
+                for byte in bytes {
+                    switch byte {
+                    case backslash: result.append(contentsOf: [backslash, backslash])
+                    case separator: result.append(contentsOf: [backslash, UInt8(ascii: "u")])
+                    default: result.append(byte)
+                    }
                 }
             }
         }
-        return String(decoding: result, as: UTF8.self)
     }
 
     /// Nil when `text` was not written by `encode`.

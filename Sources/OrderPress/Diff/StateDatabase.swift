@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// The state database's schema, and reading and writing `StateContents` in it (GRDB over SQLite).
 ///
@@ -26,11 +27,7 @@ enum StateDatabase {
                     CREATE TABLE snapshot (
                         id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL, salt TEXT NOT NULL,
                         changed_at TEXT NOT NULL, columns TEXT NOT NULL, secret_columns TEXT NOT NULL, rates TEXT);
-                    CREATE TABLE record (
-                        position INTEGER PRIMARY KEY, sheet_row INTEGER NOT NULL, order_id TEXT, identity TEXT NOT NULL,
-                        value_list TEXT NOT NULL, secret_list TEXT NOT NULL, rejected INTEGER NOT NULL,
-                        group_name TEXT NOT NULL, person TEXT NOT NULL, item TEXT NOT NULL, option_list TEXT NOT NULL,
-                        quantity INTEGER NOT NULL, amount TEXT, currency TEXT NOT NULL, first_seen TEXT NOT NULL);
+                    CREATE TABLE record (\(recordTable));
                     CREATE TABLE history (sequence INTEGER PRIMARY KEY, time TEXT NOT NULL, changes TEXT NOT NULL);
                     """)
             try write(legacy.contents, records: legacy.records, over: StateContents(), in: db, digests: false)
@@ -41,13 +38,21 @@ enum StateDatabase {
             let update = try db.makeStatement(sql: "UPDATE record SET digest = ? WHERE position = ?")
             // A slice at a time: a million records in full would take over a gigabyte.
             var start = 0
-            while case let slice = try records(db, from: start, count: 10_000, digests: false), let last = slice.last {
+            while case let slice = try records(db, from: start, count: 10_000), let last = slice.last {
                 for entry in slice { try update.execute(arguments: [Data(RecordDigest(entry.record).bytes), entry.position]) }
                 start = last.position + 1
             }
         }
         return migrator
     }
+
+    /// The record table as schema v1 made it; v2 added `digest`.
+    private static let recordTable = """
+        position INTEGER PRIMARY KEY, sheet_row INTEGER NOT NULL, order_id TEXT, identity TEXT NOT NULL,
+        value_list TEXT NOT NULL, secret_list TEXT NOT NULL, rejected INTEGER NOT NULL,
+        group_name TEXT NOT NULL, person TEXT NOT NULL, item TEXT NOT NULL, option_list TEXT NOT NULL,
+        quantity INTEGER NOT NULL, amount TEXT, currency TEXT NOT NULL, first_seen TEXT NOT NULL
+        """
 
     /// The state files' contents, for the first migration to store: their snapshot's records apart.
     struct Import {
@@ -78,6 +83,15 @@ enum StateDatabase {
         configuration.prepareDatabase { db in
             if !readOnly { try db.execute(sql: "PRAGMA synchronous = FULL") }
         }
+        return try DatabaseQueue(path: url.path, configuration: configuration)
+    }
+
+    /// A scratch database for staging a snapshot's records (`StagedSnapshot`): no journal and no
+    /// flushing, since a staged file that a crash cut short is thrown away, never read.
+    static func openScratch(_ url: URL) throws -> DatabaseQueue {
+        var configuration = GRDB.Configuration()
+        configuration.label = "orderpress.staged"
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF") }
         return try DatabaseQueue(path: url.path, configuration: configuration)
     }
 
@@ -147,22 +161,34 @@ enum StateDatabase {
             version: version, salt: meta[1], changedAt: meta[2], columns: columns, secretColumns: secretColumns,
             rows: [], rates: rates)
         guard digests else {
-            return SnapshotIndex(header: header, records: try records(db, digests: false).map { SnapshotIndex.Stamp($0.record, digest: RecordDigest($0.record)) })
+            return SnapshotIndex(header: header, records: try records(db).map { SnapshotIndex.Stamp($0, digest: RecordDigest($0)) })
         }
         var stamps: [SnapshotIndex.Stamp] = []
         // Most records share a few first-seen times: one string each, not one per record.
         var times: Set<String> = []
-        let cursor = try Row.fetchCursor(
-            db, sql: "SELECT position, identity, digest, sheet_row, first_seen, rejected FROM record ORDER BY position")
-        while let row = try cursor.next() {
+        // Read through SQLite's own calls: a rerun reads a million of these, and GRDB's rows cost several
+        // times what the values do.
+        let prepared = try db.makeStatement(sql: "SELECT position, identity, digest, sheet_row, first_seen, rejected FROM record ORDER BY position")
+        let statement = prepared.sqliteStatement
+        // GRDB finalises the statement when `prepared` goes.
+        defer { withExtendedLifetime(prepared) {} }
+        func text(_ column: Int32) throws -> String {
+            guard sqlite3_column_type(statement, column) == SQLITE_TEXT, let bytes = sqlite3_column_text(statement, column) else { throw notASnapshot }
+            return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, column))), as: UTF8.self)
+        }
+        while case let code = sqlite3_step(statement), code != SQLITE_DONE {
+            guard code == SQLITE_ROW else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+            }
             // Saves address records by position: a gap would make the next save overwrite the wrong one.
-            let digest = try row.withUnsafeData(atIndex: 2) { data in data.flatMap(RecordDigest.init(data:)) }
-            guard row[0] as Int == stamps.count, let digest else { throw notASnapshot }
-            let firstSeen: String = row[4]
+            guard sqlite3_column_int64(statement, 0) == stamps.count, sqlite3_column_type(statement, 2) == SQLITE_BLOB,
+                let digest = RecordDigest(bytes: UnsafeRawBufferPointer(start: sqlite3_column_blob(statement, 2), count: Int(sqlite3_column_bytes(statement, 2)))),
+                sqlite3_column_type(statement, 3) == SQLITE_INTEGER, sqlite3_column_type(statement, 5) == SQLITE_INTEGER
+            else { throw notASnapshot }
             stamps.append(
                 SnapshotIndex.Stamp(
-                    identity: row[1], digest: digest, row: row[3], firstSeen: times.insert(firstSeen).memberAfterInsert,
-                    rejected: row[5]))
+                    identity: try text(1), digest: digest, row: Int(sqlite3_column_int64(statement, 3)),
+                    firstSeen: times.insert(try text(4)).memberAfterInsert, rejected: sqlite3_column_int64(statement, 5) != 0))
         }
         return SnapshotIndex(header: header, records: stamps)
     }
@@ -172,23 +198,21 @@ enum StateDatabase {
         item, option_list, quantity, amount, currency, first_seen
         """
 
-    /// Every record in full, in order, with its stored digest (nil without `digests`).
-    static func records(_ db: Database, digests: Bool) throws -> [(record: RowRecord, digest: RecordDigest?)] {
-        let all = try records(db, from: 0, count: Int.max, digests: digests)
+    /// Every record in full, in order: what a database of schema v1, which kept no digests, is read as.
+    private static func records(_ db: Database) throws -> [RowRecord] {
+        let all = try records(db, from: 0, count: Int.max)
         guard all.indices.elementsEqual(all.map(\.position)) else { throw notASnapshot }
-        return all.map { ($0.record, $0.digest) }
+        return all.map(\.record)
     }
 
     /// The records from position `start` on, at most `count`, in order.
-    private static func records(
-        _ db: Database, from start: Int, count: Int, digests: Bool
-    ) throws -> [(position: Int, record: RowRecord, digest: RecordDigest?)] {
+    private static func records(_ db: Database, from start: Int, count: Int) throws -> [(position: Int, record: RowRecord)] {
         let cursor = try Row.fetchCursor(
-            db, sql: "SELECT \(recordColumns)\(digests ? ", digest" : "") FROM record WHERE position >= ? ORDER BY position LIMIT ?",
+            db, sql: "SELECT \(recordColumns) FROM record WHERE position >= ? ORDER BY position LIMIT ?",
             arguments: [start, count == Int.max ? -1 : count])
-        var result: [(position: Int, record: RowRecord, digest: RecordDigest?)] = []
+        var result: [(position: Int, record: RowRecord)] = []
         while let row = try cursor.next() {
-            result.append((row[0], try record(row), digests ? (row[15] as Data?).flatMap(RecordDigest.init(data:)) : nil))
+            result.append((row[0], try record(row)))
         }
         return result
     }
@@ -261,36 +285,151 @@ enum StateDatabase {
     /// rewrites one row, however many there are.
     private static func write(_ new: SnapshotIndex, records: [RowRecord], over old: SnapshotIndex?, in db: Database, digests: Bool) throws {
         precondition(records.count == new.records.count, "a snapshot was saved with records that are not its own")
-        if old?.header != new.header {
+        try write(header: new.header, over: old?.header, in: db)
+        _ = try insert(records, digests: new.records.map(\.digest), over: old?.records ?? [], into: "record", in: db, keepingDigests: digests)
+        try removeRecords(from: new.records.count, over: old, in: db)
+    }
+
+    /// Writes into a scratch database (`openScratch`) the records whose stamp differs from the one at
+    /// their position in `old`, with their digests, for `write(staged:count:over:in:)`; returns how many.
+    static func stage(_ records: [RowRecord], digests: [RecordDigest], over old: [SnapshotIndex.Stamp], in db: Database) throws -> Int {
+        try db.execute(sql: "CREATE TABLE staged_record (\(recordTable), digest BLOB)")
+        return try insert(records, digests: digests, over: old, into: "staged_record", in: db, keepingDigests: true)
+    }
+
+    static let stagedSchema = "staged"
+
+    /// Saves a staged snapshot: its header, the records staged in the scratch database attached as
+    /// `stagedSchema`, and no record from `count` on.
+    static func write(staged header: Snapshot, count: Int, over old: SnapshotIndex?, in db: Database) throws {
+        try write(header: header, over: old?.header, in: db)
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO main.record (\(recordColumns), digest) SELECT \(recordColumns), digest FROM \(stagedSchema).staged_record")
+        try removeRecords(from: count, over: old, in: db)
+    }
+
+    private static func write(header new: Snapshot, over old: Snapshot?, in db: Database) throws {
+        if old != new {
             try db.execute(
                 sql: """
                     INSERT OR REPLACE INTO snapshot (id, version, salt, changed_at, columns, secret_columns, rates)
                     VALUES (1, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    new.header.version, new.header.salt, new.header.changedAt, ListText.encode(new.header.columns),
-                    ListText.encode(new.header.secretColumns),
-                    new.header.rates.map { String(decoding: JSONOutput.encode($0), as: UTF8.self) },
+                    new.version, new.salt, new.changedAt, ListText.encode(new.columns), ListText.encode(new.secretColumns),
+                    new.rates.map { String(decoding: JSONOutput.encode($0), as: UTF8.self) },
                 ])
         }
-        let oldStamps = old?.records ?? []
-        let statement = try db.cachedStatement(
+    }
+
+    /// Inserts into `table` the records whose stamp differs from the one at their position in `old`.
+    /// Bound through SQLite's own calls: GRDB's arguments cost about 17,000 instructions a row, most of
+    /// the time a million-record save took.
+    private static func insert(
+        _ records: [RowRecord], digests: [RecordDigest], over old: [SnapshotIndex.Stamp], into table: String, in db: Database,
+        keepingDigests: Bool
+    ) throws -> Int {
+        let statement = try db.makeStatement(
             sql: """
-                INSERT OR REPLACE INTO record (\(recordColumns)\(digests ? ", digest" : ""))
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?\(digests ? ", ?" : ""))
+                INSERT OR REPLACE INTO \(table) (\(recordColumns)\(keepingDigests ? ", digest" : ""))
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?\(keepingDigests ? ", ?" : ""))
                 """)
-        for (position, stamp) in new.records.enumerated() where position >= oldStamps.count || oldStamps[position] != stamp {
-            let record = records[position]
-            var arguments: StatementArguments = [
-                position, record.row, record.id, record.identity, ListText.encode(record.values),
-                ListText.encode(record.secrets), record.rejected, record.group, record.person, record.item,
-                ListText.encode(record.options), record.quantity, record.amount, record.currency, record.firstSeen,
-            ]
-            if digests { arguments += [Data(stamp.digest.bytes)] }
-            try statement.execute(arguments: arguments)
+        var row = RowBinder(statement)
+        var count = 0
+        for (position, (record, digest)) in zip(records, digests).enumerated()
+        where position >= old.count || old[position] != SnapshotIndex.Stamp(record, digest: digest) {
+            row.reset()
+            row.bind(position)
+            row.bind(record.row)
+            row.bind(record.id)
+            row.bind(record.identity)
+            row.bind(list: record.values)
+            row.bind(list: record.secrets)
+            row.bind(record.rejected ? 1 : 0)
+            row.bind(record.group)
+            row.bind(record.person)
+            row.bind(record.item)
+            row.bind(list: record.options)
+            row.bind(record.quantity)
+            row.bind(record.amount)
+            row.bind(record.currency)
+            row.bind(record.firstSeen)
+            if keepingDigests { row.bind(digest) }
+            try row.step(in: db)
+            count += 1
         }
-        if oldStamps.count > new.records.count {
-            try db.execute(sql: "DELETE FROM record WHERE position >= ?", arguments: [new.records.count])
+        return count
+    }
+
+    /// Binds one row's values in order, as GRDB would (integers, text, blobs), and runs the statement.
+    private struct RowBinder {
+        /// Held, so that GRDB does not finalise it while its handle is in use.
+        let prepared: Statement
+        var statement: OpaquePointer { prepared.sqliteStatement }
+        private var index: Int32 = 0
+        /// One list's text at a time, its storage kept from row to row.
+        private var scratch: [UInt8] = []
+        /// SQLite copies what it is given (`SQLITE_TRANSIENT`, a macro Swift does not import).
+        private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+        init(_ prepared: Statement) {
+            self.prepared = prepared
+        }
+
+        mutating func reset() {
+            sqlite3_reset(statement)
+            index = 0
+        }
+
+        mutating func bind(_ value: Int) {
+            index += 1
+            sqlite3_bind_int64(statement, index, Int64(value))
+        }
+
+        mutating func bind(_ value: String?) {
+            index += 1
+            guard var text = value else {
+                sqlite3_bind_null(statement, index)
+                return
+            }
+            text.withUTF8 { bindText($0) }
+        }
+
+        /// A list as `ListText` encodes it.
+        mutating func bind(list: [String]) {
+            index += 1
+            scratch.removeAll(keepingCapacity: true)
+            ListText.append(list, to: &scratch)
+            scratch.withUnsafeBufferPointer { bindText($0) }
+        }
+
+        /// UTF-8 at `index`.
+        private func bindText(_ bytes: UnsafeBufferPointer<UInt8>) {
+            // SQLite reads a null pointer as NULL, not "": never given one, even should an empty buffer have no address.
+            if let base = bytes.baseAddress {
+                sqlite3_bind_text(statement, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count), Self.transient)
+            } else {
+                sqlite3_bind_text(statement, index, "", 0, Self.transient)
+            }
+        }
+
+        mutating func bind(_ digest: RecordDigest) {
+            index += 1
+            let index = index
+            digest.bytes.withUnsafeBytes { bytes in _ = sqlite3_bind_blob(statement, index, bytes.baseAddress, Int32(bytes.count), Self.transient) }
+        }
+
+        func step(in db: Database) throws {
+            let code = sqlite3_step(statement)
+            guard code == SQLITE_DONE else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+            }
+        }
+    }
+
+    private static func removeRecords(from count: Int, over old: SnapshotIndex?, in db: Database) throws {
+        if let old, old.records.count > count {
+            try db.execute(sql: "DELETE FROM record WHERE position >= ?", arguments: [count])
         }
     }
 

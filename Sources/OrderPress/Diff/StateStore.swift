@@ -25,11 +25,12 @@ public struct StateStore: Sendable {
 
     var databaseURL: URL { folder.appendingPathComponent(StateDatabase.fileName) }
     var legacy: LegacyStateFiles { LegacyStateFiles(folder: folder) }
+    var stagedURL: URL { folder.appendingPathComponent(StagedSnapshot.fileName) }
 
     /// Every file of the state that a build may write or remove: a link at any of them is refused.
     var ownedFiles: [URL] {
         [databaseURL] + StateDatabase.companionSuffixes.map { folder.appendingPathComponent(StateDatabase.fileName + $0) }
-            + legacy.all
+            + legacy.all + [stagedURL]
     }
 
     /// The last snapshot, or nil before the first build. A snapshot that cannot be read is an error,
@@ -121,11 +122,27 @@ public struct StateStore: Sendable {
 
     /// `digests` are the snapshot's records', as the diff computed them.
     func save(snapshot: Snapshot, digests: [RecordDigest], history: [HistoryEntry], lastBuild: LastBuild?) throws(OutputError) {
+        try save(try stage(snapshot, digests: digests), history: history, lastBuild: lastBuild)
+    }
+
+    /// Starts saving `snapshot` (see `StagedSnapshot`): the records that differ from the last snapshot's
+    /// are written on their own thread beside the state, which stays as it was until `save(_:history:lastBuild:)`.
+    func stage(_ snapshot: consuming Snapshot, digests: [RecordDigest]) throws(OutputError) -> StagedSnapshot {
+        let previous = try contentsForWriting().snapshot
+        try AtomicFile.createFolder(folder)
+        return StagedSnapshot(snapshot, digests: digests, previous: previous, folder: folder)
+    }
+
+    /// Saves a staged snapshot with the history and the build's record, in one transaction, like
+    /// `save(snapshot:history:lastBuild:)`; the staged file is removed whatever happens.
+    func save(_ staged: StagedSnapshot, history: [HistoryEntry], lastBuild: LastBuild?) throws(OutputError) {
+        defer { staged.discard() }
+        let rows = try staged.staged()
         var contents = try contentsForWriting()
-        contents.snapshot = SnapshotIndex(snapshot, digests: digests)
         contents.history = Array(history.prefix(Self.historyLimit))
         contents.lastBuild = lastBuild
-        try write(contents, records: snapshot.rows)
+        let sameSnapshot = rows == 0 && staged.header == contents.snapshot?.header && staged.count == contents.snapshot?.records.count
+        try write(contents, records: nil, staged: sameSnapshot ? nil : staged)
     }
 
     // MARK: - Reading
@@ -202,12 +219,14 @@ public struct StateStore: Sendable {
 
     /// Writes the difference between `contents` and what the store read, in one transaction; creates
     /// the database first, with the old files' contents, if they are still the state. `records` are
-    /// those of `contents.snapshot`; nil when it is the snapshot the store read.
-    private func write(_ contents: StateContents, records: [RowRecord]?) throws(OutputError) {
+    /// those of `contents.snapshot`; nil when it is the snapshot the store read. A `staged` snapshot
+    /// replaces that one; the store then forgets what it read, since the new snapshot's index was never
+    /// in memory, and reads the folder again when asked.
+    private func write(_ contents: StateContents, records: [RowRecord]?, staged: StagedSnapshot? = nil) throws(OutputError) {
         precondition(writable, "a read-only state store was asked to write")
         guard let known = remembered.value else { return }
         // A million-record index compared once, not twice.
-        let unchanged = known.contents == contents
+        let unchanged = known.contents == contents && staged == nil
         if known.inDatabase, unchanged {
             try removeMigratedFiles()
             return
@@ -220,19 +239,25 @@ public struct StateStore: Sendable {
                 try StateDatabase.migrator(importing: .init(contents: known.contents, records: known.legacyRecords)).migrate(queue)
             }
             if !unchanged {
-                try queue.inTransaction(.immediate) { db in
-                    let before = db.totalChangesCount
-                    try StateDatabase.write(contents, records: records, over: known.contents, in: db)
-                    remembered.rowsWritten = db.totalChangesCount - before
-                    TestHook.reached(.beforeCommit)
-                    return .commit
+                try queue.inDatabase { db in
+                    // Attached outside the transaction, which SQLite requires; only read from.
+                    if let staged { try db.execute(sql: "ATTACH DATABASE ? AS \(StateDatabase.stagedSchema)", arguments: [staged.url.path]) }
+                    try db.inTransaction(.immediate) {
+                        let before = db.totalChangesCount
+                        try StateDatabase.write(contents, records: records, over: known.contents, in: db)
+                        if let staged { try StateDatabase.write(staged: staged.header, count: staged.count, over: known.contents.snapshot, in: db) }
+                        remembered.rowsWritten = db.totalChangesCount - before
+                        TestHook.reached(.beforeCommit)
+                        return .commit
+                    }
+                    if staged != nil { try db.execute(sql: "DETACH DATABASE \(StateDatabase.stagedSchema)") }
                 }
             }
             try queue.close()
         } catch {
             throw OutputError(path: databaseURL.path, reason: Self.reason(error), cannotCreate: false)
         }
-        remembered.value = .init(contents: contents, inDatabase: true)
+        remembered.value = staged == nil ? .init(contents: contents, inDatabase: true) : nil
         try removeMigratedFiles()
     }
 

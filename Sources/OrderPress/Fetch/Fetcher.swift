@@ -142,7 +142,7 @@ public struct Fetcher: Sendable {
                 }
             }
             let (rows, pages) = try await SheetPager(downloader: downloader).rows(url, for: source, token: tokens[source.name], requests: &requests)
-            fingerprint.add(source: source.name, format: "sheetdb", parts: pages)
+            fingerprint.add(source: source.name, format: "sheetdb", pages: pages)
             let table = try SheetParser.table(rows: rows, source: source.name)
             save(CachedSheet.body(table, kept: kept, masked: masked), source, url, warnings: &warnings)
             return .table(table)

@@ -5,17 +5,17 @@ import Foundation
 struct SheetPager: Sendable {
     var downloader: Downloader
 
-    /// Every row object of the sheet, in sheet order, and the bodies of the pages that held them (for the
+    /// Every row object of the sheet, in sheet order, and the pages that held them, hashed (for the
     /// sources' fingerprint). Bounded whatever the server does: at most `max_rows` rows, within the
     /// source's deadline, and a server that ignores `offset` is caught.
     func rows(
         _ url: URL, for source: Configuration.SourceSettings, token: String?, requests: inout Int
-    ) async throws(SourceError) -> (rows: [Any], pages: [Data]) {
+    ) async throws(SourceError) -> (rows: [Any], pages: SourceFingerprint.Pages) {
         let hint = Self.notFoundHint(url, source: source.name)
         let deadline = downloader.deadline(for: source, url: url)
         let size = source.pageSize
         var rows: [Any] = []
-        var bodies: [Data] = []
+        var pages = SourceFingerprint.Pages()
         // One fingerprint per row read, and one per full page.
         var prints: [Int] = []
         var pagesSeen = Set<Int>()
@@ -35,7 +35,7 @@ struct SheetPager: Sendable {
         while true {
             let (elements, pagePrints, body) = try await page(offset: rows.count, requests: &requests)
             rows.append(contentsOf: elements)
-            bodies.append(body)
+            pages.add(body)
             prints.append(contentsOf: pagePrints)
             guard rows.count <= source.maxRows else {
                 throw SourceError(
@@ -43,7 +43,7 @@ struct SheetPager: Sendable {
                     message: "\(URLText.display(url)) sent more than \(source.maxRows) rows; raise \(source.name).max_rows if the sheet really is that long")
             }
             // A short page is the last one; a longer one means the server ignores `limit` and sent everything.
-            guard elements.count == size else { return (rows, bodies) }
+            guard elements.count == size else { return (rows, pages) }
             // A full page seen before: a sheet may repeat rows, but a server that ignores `offset` repeats
             // them for ever. Asking once for offset 1 tells the two apart unless the first rows are all
             // alike (then `max_rows` and the deadline still end it).

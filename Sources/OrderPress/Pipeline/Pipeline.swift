@@ -1,7 +1,7 @@
 import Foundation
 
 /// The whole build as named steps, each a function from values to values:
-/// lock → configure → fetch → validate → aggregate → diff → render → publish → snapshot (last).
+/// lock → configure → fetch → validate → diff → aggregate → render → publish → snapshot (last).
 public struct Pipeline: Sendable {
     public var configuration: Configuration
     public var clock: Clock
@@ -93,13 +93,22 @@ public struct Pipeline: Sendable {
             defer { Heap.releaseFreed() }
             return try validate(fetched.take()!, strict: options.strict)
         }
-        let aggregation = try await timed(.aggregate) { aggregate(data, rates: rates) }
+        // The diff before aggregating, which does not depend on it: the new snapshot's records are staged
+        // (see `StagedSnapshot`) while the orders are aggregated, and let go before the site is rendered.
         let diffed = try await timed(.diff) { () throws(StepFailure) in
             try diff(data, secrets: secrets, rates: rates, store: store, options)
         }
+        // A build that stops before the snapshot step leaves no staged records behind it.
+        defer { diffed.staged?.discard() }
         // Only the diff reads every row and the secret cells: neither is held while the site is rendered.
         (data.rows, secrets) = ([], SecretCells(columns: [], rows: []))
         Heap.releaseFreed()
+        let aggregation = try await timed(.aggregate) { () in
+            let aggregation = aggregate(data, rates: rates)
+            // What is left of the staging counts here, where it ran alongside.
+            diffed.staged?.wait()
+            return aggregation
+        }
         // Render hands each batch of pages to the session as soon as it is made: the site is never
         // all in memory. Publish then removes what is left of the last build and records the manifest.
         let session = try Publisher(output: configuration.output).begin(dryRun: options.dryRun)
@@ -118,7 +127,9 @@ public struct Pipeline: Sendable {
                 fingerprint: inputs.fingerprint,
                 validUntil: BuildInputs.validUntil(rates: rates, configuration: configuration, now: clock.now),
                 rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count, warnings: data.warnings)
-            try await timed(.snapshot) { () throws(StepFailure) in try saveSnapshot(diffed.outcome, last: last, to: store) }
+            try await timed(.snapshot) { () throws(StepFailure) in
+                try saveSnapshot(diffed.staged!, history: diffed.outcome.history, last: last, to: store)
+            }
         }
         let problems = [commitMarkdown(published, changes: diffed.outcome.changes, options)].compactMap { $0 }
         return BuildReport(
@@ -200,10 +211,12 @@ public struct Pipeline: Sendable {
     }
 
     /// Reads the state, then compares, guards and records the run; also reads (or makes) the site's id.
+    /// Unless this is a dry run, the new snapshot's records are then staged while the orders are aggregated (see
+    /// `StagedSnapshot`), and the outcome keeps none of them.
     private func diff(
         _ data: ValidatedData, secrets: SecretCells, rates: RateTable?, store: StateStore, _ options: Options
-    ) throws(StepFailure) -> (outcome: DiffOutcome, siteID: UUID) {
-        let outcome = try step(.diff) { () throws(DataError) in
+    ) throws(StepFailure) -> (outcome: DiffOutcome, siteID: UUID, staged: StagedSnapshot?) {
+        var outcome = try step(.diff) { () throws(DataError) in
             let diff = DiffStep(
                 deletionGuard: options.acceptDeletions ? nil : DeletionGuard(maxDeletedFraction: configuration.maxDeletedFraction),
                 now: Timestamp.iso8601(clock.now))
@@ -212,15 +225,18 @@ public struct Pipeline: Sendable {
         // Kept before anything is published, not with the snapshot: a feed that went out with an id
         // must keep it even when the build dies between publishing and saving the snapshot.
         let siteID = try step(.diff) { () throws(OutputError) in try store.siteID(create: !options.dryRun) }
-        return (outcome, siteID)
+        let snapshot = outcome.snapshot
+        let digests = outcome.digests
+        (outcome.snapshot.rows, outcome.digests) = ([], [])
+        guard !options.dryRun else { return (outcome, siteID, nil) }
+        let staged = try step(.diff) { () throws(OutputError) in try store.stage(snapshot, digests: digests) }
+        return (outcome, siteID, staged)
     }
 
     /// Compares always; writes unless this is a dry run. The whole site is one batch per folder.
     /// Last, so that a failure anywhere before leaves the next run comparing against the same state.
-    private func saveSnapshot(_ outcome: DiffOutcome, last: LastBuild, to store: StateStore) throws(StepFailure) {
-        try step(.snapshot) { () throws(OutputError) in
-            try store.save(snapshot: outcome.snapshot, digests: outcome.digests, history: outcome.history, lastBuild: last)
-        }
+    private func saveSnapshot(_ staged: StagedSnapshot, history: [HistoryEntry], last: LastBuild, to store: StateStore) throws(StepFailure) {
+        try step(.snapshot) { () throws(OutputError) in try store.save(staged, history: history, lastBuild: last) }
     }
 
     /// After the snapshot: a failed commit is a warning, never a failed build.

@@ -26,6 +26,20 @@ enum Parallel {
         return results.map { $0! }
     }
 
+    /// `element(index)` for each of `0..<count`, made over the ranges `chunks` cuts, each range
+    /// initialising its own elements in place: joining the chunks' arrays afterwards would hold every
+    /// element twice. `element` must be safe to call from several threads at once.
+    static func fill<T>(count: Int, minimumChunk: Int = minimumChunk, _ element: (Int) -> T) -> [T] {
+        [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            // Each range initialises only its own elements, every one of them exactly once.
+            nonisolated(unsafe) let buffer = buffer
+            _ = chunks(count: count, minimumChunk: minimumChunk) { range in
+                for index in range { (buffer.baseAddress! + index).initialize(to: element(index)) }
+            }
+            initialized = count
+        }
+    }
+
     /// `transform` applied to each of `0..<count` on every core, results in index order; `transform`
     /// must be safe to call from several threads at once.
     static func map<T>(_ count: Int, _ transform: (Int) -> T) -> [T] {

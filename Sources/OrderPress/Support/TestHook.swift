@@ -14,6 +14,8 @@ public enum TestHook {
         case afterWrite = "after-write"
         /// The state database's save transaction is written but not yet committed.
         case beforeCommit = "before-commit"
+        /// The new snapshot's records are staged (see `StagedSnapshot`), on their own thread.
+        case staged = "staged"
     }
 
     private final class Slot: @unchecked Sendable {

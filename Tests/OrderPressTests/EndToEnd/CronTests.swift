@@ -118,10 +118,11 @@ import Testing
         return (site, try TestSupport.contents(of: site.appendingPathComponent("output")), previous)
     }
 
-    /// The edited build renames 34 files: 33 pages (only those the edit touches), then the list of
-    /// published files; then it commits the state database.
+    /// The edited build stages its snapshot's records, renames 34 files: 33 pages (only those the edit
+    /// touches), then the list of published files; then it commits the state database.
     @Test(arguments: [
-        "after-write:1", "after-write:12", "before-rename:1", "before-rename:20", "before-rename:33", "before-rename:34", "before-commit:1",
+        "staged:1", "after-write:1", "after-write:12", "before-rename:1", "before-rename:20", "before-rename:33", "before-rename:34",
+        "before-commit:1",
     ])
     func aBuildKilledAnywhereIsRepairedByTheNextRun(pause: String) throws {
         let reference = try Self.reference()
@@ -133,8 +134,11 @@ import Testing
         Self.kill(build)
 
         // Every visible file is whole: the old version or the new one, never a mix or a fragment.
-        // The lock, the marker of a publish under way and the database's journal are no part of the result.
-        let transient = ["state/lock", "state/\(PublishSession.unfinishedMarker)", "state/state.sqlite-journal"]
+        // The lock, the marker of a publish under way, the database's journal and the staged snapshot are
+        // no part of the result.
+        let transient = [
+            "state/lock", "state/\(PublishSession.unfinishedMarker)", "state/state.sqlite-journal", "state/\(StagedSnapshot.fileName)",
+        ]
         let killed = try TestSupport.contents(of: output)
         for (path, data) in killed where !path.contains(AtomicFile.temporaryMarker) && !transient.contains(path) {
             let mine = Self.comparable(path, data, journal: killed["state/state.sqlite-journal"])
@@ -196,6 +200,55 @@ import Testing
         for (path, data) in reference.output where path != "state/lock" {
             #expect(Self.comparable(path, built[path]) == Self.comparable(path, data), "\(path) differs from a build without migration")
         }
+    }
+
+    /// Sets the price of the order with id 1 (35 in the sample).
+    static func reprice(in site: URL, to price: String) throws {
+        let url = site.appendingPathComponent("data/orders.json")
+        var rows = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [[String: String]])
+        for index in rows.indices where rows[index]["id"] == "1" { rows[index]["price"] = price }
+        try JSONSerialization.data(withJSONObject: rows).write(to: url)
+    }
+
+    /// A build killed with its snapshot staged (`StagedSnapshot`), whatever it published meanwhile, leaves
+    /// the last snapshot in force: the state database holds what it held, `orderpress diff` still finds the
+    /// edit, a dry run writes nothing. The staged file it left is no part of the next build, which stages
+    /// afresh: its state is exactly that of a build that was never interrupted.
+    @Test func aBuildKilledWithItsSnapshotStagedLeavesTheLastOneInForce() throws {
+        let clean = try BinaryTests.sampleSite()
+        try TestSupport.run(["build"], in: clean, environment: Self.before)
+        try Self.reprice(in: clean, to: "36")
+        #expect(try TestSupport.run(["build"], in: clean, environment: Self.after).stdout.contains(" · 1 changed · "))
+        let reference = try TestSupport.contents(of: clean.appendingPathComponent("output/state"))
+
+        let site = try BinaryTests.sampleSite()
+        let state = site.appendingPathComponent("output/state")
+        try TestSupport.run(["build"], in: site, environment: Self.before)
+        let previous = try TestSupport.contents(of: state)
+        try ChangesTests.editOrders(in: site)
+        Self.kill(try Self.startPaused(in: site, pause: "staged:1", environment: Self.after))
+        let killed = try TestSupport.contents(of: state)
+        #expect(killed.keys.contains(StagedSnapshot.fileName))
+        // Not a byte of the database written, and no journal to roll back.
+        #expect(killed["state.sqlite"] == previous["state.sqlite"])
+        #expect(!killed.keys.contains("state.sqlite-journal"))
+        let diff = try TestSupport.run(["diff"], in: site, environment: Self.after)
+        #expect(diff.stdout.hasSuffix("3 deleted, 2 added, 1 changed since the build of 2026-11-21T10:00:00Z\n"), "\(diff.stdout)\(diff.stderr)")
+        let dry = try TestSupport.run(["build", "--dry-run"], in: site, environment: Self.after)
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(try TestSupport.contents(of: state) == killed)
+
+        // Back to the sample with one other edit: the records the killed build staged must not come back.
+        try FileManager.default.removeItem(at: site.appendingPathComponent("data/orders.json"))
+        try FileManager.default.copyItem(
+            at: TestSupport.sampleConfig.deletingLastPathComponent().appendingPathComponent("data/orders.json"),
+            to: site.appendingPathComponent("data/orders.json"))
+        try Self.reprice(in: site, to: "36")
+        let next = try TestSupport.run(["build"], in: site, environment: Self.after)
+        #expect(next.stdout.contains(" · 1 changed · "), "\(next.stdout)\(next.stderr)")
+        let saved = try TestSupport.contents(of: state)
+        #expect(!saved.keys.contains(StagedSnapshot.fileName))
+        #expect(Self.comparable("state/state.sqlite", saved["state.sqlite"]) == Self.comparable("state/state.sqlite", reference["state.sqlite"]))
     }
 
     /// The pause variables mean nothing to the real binary: no signal file, no stall.

@@ -1,0 +1,105 @@
+import Foundation
+
+/// A snapshot on its way into the state: the records that differ from the last snapshot's, written on
+/// their own thread while the orders are aggregated, into a scratch database beside the state
+/// (`staged.sqlite`), with neither journal nor flushing.
+///
+/// Held until the save, a million orders' new records were a quarter of the heap while the site rendered,
+/// and inserting them took seconds after publishing. Staged, they are let go before render starts, and the
+/// snapshot step only copies the staged rows into the state, in the transaction that saves the rest,
+/// after publishing as before. Until that commit the state is untouched: a build that fails or is killed
+/// before it leaves the next run comparing against the same snapshot, and the next staging starts from an
+/// empty file, whatever a killed build left.
+final class StagedSnapshot: Sendable {
+    static let fileName = "staged.sqlite"
+
+    /// The snapshot without its records.
+    let header: Snapshot
+    /// How many records the snapshot has.
+    let count: Int
+    let url: URL
+    private let work: Work
+
+    /// Starts writing the records of `snapshot` that differ from `previous` at their position.
+    init(_ snapshot: consuming Snapshot, digests: [RecordDigest], previous: SnapshotIndex?, folder: URL) {
+        url = folder.appendingPathComponent(Self.fileName)
+        count = snapshot.rows.count
+        let records = Records(rows: snapshot.rows, digests: digests)
+        snapshot.rows = []
+        header = snapshot
+        let (work, url) = (Work(), url)
+        self.work = work
+        // Its own thread, not a dispatch worker: aggregation keeps every worker busy.
+        Thread.detachNewThread {
+            let result = Result { () throws(OutputError) in
+                try Self.write(records.rows, digests: records.digests, over: previous?.records ?? [], to: url)
+            }
+            // Let go now, not when the thread object goes, and the pages they held given back: the records'
+            // small blocks are scattered among what later steps allocate, which would otherwise not reuse them.
+            (records.rows, records.digests) = ([], [])
+            Heap.releaseFreed()
+            work.finish(result)
+        }
+    }
+
+    /// What the staging thread alone holds, until it has written it.
+    private final class Records: @unchecked Sendable {
+        var rows: [RowRecord]
+        var digests: [RecordDigest]
+
+        init(rows: [RowRecord], digests: [RecordDigest]) {
+            self.rows = rows
+            self.digests = digests
+        }
+    }
+
+    /// How many records were staged, once they all are.
+    func staged() throws(OutputError) -> Int {
+        try work.result.get()
+    }
+
+    /// Returns once the records are written, or failed to be (which `staged()` then tells).
+    func wait() {
+        _ = work.result
+    }
+
+    /// Waits for the staging to end, then removes its file: after the commit, or instead of it.
+    func discard() {
+        wait()
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    private static func write(_ rows: [RowRecord], digests: [RecordDigest], over old: [SnapshotIndex.Stamp], to url: URL) throws(OutputError) -> Int {
+        do {
+            // A file a killed build left is no part of this snapshot.
+            if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
+            let staged = try StateDatabase.openScratch(url)
+            let count = try staged.write { db in try StateDatabase.stage(rows, digests: digests, over: old, in: db) }
+            try staged.close()
+            TestHook.reached(.staged)
+            return count
+        } catch {
+            throw OutputError(path: url.path, reason: StateStore.reason(error), cannotCreate: false)
+        }
+    }
+
+    /// The staging's result, told once by its thread, waited for by the snapshot step.
+    private final class Work: @unchecked Sendable {
+        private var value: Result<Int, OutputError>?
+        private let condition = NSCondition()
+
+        func finish(_ result: Result<Int, OutputError>) {
+            condition.withLock {
+                value = result
+                condition.broadcast()
+            }
+        }
+
+        var result: Result<Int, OutputError> {
+            condition.withLock {
+                while value == nil { condition.wait() }
+                return value!
+            }
+        }
+    }
+}

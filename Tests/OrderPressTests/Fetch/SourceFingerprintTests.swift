@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+@testable import OrderPress
+
+/// The sources' fingerprint tells apart any two sets of bytes, however a paged sheet's bytes are cut.
+@Suite struct SourceFingerprintTests {
+    static func fingerprint(pages: [String], rates: String = "{}") -> String {
+        var hashed = SourceFingerprint.Pages()
+        for page in pages { hashed.add(Data(page.utf8)) }
+        var fingerprint = SourceFingerprint()
+        fingerprint.add(source: "orders", format: "sheetdb", pages: hashed)
+        fingerprint.add(source: "rates", format: "rter", parts: [Data(rates.utf8)])
+        return fingerprint.finalize()
+    }
+
+    @Test func samePagesSameFingerprint() {
+        #expect(Self.fingerprint(pages: ["[1,2]", "[3]"]) == Self.fingerprint(pages: ["[1,2]", "[3]"]))
+    }
+
+    @Test(arguments: [
+        ["[1,2]", "[4]"], ["[1,", "2][3]"], ["[1,2][3]"], ["[1,2]", "[3]", ""], ["", "[1,2]", "[3]"], ["[1,2]"],
+    ])
+    func anyOtherPagesAnotherFingerprint(pages: [String]) {
+        #expect(Self.fingerprint(pages: pages) != Self.fingerprint(pages: ["[1,2]", "[3]"]))
+    }
+
+    @Test func theRatesCount() {
+        #expect(Self.fingerprint(pages: ["[1]"], rates: "{\"a\":1}") != Self.fingerprint(pages: ["[1]"]))
+    }
+}
