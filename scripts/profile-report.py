@@ -36,14 +36,16 @@ STAGES = [
     ("render", "page input digests (PageInputs: orders, then pages)", "PageInputs.init(_:templates:)"),
     ("render", "  PageInputs.person", "PageInputs.person(_:)"),
     ("render", "  PageInputs.group", "PageInputs.group(_:)"),
-    ("render", "whole-site files (own thread: feed, summary.json, orders.csv)", "closure #1 in Exports.init(context:stylesheet:)"),
-    ("render", "  summary.json", "static SummaryDocument.encoded(_:)"),
+    ("render", "whole-site files (own thread: feed, summary.json, orders.csv)", "closure #1 in Exports.init(context:stylesheet:inputs:sink:writer:)"),
+    ("render", "  summary.json", "static SummaryDocument.write(_:inputs:published:into:)"),
     ("render", "charts (SVG)", "BarChart.svg()"),
-    ("render", "  orders.csv", "static OrdersCSV.render(_:timeZone:)"),
+    ("render", "  orders.csv", "static OrdersCSV.write(_:timeZone:inputs:published:into:)"),
     ("render", "  feed.xml", "AtomFeed.xml()"),
     ("publish", "PublishSession.publish (compare + write)", "PublishSession.publish(_:in:)"),
+    ("publish", "PublishSession.publishStreamed (summary.json, orders.csv)", "PublishSession.publishStreamed(_:in:make:)"),
     ("publish", "PublishSession.finish (removals + manifest)", "PublishSession.finish()"),
-    ("snapshot", "StateStore.save (SQLite, changed rows only)", "StateStore.save(snapshot:history:lastBuild:) | StateStore.write(_:records:)"),
+    ("diff", "StateStore.stage (changed records to staged.sqlite, own thread)", "StateStore.stage(_:digests:)"),
+    ("snapshot", "StateStore.save (staged rows copied in, one transaction)", "StateStore.save(_:history:lastBuild:) | StateStore.save(snapshot:history:lastBuild:)"),
 ]
 
 BUCKETS = [
