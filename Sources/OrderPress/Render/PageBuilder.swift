@@ -148,17 +148,19 @@ struct PageBuilder: Sendable {
         let money = context.money
         var byGroup: [String: [Order]] = [:]
         for order in person.orders { byGroup[order.group, default: []].append(order) }
+        // Each made once: the summary computes these dictionaries from its arrays on every read.
+        let (totalsByGroup, convertedByGroup, outstandingByGroup) = (person.totalsByGroup, person.convertedByGroup, person.outstandingByGroup)
         // Only the person's own groups, in the sheet's order: not every group for every person.
         let groups = context.groups(named: byGroup.keys).compactMap { group -> PageModels.PersonGroup? in
-            guard let orders = byGroup[group.name], let total = person.totalsByGroup[group.name] else { return nil }
+            guard let orders = byGroup[group.name], let total = totalsByGroup[group.name] else { return nil }
             return PageModels.PersonGroup(
                 name: escape(group.name), link: "../groups/\(context.groupSlugs[group.name]!).md",
                 orders: orders.map { orderLine($0, shortened: false) },
                 total: "\(money.display(total, group.currency)) \(group.currency)",
-                converted: otherCurrencies(person.convertedByGroup[group.name] ?? [], besides: group.currency))
+                converted: otherCurrencies(convertedByGroup[group.name] ?? [], besides: group.currency))
         }
-        let payments = context.groups(named: person.outstandingByGroup.keys).compactMap { group -> String? in
-            guard let owed = person.outstandingByGroup[group.name] else { return nil }
+        let payments = context.groups(named: outstandingByGroup.keys).compactMap { group -> String? in
+            guard let owed = outstandingByGroup[group.name] else { return nil }
             return labels.markdown(
                 "pay_to",
                 [
