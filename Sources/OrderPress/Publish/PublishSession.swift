@@ -206,12 +206,7 @@ public final class PublishSession: @unchecked Sendable {
     /// then compared as `publish` compares a file in memory: renamed into place when it differs,
     /// removed when it does not. A dry run writes nothing, not even that: it makes the file in memory.
     func publishStreamed(_ path: String, in tree: Tree, make: (ByteStream) -> FilePieces?) throws(OutputError) {
-        guard !dryRun, let folders = folders[tree] else {
-            let stream = MemoryStream()
-            let pieces = make(stream)
-            try publish([OutputFile(path: path, contents: stream.take(), pieces: pieces)], in: tree)
-            return
-        }
+        guard !dryRun, let folders = folders[tree] else { return try publishInMemory(path, in: tree, make: make) }
         let place = try folders.place(of: path)
         let shown = folders.path(place.path)
         guard let folder = try folders.folder(place.folder, create: true) else {

@@ -20,8 +20,12 @@ protocol PageSink: Sendable {
 extension PageSink {
     func publishedPieces(of path: String, in tree: Tree) -> PublishedPieces? { nil }
 
-    /// Made in memory and published whole.
     func publishStreamed(_ path: String, in tree: Tree, make: (ByteStream) -> FilePieces?) throws(OutputError) {
+        try publishInMemory(path, in: tree, make: make)
+    }
+
+    /// Made in memory and published whole.
+    func publishInMemory(_ path: String, in tree: Tree, make: (ByteStream) -> FilePieces?) throws(OutputError) {
         let stream = MemoryStream()
         let pieces = make(stream)
         try publish([OutputFile(path: path, contents: stream.take(), pieces: pieces)], in: tree)

@@ -14,8 +14,6 @@ struct PieceAssembler {
     /// Bytes made since the last keyed piece, listed as one piece without a key.
     private var unkeyed = 0
     private var failed = false
-    /// How many bytes were copied rather than made: for tests.
-    private(set) var copiedLength = 0
 
     init(into stream: ByteStream, published: PublishedPieces?) {
         self.stream = stream
@@ -80,6 +78,5 @@ struct PieceAssembler {
             buffer.withUnsafeBytes { stream.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
             done += count
         }
-        copiedLength += run.length
     }
 }
