@@ -36,7 +36,7 @@ STAGES = [
     ("render", "page input digests (PageInputs: orders, then pages)", "PageInputs.init(_:templates:)"),
     ("render", "  PageInputs.person", "PageInputs.person(_:)"),
     ("render", "  PageInputs.group", "PageInputs.group(_:)"),
-    ("render", "whole-site files (own thread: feed, summary.json, orders.csv)", "closure #1 in Exports.init(context:stylesheet:inputs:sink:writer:)"),
+    ("render", "whole-site files (own thread: feed, summary.json, orders.csv)", "static SiteRenderer.exportWholeSiteFiles<A>(_:stylesheet:inputs:sink:writer:)"),
     ("render", "  summary.json", "static SummaryDocument.write(_:inputs:published:into:)"),
     ("render", "charts (SVG)", "BarChart.svg()"),
     ("render", "  orders.csv", "static OrdersCSV.write(_:timeZone:inputs:published:into:)"),

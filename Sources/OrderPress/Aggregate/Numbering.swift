@@ -21,8 +21,6 @@ struct Numbering<Key: Hashable> {
         return number
     }
 
-    func number(of key: Key) -> Int32? { numbers[key] }
-
     /// Numbers `later`'s keys here, `later` holding positions after all of this one's; returns this
     /// numbering's number for each of `later`'s.
     mutating func merge(_ later: Numbering) -> [Int32] {

@@ -18,7 +18,7 @@ final class StagedSnapshot: Sendable {
     /// How many records the snapshot has.
     let count: Int
     let url: URL
-    private let work: Work
+    private let work: Background<Result<Int, OutputError>>
 
     /// Starts writing the records of `snapshot` that differ from `previous` at their position.
     init(_ snapshot: consuming Snapshot, digests: [RecordDigest], previous: SnapshotIndex?, folder: URL) {
@@ -27,10 +27,9 @@ final class StagedSnapshot: Sendable {
         let records = Records(rows: snapshot.rows, digests: digests)
         snapshot.rows = []
         header = snapshot
-        let (work, url) = (Work(), url)
-        self.work = work
+        let url = url
         // Its own thread, not a dispatch worker: aggregation keeps every worker busy.
-        Thread.detachNewThread {
+        work = Background {
             let result = Result { () throws(OutputError) in
                 try Self.write(records.rows, digests: records.digests, over: previous?.records ?? [], to: url)
             }
@@ -38,7 +37,7 @@ final class StagedSnapshot: Sendable {
             // small blocks are scattered among what later steps allocate, which would otherwise not reuse them.
             (records.rows, records.digests) = ([], [])
             Heap.releaseFreed()
-            work.finish(result)
+            return result
         }
     }
 
@@ -55,12 +54,12 @@ final class StagedSnapshot: Sendable {
 
     /// How many records were staged, once they all are.
     func staged() throws(OutputError) -> Int {
-        try work.result.get()
+        try work.value.get()
     }
 
     /// Returns once the records are written, or failed to be (which `staged()` then tells).
     func wait() {
-        _ = work.result
+        _ = work.value
     }
 
     /// Waits for the staging to end, then removes its file: after the commit, or instead of it.
@@ -80,26 +79,6 @@ final class StagedSnapshot: Sendable {
             return count
         } catch {
             throw OutputError(path: url.path, reason: StateStore.reason(error), cannotCreate: false)
-        }
-    }
-
-    /// The staging's result, told once by its thread, waited for by the snapshot step.
-    private final class Work: @unchecked Sendable {
-        private var value: Result<Int, OutputError>?
-        private let condition = NSCondition()
-
-        func finish(_ result: Result<Int, OutputError>) {
-            condition.withLock {
-                value = result
-                condition.broadcast()
-            }
-        }
-
-        var result: Result<Int, OutputError> {
-            condition.withLock {
-                while value == nil { condition.wait() }
-                return value!
-            }
         }
     }
 }

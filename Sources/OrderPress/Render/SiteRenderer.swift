@@ -46,11 +46,12 @@ public struct SiteRenderer: Sendable {
     /// running cmark-gfm again; a group page, chart or person page whose inputs' digest
     /// (`PageInputs`) is the one its published files were made from is not built at all.
     func render(_ context: SiteContext, into sink: some PageSink) throws(OutputError) {
-        // The whole-site files are made on a thread of their own while the pages render, rather
-        // than after them with one core idle.
         let inputs = PageInputs(context, templates: templates)
         let writer = BatchWriter(sink)
-        let exports = Exports(context: context, stylesheet: templates.stylesheet, inputs: inputs, sink: sink, writer: writer)
+        // The whole-site files are made on a thread of their own while the pages render, rather
+        // than after them with one core idle.
+        let stylesheet = templates.stylesheet
+        let exports = Background { Self.exportWholeSiteFiles(context, stylesheet: stylesheet, inputs: inputs, sink: sink, writer: writer) }
         let pages = PageKind.all.flatMap { $0.pages(context) }
         let builder = PageBuilder(context: context)
         let layoutKey = layoutKey(context)
@@ -74,7 +75,7 @@ public struct SiteRenderer: Sendable {
             writer.submit(charts.compactMap(\.file), in: .markdown, keeping: kept)
             writer.submit(charts.compactMap(\.file), in: .site, keeping: kept)
         }
-        let exported = exports.wait()
+        let exported = exports.value
         try writer.finish()
         if let exported { throw exported }
     }
@@ -180,42 +181,31 @@ public struct SiteRenderer: Sendable {
     }
 }
 
-/// `style.css`, `feed.xml`, `summary.json` and `orders.csv`, made on a thread started at once. The
-/// two large files are made straight into the files they are published from (`publishStreamed`):
-/// `summary.json` alone is 320 MB at a million orders.
-private final class Exports<Sink: PageSink>: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var failure: OutputError?
-
-    init(context: SiteContext, stylesheet: String, inputs: PageInputs, sink: Sink, writer: BatchWriter<Sink>) {
-        let thread = Thread {
-            writer.submit(
-                [
-                    OutputFile(path: "style.css", contents: Data(stylesheet.utf8)),
-                    OutputFile(path: "feed.xml", contents: AtomFeed(context: context).xml()),
-                ], in: .site)
-            do throws(OutputError) {
-                try sink.publishStreamed(SummaryDocument.fileName, in: .site) { stream in
-                    SummaryDocument.write(
-                        context, inputs: inputs, published: sink.publishedPieces(of: SummaryDocument.fileName, in: .site), into: stream)
-                }
-                try sink.publishStreamed(OrdersCSV.fileName, in: .site) { stream in
-                    OrdersCSV.write(
-                        context.data.orders, timeZone: context.configuration.timeZone, inputs: inputs,
-                        published: sink.publishedPieces(of: OrdersCSV.fileName, in: .site), into: stream)
-                }
-            } catch {
-                self.failure = error
+extension SiteRenderer {
+    /// `style.css`, `feed.xml`, `summary.json` and `orders.csv`, made while the pages render. The two
+    /// large files are made straight into the files they are published from (`publishStreamed`):
+    /// `summary.json` alone is 320 MB at a million orders. Returns what kept one from being published.
+    fileprivate static func exportWholeSiteFiles<Sink: PageSink>(
+        _ context: SiteContext, stylesheet: String, inputs: PageInputs, sink: Sink, writer: BatchWriter<Sink>
+    ) -> OutputError? {
+        writer.submit(
+            [
+                OutputFile(path: "style.css", contents: Data(stylesheet.utf8)),
+                OutputFile(path: "feed.xml", contents: AtomFeed(context: context).xml()),
+            ], in: .site)
+        do throws(OutputError) {
+            try sink.publishStreamed(SummaryDocument.fileName, in: .site) { stream in
+                SummaryDocument.write(
+                    context, inputs: inputs, published: sink.publishedPieces(of: SummaryDocument.fileName, in: .site), into: stream)
             }
-            self.done.signal()
+            try sink.publishStreamed(OrdersCSV.fileName, in: .site) { stream in
+                OrdersCSV.write(
+                    context.data.orders, timeZone: context.configuration.timeZone, inputs: inputs,
+                    published: sink.publishedPieces(of: OrdersCSV.fileName, in: .site), into: stream)
+            }
+            return nil
+        } catch {
+            return error
         }
-        thread.stackSize = 8 << 20
-        thread.start()
-    }
-
-    /// Returns once every file is made, with what kept one from being published, if anything did.
-    func wait() -> OutputError? {
-        done.wait()
-        return failure
     }
 }
