@@ -25,6 +25,12 @@ public struct Manifest: Sendable, Equatable {
             self.pieces = pieces
         }
 
+        /// The entry of the file `status` describes.
+        init(path: String, _ status: stat, sha256: ContentDigest, key: String?, pieces: FilePieces?) {
+            self.init(
+                path: path, size: Int64(status.st_size), modified: Self.nanoseconds(status.st_mtim), sha256: sha256, key: key, pieces: pieces)
+        }
+
         /// A path listed without anything else known about it.
         static func unknown(_ path: String) -> Self {
             Entry(path: path, size: -1, modified: 0, sha256: emptyDigest, key: nil)

@@ -187,16 +187,8 @@ public final class PublishSession: @unchecked Sendable {
                 throw ContainedPath.failure(folders.path(place.path))
             }
             if let refusal = ContainedPath.refusal(status.st_mode & mode_t(S_IFMT), path: folders.path(place.path)) { throw refusal }
-            let entry = Manifest.Entry(
-                path: place.path, size: Int64(status.st_size), modified: Manifest.Entry.nanoseconds(status.st_mtim), sha256: digest,
-                key: file.key, pieces: file.pieces)
-            if let old = previous[tree]?[place.path], isCurrent(old, status) {
-                return old.sha256 == digest ? .unchanged(entry) : .write(place, digest)
-            }
-            if Int(status.st_size) == file.contents.count, Self.holds(file.contents, place.name, in: folder) {
-                return .unchanged(entry)
-            }
-            return .write(place, digest)
+            let same = holdsAlready(digest, size: file.contents.count, status, place, tree) { Self.holds(file.contents, place.name, in: folder) }
+            return same ? .unchanged(Manifest.Entry(path: place.path, status, sha256: digest, key: file.key, pieces: file.pieces)) : .write(place, digest)
         } catch {
             return .failed(error)
         }
@@ -234,11 +226,7 @@ public final class PublishSession: @unchecked Sendable {
         var same = false
         if fstatat(folder, place.name, &existing, AT_SYMLINK_NOFOLLOW) == 0 {
             if let refusal = ContainedPath.refusal(existing.st_mode & mode_t(S_IFMT), path: shown) { throw refusal }
-            if let old = previous[tree]?[place.path], isCurrent(old, existing) {
-                same = old.sha256 == digest
-            } else {
-                same = existing.st_size == made.st_size && Self.digest(of: place.name, in: folder) == digest
-            }
+            same = holdsAlready(digest, size: Int(made.st_size), existing, place, tree) { Self.digest(of: place.name, in: folder) == digest }
         } else if errno != ENOENT {
             throw ContainedPath.failure(shown)
         }
@@ -250,10 +238,7 @@ public final class PublishSession: @unchecked Sendable {
             renamed = true
             TestHook.reached(.afterWrite)
         }
-        let status = same ? existing : made
-        let entry = Manifest.Entry(
-            path: place.path, size: Int64(status.st_size), modified: Manifest.Entry.nanoseconds(status.st_mtim), sha256: digest,
-            key: nil, pieces: pieces)
+        let entry = Manifest.Entry(path: place.path, same ? existing : made, sha256: digest, key: nil, pieces: pieces)
         lock.withLock {
             entries[tree, default: [:]][place.path] = entry
             if same { unchanged += 1 } else { written[tree, default: []].append(place.path) }
@@ -306,9 +291,16 @@ public final class PublishSession: @unchecked Sendable {
             temporary: ".\(place.name)\(AtomicFile.temporaryMarker)\(temporaryPrefix)\(temporary)",
             path: folders.path(place.path), fixMode: fixFileMode)
         TestHook.reached(.afterWrite)
-        return Manifest.Entry(
-            path: place.path, size: Int64(status.st_size), modified: Manifest.Entry.nanoseconds(status.st_mtim), sha256: digest,
-            key: file.key, pieces: file.pieces)
+        return Manifest.Entry(path: place.path, status, sha256: digest, key: file.key, pieces: file.pieces)
+    }
+
+    /// Whether the file on disk (`status`) already holds the `size` bytes whose SHA-256 is `digest`: by the
+    /// last manifest's record while that is current, else by `reading` it, asked only when the sizes agree.
+    private func holdsAlready(
+        _ digest: ContentDigest, size: Int, _ status: stat, _ place: OpenFolders.Place, _ tree: Tree, reading: () -> Bool
+    ) -> Bool {
+        if let old = previous[tree]?[place.path], isCurrent(old, status) { return old.sha256 == digest }
+        return Int(status.st_size) == size && reading()
     }
 
     /// Numbers for `count` temporary files; before the first, marks the publish as unfinished, durably,
