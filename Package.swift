@@ -30,10 +30,13 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        // cmark-gfm's allocator while it renders a page: an arena per thread, in C (see page_arena.c).
+        .target(name: "CPageArena"),
         .target(
             name: "OrderPress",
             dependencies: [
                 "CCmarkGFM",
+                "CPageArena",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Mustache", package: "swift-mustache"),

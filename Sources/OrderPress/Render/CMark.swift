@@ -1,4 +1,5 @@
 import CCmarkGFM
+import CPageArena
 import Foundation
 
 /// Renders GitHub-Flavored Markdown to HTML with cmark-gfm. Every C call of OrderPress is in this file.
@@ -38,8 +39,7 @@ public struct CMark: Sendable {
         _ = CMarkRuntime.registered
         // Everything cmark-gfm allocates for this page comes from the thread's arena and goes at
         // once when the HTML has been copied out: no cmark_parser_free or cmark_node_free needed.
-        let arena = PageArena.current
-        defer { arena.reset() }
+        defer { PageArena.reset() }
         guard let parser = cmark_parser_new_with_mem(options.rawValue, PageArena.memory) else { return Data() }
         // cmark-gfm 0.29 edits global character tables while finishing a parse, for the inline
         // extensions with special characters: strikethrough (`~`) and autolink. Parses that attach
@@ -95,95 +95,16 @@ private enum CMarkRuntime {
     static let parseLock = NSLock()
 }
 
-/// The memory of one page's parse and render, one arena per thread. cmark-gfm allocates each node,
-/// buffer and string through `cmark_mem` and frees them one by one; in this process, with two
-/// threads on a heap fragmented by everything else a build keeps, glibc's malloc and free were
-/// almost half of cmark-gfm's time (perf at 100,000 orders: 355 of 748 samples). cmark-gfm's own
-/// arena (`cmark_get_arena_mem_allocator`) is a single global one, unsafe for parallel parses.
-/// Here allocations are bumped out of 1 MiB blocks, the latest one grows in place (cmark's
-/// buffers grow by reallocation), frees do nothing, and `reset` drops the page's memory at once.
-private final class PageArena {
-    /// The allocator cmark-gfm is handed: plain C functions, so they find the arena through the thread.
+/// cmark-gfm's allocator for site pages: `page_arena.c` bumps every allocation of a page out of the
+/// thread's blocks and drops them all at once when the HTML has been copied out.
+private enum PageArena {
     nonisolated(unsafe) static let memory: UnsafeMutablePointer<cmark_mem> = {
         let memory = UnsafeMutablePointer<cmark_mem>.allocate(capacity: 1)
-        memory.initialize(
-            to: cmark_mem(
-                calloc: { count, size in
-                    let (bytes, overflow) = count.multipliedReportingOverflow(by: size)
-                    precondition(!overflow, "cmark-gfm asked for more memory than exists")
-                    let pointer = PageArena.current.allocate(bytes)
-                    memset(pointer, 0, bytes)
-                    return pointer
-                },
-                realloc: { pointer, size in PageArena.current.reallocate(pointer, size) },
-                free: { _ in }))
+        memory.initialize(to: cmark_mem(calloc: page_arena_calloc, realloc: page_arena_realloc, free: page_arena_free))
         return memory
     }()
 
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        // A thread that ends gives its arena back.
-        pthread_key_create(&key) { stored in stored.map { Unmanaged<PageArena>.fromOpaque($0).release() } }
-        return key
-    }()
-
-    static var current: PageArena {
-        if let stored = pthread_getspecific(key) { return Unmanaged<PageArena>.fromOpaque(stored).takeUnretainedValue() }
-        let arena = PageArena()
-        pthread_setspecific(key, Unmanaged.passRetained(arena).toOpaque())
-        return arena
-    }
-
-    private static let blockSize = 1 << 20
-    /// Each allocation is preceded by its size, for `reallocate`; 16 bytes keep the alignment malloc gives.
-    private static let header = 16
-
-    private var blocks: [(start: UnsafeMutableRawPointer, size: Int)] = []
-    private var used = 0
-    /// The newest allocation, which can grow in place.
-    private var latest: UnsafeMutableRawPointer?
-
-    deinit {
-        for block in blocks { block.start.deallocate() }
-    }
-
-    private static func footprint(_ size: Int) -> Int { header + (size + 15) & ~15 }
-
-    func allocate(_ size: Int) -> UnsafeMutableRawPointer {
-        let needed = Self.footprint(size)
-        if blocks.isEmpty || used + needed > blocks[blocks.count - 1].size {
-            let size = max(Self.blockSize, needed)
-            blocks.append((UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16), size))
-            used = 0
-        }
-        let start = blocks[blocks.count - 1].start + used
-        start.storeBytes(of: size, as: Int.self)
-        used += needed
-        latest = start + Self.header
-        return start + Self.header
-    }
-
-    func reallocate(_ pointer: UnsafeMutableRawPointer?, _ size: Int) -> UnsafeMutableRawPointer {
-        guard let pointer else { return allocate(size) }
-        let old = (pointer - Self.header).load(as: Int.self)
-        if pointer == latest, used - Self.footprint(old) + Self.footprint(size) <= blocks[blocks.count - 1].size {
-            used += Self.footprint(size) - Self.footprint(old)
-            (pointer - Self.header).storeBytes(of: size, as: Int.self)
-            return pointer
-        }
-        let moved = allocate(size)
-        moved.copyMemory(from: pointer, byteCount: min(old, size))
-        return moved
-    }
-
-    /// Forgets every allocation; keeps one ordinary block for the next page.
-    func reset() {
-        let kept = blocks.first { $0.size == Self.blockSize }
-        for block in blocks where block.start != kept?.start { block.start.deallocate() }
-        blocks = kept.map { [$0] } ?? []
-        used = 0
-        latest = nil
-    }
+    static func reset() { page_arena_reset() }
 }
 
 /// Turns a relative link to a Markdown page into the matching HTML page.
