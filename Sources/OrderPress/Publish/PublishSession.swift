@@ -9,7 +9,7 @@ import Foundation
 /// SHA-256 of the bytes) and read back only when in doubt: no record, the file changed on disk since,
 /// or written in the same clock tick as the manifest (like git's "racily clean" index entries, a file
 /// edited within that tick could keep its size and time). Changed files are written atomically
-/// (`AtomicFile.replace`), their folders opened once per session, never through a link (`OpenFolders`).
+/// (`AtomicFile.replace`; new ones `AtomicFile.create`), their folders opened once per session, never through a link (`OpenFolders`).
 public final class PublishSession: @unchecked Sendable {
     private let output: Configuration.OutputPaths
     private let manifestURL: URL
