@@ -145,8 +145,9 @@ public struct Manifest: Sendable, Equatable {
 
     /// The entries in the order of their paths' UTF-8 bytes: String's `<` normalises every non-ASCII path
     /// it compares, and a million-order site has 100,000 pages named after people.
+    /// Already in that order (a rebuild keeps the last manifest's), they are not sorted again.
     private static func inPathOrder(_ entries: [Entry]) -> [Entry] {
-        entries.sorted { left, right in
+        func precedes(_ left: Entry, _ right: Entry) -> Bool {
             let ordered = left.path.utf8.withContiguousStorageIfAvailable { a in
                 right.path.utf8.withContiguousStorageIfAvailable { b in
                     let common = memcmp(a.baseAddress!, b.baseAddress!, min(a.count, b.count))
@@ -155,6 +156,8 @@ public struct Manifest: Sendable, Equatable {
             }
             return (ordered ?? nil) ?? left.path.utf8.lexicographicallyPrecedes(right.path.utf8)
         }
+        if zip(entries, entries.dropFirst()).allSatisfy({ precedes($0, $1) }) { return entries }
+        return entries.sorted(by: precedes)
     }
 
     private struct Stored: Decodable {

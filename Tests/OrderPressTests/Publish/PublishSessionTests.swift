@@ -292,6 +292,41 @@ import Testing
         #expect(TestSupport.files(in: site) == [])
     }
 
+    /// Publishing the same files again leaves `published.json` as it was; a file gone, or an entry that
+    /// changed, has it written again, in the order of its paths' bytes whatever order the last one had.
+    @Test func theManifestIsWrittenOnlyWhenItsEntriesChange() throws {
+        let root = TestSupport.temporaryFolder()
+        let publisher = Self.publisher(root)
+        let manifestURL = root.appendingPathComponent("state/published.json")
+        let pages = ["b.md": "b", "a.md": "a", "é.md": "e", "z/c.md": "c"]
+        try Self.build(publisher, markdown: pages)
+        let first = try Data(contentsOf: manifestURL)
+        #expect(try Self.manifest(root).markdown.map(\.path) == ["a.md", "b.md", "z/c.md", "é.md"])
+        Self.setModified(manifestURL, 1_000_000_000_000_000_000)
+        try Self.build(publisher, markdown: pages)
+        #expect(Self.modified(manifestURL) == 1_000_000_000_000_000_000)
+        #expect(try Data(contentsOf: manifestURL) == first)
+        // The same entries listed in another order (as an older version may have) are the same manifest.
+        var shuffled = try Self.manifest(root)
+        shuffled.markdown.reverse()
+        try Data(String(decoding: try JSONEncoder().encode(Stored(version: Manifest.version, markdown: shuffled.markdown, site: [])), as: UTF8.self).utf8).write(to: manifestURL)
+        Self.setModified(manifestURL, 1_000_000_000_000_000_000)
+        try Self.build(publisher, markdown: pages)
+        #expect(Self.modified(manifestURL) == 1_000_000_000_000_000_000)
+        let report = try Self.build(publisher, markdown: pages.filter { $0.key != "b.md" })
+        #expect(Self.relative(report.removed, to: root) == ["md/b.md"])
+        #expect(Self.modified(manifestURL) != 1_000_000_000_000_000_000)
+        #expect(try Self.manifest(root).markdown.map(\.path) == ["a.md", "z/c.md", "é.md"])
+        #expect(try String(decoding: Data(contentsOf: manifestURL), as: UTF8.self) == String(decoding: Manifest(markdown: try Self.manifest(root).markdown.reversed(), site: []).encoded(), as: UTF8.self))
+    }
+
+    /// `published.json` as JSONEncoder writes it: read by JSONDecoder, not `ManifestReader`.
+    private struct Stored: Encodable {
+        var version: Int
+        var markdown: [Manifest.Entry]
+        var site: [Manifest.Entry]
+    }
+
     /// In a folder the session made, a new file is created without being looked for first; what appears
     /// at its name meanwhile is still found: a link is refused (its target untouched), a file with the
     /// same bytes is kept as it is, one with other bytes is replaced.
