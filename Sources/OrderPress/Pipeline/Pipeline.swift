@@ -119,6 +119,8 @@ public struct Pipeline: Sendable {
                     history: diffed.outcome.history, now: clock.now, siteID: diffed.siteID, into: session)
             }
         }
+        // Not read again: freed aside while publishing ends.
+        Heap.release(consume aggregation)
         // The snapshot's transaction is written on the other core while publishing ends, and committed
         // only after it (see `PendingSave`): a failed publish rolls it back.
         let saving = options.dryRun ? nil : beginSnapshot(diffed.staged!, history: diffed.outcome.history, data: data, inputs: inputs, rates: rates, store: store)
@@ -132,11 +134,16 @@ public struct Pipeline: Sendable {
             }
         }
         let problems = [commitMarkdown(published, changes: diffed.outcome.changes, options)].compactMap { $0 }
-        return BuildReport(
+        let report = BuildReport(
             rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count,
             changes: diffed.outcome.changes, warnings: data.warnings, problems: problems,
             written: published.written, unchanged: published.unchanged, removed: published.removed,
             requests: requests, dryRun: options.dryRun, timings: timings)
+        // The orders are freed aside too: the build is done.
+        var orders: [Order] = []
+        swap(&orders, &data.orders)
+        Heap.release(consume orders)
+        return report
     }
 
     /// What the fetch step found: the same inputs as the last build (nothing to do), or data to build from.
