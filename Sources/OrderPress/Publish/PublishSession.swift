@@ -9,7 +9,7 @@ import Foundation
 /// SHA-256 of the bytes) and read back only when in doubt: no record, the file changed on disk since,
 /// or written in the same clock tick as the manifest (like git's "racily clean" index entries, a file
 /// edited within that tick could keep its size and time). Changed files are written atomically
-/// (`AtomicFile.replace`), their folders opened once per session, never through a link (`OpenFolders`).
+/// (`AtomicFile.replace`; new ones `AtomicFile.create`), their folders opened once per session, never through a link (`OpenFolders`).
 public final class PublishSession: @unchecked Sendable {
     private let output: Configuration.OutputPaths
     private let manifestURL: URL
@@ -118,6 +118,8 @@ public final class PublishSession: @unchecked Sendable {
 
     private enum Outcome {
         case unchanged(Manifest.Entry)
+        /// A file the last build did not publish, most likely absent: created without looking first.
+        case create(OpenFolders.Place, ContentDigest)
         case write(OpenFolders.Place, ContentDigest)
         case written(Manifest.Entry)
         case failed(OutputError)
@@ -141,9 +143,20 @@ public final class PublishSession: @unchecked Sendable {
             // on the folder's lock for each create and rename. Comparing (hashing, reading) stays parallel.
             let results = map(writes.count, parallel: false) { index -> Outcome in
                 let file = files[writes[index]]
-                guard case .write(let place, let digest) = outcomes[writes[index]] else { return outcomes[writes[index]] }
                 do throws(OutputError) {
-                    return .written(try write(file, at: place, digest: digest, in: folders, temporary: first + index))
+                    switch outcomes[writes[index]] {
+                    case .create(let place, let digest):
+                        if let entry = try create(file, at: place, digest: digest, in: folders) { return .written(entry) }
+                        // Something is there after all, or unnamed files cannot be made: as any other file.
+                        switch compare(file, tree: tree, folders: folders, looking: true) {
+                        case .write(let place, let digest):
+                            return .written(try write(file, at: place, digest: digest, in: folders, temporary: first + index))
+                        case let outcome: return outcome
+                        }
+                    case .write(let place, let digest):
+                        return .written(try write(file, at: place, digest: digest, in: folders, temporary: first + index))
+                    case let outcome: return outcome
+                    }
                 } catch {
                     return .failed(error)
                 }
@@ -159,7 +172,7 @@ public final class PublishSession: @unchecked Sendable {
                 case .written(let entry):
                     entries[tree, default: [:]][entry.path] = entry
                     written[tree, default: []].append(entry.path)
-                case .write(let place, _):
+                case .write(let place, _), .create(let place, _):
                     // Only in a dry run, as the next case: listed, so that `finish` does not count it as stale.
                     entries[tree, default: [:]][place.path] = .unknown(place.path)
                     written[tree, default: []].append(place.path)
@@ -175,11 +188,13 @@ public final class PublishSession: @unchecked Sendable {
         }
     }
 
-    /// Whether `file` must be written, without writing anything.
-    private func compare(_ file: OutputFile, tree: Tree, folders: OpenFolders) -> Outcome {
+    /// Whether `file` must be written, without writing anything. A file the last build did not publish, in a
+    /// folder missing or made by this session, is not looked for (`create` finds out) unless `looking`.
+    private func compare(_ file: OutputFile, tree: Tree, folders: OpenFolders, looking: Bool = false) -> Outcome {
         do throws(OutputError) {
             let place = try folders.place(of: file.path)
             let digest = ContentDigest(of: file.contents)
+            if !looking, previous[tree]?[place.path] == nil, try folders.isNew(place.folder) { return .create(place, digest) }
             guard let folder = try folders.folder(place.folder, create: false) else { return .write(place, digest) }
             var status = stat()
             guard fstatat(folder, place.name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
@@ -277,6 +292,21 @@ public final class PublishSession: @unchecked Sendable {
             filled += count
         }
         return filled == contents.count && (filled == 0 || contents.withUnsafeBytes { memcmp($0.baseAddress!, buffer, filled) == 0 })
+    }
+
+    /// Creates one file where the last build published none and returns its manifest entry; nil when it
+    /// must be written as any other file (something is there, or the file system makes no unnamed files).
+    private func create(
+        _ file: OutputFile, at place: OpenFolders.Place, digest: ContentDigest, in folders: OpenFolders
+    ) throws(OutputError) -> Manifest.Entry? {
+        guard let folder = try folders.folder(place.folder, create: true) else {
+            throw OutputError(path: folders.path(place.folder), reason: String(cString: strerror(ENOENT)), cannotCreate: true)
+        }
+        guard case .created(let status) = try AtomicFile.create(
+            place.name, in: folder, with: file.contents, path: folders.path(place.path), fixMode: fixFileMode)
+        else { return nil }
+        TestHook.reached(.afterWrite)
+        return Manifest.Entry(path: place.path, status, sha256: digest, key: file.key, pieces: file.pieces)
     }
 
     /// Writes one file and returns its manifest entry.

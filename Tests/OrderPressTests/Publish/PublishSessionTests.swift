@@ -292,6 +292,30 @@ import Testing
         #expect(TestSupport.files(in: site) == [])
     }
 
+    /// In a folder the session made, a new file is created without being looked for first; what appears
+    /// at its name meanwhile is still found: a link is refused (its target untouched), a file with the
+    /// same bytes is kept as it is, one with other bytes is replaced.
+    @Test func whatAppearsWhereANewFileGoesIsFoundAtCreation() throws {
+        let victim = Victim()
+        let root = TestSupport.temporaryFolder()
+        let groups = root.appendingPathComponent("site/groups")
+        let session = try Self.publisher(root).begin(dryRun: false)
+        try session.publish(Self.files(["groups/a.html": "a"]), in: .site)
+        try FileManager.default.createSymbolicLink(at: groups.appendingPathComponent("link.html"), withDestinationURL: victim.file)
+        TestSupport.write(["site/groups/same.html": "same", "site/groups/other.html": "before"], in: root)
+        Self.setModified(groups.appendingPathComponent("same.html"), 1_000_000_000_000_000_000)
+        try session.publish(Self.files(["groups/same.html": "same", "groups/other.html": "after", "groups/b.html": "b"]), in: .site)
+        let error = PublisherTests.failure { () throws(OutputError) in
+            try session.publish(Self.files(["groups/link.html": "x"]), in: .site)
+        }
+        #expect(error?.exitStatus == .cannotCreate)
+        #expect(error?.description == "cannot write \(groups.path)/link.html (a symbolic link); \(PublisherTests.linkAdvice) a real file")
+        try victim.expectUntouched()
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: groups.appendingPathComponent("link.html").path) == victim.file.path)
+        #expect(Self.modified(groups.appendingPathComponent("same.html")) == 1_000_000_000_000_000_000)
+        #expect(try TestSupport.contents(of: groups) == ["a.html": "a", "b.html": "b", "same.html": "same", "other.html": "after"].mapValues { Data($0.utf8) })
+    }
+
     /// Temporary files left in the published folders are swept only after a publish that died (its
     /// marker is there); the state folder is always swept.
     @Test func leftoversAreSweptOnlyAfterAnUnfinishedPublish() throws {
