@@ -89,10 +89,17 @@ public struct Pipeline: Sendable {
             (fetched, inputs) = (data, digest)
         }
         let (rates, requests) = (fetched?.rates, fetched?.requests ?? 0)
+        // The last snapshot's index and the history are read while the rows are validated: the diff needs
+        // them, and at a million orders reading them keeps one core busy for half a second. A failure is
+        // left for the diff, which reads again and says what went wrong.
+        let reading = Background { [store] in (try? store.contents()) != nil }
+        // Not left reading after a failed validation either.
+        defer { _ = reading.value }
         var (data, secrets) = try await timed(.validate) { () throws(StepFailure) in
             defer { Heap.releaseFreed() }
             return try validate(fetched.take()!, strict: options.strict)
         }
+        _ = reading.value
         // The diff before aggregating, which does not depend on it: the new snapshot's records are staged
         // (see `StagedSnapshot`) while the orders are aggregated, and let go before the site is rendered.
         // Not both at once: at a million orders the two together held 300 MB more than either.
