@@ -1,14 +1,20 @@
+import Foundation
+
 /// The built-in templates that render most of a site's bytes (the index, the list, group and
 /// person pages, the HTML layout), written out in Swift. swift-mustache looks up every value as `Any` through dynamic
 /// casts, which made the templates half of a build's instructions; these give the same bytes as
 /// the built-in `.mustache` files (`BuiltInPagesTests` renders sites both ways and compares), and
 /// are used only while the template in use is the built-in one. An overridden template, or one
 /// edited from a copy, goes through swift-mustache as before.
+///
+/// Group and person pages, nearly every page of a site, are written as UTF-8 straight from the
+/// summaries: their view models held a string for every cell of every order, made and copied
+/// again into the page, which cost more than the rest of the page together.
 enum BuiltInPages {
     /// The templates written out here, by name.
     static let kinds: Set<String> = ["index", "groups", "people", "group", "person", "layout"]
 
-    static func index(_ page: PageModels.IndexPage, labels: [String: String]) -> String {
+    static func index(_ page: PageModels.IndexPage, labels: [String: String]) -> [UInt8] {
         var out = MarkdownText(labels: labels)
         let pays = page.tracksPayments
         out += "# \(page.title)\n\n\(page.dataAsOf) · [\(out["rates"])](rates.md) · [\(out["attention"])](attention.md)"
@@ -41,216 +47,350 @@ enum BuiltInPages {
         } else {
             out += "\(out["no_people"])\n"
         }
-        return out.text
+        return out.bytes
     }
 
-    static func groups(_ page: PageModels.GroupListPage, labels: [String: String]) -> String {
+    static func groups(_ page: PageModels.GroupListPage, labels: [String: String]) -> [UInt8] {
         var out = MarkdownText(labels: labels)
         out += "# \(page.title)\n\n[← \(out["home"])](index.md)\n\n\(page.pager)\n\n"
         out.groupTable(page.groups, currencies: page.displayCurrencies, paid: page.tracksPayments)
         out += "\n\(page.pager)\n"
-        return out.text
+        return out.bytes
     }
 
-    static func people(_ page: PageModels.PeopleListPage, labels: [String: String]) -> String {
+    static func people(_ page: PageModels.PeopleListPage, labels: [String: String]) -> [UInt8] {
         var out = MarkdownText(labels: labels)
         out += "# \(page.title)\n\n[← \(out["home"])](index.md)\n\n\(page.pager)\n\n"
         out.peopleTable(page.people, currencies: page.displayCurrencies)
         out += "\n\(page.pager)\n"
-        return out.text
+        return out.bytes
     }
 
-    static func group(_ page: PageModels.GroupPage, labels: [String: String]) -> String {
-        var out = MarkdownText(labels: labels)
-        out += "# \(page.name)\n\n[← \(out["home"])](../index.md)\n\n"
+    /// `group.md.mustache` on `PageBuilder.groupPage(summary)`.
+    static func group(_ summary: GroupSummary, builder: PageBuilder) -> [UInt8] {
+        let context = builder.context
+        let (group, currency, money) = (summary.group, summary.currency, context.money)
+        var out = MarkdownText(labels: context.markdownLabels, builder: builder)
+        out += "# "
+        out.escaped(group.name)
+        out += "\n\n[← \(out["home"])](../index.md)\n\n"
         let colon = out["colon"]
-        out += "- \(out["organizer"])\(colon)\(page.organizer)\n"
-        out += "- \(out["shop"])\(colon)\(page.shop)\n"
-        out += "- \(out["deadline"])\(colon)\(page.deadline)\n"
-        out += "- \(out["currency"])\(colon)\(page.currency)\n\n"
-        out.notices(page.notices)
-        if page.hasRecentDeletions {
-            out += "## ⚠ \(page.deletedHeading)\n\n"
-            for line in page.recentDeletions { out += "- ~~\(line)~~\n" }
+        out += "- \(out["organizer"])\(colon)"
+        out.escaped(group.organizer)
+        out += "\n- \(out["shop"])\(colon)"
+        out.escaped(group.shop)
+        out += "\n- \(out["deadline"])\(colon)\(builder.deadline(group))\n"
+        out += "- \(out["currency"])\(colon)\(currency)\n\n"
+        out.notices(builder.rateNotices)
+        if let deletions = context.latestDeletions[group.name], !deletions.isEmpty {
+            out += "## ⚠ \(builder.deletedHeading)\n\n"
+            for record in deletions { out += "- ~~\(builder.deletionLine(record))~~\n" }
             out += "\n[\(out["all_changes"])](../changes.md)\n\n"
         }
-        if page.hasOrders {
-            let pays = page.tracksPayments
-            out += "## \(out["shop_sheet"])\n\n"
-            out += "| \(out["order_line"]) | \(out["unit_price"]) | \(out["line_total"]) |\n|---|--:|--:|\n"
-            for row in page.shopSheet { out += "| \(row.text) | \(row.unitPrice) | \(row.lineTotal) |\n" }
-            out += "| **\(out["total"])** \(page.itemsOrders) | | **\(page.total)** |\n\n"
-            for line in page.totalConverted { out += "- = \(line)\n" }
-            if pays { out += "- \(page.outstanding)\n" }
-            out += "\n## \(out["per_person"])\n\n"
-            out += "| \(out["person"]) | \(page.totalHeading) |"
-            if pays { out += " \(out["paid"]) | \(out["owes"]) |" }
-            out += " \(out["orders"]) |"
-            for currency in page.displayCurrencies { out += " \(currency) |" }
-            out += "\n|---|--:|"
-            if pays { out += "--:|--:|" }
-            out += "--:|"
-            for _ in page.displayCurrencies { out += "--:|" }
-            out += "\n"
-            for person in page.people {
-                out += "| [\(person.name)](\(person.link)) | \(person.total) |"
-                if pays { out += " \(person.paid) | \(person.outstanding) |" }
-                out += " \(person.orders) |"
-                for amount in person.converted { out += " \(amount) |" }
-                out += "\n"
-            }
-            out += "\n![\(page.chartTitle)](\(page.chart))\n\n## \(out["orders"])\n\n"
-            out += "| \(out["person"]) | \(out["item"]) | \(out["amount"]) |"
-            if pays { out += " \(out["paid"]) |" }
-            out += " \(out["qty"]) | \(out["unit_price"]) | \(out["time"]) | \(out["note"]) |\n|---|---|--:|"
-            if pays { out += ":-:|" }
-            out += "--:|--:|---|---|\n"
-            for order in page.orders {
-                out += "| \(order.person) "
-                out.orderCells(order, paid: pays)
-            }
-        } else {
+        guard !summary.orders.isEmpty else {
             out += "\(out["no_orders"])\n"
+            return out.bytes
         }
-        return out.text
+        let pays = context.aggregation.tracksPayments
+        out += "## \(out["shop_sheet"])\n\n"
+        out += "| \(out["order_line"]) | \(out["unit_price"]) | \(out["line_total"]) |\n|---|--:|--:|\n"
+        for line in summary.shopSheet {
+            out += "| "
+            out.escaped(line.text)
+            out += " | "
+            out.amount(line.unitPrice, currency)
+            out += " | "
+            out.amount(line.lineTotal, currency)
+            out += " |\n"
+        }
+        out += "| **\(out["total"])** \(builder.itemsOrders(summary)) | | **"
+        out.amount(summary.total, currency)
+        out += " \(currency)** |\n\n"
+        for line in builder.otherCurrencies(summary.converted, besides: currency) { out += "- = \(line)\n" }
+        if pays { out += "- \(builder.outstanding(summary))\n" }
+        let displayCurrencies = context.configuration.displayCurrencies
+        out += "\n## \(out["per_person"])\n\n"
+        out += "| \(out["person"]) | \(context.labels.markdown("total_in", ["currency": currency])) |"
+        if pays { out += " \(out["paid"]) | \(out["owes"]) |" }
+        out += " \(out["orders"]) |"
+        for currency in displayCurrencies { out += " \(currency) |" }
+        out += "\n|---|--:|"
+        if pays { out += "--:|--:|" }
+        out += "--:|"
+        for _ in displayCurrencies { out += "--:|" }
+        out += "\n"
+        for person in summary.people {
+            out += "| ["
+            out.escaped(Text.shortened(person.name, to: TextLimits.person))
+            out += "](../people/"
+            out += context.personSlugs[person.key]!
+            out += ".md) | "
+            out.amount(person.total, currency)
+            out += " |"
+            if pays {
+                out += " "
+                out.amount(person.paid, currency)
+                out += " | "
+                out.amount(person.outstanding, currency)
+                out += " |"
+            }
+            out += " "
+            out.append(person.orders)
+            out += " |"
+            for amount in person.converted {
+                out += " "
+                out += money.display(amount)
+                out += " |"
+            }
+            out += "\n"
+        }
+        out += "\n![\(out["per_person"])](\(context.groupSlugs[group.name]!).svg)\n\n## \(out["orders"])\n\n"
+        out += "| \(out["person"]) | \(out["item"]) | \(out["amount"]) |"
+        if pays { out += " \(out["paid"]) |" }
+        out += " \(out["qty"]) | \(out["unit_price"]) | \(out["time"]) | \(out["note"]) |\n|---|---|--:|"
+        if pays { out += ":-:|" }
+        out += "--:|--:|---|---|\n"
+        for order in summary.orders {
+            out += "| "
+            out.escaped(Text.shortened(order.person, to: TextLimits.person))
+            out += " "
+            out.orderCells(order, paid: pays, shortened: true)
+        }
+        return out.bytes
     }
 
-    static func person(_ page: PageModels.PersonPage, labels: [String: String]) -> String {
-        var out = MarkdownText(labels: labels)
-        let pays = page.tracksPayments
-        out += "# \(page.name)\n\n[← \(out["home"])](../index.md)\n\n"
+    /// `person.md.mustache` on `PageBuilder.personPage(person)`.
+    static func person(_ person: PersonSummary, builder: PageBuilder) -> [UInt8] {
+        let context = builder.context
+        let money = context.money
+        var out = MarkdownText(labels: context.markdownLabels, builder: builder)
+        let pays = context.aggregation.tracksPayments
+        out += "# "
+        out.escaped(person.name)
+        out += "\n\n[← \(out["home"])](../index.md)\n\n"
+        // The person's groups in the sheet's order, as `SiteContext.groups(named:)` lists them.
+        let shares = person.groupShares.compactMap { share in context.groupPlace(share.group).map { (place: $0, share: share) } }
+            .sorted { $0.place < $1.place }
         if pays {
             out += "## \(out["to_pay"])\n\n"
-            for line in page.payments { out += "- **\(line)**\n" }
-            if page.settled { out += "\(out["settled"])\n" }
+            var settled = true
+            for (place, share) in shares {
+                guard let owed = share.owed else { continue }
+                settled = false
+                out += "- **\(builder.payment(of: owed, to: context.data.groups[place]))**\n"
+            }
+            if settled { out += "\(out["settled"])\n" }
             out += "\n"
         }
-        for group in page.groups {
-            out += "## [\(group.name)](\(group.link))\n\n"
+        for (place, share) in shares {
+            let group = context.data.groups[place]
+            out += "## ["
+            out.escaped(group.name)
+            out += "](../groups/\(context.groupSlugs[group.name]!).md)\n\n"
             out += "| \(out["item"]) | \(out["amount"]) |"
             if pays { out += " \(out["paid"]) |" }
             out += " \(out["qty"]) | \(out["unit_price"]) | \(out["time"]) | \(out["note"]) |\n|---|--:|"
             if pays { out += ":-:|" }
             out += "--:|--:|---|---|\n"
-            for order in group.orders { out.orderCells(order, paid: pays) }
-            out += "\n\(out["total"])\(out["colon"])\(group.total)"
-            for amount in group.converted { out += " · \(amount)" }
+            for order in person.orders where order.group == group.name { out.orderCells(order, paid: pays, shortened: false) }
+            out += "\n\(out["total"])\(out["colon"])"
+            out.amount(share.total, group.currency)
+            out += " \(group.currency)"
+            for amount in share.converted where amount.currency != group.currency {
+                out += " · \(money.display(amount)) \(amount.currency)"
+            }
             out += "\n\n"
         }
         out += "## \(out["total"])\n\n"
-        out.totalsTable(page.totals, unpaid: pays ? "owes" : nil, bold: false)
-        return out.text
+        out.totalsTable(builder.totalRows(of: person), unpaid: pays ? "owes" : nil, bold: false)
+        return out.bytes
     }
 
-    /// The HTML page around a page's body; every value but the body escaped as the layout's
-    /// content type (`LayoutHTML`) escapes it.
-    static func layout(_ layout: PageModels.Layout) -> String {
-        func e(_ text: String) -> String { XMLText.escape(text) }
-        func label(_ key: String) -> String { e(layout.labels[key] ?? "") }
-        let root = e(layout.root)
-        let attention = layout.attentionCount.map { " (\(e($0)))" } ?? ""
-        return """
-            <!doctype html>
-            <html lang="\(e(layout.language))">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(e(layout.pageTitle))</title>
-            <link rel="stylesheet" href="\(root)style.css">
-            <link rel="alternate" type="application/atom+xml" title="\(e(layout.feedTitle))" href="\(root)feed.xml">
-            </head>
-            <body>
-            <header>
-            <nav>
-            <a href="\(root)index.html">\(e(layout.siteTitle))</a>
-            <a href="\(root)rates.html">\(label("rates"))</a>
-            <a href="\(root)attention.html">\(label("attention"))\(attention)</a>
-            <a href="\(root)changes.html">\(label("changes"))</a>
-            </nav>
-            </header>
-            <main>
-            \(layout.body)
-            </main>
-            <footer>\(e(layout.dataAsOf)) · \(label("made_by"))</footer>
-            </body>
-            </html>
+    /// `layout.html.mustache` in three runs of bytes, made once per build, around the two values
+    /// that change from page to page: its title and its body. Every value but the body is escaped as
+    /// the layout's content type (`LayoutHTML`) escapes it.
+    struct Layout: Sendable {
+        private let head: [UInt8]
+        private let middle: [UInt8]
+        private let tail: [UInt8]
 
-            """
+        /// From the layout's values; the model's page title and body are not used.
+        init(_ layout: PageModels.Layout) {
+            func e(_ text: String) -> String { XMLText.escape(text) }
+            func label(_ key: String) -> String { e(layout.labels[key] ?? "") }
+            let root = e(layout.root)
+            let attention = layout.attentionCount.map { " (\(e($0)))" } ?? ""
+            head = Array(
+                """
+                <!doctype html>
+                <html lang="\(e(layout.language))">
+                <head>
+                <meta charset="utf-8">
+                <meta name="viewport" content="width=device-width, initial-scale=1">
+                <title>
+                """.utf8)
+            middle = Array(
+                """
+                </title>
+                <link rel="stylesheet" href="\(root)style.css">
+                <link rel="alternate" type="application/atom+xml" title="\(e(layout.feedTitle))" href="\(root)feed.xml">
+                </head>
+                <body>
+                <header>
+                <nav>
+                <a href="\(root)index.html">\(e(layout.siteTitle))</a>
+                <a href="\(root)rates.html">\(label("rates"))</a>
+                <a href="\(root)attention.html">\(label("attention"))\(attention)</a>
+                <a href="\(root)changes.html">\(label("changes"))</a>
+                </nav>
+                </header>
+                <main>
+
+                """.utf8)
+            tail = Array(
+                """
+
+                </main>
+                <footer>\(e(layout.dataAsOf)) · \(label("made_by"))</footer>
+                </body>
+                </html>
+
+                """.utf8)
+        }
+
+        /// The page: `body` is cmark-gfm's HTML, as it made it (from valid UTF-8, so valid UTF-8).
+        func html(title: String, body: Data) -> Data {
+            var title = XMLText.escape(title)
+            var html = Data(capacity: head.count + title.utf8.count + middle.count + body.count + tail.count)
+            html.append(contentsOf: head)
+            title.withUTF8 { html.append($0) }
+            html.append(contentsOf: middle)
+            html.append(body)
+            html.append(contentsOf: tail)
+            return html
+        }
     }
 }
 
-/// A Markdown page being written, with the labels (already escaped for Markdown) at hand.
+/// A Markdown page being written as UTF-8, with the labels (already escaped for Markdown) at hand.
 private struct MarkdownText {
-    var text = ""
+    private(set) var bytes: [UInt8] = []
     let labels: [String: String]
+    /// For order lines, on group and person pages.
+    private let builder: PageBuilder?
+    /// The currency of the last amount written and its minor units: a page's amounts are nearly all in one.
+    private var currency = ""
+    private var digits = 0
 
-    init(labels: [String: String]) {
+    init(labels: [String: String], builder: PageBuilder? = nil) {
         self.labels = labels
-        text.reserveCapacity(4096)
+        self.builder = builder
+        bytes.reserveCapacity(4096)
     }
 
     /// A label, or nothing, as Mustache renders a missing key.
     subscript(_ key: String) -> String { labels[key] ?? "" }
 
-    static func += (page: inout MarkdownText, text: String) { page.text += text }
+    static func += (page: inout MarkdownText, text: String) { page.append(text) }
+
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func append(_ number: Int) { append(String(number)) }
+
+    /// User text, escaped for Markdown.
+    mutating func escaped(_ text: String) { MarkdownEscaper.escape(text, into: &bytes) }
+
+    /// An amount as `MoneyFormat.display` writes it.
+    mutating func amount(_ value: Decimal, _ currency: String) {
+        if currency != self.currency {
+            self.currency = currency
+            digits = builder!.context.money.minorUnits(currency)
+        }
+        append(DecimalText.fixed(value, digits: digits))
+    }
 
     mutating func notices(_ notices: [String]) {
-        for notice in notices { text += "> \(notice)\n\n" }
+        for notice in notices { self += "> \(notice)\n\n" }
     }
 
     /// Totals per currency and converted, with the unpaid column (headed by the label `unpaid`) when
     /// payments are tracked: the index's grand totals (amounts in bold) and a person's totals.
     mutating func totalsTable(_ rows: [PageModels.TotalRow], unpaid: String?, bold: Bool) {
-        text += "| \(self["currency"]) | \(self["total"]) |"
-        if let unpaid { text += " \(self[unpaid]) |" }
-        text += "\n|---|--:|"
-        if unpaid != nil { text += "--:|" }
-        text += "\n"
+        self += "| \(self["currency"]) | \(self["total"]) |"
+        if let unpaid { self += " \(self[unpaid]) |" }
+        self += "\n|---|--:|"
+        if unpaid != nil { self += "--:|" }
+        self += "\n"
         for row in rows {
-            text += bold ? "| \(row.label) | **\(row.amount)** |" : "| \(row.label) | \(row.amount) |"
-            if unpaid != nil { text += " \(row.outstanding) |" }
-            text += "\n"
+            self += bold ? "| \(row.label) | **\(row.amount)** |" : "| \(row.label) | \(row.amount) |"
+            if unpaid != nil { self += " \(row.outstanding) |" }
+            self += "\n"
         }
     }
 
     /// The table of groups on the index and the group list pages.
     mutating func groupTable(_ rows: [PageModels.GroupRow], currencies: [String], paid: Bool) {
-        text += "| \(self["group"]) | \(self["total"]) |"
-        if paid { text += " \(self["outstanding"]) |" }
-        text += " \(self["orders"]) | \(self["items"]) | \(self["shop"]) | \(self["organizer"]) | \(self["deadline"]) |"
-        for currency in currencies { text += " \(currency) |" }
-        text += "\n|---|--:|"
-        if paid { text += "--:|" }
-        text += "--:|--:|---|---|---|"
-        for _ in currencies { text += "--:|" }
-        text += "\n"
+        self += "| \(self["group"]) | \(self["total"]) |"
+        if paid { self += " \(self["outstanding"]) |" }
+        self += " \(self["orders"]) | \(self["items"]) | \(self["shop"]) | \(self["organizer"]) | \(self["deadline"]) |"
+        for currency in currencies { self += " \(currency) |" }
+        self += "\n|---|--:|"
+        if paid { self += "--:|" }
+        self += "--:|--:|---|---|---|"
+        for _ in currencies { self += "--:|" }
+        self += "\n"
         for row in rows {
-            text += "| [\(row.name)](\(row.link)) | \(row.total) |"
-            if paid { text += " \(row.outstanding) |" }
-            text += " \(row.orders) | \(row.items) | \(row.shop) | \(row.organizer) | \(row.deadline) |"
-            for amount in row.converted { text += " \(amount) |" }
-            text += "\n"
+            self += "| [\(row.name)](\(row.link)) | \(row.total) |"
+            if paid { self += " \(row.outstanding) |" }
+            self += " \(row.orders) | \(row.items) | \(row.shop) | \(row.organizer) | \(row.deadline) |"
+            for amount in row.converted { self += " \(amount) |" }
+            self += "\n"
         }
     }
 
     /// The table of people on the index and the people list pages.
     mutating func peopleTable(_ rows: [PageModels.PersonRow], currencies: [String]) {
-        text += "| \(self["person"]) | \(self["total"]) | \(self["orders"]) |"
-        for currency in currencies { text += " \(currency) |" }
-        text += "\n|---|--:|--:|"
-        for _ in currencies { text += "--:|" }
-        text += "\n"
+        self += "| \(self["person"]) | \(self["total"]) | \(self["orders"]) |"
+        for currency in currencies { self += " \(currency) |" }
+        self += "\n|---|--:|--:|"
+        for _ in currencies { self += "--:|" }
+        self += "\n"
         for row in rows {
-            text += "| [\(row.name)](\(row.link)) | \(row.totals) | \(row.orders) |"
-            for amount in row.converted { text += " \(amount) |" }
-            text += "\n"
+            self += "| [\(row.name)](\(row.link)) | \(row.totals) | \(row.orders) |"
+            for amount in row.converted { self += " \(amount) |" }
+            self += "\n"
         }
     }
 
-    /// The cells an order line shares on group and person pages, from the item on.
-    mutating func orderCells(_ order: PageModels.OrderLine, paid: Bool) {
-        text += "| \(order.item) | \(order.amount) |"
-        if paid { text += " \(order.paidMark) |" }
-        text += " \(order.quantity) | \(order.unitPrice) | \(order.time) | \(order.note) |\n"
+    /// The cells an order line shares on group and person pages, from the item on, as
+    /// `PageBuilder.orderLine` makes them: on group pages (`shortened`) over-long text is cut.
+    mutating func orderCells(_ order: Order, paid: Bool, shortened: Bool) {
+        func text(_ value: String, _ limit: Int) { escaped(shortened ? Text.shortened(value, to: limit) : value) }
+        self += "| "
+        text(order.item, TextLimits.item)
+        for option in order.options {
+            self += " "
+            text(option, TextLimits.option)
+        }
+        self += " | "
+        amount(order.amount, order.currency)
+        self += " |"
+        if paid { self += order.paid ? " ✓ |" : "  |" }
+        self += " "
+        append(order.quantity)
+        self += " | "
+        amount(order.unitPrice, order.currency)
+        self += " | "
+        if let time = order.time {
+            append(Timestamp.display(time, timeZone: builder!.context.configuration.timeZone))
+        } else {
+            escaped(order.timeText)
+        }
+        self += " | "
+        text(order.note, TextLimits.note)
+        self += " |\n"
     }
 }

@@ -3,28 +3,47 @@
 public enum MarkdownEscaper {
     public static func escape(_ text: String) -> String {
         // Most names and items have nothing to escape: they come back as they are, without a copy.
-        guard text.unicodeScalars.contains(where: needsWork) else { return text }
-        var result = ""
-        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 8)
+        guard needsWork(text) else { return text }
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count + 8)
+        escapeScalars(of: text, into: &result)
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// `escape(text)`'s UTF-8 appended to `bytes`: the built-in pages write user text this way,
+    /// without a string of its own.
+    static func escape(_ text: String, into bytes: inout [UInt8]) {
+        guard needsWork(text) else {
+            var text = text
+            text.withUTF8 { bytes.append(contentsOf: $0) }
+            return
+        }
+        escapeScalars(of: text, into: &bytes)
+    }
+
+    private static func needsWork(_ text: String) -> Bool {
+        text.unicodeScalars.contains(where: needsWork)
+    }
+
+    private static func escapeScalars(of text: String, into result: inout [UInt8]) {
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\n", "\r", "\t", "\u{0B}", "\u{0C}":
-                result.unicodeScalars.append(" ")
+                result.append(UInt8(ascii: " "))
             case "\u{0}":
-                result.unicodeScalars.append("\u{FFFD}")
+                UTF8.encode("\u{FFFD}") { result.append($0) }
             case _ where TerminalText.needsEscape(scalar):
                 // Shown as `\u{1B}`, `\u{202E}`: raw, an escape sequence in the committed Markdown
                 // drives the terminal of whoever runs `git log -p` or `cat`, and a bidi override
                 // reverses the rest of the row. The raw values of rejected rows reach here as they are.
-                result += escape(TerminalText.escape(String(scalar)))
+                escapeScalars(of: TerminalText.escape(String(scalar)), into: &result)
             default:
                 if scalar.isASCII, isPunctuation(UInt8(scalar.value)) {
-                    result.unicodeScalars.append("\\")
+                    result.append(UInt8(ascii: "\\"))
                 }
-                result.unicodeScalars.append(scalar)
+                UTF8.encode(scalar) { result.append($0) }
             }
         }
-        return result
     }
 
     /// Whether `escape` changes the scalar: a control, an invisible or reordering character, or punctuation.

@@ -76,6 +76,15 @@ struct SiteContext: Sendable {
         return "\(Timestamp.display(dataAsOf, timeZone: configuration.timeZone)) (\(configuration.timeZone.identifier))"
     }
 
+    /// What the HTML layout shows around the page's own title and body, for a page `root` below the top.
+    func layoutModel(root: String, pageTitle: String = "", body: String = "") -> PageModels.Layout {
+        PageModels.Layout(
+            language: configuration.language, labels: labels.plain,
+            feedTitle: labels.text("feed_title", ["title": configuration.title]), pageTitle: pageTitle,
+            siteTitle: configuration.title, root: root, attentionCount: attentionCount,
+            dataAsOf: labels.text("data_as_of", ["time": dataAsOfText]), body: body)
+    }
+
     /// Notes shown on every summary page about the rates behind the conversions, as Markdown.
     var rateNotices: [String] {
         var notices: [String] = []
