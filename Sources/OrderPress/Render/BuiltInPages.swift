@@ -182,18 +182,22 @@ enum BuiltInPages {
             if settled { out += "\(out["settled"])\n" }
             out += "\n"
         }
-        for (place, share) in shares {
+        // Each order's place among `shares`, found in one pass over the orders.
+        let orders = person.orders
+        let sections = orders.indices.map { index in
+            let group = orders[index].group
+            return shares.firstIndex { $0.share.group == group }
+        }
+        for (section, (place, share)) in shares.enumerated() {
             let group = context.data.groups[place]
             out += "## ["
             out.escaped(group.name)
-            out += "](../groups/\(context.groupSlugs[group.name]!).md)\n\n"
-            out += "| \(out["item"]) | \(out["amount"]) |"
-            if pays { out += " \(out["paid"]) |" }
-            out += " \(out["qty"]) | \(out["unit_price"]) | \(out["time"]) | \(out["note"]) |\n|---|--:|"
-            if pays { out += ":-:|" }
-            out += "--:|--:|---|---|\n"
-            for order in person.orders where order.group == group.name { out.orderCells(order, paid: pays, shortened: false) }
-            out += "\n\(out["total"])\(out["colon"])"
+            out += "](../groups/"
+            out += context.groupSlugs[group.name]!
+            out += ".md)\n\n"
+            out.append(builder.builtIn.personOrdersHead)
+            for index in orders.indices where sections[index] == section { out.orderCells(orders[index], paid: pays, shortened: false) }
+            out.append(builder.builtIn.personTotal)
             out.amount(share.total, group.currency)
             out += " \(group.currency)"
             for amount in share.converted where amount.currency != group.currency {
@@ -204,6 +208,31 @@ enum BuiltInPages {
         out += "## \(out["total"])\n\n"
         out.totalsTable(builder.totalRows(of: person), unpaid: pays ? "owes" : nil, bold: false)
         return out.bytes
+    }
+
+    /// What the built-in templates write the same on every page of a build, made once.
+    struct Shared: Sendable {
+        /// The layout around a page at the top of the site and around one a folder down.
+        let topLayout: Layout
+        let nestedLayout: Layout
+        /// The head of the table of a person's orders in a group, under each group on their page.
+        let personOrdersHead: [UInt8]
+        /// "Total: ", before a person's total in a group.
+        let personTotal: [UInt8]
+
+        init(_ context: SiteContext) {
+            topLayout = Layout(context.layoutModel(root: ""))
+            nestedLayout = Layout(context.layoutModel(root: "../"))
+            let pays = context.aggregation.tracksPayments
+            var out = MarkdownText(labels: context.markdownLabels)
+            out += "| \(out["item"]) | \(out["amount"]) |"
+            if pays { out += " \(out["paid"]) |" }
+            out += " \(out["qty"]) | \(out["unit_price"]) | \(out["time"]) | \(out["note"]) |\n|---|--:|"
+            if pays { out += ":-:|" }
+            out += "--:|--:|---|---|\n"
+            personOrdersHead = out.bytes
+            personTotal = Array("\n\(out["total"])\(out["colon"])".utf8)
+        }
     }
 
     /// `layout.html.mustache` in three runs of bytes, made once per build, around the two values
@@ -299,6 +328,8 @@ private struct MarkdownText {
     }
 
     mutating func append(_ number: Int) { append(String(number)) }
+
+    mutating func append(_ bytes: [UInt8]) { self.bytes += bytes }
 
     /// User text, escaped for Markdown.
     mutating func escaped(_ text: String) { MarkdownEscaper.escape(text, into: &bytes) }

@@ -13,16 +13,38 @@ public enum MarkdownEscaper {
     /// `escape(text)`'s UTF-8 appended to `bytes`: the built-in pages write user text this way,
     /// without a string of its own.
     static func escape(_ text: String, into bytes: inout [UInt8]) {
-        guard needsWork(text) else {
-            var text = text
-            text.withUTF8 { bytes.append(contentsOf: $0) }
-            return
+        var text = text
+        let copied = text.withUTF8 { utf8 in
+            guard isClean(utf8) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
         }
-        escapeScalars(of: text, into: &bytes)
+        if !copied { escapeScalars(of: text, into: &bytes) }
     }
 
     private static func needsWork(_ text: String) -> Bool {
-        text.unicodeScalars.contains(where: needsWork)
+        var text = text
+        return text.withUTF8 { !isClean($0) }
+    }
+
+    /// Whether `escape` leaves the text as it is, `needsWork` of each scalar, read off the UTF-8
+    /// (which a `String` holds valid): ASCII bytes as they are, only other scalars decoded.
+    private static func isClean(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            if byte < 0x80 {
+                if needsWork(Unicode.Scalar(byte)) { return false }
+                index += 1
+                continue
+            }
+            let length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+            var value = UInt32(byte) & (0x7F >> length)
+            for offset in 1..<length { value = value << 6 | UInt32(utf8[index + offset] & 0x3F) }
+            guard let scalar = Unicode.Scalar(value), !TerminalText.needsEscape(scalar) else { return false }
+            index += length
+        }
+        return true
     }
 
     private static func escapeScalars(of text: String, into result: inout [UInt8]) {

@@ -7,11 +7,13 @@ struct PageBuilder: Sendable {
     let rateNotices: [String]
     /// "all in USD", by display currency, for every totals table.
     private let allIn: [String: String]
+    /// "{amount} to {organizer} for {group}", and the words for a group without an organizer.
+    private let payTo: Labels.Filler
+    private let theOrganizer: String
     /// The heading of a group's recent deletions: it names the latest run.
     let deletedHeading: String
-    /// The built-in layout around a page at the top of the site and around one a folder down.
-    let topLayout: BuiltInPages.Layout
-    let nestedLayout: BuiltInPages.Layout
+    /// What the built-in templates write the same on every page.
+    let builtIn: BuiltInPages.Shared
 
     init(context: SiteContext) {
         self.context = context
@@ -20,9 +22,10 @@ struct PageBuilder: Sendable {
         allIn = Dictionary(
             context.configuration.displayCurrencies.map { ($0, labels.markdown("all_in", ["currency": $0])) },
             uniquingKeysWith: { first, _ in first })
+        payTo = labels.markdownFiller("pay_to", names: ["amount", "organizer", "group"])
+        theOrganizer = labels.markdown("the_organizer")
         deletedHeading = labels.markdown("deleted_latest", ["time": context.history.first.map { context.display(iso: $0.time) } ?? ""])
-        topLayout = BuiltInPages.Layout(context.layoutModel(root: ""))
-        nestedLayout = BuiltInPages.Layout(context.layoutModel(root: "../"))
+        builtIn = BuiltInPages.Shared(context)
     }
 
     private func escape(_ text: String) -> String { MarkdownEscaper.escape(text) }
@@ -218,13 +221,10 @@ struct PageBuilder: Sendable {
 
     /// "155 TWD to 王小明 for 週五下午茶".
     func payment(of owed: Decimal, to group: Group) -> String {
-        labels.markdown(
-            "pay_to",
-            [
-                "amount": "\(context.money.display(owed, group.currency)) \(group.currency)",
-                "organizer": group.organizer.isEmpty ? labels.markdown("the_organizer") : escape(group.organizer),
-                "group": escape(group.name),
-            ])
+        payTo.fill([
+            "\(context.money.display(owed, group.currency)) \(group.currency)",
+            group.organizer.isEmpty ? theOrganizer : escape(group.organizer), escape(group.name),
+        ])
     }
 
     func rates() -> PageModels.RatesPage {

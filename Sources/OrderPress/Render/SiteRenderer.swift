@@ -121,7 +121,7 @@ public struct SiteRenderer: Sendable {
         let nested = path.contains("/")
         let html =
             builtIn("layout")
-            ? (nested ? builder.nestedLayout : builder.topLayout).html(title: pageTitle, body: body)
+            ? (nested ? builder.builtIn.nestedLayout : builder.builtIn.topLayout).html(title: pageTitle, body: body)
             : Data(
                 templates.layout.render(
                     context.layoutModel(root: nested ? "../" : "", pageTitle: pageTitle, body: String(decoding: body, as: UTF8.self))
