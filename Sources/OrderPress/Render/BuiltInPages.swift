@@ -14,7 +14,7 @@ enum BuiltInPages {
     /// The templates written out here, by name.
     static let kinds: Set<String> = ["index", "groups", "people", "group", "person", "layout"]
 
-    static func index(_ page: PageModels.IndexPage, labels: [String: String]) -> [UInt8] {
+    static func index(_ page: PageModels.IndexPage, labels: [String: String]) -> Data {
         var out = MarkdownText(labels: labels)
         let pays = page.tracksPayments
         out += "# \(page.title)\n\n\(page.dataAsOf) · [\(out["rates"])](rates.md) · [\(out["attention"])](attention.md)"
@@ -47,27 +47,27 @@ enum BuiltInPages {
         } else {
             out += "\(out["no_people"])\n"
         }
-        return out.bytes
+        return out.take()
     }
 
-    static func groups(_ page: PageModels.GroupListPage, labels: [String: String]) -> [UInt8] {
+    static func groups(_ page: PageModels.GroupListPage, labels: [String: String]) -> Data {
         var out = MarkdownText(labels: labels)
         out += "# \(page.title)\n\n[← \(out["home"])](index.md)\n\n\(page.pager)\n\n"
         out.groupTable(page.groups, currencies: page.displayCurrencies, paid: page.tracksPayments)
         out += "\n\(page.pager)\n"
-        return out.bytes
+        return out.take()
     }
 
-    static func people(_ page: PageModels.PeopleListPage, labels: [String: String]) -> [UInt8] {
+    static func people(_ page: PageModels.PeopleListPage, labels: [String: String]) -> Data {
         var out = MarkdownText(labels: labels)
         out += "# \(page.title)\n\n[← \(out["home"])](index.md)\n\n\(page.pager)\n\n"
         out.peopleTable(page.people, currencies: page.displayCurrencies)
         out += "\n\(page.pager)\n"
-        return out.bytes
+        return out.take()
     }
 
     /// `group.md.mustache` on `PageBuilder.groupPage(summary)`.
-    static func group(_ summary: GroupSummary, builder: PageBuilder) -> [UInt8] {
+    static func group(_ summary: GroupSummary, builder: PageBuilder) -> Data {
         let context = builder.context
         let (group, currency, money) = (summary.group, summary.currency, context.money)
         var out = MarkdownText(labels: context.markdownLabels, builder: builder)
@@ -89,18 +89,25 @@ enum BuiltInPages {
         }
         guard !summary.orders.isEmpty else {
             out += "\(out["no_orders"])\n"
-            return out.bytes
+            return out.take()
         }
         let pays = context.aggregation.tracksPayments
         out += "## \(out["shop_sheet"])\n\n"
         out += "| \(out["order_line"]) | \(out["unit_price"]) | \(out["line_total"]) |\n|---|--:|--:|\n"
         for line in summary.shopSheet {
+            // `ShopLine.text`, escaped: escaping goes scalar by scalar, so part by part.
             out += "| "
-            out.escaped(line.text)
+            out.append(line.quantity)
+            out += " × "
+            out.escaped(line.item)
+            for option in line.options {
+                out += " "
+                out.escaped(option)
+            }
             out += " | "
-            out.amount(line.unitPrice, currency)
+            out.amount(of: line.unitPrice, currency)
             out += " | "
-            out.amount(line.lineTotal, currency)
+            out.amount(of: line.unitPrice, times: line.quantity, multiplied: true, currency) { line.lineTotal }
             out += " |\n"
         }
         out += "| **\(out["total"])** \(builder.itemsOrders(summary)) | | **"
@@ -139,7 +146,7 @@ enum BuiltInPages {
             out += " |"
             for amount in person.converted {
                 out += " "
-                out += money.display(amount)
+                out.amount(amount)
                 out += " |"
             }
             out += "\n"
@@ -156,11 +163,11 @@ enum BuiltInPages {
             out += " "
             out.orderCells(order, paid: pays, shortened: true)
         }
-        return out.bytes
+        return out.take()
     }
 
     /// `person.md.mustache` on `PageBuilder.personPage(person)`.
-    static func person(_ person: PersonSummary, builder: PageBuilder) -> [UInt8] {
+    static func person(_ person: PersonSummary, builder: PageBuilder) -> Data {
         let context = builder.context
         let money = context.money
         var out = MarkdownText(labels: context.markdownLabels, builder: builder)
@@ -177,7 +184,9 @@ enum BuiltInPages {
             for (place, share) in shares {
                 guard let owed = share.owed else { continue }
                 settled = false
-                out += "- **\(builder.payment(of: owed, to: context.data.groups[place]))**\n"
+                out += "- **"
+                out += builder.payment(of: owed, to: context.data.groups[place])
+                out += "**\n"
             }
             if settled { out += "\(out["settled"])\n" }
             out += "\n"
@@ -199,15 +208,19 @@ enum BuiltInPages {
             for index in orders.indices where sections[index] == section { out.orderCells(orders[index], paid: pays, shortened: false) }
             out.append(builder.builtIn.personTotal)
             out.amount(share.total, group.currency)
-            out += " \(group.currency)"
+            out += " "
+            out += group.currency
             for amount in share.converted where amount.currency != group.currency {
-                out += " · \(money.display(amount)) \(amount.currency)"
+                out += " · "
+                out.amount(amount)
+                out += " "
+                out += amount.currency
             }
             out += "\n\n"
         }
         out += "## \(out["total"])\n\n"
         out.totalsTable(builder.totalRows(of: person), unpaid: pays ? "owes" : nil, bold: false)
-        return out.bytes
+        return out.take()
     }
 
     /// What the built-in templates write the same on every page of a build, made once.
@@ -230,8 +243,8 @@ enum BuiltInPages {
             out += " \(out["qty"]) | \(out["unit_price"]) | \(out["time"]) | \(out["note"]) |\n|---|--:|"
             if pays { out += ":-:|" }
             out += "--:|--:|---|---|\n"
-            personOrdersHead = out.bytes
             personTotal = Array("\n\(out["total"])\(out["colon"])".utf8)
+            personOrdersHead = Array(out.take())
         }
     }
 
@@ -302,20 +315,25 @@ enum BuiltInPages {
 }
 
 /// A Markdown page being written as UTF-8, with the labels (already escaped for Markdown) at hand.
-private struct MarkdownText {
-    private(set) var bytes: [UInt8] = []
+private struct MarkdownText: ~Copyable {
+    /// Handed to `Data` without a copy when the page is done.
+    private var buffer = ByteBuffer()
     let labels: [String: String]
-    /// For order lines, on group and person pages.
+    /// For amounts and order lines, on group and person pages.
     private let builder: PageBuilder?
-    /// The currency of the last amount written and its minor units: a page's amounts are nearly all in one.
-    private var currency = ""
-    private var digits = 0
+    /// Minor units by currency, for the few currencies of a page.
+    private var minorUnits: [(currency: String, digits: Int)] = []
+    /// Amounts already written on this page: a group page shows the same few prices on line after line,
+    /// and each costs a `Decimal` multiplication and `DecimalText.fixed`.
+    private var amounts: [AmountKey: String] = [:]
 
     init(labels: [String: String], builder: PageBuilder? = nil) {
         self.labels = labels
         self.builder = builder
-        bytes.reserveCapacity(4096)
     }
+
+    /// The page, which leaves this empty.
+    mutating func take() -> Data { buffer.take() }
 
     /// A label, or nothing, as Mustache renders a missing key.
     subscript(_ key: String) -> String { labels[key] ?? "" }
@@ -324,23 +342,68 @@ private struct MarkdownText {
 
     mutating func append(_ text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { buffer.append(UnsafeRawBufferPointer($0)) }
     }
 
     mutating func append(_ number: Int) { append(String(number)) }
 
-    mutating func append(_ bytes: [UInt8]) { self.bytes += bytes }
+    mutating func append(_ bytes: [UInt8]) { buffer.append(bytes) }
 
     /// User text, escaped for Markdown.
-    mutating func escaped(_ text: String) { MarkdownEscaper.escape(text, into: &bytes) }
+    mutating func escaped(_ text: String) {
+        MarkdownEscaper.withEscaped(text) { buffer.append(UnsafeRawBufferPointer($0)) }
+    }
 
-    /// An amount as `MoneyFormat.display` writes it.
+    private mutating func digits(_ currency: String) -> Int {
+        if let known = minorUnits.first(where: { $0.currency == currency }) { return known.digits }
+        let digits = builder!.context.money.minorUnits(currency)
+        minorUnits.append((currency, digits))
+        return digits
+    }
+
+    /// `value()` as `MoneyFormat.display` writes it: `price` × `quantity`, multiplied or not as
+    /// `value` does (`multiplied`), which with the currency's minor units decides the text.
+    mutating func amount(
+        of price: Decimal, times quantity: Int = 1, multiplied: Bool = false, _ currency: String, _ value: () -> Decimal = { 0 }
+    ) {
+        let digits = digits(currency)
+        let key = AmountKey(price, quantity: quantity, multiplied: multiplied, digits: digits)
+        if let key, let text = amounts[key] { return append(text) }
+        let text = DecimalText.fixed(multiplied ? value() : price, digits: digits)
+        if let key { amounts[key] = text }
+        append(text)
+    }
+
+    /// An amount that is not a price: written, not remembered.
     mutating func amount(_ value: Decimal, _ currency: String) {
-        if currency != self.currency {
-            self.currency = currency
-            digits = builder!.context.money.minorUnits(currency)
+        append(DecimalText.fixed(value, digits: digits(currency)))
+    }
+
+    /// A converted amount, or "n/a".
+    mutating func amount(_ converted: ConvertedAmount) {
+        append(builder!.context.money.display(optional: converted, digits: digits(converted.currency)) ?? "n/a")
+    }
+
+    /// A price's bits, how many and whether multiplied, and the minor units: equal keys are equal
+    /// texts, since equal bits are equal `Decimal`s. Equal amounts may differ in bits (35 and 35.0):
+    /// a look-up can miss, never mistake.
+    private struct AmountKey: Hashable {
+        let low: UInt64
+        let high: UInt64
+        let rest: UInt32
+        let quantity: Int
+        let multiplied: Bool
+        let digits: Int
+
+        /// Nil where `Decimal` is not the 20 bytes read here.
+        init?(_ price: Decimal, quantity: Int, multiplied: Bool, digits: Int) {
+            guard MemoryLayout<Decimal>.size == 20 else { return nil }
+            (low, high, rest) = withUnsafeBytes(of: price) {
+                ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+                 $0.loadUnaligned(fromByteOffset: 16, as: UInt32.self))
+            }
+            (self.quantity, self.multiplied, self.digits) = (quantity, multiplied, digits)
         }
-        append(DecimalText.fixed(value, digits: digits))
     }
 
     mutating func notices(_ notices: [String]) {
@@ -407,13 +470,13 @@ private struct MarkdownText {
             text(option, TextLimits.option)
         }
         self += " | "
-        amount(order.amount, order.currency)
+        amount(of: order.unitPrice, times: order.quantity, multiplied: order.quantity != 1, order.currency) { order.amount }
         self += " |"
         if paid { self += order.paid ? " ✓ |" : "  |" }
         self += " "
         append(order.quantity)
         self += " | "
-        amount(order.unitPrice, order.currency)
+        amount(of: order.unitPrice, order.currency)
         self += " | "
         if let time = order.time {
             append(Timestamp.display(time, timeZone: builder!.context.configuration.timeZone))

@@ -10,16 +10,15 @@ public enum MarkdownEscaper {
         return String(decoding: result, as: UTF8.self)
     }
 
-    /// `escape(text)`'s UTF-8 appended to `bytes`: the built-in pages write user text this way,
-    /// without a string of its own.
-    static func escape(_ text: String, into bytes: inout [UInt8]) {
+    /// `body` on the UTF-8 of `escape(text)`: the text's own bytes when there is nothing to
+    /// escape. The built-in pages write user text this way, without a string of its own.
+    static func withEscaped<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         var text = text
-        let copied = text.withUTF8 { utf8 in
-            guard isClean(utf8) else { return false }
-            bytes.append(contentsOf: utf8)
-            return true
-        }
-        if !copied { escapeScalars(of: text, into: &bytes) }
+        if let result = text.withUTF8({ isClean($0) ? body($0) : nil }) { return result }
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(text.utf8.count + 8)
+        escapeScalars(of: text, into: &escaped)
+        return escaped.withUnsafeBufferPointer(body)
     }
 
     private static func needsWork(_ text: String) -> Bool {

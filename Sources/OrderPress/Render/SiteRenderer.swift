@@ -150,18 +150,18 @@ public struct SiteRenderer: Sendable {
         if let pending = model as? PageModels.Pending {
             switch pending {
             case .group(let summary):
-                if builtIn { return Data(BuiltInPages.group(summary, builder: builder)) }
+                if builtIn { return BuiltInPages.group(summary, builder: builder) }
                 model = builder.groupPage(summary)
             case .person(let person):
-                if builtIn { return Data(BuiltInPages.person(person, builder: builder)) }
+                if builtIn { return BuiltInPages.person(person, builder: builder) }
                 model = builder.personPage(person)
             }
         }
         if builtIn {
             switch model {
-            case let page as PageModels.IndexPage: return Data(BuiltInPages.index(page, labels: context.markdownLabels))
-            case let page as PageModels.GroupListPage: return Data(BuiltInPages.groups(page, labels: context.markdownLabels))
-            case let page as PageModels.PeopleListPage: return Data(BuiltInPages.people(page, labels: context.markdownLabels))
+            case let page as PageModels.IndexPage: return BuiltInPages.index(page, labels: context.markdownLabels)
+            case let page as PageModels.GroupListPage: return BuiltInPages.groups(page, labels: context.markdownLabels)
+            case let page as PageModels.PeopleListPage: return BuiltInPages.people(page, labels: context.markdownLabels)
             default: break
             }
         }
