@@ -69,7 +69,7 @@ enum BuiltInPages {
     /// `group.md.mustache` on `PageBuilder.groupPage(summary)`.
     static func group(_ summary: GroupSummary, builder: PageBuilder) -> Data {
         let context = builder.context
-        let (group, currency, money) = (summary.group, summary.currency, context.money)
+        let (group, currency) = (summary.group, summary.currency)
         var out = MarkdownText(labels: context.markdownLabels, builder: builder)
         out += "# "
         out.escaped(group.name)
@@ -169,7 +169,6 @@ enum BuiltInPages {
     /// `person.md.mustache` on `PageBuilder.personPage(person)`.
     static func person(_ person: PersonSummary, builder: PageBuilder) -> Data {
         let context = builder.context
-        let money = context.money
         var out = MarkdownText(labels: context.markdownLabels, builder: builder)
         let pays = context.aggregation.tracksPayments
         out += "# "
