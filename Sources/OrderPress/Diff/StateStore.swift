@@ -136,13 +136,28 @@ public struct StateStore: Sendable {
     /// Saves a staged snapshot with the history and the build's record, in one transaction, like
     /// `save(snapshot:history:lastBuild:)`; the staged file is removed whatever happens.
     func save(_ staged: StagedSnapshot, history: [HistoryEntry], lastBuild: LastBuild?) throws(OutputError) {
+        try save(staged, history: history, lastBuild: lastBuild, gate: nil)
+    }
+
+    /// `save(_:history:lastBuild:)` begun at once on a thread of its own and committed only once
+    /// `PendingSave.commit()` says so: the save's transaction is written while the caller finishes
+    /// publishing, and the state stays as it was unless the commit comes.
+    func beginSave(_ staged: StagedSnapshot, history: [HistoryEntry], lastBuild: LastBuild?) -> PendingSave {
+        PendingSave { gate throws(OutputError) in
+            try save(staged, history: history, lastBuild: lastBuild, gate: gate)
+        }
+    }
+
+    /// With a `gate`, nothing is written to the state before it opens, and its transaction is committed
+    /// only if it opens to commit.
+    private func save(_ staged: StagedSnapshot, history: [HistoryEntry], lastBuild: LastBuild?, gate: PendingSave.Gate?) throws(OutputError) {
         defer { staged.discard() }
         let rows = try staged.staged()
         var contents = try contentsForWriting()
         contents.history = Array(history.prefix(Self.historyLimit))
         contents.lastBuild = lastBuild
         let sameSnapshot = rows == 0 && staged.header == contents.snapshot?.header && staged.count == contents.snapshot?.records.count
-        try write(contents, records: nil, staged: sameSnapshot ? nil : staged)
+        try write(contents, records: nil, staged: sameSnapshot ? nil : staged, gate: gate)
     }
 
     // MARK: - Reading
@@ -222,11 +237,16 @@ public struct StateStore: Sendable {
     /// those of `contents.snapshot`; nil when it is the snapshot the store read. A `staged` snapshot
     /// replaces that one; the store then forgets what it read, since the new snapshot's index was never
     /// in memory, and reads the folder again when asked.
-    private func write(_ contents: StateContents, records: [RowRecord]?, staged: StagedSnapshot? = nil) throws(OutputError) {
+    private func write(
+        _ contents: StateContents, records: [RowRecord]?, staged: StagedSnapshot? = nil, gate: PendingSave.Gate? = nil
+    ) throws(OutputError) {
         precondition(writable, "a read-only state store was asked to write")
         guard let known = remembered.value else { return }
         // A million-record index compared once, not twice.
         let unchanged = known.contents == contents && staged == nil
+        // Only the save transaction of a database already in place is written ahead of the gate: creating
+        // the database from the old files, or removing them, waits for it.
+        if !known.inDatabase || unchanged { try gate?.waitForCommit() }
         if known.inDatabase, unchanged {
             try removeMigratedFiles()
             return
@@ -247,6 +267,8 @@ public struct StateStore: Sendable {
                         try StateDatabase.write(contents, records: records, over: known.contents, in: db)
                         if let staged { try StateDatabase.write(staged: staged.header, count: staged.count, over: known.contents.snapshot, in: db) }
                         remembered.rowsWritten = db.totalChangesCount - before
+                        // Thrown out of the transaction, which rolls it back, unless the caller commits.
+                        try gate?.waitForCommit()
                         TestHook.reached(.beforeCommit)
                         return .commit
                     }

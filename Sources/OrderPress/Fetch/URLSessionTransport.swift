@@ -20,23 +20,38 @@ final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     /// The largest body accepted, decompressed.
     static let maxBodyBytes = 256 << 20
 
-    private let session: URLSession
     private let exchanges: Exchanges
+    /// Made on the first request, not with the transport: every build makes one, and most read only
+    /// local files. Making a session sets up Foundation's cookie storage, which finds the main bundle by
+    /// listing the folder that holds the executable: tens of milliseconds of a build's start.
+    private var made: URLSession?
+    private let making = NSLock()
 
     init(maxBodyBytes: Int = URLSessionTransport.maxBodyBytes) {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
         exchanges = Exchanges(maxBodyBytes: maxBodyBytes)
-        session = URLSession(configuration: configuration, delegate: exchanges, delegateQueue: nil)
+    }
+
+    /// Whether a session was made (for tests: reading local files makes none).
+    var hasSession: Bool { making.withLock { made != nil } }
+
+    private var session: URLSession {
+        making.withLock {
+            if let made { return made }
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.urlCache = nil
+            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+            configuration.httpCookieStorage = nil
+            configuration.httpShouldSetCookies = false
+            let session = URLSession(configuration: configuration, delegate: exchanges, delegateQueue: nil)
+            made = session
+            return session
+        }
     }
 
     deinit {
         // Not here and now: on Linux it waits for the session's queue, which a transfer being cancelled
         // (a gzip bomb still inflating) can keep busy for seconds, and the run's exit with it.
-        let session = session
+        guard let session = made else { return }
         DispatchQueue.global().async { session.invalidateAndCancel() }
     }
 

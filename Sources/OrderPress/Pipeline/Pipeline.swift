@@ -119,24 +119,31 @@ public struct Pipeline: Sendable {
                     history: diffed.outcome.history, now: clock.now, siteID: diffed.siteID, into: session)
             }
         }
+        // Not read again: freed aside while publishing ends.
+        Heap.release(consume aggregation)
+        // The snapshot's transaction is written on the other core while publishing ends, and committed
+        // only after it (see `PendingSave`): a failed publish rolls it back.
+        let saving = options.dryRun ? nil : beginSnapshot(diffed.staged!, history: diffed.outcome.history, data: data, inputs: inputs, rates: rates, store: store)
+        defer { saving?.abandon() }
         let published = try await timed(.publish) { () throws(StepFailure) in
             try step(.publish) { () throws(OutputError) in try session.finish() }
         }
-        if !options.dryRun {
-            let last = LastBuild(
-                fingerprint: inputs.fingerprint,
-                validUntil: BuildInputs.validUntil(rates: rates, configuration: configuration, now: clock.now),
-                rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count, warnings: data.warnings)
+        if let saving {
             try await timed(.snapshot) { () throws(StepFailure) in
-                try saveSnapshot(diffed.staged!, history: diffed.outcome.history, last: last, to: store)
+                try step(.snapshot) { () throws(OutputError) in try saving.commit() }
             }
         }
         let problems = [commitMarkdown(published, changes: diffed.outcome.changes, options)].compactMap { $0 }
-        return BuildReport(
+        let report = BuildReport(
             rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count,
             changes: diffed.outcome.changes, warnings: data.warnings, problems: problems,
             written: published.written, unchanged: published.unchanged, removed: published.removed,
             requests: requests, dryRun: options.dryRun, timings: timings)
+        // The orders are freed aside too: the build is done.
+        var orders: [Order] = []
+        swap(&orders, &data.orders)
+        Heap.release(consume orders)
+        return report
     }
 
     /// What the fetch step found: the same inputs as the last build (nothing to do), or data to build from.
@@ -233,10 +240,16 @@ public struct Pipeline: Sendable {
         return (outcome, siteID, staged)
     }
 
-    /// Compares always; writes unless this is a dry run. The whole site is one batch per folder.
-    /// Last, so that a failure anywhere before leaves the next run comparing against the same state.
-    private func saveSnapshot(_ staged: StagedSnapshot, history: [HistoryEntry], last: LastBuild, to store: StateStore) throws(StepFailure) {
-        try step(.snapshot) { () throws(OutputError) in try store.save(staged, history: history, lastBuild: last) }
+    /// Begins saving the snapshot with the build's record; committed last, so that a failure anywhere
+    /// before leaves the next run comparing against the same state.
+    private func beginSnapshot(
+        _ staged: StagedSnapshot, history: [HistoryEntry], data: ValidatedData, inputs: BuildInputs, rates: RateTable?, store: StateStore
+    ) -> PendingSave {
+        let last = LastBuild(
+            fingerprint: inputs.fingerprint,
+            validUntil: BuildInputs.validUntil(rates: rates, configuration: configuration, now: clock.now),
+            rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count, warnings: data.warnings)
+        return store.beginSave(staged, history: history, lastBuild: last)
     }
 
     /// After the snapshot: a failed commit is a warning, never a failed build.

@@ -27,8 +27,24 @@ public struct ContentDigest: Equatable, Sendable, Codable, CustomStringConvertib
     }
 
     public var description: String {
-        Hex.lowercase([words.0, words.1, words.2, words.3].flatMap { withUnsafeBytes(of: $0.bigEndian, Array.init) })
+        var hex: [UInt8] = []
+        appendHex(to: &hex)
+        return String(decoding: hex, as: UTF8.self)
     }
+
+    /// The 64 lowercase hex digits, appended without a String in between (the manifest writes 240,000).
+    func appendHex(to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: words) { raw in
+            for index in 0..<4 {
+                let word = raw.load(fromByteOffset: index * 8, as: UInt64.self)
+                for shift in stride(from: 60, through: 0, by: -4) {
+                    bytes.append(Self.hexDigits[Int((word >> UInt64(shift)) & 0xF)])
+                }
+            }
+        }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     public static func == (left: Self, right: Self) -> Bool {
         left.words == right.words

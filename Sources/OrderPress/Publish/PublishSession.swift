@@ -9,7 +9,7 @@ import Foundation
 /// SHA-256 of the bytes) and read back only when in doubt: no record, the file changed on disk since,
 /// or written in the same clock tick as the manifest (like git's "racily clean" index entries, a file
 /// edited within that tick could keep its size and time). Changed files are written atomically
-/// (`AtomicFile.replace`), their folders opened once per session, never through a link (`OpenFolders`).
+/// (`AtomicFile.replace`; new ones `AtomicFile.create`), their folders opened once per session, never through a link (`OpenFolders`).
 public final class PublishSession: @unchecked Sendable {
     private let output: Configuration.OutputPaths
     private let manifestURL: URL
@@ -17,6 +17,8 @@ public final class PublishSession: @unchecked Sendable {
     private let parallel: Bool
     /// What the last build published, by path.
     private let previous: [Tree: [String: Manifest.Entry]]
+    /// The same, in the manifest's order (its paths' bytes), so that an unchanged list is written without sorting it again.
+    private let previousInOrder: [Tree: [Manifest.Entry]]
     /// Whether the last manifest is in this version's format: else it is rewritten even if nothing changed.
     private let previousIsCurrent: Bool
     /// The last manifest's modification time: an entry as new as that is in doubt.
@@ -48,6 +50,7 @@ public final class PublishSession: @unchecked Sendable {
             byPath[tree] = Dictionary((previous?[tree] ?? []).map { ($0.path, $0) }, uniquingKeysWith: { $1 })
         }
         self.previous = byPath
+        previousInOrder = [.markdown: previous?.markdown ?? [], .site: previous?.site ?? []]
         previousIsCurrent = previous?.markdown.allSatisfy(\.isKnown) == true && previous?.site.allSatisfy(\.isKnown) == true
         self.manifestModified = manifestModified ?? .min
         let modes = dryRun ? (files: false, folders: false) : AtomicFile.umaskNarrowsModes()
@@ -118,6 +121,8 @@ public final class PublishSession: @unchecked Sendable {
 
     private enum Outcome {
         case unchanged(Manifest.Entry)
+        /// A file the last build did not publish, most likely absent: created without looking first.
+        case create(OpenFolders.Place, ContentDigest)
         case write(OpenFolders.Place, ContentDigest)
         case written(Manifest.Entry)
         case failed(OutputError)
@@ -141,9 +146,20 @@ public final class PublishSession: @unchecked Sendable {
             // on the folder's lock for each create and rename. Comparing (hashing, reading) stays parallel.
             let results = map(writes.count, parallel: false) { index -> Outcome in
                 let file = files[writes[index]]
-                guard case .write(let place, let digest) = outcomes[writes[index]] else { return outcomes[writes[index]] }
                 do throws(OutputError) {
-                    return .written(try write(file, at: place, digest: digest, in: folders, temporary: first + index))
+                    switch outcomes[writes[index]] {
+                    case .create(let place, let digest):
+                        if let entry = try create(file, at: place, digest: digest, in: folders) { return .written(entry) }
+                        // Something is there after all, or unnamed files cannot be made: as any other file.
+                        switch compare(file, tree: tree, folders: folders, looking: true) {
+                        case .write(let place, let digest):
+                            return .written(try write(file, at: place, digest: digest, in: folders, temporary: first + index))
+                        case let outcome: return outcome
+                        }
+                    case .write(let place, let digest):
+                        return .written(try write(file, at: place, digest: digest, in: folders, temporary: first + index))
+                    case let outcome: return outcome
+                    }
                 } catch {
                     return .failed(error)
                 }
@@ -159,7 +175,7 @@ public final class PublishSession: @unchecked Sendable {
                 case .written(let entry):
                     entries[tree, default: [:]][entry.path] = entry
                     written[tree, default: []].append(entry.path)
-                case .write(let place, _):
+                case .write(let place, _), .create(let place, _):
                     // Only in a dry run, as the next case: listed, so that `finish` does not count it as stale.
                     entries[tree, default: [:]][place.path] = .unknown(place.path)
                     written[tree, default: []].append(place.path)
@@ -175,11 +191,13 @@ public final class PublishSession: @unchecked Sendable {
         }
     }
 
-    /// Whether `file` must be written, without writing anything.
-    private func compare(_ file: OutputFile, tree: Tree, folders: OpenFolders) -> Outcome {
+    /// Whether `file` must be written, without writing anything. A file the last build did not publish, in a
+    /// folder missing or made by this session, is not looked for (`create` finds out) unless `looking`.
+    private func compare(_ file: OutputFile, tree: Tree, folders: OpenFolders, looking: Bool = false) -> Outcome {
         do throws(OutputError) {
             let place = try folders.place(of: file.path)
             let digest = ContentDigest(of: file.contents)
+            if !looking, previous[tree]?[place.path] == nil, try folders.isNew(place.folder) { return .create(place, digest) }
             guard let folder = try folders.folder(place.folder, create: false) else { return .write(place, digest) }
             var status = stat()
             guard fstatat(folder, place.name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
@@ -279,6 +297,21 @@ public final class PublishSession: @unchecked Sendable {
         return filled == contents.count && (filled == 0 || contents.withUnsafeBytes { memcmp($0.baseAddress!, buffer, filled) == 0 })
     }
 
+    /// Creates one file where the last build published none and returns its manifest entry; nil when it
+    /// must be written as any other file (something is there, or the file system makes no unnamed files).
+    private func create(
+        _ file: OutputFile, at place: OpenFolders.Place, digest: ContentDigest, in folders: OpenFolders
+    ) throws(OutputError) -> Manifest.Entry? {
+        guard let folder = try folders.folder(place.folder, create: true) else {
+            throw OutputError(path: folders.path(place.folder), reason: String(cString: strerror(ENOENT)), cannotCreate: true)
+        }
+        guard case .created(let status) = try AtomicFile.create(
+            place.name, in: folder, with: file.contents, path: folders.path(place.path), fixMode: fixFileMode)
+        else { return nil }
+        TestHook.reached(.afterWrite)
+        return Manifest.Entry(path: place.path, status, sha256: digest, key: file.key, pieces: file.pieces)
+    }
+
     /// Writes one file and returns its manifest entry.
     private func write(
         _ file: OutputFile, at place: OpenFolders.Place, digest: ContentDigest, in folders: OpenFolders, temporary: Int
@@ -330,15 +363,18 @@ public final class PublishSession: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         var removed: [URL] = []
+        var lists: [Tree: [Manifest.Entry]] = [:]
+        var changed = !previousIsCurrent
         for tree in Tree.allCases {
-            let current = entries[tree] ?? [:]
-            for path in (previous[tree] ?? [:]).keys.filter({ current[$0] == nil && Publisher.isSafe($0) }).sorted() {
+            let (list, stale, same) = Self.compared(entries[tree] ?? [:], with: previousInOrder[tree] ?? [], previous[tree] ?? [:])
+            (lists[tree], changed) = (list, changed || !same)
+            for path in stale.filter(Publisher.isSafe).sorted() {
                 if try remove(path, in: tree) { removed.append(url(path, in: tree)) }
             }
         }
         if !dryRun {
-            if !previousIsCurrent || Tree.allCases.contains(where: { entries[$0] ?? [:] != previous[$0] ?? [:] }) {
-                let manifest = Manifest(markdown: Array((entries[.markdown] ?? [:]).values), site: Array((entries[.site] ?? [:]).values))
+            if changed {
+                let manifest = Manifest(markdown: lists[.markdown] ?? [], site: lists[.site] ?? [])
                 try AtomicFile.write(manifest.encoded(), to: manifestURL, below: output.state, durable: true)
             }
             if markerPresent {
@@ -348,6 +384,36 @@ public final class PublishSession: @unchecked Sendable {
         }
         let writtenURLs = Tree.allCases.flatMap { tree in (written[tree] ?? []).sorted().map { url($0, in: tree) } }
         return PublishReport(written: writtenURLs, unchanged: unchanged, removed: removed)
+    }
+
+    /// This build's entries of one tree as a list, in the last manifest's order with new ones after; the paths
+    /// of the last manifest this build has no entry for; and whether the two are the same. One pass in the
+    /// manifest's order rather than comparing dictionaries and sorting 240,000 entries again.
+    private static func compared(
+        _ current: [String: Manifest.Entry], with previousList: [Manifest.Entry], _ previous: [String: Manifest.Entry]
+    ) -> (list: [Manifest.Entry], stale: [String], same: Bool) {
+        // A last manifest that lists a path twice is no order to keep.
+        guard previousList.count == previous.count else {
+            return (Array(current.values), previous.keys.filter { current[$0] == nil }, current == previous)
+        }
+        var list: [Manifest.Entry] = []
+        list.reserveCapacity(current.count)
+        var stale: [String] = []
+        var same = true
+        for old in previousList {
+            if let entry = current[old.path] {
+                list.append(entry)
+                same = same && entry == old
+            } else {
+                stale.append(old.path)
+                same = false
+            }
+        }
+        if list.count < current.count {
+            same = false
+            list += current.values.filter { previous[$0.path] == nil }
+        }
+        return (list, stale, same)
     }
 
     /// Removes a stale file if it is there; true when it was (in a dry run: when it would be). Something

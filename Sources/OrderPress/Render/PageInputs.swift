@@ -49,10 +49,12 @@ struct PageInputs: Sendable {
             digests.reserveCapacity(range.count * Self.orderDigestSize)
             var groups: [Int32] = []
             groups.reserveCapacity(range.count)
+            // One buffer for the chunk: a million orders are a million digests.
+            var fields = Fields()
             for index in range {
-                var fields = Fields()
+                fields.clear()
                 Self.add(all[index], to: &fields)
-                digests += SHA256.hash(data: fields.bytes).prefix(Self.orderDigestSize)
+                fields.bytes.withUnsafeBytes { digests += SHA256.hash(data: $0).prefix(Self.orderDigestSize) }
                 groups.append(context.groupPlace(all[index].group).map(Int32.init) ?? -1)
             }
             return (digests, groups)
@@ -125,7 +127,11 @@ struct PageInputs: Sendable {
         fields.add("group")
         add(summary.group, to: &fields)
         add(summary.orders, to: &fields)
-        for person in summary.people { fields.add(person.key, person.name, context.personSlugs[person.key] ?? "") }
+        for person in summary.people {
+            fields.add(person.key)
+            fields.add(person.name)
+            fields.add(context.personSlugs[person.key] ?? "")
+        }
         let deletions = context.latestDeletions[summary.group.name] ?? []
         // The heading of the latest run's deletions names that run's time; only a group with some shows it.
         if !deletions.isEmpty { fields.add(context.history.first?.time ?? "") }
@@ -152,9 +158,11 @@ struct PageInputs: Sendable {
         add(person.orders, to: &fields)
         if person.orders.isPositioned(in: context.data.orders) {
             // The groups they ordered in, in the sheet's order, found by number rather than by name.
-            var places = Set<Int32>()
-            for position in person.orders.positions where orderGroups[Int(position)] >= 0 { places.insert(orderGroups[Int(position)]) }
-            for place in places.sorted() { fields.append(groupFields[Int(place)][...]) }
+            var places = person.orders.positions.map { orderGroups[Int($0)] }.filter { $0 >= 0 }
+            places.sort()
+            for (index, place) in places.enumerated() where index == 0 || places[index - 1] != place {
+                fields.append(groupFields[Int(place)][...])
+            }
         } else {
             for group in context.groups(named: Set(person.orders.map(\.group))) { add(group, to: &fields) }
         }
@@ -201,14 +209,18 @@ struct PageInputs: Sendable {
         fields.add(order.row)
         fields.add(order.id != nil)
         fields.add(order.id ?? "")
-        fields.add(order.group, order.person, order.personKey, order.item)
+        fields.add(order.group)
+        fields.add(order.person)
+        fields.add(order.personKey)
+        fields.add(order.item)
         fields.add(order.options)
         fields.add(order.quantity)
         fields.add(DecimalText.exact(order.unitPrice))
         fields.add(order.currency)
         fields.add(order.time != nil)
-        fields.add(order.time.map { String($0.timeIntervalSince1970.bitPattern) } ?? "")
-        fields.add(order.timeText, order.note)
+        fields.add(order.time.map { Int(bitPattern: UInt($0.timeIntervalSince1970.bitPattern)) } ?? 0)
+        fields.add(order.timeText)
+        fields.add(order.note)
         fields.add(order.paid)
     }
 
@@ -218,14 +230,23 @@ struct PageInputs: Sendable {
 
         init(_ start: [UInt8] = []) {
             bytes = start
-            bytes.reserveCapacity(start.count + 4096)
+            bytes.reserveCapacity(start.count + 1024)
         }
 
-        mutating func add(_ texts: String...) {
-            for var text in texts {
-                add(text.utf8.count)
-                text.withUTF8 { bytes.append(contentsOf: $0) }
+        mutating func clear() { bytes.removeAll(keepingCapacity: true) }
+
+        mutating func add(_ text: String) {
+            var text = text
+            text.withUTF8 { utf8 in
+                add(utf8.count)
+                bytes.append(contentsOf: utf8)
             }
+        }
+
+        mutating func add(_ first: String, _ second: String, _ rest: String...) {
+            add(first)
+            add(second)
+            for text in rest { add(text) }
         }
 
         mutating func add(_ texts: [String]) {

@@ -52,7 +52,68 @@ enum AtomicFile {
             unlinkat(folder, temporary, 0)
             return error
         }
-        let written = data.withUnsafeBytes { buffer -> Bool in
+        // The temporary file's mode must not depend on the umask: published files are world-readable.
+        var status = stat()
+        guard writeAll(data, to: descriptor), !fixMode || fchmod(descriptor, 0o644) == 0, !durable || fsync(descriptor) == 0,
+            fstat(descriptor, &status) == 0
+        else { throw fail() }
+        closed = true
+        guard close(descriptor) == 0 else { throw fail() }
+        TestHook.reached(.beforeRename)
+        // renameat replaces the directory entry: had a link appeared at the name since the check above,
+        // the link itself would be replaced, never the file it points to.
+        guard renameat(folder, temporary, folder, name) == 0 else { throw fail() }
+        if durable { fsync(folder) }
+        return status
+    }
+
+    /// What became of `create`.
+    enum Creation {
+        /// The file is in place; its status (size, modification time).
+        case created(stat)
+        /// Something is at the name already: the caller compares and replaces it as usual.
+        case taken
+        /// The file system makes no unnamed files (or /proc is missing): the caller writes it as usual.
+        case unsupported
+    }
+
+    /// Puts `data` in place as `name` in the open folder `folder`, where nothing should be yet: written
+    /// into an unnamed file (`O_TMPFILE`), then linked in whole, so no reader sees it half-written and a
+    /// killed build leaves nothing behind. `linkat` never replaces what is at the name, link or not.
+    /// Cheaper than `replace` (no temporary name to insert, look up and remove in a folder of
+    /// thousands): measured on ext4, 12,000 new files took 0.35 s of CPU against 0.46 s.
+    static func create(
+        _ name: String, in folder: Int32, with data: Data, path: @autoclosure () -> String, fixMode: Bool = true
+    ) throws(OutputError) -> Creation {
+        let descriptor = openat(folder, ".", temporaryFileFlag | O_WRONLY | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            if [EOPNOTSUPP, EISDIR, EINVAL].contains(errno) { return .unsupported }
+            throw ContainedPath.failure(path())
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        // The file's mode must not depend on the umask: published files are world-readable.
+        guard writeAll(data, to: descriptor), !fixMode || fchmod(descriptor, 0o644) == 0, fstat(descriptor, &status) == 0 else {
+            throw ContainedPath.failure(path(), cannotCreate: false)
+        }
+        TestHook.reached(.beforeRename)
+        // Linking by descriptor alone (AT_EMPTY_PATH) needs CAP_DAC_READ_SEARCH (linkat(2)); through /proc it does not.
+        guard linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", folder, name, AT_SYMLINK_FOLLOW) == 0 else {
+            switch errno {
+            case EEXIST: return .taken
+            case ENOENT: return .unsupported
+            default: throw ContainedPath.failure(path(), cannotCreate: false)
+            }
+        }
+        return .created(status)
+    }
+
+    /// Linux's `O_TMPFILE`, which Swift does not import (a macro built from another): the same bits on every architecture.
+    private static let temporaryFileFlag = Int32(0o20000000) | O_DIRECTORY
+
+    /// Writes every byte of `data` to `descriptor`; false on failure.
+    private static func writeAll(_ data: Data, to descriptor: Int32) -> Bool {
+        data.withUnsafeBytes { buffer -> Bool in
             var offset = 0
             while offset < buffer.count {
                 let result = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
@@ -64,19 +125,6 @@ enum AtomicFile {
             }
             return true
         }
-        // The temporary file's mode must not depend on the umask: published files are world-readable.
-        var status = stat()
-        guard written, !fixMode || fchmod(descriptor, 0o644) == 0, !durable || fsync(descriptor) == 0,
-            fstat(descriptor, &status) == 0
-        else { throw fail() }
-        closed = true
-        guard close(descriptor) == 0 else { throw fail() }
-        TestHook.reached(.beforeRename)
-        // renameat replaces the directory entry: had a link appeared at the name since the check above,
-        // the link itself would be replaced, never the file it points to.
-        guard renameat(folder, temporary, folder, name) == 0 else { throw fail() }
-        if durable { fsync(folder) }
-        return status
     }
 
     /// Whether the umask takes any bit off 0644 (files) or 0755 (folders), so that modes must be set

@@ -114,9 +114,23 @@ struct ContainedPath {
 
     /// A path that names a file below a folder as it is: relative, no empty, `.` or `..` component, no NUL.
     /// Anything else goes through `init`, which normalises it or refuses it.
+    /// One pass over the bytes: a million-order rebuild asks it of 480,000 paths.
     static func isPlain(_ path: String) -> Bool {
-        !path.isEmpty && !path.hasPrefix("/") && !path.contains("\0")
-            && !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." || $0 == "." || $0.isEmpty }
+        // The component so far: its length in bytes, and how many of them are dots.
+        var (length, dots) = (0, 0)
+        func isName() -> Bool { length > 0 && !(length == dots && dots <= 2) }
+        for byte in path.utf8 {
+            switch byte {
+            case 0: return false
+            case UInt8(ascii: "/"):
+                guard isName() else { return false }
+                (length, dots) = (0, 0)
+            default:
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return isName()
     }
 
     /// Says why `name` could not be opened in `folder`: a link, something in the way, or the system's reason.

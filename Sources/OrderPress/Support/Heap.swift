@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,6 +11,19 @@ enum Heap {
     /// Returns the free pages of every arena to the system; a few milliseconds.
     static func releaseFreed() {
         _ = trim?(0)
+    }
+
+    /// Lets go of `value` on a thread of its own: a full build's aggregation or validated orders take
+    /// milliseconds to free, which the steps still to run need not wait for. Pass the only copy.
+    static func release<T>(_ value: consuming T) {
+        let held = Held(value)
+        Thread.detachNewThread { held.value = nil }
+    }
+
+    private final class Held<T>: @unchecked Sendable {
+        // Set once, then cleared by the releasing thread alone.
+        var value: T?
+        init(_ value: consuming T) { self.value = value }
     }
 
     /// glibc's `malloc_trim`, looked up by name: `<malloc.h>` is not part of the Glibc module. Nil on

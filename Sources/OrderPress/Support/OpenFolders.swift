@@ -16,6 +16,8 @@ final class OpenFolders: @unchecked Sendable {
     private let lock = NSLock()
     /// Open descriptors by path relative to the root ("" for the root); -1 for a folder found missing.
     private var descriptors: [String: Int32] = [:]
+    /// The folders this object made: nothing was in them before this session.
+    private var made: Set<String> = []
 
     /// Where a file goes: its folder relative to the root, its name, and the two joined.
     struct Place: Sendable {
@@ -55,10 +57,28 @@ final class OpenFolders: @unchecked Sendable {
         return try folderLocked(relative, create: create)
     }
 
+    /// Whether the folder at `relative` is missing or was made by this object: then a file the last build
+    /// did not publish cannot be there, unless put there during this session (`AtomicFile.create` sees it).
+    func isNew(_ relative: String) throws(OutputError) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if made.contains(relative) { return true }
+        return try folderLocked(relative, create: false) == nil
+    }
+
     private func folderLocked(_ relative: String, create: Bool) throws(OutputError) -> Int32? {
         if let descriptor = descriptors[relative], descriptor >= 0 || !create {
             return descriptor >= 0 ? descriptor : nil
         }
+        // Looked for before it is made, to know whether this object made it.
+        if create, descriptors[relative] == nil, let existing = try folderLocked(relative, create: false) { return existing }
+        let descriptor = try opened(relative, create: create)
+        if create, descriptor != nil { made.insert(relative) }
+        descriptors[relative] = descriptor ?? -1
+        return descriptor
+    }
+
+    private func opened(_ relative: String, create: Bool) throws(OutputError) -> Int32? {
         let descriptor: Int32?
         if relative.isEmpty {
             descriptor = try ContainedPath.openRoot(root, create: create)
@@ -72,7 +92,6 @@ final class OpenFolders: @unchecked Sendable {
                 descriptor = nil
             }
         }
-        descriptors[relative] = descriptor ?? -1
         return descriptor
     }
 }

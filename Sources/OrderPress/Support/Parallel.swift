@@ -40,6 +40,37 @@ enum Parallel {
         }
     }
 
+    /// Two arrays of `count` elements each, made over the ranges `chunks` cuts, each range initialising
+    /// its own elements of both in place through the `put(index, first, second)` it is given (every index
+    /// of its range exactly once), and what each range returns besides, in range order: the ranges'
+    /// arrays joined afterwards were copied once more, on one core.
+    static func fill<A, B, R>(
+        count: Int, minimumChunk: Int = minimumChunk, _ range: (Range<Int>, _ put: (Int, A, B) -> Void) -> R
+    ) -> (first: [A], second: [B], results: [R]) {
+        var results: [R] = []
+        var second: [B] = []
+        let first = [A](unsafeUninitializedCapacity: count) { firstBuffer, firstInitialized in
+            second = [B](unsafeUninitializedCapacity: count) { secondBuffer, secondInitialized in
+                // Each range initialises only its own elements of both, every one of them exactly once.
+                nonisolated(unsafe) let (firstBuffer, secondBuffer) = (firstBuffer, secondBuffer)
+                results = chunks(count: count, minimumChunk: minimumChunk) { indices in
+                    var put = 0
+                    let result = range(indices) { index, a, b in
+                        precondition(indices.contains(index), "a range put an element outside itself")
+                        (firstBuffer.baseAddress! + index).initialize(to: a)
+                        (secondBuffer.baseAddress! + index).initialize(to: b)
+                        put += 1
+                    }
+                    precondition(put == indices.count, "a range left elements unmade")
+                    return result
+                }
+                secondInitialized = count
+            }
+            firstInitialized = count
+        }
+        return (first, second, results)
+    }
+
     /// `transform` applied to each of `0..<count` on every core, results in index order; `transform`
     /// must be safe to call from several threads at once.
     static func map<T>(_ count: Int, _ transform: (Int) -> T) -> [T] {

@@ -30,70 +30,74 @@ public struct Validator: Sendable {
         warnings += unmappedColumnWarnings(orders, mapped: columns.mapped)
 
         let reader = RowReader(table: orders, columns: configuration.orderColumns)
+        let listedPosition = listedGroups.map { Self.positions($0) }
         let known = listedGroups.map { Dictionary($0.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }) }
         let roles = Roles(reader)
-        // Rows are independent until groups are resolved: the two halves of a large sheet are read on two cores.
-        // Each row's order apart from the rest of what was read of it: when no row is rejected (the
-        // usual sheet), that array is the valid orders as it is, not a second copy of a million of them.
-        var (read, candidates, rowWarnings) = Self.joined(
-            Parallel.chunks(count: orders.dataRowCount) { range in
-                var warnings: [DataWarning] = []
-                var read: [Order] = []
-                var candidates: [Candidate] = []
-                // Orders pick their options from a few sizes and sweetnesses: each distinct list is kept
-                // once and shared, not allocated again for every order (about 100 bytes a row).
-                var optionLists: [[String]: [String]] = [:]
-                // The same, found by the options' words first (`TextBits`: hashing CJK text costs some 700 instructions).
-                var knownLists: [OptionBits: [String]] = [:]
-                read.reserveCapacity(range.count)
-                candidates.reserveCapacity(range.count)
-                for row in range {
-                    var (order, candidate) = check(orders, row: row, reader: reader, roles: roles, knownGroups: known, warnings: &warnings)
-                    if !order.options.isEmpty {
-                        let bits = OptionBits(order.options)
-                        if let bits, let shared = knownLists[bits] {
-                            order.options = shared
-                        } else {
-                            if let shared = optionLists[order.options] { order.options = shared } else { optionLists[order.options] = order.options }
-                            if let bits { knownLists[bits] = order.options }
-                        }
+        // Rows are independent until groups are resolved: the two halves of a large sheet are read on two cores,
+        // each row's order and candidate put in place in the final arrays. Each row's order apart from the rest
+        // of what was read of it: when no row is rejected (the usual sheet), that array is the valid orders as it
+        // is, not a second copy of a million of them.
+        var (read, candidates, chunks) = Parallel.fill(count: orders.dataRowCount) { range, put in
+            var chunk = Chunk()
+            // Orders pick their options from a few sizes and sweetnesses: each distinct list is kept
+            // once and shared, not allocated again for every order (about 100 bytes a row).
+            var optionLists: [[String]: [String]] = [:]
+            // The same, found by the options' words first (`TextBits`: hashing CJK text costs some 700 instructions).
+            var knownLists: [OptionBits: [String]] = [:]
+            for row in range {
+                var (order, candidate) = check(orders, row: row, reader: reader, roles: roles, knownGroups: known, warnings: &chunk.warnings)
+                if !order.options.isEmpty {
+                    let bits = OptionBits(order.options)
+                    if let bits, let shared = knownLists[bits] {
+                        order.options = shared
+                    } else {
+                        if let shared = optionLists[order.options] { order.options = shared } else { optionLists[order.options] = order.options }
+                        if let bits { knownLists[bits] = order.options }
                     }
-                    read.append(order)
-                    candidates.append(candidate)
                 }
-                return (read, candidates, warnings)
-            })
-        warnings += rowWarnings
-
-        let groupList = resolveGroups(listed: listedGroups, orders: &read, candidates: &candidates)
+                if let id = order.id { chunk.idCounts[id, default: 0] += 1 }
+                // With a groups source, each order's group is found here, on both cores (see `GroupsFound`).
+                if let listedPosition {
+                    let group = order.group.isEmpty ? nil : listedPosition[order.group]
+                    chunk.groups.groupOfOrder.append(group ?? -1)
+                    if let group, candidate.reasons.isEmpty, candidate.currencyFromRow {
+                        chunk.groups.currencyVotes[group, default: [:]][order.currency, default: 0] += 1
+                    }
+                }
+                put(row, order, candidate)
+            }
+            return chunk
+        }
+        for chunk in chunks { warnings += chunk.warnings }
+        let found = listedPosition == nil ? nil : GroupsFound(joining: chunks.map(\.groups))
+        // Counted by each chunk: a list of rows for every id would be an array for every row.
+        let idCounts = Self.idCounts(takenFrom: &chunks)
+        let groupList = resolveGroups(listed: listedGroups, found: found, orders: &read, candidates: &candidates)
         let anyRejected = candidates.contains { !$0.reasons.isEmpty }
         var valid: [Order] = anyRejected ? [] : read
         var rejected: [RejectedRow] = []
         var malformed = orders.malformed[...]
-        for (order, candidate) in zip(read, candidates) {
-            while let row = malformed.first, row.number < order.row {
-                rejected.append(Self.rejected(row, headerCount: orders.headers.count))
+        // By index: iterating the arrays would copy every order and candidate, and retain each of their texts.
+        for index in read.indices {
+            let row = read[index].row
+            while let malformedRow = malformed.first, malformedRow.number < row {
+                rejected.append(Self.rejected(malformedRow, headerCount: orders.headers.count))
                 malformed.removeFirst()
             }
-            if candidate.reasons.isEmpty {
-                if anyRejected { valid.append(order) }
+            if candidates[index].reasons.isEmpty {
+                if anyRejected { valid.append(read[index]) }
             } else {
                 rejected.append(
                     RejectedRow(
-                        row: order.row, values: reader.shownValues(values: candidate.values, secrets: candidate.secrets),
-                        reasons: candidate.reasons))
+                        row: row, values: reader.shownValues(values: candidates[index].values, secrets: candidates[index].secrets),
+                        reasons: candidates[index].reasons))
             }
         }
         rejected += malformed.map { Self.rejected($0, headerCount: orders.headers.count) }
-        // Counted first: a list of rows for every id would be an array for every row.
-        var idCounts: [String: Int] = [:]
-        for order in read {
-            if let id = order.id { idCounts[id, default: 0] += 1 }
-        }
         var rowsById: [String: [Int]] = [:]
-        if idCounts.count < read.count(where: { $0.id != nil }) {
-            for order in read {
-                if let id = order.id, idCounts[id, default: 0] > 1 { rowsById[id, default: []].append(order.row) }
+        if idCounts.contains(where: { $0.value > 1 }) {
+            for index in read.indices {
+                if let id = read[index].id, idCounts[id, default: 0] > 1 { rowsById[id, default: []].append(read[index].row) }
             }
         }
         warnings += duplicateIdWarnings(rowsById)
@@ -136,10 +140,51 @@ public struct Validator: Sendable {
 
     // MARK: - Rows
 
-    /// The chunks' orders, candidates and warnings, each joined in row order.
-    private static func joined(_ chunks: [([Order], [Candidate], [DataWarning])]) -> ([Order], [Candidate], [DataWarning]) {
-        guard chunks.count > 1 else { return chunks.first ?? ([], [], []) }
-        return (chunks.flatMap(\.0), chunks.flatMap(\.1), chunks.flatMap(\.2))
+    /// What one range of rows found besides its orders and candidates.
+    private struct Chunk {
+        var warnings: [DataWarning] = []
+        /// How many of the range's rows use each id.
+        var idCounts: [String: Int] = [:]
+        var groups = GroupsFound()
+    }
+
+    /// With a groups source, what `resolveGroups` needs of the rows, found as they are read: each row's
+    /// group (its position in the list, -1 for none), and the currencies of the valid rows that name
+    /// one, counted by group.
+    private struct GroupsFound {
+        var groupOfOrder: [Int] = []
+        var currencyVotes: [Int: [String: Int]] = [:]
+
+        init() {}
+
+        /// The ranges' findings, in row order.
+        init(joining parts: [GroupsFound]) {
+            groupOfOrder.reserveCapacity(parts.reduce(0) { $0 + $1.groupOfOrder.count })
+            for part in parts {
+                groupOfOrder += part.groupOfOrder
+                currencyVotes.merge(part.currencyVotes) { mine, theirs in mine.merging(theirs, uniquingKeysWith: +) }
+            }
+        }
+    }
+
+    /// The chunks' id counts summed, taken out of them: the largest moved as it is (held nowhere else, it
+    /// is not copied), the others added to it.
+    private static func idCounts(takenFrom chunks: inout [Chunk]) -> [String: Int] {
+        guard let largest = chunks.indices.max(by: { chunks[$0].idCounts.count < chunks[$1].idCounts.count }) else { return [:] }
+        var total: [String: Int] = [:]
+        swap(&total, &chunks[largest].idCounts)
+        for index in chunks.indices where index != largest {
+            total.merge(chunks[index].idCounts, uniquingKeysWith: +)
+            chunks[index].idCounts = [:]
+        }
+        return total
+    }
+
+    /// Each group's position in `groups`, the first of a repeated name (none is: `readGroups` drops repeats).
+    private static func positions(_ groups: [Group]) -> [String: Int] {
+        var position: [String: Int] = [:]
+        for (index, group) in groups.enumerated() where position[group.name] == nil { position[group.name] = index }
+        return position
     }
 
     /// A row on its way through validation, beside its `Order` (which holds what could be read even when rejected).
@@ -309,41 +354,44 @@ public struct Validator: Sendable {
 
     /// The final group list (source order, then groups first named by orders) with each group's
     /// currency settled; rows priced in another currency than their group's are rejected.
-    private func resolveGroups(listed: [Group]?, orders: inout [Order], candidates: inout [Candidate]) -> [Group] {
+    /// `found`: what the rows' reading found of their groups, when there is a groups source.
+    private func resolveGroups(listed: [Group]?, found: GroupsFound?, orders: inout [Order], candidates: inout [Candidate]) -> [Group] {
         var groups = listed ?? []
-        var position: [String: Int] = [:]
-        for (index, group) in groups.enumerated() { position[group.name] = index }
         // Each order's group looked up once (-1: none), and votes counted by group number.
-        var groupOfOrder = [Int](repeating: -1, count: orders.count)
-        var currencyVotes: [Int: [String: Int]] = [:]
-        for (index, (order, candidate)) in zip(orders, candidates).enumerated() where !order.group.isEmpty {
-            let name = order.group
-            var found = position[name]
-            if found == nil, listed == nil {
-                found = groups.count
-                position[name] = groups.count
-                groups.append(Group(name: name, organizer: "", shop: "", currency: "", deadline: ""))
-            }
-            guard let found else { continue }
-            groupOfOrder[index] = found
-            if candidate.reasons.isEmpty, candidate.currencyFromRow {
-                currencyVotes[found, default: [:]][order.currency, default: 0] += 1
+        var (groupOfOrder, currencyVotes) = (found?.groupOfOrder ?? [], found?.currencyVotes ?? [:])
+        if found == nil {
+            // Groups named by the orders, in the order they are first named.
+            var position: [String: Int] = [:]
+            for (index, group) in groups.enumerated() where position[group.name] == nil { position[group.name] = index }
+            groupOfOrder = [Int](repeating: -1, count: orders.count)
+            for index in orders.indices where !orders[index].group.isEmpty {
+                let name = orders[index].group
+                var found = position[name]
+                if found == nil, listed == nil {
+                    found = groups.count
+                    position[name] = groups.count
+                    groups.append(Group(name: name, organizer: "", shop: "", currency: "", deadline: ""))
+                }
+                guard let found else { continue }
+                groupOfOrder[index] = found
+                if candidates[index].reasons.isEmpty, candidates[index].currencyFromRow {
+                    currencyVotes[found, default: [:]][orders[index].currency, default: 0] += 1
+                }
             }
         }
         for index in groups.indices where groups[index].currency.isEmpty {
             groups[index].currency = majorityCurrency(currencyVotes[index] ?? [:])
         }
         for index in candidates.indices {
-            let order = orders[index]
             let groupIndex = groupOfOrder[index]
-            guard groupIndex >= 0, groups[groupIndex].currency != order.currency, isKnownCurrency(order.currency) else { continue }
-            let group = groups[groupIndex]
+            guard groupIndex >= 0, groups[groupIndex].currency != orders[index].currency, isKnownCurrency(orders[index].currency) else { continue }
             guard candidates[index].currencyFromRow else {
-                orders[index].currency = group.currency
+                orders[index].currency = groups[groupIndex].currency
                 continue
             }
+            let group = groups[groupIndex]
             candidates[index].reasons.append(
-                "currency '\(order.currency)' differs from group '\(group.name)' currency '\(group.currency)'")
+                "currency '\(orders[index].currency)' differs from group '\(group.name)' currency '\(group.currency)'")
         }
         return groups
     }

@@ -235,6 +235,59 @@ import Testing
         #expect(TestSupport.files(in: store.folder) == ["state.sqlite"])
     }
 
+    /// A save begun ahead (`beginSave`) is no part of the state until committed: while it waits, another
+    /// reader sees the last snapshot; abandoned, it leaves the database byte for byte as it was and no
+    /// staged file; committed, the state is what a save made at once makes.
+    @Test(arguments: [false, true])
+    func aBegunSaveChangesNothingUntilCommitted(commit: Bool) throws {
+        let (store, snapshot) = try Self.saved()
+        let database = try Data(contentsOf: store.databaseURL)
+        var edited = snapshot
+        edited.rows[0].person = "Zoe"
+        edited.rows.removeLast()
+        let writer = StateStore(folder: store.folder)
+        let staged = try writer.stage(edited, digests: edited.rows.map(RecordDigest.init))
+        let pending = writer.beginSave(staged, history: try writer.loadHistory(), lastBuild: LastBuild(fingerprint: "f2"))
+        #expect(try StateStore(folder: store.folder, writable: false).loadSnapshot() == snapshot)
+        #expect(try StateStore(folder: store.folder, writable: false).lastBuild()?.fingerprint == "f1")
+        if commit {
+            try pending.commit()
+            pending.abandon()  // after a commit, nothing
+            #expect(writer.rowsWritten == 3)  // the edited record, the removed one's deletion, the build's record
+            #expect(try StateStore(folder: store.folder).loadSnapshot() == edited)
+            #expect(try StateStore(folder: store.folder).lastBuild()?.fingerprint == "f2")
+        } else {
+            pending.abandon()
+            #expect(try Data(contentsOf: store.databaseURL) == database)
+            #expect(try StateStore(folder: store.folder).loadSnapshot() == snapshot)
+        }
+        #expect(TestSupport.files(in: store.folder) == ["state.sqlite"])
+    }
+
+    /// A state folder from before the database is not migrated ahead of the commit: abandoned, the
+    /// old files are still the whole state.
+    @Test func aBegunSaveOverOldFilesWritesNothingUntilCommitted() throws {
+        let (snapshot, changes) = try DifferTests.compare(DifferTests.base, previous: nil)
+        let history = [HistoryEntry(time: "2026-11-21T10:00:00Z", changes: changes)]
+        let folder = Self.legacyFolder(snapshot: snapshot, history: history, siteID: Self.siteID)
+        let before = TestSupport.files(in: folder)
+        var edited = snapshot
+        edited.rows[0].person = "Zoe"
+        let writer = StateStore(folder: folder)
+        let abandoned = writer.beginSave(try writer.stage(edited, digests: edited.rows.map(RecordDigest.init)), history: history, lastBuild: nil)
+        abandoned.abandon()
+        #expect(TestSupport.files(in: folder) == before)
+        #expect(!Self.exists(StateDatabase.fileName, in: folder))
+
+        let committed = StateStore(folder: folder)
+        let pending = committed.beginSave(try committed.stage(edited, digests: edited.rows.map(RecordDigest.init)), history: history, lastBuild: nil)
+        #expect(!Self.exists(StateDatabase.fileName, in: folder))
+        try pending.commit()
+        #expect(TestSupport.files(in: folder) == ["state.sqlite"])
+        #expect(try StateStore(folder: folder).loadSnapshot() == edited)
+        #expect(try StateStore(folder: folder).siteID(create: false) == Self.siteID)
+    }
+
     @Test func theHistoryKeepsItsLimit() throws {
         let (store, snapshot) = try Self.saved()
         let entries = (0..<(StateStore.historyLimit + 5)).map {

@@ -32,6 +32,27 @@ import Testing
         }
     }
 
+    /// The URLSession is made by the first request, not with the transport: a build that reads only
+    /// local files makes none (making one lists the executable's folder), and a request still works.
+    @Test func theSessionIsMadeByTheFirstRequest() async throws {
+        let site = try BinaryTests.sampleSite()
+        let pipeline = Pipeline(
+            configuration: try ConfigurationLoader.load(from: site.appendingPathComponent("orderpress.toml")), clock: Clock(now: F.now))
+        let report = try await pipeline.build()
+        #expect(report.orders > 0)
+        #expect((pipeline.transport as? URLSessionTransport)?.hasSession == false)
+
+        let transport = URLSessionTransport()
+        try await LocalServer.with({ request, _ in Reply.page(of: F.rows, for: request) }) { server in
+            let fetcher = try Fetcher(
+                configuration: TestSupport.configuration(F.toml(server), in: TestSupport.temporaryFolder()), clock: Clock(now: F.now),
+                environment: [F.tokenVariable: F.token], options: .init(), transport: transport, retryPolicy: RetryPolicy())
+            #expect(!transport.hasSession)
+            #expect(try await fetcher.fetch().orders.rows.count == F.rows.count)
+            #expect(transport.hasSession)
+        }
+    }
+
     @Test func groupsComeFromTheirOwnSheet() async throws {
         let groups: [[String: String]] = [
             ["group": "週五下午茶", "organizer": "Amy", "shop": "五十嵐", "currency": "TWD", "deadline": "", "bank": "812-000123"],

@@ -292,6 +292,65 @@ import Testing
         #expect(TestSupport.files(in: site) == [])
     }
 
+    /// Publishing the same files again leaves `published.json` as it was; a file gone, or an entry that
+    /// changed, has it written again, in the order of its paths' bytes whatever order the last one had.
+    @Test func theManifestIsWrittenOnlyWhenItsEntriesChange() throws {
+        let root = TestSupport.temporaryFolder()
+        let publisher = Self.publisher(root)
+        let manifestURL = root.appendingPathComponent("state/published.json")
+        let pages = ["b.md": "b", "a.md": "a", "é.md": "e", "z/c.md": "c"]
+        try Self.build(publisher, markdown: pages)
+        let first = try Data(contentsOf: manifestURL)
+        #expect(try Self.manifest(root).markdown.map(\.path) == ["a.md", "b.md", "z/c.md", "é.md"])
+        Self.setModified(manifestURL, 1_000_000_000_000_000_000)
+        try Self.build(publisher, markdown: pages)
+        #expect(Self.modified(manifestURL) == 1_000_000_000_000_000_000)
+        #expect(try Data(contentsOf: manifestURL) == first)
+        // The same entries listed in another order (as an older version may have) are the same manifest.
+        var shuffled = try Self.manifest(root)
+        shuffled.markdown.reverse()
+        try Data(String(decoding: try JSONEncoder().encode(Stored(version: Manifest.version, markdown: shuffled.markdown, site: [])), as: UTF8.self).utf8).write(to: manifestURL)
+        Self.setModified(manifestURL, 1_000_000_000_000_000_000)
+        try Self.build(publisher, markdown: pages)
+        #expect(Self.modified(manifestURL) == 1_000_000_000_000_000_000)
+        let report = try Self.build(publisher, markdown: pages.filter { $0.key != "b.md" })
+        #expect(Self.relative(report.removed, to: root) == ["md/b.md"])
+        #expect(Self.modified(manifestURL) != 1_000_000_000_000_000_000)
+        #expect(try Self.manifest(root).markdown.map(\.path) == ["a.md", "z/c.md", "é.md"])
+        #expect(try String(decoding: Data(contentsOf: manifestURL), as: UTF8.self) == String(decoding: Manifest(markdown: try Self.manifest(root).markdown.reversed(), site: []).encoded(), as: UTF8.self))
+    }
+
+    /// `published.json` as JSONEncoder writes it: read by JSONDecoder, not `ManifestReader`.
+    private struct Stored: Encodable {
+        var version: Int
+        var markdown: [Manifest.Entry]
+        var site: [Manifest.Entry]
+    }
+
+    /// In a folder the session made, a new file is created without being looked for first; what appears
+    /// at its name meanwhile is still found: a link is refused (its target untouched), a file with the
+    /// same bytes is kept as it is, one with other bytes is replaced.
+    @Test func whatAppearsWhereANewFileGoesIsFoundAtCreation() throws {
+        let victim = Victim()
+        let root = TestSupport.temporaryFolder()
+        let groups = root.appendingPathComponent("site/groups")
+        let session = try Self.publisher(root).begin(dryRun: false)
+        try session.publish(Self.files(["groups/a.html": "a"]), in: .site)
+        try FileManager.default.createSymbolicLink(at: groups.appendingPathComponent("link.html"), withDestinationURL: victim.file)
+        TestSupport.write(["site/groups/same.html": "same", "site/groups/other.html": "before"], in: root)
+        Self.setModified(groups.appendingPathComponent("same.html"), 1_000_000_000_000_000_000)
+        try session.publish(Self.files(["groups/same.html": "same", "groups/other.html": "after", "groups/b.html": "b"]), in: .site)
+        let error = PublisherTests.failure { () throws(OutputError) in
+            try session.publish(Self.files(["groups/link.html": "x"]), in: .site)
+        }
+        #expect(error?.exitStatus == .cannotCreate)
+        #expect(error?.description == "cannot write \(groups.path)/link.html (a symbolic link); \(PublisherTests.linkAdvice) a real file")
+        try victim.expectUntouched()
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: groups.appendingPathComponent("link.html").path) == victim.file.path)
+        #expect(Self.modified(groups.appendingPathComponent("same.html")) == 1_000_000_000_000_000_000)
+        #expect(try TestSupport.contents(of: groups) == ["a.html": "a", "b.html": "b", "same.html": "same", "other.html": "after"].mapValues { Data($0.utf8) })
+    }
+
     /// Temporary files left in the published folders are swept only after a publish that died (its
     /// marker is there); the state folder is always swept.
     @Test func leftoversAreSweptOnlyAfterAnUnfinishedPublish() throws {

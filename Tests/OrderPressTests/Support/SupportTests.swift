@@ -197,3 +197,26 @@ import Testing
         #expect(Text.shortened("abcd", to: 4) == "abcd")
     }
 }
+
+@Suite struct HeapTests {
+    final class Witness: @unchecked Sendable {
+        let freed: DispatchSemaphore
+        let freedOn: UnsafeMutablePointer<pthread_t>
+        init(_ freed: DispatchSemaphore, _ freedOn: UnsafeMutablePointer<pthread_t>) { (self.freed, self.freedOn) = (freed, freedOn) }
+        deinit {
+            freedOn.pointee = pthread_self()
+            freed.signal()
+        }
+    }
+
+    /// What `Heap.release` is given is freed, on another thread than the caller's.
+    @Test func releaseFreesOnAnotherThread() {
+        let freed = DispatchSemaphore(value: 0)
+        let freedOn = UnsafeMutablePointer<pthread_t>.allocate(capacity: 1)
+        defer { freedOn.deallocate() }
+        freedOn.initialize(to: pthread_self())
+        Heap.release([Witness(freed, freedOn)])
+        #expect(freed.wait(timeout: .now() + 60) == .success)
+        #expect(pthread_equal(freedOn.pointee, pthread_self()) == 0)
+    }
+}

@@ -8,6 +8,21 @@ import Testing
 @Suite struct TextOrderTests {
     static let pieces = ["a", "B", "é", "e\u{301}", "陳", "林", "小明", " ", "1", "🏴", "Å", "A\u{30A}", "ß", ""]
 
+    /// The one-pass test of a plain path takes what splitting the text took, and never more: a component
+    /// ending in a combining mark (`/` + U+0301 is one Character, no separator) is refused, not waved through.
+    @Test func aPlainPathIsWhatSplittingItSays() async {
+        let parts = ["a", "é", ".", "..", "...", "/", "\0", "\u{301}", "陳", ".a", "a."]
+        func byCharacters(_ path: String) -> Bool {
+            !path.isEmpty && !path.hasPrefix("/") && !path.contains("\0")
+                && !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." || $0 == "." || $0.isEmpty }
+        }
+        await propertyCheck(count: 3000, input: Gen.int(in: 0...(parts.count - 1)).array(of: 0...6)) { picks in
+            let path = picks.map { parts[$0] }.joined()
+            if ContainedPath.isPlain(path) { #expect(byCharacters(path), "\(Array(path.unicodeScalars))") }
+            if !path.contains("\u{301}") { #expect(ContainedPath.isPlain(path) == byCharacters(path), "\(Array(path.unicodeScalars))") }
+        }
+    }
+
     /// Byte order and `<` agree on NFC text, which is all the text `Text.normalize` leaves.
     @Test func sortsExactlyAsStringComparisonDoes() async {
         let text = Gen.int(in: 0...(Self.pieces.count - 1)).array(of: 0...4).map {
@@ -52,6 +67,19 @@ import Testing
             case .failure: #expect(fast == nil, "'\(text)'")
             }
         }
+    }
+
+    /// Two arrays made in place by ranges: every element where its index says, each range's result in order.
+    @Test(arguments: [0, 1, 7, 10_000])
+    func parallelFillOfTwoArraysPutsEveryElementInPlace(count: Int) {
+        let (squares, names, ranges) = Parallel.fill(count: count, minimumChunk: 3) { range, put in
+            for index in range.reversed() { put(index, index * index, "row \(index)") }
+            return range
+        }
+        #expect(squares == (0..<count).map { $0 * $0 })
+        #expect(names == (0..<count).map { "row \($0)" })
+        #expect(ranges.flatMap { Array($0) } == Array(0..<count))
+        #expect(ranges.count == max(1, min(ProcessInfo.processInfo.activeProcessorCount, count / 3)))
     }
 
     /// Chunks cover every row once, in order.

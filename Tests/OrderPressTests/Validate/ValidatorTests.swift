@@ -112,6 +112,35 @@ import Testing
         #expect(data.warnings.contains(DataWarning(row: 2, message: "id '5' is used by rows 2, 3; they are matched by content instead")))
     }
 
+    /// A sheet long enough to be read in two halves on two cores gives what one pass would: ids counted
+    /// across the halves, a group's currency decided by the votes of both, every row in sheet order.
+    @Test func aSheetReadInChunksIsValidatedAsOne() throws {
+        let count = 2 * Parallel.minimumChunk + 2
+        var rows = (0..<count).map { Self.row(id: "r\($0)", price: "\($0 % 90 + 10)") }
+        rows[1] = Self.row(id: "dup", person: "Ben")
+        rows[count - 3] = Self.row(id: "dup", person: "Cho")
+        // Tokyo's currency is left to its orders: 2 + 2 for JPY, 3 for USD, split between the halves.
+        for (index, currency) in [(10, "JPY"), (11, "JPY"), (count - 10, "JPY"), (count - 9, "JPY"), (count - 8, "USD"), (count - 7, "USD"), (count - 6, "USD")] {
+            rows[index] = Self.row(id: "t\(index)", group: "Tokyo", price: "480", currency: currency)
+        }
+        rows[count - 5] = Self.row(id: "n", group: "Nowhere")
+        let groups = TestSupport.table(["group", "currency"], [["週五下午茶", "TWD"], ["Tokyo", ""]], name: "groups")
+        let data = try Self.validate(rows, groups: groups)
+
+        #expect(data.groups.map(\.currency) == ["TWD", "JPY"])
+        let rejected = [count - 8, count - 7, count - 6, count - 5]
+        #expect(data.rejected.map(\.row) == rejected.map { $0 + 2 })
+        #expect(data.rejected.map(\.reasons) == Array(repeating: ["currency 'USD' differs from group 'Tokyo' currency 'JPY'"], count: 3) + [["unknown group 'Nowhere'"]])
+        #expect(data.orders.map(\.row) == (0..<count).filter { !rejected.contains($0) }.map { $0 + 2 })
+        #expect(data.orders.map(\.currency).filter { $0 == "JPY" }.count == 4)
+        #expect(data.warnings.filter { $0.message.hasPrefix("id ") } == [DataWarning(row: 3, message: "id 'dup' is used by rows 3, \(count - 1); they are matched by content instead")])
+        #expect(data.rows.map(\.row) == (0..<count).map { $0 + 2 })
+        // The repeated id is no identity in either half: both rows are identified as a sheet of just them would be.
+        let alone = try Self.validate([rows[1], rows[count - 3]])
+        #expect([data.rows[1].identity, data.rows[count - 3].identity] == alone.rows.map(\.identity))
+        #expect(data.rows[1].identity != (try Self.validate([rows[1]])).rows[0].identity)
+    }
+
     @Test func missingRequiredColumnStopsTheBuild() throws {
         let configuration = try TestSupport.configuration(TestSupport.minimalTOML)
         #expect(throws: DataError(message: "orders: column 'price' (price) is not in the sheet (headers found: 'group', 'orderer', 'drink'); rename the header or fix [orders.columns] in the configuration")) {

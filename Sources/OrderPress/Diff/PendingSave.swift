@@ -1,0 +1,56 @@
+import Foundation
+
+/// A save of the state begun before the site is fully published (`StateStore.beginSave`): its
+/// transaction — a full build's hundred thousand records copied from the staged snapshot — is written
+/// on a thread of its own while publishing ends on the other core, then waits at a gate. Only
+/// `commit()`, called once the site is published, lets it commit; `abandon()` rolls it back. Until the
+/// commit the state is as it was, as when the whole save ran after publishing: a build that fails or is
+/// killed meanwhile leaves the next run comparing against the same snapshot (SQLite's rollback journal
+/// undoes whatever the open transaction wrote).
+final class PendingSave: Sendable {
+    /// What the saving thread waits for before it writes anything it cannot roll back.
+    final class Gate: @unchecked Sendable {
+        private let condition = NSCondition()
+        // Guarded by `condition`: nil until the caller decides.
+        private var decision: Bool?
+
+        /// Returns when the caller commits; throws when it abandons the save.
+        func waitForCommit() throws(OutputError) {
+            let commit = condition.withLock {
+                while decision == nil { condition.wait() }
+                return decision!
+            }
+            guard commit else { throw Self.abandoned }
+        }
+
+        fileprivate func open(commit: Bool) {
+            condition.withLock {
+                if decision == nil { decision = commit }
+                condition.broadcast()
+            }
+        }
+
+        private static let abandoned = OutputError(path: "", reason: "the save was abandoned", cannotCreate: false)
+    }
+
+    private let gate = Gate()
+    private let work: Background<Result<Void, OutputError>>
+
+    /// Starts `save` at once; it must wait at the gate it is given before it writes anything lasting.
+    init(_ save: @escaping @Sendable (Gate) throws(OutputError) -> Void) {
+        let gate = gate
+        work = Background { Result { () throws(OutputError) in try save(gate) } }
+    }
+
+    /// Lets the save commit, and returns once it has, or throws why it failed.
+    func commit() throws(OutputError) {
+        gate.open(commit: true)
+        try work.value.get()
+    }
+
+    /// Rolls the save back (unless it was committed already), and returns once it has ended.
+    func abandon() {
+        gate.open(commit: false)
+        _ = work.value
+    }
+}
