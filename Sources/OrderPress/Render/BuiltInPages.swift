@@ -117,15 +117,10 @@ enum BuiltInPages {
         if pays { out += "- \(builder.outstanding(summary))\n" }
         let displayCurrencies = context.configuration.displayCurrencies
         out += "\n## \(out["per_person"])\n\n"
-        out += "| \(out["person"]) | \(context.labels.markdown("total_in", ["currency": currency])) |"
-        if pays { out += " \(out["paid"]) | \(out["owes"]) |" }
-        out += " \(out["orders"]) |"
-        for currency in displayCurrencies { out += " \(currency) |" }
-        out += "\n|---|--:|"
-        if pays { out += "--:|--:|" }
-        out += "--:|"
-        for _ in displayCurrencies { out += "--:|" }
-        out += "\n"
+        let paidHead = pays ? " \(out["paid"]) | \(out["owes"]) |" : ""
+        out.tableHead(
+            "| \(out["person"]) | \(context.labels.markdown("total_in", ["currency": currency])) |\(paidHead) \(out["orders"]) |",
+            pays ? "|---|--:|--:|--:|--:|" : "|---|--:|--:|", currencies: displayCurrencies)
         for person in summary.people {
             out += "| ["
             out.escaped(Text.shortened(person.name, to: TextLimits.person))
@@ -424,17 +419,23 @@ private struct MarkdownText: ~Copyable {
         }
     }
 
-    /// The table of groups on the index and the group list pages.
-    mutating func groupTable(_ rows: [PageModels.GroupRow], currencies: [String], paid: Bool) {
-        self += "| \(self["group"]) | \(self["total"]) |"
-        if paid { self += " \(self["outstanding"]) |" }
-        self += " \(self["orders"]) | \(self["items"]) | \(self["shop"]) | \(self["organizer"]) | \(self["deadline"]) |"
+    /// A table's head: `cells` ("| Person | Total |"), a column for each display currency, then the
+    /// alignment row, `alignment` ("|---|--:|") and the currencies' columns.
+    mutating func tableHead(_ cells: String, _ alignment: String, currencies: [String]) {
+        self += cells
         for currency in currencies { self += " \(currency) |" }
-        self += "\n|---|--:|"
-        if paid { self += "--:|" }
-        self += "--:|--:|---|---|---|"
+        self += "\n\(alignment)"
         for _ in currencies { self += "--:|" }
         self += "\n"
+    }
+
+    /// The table of groups on the index and the group list pages.
+    mutating func groupTable(_ rows: [PageModels.GroupRow], currencies: [String], paid: Bool) {
+        let outstanding = paid ? " \(self["outstanding"]) |" : ""
+        tableHead(
+            "| \(self["group"]) | \(self["total"]) |\(outstanding) \(self["orders"]) | \(self["items"]) | \(self["shop"]) | "
+                + "\(self["organizer"]) | \(self["deadline"]) |",
+            paid ? "|---|--:|--:|--:|--:|---|---|---|" : "|---|--:|--:|--:|---|---|---|", currencies: currencies)
         for row in rows {
             self += "| [\(row.name)](\(row.link)) | \(row.total) |"
             if paid { self += " \(row.outstanding) |" }
@@ -446,11 +447,7 @@ private struct MarkdownText: ~Copyable {
 
     /// The table of people on the index and the people list pages.
     mutating func peopleTable(_ rows: [PageModels.PersonRow], currencies: [String]) {
-        self += "| \(self["person"]) | \(self["total"]) | \(self["orders"]) |"
-        for currency in currencies { self += " \(currency) |" }
-        self += "\n|---|--:|--:|"
-        for _ in currencies { self += "--:|" }
-        self += "\n"
+        tableHead("| \(self["person"]) | \(self["total"]) | \(self["orders"]) |", "|---|--:|--:|", currencies: currencies)
         for row in rows {
             self += "| [\(row.name)](\(row.link)) | \(row.totals) | \(row.orders) |"
             for amount in row.converted { self += " \(amount) |" }
