@@ -179,27 +179,20 @@ enum BuiltInPages {
                 guard let owed = share.owed else { continue }
                 settled = false
                 out += "- **"
-                out += builder.payment(of: owed, to: context.data.groups[place])
+                out += builder.payment(of: owed, toGroupAt: place)
                 out += "**\n"
             }
             if settled { out += "\(out["settled"])\n" }
             out += "\n"
         }
-        // Each order's place among `shares`, found in one pass over the orders.
+        // Each order's group, found in one pass over the orders: its place in the sheet, as the shares'.
         let orders = person.orders
-        let sections = orders.indices.map { index in
-            let group = orders[index].group
-            return shares.firstIndex { $0.share.group == group }
-        }
-        for (section, (place, share)) in shares.enumerated() {
+        let places = orders.indices.map { context.groupPlace(orders[$0].group) }
+        for (place, share) in shares {
             let group = context.data.groups[place]
-            out += "## ["
-            out.escaped(group.name)
-            out += "](../groups/"
-            out += context.groupSlugs[group.name]!
-            out += ".md)\n\n"
+            out.append(builder.builtIn.personGroupHeadings[place])
             out.append(builder.builtIn.personOrdersHead)
-            for index in orders.indices where sections[index] == section { out.orderCells(orders[index], paid: pays, shortened: false) }
+            for index in orders.indices where places[index] == place { out.orderCells(orders[index], paid: pays, shortened: false) }
             out.append(builder.builtIn.personTotal)
             out.amount(share.total, group.currency)
             out += " "
@@ -212,8 +205,34 @@ enum BuiltInPages {
             }
             out += "\n\n"
         }
-        out += "## \(out["total"])\n\n"
-        out.totalsTable(builder.totalRows(of: person), unpaid: pays ? "owes" : nil, bold: false)
+        // `totalsTable` on `PageBuilder.totalRows(of: person)`, written from the shares.
+        out.append(builder.builtIn.personTotalsHead)
+        for share in person.currencyShares.sorted(by: { $0.currency < $1.currency }) {
+            out += "| "
+            out += share.currency
+            out += " | "
+            out.amount(share.total, share.currency)
+            out += " |"
+            if pays {
+                out += " "
+                out.amount(share.outstanding, share.currency)
+                out += " |"
+            }
+            out += "\n"
+        }
+        for (total, unpaid) in zip(person.converted, person.convertedOutstanding) {
+            out += "| "
+            out += builder.allIn(total.currency)
+            out += " | "
+            out.amount(total)
+            out += " |"
+            if pays {
+                out += " "
+                out.amount(unpaid)
+                out += " |"
+            }
+            out += "\n"
+        }
         return out.take()
     }
 
@@ -226,6 +245,10 @@ enum BuiltInPages {
         let personOrdersHead: [UInt8]
         /// "Total: ", before a person's total in a group.
         let personTotal: [UInt8]
+        /// By place in `data.groups`, the heading of the group's part of a person's page, linking the group.
+        let personGroupHeadings: [[UInt8]]
+        /// The heading and the head of the table of a person's totals.
+        let personTotalsHead: [UInt8]
 
         init(_ context: SiteContext) {
             topLayout = Layout(context.layoutModel(root: ""))
@@ -239,6 +262,16 @@ enum BuiltInPages {
             out += "--:|--:|---|---|\n"
             personTotal = Array("\n\(out["total"])\(out["colon"])".utf8)
             personOrdersHead = Array(out.take())
+            personGroupHeadings = context.data.groups.map { group in
+                var out = MarkdownText(labels: [:])
+                out += "## ["
+                out.escaped(group.name)
+                out += "](../groups/\(context.groupSlugs[group.name]!).md)\n\n"
+                return Array(out.take())
+            }
+            out += "## \(out["total"])\n\n"
+            out.totalsTable([], unpaid: pays ? "owes" : nil, bold: false)
+            personTotalsHead = Array(out.take())
         }
     }
 

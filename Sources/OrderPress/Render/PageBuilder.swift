@@ -7,6 +7,8 @@ struct PageBuilder: Sendable {
     let rateNotices: [String]
     /// "all in USD", by display currency, for every totals table.
     private let allIn: [String: String]
+    /// By place in `data.groups`: the group's name and organizer as the pay-to sentence shows them.
+    private let payees: [(organizer: String, group: String)]
     /// "{amount} to {organizer} for {group}", and the words for a group without an organizer.
     private let payTo: Labels.Filler
     private let theOrganizer: String
@@ -23,7 +25,11 @@ struct PageBuilder: Sendable {
             context.configuration.displayCurrencies.map { ($0, labels.markdown("all_in", ["currency": $0])) },
             uniquingKeysWith: { first, _ in first })
         payTo = labels.markdownFiller("pay_to", names: ["amount", "organizer", "group"])
-        theOrganizer = labels.markdown("the_organizer")
+        let theOrganizer = labels.markdown("the_organizer")
+        self.theOrganizer = theOrganizer
+        payees = context.data.groups.map { group in
+            (group.organizer.isEmpty ? theOrganizer : MarkdownEscaper.escape(group.organizer), MarkdownEscaper.escape(group.name))
+        }
         deletedHeading = labels.markdown("deleted_latest", ["time": context.history.first.map { context.display(iso: $0.time) } ?? ""])
         builtIn = BuiltInPages.Shared(context)
     }
@@ -140,7 +146,7 @@ struct PageBuilder: Sendable {
         let money = context.money
         return zip(converted, outstanding).map { total, unpaid in
                 PageModels.TotalRow(
-                    label: allIn[total.currency] ?? labels.markdown("all_in", ["currency": total.currency]),
+                    label: allIn(total.currency),
                     amount: money.display(total), outstanding: money.display(unpaid))
             }
     }
@@ -226,6 +232,15 @@ struct PageBuilder: Sendable {
             group.organizer.isEmpty ? theOrganizer : escape(group.organizer), escape(group.name),
         ])
     }
+
+    /// The same for the group at `place` in `data.groups`, its words escaped once per build.
+    func payment(of owed: Decimal, toGroupAt place: Int) -> String {
+        let (group, payee) = (context.data.groups[place], payees[place])
+        return payTo.fill(["\(context.money.display(owed, group.currency)) \(group.currency)", payee.organizer, payee.group])
+    }
+
+    /// "all in USD".
+    func allIn(_ currency: String) -> String { allIn[currency] ?? labels.markdown("all_in", ["currency": currency]) }
 
     func rates() -> PageModels.RatesPage {
         let configuration = context.configuration
