@@ -97,15 +97,15 @@ enum BuiltInPages {
         for line in summary.shopSheet {
             // `ShopLine.text`, escaped: escaping goes scalar by scalar, so part by part.
             out += "| "
-            out.append(line.quantity)
-            out += " × "
+            out.escaped("\(line.quantity) ×")
+            out += " "
             out.escaped(line.item)
             for option in line.options {
                 out += " "
                 out.escaped(option)
             }
             out += " | "
-            out.amount(of: line.unitPrice, currency)
+            out.price(line.unitPrice, currency)
             out += " | "
             out.amount(of: line.unitPrice, times: line.quantity, multiplied: true, currency) { line.lineTotal }
             out += " |\n"
@@ -388,10 +388,15 @@ private struct MarkdownText: ~Copyable {
         return digits
     }
 
-    /// `value()` as `MoneyFormat.display` writes it: `price` × `quantity`, multiplied or not as
-    /// `value` does (`multiplied`), which with the currency's minor units decides the text.
+    /// A price as `MoneyFormat.display` writes it, remembered on this page.
+    mutating func price(_ price: Decimal, _ currency: String) {
+        amount(of: price, times: 1, multiplied: false, currency) { price }
+    }
+
+    /// `value()` as `MoneyFormat.display` writes it, remembered on this page: `price` × `quantity`,
+    /// multiplied or not as `value` does (`multiplied`), which with the minor units decides the text.
     mutating func amount(
-        of price: Decimal, times quantity: Int = 1, multiplied: Bool = false, _ currency: String, _ value: () -> Decimal = { 0 }
+        of price: Decimal, times quantity: Int, multiplied: Bool, _ currency: String, _ value: () -> Decimal
     ) {
         let digits = digits(currency)
         let key = AmountKey(price, quantity: quantity, multiplied: multiplied, digits: digits)
@@ -505,7 +510,7 @@ private struct MarkdownText: ~Copyable {
         self += " "
         append(order.quantity)
         self += " | "
-        amount(of: order.unitPrice, order.currency)
+        price(order.unitPrice, order.currency)
         self += " | "
         if let time = order.time {
             append(Timestamp.display(time, timeZone: builder!.context.configuration.timeZone))
