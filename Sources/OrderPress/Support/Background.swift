@@ -6,6 +6,7 @@ final class Background<Value: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     // Guarded by `condition`:
     private var made: Value?
+    private var done = false
 
     /// Starts making the value at once. The stack is larger than a thread's default, as the main
     /// thread's is: the whole-site files encode nested JSON.
@@ -13,7 +14,7 @@ final class Background<Value: Sendable>: @unchecked Sendable {
         let thread = Thread { [self] in
             let value = make()
             condition.withLock {
-                made = value
+                (made, done) = (value, true)
                 condition.broadcast()
             }
         }
@@ -24,7 +25,16 @@ final class Background<Value: Sendable>: @unchecked Sendable {
     /// The value, once made: waits until then.
     var value: Value {
         condition.withLock {
-            while made == nil { condition.wait() }
+            while !done { condition.wait() }
+            return made!
+        }
+    }
+
+    /// The value, once made, no longer held here: for a large value its taker frees when it likes.
+    func take() -> Value {
+        condition.withLock {
+            while !done { condition.wait() }
+            defer { made = nil }
             return made!
         }
     }
