@@ -1,14 +1,20 @@
+import Foundation
+
 /// The built-in templates that render most of a site's bytes (the index, the list, group and
 /// person pages, the HTML layout), written out in Swift. swift-mustache looks up every value as `Any` through dynamic
 /// casts, which made the templates half of a build's instructions; these give the same bytes as
 /// the built-in `.mustache` files (`BuiltInPagesTests` renders sites both ways and compares), and
 /// are used only while the template in use is the built-in one. An overridden template, or one
 /// edited from a copy, goes through swift-mustache as before.
+///
+/// Group and person pages, nearly every page of a site, are written as UTF-8 straight from the
+/// summaries: their view models held a string for every cell of every order, made and copied
+/// again into the page, which cost more than the rest of the page together.
 enum BuiltInPages {
     /// The templates written out here, by name.
     static let kinds: Set<String> = ["index", "groups", "people", "group", "person", "layout"]
 
-    static func index(_ page: PageModels.IndexPage, labels: [String: String]) -> String {
+    static func index(_ page: PageModels.IndexPage, labels: [String: String]) -> Data {
         var out = MarkdownText(labels: labels)
         let pays = page.tracksPayments
         out += "# \(page.title)\n\n\(page.dataAsOf) · [\(out["rates"])](rates.md) · [\(out["attention"])](attention.md)"
@@ -41,216 +47,478 @@ enum BuiltInPages {
         } else {
             out += "\(out["no_people"])\n"
         }
-        return out.text
+        return out.take()
     }
 
-    static func groups(_ page: PageModels.GroupListPage, labels: [String: String]) -> String {
+    static func groups(_ page: PageModels.GroupListPage, labels: [String: String]) -> Data {
         var out = MarkdownText(labels: labels)
         out += "# \(page.title)\n\n[← \(out["home"])](index.md)\n\n\(page.pager)\n\n"
         out.groupTable(page.groups, currencies: page.displayCurrencies, paid: page.tracksPayments)
         out += "\n\(page.pager)\n"
-        return out.text
+        return out.take()
     }
 
-    static func people(_ page: PageModels.PeopleListPage, labels: [String: String]) -> String {
+    static func people(_ page: PageModels.PeopleListPage, labels: [String: String]) -> Data {
         var out = MarkdownText(labels: labels)
         out += "# \(page.title)\n\n[← \(out["home"])](index.md)\n\n\(page.pager)\n\n"
         out.peopleTable(page.people, currencies: page.displayCurrencies)
         out += "\n\(page.pager)\n"
-        return out.text
+        return out.take()
     }
 
-    static func group(_ page: PageModels.GroupPage, labels: [String: String]) -> String {
-        var out = MarkdownText(labels: labels)
-        out += "# \(page.name)\n\n[← \(out["home"])](../index.md)\n\n"
+    /// `group.md.mustache` on `PageBuilder.groupPage(summary)`.
+    static func group(_ summary: GroupSummary, builder: PageBuilder) -> Data {
+        let context = builder.context
+        let (group, currency) = (summary.group, summary.currency)
+        var out = MarkdownText(labels: context.markdownLabels, builder: builder)
+        out += "# "
+        out.escaped(group.name)
+        out += "\n\n[← \(out["home"])](../index.md)\n\n"
         let colon = out["colon"]
-        out += "- \(out["organizer"])\(colon)\(page.organizer)\n"
-        out += "- \(out["shop"])\(colon)\(page.shop)\n"
-        out += "- \(out["deadline"])\(colon)\(page.deadline)\n"
-        out += "- \(out["currency"])\(colon)\(page.currency)\n\n"
-        out.notices(page.notices)
-        if page.hasRecentDeletions {
-            out += "## ⚠ \(page.deletedHeading)\n\n"
-            for line in page.recentDeletions { out += "- ~~\(line)~~\n" }
+        out += "- \(out["organizer"])\(colon)"
+        out.escaped(group.organizer)
+        out += "\n- \(out["shop"])\(colon)"
+        out.escaped(group.shop)
+        out += "\n- \(out["deadline"])\(colon)\(builder.deadline(group))\n"
+        out += "- \(out["currency"])\(colon)\(currency)\n\n"
+        out.notices(builder.rateNotices)
+        if let deletions = context.latestDeletions[group.name], !deletions.isEmpty {
+            out += "## ⚠ \(builder.deletedHeading)\n\n"
+            for record in deletions { out += "- ~~\(builder.deletionLine(record))~~\n" }
             out += "\n[\(out["all_changes"])](../changes.md)\n\n"
         }
-        if page.hasOrders {
-            let pays = page.tracksPayments
-            out += "## \(out["shop_sheet"])\n\n"
-            out += "| \(out["order_line"]) | \(out["unit_price"]) | \(out["line_total"]) |\n|---|--:|--:|\n"
-            for row in page.shopSheet { out += "| \(row.text) | \(row.unitPrice) | \(row.lineTotal) |\n" }
-            out += "| **\(out["total"])** \(page.itemsOrders) | | **\(page.total)** |\n\n"
-            for line in page.totalConverted { out += "- = \(line)\n" }
-            if pays { out += "- \(page.outstanding)\n" }
-            out += "\n## \(out["per_person"])\n\n"
-            out += "| \(out["person"]) | \(page.totalHeading) |"
-            if pays { out += " \(out["paid"]) | \(out["owes"]) |" }
-            out += " \(out["orders"]) |"
-            for currency in page.displayCurrencies { out += " \(currency) |" }
-            out += "\n|---|--:|"
-            if pays { out += "--:|--:|" }
-            out += "--:|"
-            for _ in page.displayCurrencies { out += "--:|" }
-            out += "\n"
-            for person in page.people {
-                out += "| [\(person.name)](\(person.link)) | \(person.total) |"
-                if pays { out += " \(person.paid) | \(person.outstanding) |" }
-                out += " \(person.orders) |"
-                for amount in person.converted { out += " \(amount) |" }
-                out += "\n"
-            }
-            out += "\n![\(page.chartTitle)](\(page.chart))\n\n## \(out["orders"])\n\n"
-            out += "| \(out["person"]) | \(out["item"]) | \(out["amount"]) |"
-            if pays { out += " \(out["paid"]) |" }
-            out += " \(out["qty"]) | \(out["unit_price"]) | \(out["time"]) | \(out["note"]) |\n|---|---|--:|"
-            if pays { out += ":-:|" }
-            out += "--:|--:|---|---|\n"
-            for order in page.orders {
-                out += "| \(order.person) "
-                out.orderCells(order, paid: pays)
-            }
-        } else {
+        guard !summary.orders.isEmpty else {
             out += "\(out["no_orders"])\n"
+            return out.take()
         }
-        return out.text
+        let pays = context.aggregation.tracksPayments
+        out += "## \(out["shop_sheet"])\n\n"
+        out += "| \(out["order_line"]) | \(out["unit_price"]) | \(out["line_total"]) |\n|---|--:|--:|\n"
+        for line in summary.shopSheet {
+            // `ShopLine.text`, escaped: escaping goes scalar by scalar, so part by part.
+            out += "| "
+            out.escaped("\(line.quantity) ×")
+            out += " "
+            out.escaped(line.item)
+            for option in line.options {
+                out += " "
+                out.escaped(option)
+            }
+            out += " | "
+            out.price(line.unitPrice, currency)
+            out += " | "
+            out.amount(of: line.unitPrice, times: line.quantity, multiplied: true, currency) { line.lineTotal }
+            out += " |\n"
+        }
+        out += "| **\(out["total"])** \(builder.itemsOrders(summary)) | | **"
+        out.amount(summary.total, currency)
+        out += " \(currency)** |\n\n"
+        for line in builder.otherCurrencies(summary.converted, besides: currency) { out += "- = \(line)\n" }
+        if pays { out += "- \(builder.outstanding(summary))\n" }
+        let displayCurrencies = context.configuration.displayCurrencies
+        out += "\n## \(out["per_person"])\n\n"
+        let paidHead = pays ? " \(out["paid"]) | \(out["owes"]) |" : ""
+        out.tableHead(
+            "| \(out["person"]) | \(context.labels.markdown("total_in", ["currency": currency])) |\(paidHead) \(out["orders"]) |",
+            pays ? "|---|--:|--:|--:|--:|" : "|---|--:|--:|", currencies: displayCurrencies)
+        for person in summary.people {
+            out += "| ["
+            out.escaped(Text.shortened(person.name, to: TextLimits.person))
+            out += "](../people/"
+            out += context.personSlugs[person.key]!
+            out += ".md) | "
+            out.amount(person.total, currency)
+            out += " |"
+            if pays {
+                out += " "
+                out.amount(person.paid, currency)
+                out += " | "
+                out.amount(person.outstanding, currency)
+                out += " |"
+            }
+            out += " "
+            out.append(person.orders)
+            out += " |"
+            for amount in person.converted {
+                out += " "
+                out.amount(amount)
+                out += " |"
+            }
+            out += "\n"
+        }
+        out += "\n![\(out["per_person"])](\(context.groupSlugs[group.name]!).svg)\n\n## \(out["orders"])\n\n"
+        out += "| \(out["person"]) | \(out["item"]) | \(out["amount"]) |"
+        if pays { out += " \(out["paid"]) |" }
+        out += " \(out["qty"]) | \(out["unit_price"]) | \(out["time"]) | \(out["note"]) |\n|---|---|--:|"
+        if pays { out += ":-:|" }
+        out += "--:|--:|---|---|\n"
+        for order in summary.orders {
+            out += "| "
+            out.escaped(Text.shortened(order.person, to: TextLimits.person))
+            out += " "
+            out.orderCells(order, paid: pays, shortened: true)
+        }
+        return out.take()
     }
 
-    static func person(_ page: PageModels.PersonPage, labels: [String: String]) -> String {
-        var out = MarkdownText(labels: labels)
-        let pays = page.tracksPayments
-        out += "# \(page.name)\n\n[← \(out["home"])](../index.md)\n\n"
+    /// `person.md.mustache` on `PageBuilder.personPage(person)`.
+    static func person(_ person: PersonSummary, builder: PageBuilder) -> Data {
+        let context = builder.context
+        var out = MarkdownText(labels: context.markdownLabels, builder: builder)
+        let pays = context.aggregation.tracksPayments
+        out += "# "
+        out.escaped(person.name)
+        out += "\n\n[← \(out["home"])](../index.md)\n\n"
+        // The person's groups in the sheet's order, as `SiteContext.groups(named:)` lists them.
+        let shares = person.groupShares.compactMap { share in context.groupPlace(share.group).map { (place: $0, share: share) } }
+            .sorted { $0.place < $1.place }
         if pays {
             out += "## \(out["to_pay"])\n\n"
-            for line in page.payments { out += "- **\(line)**\n" }
-            if page.settled { out += "\(out["settled"])\n" }
+            var settled = true
+            for (place, share) in shares {
+                guard let owed = share.owed else { continue }
+                settled = false
+                out += "- **"
+                out += builder.payment(of: owed, toGroupAt: place)
+                out += "**\n"
+            }
+            if settled { out += "\(out["settled"])\n" }
             out += "\n"
         }
-        for group in page.groups {
-            out += "## [\(group.name)](\(group.link))\n\n"
+        // Each order's group, found in one pass over the orders: its place in the sheet, as the shares'.
+        let orders = person.orders
+        let places = orders.indices.map { context.groupPlace(orders[$0].group) }
+        for (place, share) in shares {
+            let group = context.data.groups[place]
+            out.append(builder.builtIn.personGroupHeadings[place])
+            out.append(builder.builtIn.personOrdersHead)
+            for index in orders.indices where places[index] == place { out.orderCells(orders[index], paid: pays, shortened: false) }
+            out.append(builder.builtIn.personTotal)
+            out.amount(share.total, group.currency)
+            out += " "
+            out += group.currency
+            for amount in share.converted where amount.currency != group.currency {
+                out += " · "
+                out.amount(amount)
+                out += " "
+                out += amount.currency
+            }
+            out += "\n\n"
+        }
+        // `totalsTable` on `PageBuilder.totalRows(of: person)`, written from the shares.
+        out.append(builder.builtIn.personTotalsHead)
+        for share in person.currencyShares.sorted(by: { $0.currency < $1.currency }) {
+            out += "| "
+            out += share.currency
+            out += " | "
+            out.amount(share.total, share.currency)
+            out += " |"
+            if pays {
+                out += " "
+                out.amount(share.outstanding, share.currency)
+                out += " |"
+            }
+            out += "\n"
+        }
+        for (total, unpaid) in zip(person.converted, person.convertedOutstanding) {
+            out += "| "
+            out += builder.allIn(total.currency)
+            out += " | "
+            out.amount(total)
+            out += " |"
+            if pays {
+                out += " "
+                out.amount(unpaid)
+                out += " |"
+            }
+            out += "\n"
+        }
+        return out.take()
+    }
+
+    /// What the built-in templates write the same on every page of a build, made once.
+    struct Shared: Sendable {
+        /// The layout around a page at the top of the site and around one a folder down.
+        let topLayout: Layout
+        let nestedLayout: Layout
+        /// The head of the table of a person's orders in a group, under each group on their page.
+        let personOrdersHead: [UInt8]
+        /// "Total: ", before a person's total in a group.
+        let personTotal: [UInt8]
+        /// By place in `data.groups`, the heading of the group's part of a person's page, linking the group.
+        let personGroupHeadings: [[UInt8]]
+        /// The heading and the head of the table of a person's totals.
+        let personTotalsHead: [UInt8]
+
+        init(_ context: SiteContext) {
+            topLayout = Layout(context.layoutModel(root: ""))
+            nestedLayout = Layout(context.layoutModel(root: "../"))
+            let pays = context.aggregation.tracksPayments
+            var out = MarkdownText(labels: context.markdownLabels)
             out += "| \(out["item"]) | \(out["amount"]) |"
             if pays { out += " \(out["paid"]) |" }
             out += " \(out["qty"]) | \(out["unit_price"]) | \(out["time"]) | \(out["note"]) |\n|---|--:|"
             if pays { out += ":-:|" }
             out += "--:|--:|---|---|\n"
-            for order in group.orders { out.orderCells(order, paid: pays) }
-            out += "\n\(out["total"])\(out["colon"])\(group.total)"
-            for amount in group.converted { out += " · \(amount)" }
-            out += "\n\n"
+            personTotal = Array("\n\(out["total"])\(out["colon"])".utf8)
+            personOrdersHead = Array(out.take())
+            personGroupHeadings = context.data.groups.map { group in
+                var out = MarkdownText(labels: [:])
+                out += "## ["
+                out.escaped(group.name)
+                out += "](../groups/\(context.groupSlugs[group.name]!).md)\n\n"
+                return Array(out.take())
+            }
+            out += "## \(out["total"])\n\n"
+            out.totalsTable([], unpaid: pays ? "owes" : nil, bold: false)
+            personTotalsHead = Array(out.take())
         }
-        out += "## \(out["total"])\n\n"
-        out.totalsTable(page.totals, unpaid: pays ? "owes" : nil, bold: false)
-        return out.text
     }
 
-    /// The HTML page around a page's body; every value but the body escaped as the layout's
-    /// content type (`LayoutHTML`) escapes it.
-    static func layout(_ layout: PageModels.Layout) -> String {
-        func e(_ text: String) -> String { XMLText.escape(text) }
-        func label(_ key: String) -> String { e(layout.labels[key] ?? "") }
-        let root = e(layout.root)
-        let attention = layout.attentionCount.map { " (\(e($0)))" } ?? ""
-        return """
-            <!doctype html>
-            <html lang="\(e(layout.language))">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(e(layout.pageTitle))</title>
-            <link rel="stylesheet" href="\(root)style.css">
-            <link rel="alternate" type="application/atom+xml" title="\(e(layout.feedTitle))" href="\(root)feed.xml">
-            </head>
-            <body>
-            <header>
-            <nav>
-            <a href="\(root)index.html">\(e(layout.siteTitle))</a>
-            <a href="\(root)rates.html">\(label("rates"))</a>
-            <a href="\(root)attention.html">\(label("attention"))\(attention)</a>
-            <a href="\(root)changes.html">\(label("changes"))</a>
-            </nav>
-            </header>
-            <main>
-            \(layout.body)
-            </main>
-            <footer>\(e(layout.dataAsOf)) · \(label("made_by"))</footer>
-            </body>
-            </html>
+    /// `layout.html.mustache` in three runs of bytes, made once per build, around the two values
+    /// that change from page to page: its title and its body. Every value but the body is escaped as
+    /// the layout's content type (`LayoutHTML`) escapes it.
+    struct Layout: Sendable {
+        private let head: [UInt8]
+        private let middle: [UInt8]
+        private let tail: [UInt8]
 
-            """
+        /// From the layout's values; the model's page title and body are not used.
+        init(_ layout: PageModels.Layout) {
+            func e(_ text: String) -> String { XMLText.escape(text) }
+            func label(_ key: String) -> String { e(layout.labels[key] ?? "") }
+            let root = e(layout.root)
+            let attention = layout.attentionCount.map { " (\(e($0)))" } ?? ""
+            head = Array(
+                """
+                <!doctype html>
+                <html lang="\(e(layout.language))">
+                <head>
+                <meta charset="utf-8">
+                <meta name="viewport" content="width=device-width, initial-scale=1">
+                <title>
+                """.utf8)
+            middle = Array(
+                """
+                </title>
+                <link rel="stylesheet" href="\(root)style.css">
+                <link rel="alternate" type="application/atom+xml" title="\(e(layout.feedTitle))" href="\(root)feed.xml">
+                </head>
+                <body>
+                <header>
+                <nav>
+                <a href="\(root)index.html">\(e(layout.siteTitle))</a>
+                <a href="\(root)rates.html">\(label("rates"))</a>
+                <a href="\(root)attention.html">\(label("attention"))\(attention)</a>
+                <a href="\(root)changes.html">\(label("changes"))</a>
+                </nav>
+                </header>
+                <main>
+
+                """.utf8)
+            tail = Array(
+                """
+
+                </main>
+                <footer>\(e(layout.dataAsOf)) · \(label("made_by"))</footer>
+                </body>
+                </html>
+
+                """.utf8)
+        }
+
+        /// The page: `body` is cmark-gfm's HTML, as it made it (from valid UTF-8, so valid UTF-8).
+        func html(title: String, body: Data) -> Data {
+            var title = XMLText.escape(title)
+            var html = Data(capacity: head.count + title.utf8.count + middle.count + body.count + tail.count)
+            html.append(contentsOf: head)
+            title.withUTF8 { html.append($0) }
+            html.append(contentsOf: middle)
+            html.append(body)
+            html.append(contentsOf: tail)
+            return html
+        }
     }
 }
 
-/// A Markdown page being written, with the labels (already escaped for Markdown) at hand.
-private struct MarkdownText {
-    var text = ""
+/// A Markdown page being written as UTF-8, with the labels (already escaped for Markdown) at hand.
+private struct MarkdownText: ~Copyable {
+    /// Handed to `Data` without a copy when the page is done.
+    private var buffer = ByteBuffer()
     let labels: [String: String]
+    /// For amounts and order lines, on group and person pages.
+    private let builder: PageBuilder?
+    /// Minor units by currency, for the few currencies of a page.
+    private var minorUnits: [(currency: String, digits: Int)] = []
+    /// Amounts already written on this page: a group page shows the same few prices on line after line,
+    /// and each costs a `Decimal` multiplication and `DecimalText.fixed`.
+    private var amounts: [AmountKey: String] = [:]
 
-    init(labels: [String: String]) {
+    init(labels: [String: String], builder: PageBuilder? = nil) {
         self.labels = labels
-        text.reserveCapacity(4096)
+        self.builder = builder
     }
+
+    /// The page, which leaves this empty.
+    mutating func take() -> Data { buffer.take() }
 
     /// A label, or nothing, as Mustache renders a missing key.
     subscript(_ key: String) -> String { labels[key] ?? "" }
 
-    static func += (page: inout MarkdownText, text: String) { page.text += text }
+    static func += (page: inout MarkdownText, text: String) { page.append(text) }
+
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer.append(UnsafeRawBufferPointer($0)) }
+    }
+
+    mutating func append(_ number: Int) { append(String(number)) }
+
+    mutating func append(_ bytes: [UInt8]) { buffer.append(bytes) }
+
+    /// User text, escaped for Markdown.
+    mutating func escaped(_ text: String) {
+        MarkdownEscaper.withEscaped(text) { buffer.append(UnsafeRawBufferPointer($0)) }
+    }
+
+    private mutating func digits(_ currency: String) -> Int {
+        if let known = minorUnits.first(where: { $0.currency == currency }) { return known.digits }
+        let digits = builder!.context.money.minorUnits(currency)
+        minorUnits.append((currency, digits))
+        return digits
+    }
+
+    /// A price as `MoneyFormat.display` writes it, remembered on this page.
+    mutating func price(_ price: Decimal, _ currency: String) {
+        amount(of: price, times: 1, multiplied: false, currency) { price }
+    }
+
+    /// `value()` as `MoneyFormat.display` writes it, remembered on this page: `price` × `quantity`,
+    /// multiplied or not as `value` does (`multiplied`), which with the minor units decides the text.
+    mutating func amount(
+        of price: Decimal, times quantity: Int, multiplied: Bool, _ currency: String, _ value: () -> Decimal
+    ) {
+        let digits = digits(currency)
+        let key = AmountKey(price, quantity: quantity, multiplied: multiplied, digits: digits)
+        if let key, let text = amounts[key] { return append(text) }
+        let text = DecimalText.fixed(multiplied ? value() : price, digits: digits)
+        if let key { amounts[key] = text }
+        append(text)
+    }
+
+    /// An amount that is not a price: written, not remembered.
+    mutating func amount(_ value: Decimal, _ currency: String) {
+        append(DecimalText.fixed(value, digits: digits(currency)))
+    }
+
+    /// A converted amount, or "n/a".
+    mutating func amount(_ converted: ConvertedAmount) {
+        append(builder!.context.money.display(optional: converted, digits: digits(converted.currency)) ?? "n/a")
+    }
+
+    /// A price's bits, how many and whether multiplied, and the minor units: equal keys are equal
+    /// texts, since equal bits are equal `Decimal`s. Equal amounts may differ in bits (35 and 35.0):
+    /// a look-up can miss, never mistake.
+    private struct AmountKey: Hashable {
+        let low: UInt64
+        let high: UInt64
+        let rest: UInt32
+        let quantity: Int
+        let multiplied: Bool
+        let digits: Int
+
+        /// Nil where `Decimal` is not the 20 bytes read here.
+        init?(_ price: Decimal, quantity: Int, multiplied: Bool, digits: Int) {
+            guard MemoryLayout<Decimal>.size == 20 else { return nil }
+            (low, high, rest) = withUnsafeBytes(of: price) {
+                ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+                 $0.loadUnaligned(fromByteOffset: 16, as: UInt32.self))
+            }
+            (self.quantity, self.multiplied, self.digits) = (quantity, multiplied, digits)
+        }
+    }
 
     mutating func notices(_ notices: [String]) {
-        for notice in notices { text += "> \(notice)\n\n" }
+        for notice in notices { self += "> \(notice)\n\n" }
     }
 
     /// Totals per currency and converted, with the unpaid column (headed by the label `unpaid`) when
     /// payments are tracked: the index's grand totals (amounts in bold) and a person's totals.
     mutating func totalsTable(_ rows: [PageModels.TotalRow], unpaid: String?, bold: Bool) {
-        text += "| \(self["currency"]) | \(self["total"]) |"
-        if let unpaid { text += " \(self[unpaid]) |" }
-        text += "\n|---|--:|"
-        if unpaid != nil { text += "--:|" }
-        text += "\n"
+        self += "| \(self["currency"]) | \(self["total"]) |"
+        if let unpaid { self += " \(self[unpaid]) |" }
+        self += "\n|---|--:|"
+        if unpaid != nil { self += "--:|" }
+        self += "\n"
         for row in rows {
-            text += bold ? "| \(row.label) | **\(row.amount)** |" : "| \(row.label) | \(row.amount) |"
-            if unpaid != nil { text += " \(row.outstanding) |" }
-            text += "\n"
+            self += bold ? "| \(row.label) | **\(row.amount)** |" : "| \(row.label) | \(row.amount) |"
+            if unpaid != nil { self += " \(row.outstanding) |" }
+            self += "\n"
         }
+    }
+
+    /// A table's head: `cells` ("| Person | Total |"), a column for each display currency, then the
+    /// alignment row, `alignment` ("|---|--:|") and the currencies' columns.
+    mutating func tableHead(_ cells: String, _ alignment: String, currencies: [String]) {
+        self += cells
+        for currency in currencies { self += " \(currency) |" }
+        self += "\n\(alignment)"
+        for _ in currencies { self += "--:|" }
+        self += "\n"
     }
 
     /// The table of groups on the index and the group list pages.
     mutating func groupTable(_ rows: [PageModels.GroupRow], currencies: [String], paid: Bool) {
-        text += "| \(self["group"]) | \(self["total"]) |"
-        if paid { text += " \(self["outstanding"]) |" }
-        text += " \(self["orders"]) | \(self["items"]) | \(self["shop"]) | \(self["organizer"]) | \(self["deadline"]) |"
-        for currency in currencies { text += " \(currency) |" }
-        text += "\n|---|--:|"
-        if paid { text += "--:|" }
-        text += "--:|--:|---|---|---|"
-        for _ in currencies { text += "--:|" }
-        text += "\n"
+        let outstanding = paid ? " \(self["outstanding"]) |" : ""
+        tableHead(
+            "| \(self["group"]) | \(self["total"]) |\(outstanding) \(self["orders"]) | \(self["items"]) | \(self["shop"]) | "
+                + "\(self["organizer"]) | \(self["deadline"]) |",
+            paid ? "|---|--:|--:|--:|--:|---|---|---|" : "|---|--:|--:|--:|---|---|---|", currencies: currencies)
         for row in rows {
-            text += "| [\(row.name)](\(row.link)) | \(row.total) |"
-            if paid { text += " \(row.outstanding) |" }
-            text += " \(row.orders) | \(row.items) | \(row.shop) | \(row.organizer) | \(row.deadline) |"
-            for amount in row.converted { text += " \(amount) |" }
-            text += "\n"
+            self += "| [\(row.name)](\(row.link)) | \(row.total) |"
+            if paid { self += " \(row.outstanding) |" }
+            self += " \(row.orders) | \(row.items) | \(row.shop) | \(row.organizer) | \(row.deadline) |"
+            for amount in row.converted { self += " \(amount) |" }
+            self += "\n"
         }
     }
 
     /// The table of people on the index and the people list pages.
     mutating func peopleTable(_ rows: [PageModels.PersonRow], currencies: [String]) {
-        text += "| \(self["person"]) | \(self["total"]) | \(self["orders"]) |"
-        for currency in currencies { text += " \(currency) |" }
-        text += "\n|---|--:|--:|"
-        for _ in currencies { text += "--:|" }
-        text += "\n"
+        tableHead("| \(self["person"]) | \(self["total"]) | \(self["orders"]) |", "|---|--:|--:|", currencies: currencies)
         for row in rows {
-            text += "| [\(row.name)](\(row.link)) | \(row.totals) | \(row.orders) |"
-            for amount in row.converted { text += " \(amount) |" }
-            text += "\n"
+            self += "| [\(row.name)](\(row.link)) | \(row.totals) | \(row.orders) |"
+            for amount in row.converted { self += " \(amount) |" }
+            self += "\n"
         }
     }
 
-    /// The cells an order line shares on group and person pages, from the item on.
-    mutating func orderCells(_ order: PageModels.OrderLine, paid: Bool) {
-        text += "| \(order.item) | \(order.amount) |"
-        if paid { text += " \(order.paidMark) |" }
-        text += " \(order.quantity) | \(order.unitPrice) | \(order.time) | \(order.note) |\n"
+    /// The cells an order line shares on group and person pages, from the item on, as
+    /// `PageBuilder.orderLine` makes them: on group pages (`shortened`) over-long text is cut.
+    mutating func orderCells(_ order: Order, paid: Bool, shortened: Bool) {
+        func text(_ value: String, _ limit: Int) { escaped(shortened ? Text.shortened(value, to: limit) : value) }
+        self += "| "
+        text(order.item, TextLimits.item)
+        for option in order.options {
+            self += " "
+            text(option, TextLimits.option)
+        }
+        self += " | "
+        amount(of: order.unitPrice, times: order.quantity, multiplied: order.quantity != 1, order.currency) { order.amount }
+        self += " |"
+        if paid { self += order.paid ? " ✓ |" : "  |" }
+        self += " "
+        append(order.quantity)
+        self += " | "
+        price(order.unitPrice, order.currency)
+        self += " | "
+        if let time = order.time {
+            append(Timestamp.display(time, timeZone: builder!.context.configuration.timeZone))
+        } else {
+            escaped(order.timeText)
+        }
+        self += " | "
+        text(order.note, TextLimits.note)
+        self += " |\n"
     }
 }

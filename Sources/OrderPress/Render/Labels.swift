@@ -59,19 +59,55 @@ struct Labels: Sendable {
         return parts.filter { $0.1 > 0 }.map { text($0.0, ["count": String($0.1)]) }.joined(separator: self["list_separator"])
     }
 
+    /// `markdown(key, values)` with the values named `names`, split once: for a sentence on every
+    /// page of a kind ("155 TWD to 王小明 for 週五下午茶" on each person's), rather than each page
+    /// finding the placeholders and escaping the label's words again.
+    func markdownFiller(_ key: String, names: [String]) -> Filler {
+        Filler(self[key], names: names, literal: overridden.contains(key) ? MarkdownEscaper.escape : { $0 })
+    }
+
     private func fill(_ template: String, _ values: [String: String], literal: (String) -> String) -> String {
-        var result = ""
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            let name = String(rest[rest.index(after: open)..<close])
-            guard let value = values[name] else {
-                result += literal(String(rest[...open]))
-                rest = rest[rest.index(after: open)...]
-                continue
-            }
-            result += literal(String(rest[..<open])) + value
-            rest = rest[rest.index(after: close)...]
+        let names = Array(values.keys)
+        return Filler(template, names: names, literal: literal).fill(names.map { values[$0]! })
+    }
+
+    /// A label split at the placeholders of the values it is filled with; `{…}` naming no value stays as written.
+    struct Filler: Sendable {
+        private enum Part: Sendable {
+            case text(String)
+            /// The place of the value in the names.
+            case value(Int)
         }
-        return result + literal(String(rest))
+
+        private let parts: [Part]
+
+        init(_ template: String, names: [String], literal: (String) -> String) {
+            var parts: [Part] = []
+            var text = ""
+            var rest = Substring(template)
+            while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+                guard let value = names.firstIndex(of: String(rest[rest.index(after: open)..<close])) else {
+                    text += literal(String(rest[...open]))
+                    rest = rest[rest.index(after: open)...]
+                    continue
+                }
+                parts += [.text(text + literal(String(rest[..<open]))), .value(value)]
+                text = ""
+                rest = rest[rest.index(after: close)...]
+            }
+            self.parts = parts + [.text(text + literal(String(rest)))]
+        }
+
+        /// The label with each placeholder replaced by the value of the same place as its name.
+        func fill(_ values: [String]) -> String {
+            var result = ""
+            for part in parts {
+                switch part {
+                case .text(let text): result += text
+                case .value(let place): result += values[place]
+                }
+            }
+            return result
+        }
     }
 }

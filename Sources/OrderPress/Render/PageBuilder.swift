@@ -3,9 +3,39 @@ import Foundation
 /// Builds the view model of each page from the aggregated data.
 struct PageBuilder: Sendable {
     let context: SiteContext
+    /// What every summary page shows of the rates, made once rather than for each of them.
+    let rateNotices: [String]
+    /// "all in USD", by display currency, for every totals table.
+    private let allIn: [String: String]
+    /// By place in `data.groups`: the group's name and organizer as the pay-to sentence shows them.
+    private let payees: [(organizer: String, group: String)]
+    /// "{amount} to {organizer} for {group}", and the words for a group without an organizer.
+    private let payTo: Labels.Filler
+    private let theOrganizer: String
+    /// The heading of a group's recent deletions: it names the latest run.
+    let deletedHeading: String
+    /// What the built-in templates write the same on every page.
+    let builtIn: BuiltInPages.Shared
+
+    init(context: SiteContext) {
+        self.context = context
+        let labels = context.labels
+        rateNotices = context.rateNotices
+        allIn = Dictionary(
+            context.configuration.displayCurrencies.map { ($0, labels.markdown("all_in", ["currency": $0])) },
+            uniquingKeysWith: { first, _ in first })
+        payTo = labels.markdownFiller("pay_to", names: ["amount", "organizer", "group"])
+        let theOrganizer = labels.markdown("the_organizer")
+        self.theOrganizer = theOrganizer
+        payees = context.data.groups.map { group in
+            (group.organizer.isEmpty ? theOrganizer : MarkdownEscaper.escape(group.organizer), MarkdownEscaper.escape(group.name))
+        }
+        deletedHeading = labels.markdown("deleted_latest", ["time": context.history.first.map { context.display(iso: $0.time) } ?? ""])
+        builtIn = BuiltInPages.Shared(context)
+    }
 
     private func escape(_ text: String) -> String { MarkdownEscaper.escape(text) }
-    private var labels: Labels { context.labels }
+    var labels: Labels { context.labels }
     /// Summary pages shorten over-long text; person and Attention pages show it whole.
     private func short(_ text: String, _ limit: Int) -> String { escape(Text.shortened(text, to: limit)) }
 
@@ -16,7 +46,7 @@ struct PageBuilder: Sendable {
                 labels.markdown("rejected_notice", ["count": String(context.data.rejected.count)])
                     + " [\(labels.markdown("attention"))](attention.md)")
         }
-        notices += context.rateNotices
+        notices += rateNotices
         let groupPages = context.listPages(.groups)
         let peoplePages = context.listPages(.people)
         let groups = groupRows(groupPages.rows(ofPage: 1))
@@ -98,15 +128,36 @@ struct PageBuilder: Sendable {
         return totals.keys.sorted().map {
             PageModels.TotalRow(
                 label: $0, amount: money.display(totals[$0]!, $0), outstanding: money.display(outstanding[$0] ?? 0, $0))
-        }
-            + zip(converted, convertedOutstanding).map { total, unpaid in
+        } + convertedRows(converted, outstanding: convertedOutstanding)
+    }
+
+    /// A person's totals table, from the summary's shares rather than dictionaries made of them.
+    func totalRows(of person: PersonSummary) -> [PageModels.TotalRow] {
+        let money = context.money
+        // Currencies are unique among the shares: sorted as the dictionaries' keys would be.
+        return person.currencyShares.sorted { $0.currency < $1.currency }.map {
+            PageModels.TotalRow(
+                label: $0.currency, amount: money.display($0.total, $0.currency), outstanding: money.display($0.outstanding, $0.currency))
+        } + convertedRows(person.converted, outstanding: person.convertedOutstanding)
+    }
+
+    /// The rows of a totals table in each display currency.
+    private func convertedRows(_ converted: [ConvertedAmount], outstanding: [ConvertedAmount]) -> [PageModels.TotalRow] {
+        let money = context.money
+        return zip(converted, outstanding).map { total, unpaid in
                 PageModels.TotalRow(
-                    label: labels.markdown("all_in", ["currency": total.currency]), amount: money.display(total),
-                    outstanding: money.display(unpaid))
+                    label: allIn(total.currency),
+                    amount: money.display(total), outstanding: money.display(unpaid))
             }
     }
 
-    func group(_ summary: GroupSummary) -> PageModels.GroupPage {
+    /// A group's page, whose view model `groupPage` builds only for a template that is not built in.
+    func group(_ summary: GroupSummary) -> PageModels.Pending { .group(summary) }
+
+    /// A person's page, whose view model `personPage` builds only for a template that is not built in.
+    func person(_ person: PersonSummary) -> PageModels.Pending { .person(person) }
+
+    func groupPage(_ summary: GroupSummary) -> PageModels.GroupPage {
         let money = context.money
         let currency = summary.currency
         let slug = context.groupSlugs[summary.group.name]!
@@ -114,25 +165,21 @@ struct PageBuilder: Sendable {
         return PageModels.GroupPage(
             name: escape(summary.group.name), organizer: escape(summary.group.organizer),
             shop: escape(summary.group.shop), deadline: deadline(summary.group), currency: currency,
-            notices: context.rateNotices, hasRecentDeletions: !recentDeletions.isEmpty,
+            notices: rateNotices, hasRecentDeletions: !recentDeletions.isEmpty,
             // Only with deletions to show: the heading names the latest run, and a group page
             // without any must not depend on it (`PageInputs`).
-            deletedHeading: recentDeletions.isEmpty
-                ? "" : labels.markdown("deleted_latest", ["time": context.history.first.map { context.display(iso: $0.time) } ?? ""]),
+            deletedHeading: recentDeletions.isEmpty ? "" : deletedHeading,
             recentDeletions: recentDeletions.map(deletionLine), hasOrders: !summary.orders.isEmpty,
             shopSheet: summary.shopSheet.map { line in
                 PageModels.ShopRow(
                     text: escape(line.text), unitPrice: money.display(line.unitPrice, currency),
                     lineTotal: money.display(line.lineTotal, currency))
             },
-            totalHeading: labels.markdown("total_in", ["currency": currency]),
-            itemsOrders: labels.markdown("items_orders", ["items": String(summary.items), "orders": String(summary.orders.count)]),
+            totalHeading: labels.markdown("total_in", ["currency": currency]), itemsOrders: itemsOrders(summary),
             total: "\(money.display(summary.total, currency)) \(currency)",
             totalConverted: otherCurrencies(summary.converted, besides: currency),
             displayCurrencies: context.configuration.displayCurrencies,
-            tracksPayments: context.aggregation.tracksPayments,
-            outstanding: labels.markdown(
-                "outstanding_total", ["amount": "**\(money.display(summary.outstanding, currency)) \(currency)**"]),
+            tracksPayments: context.aggregation.tracksPayments, outstanding: outstanding(summary),
             people: summary.people.map { person in
                 PageModels.GroupPerson(
                     name: short(person.name, TextLimits.person), link: "../people/\(context.personSlugs[person.key]!).md",
@@ -144,7 +191,18 @@ struct PageBuilder: Sendable {
             orders: summary.orders.map { orderLine($0, shortened: true) })
     }
 
-    func person(_ person: PersonSummary) -> PageModels.PersonPage {
+    /// "(24 items, 21 orders)".
+    func itemsOrders(_ summary: GroupSummary) -> String {
+        labels.markdown("items_orders", ["items": String(summary.items), "orders": String(summary.orders.count)])
+    }
+
+    /// "Still to collect: **310 TWD**".
+    func outstanding(_ summary: GroupSummary) -> String {
+        labels.markdown(
+            "outstanding_total", ["amount": "**\(context.money.display(summary.outstanding, summary.currency)) \(summary.currency)**"])
+    }
+
+    func personPage(_ person: PersonSummary) -> PageModels.PersonPage {
         let money = context.money
         var byGroup: [String: [Order]] = [:]
         for order in person.orders { byGroup[order.group, default: []].append(order) }
@@ -160,35 +218,42 @@ struct PageBuilder: Sendable {
                 converted: otherCurrencies(convertedByGroup[group.name] ?? [], besides: group.currency))
         }
         let payments = context.groups(named: outstandingByGroup.keys).compactMap { group -> String? in
-            guard let owed = outstandingByGroup[group.name] else { return nil }
-            return labels.markdown(
-                "pay_to",
-                [
-                    "amount": "\(money.display(owed, group.currency)) \(group.currency)",
-                    "organizer": group.organizer.isEmpty ? labels.markdown("the_organizer") : escape(group.organizer),
-                    "group": escape(group.name),
-                ])
+            outstandingByGroup[group.name].map { payment(of: $0, to: group) }
         }
         return PageModels.PersonPage(
-            name: escape(person.name), groups: groups,
-            totals: totalRows(
-                person.totals, outstanding: person.outstanding, converted: person.converted,
-                convertedOutstanding: person.convertedOutstanding),
+            name: escape(person.name), groups: groups, totals: totalRows(of: person),
             tracksPayments: context.aggregation.tracksPayments, payments: payments, settled: payments.isEmpty)
     }
+
+    /// "155 TWD to 王小明 for 週五下午茶".
+    func payment(of owed: Decimal, to group: Group) -> String {
+        payTo.fill([
+            "\(context.money.display(owed, group.currency)) \(group.currency)",
+            group.organizer.isEmpty ? theOrganizer : escape(group.organizer), escape(group.name),
+        ])
+    }
+
+    /// The same for the group at `place` in `data.groups`, its words escaped once per build.
+    func payment(of owed: Decimal, toGroupAt place: Int) -> String {
+        let (group, payee) = (context.data.groups[place], payees[place])
+        return payTo.fill(["\(context.money.display(owed, group.currency)) \(group.currency)", payee.organizer, payee.group])
+    }
+
+    /// "all in USD".
+    func allIn(_ currency: String) -> String { allIn[currency] ?? labels.markdown("all_in", ["currency": currency]) }
 
     func rates() -> PageModels.RatesPage {
         let configuration = context.configuration
         guard let rates = context.rates else {
             return PageModels.RatesPage(
-                notices: context.rateNotices, available: false, source: "", fromCache: false, base: "", asOf: "",
+                notices: rateNotices, available: false, source: "", fromCache: false, base: "", asOf: "",
                 stale: nil, unitsPer: "", rates: [], inDisplay: "", hasConversions: false, conversions: [])
         }
         let conversions = context.aggregation.baseUnit.map {
             PageModels.Amount(currency: $0.currency, amount: $0.amount.map { DecimalText.fixed($0, digits: 6) } ?? "n/a")
         }
         return PageModels.RatesPage(
-            notices: context.rateNotices, available: true, source: escape(rates.source), fromCache: rates.fromCache,
+            notices: rateNotices, available: true, source: escape(rates.source), fromCache: rates.fromCache,
             base: rates.base, asOf: context.asOfText(rates),
             stale: context.ratesStale ? labels.markdown("stale", ["hours": String(configuration.rates?.maxAgeHours ?? 0)]) : nil,
             unitsPer: labels.markdown("units_per", ["currency": rates.base]),
@@ -221,12 +286,12 @@ struct PageBuilder: Sendable {
     }
 
     /// "68.79 USD", "10616 JPY": the amounts in each display currency other than their own.
-    private func otherCurrencies(_ amounts: [ConvertedAmount], besides own: String) -> [String] {
+    func otherCurrencies(_ amounts: [ConvertedAmount], besides own: String) -> [String] {
         amounts.filter { $0.currency != own }.map { "\(context.money.display($0)) \($0.currency)" }
     }
 
     /// A deadline the sheet wrote as a date and time is shown like every other time; anything else as written.
-    private func deadline(_ group: Group) -> String {
+    func deadline(_ group: Group) -> String {
         Timestamp.parse(group.deadline, timeZone: context.configuration.timeZone)
             .map { Timestamp.display($0, timeZone: context.configuration.timeZone) } ?? escape(group.deadline)
     }
@@ -267,7 +332,7 @@ struct PageBuilder: Sendable {
     }
 
     /// "Ben: 1 × 熟成紅茶 L 半糖 少冰 (35 TWD)".
-    private func deletionLine(_ record: RowRecord) -> String {
+    func deletionLine(_ record: RowRecord) -> String {
         "\(escape(record.person)): \(escape(record.what)) (\(context.amountText(record)))"
     }
 

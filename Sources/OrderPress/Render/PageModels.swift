@@ -138,6 +138,14 @@ enum PageModels {
         var note: String
     }
 
+    /// A group's or a person's page before its view model is built: the built-in templates write
+    /// these pages straight from the summary (`BuiltInPages`), and only a template of the user's
+    /// needs the model (`PageBuilder.groupPage`, `personPage`).
+    enum Pending {
+        case group(GroupSummary)
+        case person(PersonSummary)
+    }
+
     struct PersonPage {
         var name: String
         var groups: [PersonGroup]

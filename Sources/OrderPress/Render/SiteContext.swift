@@ -25,6 +25,9 @@ struct SiteContext: Sendable {
     var limits: PageLimits
     /// Each group's place in the sheet, by name.
     private var groupIndex: [String: Int]
+    /// The same for names of up to 15 bytes, by their bits (`TextBits`): every group of every person's
+    /// page is looked up, and a `String` key hashes the normalised text.
+    private var groupIndexByBits: [TextBits: Int]
     /// The latest run's deleted orders, by group.
     var latestDeletions: [String: [RowRecord]]
 
@@ -34,7 +37,11 @@ struct SiteContext: Sendable {
     ) {
         self.siteID = siteID
         self.limits = limits
-        groupIndex = Dictionary(data.groups.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let groupIndex = Dictionary(data.groups.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.groupIndex = groupIndex
+        groupIndexByBits = Dictionary(
+            data.groups.compactMap { group in TextBits(group.name).map { ($0, groupIndex[group.name]!) } },
+            uniquingKeysWith: { first, _ in first })
         latestDeletions = Dictionary(grouping: history.first?.changes.deleted ?? [], by: \.group)
         self.configuration = configuration
         self.data = data
@@ -63,7 +70,10 @@ struct SiteContext: Sendable {
     }
 
     /// The place in `data.groups` of the group of this name.
-    func groupPlace(_ name: String) -> Int? { groupIndex[name] }
+    func groupPlace(_ name: String) -> Int? {
+        if let bits = TextBits(name), let place = groupIndexByBits[bits] { return place }
+        return groupIndex[name]
+    }
 
     /// The groups of these names, in the sheet's order.
     func groups(named names: some Collection<String>) -> [Group] {
@@ -74,6 +84,15 @@ struct SiteContext: Sendable {
     var dataAsOfText: String {
         guard let dataAsOf else { return labels["unknown_time"] }
         return "\(Timestamp.display(dataAsOf, timeZone: configuration.timeZone)) (\(configuration.timeZone.identifier))"
+    }
+
+    /// What the HTML layout shows around the page's own title and body, for a page `root` below the top.
+    func layoutModel(root: String, pageTitle: String = "", body: String = "") -> PageModels.Layout {
+        PageModels.Layout(
+            language: configuration.language, labels: labels.plain,
+            feedTitle: labels.text("feed_title", ["title": configuration.title]), pageTitle: pageTitle,
+            siteTitle: configuration.title, root: root, attentionCount: attentionCount,
+            dataAsOf: labels.text("data_as_of", ["time": dataAsOfText]), body: body)
     }
 
     /// Notes shown on every summary page about the rates behind the conversions, as Markdown.

@@ -111,20 +111,22 @@ public struct SiteRenderer: Sendable {
         {
             return MadePage(path: path, markdown: nil, html: nil)
         }
-        let markdown = Data(markdown(page.model(builder), template: template, context: context).utf8)
+        let markdown = markdown(page.model(builder), template: template, builder: builder)
         let htmlKey = inputsKey ?? key(markdown)
         let markdownFile = OutputFile(path: "\(path).md", contents: markdown, key: pageInputs)
         if sink.publishedKey(of: "\(path).html", in: .site) == htmlKey {
             return MadePage(path: path, markdown: markdownFile, html: nil)
         }
-        let layout = PageModels.Layout(
-            language: context.configuration.language, labels: context.labels.plain,
-            feedTitle: context.labels.text("feed_title", ["title": context.configuration.title]),
-            pageTitle: pageTitle, siteTitle: context.configuration.title, root: path.contains("/") ? "../" : "",
-            attentionCount: context.attentionCount, dataAsOf: context.labels.text("data_as_of", ["time": context.dataAsOfText]),
-            body: String(decoding: CMark.site.html(from: markdown), as: UTF8.self))
-        let html = builtIn("layout") ? BuiltInPages.layout(layout) : templates.layout.render(layout)
-        return MadePage(path: path, markdown: markdownFile, html: OutputFile(path: "\(path).html", contents: Data(html.utf8), key: htmlKey))
+        let body = CMark.site.html(from: markdown)
+        let nested = path.contains("/")
+        let html =
+            builtIn("layout")
+            ? (nested ? builder.builtIn.nestedLayout : builder.builtIn.topLayout).html(title: pageTitle, body: body)
+            : Data(
+                templates.layout.render(
+                    context.layoutModel(root: nested ? "../" : "", pageTitle: pageTitle, body: String(decoding: body, as: UTF8.self))
+                ).utf8)
+        return MadePage(path: path, markdown: markdownFile, html: OutputFile(path: "\(path).html", contents: html, key: htmlKey))
     }
 
     /// What every page's HTML depends on besides its own Markdown: the program, the templates,
@@ -141,11 +143,22 @@ public struct SiteRenderer: Sendable {
 
     private func builtIn(_ template: String) -> Bool { usesBuiltInPages && templates.builtIn.contains(template) }
 
-    private func markdown(_ model: Any, template: String, context: SiteContext) -> String {
-        if builtIn(template) {
+    private func markdown(_ model: Any, template: String, builder: PageBuilder) -> Data {
+        let context = builder.context
+        var model = model
+        let builtIn = builtIn(template)
+        if let pending = model as? PageModels.Pending {
+            switch pending {
+            case .group(let summary):
+                if builtIn { return BuiltInPages.group(summary, builder: builder) }
+                model = builder.groupPage(summary)
+            case .person(let person):
+                if builtIn { return BuiltInPages.person(person, builder: builder) }
+                model = builder.personPage(person)
+            }
+        }
+        if builtIn {
             switch model {
-            case let page as PageModels.GroupPage: return BuiltInPages.group(page, labels: context.markdownLabels)
-            case let page as PageModels.PersonPage: return BuiltInPages.person(page, labels: context.markdownLabels)
             case let page as PageModels.IndexPage: return BuiltInPages.index(page, labels: context.markdownLabels)
             case let page as PageModels.GroupListPage: return BuiltInPages.groups(page, labels: context.markdownLabels)
             case let page as PageModels.PeopleListPage: return BuiltInPages.people(page, labels: context.markdownLabels)
@@ -155,7 +168,7 @@ public struct SiteRenderer: Sendable {
         // Templates reach every label by key: `{{labels.total}}`.
         var values = TemplateContext.make(model) as? [String: Any] ?? [:]
         values["labels"] = context.markdownLabels
-        return templates.pages.render(values, withTemplate: template) ?? ""
+        return Data((templates.pages.render(values, withTemplate: template) ?? "").utf8)
     }
 
     /// A group's chart, or nil when the published one was made from the same inputs.

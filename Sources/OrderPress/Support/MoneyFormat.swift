@@ -24,7 +24,11 @@ public struct MoneyFormat: Sendable {
 
     /// A converted amount, or nil when a rate was missing (`summary.json` writes null).
     public func display(optional converted: ConvertedAmount) -> String? {
-        let digits = minorUnits(converted.currency)
+        display(optional: converted, digits: minorUnits(converted.currency))
+    }
+
+    /// The same, with the minor units of its currency already looked up.
+    func display(optional converted: ConvertedAmount, digits: Int) -> String? {
         if converted.digits == digits, let rounded = converted.rounded { return DecimalText.fixed(rounded, digits: digits) }
         return converted.amount.map { DecimalText.fixed($0, digits: digits) }
     }

@@ -24,9 +24,19 @@ import Testing
         }
     }
 
-    static let names = ["Amy", "王小明", "Ben | Co", "*Kim*", "~~Lee~~", "<b>Joe</b>", "a\\b", "[x](y)", "山田 花子", "Zoë\u{301}", ""]
+    /// Hostile names: Markdown and HTML syntax, pipes, backslashes, brackets, line breaks, a bidi
+    /// override, right-to-left text, emoji sequences, decomposed accents, and one past the length
+    /// group pages shorten names to.
+    static let names = [
+        "Amy", "王小明", "Ben | Co", "*Kim*", "~~Lee~~", "<b>Joe</b>", "a\\b", "[x](y)", "山田 花子", "Zoë\u{301}", "",
+        "a|b\\c]", "[x]\n(y)", "\u{202E}evil", "👩‍💻 dev 🏳️‍🌈", "e\u{301}cole", "مرحبا | x", "tab\there  two",
+        String(repeating: "長", count: 29) + "名字", "`x` \\| y",
+    ]
     static let groups = ["週五下午茶", "東京出差午餐", "SF boba run", "週一早餐", "no such group"]
-    static let drinks = ["熟成紅茶", "Taro `milk` tea", "# not a heading", "1. list", "a_b_c", "&amp;"]
+    static let drinks = [
+        "熟成紅茶", "Taro `milk` tea", "# not a heading", "1. list", "a_b_c", "&amp;", "珍珠\\奶茶 [L]", "cafe\u{301} | au lait",
+        String(repeating: "x", count: 70),
+    ]
 
     static let sites = Generator<Site, Shrink.None<Site>> { rng in
         var rows: [[String: String]] = []
@@ -48,7 +58,7 @@ import Testing
             "price": ["35", "1,200", "5.75", "0", "-1"].randomElement(using: &rng)!,
             "currency": ["", "", "USD", "JPY"].randomElement(using: &rng)!,
             "time": ["2026-11-21 09:15:00", "", "yesterday"].randomElement(using: &rng)!,
-            "note": ["", "少冰 | 加珍珠", "*不要吸管*", "<3 #42", "~x~"].randomElement(using: &rng)!,
+            "note": ["", "少冰 | 加珍珠", "*不要吸管*", "<3 #42", "~x~", "a\\|b\n[c]", "\u{2067}rtl\u{2069} ✓"].randomElement(using: &rng)!,
             "paid": ["TRUE", "", "已付", "no"].randomElement(using: &rng)!, "editCode": "secret\(index)",
         ]
     }

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+@testable import OrderPress
+
+@Suite struct SiteContextTests {
+    /// Short names (looked up by their bits first), a name of exactly 15 bytes, longer ones, a
+    /// decomposed accent, and a name listed twice (its first place counts).
+    static let names = ["Tea", "週五下午茶", "東京出差午餐 long name", "Café", "Tea", "x"]
+
+    /// The same text as another string: built in storage of its own, or decomposed (canonically equal).
+    static func variants(of name: String) -> [String] {
+        var stored = String()
+        stored.reserveCapacity(64)
+        stored += name
+        return [name, stored, String(decoding: Array(name.utf8), as: UTF8.self), name.decomposedStringWithCanonicalMapping]
+    }
+
+    /// `groupPlace` by bits gives what the look-up by the text gives: the first place of a name,
+    /// however the text is stored, and nothing for a name no group has.
+    @Test func groupPlacesByBitsAreThePlacesByText() throws {
+        let configuration = try ConfigurationLoader.load(from: TestSupport.sampleConfig)
+        let groups = Self.names.map { Group(name: $0, organizer: "", shop: "", currency: "TWD", deadline: "") }
+        let data = ValidatedData(groups: groups, orders: [], rejected: [], warnings: [], rowsRead: 0)
+        let context = SiteContext(
+            configuration: configuration, data: data, aggregation: Aggregator.aggregate(data), rates: nil, history: [],
+            now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID)
+        #expect(Array("週五下午茶".utf8).count == 15)
+        for (name, place) in zip(Self.names, [0, 1, 2, 3, 0, 5]) {
+            for text in Self.variants(of: name) { #expect(context.groupPlace(text) == place, "\(text.debugDescription)") }
+        }
+        for missing in ["tea", "Te", "週五下午", ""] { #expect(context.groupPlace(missing) == nil) }
+    }
+}
