@@ -83,7 +83,7 @@ public enum Aggregator {
             self.facts = facts.facts
             byGroup = Buckets(facts.facts, count: facts.groupCount) { $0.group }
             byPerson = Buckets(facts.facts, count: facts.personFirsts.count) { $0.person }
-            let keys = facts.personFirsts.map { orders[Int($0)].personKey }
+            let keys = facts.personFirsts.map { Self.read(orders, $0) { $0.personKey } }
             peopleInOrder = TextOrder.sorted(Array(keys.indices), keys: { [keys[$0]] }, by: { keys[$0] < keys[$1] })
             personRank = Self.ranks(peopleInOrder)
             // Identical item and options at different prices are separate lines, so each line's total is checkable.
@@ -106,7 +106,15 @@ public enum Aggregator {
             return ranks
         }
 
-        func amount(at position: UInt32) -> Decimal { orders[Int(position)].amount }
+        func amount(at position: UInt32) -> Decimal { field(position) { $0.amount } }
+
+        /// A field of the order at `position`, read where the order is: `orders[position].field` copied the
+        /// whole order first (every string of it retained and released), a million times over.
+        func field<T>(_ position: UInt32, _ read: (Order) -> T) -> T { Self.read(orders, position, read) }
+
+        static func read<T>(_ orders: [Order], _ position: UInt32, _ read: (Order) -> T) -> T {
+            orders.withUnsafeBufferPointer { read($0[Int(position)]) }
+        }
 
         /// One group's orders summed: its shop sheet, each person's part, its total and what is paid of it.
         func summary(of group: Group, number: Int32, slots: inout Slots, memo: inout Converter.Memo) -> GroupSummary {
@@ -150,13 +158,13 @@ public enum Aggregator {
             lines.sort { lineRank[Int($0.number)] < lineRank[Int($1.number)] }
             parts.sort { personRank[Int($0.person)] < personRank[Int($1.person)] }
             let shopSheet = lines.map { line in
-                let order = orders[Int(line.first)]
-                return ShopLine(item: order.item, options: order.options, quantity: line.quantity, unitPrice: order.unitPrice)
+                field(line.first) { ShopLine(item: $0.item, options: $0.options, quantity: line.quantity, unitPrice: $0.unitPrice) }
             }
             let currency = group.currency
             let people = parts.map { part in
-                let order = orders[Int(part.first)]
-                var person = PersonTotal(key: order.personKey, name: order.person, orders: part.orders, total: part.total.value, paid: part.paid.value)
+                var person = field(part.first) {
+                    PersonTotal(key: $0.personKey, name: $0.person, orders: part.orders, total: part.total.value, paid: part.paid.value)
+                }
                 if !displayCurrencies.isEmpty { person.converted = converter.converted(part.total, in: currency, into: displayCurrencies, memo: &memo) }
                 return person
             }
@@ -202,15 +210,15 @@ public enum Aggregator {
             for share in currencies { slots.currencies[Int(share.number)] = -1 }
             for share in groups { slots.groups[Int(share.number)] = -1 }
             let converts = !displayCurrencies.isEmpty
-            let first = orders[Int(positions.first!)]
+            let (key, name) = field(positions.first!) { ($0.personKey, $0.person) }
             var summary = PersonSummary(
-                key: first.personKey, name: first.person, orders: OrderList(orders, positions: Array(positions)),
+                key: key, name: name, orders: OrderList(orders, positions: Array(positions)),
                 currencyShares: currencies.map { share in
-                    .init(currency: orders[Int(share.first)].currency, total: share.total.value, outstanding: share.unpaid.value)
+                    .init(currency: field(share.first) { $0.currency }, total: share.total.value, outstanding: share.unpaid.value)
                 },
                 groupShares: groups.map { share in
                     .init(
-                        group: orders[Int(share.first)].group, total: share.total.value, owed: share.owes ? share.unpaid.value : nil,
+                        group: field(share.first) { $0.group }, total: share.total.value, owed: share.owes ? share.unpaid.value : nil,
                         converted: converts
                             ? converter.converted(share.total, in: groupCurrencies[Int(share.number)], into: displayCurrencies, memo: &memo) : [])
                 })

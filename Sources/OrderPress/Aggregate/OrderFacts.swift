@@ -102,9 +102,7 @@ struct OrderFacts {
             var share = Share()
             share.facts.reserveCapacity(range.count)
             var lastCurrency: (text: String, number: Int32)?
-            for position in range {
-                let order = orders[position]
-                let at = UInt32(position)
+            func number(_ order: borrowing Order, at: UInt32) {
                 let price = ExactSum.micros(of: order.unitPrice)
                 let micros = ExactSum.micros(unitPrice: price, quantity: order.quantity)
                 let currency: Int32
@@ -121,6 +119,10 @@ struct OrderFacts {
                         person: share.person(order, at: at), group: share.group(order, at: at),
                         line: share.line(order, unitMicros: price, at: at), currency: currency, micros: micros ?? Fact.unknown,
                         quantity: Int32(clamping: order.quantity), paid: order.paid))
+            }
+            // Each order read where it is: `let order = orders[position]` copied it (every string retained).
+            orders.withUnsafeBufferPointer { orders in
+                for position in range { number(orders[position], at: UInt32(position)) }
             }
             return share
         }

@@ -80,21 +80,18 @@ public struct Pipeline: Sendable {
         // other binding keeps them alive.
         var fetched: FetchedData?
         let inputs: BuildInputs
+        let reading: Background<Bool>
         switch try await timed(.fetch, { () async throws(StepFailure) in
             try await fetchUnlessUnchanged(renderer: renderer, store: store, options)
         }) {
         case .unchanged(let last, let files, let requests):
             return BuildReport(unchanged: last, files: files, requests: requests, dryRun: options.dryRun, timings: timings)
-        case .fetched(let data, let digest):
-            (fetched, inputs) = (data, digest)
+        case .fetched(let data, let digest, let stateRead):
+            (fetched, inputs, reading) = (data, digest, stateRead)
         }
-        let (rates, requests) = (fetched?.rates, fetched?.requests ?? 0)
-        // The last snapshot's index and the history are read while the rows are validated: the diff needs
-        // them, and at a million orders reading them keeps one core busy for half a second. A failure is
-        // left for the diff, which reads again and says what went wrong.
-        let reading = Background { [store] in (try? store.contents()) != nil }
-        // Not left reading after a failed validation either.
+        // Not left reading the state after a failed step either.
         defer { _ = reading.value }
+        let (rates, requests) = (fetched?.rates, fetched?.requests ?? 0)
         var (data, secrets) = try await timed(.validate) { () throws(StepFailure) in
             defer { Heap.releaseFreed() }
             return try validate(fetched.take()!, strict: options.strict)
@@ -162,7 +159,8 @@ public struct Pipeline: Sendable {
     /// What the fetch step found: the same inputs as the last build (nothing to do), or data to build from.
     private enum Fetch {
         case unchanged(LastBuild, files: Int, requests: Int)
-        case fetched(FetchedData, BuildInputs)
+        /// `reading` reads the state (see `fetchUnlessUnchanged`); true when it could.
+        case fetched(FetchedData, BuildInputs, reading: Background<Bool>)
     }
 
     /// Downloads the sources; when everything the site depends on is what the last successful build
@@ -178,7 +176,16 @@ public struct Pipeline: Sendable {
         {
             return .unchanged(last, files: files, requests: downloaded.requests)
         }
-        return .fetched(try step(.fetch) { () throws(SourceError) in try fetcher.parse(downloaded) }, inputs)
+        // The last snapshot's index and the history are read on a thread of their own while the sheet is
+        // parsed on one core and the rows validated: the diff needs them, and at a million orders reading
+        // them is half a second. A failure is left for the diff, which reads again and says what went wrong.
+        let reading = Background { [store] in (try? store.contents()) != nil }
+        do {
+            return .fetched(try step(.fetch) { () throws(SourceError) in try fetcher.parse(downloaded) }, inputs, reading: reading)
+        } catch {
+            _ = reading.value
+            throw error
+        }
     }
 
     // MARK: - Steps
