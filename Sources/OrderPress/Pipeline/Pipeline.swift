@@ -113,6 +113,8 @@ public struct Pipeline: Sendable {
         // Only the diff reads every row and the secret cells: neither is held while the site is rendered.
         (data.rows, secrets) = ([], SecretCells(columns: [], rows: []))
         Heap.releaseFreed()
+        // The pages' file names are handed out meanwhile, from the validated data alone.
+        let slugging = Background { [data] in SiteSlugs(data) }
         let aggregation = try await timed(.aggregate) { () in
             let aggregation = aggregate(data, rates: rates)
             // What is left of the staging counts here, where it ran alongside.
@@ -126,7 +128,7 @@ public struct Pipeline: Sendable {
             try step(.publish) { () throws(OutputError) in
                 try renderer.render(
                     configuration: configuration, data: data, aggregation: aggregation, rates: rates,
-                    history: diffed.outcome.history, now: clock.now, siteID: diffed.siteID, into: session)
+                    history: diffed.outcome.history, now: clock.now, siteID: diffed.siteID, slugs: slugging.take(), into: session)
             }
         }
         // Not read again: freed aside while publishing ends.

@@ -33,7 +33,7 @@ struct SiteContext: Sendable {
 
     init(
         configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
-        history: [HistoryEntry], now: Date, siteID: UUID, limits: PageLimits = .standard
+        history: [HistoryEntry], now: Date, siteID: UUID, limits: PageLimits = .standard, slugs: SiteSlugs? = nil
     ) {
         self.siteID = siteID
         self.limits = limits
@@ -51,8 +51,12 @@ struct SiteContext: Sendable {
         money = MoneyFormat(minorUnitOverrides: configuration.minorUnits)
         labels = Labels(language: configuration.language, overrides: configuration.labels)
         markdownLabels = labels.markdownTable
-        groupSlugs = Slugger.assign(data.groups.map(\.name), fallback: "group")
-        personSlugs = Slugger.assign(aggregation.people.map(\.key), fallback: "person")
+        if let slugs {
+            (groupSlugs, personSlugs) = (slugs.groups, slugs.people)
+        } else {
+            groupSlugs = Slugger.assign(data.groups.map(\.name), fallback: "group")
+            personSlugs = Slugger.assign(aggregation.people.map(\.key), fallback: "person")
+        }
         let newestOrder = data.orders.lazy.compactMap(\.time).max()
         dataAsOf = [rates?.asOf, newestOrder].compactMap { $0 }.max()
         if let rates, let maxAge = configuration.rates?.maxAgeHours {

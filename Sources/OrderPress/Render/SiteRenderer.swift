@@ -32,11 +32,11 @@ public struct SiteRenderer: Sendable {
     /// Renders the site into `sink` (the publish session), batch by batch.
     func render(
         configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
-        history: [HistoryEntry], now: Date, siteID: UUID, into sink: some PageSink
+        history: [HistoryEntry], now: Date, siteID: UUID, slugs: SiteSlugs? = nil, into sink: some PageSink
     ) throws(OutputError) {
         let context = SiteContext(
             configuration: configuration, data: data, aggregation: aggregation, rates: rates, history: history, now: now,
-            siteID: siteID, limits: limits)
+            siteID: siteID, limits: limits, slugs: slugs)
         try render(context, into: sink)
     }
 

@@ -31,4 +31,27 @@ import Testing
         }
         for missing in ["tea", "Te", "週五下午", ""] { #expect(context.groupPlace(missing) == nil) }
     }
+
+    /// The slugs a build makes from the validated data before aggregating are the ones the site context
+    /// makes from the aggregation: the people the orders name are the people it lists. Names collide
+    /// once folded and once slugged, and a group without orders still has its page.
+    @Test func slugsFromTheDataAreTheSlugsFromTheAggregation() throws {
+        let configuration = try ConfigurationLoader.load(from: TestSupport.sampleConfig)
+        let people = ["Amy", "amy", "AMY ", "Ødegaard", "ødegaard", "陳小明", "a/b", "", "CON", "Σίσυφος", "σίσυφοσ"]
+        let groups = ["Tea", "tea", "午餐", "Empty"].map { Group(name: $0, organizer: "", shop: "", currency: "TWD", deadline: "") }
+        let orders = people.enumerated().map { index, person in
+            var order = AggregatorTests.order(index + 2, groups[index % 3].name, person, "Tea", [], 1, "35")
+            order.personKey = person.lowercased()
+            return order
+        }
+        let data = ValidatedData(groups: groups, orders: orders, rejected: [], warnings: [], rowsRead: orders.count)
+        let made = SiteContext(
+            configuration: configuration, data: data, aggregation: Aggregator.aggregate(data), rates: nil, history: [],
+            now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID)
+        let slugs = SiteSlugs(data)
+        #expect(slugs.people == made.personSlugs)
+        #expect(slugs.groups == made.groupSlugs)
+        #expect(Set(slugs.people.keys) == Set(people.map { $0.lowercased() }))
+        #expect(slugs.groups.count == 4)
+    }
 }
