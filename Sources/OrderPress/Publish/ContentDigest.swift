@@ -34,17 +34,8 @@ public struct ContentDigest: Equatable, Sendable, Codable, CustomStringConvertib
 
     /// The 64 lowercase hex digits, appended without a String in between (the manifest writes 240,000).
     func appendHex(to bytes: inout [UInt8]) {
-        withUnsafeBytes(of: words) { raw in
-            for index in 0..<4 {
-                let word = raw.load(fromByteOffset: index * 8, as: UInt64.self)
-                for shift in stride(from: 60, through: 0, by: -4) {
-                    bytes.append(Self.hexDigits[Int((word >> UInt64(shift)) & 0xF)])
-                }
-            }
-        }
+        withUnsafeBytes(of: (words.0.bigEndian, words.1.bigEndian, words.2.bigEndian, words.3.bigEndian)) { Hex.append($0, to: &bytes) }
     }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     public static func == (left: Self, right: Self) -> Bool {
         left.words == right.words

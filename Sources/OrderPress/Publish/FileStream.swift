@@ -50,14 +50,6 @@ final class FileStream: ByteStream {
     }
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) {
-        var offset = 0
-        while error == 0, offset < bytes.count {
-            let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if count < 0 {
-                if errno != EINTR { error = errno }
-                continue
-            }
-            offset += count
-        }
+        if error == 0 { error = AtomicFile.writeAll(bytes, to: descriptor) }
     }
 }

@@ -219,10 +219,8 @@ public final class PublishSession: @unchecked Sendable {
         guard !dryRun, let folders = folders[tree] else { return try publishInMemory(path, in: tree, make: make) }
         let place = try folders.place(of: path)
         let shown = folders.path(place.path)
-        guard let folder = try folders.folder(place.folder, create: true) else {
-            throw OutputError(path: folders.path(place.folder), reason: String(cString: strerror(ENOENT)), cannotCreate: true)
-        }
-        let temporary = ".\(place.name)\(AtomicFile.temporaryMarker)\(temporaryPrefix)\(try reserveTemporaryNames(1))"
+        let folder = try folders.folder(madeAt: place.folder)
+        let temporary = temporaryName(for: place, try reserveTemporaryNames(1))
         let descriptor = AtomicFile.createTemporary(temporary, in: folder)
         guard descriptor >= 0 else { throw ContainedPath.failure(shown) }
         var (open, renamed) = (true, false)
@@ -302,9 +300,7 @@ public final class PublishSession: @unchecked Sendable {
     private func create(
         _ file: OutputFile, at place: OpenFolders.Place, digest: ContentDigest, in folders: OpenFolders
     ) throws(OutputError) -> Manifest.Entry? {
-        guard let folder = try folders.folder(place.folder, create: true) else {
-            throw OutputError(path: folders.path(place.folder), reason: String(cString: strerror(ENOENT)), cannotCreate: true)
-        }
+        let folder = try folders.folder(madeAt: place.folder)
         guard case .created(let status) = try AtomicFile.create(
             place.name, in: folder, with: file.contents, path: folders.path(place.path), fixMode: fixFileMode)
         else { return nil }
@@ -316,12 +312,10 @@ public final class PublishSession: @unchecked Sendable {
     private func write(
         _ file: OutputFile, at place: OpenFolders.Place, digest: ContentDigest, in folders: OpenFolders, temporary: Int
     ) throws(OutputError) -> Manifest.Entry {
-        guard let folder = try folders.folder(place.folder, create: true) else {
-            throw OutputError(path: folders.path(place.folder), reason: String(cString: strerror(ENOENT)), cannotCreate: true)
-        }
+        let folder = try folders.folder(madeAt: place.folder)
         let status = try AtomicFile.replace(
             place.name, in: folder, with: file.contents,
-            temporary: ".\(place.name)\(AtomicFile.temporaryMarker)\(temporaryPrefix)\(temporary)",
+            temporary: temporaryName(for: place, temporary),
             path: folders.path(place.path), fixMode: fixFileMode)
         TestHook.reached(.afterWrite)
         return Manifest.Entry(path: place.path, status, sha256: digest, key: file.key, pieces: file.pieces)
@@ -334,6 +328,11 @@ public final class PublishSession: @unchecked Sendable {
     ) -> Bool {
         if let old = previous[tree]?[place.path], isCurrent(old, status) { return old.sha256 == digest }
         return Int(status.st_size) == size && reading()
+    }
+
+    /// The name of temporary file `number` of this session, beside where `place` goes.
+    private func temporaryName(for place: OpenFolders.Place, _ number: Int) -> String {
+        ".\(place.name)\(AtomicFile.temporaryMarker)\(temporaryPrefix)\(number)"
     }
 
     /// Numbers for `count` temporary files; before the first, marks the publish as unfinished, durably,

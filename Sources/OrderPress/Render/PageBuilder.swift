@@ -145,10 +145,8 @@ struct PageBuilder: Sendable {
     private func convertedRows(_ converted: [ConvertedAmount], outstanding: [ConvertedAmount]) -> [PageModels.TotalRow] {
         let money = context.money
         return zip(converted, outstanding).map { total, unpaid in
-                PageModels.TotalRow(
-                    label: allIn(total.currency),
-                    amount: money.display(total), outstanding: money.display(unpaid))
-            }
+            PageModels.TotalRow(label: allIn(total.currency), amount: money.display(total), outstanding: money.display(unpaid))
+        }
     }
 
     /// A group's page, whose view model `groupPage` builds only for a template that is not built in.
@@ -218,22 +216,15 @@ struct PageBuilder: Sendable {
                 converted: otherCurrencies(convertedByGroup[group.name] ?? [], besides: group.currency))
         }
         let payments = context.groups(named: outstandingByGroup.keys).compactMap { group -> String? in
-            outstandingByGroup[group.name].map { payment(of: $0, to: group) }
+            guard let owed = outstandingByGroup[group.name], let place = context.groupPlace(group.name) else { return nil }
+            return payment(of: owed, toGroupAt: place)
         }
         return PageModels.PersonPage(
             name: escape(person.name), groups: groups, totals: totalRows(of: person),
             tracksPayments: context.aggregation.tracksPayments, payments: payments, settled: payments.isEmpty)
     }
 
-    /// "155 TWD to 王小明 for 週五下午茶".
-    func payment(of owed: Decimal, to group: Group) -> String {
-        payTo.fill([
-            "\(context.money.display(owed, group.currency)) \(group.currency)",
-            group.organizer.isEmpty ? theOrganizer : escape(group.organizer), escape(group.name),
-        ])
-    }
-
-    /// The same for the group at `place` in `data.groups`, its words escaped once per build.
+    /// "155 TWD to 王小明 for 週五下午茶", to the group at `place` in `data.groups`, its words escaped once per build.
     func payment(of owed: Decimal, toGroupAt place: Int) -> String {
         let (group, payee) = (context.data.groups[place], payees[place])
         return payTo.fill(["\(context.money.display(owed, group.currency)) \(group.currency)", payee.organizer, payee.group])

@@ -51,12 +51,8 @@ struct SiteContext: Sendable {
         money = MoneyFormat(minorUnitOverrides: configuration.minorUnits)
         labels = Labels(language: configuration.language, overrides: configuration.labels)
         markdownLabels = labels.markdownTable
-        if let slugs {
-            (groupSlugs, personSlugs) = (slugs.groups, slugs.people)
-        } else {
-            groupSlugs = Slugger.assign(data.groups.map(\.name), fallback: "group")
-            personSlugs = Slugger.assign(aggregation.people.map(\.key), fallback: "person")
-        }
+        let slugs = slugs ?? SiteSlugs(data)
+        (groupSlugs, personSlugs) = (slugs.groups, slugs.people)
         let newestOrder = data.orders.lazy.compactMap(\.time).max()
         dataAsOf = [rates?.asOf, newestOrder].compactMap { $0 }.max()
         if let rates, let maxAge = configuration.rates?.maxAgeHours {

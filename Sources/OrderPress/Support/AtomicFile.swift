@@ -113,18 +113,21 @@ enum AtomicFile {
 
     /// Writes every byte of `data` to `descriptor`; false on failure.
     private static func writeAll(_ data: Data, to descriptor: Int32) -> Bool {
-        data.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let result = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += result
+        data.withUnsafeBytes { writeAll($0, to: descriptor) } == 0
+    }
+
+    /// Writes every byte of `bytes` to `descriptor`, again after an interruption; 0, or the `errno` it failed with.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+        var offset = 0
+        while offset < bytes.count {
+            let result = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if result < 0 {
+                if errno == EINTR { continue }
+                return errno
             }
-            return true
+            offset += result
         }
+        return 0
     }
 
     /// Whether the umask takes any bit off 0644 (files) or 0755 (folders), so that modes must be set

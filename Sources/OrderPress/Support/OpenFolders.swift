@@ -17,7 +17,7 @@ final class OpenFolders: @unchecked Sendable {
     /// Open descriptors by path relative to the root ("" for the root); -1 for a folder found missing.
     private var descriptors: [String: Int32] = [:]
     /// The folders this object made: nothing was in them before this session.
-    private var made: Set<String> = []
+    private var madeHere: Set<String> = []
 
     /// Where a file goes: its folder relative to the root, its name, and the two joined.
     struct Place: Sendable {
@@ -57,12 +57,20 @@ final class OpenFolders: @unchecked Sendable {
         return try folderLocked(relative, create: create)
     }
 
+    /// The open folder at `relative`, made (with its parents) when missing; an error when it cannot be.
+    func folder(madeAt relative: String) throws(OutputError) -> Int32 {
+        guard let folder = try folder(relative, create: true) else {
+            throw OutputError(path: path(relative), reason: String(cString: strerror(ENOENT)), cannotCreate: true)
+        }
+        return folder
+    }
+
     /// Whether the folder at `relative` is missing or was made by this object: then a file the last build
     /// did not publish cannot be there, unless put there during this session (`AtomicFile.create` sees it).
     func isNew(_ relative: String) throws(OutputError) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        if made.contains(relative) { return true }
+        if madeHere.contains(relative) { return true }
         return try folderLocked(relative, create: false) == nil
     }
 
@@ -73,7 +81,7 @@ final class OpenFolders: @unchecked Sendable {
         // Looked for before it is made, to know whether this object made it.
         if create, descriptors[relative] == nil, let existing = try folderLocked(relative, create: false) { return existing }
         let descriptor = try opened(relative, create: create)
-        if create, descriptor != nil { made.insert(relative) }
+        if create, descriptor != nil { madeHere.insert(relative) }
         descriptors[relative] = descriptor ?? -1
         return descriptor
     }

@@ -360,19 +360,17 @@ public struct Validator: Sendable {
         // Each order's group looked up once (-1: none), and votes counted by group number.
         var (groupOfOrder, currencyVotes) = (found?.groupOfOrder ?? [], found?.currencyVotes ?? [:])
         if found == nil {
-            // Groups named by the orders, in the order they are first named.
+            // Without a groups source (`found` comes with one), the groups are those the orders name, in
+            // the order they are first named.
             var position: [String: Int] = [:]
-            for (index, group) in groups.enumerated() where position[group.name] == nil { position[group.name] = index }
             groupOfOrder = [Int](repeating: -1, count: orders.count)
             for index in orders.indices where !orders[index].group.isEmpty {
                 let name = orders[index].group
-                var found = position[name]
-                if found == nil, listed == nil {
-                    found = groups.count
-                    position[name] = groups.count
+                let found = position[name] ?? groups.count
+                if found == groups.count {
+                    position[name] = found
                     groups.append(Group(name: name, organizer: "", shop: "", currency: "", deadline: ""))
                 }
-                guard let found else { continue }
                 groupOfOrder[index] = found
                 if candidates[index].reasons.isEmpty, candidates[index].currencyFromRow {
                     currencyVotes[found, default: [:]][orders[index].currency, default: 0] += 1
