@@ -1,7 +1,10 @@
 #!/bin/sh
 # Counts the instructions of one full build of ROWS generated orders (default 10,000) under
-# callgrind, which is repeatable on a shared, noisy machine, and writes the top functions,
+# callgrind, which is repeatable on a shared, noisy machine, then of an unchanged rerun and of a
+# rerun with one order's price changed (as `make bench` does), and writes the top functions,
 # inclusive and exclusive, demangled, beside the data: .build/bench/<ROWS>/profile/.
+# All three run under valgrind: the page keys hold the running binary's stamp (`Version`), which
+# valgrind's /proc/self/exe changes, so a rerun outside it would render every page afresh.
 # Run by `make profile` after a release build; see BENCHMARKS.md.
 set -eu
 rows=${1:-10000}
@@ -43,8 +46,20 @@ SOURCE_DATE_EPOCH=1795262400 valgrind --tool=callgrind --separate-threads=no \
   --callgrind-out-file="$out/callgrind.rerun" \
   "$binary" build --progress never --config "$folder/orderpress.toml" 2> "$out/valgrind.rerun.log" \
   || { tail -5 "$out/valgrind.rerun.log"; exit 1; }
-for run in full rerun; do
+# One order's price changed, as the bench changes it.
+python3 - "$root/scripts" "$folder/data" <<'PY'
+import pathlib, sys
+sys.path.insert(0, sys.argv[1])
+import bench
+data = pathlib.Path(sys.argv[2])
+bench.change_one_price(data / "orders.base.json", data / "orders.json")
+PY
+SOURCE_DATE_EPOCH=1795262400 valgrind --tool=callgrind --separate-threads=no \
+  --callgrind-out-file="$out/callgrind.changed" \
+  "$binary" build --progress never --config "$folder/orderpress.toml" 2> "$out/valgrind.changed.log" \
+  || { tail -5 "$out/valgrind.changed.log"; exit 1; }
+for run in full rerun changed; do
   python3 "$root/scripts/profile-report.py" "$out/callgrind.$run" > "$out/report.$run.md"
 done
 grep -m1 'Collected' "$out/valgrind.full.log" || true
-echo "stage tables in $out/report.full.md and $out/report.rerun.md (callgrind_annotate $out/callgrind.full for more)"
+echo "stage tables in $out/report.full.md, report.rerun.md and report.changed.md (callgrind_annotate $out/callgrind.full for more)"
