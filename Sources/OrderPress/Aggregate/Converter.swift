@@ -57,9 +57,11 @@ public struct Converter: Sendable {
         currencies.map { rounding(convert(amounts, to: $0), in: $0) }
     }
 
-    /// One amount to convert; a key for remembering conversions already made.
+    /// One amount to convert; a key for remembering conversions already made. The amount as it is
+    /// stored (`RawDecimal`): hashing and comparing a Decimal cost some 2,000 instructions a look-up,
+    /// and an equal form is an equal value, so the remembered result is the one converting would give.
     struct Conversion: Hashable {
-        var amount: Decimal
+        var amount: RawDecimal
         var from: String
         var to: String
     }
@@ -92,7 +94,8 @@ public struct Converter: Sendable {
 
     /// `converted([currency: amount], into: currencies, memo:)`, the same list for every equal amount.
     func converted(_ amount: Decimal, in currency: String, into currencies: [String], memo: inout Memo) -> [ConvertedAmount] {
-        let key = Conversion(amount: amount, from: currency, to: "")
+        guard let raw = RawDecimal(amount) else { return sums([currency: amount], into: currencies, memo: &memo) }
+        let key = Conversion(amount: raw, from: currency, to: "")
         if let known = memo.lists[key] { return known }
         let list = sums([currency: amount], into: currencies, memo: &memo)
         memo.lists[key] = list
@@ -113,13 +116,17 @@ public struct Converter: Sendable {
         currencies.map { currency in
             var sum: Decimal = 0
             for (from, amount) in amounts {
-                let key = Conversion(amount: amount, from: from, to: currency)
                 let converted: Decimal?
-                if let known = memo.conversions[key] {
-                    converted = known
+                if let raw = RawDecimal(amount) {
+                    let key = Conversion(amount: raw, from: from, to: currency)
+                    if let known = memo.conversions[key] {
+                        converted = known
+                    } else {
+                        converted = convert(amount, from: from, to: currency)
+                        memo.conversions[key] = .some(converted)
+                    }
                 } else {
                     converted = convert(amount, from: from, to: currency)
-                    memo.conversions[key] = .some(converted)
                 }
                 guard let converted else { return rounding(nil, in: currency) }
                 sum += converted

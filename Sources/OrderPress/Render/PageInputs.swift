@@ -67,6 +67,13 @@ struct PageInputs: Sendable {
             Self.add(sheetGroups[index], slug: context.groupSlugs[sheetGroups[index].name] ?? "", to: &fields)
             return fields.bytes
         }
+        // Each person's slug by the words of their key (`TextBits`), for the group digests' hundred
+        // thousand look-ups: most keys are short texts found here without hashing their Unicode.
+        var slugsByBits: [TextBits: String] = [:]
+        for person in context.aggregation.people {
+            if let bits = TextBits(person.key), let slug = context.personSlugs[person.key] { slugsByBits[bits] = slug }
+        }
+        self.slugsByBits = slugsByBits
         let summaries = context.aggregation.groups
         let groupDigests = Parallel.map(summaries.count) { index in
             let digest = groupDigest(summaries[index])
@@ -86,6 +93,9 @@ struct PageInputs: Sendable {
     /// The keys of the entries of `summary.json`, in the order of `aggregation.groups` and `.people`.
     private var groupPieces: [PieceKey] = []
     private var personPieces: [PieceKey] = []
+
+    /// A cache in front of `context.personSlugs` (see `init`).
+    private var slugsByBits: [TextBits: String] = [:]
 
     /// Each order's group, as its place in `data.groups` (-1 for none), in the order of `data.orders`.
     private var orderGroups: [Int32] = []
@@ -130,7 +140,7 @@ struct PageInputs: Sendable {
         for person in summary.people {
             fields.add(person.key)
             fields.add(person.name)
-            fields.add(context.personSlugs[person.key] ?? "")
+            fields.add(TextBits(person.key).flatMap { slugsByBits[$0] } ?? context.personSlugs[person.key] ?? "")
         }
         let deletions = context.latestDeletions[summary.group.name] ?? []
         // The heading of the latest run's deletions names that run's time; only a group with some shows it.
@@ -202,7 +212,8 @@ struct PageInputs: Sendable {
         fields.add(slug)
     }
 
-    /// Every field of an order; `PageInputsTests` counts them.
+    /// Every field of an order; `PageInputsTests` counts them. The unit price as it is stored (value
+    /// and form, which `DecimalText.exact` shows), not as text: writing it out was a fifth of the work.
     static let orderFields = 14
 
     private static func add(_ order: Order, to fields: inout Fields) {
@@ -215,7 +226,7 @@ struct PageInputs: Sendable {
         fields.add(order.item)
         fields.add(order.options)
         fields.add(order.quantity)
-        fields.add(DecimalText.exact(order.unitPrice))
+        fields.add(order.unitPrice)
         fields.add(order.currency)
         fields.add(order.time != nil)
         fields.add(order.time.map { Int(bitPattern: UInt($0.timeIntervalSince1970.bitPattern)) } ?? 0)
@@ -236,11 +247,29 @@ struct PageInputs: Sendable {
         mutating func clear() { bytes.removeAll(keepingCapacity: true) }
 
         mutating func add(_ text: String) {
+            // Native text is contiguous already: no copy of the String to make it so.
+            if let done: Void = text.utf8.withContiguousStorageIfAvailable({ utf8 in
+                add(utf8.count)
+                bytes.append(contentsOf: UnsafeRawBufferPointer(utf8))
+            }) {
+                return done
+            }
             var text = text
             text.withUTF8 { utf8 in
                 add(utf8.count)
-                bytes.append(contentsOf: utf8)
+                bytes.append(contentsOf: UnsafeRawBufferPointer(utf8))
             }
+        }
+
+        /// A Decimal's sign, significand and exponent as stored.
+        mutating func add(_ amount: Decimal) {
+            let raw = RawDecimal(amount)
+            add(raw != nil)
+            guard let raw else { return }
+            add(raw.negative)
+            add(Int(truncatingIfNeeded: UInt64(truncatingIfNeeded: raw.significand >> 64)))
+            add(Int(truncatingIfNeeded: UInt64(truncatingIfNeeded: raw.significand)))
+            add(raw.exponent)
         }
 
         mutating func add(_ first: String, _ second: String, _ rest: String...) {
@@ -255,7 +284,7 @@ struct PageInputs: Sendable {
         }
 
         mutating func add(_ number: Int) {
-            withUnsafeBytes(of: Int64(number).littleEndian) { bytes += $0 }
+            withUnsafeBytes(of: Int64(number).littleEndian) { bytes.append(contentsOf: $0) }
         }
 
         mutating func add(_ flag: Bool) { bytes.append(flag ? 1 : 0) }

@@ -8,6 +8,22 @@ struct SiteSlugs: Sendable {
     init(_ data: ValidatedData) {
         groups = Slugger.assign(data.groups.map(\.name), fallback: "group")
         // `Slugger.assign` takes the keys as a set: every person the aggregation lists, whatever their order.
-        people = Slugger.assign(data.orders.lazy.map(\.personKey), fallback: "person")
+        people = Slugger.assign(Self.distinct(data.orders.lazy.map(\.personKey)), fallback: "person")
+    }
+
+    /// Each text of `texts` once (the first of equal ones), in order. A set of a hundred thousand
+    /// `String`s hashes each one's Unicode; most of an order's keys are a short text seen before, found
+    /// first by its words (`TextBits`), so only the distinct ones are hashed as text.
+    static func distinct(_ texts: some Sequence<String>) -> [String] {
+        var seen = Set<TextBits>()
+        var unique = Set<String>()
+        var result: [String] = []
+        for text in texts {
+            if let bits = TextBits(text) {
+                guard seen.insert(bits).inserted else { continue }
+            }
+            if unique.insert(text).inserted { result.append(text) }
+        }
+        return result
     }
 }
