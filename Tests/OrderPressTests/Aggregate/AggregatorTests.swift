@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import Testing
 
 @testable import OrderPress
@@ -163,6 +164,34 @@ import Testing
         let none = Converter(rates: nil)
         #expect(Self.displayConverted(["TWD": 1], to: "USD", with: none) == "n/a")
         #expect(MoneyFormat(minorUnitOverrides: [:]).display(ConvertedAmount(currency: "TWD", amount: none.convert(["TWD": 1], to: "TWD"))) == "1.00")
+    }
+
+    /// Conversions remembered by the amount's stored form (`RawDecimal`) give what converting afresh
+    /// gives, for amounts that repeat in equal and in different forms (35, 35.0, 35.000000), in every
+    /// pair of currencies, sums of several currencies included, through one memo.
+    @Test func rememberedConversionsAreFreshOnes() async {
+        let converter = Converter(
+            rates: Self.rates, money: Self.format, precomputing: ["USD", "TWD", "JPY", "KRW"])
+        let amounts = Gen.int(in: 0...40).array(of: 1...3).array(of: 1...40)
+        let currencies = ["USD", "TWD", "JPY", "KRW"]
+        let display = ["USD", "TWD", "JPY"]
+        func amount(_ seed: Int) -> Decimal {
+            let base = Decimal(seed % 8 * 5 + 1) / 4
+            // The same value in three forms: the significand with 0, 1 or 6 more zeros.
+            return Decimal(sign: .plus, exponent: base.exponent - [0, 1, 6][seed % 3], significand: base.significand * [1, 10, 1_000_000][seed % 3])
+        }
+        await propertyCheck(count: 100, input: amounts) { lists in
+            var memo = Converter.Memo()
+            for seeds in lists {
+                var amounts: [String: Decimal] = [:]
+                for (index, seed) in seeds.enumerated() { amounts[currencies[(seed + index) % currencies.count], default: 0] += amount(seed) }
+                let fresh = converter.converted(amounts, into: display)
+                #expect(converter.converted(amounts, into: display, memo: &memo) == fresh, "\(amounts)")
+                if let (currency, single) = amounts.first, amounts.count == 1 {
+                    #expect(converter.converted(single, in: currency, into: display, memo: &memo) == fresh, "\(amounts)")
+                }
+            }
+        }
     }
 
     @Test(arguments: [("USD", 2), ("JPY", 0), ("KWD", 3), ("TWD", 0), ("EUR", 2), ("CLF", 4)])
