@@ -83,7 +83,7 @@ public enum Aggregator {
             self.facts = facts.facts
             byGroup = Buckets(facts.facts, count: facts.groupCount) { $0.group }
             byPerson = Buckets(facts.facts, count: facts.personFirsts.count) { $0.person }
-            let keys = facts.personFirsts.map { Self.read(orders, $0) { $0.personKey } }
+            let keys = facts.personFirsts.map { Self.read(orders, $0) { $0.pointee.personKey } }
             peopleInOrder = TextOrder.sorted(Array(keys.indices), keys: { [keys[$0]] }, by: { keys[$0] < keys[$1] })
             personRank = Self.ranks(peopleInOrder)
             // Identical item and options at different prices are separate lines, so each line's total is checkable.
@@ -106,14 +106,15 @@ public enum Aggregator {
             return ranks
         }
 
-        func amount(at position: UInt32) -> Decimal { field(position) { $0.amount } }
+        func amount(at position: UInt32) -> Decimal { field(position) { $0.pointee.amount } }
 
         /// A field of the order at `position`, read where the order is: `orders[position].field` copied the
-        /// whole order first (every string of it retained and released), a million times over.
-        func field<T>(_ position: UInt32, _ read: (Order) -> T) -> T { Self.read(orders, position, read) }
+        /// whole order first (every string of it retained and released), a million times over, and so did
+        /// handing a closure the order itself; through a pointer only the field read is copied.
+        func field<T>(_ position: UInt32, _ read: (UnsafePointer<Order>) -> T) -> T { Self.read(orders, position, read) }
 
-        static func read<T>(_ orders: [Order], _ position: UInt32, _ read: (Order) -> T) -> T {
-            orders.withUnsafeBufferPointer { read($0[Int(position)]) }
+        static func read<T>(_ orders: [Order], _ position: UInt32, _ read: (UnsafePointer<Order>) -> T) -> T {
+            orders.withUnsafeBufferPointer { read($0.baseAddress! + Int(position)) }
         }
 
         /// One group's orders summed: its shop sheet, each person's part, its total and what is paid of it.
@@ -158,12 +159,12 @@ public enum Aggregator {
             lines.sort { lineRank[Int($0.number)] < lineRank[Int($1.number)] }
             parts.sort { personRank[Int($0.person)] < personRank[Int($1.person)] }
             let shopSheet = lines.map { line in
-                field(line.first) { ShopLine(item: $0.item, options: $0.options, quantity: line.quantity, unitPrice: $0.unitPrice) }
+                field(line.first) { ShopLine(item: $0.pointee.item, options: $0.pointee.options, quantity: line.quantity, unitPrice: $0.pointee.unitPrice) }
             }
             let currency = group.currency
             let people = parts.map { part in
                 var person = field(part.first) {
-                    PersonTotal(key: $0.personKey, name: $0.person, orders: part.orders, total: part.total.value, paid: part.paid.value)
+                    PersonTotal(key: $0.pointee.personKey, name: $0.pointee.person, orders: part.orders, total: part.total.value, paid: part.paid.value)
                 }
                 if !displayCurrencies.isEmpty { person.converted = converter.converted(part.total, in: currency, into: displayCurrencies, memo: &memo) }
                 return person
@@ -210,15 +211,15 @@ public enum Aggregator {
             for share in currencies { slots.currencies[Int(share.number)] = -1 }
             for share in groups { slots.groups[Int(share.number)] = -1 }
             let converts = !displayCurrencies.isEmpty
-            let (key, name) = field(positions.first!) { ($0.personKey, $0.person) }
+            let (key, name) = field(positions.first!) { ($0.pointee.personKey, $0.pointee.person) }
             var summary = PersonSummary(
                 key: key, name: name, orders: OrderList(orders, positions: Array(positions)),
                 currencyShares: currencies.map { share in
-                    .init(currency: field(share.first) { $0.currency }, total: share.total.value, outstanding: share.unpaid.value)
+                    .init(currency: field(share.first) { $0.pointee.currency }, total: share.total.value, outstanding: share.unpaid.value)
                 },
                 groupShares: groups.map { share in
                     .init(
-                        group: field(share.first) { $0.group }, total: share.total.value, owed: share.owes ? share.unpaid.value : nil,
+                        group: field(share.first) { $0.pointee.group }, total: share.total.value, owed: share.owes ? share.unpaid.value : nil,
                         converted: converts
                             ? converter.converted(share.total, in: groupCurrencies[Int(share.number)], into: displayCurrencies, memo: &memo) : [])
                 })

@@ -13,15 +13,12 @@ struct ExactSum: Sendable, Equatable {
 
     /// The amount of an order as millionths, or nil when it is not a whole number of them or does not fit.
     static func micros(of amount: Decimal) -> Int64? {
-        let exponent = amount.exponent
-        guard exponent >= -6, exponent <= 12, !amount.isNaN else { return nil }
-        let significand = amount.significand
-        // 40 ns through NSDecimalNumber, checked exactly: a significand beyond 64 bits reads wrong there.
-        let units = NSDecimalNumber(decimal: significand).uint64Value
-        guard units < 1 << 62, Decimal(units) == significand else { return nil }
-        let (scaled, overflow) = Int64(units).multipliedReportingOverflow(by: powers[exponent + 6])
+        // The significand as stored (`RawDecimal`): reading it through NSDecimalNumber made an object per order.
+        guard let raw = RawDecimal(amount) else { return nil }
+        guard raw.exponent >= -6, raw.exponent <= 12, raw.significand < 1 << 62 else { return nil }
+        let (scaled, overflow) = Int64(raw.significand).multipliedReportingOverflow(by: powers[raw.exponent + 6])
         guard !overflow else { return nil }
-        return amount.sign == .minus ? -scaled : scaled
+        return raw.negative ? -scaled : scaled
     }
 
     /// `unitPrice` × `quantity` in millionths (what `Order.amount` is), when it fits.

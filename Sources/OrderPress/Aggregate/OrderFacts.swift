@@ -56,9 +56,9 @@ struct OrderFacts {
         var currencyTotals: [ExactSum] = []
         /// Numbers already found, by the texts' words (see `TextBits`): a name looked up again costs
         /// a hash of two words instead of one of its Unicode.
-        var knownPeople: [TextBits: Int32] = [:]
-        var knownGroups: [TextBits: Int32] = [:]
-        var knownLines: [LineBits: Int32] = [:]
+        var knownPeople = FlatTable<TextBits>()
+        var knownGroups = FlatTable<TextBits>()
+        var knownLines = FlatTable<LineBits>()
 
         mutating func person(_ order: Order, at position: UInt32) -> Int32 {
             Self.number(order.personKey, in: &people, known: &knownPeople, at: position)
@@ -76,25 +76,27 @@ struct OrderFacts {
             let bits = LineBits(item: item, options: order.options.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }, unitMicros: unitMicros)
             if let known = knownLines[bits] { return known }
             let number = lines.number(key, at: position)
-            knownLines[bits] = number
+            knownLines.insert(bits, number)
             return number
         }
 
-        private static func number(_ text: String, in numbering: inout Numbering<String>, known: inout [TextBits: Int32], at position: UInt32) -> Int32 {
+        private static func number(_ text: String, in numbering: inout Numbering<String>, known: inout FlatTable<TextBits>, at position: UInt32) -> Int32 {
             guard let bits = TextBits(text) else { return numbering.number(text, at: position) }
             if let number = known[bits] { return number }
             let number = numbering.number(text, at: position)
-            known[bits] = number
+            known.insert(bits, number)
             return number
         }
     }
 
     /// A shop line by its item's words, its options' storage and its unit price in millionths: valid
     /// while the orders live, a cache in front of `LineKey`.
-    private struct LineBits: Hashable {
+    private struct LineBits: Hashable, FlatKey {
         var item: TextBits
         var options: UInt
         var unitMicros: Int64
+
+        var spread: UInt64 { FlatTable<Self>.mix(item.spread ^ UInt64(options), UInt64(bitPattern: unitMicros)) }
     }
 
     init(_ orders: [Order], groups: [Group]) {

@@ -31,7 +31,8 @@ public enum Slugger {
     /// Slugs differing only in case count as the same, since the site may be copied to a
     /// case-insensitive file system (macOS, Windows), where they would be one file.
     public static func assign(_ keys: some Sequence<String>, fallback: String) -> [String: String] {
-        let sorted = Set(keys).sorted()
+        // `TextOrder` sorts as `<` does without normalising both sides of every comparison.
+        let sorted = TextOrder.sorted(Array(Set(keys)), keys: { [$0] }, by: <)
         var result: [String: String] = [:]
         var taken = Set<String>()
         // Each key's own slug on both cores (Unicode case mapping and normalisation, 100,000 people at
