@@ -75,6 +75,10 @@ public enum Aggregator {
         let lineCount: Int
         let currencyCount: Int
         let groupCount: Int
+        let groupNames: [String]
+        let groupVariants: [Bool]
+        let currencies: [String]
+        let currencyVariants: [Bool]
         let displayCurrencies: [String]
         let converter: Converter
 
@@ -96,6 +100,8 @@ public enum Aggregator {
             lineCount = lines.count
             currencyCount = facts.currencies.count
             groupCount = facts.groupCount
+            (groupNames, groupVariants) = (facts.groupNames, facts.groupVariants)
+            (currencies, currencyVariants) = (facts.currencies, facts.currencyVariants)
             self.displayCurrencies = displayCurrencies
             self.converter = converter
         }
@@ -115,6 +121,16 @@ public enum Aggregator {
 
         static func read<T>(_ orders: [Order], _ position: UInt32, _ read: (UnsafePointer<Order>) -> T) -> T {
             orders.withUnsafeBufferPointer { read($0.baseAddress! + Int(position)) }
+        }
+
+        /// The group name of the order at `position`, numbered `number`: from the numbering when every
+        /// order writes it alike, rather than from the order (a cache miss per person and group).
+        func groupName(_ number: Int32, at position: UInt32) -> String {
+            groupVariants[Int(number)] ? field(position) { $0.pointee.group } : groupNames[Int(number)]
+        }
+
+        func currencyName(_ number: Int32, at position: UInt32) -> String {
+            currencyVariants[Int(number)] ? field(position) { $0.pointee.currency } : currencies[Int(number)]
         }
 
         /// One group's orders summed: its shop sheet, each person's part, its total and what is paid of it.
@@ -215,11 +231,11 @@ public enum Aggregator {
             var summary = PersonSummary(
                 key: key, name: name, orders: OrderList(orders, positions: Array(positions)),
                 currencyShares: currencies.map { share in
-                    .init(currency: field(share.first) { $0.pointee.currency }, total: share.total.value, outstanding: share.unpaid.value)
+                    .init(currency: currencyName(share.number, at: share.first), total: share.total.value, outstanding: share.unpaid.value)
                 },
                 groupShares: groups.map { share in
                     .init(
-                        group: field(share.first) { $0.pointee.group }, total: share.total.value, owed: share.owes ? share.unpaid.value : nil,
+                        group: groupName(share.number, at: share.first), total: share.total.value, owed: share.owes ? share.unpaid.value : nil,
                         converted: converts
                             ? converter.converted(share.total, in: groupCurrencies[Int(share.number)], into: displayCurrencies, memo: &memo) : [])
                 })

@@ -42,16 +42,21 @@ struct OrderFacts {
     let groupCount: Int
     /// For each of the group list's groups, its group number (a repeated name has the first one's).
     let listedGroupNumbers: [Int32]
-    /// By currency number.
+    /// By group number: the name as first numbered (the group list's, else the first order's), and
+    /// whether some order writes it in other bytes; where none does, every order's name is this text.
+    let groupNames: [String]
+    let groupVariants: [Bool]
+    /// By currency number, and the same for currencies.
     let currencies: [String]
+    let currencyVariants: [Bool]
     /// Every order's amount summed by currency number.
     let currencyTotals: [ExactSum]
 
     private struct Share {
         var people = Numbering<String>()
-        var groups = Numbering<String>()
+        var groups = Numbering<String>.texts()
         var lines = Numbering<LineKey>()
-        var currencies = Numbering<String>()
+        var currencies = Numbering<String>.texts()
         var facts: [Fact] = []
         var currencyTotals: [ExactSum] = []
         /// Numbers already found, by the texts' words (see `TextBits`): a name looked up again costs
@@ -129,9 +134,9 @@ struct OrderFacts {
             return share
         }
         var people = Numbering<String>()
-        var groupNumbers = Numbering<String>()
+        var groupNumbers = Numbering<String>.texts()
         var lines = Numbering<LineKey>()
-        var currencies = Numbering<String>()
+        var currencies = Numbering<String>.texts()
         listedGroupNumbers = groups.map { groupNumbers.number($0.name, at: .max) }
         var facts: [Fact] = []
         facts.reserveCapacity(orders.count)
@@ -155,7 +160,10 @@ struct OrderFacts {
         personFirsts = people.firsts
         lineFirsts = lines.firsts
         groupCount = groupNumbers.count
+        groupNames = groupNumbers.keys
+        groupVariants = groupNumbers.variants
         self.currencies = currencies.keys
+        currencyVariants = currencies.variants
         self.currencyTotals = currencyTotals
     }
 }

@@ -102,6 +102,16 @@ import Testing
             #expect(Array(person.name.utf8) == Array(expected.name.utf8))
             #expect(Array(person.key.utf8) == Array(expected.key.utf8))
             #expect(person.orders.map(\.row) == expected.rows)
+            // Each group and currency named as the person's first order there writes it, byte for byte
+            // (the names come from the numbering unless some order writes them in other bytes).
+            var groupsSeen: [String] = []
+            var currenciesSeen: [String] = []
+            for order in person.orders {
+                if !groupsSeen.contains(order.group) { groupsSeen.append(order.group) }
+                if !currenciesSeen.contains(order.currency) { currenciesSeen.append(order.currency) }
+            }
+            #expect(person.groupShares.map { Array($0.group.utf8) } == groupsSeen.map { Array($0.utf8) })
+            #expect(person.currencyShares.map { Array($0.currency.utf8) } == currenciesSeen.map { Array($0.utf8) })
             #expect(person.totals == expected.totals)
             #expect(person.outstanding == expected.outstanding)
             #expect(person.totalsByGroup == expected.totalsByGroup)
@@ -217,6 +227,30 @@ import Testing
             #expect(sum.value == plain)
             #expect(sum.value.description == plain.description)
             #expect(sum.value.exponent == plain.exponent)
+        }
+    }
+
+    /// An amount's millionths read from the stored Decimal are those read through `NSDecimalNumber`
+    /// (the way it was done before), for values of every shape: whole millionths or finer, significands
+    /// beyond 62 and 64 bits, both signs, exponents from -24 to 12.
+    @Test func millionthsAreThoseFoundationReads() async {
+        func reference(_ amount: Decimal) -> Int64? {
+            let exponent = amount.exponent
+            guard exponent >= -6, exponent <= 12, !amount.isNaN else { return nil }
+            let significand = amount.significand
+            let units = NSDecimalNumber(decimal: significand).uint64Value
+            guard units < 1 << 62, Decimal(units) == significand else { return nil }
+            let power = (0..<(exponent + 6)).reduce(Int64(1)) { value, _ in value * 10 }
+            let (scaled, overflow) = Int64(units).multipliedReportingOverflow(by: power)
+            guard !overflow else { return nil }
+            return amount.sign == .minus ? -scaled : scaled
+        }
+        await propertyCheck(count: 3000, input: DecimalTextTests.anyShape) { value, _ in
+            #expect(ExactSum.micros(of: value) == reference(value), "\(value)")
+        }
+        for text in ["35", "-12.5", "0.000001", "0.0000001", "4611686018427.387903", "4611686018427.387904", "9223372036854775807"] {
+            let value = Decimal(string: text)!
+            #expect(ExactSum.micros(of: value) == reference(value), "\(text)")
         }
     }
 
