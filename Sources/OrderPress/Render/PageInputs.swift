@@ -43,24 +43,11 @@ struct PageInputs: Sendable {
         fields.add(context.rateNotices)
         fields.add(context.limits.chartBars)
         site = Array(SHA256.hash(data: fields.bytes))
-        let all = context.data.orders
-        let digestsAndGroups = Parallel.chunks(count: all.count, minimumChunk: 5_000) { range in
-            var digests: [UInt8] = []
-            digests.reserveCapacity(range.count * Self.orderDigestSize)
-            var groups: [Int32] = []
-            groups.reserveCapacity(range.count)
-            // One buffer for the chunk: a million orders are a million digests.
-            var fields = Fields()
-            for index in range {
-                fields.clear()
-                Self.add(all[index], to: &fields)
-                fields.bytes.withUnsafeBytes { digests += SHA256.hash(data: $0).prefix(Self.orderDigestSize) }
-                groups.append(context.groupPlace(all[index].group).map(Int32.init) ?? -1)
-            }
-            return (digests, groups)
-        }
-        orders = digestsAndGroups.flatMap(\.0)
-        orderGroups = digestsAndGroups.flatMap(\.1)
+        // Made beside the aggregation (`SiteSlugs`) for the build's orders; made here for any others.
+        let digests = context.orderDigests.hold(for: context.data.orders)
+            ? context.orderDigests : OrderDigests(context.data.orders, places: context.groupPlaces, parallel: true)
+        orders = digests.digests
+        orderGroups = digests.groups
         let sheetGroups = context.data.groups
         groupFields = Parallel.map(sheetGroups.count) { index in
             var fields = Fields()
@@ -107,7 +94,7 @@ struct PageInputs: Sendable {
     /// Each person's digest, by key: their page and their entry in `summary.json`.
     private var people: [String: String] = [:]
 
-    private static let orderDigestSize = 16
+    private static let orderDigestSize = OrderDigests.size
 
     private func add(_ orders: OrderList, to fields: inout Fields) {
         fields.add(orders.count)
@@ -216,7 +203,7 @@ struct PageInputs: Sendable {
     /// and form, which `DecimalText.exact` shows), not as text: writing it out was a fifth of the work.
     static let orderFields = 14
 
-    private static func add(_ order: Order, to fields: inout Fields) {
+    static func add(_ order: Order, to fields: inout Fields) {
         fields.add(order.row)
         fields.add(order.id != nil)
         fields.add(order.id ?? "")
@@ -236,7 +223,7 @@ struct PageInputs: Sendable {
     }
 
     /// Fields as bytes, each preceded by its length, so that no two lists of fields run together alike.
-    private struct Fields {
+    struct Fields {
         private(set) var bytes: [UInt8]
 
         init(_ start: [UInt8] = []) {
@@ -293,5 +280,10 @@ struct PageInputs: Sendable {
         mutating func append(_ digest: ArraySlice<UInt8>) { bytes += digest }
 
         func digest() -> String { Hex.lowercase(SHA256.hash(data: bytes)) }
+
+        /// Appends the first `count` bytes of the SHA-256 of the fields to `digests`.
+        func appendDigest(_ count: Int, to digests: inout [UInt8]) {
+            bytes.withUnsafeBytes { digests += SHA256.hash(data: $0).prefix(count) }
+        }
     }
 }

@@ -24,10 +24,9 @@ struct SiteContext: Sendable {
     var markdownLabels: [String: String]
     var limits: PageLimits
     /// Each group's place in the sheet, by name.
-    private var groupIndex: [String: Int]
-    /// The same for names of up to 15 bytes, by their bits (`TextBits`): every group of every person's
-    /// page is looked up, and a `String` key hashes the normalised text.
-    private var groupIndexByBits: [TextBits: Int]
+    let groupPlaces: GroupPlaces
+    /// Each order's digest for `PageInputs`, made with the slugs.
+    var orderDigests: OrderDigests
     /// The latest run's deleted orders, by group.
     var latestDeletions: [String: [RowRecord]]
 
@@ -37,11 +36,7 @@ struct SiteContext: Sendable {
     ) {
         self.siteID = siteID
         self.limits = limits
-        let groupIndex = Dictionary(data.groups.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        self.groupIndex = groupIndex
-        groupIndexByBits = Dictionary(
-            data.groups.compactMap { group in TextBits(group.name).map { ($0, groupIndex[group.name]!) } },
-            uniquingKeysWith: { first, _ in first })
+        groupPlaces = GroupPlaces(data.groups)
         latestDeletions = Dictionary(grouping: history.first?.changes.deleted ?? [], by: \.group)
         self.configuration = configuration
         self.data = data
@@ -52,7 +47,7 @@ struct SiteContext: Sendable {
         labels = Labels(language: configuration.language, overrides: configuration.labels)
         markdownLabels = labels.markdownTable
         let slugs = slugs ?? SiteSlugs(data)
-        (groupSlugs, personSlugs) = (slugs.groups, slugs.people)
+        (groupSlugs, personSlugs, orderDigests) = (slugs.groups, slugs.people, slugs.orderDigests)
         let newestOrder = data.orders.lazy.compactMap(\.time).max()
         dataAsOf = [rates?.asOf, newestOrder].compactMap { $0 }.max()
         if let rates, let maxAge = configuration.rates?.maxAgeHours {
@@ -70,14 +65,11 @@ struct SiteContext: Sendable {
     }
 
     /// The place in `data.groups` of the group of this name.
-    func groupPlace(_ name: String) -> Int? {
-        if let bits = TextBits(name), let place = groupIndexByBits[bits] { return place }
-        return groupIndex[name]
-    }
+    func groupPlace(_ name: String) -> Int? { groupPlaces.place(name) }
 
     /// The groups of these names, in the sheet's order.
     func groups(named names: some Collection<String>) -> [Group] {
-        names.compactMap { groupIndex[$0] }.sorted().map { data.groups[$0] }
+        groupPlaces.places(named: names).sorted().map { data.groups[$0] }
     }
 
     /// "2026-11-21 16:00 (Asia/Taipei)": plain text, for the layout's footer.

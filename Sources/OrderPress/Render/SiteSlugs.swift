@@ -1,14 +1,19 @@
-/// The file names of the group and person pages, by group name and by person key. They depend on the
-/// validated data alone (the people are those the orders name), so a build makes them while the orders
-/// are aggregated: at a million orders, handing out 100,000 people's names is half a second on one core.
+/// The file names of the group and person pages, by group name and by person key, and each order's
+/// digest for the pages' inputs (`OrderDigests`). They depend on the validated data alone (the people
+/// are those the orders name), so a build makes them while the orders are aggregated: at a million
+/// orders, handing out 100,000 people's names is half a second on one core, and digesting the orders
+/// as much again, at a time when the aggregation leaves a core idle.
 struct SiteSlugs: Sendable {
     var groups: [String: String]
     var people: [String: String]
+    var orderDigests: OrderDigests
 
     init(_ data: ValidatedData) {
         groups = Slugger.assign(data.groups.map(\.name), fallback: "group")
         // `Slugger.assign` takes the keys as a set: every person the aggregation lists, whatever their order.
         people = Slugger.assign(Self.distinct(data.orders.lazy.map(\.personKey)), fallback: "person")
+        // On this thread alone: the aggregation has both cores' workers.
+        orderDigests = OrderDigests(data.orders, places: GroupPlaces(data.groups), parallel: false)
     }
 
     /// Each text of `texts` once (the first of equal ones), in order. A set of a hundred thousand

@@ -240,6 +240,45 @@ import Testing
         }
     }
 
+    /// The orders' digests made beside the aggregation (`SiteSlugs`) are used only for the very orders
+    /// they were made from: slugs made from other orders (one price changed, the same orders copied)
+    /// give the digests a context made without them gives. Made on one core or both, they are the same.
+    @Test func orderDigestsHoldOnlyForTheirOwnOrders() async throws {
+        let configuration = try ConfigurationLoader.load(from: TestSupport.sampleConfig)
+        let fetched = try await Fetcher(configuration: configuration).fetch()
+        let data = try Validator(configuration: configuration).validate(orders: fetched.orders, groups: fetched.groups)
+        var changed = data
+        changed.orders[0].unitPrice += 1
+        let copied = ValidatedData(
+            groups: data.groups, orders: data.orders.map { $0 }, rejected: [], warnings: [], rowsRead: data.rowsRead)
+        let templates = try SiteRenderer(templateOverrides: nil).templates
+        func inputs(_ data: ValidatedData, slugs: SiteSlugs?) -> (PageInputs, Aggregation) {
+            let aggregation = Aggregator.aggregate(data)
+            let context = SiteContext(
+                configuration: configuration, data: data, aggregation: aggregation, rates: nil, history: [],
+                now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID, slugs: slugs)
+            return (PageInputs(context, templates: templates), aggregation)
+        }
+        let slugs = SiteSlugs(data)
+        #expect(slugs.orderDigests.hold(for: data.orders))
+        #expect(!slugs.orderDigests.hold(for: changed.orders))
+        for other in [changed, copied] {
+            let (reused, aggregation) = inputs(other, slugs: slugs)
+            let (fresh, _) = inputs(other, slugs: nil)
+            for summary in aggregation.groups { #expect(reused.group(summary) == fresh.group(summary)) }
+            for person in aggregation.people { #expect(reused.person(person) == fresh.person(person)) }
+        }
+        // The changed order's digest differs; the others' do not.
+        let places = GroupPlaces(data.groups)
+        let before = OrderDigests(data.orders, places: places, parallel: true)
+        let after = OrderDigests(changed.orders, places: places, parallel: false)
+        #expect(before.digests.count == data.orders.count * OrderDigests.size)
+        #expect(before.digests[..<OrderDigests.size] != after.digests[..<OrderDigests.size])
+        #expect(before.digests[OrderDigests.size...] == after.digests[OrderDigests.size...])
+        #expect(before.groups == after.groups && before.groups.allSatisfy { $0 >= 0 })
+        #expect(OrderDigests(data.orders, places: places, parallel: false).digests == before.digests)
+    }
+
     /// A new field of `Order` has to be added to the digest, or pages showing it would be kept stale.
     @Test func theDigestCoversEveryFieldOfAnOrder() {
         let order = Order(
