@@ -37,19 +37,22 @@ struct RawDecimal: Hashable, Sendable {
         (self.significand, self.exponent, self.negative) = (significand, exponent, negative)
     }
 
-    /// The stored fields read as expected from values made through Foundation's public API.
-    private static let layoutHolds: Bool = {
+    /// The stored fields read as expected from values of every shape made through Foundation's public
+    /// API: significands of one to eight words, both signs, exponents either side of zero.
+    static let layoutHolds: Bool = {
         guard MemoryLayout<Decimal>.size == 20 else { return false }
-        let known: [(String, RawDecimal)] = [
-            ("-1234.5678", RawDecimal(12_345_678, -4, true)),
-            ("35", RawDecimal(35, 0, false)),
-            ("0", RawDecimal(0, 0, false)),
-            ("123456789012345678901234567890.12", RawDecimal(12_345_678_901_234_567_890_123_456_789_012, -2, false)),
-            ("-0.000001", RawDecimal(1, -6, true)),
+        let samples = [
+            "0", "1", "-1", "35", "65535", "65536", "-123.4500", "0.001", "-0.000001", "1e5", "4294967296", "281474976710656",
+            "18446744073709551615", "18446744073709551616", "-98765432109876543210.5", "1e-20",
+            "123456789012345678901234567890.12", "340282366920938463463374607431768211455",
         ]
-        return known.allSatisfy { text, expected in
-            Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")).map { RawDecimal(reading: $0) == expected } ?? false
-        }
+        let posix = Locale(identifier: "en_US_POSIX")
+        return samples.allSatisfy { text in
+            guard let value = Decimal(string: text, locale: posix) else { return false }
+            let raw = RawDecimal(reading: value)
+            return raw.exponent == value.exponent && raw.negative == (value.sign == .minus)
+                && Decimal(string: String(raw.significand), locale: posix) == value.significand
+        } && RawDecimal(reading: Decimal(string: "-1234.5678", locale: posix)!) == RawDecimal(12_345_678, -4, true)
     }()
 
     /// 10^0 … 10^38, every power of ten a UInt128 holds.
