@@ -94,10 +94,14 @@ struct Differ: Sendable {
 
     /// Hashing every secret and every record is most of a rerun's diff: both cores share it.
     private func recordsAndDigests(_ data: ValidatedData, secrets: SecretCells) -> ([RowRecord], [RecordDigest]) {
-        let records = Parallel.fill(count: data.rows.count, minimumChunk: 5_000) { index in
-            record(data.rows[index], secrets: secrets.rows[index])
+        // Each record digested as soon as it is made, while its texts are still in the cache: one pass, not two.
+        let (records, digests, _) = Parallel.fill(count: data.rows.count, minimumChunk: 5_000) { range, put in
+            for index in range {
+                let record = record(data.rows[index], secrets: secrets.rows[index])
+                put(index, record, RecordDigest(record))
+            }
         }
-        return (records, Parallel.fill(count: records.count, minimumChunk: 5_000) { RecordDigest(records[$0]) })
+        return (records, digests)
     }
 
     /// Keeps the last known hash of a secret this run could not see, so it is neither lost nor "changed".

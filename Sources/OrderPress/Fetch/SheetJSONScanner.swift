@@ -111,7 +111,10 @@ struct SheetJSONScanner {
         let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<(offset - 1)])
         if position < previousOrder.count {
             let expected = previousOrder[position]
-            if keyText[expected].withUnsafeBytes({ $0.count == raw.count && $0.elementsEqual(raw) }) { return expected }
+            // memcmp: the generic `elementsEqual` went byte by byte through an iterator, for every key of every row.
+            if keyText[expected].withUnsafeBytes({ $0.count == raw.count && (raw.isEmpty || memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0) }) {
+                return expected
+            }
         }
         let rawKey = [UInt8](raw)
         if let known = keyLookup[rawKey] { return known }
