@@ -50,7 +50,9 @@ struct RowReader {
 
     /// The normalised text of every display column of data row `row`: the only place cells are read.
     func mapped(_ table: SourceTable, row: Int) -> [String] {
-        positions.map { Text.normalize(table.cell(row, $0)) }
+        // The cells read in place: a closure over `table` copied it (five arrays retained, then released) for every row.
+        let start = row * table.headers.count
+        return table.cells.withUnsafeBufferPointer { cells in positions.map { Text.normalize(cells[start + $0]) } }
     }
 
     /// The non-secret values and the secrets of a row's `mapped` texts, each in configuration order.
