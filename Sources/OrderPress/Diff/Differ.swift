@@ -41,11 +41,13 @@ struct Differ: Sendable {
         var addedIndices: [Int] = []
         var differing: [(new: Int, old: Int)] = []
         for index in records.indices {
-            guard let position = first[records[index].identity], position >= 0 else {
+            // Found once, then updated in place: a second look-up by the identity hashed it again, for every row.
+            guard let slot = first.index(forKey: records[index].identity), first.values[slot] >= 0 else {
                 addedIndices.append(index)
                 continue
             }
-            first[records[index].identity] = next[position]
+            let position = first.values[slot]
+            first.values[slot] = next[position]
             matchedOld[position] = true
             records[index].firstSeen = old[position].firstSeen
             // The digest leaves out the first-seen time, so it stands as computed.
