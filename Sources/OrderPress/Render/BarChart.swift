@@ -20,28 +20,43 @@ struct BarChart {
     private static let valueWidth = 110
     private static let rowHeight = 42
 
-    func svg() -> String {
+    /// The chart as UTF-8. Written as bytes: one chart per group, a bar per person, and building it
+    /// from interpolated lines joined at the end cost 3 % of a build's instructions.
+    func svg() -> [UInt8] {
         let height = (bars.count + (more == nil ? 0 : 1)) * Self.rowHeight + 8
         let plotWidth = Self.width - Self.valueWidth
         let largest = bars.map(\.value).max() ?? 0
-        var lines = [
-            #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(Self.width)" height="\#(height)" viewBox="0 0 \#(Self.width) \#(height)" role="img" aria-label="\#(XMLText.escape(title))">"#,
-            "<title>\(XMLText.escape(title))</title>",
-            "<style>text{font:15px system-ui,sans-serif;fill:#1d1d1f}rect{fill:#0b63c5}"
-                + "@media (prefers-color-scheme:dark){text{fill:#f5f5f7}rect{fill:#6cb4ff}}</style>",
-        ]
+        var out: [UInt8] = []
+        out.reserveCapacity(400 + bars.count * 160)
+        func put(_ text: StaticString) {
+            out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+        func put(_ number: Int) { out.append(contentsOf: String(number).utf8) }
+        let title = XMLText.escape(self.title)
+        put(#"<svg xmlns="http://www.w3.org/2000/svg" width=""#); put(Self.width)
+        put(#"" height=""#); put(height)
+        put(#"" viewBox="0 0 "#); put(Self.width); put(" "); put(height)
+        put(#"" role="img" aria-label=""#); out.append(contentsOf: title.utf8); put("\">\n<title>")
+        out.append(contentsOf: title.utf8)
+        put("</title>\n<style>text{font:15px system-ui,sans-serif;fill:#1d1d1f}rect{fill:#0b63c5}")
+        put("@media (prefers-color-scheme:dark){text{fill:#f5f5f7}rect{fill:#6cb4ff}}</style>")
         for (index, bar) in bars.enumerated() {
             let y = 4 + index * Self.rowHeight
             let length = max(largest > 0 ? Self.pixels(bar.value, of: largest, in: plotWidth) : 0, 1)
-            lines.append(#"<text x="0" y="\#(y + 15)">\#(XMLText.escape(Text.shortened(bar.label, to: 24)))</text>"#)
-            lines.append(#"<rect x="0" y="\#(y + 20)" width="\#(length)" height="16"/>"#)
-            lines.append(#"<text x="\#(length + 6)" y="\#(y + 34)">\#(XMLText.escape(bar.valueText))</text>"#)
+            put(#"\#n<text x="0" y=""#); put(y + 15); put(#"">"#)
+            XMLText.appendEscaped(Text.shortened(bar.label, to: 24), to: &out)
+            put(#"</text>\#n<rect x="0" y=""#); put(y + 20); put(#"" width=""#); put(length)
+            put(#"" height="16"/>\#n<text x=""#); put(length + 6); put(#"" y=""#); put(y + 34); put(#"">"#)
+            XMLText.appendEscaped(bar.valueText, to: &out)
+            put("</text>")
         }
         if let more {
-            lines.append(#"<text x="0" y="\#(4 + bars.count * Self.rowHeight + 15)">\#(XMLText.escape(more))</text>"#)
+            put(#"\#n<text x="0" y=""#); put(4 + bars.count * Self.rowHeight + 15); put(#"">"#)
+            XMLText.appendEscaped(more, to: &out)
+            put("</text>")
         }
-        lines.append("</svg>")
-        return lines.joined(separator: "\n") + "\n"
+        put("\n</svg>\n")
+        return out
     }
 
     /// `value`'s share of `width` in whole pixels, rounded half-up: exact arithmetic keeps the file

@@ -190,7 +190,7 @@ public struct SiteRenderer: Sendable {
             // One bar per person would make a chart of a huge group megabytes tall.
             more: summary.people.count > context.limits.chartBars
                 ? context.labels.text("more_people", ["count": String(summary.people.count - context.limits.chartBars)]) : nil)
-        return (path, OutputFile(path: path, contents: Data(chart.svg().utf8), key: key))
+        return (path, OutputFile(path: path, contents: Data(chart.svg()), key: key))
     }
 }
 

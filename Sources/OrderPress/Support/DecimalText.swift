@@ -110,20 +110,69 @@ enum DecimalText {
     /// value here) and `NSDecimalRound` (0.3 µs) made 17 % of a build's instructions; reading the
     /// significand through `NSDecimalNumber` (40 ns) and doing the rest in integers gives the same
     /// text. Anything that does not fit takes Foundation's path.
-    private struct Scaled {
+    struct Scaled {
         let negative: Bool
         let units: UInt64
         let exponent: Int
 
         init?(_ value: Decimal) {
+            if Self.layoutHolds {
+                guard let parts = Self.parts(of: value) else { return nil }
+                (negative, units, exponent) = parts
+                return
+            }
+            guard let parts = Self.partsThroughFoundation(of: value) else { return nil }
+            (negative, units, exponent) = parts
+        }
+
+        /// The sign, significand and exponent read from the `Decimal`'s own 20 bytes: Foundation gives
+        /// the significand only as another `Decimal`, and turning that into an integer through
+        /// `NSDecimalNumber` allocated an object for every amount on every page (1 % of a build).
+        /// The bytes are an exponent, then the length in 16-bit words (high nibble) with the sign
+        /// (bit 3), then, from byte 4, the words, least significant first. Nil for NaN and for a
+        /// significand over 64 bits, as through Foundation.
+        static func parts(of value: Decimal) -> (negative: Bool, units: UInt64, exponent: Int)? {
+            withUnsafeBytes(of: value) { raw -> (Bool, UInt64, Int)? in
+                let length = Int(raw[1] >> 4)
+                let negative = raw[1] & 0x08 != 0
+                guard length > 0 || !negative else { return nil }
+                var units: UInt64 = 0
+                for word in 0..<length {
+                    let bits = UInt64(raw[4 + 2 * word]) | UInt64(raw[5 + 2 * word]) << 8
+                    guard word < 4 else {
+                        if bits != 0 { return nil }
+                        continue
+                    }
+                    units |= bits << (16 * word)
+                }
+                return (negative, units, Int(Int8(bitPattern: raw[0])))
+            }
+        }
+
+        static func partsThroughFoundation(of value: Decimal) -> (negative: Bool, units: UInt64, exponent: Int)? {
             guard !value.isNaN else { return nil }
             let significand = value.significand
             let units = NSDecimalNumber(decimal: significand).uint64Value
             guard Decimal(units) == significand else { return nil }
-            self.negative = value.sign == .minus
-            self.units = units
-            self.exponent = value.exponent
+            return (value.sign == .minus, units, value.exponent)
         }
+
+        /// Whether this Foundation lays a `Decimal` out as `parts(of:)` reads it, checked once on values
+        /// of every shape; if not, every value goes through Foundation.
+        static let layoutHolds: Bool = {
+            guard MemoryLayout<Decimal>.size == 20 else { return false }
+            let samples = ["0", "1", "-1", "65535", "65536", "-123.4500", "0.001", "1e5", "4294967296", "281474976710656",
+                           "18446744073709551615", "18446744073709551616", "-98765432109876543210.5", "1e-20"]
+            let values = samples.compactMap { Decimal(string: $0, locale: Locale(identifier: "en_US_POSIX")) } + [Decimal.nan]
+            return values.count == samples.count + 1
+                && values.allSatisfy { value in
+                    switch (parts(of: value), partsThroughFoundation(of: value)) {
+                    case (nil, nil): return true
+                    case let (raw?, foundation?): return raw == foundation
+                    default: return false
+                    }
+                }
+        }()
 
         /// 10^0 … 10^19, every power of ten a UInt64 holds.
         private static let powers: [UInt64] = (0...19).map { (0..<$0).reduce(UInt64(1)) { value, _ in value * 10 } }

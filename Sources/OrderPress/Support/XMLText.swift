@@ -2,6 +2,8 @@
 /// feed) and in the HTML layout, per Unicode scalar.
 enum XMLText {
     static func escape(_ text: String) -> String {
+        // Most names and amounts need nothing: they are given back without being rebuilt scalar by scalar.
+        guard needsEscaping(text) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -21,5 +23,23 @@ enum XMLText {
             }
         }
         return result
+    }
+
+    /// `escape(text)` as UTF-8, appended.
+    static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: escape(text).utf8)
+    }
+
+    /// False when `escape` would give the text back unchanged.
+    private static func needsEscaping(_ text: String) -> Bool {
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&", "<", ">", "\"", "'", "\u{FFFE}", "\u{FFFF}": return true
+            case "\t", "\n", "\r": continue
+            case _ where TerminalText.needsEscape(scalar): return true
+            default: continue
+            }
+        }
+        return false
     }
 }

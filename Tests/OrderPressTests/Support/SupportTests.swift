@@ -220,3 +220,19 @@ import Testing
         #expect(pthread_equal(freedOn.pointee, pthread_self()) == 0)
     }
 }
+
+extension DecimalTextTests {
+    /// Reading a `Decimal`'s bytes gives Foundation's sign, significand and exponent, for values of
+    /// every shape and for NaN; and the layout check that guards it holds on this Foundation.
+    @Test func decimalBytesReadAsFoundationReadsThem() async {
+        #expect(DecimalText.Scaled.layoutHolds)
+        await propertyCheck(count: 3000, input: Self.anyShape) { value, _ in
+            for value in [value, -value, value / 7, value * Decimal(string: "32.125")!] {
+                let raw = DecimalText.Scaled.parts(of: value)
+                let foundation = DecimalText.Scaled.partsThroughFoundation(of: value)
+                #expect(raw?.negative == foundation?.negative && raw?.units == foundation?.units && raw?.exponent == foundation?.exponent, "\(value)")
+            }
+        }
+        #expect(DecimalText.Scaled.parts(of: .nan) == nil)
+    }
+}
