@@ -92,17 +92,24 @@ import Testing
     ]
     static let insertions: [[UInt8]] = [[0x22], [0x5C], [0x2C], [0x5D], [0x7D], [0x7B], [0x3A], [0x00], [0xFF], [0x20], [0x0A], [0xC3]]
 
+    /// A body of `rows` (pairs of a key and a value, by their place in `keys` and `values`), then `damage`:
+    /// (1, at, _) deletes the byte at `at`, (2, at, insertion) inserts one of `insertions` there.
+    static func body(_ rows: [[(Int, Int)]], keys: [String], values: [String], damage: (Int, Int, Int), rowSeparator: String = ",") -> [UInt8] {
+        let text = "[" + rows.map { "{" + $0.map { "\(keys[$0.0]):\(values[$0.1])" }.joined(separator: ",") + "}" }.joined(separator: rowSeparator) + "]"
+        var bytes = Array(text.utf8)
+        let (kind, place, insertion) = damage
+        let at = place % (bytes.count + 1)
+        if kind == 1, at < bytes.count { bytes.remove(at: at) }
+        if kind == 2 { bytes.insert(contentsOf: Self.insertions[insertion], at: at) }
+        return bytes
+    }
+
     /// Generated sheets from hostile keys and values, some with a byte deleted or inserted.
     @Test func generatedBodiesReadAsJSONSerializationReadsThem() async {
         let row = zip(Gen.int(in: 0...(Self.keys.count - 1)), Gen.int(in: 0...(Self.values.count - 1))).array(of: 0...4)
         let damage = zip(Gen.int(in: 0...2), Gen.int(in: 0...10_000), Gen.int(in: 0...(Self.insertions.count - 1)))
         await propertyCheck(count: 400, input: row.array(of: 0...5), damage) { rows, damage in
-            let text = "[" + rows.map { "{" + $0.map { "\(Self.keys[$0.0]):\(Self.values[$0.1])" }.joined(separator: ",") + "}" }.joined(separator: ",") + "]"
-            var bytes = Array(text.utf8)
-            let (kind, place, insertion) = damage
-            let at = place % (bytes.count + 1)
-            if kind == 1, at < bytes.count { bytes.remove(at: at) }
-            if kind == 2 { bytes.insert(contentsOf: Self.insertions[insertion], at: at) }
+            let bytes = Self.body(rows, keys: Self.keys, values: Self.values, damage: damage)
             let data = Data(bytes)
             guard let fast = SheetJSONScanner.table(data, source: "orders") else { return }
             #expect(Self.same(fast, Self.slow(data)), "\(String(decoding: bytes, as: UTF8.self))")
@@ -128,12 +135,7 @@ import Testing
         let row = zip(Gen.int(in: 0...(Self.splitKeys.count - 1)), Gen.int(in: 0...(Self.splitValues.count - 1))).array(of: 0...3)
         let damage = zip(Gen.int(in: 0...3), Gen.int(in: 0...10_000), Gen.int(in: 0...(Self.insertions.count - 1)))
         await propertyCheck(count: 300, input: row.array(of: 0...8), damage) { rows, damage in
-            let text = "[" + rows.map { "{" + $0.map { "\(Self.splitKeys[$0.0]): \(Self.splitValues[$0.1])" }.joined(separator: ", ") + "}" }.joined(separator: ",\n") + "]"
-            var bytes = Array(text.utf8)
-            let (kind, place, insertion) = damage
-            let at = place % (bytes.count + 1)
-            if kind == 1, at < bytes.count { bytes.remove(at: at) }
-            if kind == 2 { bytes.insert(contentsOf: Self.insertions[insertion], at: at) }
+            let bytes = Self.body(rows, keys: Self.splitKeys, values: Self.splitValues, damage: damage, rowSeparator: ",\n")
             let data = Data(bytes)
             let onePass = SheetJSONScanner.table(data, source: "orders")
             for near in [0] + bytes.indices.filter({ bytes[$0] == UInt8(ascii: "}") }) {
