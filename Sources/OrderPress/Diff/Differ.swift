@@ -41,11 +41,13 @@ struct Differ: Sendable {
         var addedIndices: [Int] = []
         var differing: [(new: Int, old: Int)] = []
         for index in records.indices {
-            guard let position = first[records[index].identity], position >= 0 else {
+            // Found once, then updated in place: a second look-up by the identity hashed it again, for every row.
+            guard let slot = first.index(forKey: records[index].identity), first.values[slot] >= 0 else {
                 addedIndices.append(index)
                 continue
             }
-            first[records[index].identity] = next[position]
+            let position = first.values[slot]
+            first.values[slot] = next[position]
             matchedOld[position] = true
             records[index].firstSeen = old[position].firstSeen
             // The digest leaves out the first-seen time, so it stands as computed.
@@ -94,10 +96,14 @@ struct Differ: Sendable {
 
     /// Hashing every secret and every record is most of a rerun's diff: both cores share it.
     private func recordsAndDigests(_ data: ValidatedData, secrets: SecretCells) -> ([RowRecord], [RecordDigest]) {
-        let records = Parallel.fill(count: data.rows.count, minimumChunk: 5_000) { index in
-            record(data.rows[index], secrets: secrets.rows[index])
+        // Each record digested as soon as it is made, while its texts are still in the cache: one pass, not two.
+        let (records, digests, _) = Parallel.fill(count: data.rows.count, minimumChunk: 5_000) { range, put in
+            for index in range {
+                let record = record(data.rows[index], secrets: secrets.rows[index])
+                put(index, record, RecordDigest(record))
+            }
         }
-        return (records, Parallel.fill(count: records.count, minimumChunk: 5_000) { RecordDigest(records[$0]) })
+        return (records, digests)
     }
 
     /// Keeps the last known hash of a secret this run could not see, so it is neither lost nor "changed".

@@ -17,20 +17,43 @@ struct RecordDigest: Hashable, Sendable {
     }
 
     init(_ record: RowRecord) {
-        var buffer = Encoder()
-        buffer.add(record.identity)
-        buffer.add(record.id)
-        buffer.add(record.values)
-        buffer.add(record.secrets)
-        buffer.add(record.rejected ? "1" : "0")
-        buffer.add(record.group)
-        buffer.add(record.person)
-        buffer.add(record.item)
-        buffer.add(record.options)
-        buffer.add(String(record.quantity))
-        buffer.add(record.amount)
-        buffer.add(record.currency)
-        self = buffer.bytes.withUnsafeBytes { SHA256.hash(data: $0) }.withUnsafeBytes { Self(bytes: UnsafeRawBufferPointer(rebasing: $0.prefix(16)))! }
+        let quantity = String(record.quantity)
+        // Written in place on the stack, at the size worked out first, and hashed from there: appending
+        // field by field to an array (capacity and uniqueness checked for every few bytes) cost as much as the hash.
+        let size = Self.encodedSize(record, quantity: quantity)
+        self = withUnsafeTemporaryAllocation(byteCount: size, alignment: 1) { buffer in
+            var encoder = Encoder(base: buffer.baseAddress!)
+            Self.encode(record, quantity: quantity, into: &encoder)
+            precondition(encoder.count == size, "a record's encoding is not the size worked out for it")
+            return SHA256.hash(data: UnsafeRawBufferPointer(buffer)).withUnsafeBytes {
+                Self(bytes: UnsafeRawBufferPointer(rebasing: $0.prefix(16)))!
+            }
+        }
+    }
+
+    /// Every field length-prefixed, so that no two records share an encoding. The fields and their form
+    /// are those of every digest already in a state folder: changing either reads every record again.
+    private static func encode(_ record: RowRecord, quantity: String, into encoder: inout Encoder) {
+        encoder.add(record.identity)
+        encoder.add(record.id)
+        encoder.add(record.values)
+        encoder.add(record.secrets)
+        encoder.add(record.rejected ? "1" : "0")
+        encoder.add(record.group)
+        encoder.add(record.person)
+        encoder.add(record.item)
+        encoder.add(record.options)
+        encoder.add(quantity)
+        encoder.add(record.amount)
+        encoder.add(record.currency)
+    }
+
+    /// The bytes `encode` writes: a 4-byte length before each text and each list.
+    private static func encodedSize(_ record: RowRecord, quantity: String) -> Int {
+        func text(_ text: String?) -> Int { 4 + (text?.utf8.count ?? 0) }
+        func list(_ list: [String]) -> Int { list.reduce(4) { $0 + 4 + $1.utf8.count } }
+        return text(record.identity) + text(record.id) + list(record.values) + list(record.secrets) + text("0") + text(record.group)
+            + text(record.person) + text(record.item) + list(record.options) + text(quantity) + text(record.amount) + text(record.currency)
     }
 
     /// The 16 bytes the state database keeps, big-endian.
@@ -52,18 +75,25 @@ struct RecordDigest: Hashable, Sendable {
         self = digest
     }
 
-    /// Every field length-prefixed, so that no two records share an encoding.
+    /// Writes an encoding into memory of the size `encodedSize` gives.
     private struct Encoder {
-        var bytes: [UInt8] = []
+        let base: UnsafeMutableRawPointer
+        private(set) var count = 0
 
-        init() { bytes.reserveCapacity(256) }
+        init(base: UnsafeMutableRawPointer) { self.base = base }
 
         mutating func add(_ text: String?) {
             guard let text else { return length(UInt32.max) }
             let utf8 = text.utf8
-            length(UInt32(utf8.count))
+            let size = utf8.count
+            length(UInt32(size))
+            guard size > 0 else { return }
+            let start = base + count
             // Native strings hand over their bytes at once; the loop is for the rare other kind.
-            if utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes.append(contentsOf: utf8) }
+            if utf8.withContiguousStorageIfAvailable({ start.copyMemory(from: $0.baseAddress!, byteCount: size) }) == nil {
+                for (offset, byte) in utf8.enumerated() { start.storeBytes(of: byte, toByteOffset: offset, as: UInt8.self) }
+            }
+            count += size
         }
 
         mutating func add(_ list: [String]) {
@@ -71,11 +101,10 @@ struct RecordDigest: Hashable, Sendable {
             for element in list { add(element) }
         }
 
+        /// Four bytes, little-endian.
         private mutating func length(_ value: UInt32) {
-            bytes.append(UInt8(truncatingIfNeeded: value))
-            bytes.append(UInt8(truncatingIfNeeded: value >> 8))
-            bytes.append(UInt8(truncatingIfNeeded: value >> 16))
-            bytes.append(UInt8(truncatingIfNeeded: value >> 24))
+            base.storeBytes(of: value.littleEndian, toByteOffset: count, as: UInt32.self)
+            count += 4
         }
     }
 }

@@ -4,6 +4,14 @@ import Foundation
 /// Salted SHA-256 of secret cell values: enough to notice that an edit code changed, never to store it.
 struct SecretHasher: Sendable {
     let salt: String
+    /// The salt and its separator, fed to the hash before each value: no `salt + "\0" + value` string
+    /// and no `Data` of it for every secret cell of every row.
+    private let prefix: [UInt8]
+
+    init(salt: String) {
+        self.salt = salt
+        prefix = Array((salt + "\u{0}").utf8)
+    }
 
     /// A new random salt, for a state folder that has none yet.
     static func newSalt() -> String {
@@ -18,6 +26,11 @@ struct SecretHasher: Sendable {
     func hash(_ value: SecretValue) -> String {
         guard !value.text.isEmpty else { return "" }
         if value.isUnknown { return Self.unknown }
-        return Hex.lowercase(SHA256.hash(data: Data((salt + "\u{0}" + value.text).utf8)))
+        var hash = SHA256()
+        prefix.withUnsafeBytes { hash.update(bufferPointer: $0) }
+        var text = value.text
+        text.withUTF8 { hash.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+        // As bytes: the digest's own `Sequence` hands them over one call at a time.
+        return hash.finalize().withUnsafeBytes { Hex.lowercase($0) }
     }
 }

@@ -14,14 +14,119 @@ import Foundation
 struct SheetJSONScanner {
     /// Distinct keys a sheet may have before the fast path gives up (each new key re-lays the cells).
     static let maxKeys = 512
+    /// From this size on, a body is read in two halves at once (see `halves`): below it, a second thread
+    /// costs more than it saves.
+    static let minimumSplitSize = 1 << 20
 
     /// The table of `data`, or nil when it is not plainly a sheet (see the type's comment).
-    static func table(_ data: Data, source: String) -> SourceTable? {
-        data.withUnsafeBytes { raw -> SourceTable? in
+    /// `splitNear`: where to look for a row to start the second half at; nil reads the body in one pass.
+    static func table(_ data: Data, source: String, splitNear: Int? = nil) -> SourceTable? {
+        let splitNear = splitNear ?? (data.count >= minimumSplitSize && ProcessInfo.processInfo.activeProcessorCount > 1 ? data.count / 2 : nil)
+        return data.withUnsafeBytes { raw -> SourceTable? in
+            if let splitNear, let cut = rowStart(in: raw, from: splitNear) {
+                return halves(raw, cut: cut).map { SourceTable(name: source, headers: $0.headers, cells: $0.cells, numbers: Array(2..<(2 + $0.rows))) }
+            }
             var scanner = SheetJSONScanner(bytes: raw)
-            guard scanner.scanDocument() else { return nil }
+            guard scanner.scanDocument(stoppingAt: nil) == .read else { return nil }
             return SourceTable(name: source, headers: scanner.headers, cells: scanner.cells, numbers: Array(2..<(2 + scanner.rowCount)))
         }
+    }
+
+    /// What `scanDocument` came to.
+    private enum Outcome: Equatable {
+        case read, notASheet
+        /// A row starts at the offset it was asked to stop at.
+        case stopped
+    }
+
+    /// The first place at or after `from` that looks like the start of a row: `{` after `}` and a comma.
+    /// It may be inside a string: only the first half's scan, reaching it at a row's start, confirms it.
+    private static func rowStart(in bytes: UnsafeRawBufferPointer, from: Int) -> Int? {
+        var index = max(from, 0)
+        func skipWhitespace() {
+            while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+        }
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "}") else {
+                index += 1
+                continue
+            }
+            index += 1
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { continue }
+            index += 1
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "{") { return index }
+        }
+        return nil
+    }
+
+    /// A body's headers, cells row after row, and how many rows.
+    private typealias Scanned = (headers: [String], cells: [String], rows: Int)
+
+    /// The body read in two halves on two threads, from the start up to the row at `cut` and from `cut` to
+    /// the end, joined as one pass would have read them; nil when it is not plainly a sheet. When the first
+    /// half's scan does not meet a row's start at `cut` (`cut` was inside a string), it reads on to the end
+    /// as one pass, and the second half's work is dropped.
+    private static func halves(_ bytes: UnsafeRawBufferPointer, cut: Int) -> Scanned? {
+        final class Work: @unchecked Sendable {
+            // Each thread touches only its own scanner and outcome until both are done.
+            var first, second: SheetJSONScanner
+            var firstOutcome = Outcome.notASheet, secondOutcome = Outcome.notASheet
+            init(_ bytes: UnsafeRawBufferPointer, cut: Int) {
+                first = SheetJSONScanner(bytes: bytes)
+                second = SheetJSONScanner(bytes: bytes, from: cut)
+            }
+        }
+        let work = Work(bytes, cut: cut)
+        DispatchQueue.concurrentPerform(iterations: 2) { half in
+            if half == 0 {
+                work.firstOutcome = work.first.scanDocument(stoppingAt: cut)
+            } else {
+                work.secondOutcome = work.second.scanRows(stoppingAt: nil)
+            }
+        }
+        switch work.firstOutcome {
+        case .read: return (work.first.headers, work.first.cells, work.first.rowCount)
+        case .notASheet: return nil
+        // One pass would have gone on from `cut` as the second scan did, and given up where it gave up.
+        case .stopped: return work.secondOutcome == .read ? joined(&work.first, work.second) : nil
+        }
+    }
+
+    /// The rows of `first` then those of `second`, in the columns of both; nil where one pass, meeting the
+    /// keys of both, would have given up: too many keys, or two keys that normalise alike.
+    private static func joined(_ first: inout SheetJSONScanner, _ second: SheetJSONScanner) -> Scanned? {
+        var keyOfHeader: [String: [UInt8]] = [:]
+        func alike(_ keys: [[UInt8]], _ headers: [String], _ columnOfKey: [Int]) -> Bool {
+            for (key, text) in keys.enumerated() {
+                let header = headers[columnOfKey[key]]
+                if let known = keyOfHeader.updateValue(text, forKey: header), known != text { return true }
+            }
+            return false
+        }
+        guard !alike(first.keyText, first.headers, first.columnOfKey), !alike(second.keyText, second.headers, second.columnOfKey),
+            Set(first.keyText + second.keyText).count <= maxKeys
+        else { return nil }
+        let rows = first.rowCount + second.rowCount
+        if first.headers == second.headers {
+            first.cells.reserveCapacity(rows * first.headers.count)
+            first.cells.append(contentsOf: second.cells)
+            return (first.headers, first.cells, rows)
+        }
+        // Other columns in each half (rare): every row laid again into the columns of both.
+        let headers = Set(first.headers + second.headers).sorted()
+        let column = Dictionary(uniqueKeysWithValues: headers.enumerated().map { ($1, $0) })
+        var cells = [String](repeating: "", count: rows * headers.count)
+        var row = 0
+        for (scannedHeaders, scannedCells, scannedRows) in [(first.headers, first.cells, first.rowCount), (second.headers, second.cells, second.rowCount)] {
+            let places = scannedHeaders.map { column[$0]! }
+            for scannedRow in 0..<scannedRows {
+                for (index, place) in places.enumerated() { cells[row * headers.count + place] = scannedCells[scannedRow * places.count + index] }
+                row += 1
+            }
+        }
+        return (headers, cells, rows)
     }
 
     private let bytes: UnsafeRawBufferPointer
@@ -41,8 +146,13 @@ struct SheetJSONScanner {
     private(set) var rowCount = 0
     private var scratch: [UInt8] = []
 
-    private init(bytes: UnsafeRawBufferPointer) {
+    /// Where this scan started: the second half of a body starts at a row.
+    private let start: Int
+
+    private init(bytes: UnsafeRawBufferPointer, from start: Int = 0) {
         self.bytes = bytes
+        self.start = start
+        offset = start
     }
 
     private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
@@ -64,24 +174,34 @@ struct SheetJSONScanner {
         return true
     }
 
-    private mutating func scanDocument() -> Bool {
-        guard take(UInt8(ascii: "[")) else { return false }
-        if !take(UInt8(ascii: "]")) {
-            repeat {
-                guard take(UInt8(ascii: "{")), scanObject() else { return false }
-                if rowCount == 1 { reserveRows() }
-            } while take(UInt8(ascii: ","))
-            guard take(UInt8(ascii: "]")) else { return false }
+    /// The whole body, or up to the row that starts at `stop`.
+    private mutating func scanDocument(stoppingAt stop: Int?) -> Outcome {
+        guard take(UInt8(ascii: "[")) else { return .notASheet }
+        if take(UInt8(ascii: "]")) {
+            skipWhitespace()
+            return offset == bytes.count ? .read : .notASheet
         }
+        return scanRows(stoppingAt: stop)
+    }
+
+    /// The rows from here to the end of the array and the body, or up to the row that starts at `stop`.
+    private mutating func scanRows(stoppingAt stop: Int?) -> Outcome {
+        repeat {
+            skipWhitespace()
+            if offset == stop { return .stopped }
+            guard take(UInt8(ascii: "{")), scanObject() else { return .notASheet }
+            if rowCount == 1 { reserveRows() }
+        } while take(UInt8(ascii: ","))
+        guard take(UInt8(ascii: "]")) else { return .notASheet }
         skipWhitespace()
-        return offset == bytes.count
+        return offset == bytes.count ? .read : .notASheet
     }
 
     /// After the first row, room for as many rows as the body seems to hold and half as many again, so
     /// that the cells of a large sheet are not copied as the array grows (a doubling at the end would
     /// hold both copies at once). Capacity never written is never touched, so it costs no memory.
     private mutating func reserveRows() {
-        let estimate = bytes.count / max(offset, 1) * 3 / 2 + 1
+        let estimate = (bytes.count - start) / max(offset - start, 1) * 3 / 2 + 1
         cells.reserveCapacity(min(estimate, 20_000_000) * max(headers.count, 1))
     }
 
@@ -111,7 +231,10 @@ struct SheetJSONScanner {
         let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<(offset - 1)])
         if position < previousOrder.count {
             let expected = previousOrder[position]
-            if keyText[expected].withUnsafeBytes({ $0.count == raw.count && $0.elementsEqual(raw) }) { return expected }
+            // memcmp: the generic `elementsEqual` went byte by byte through an iterator, for every key of every row.
+            if keyText[expected].withUnsafeBytes({ $0.count == raw.count && (raw.isEmpty || memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0) }) {
+                return expected
+            }
         }
         let rawKey = [UInt8](raw)
         if let known = keyLookup[rawKey] { return known }

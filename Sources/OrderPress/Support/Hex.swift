@@ -8,6 +8,18 @@ enum Hex {
         return String(decoding: result, as: UTF8.self)
     }
 
+    /// The same for bytes in memory (a secret's digest, for every row), written straight into the string:
+    /// no array between, no capacity checked for every digit.
+    static func lowercase(_ bytes: UnsafeRawBufferPointer) -> String {
+        String(unsafeUninitializedCapacity: bytes.count * 2) { text in
+            for (index, byte) in bytes.enumerated() {
+                text[2 * index] = digits[Int(byte >> 4)]
+                text[2 * index + 1] = digits[Int(byte & 0x0F)]
+            }
+            return bytes.count * 2
+        }
+    }
+
     /// The hex digits of `bytes` appended to `result`, without a String in between.
     static func append(_ bytes: some Sequence<UInt8>, to result: inout [UInt8]) {
         for byte in bytes {

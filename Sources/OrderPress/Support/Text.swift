@@ -5,7 +5,7 @@ import Foundation
 /// see may tell two of them apart, and no cell may reorder the text around it (bidi controls).
 enum Text {
     static func normalize(_ raw: String) -> String {
-        if isAlreadyNormal(raw) || isPlainText(raw) { return raw }
+        if isAlreadyNormal(raw) { return raw }
         // Invisible characters go first, so that marks they separated compose ("e", U+200B, U+0301 → "é").
         let scalars = raw.unicodeScalars
         var visible = String.UnicodeScalarView()
@@ -39,8 +39,11 @@ enum Text {
     /// in NFC whatever follows them (no combining marks): the text needs no more look than this.
     /// Keeps a mostly-CJK sheet off the slow path; anything else asks the Unicode properties.
     @inline(__always)
-    private static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
+    private static func isPlain(_ scalar: Unicode.Scalar) -> Bool { isPlain(value: scalar.value) }
+
+    @inline(__always)
+    private static func isPlain(value: UInt32) -> Bool {
+        switch value {
         case 0x21...0x7E, 0xA1...0xAC, 0xAE...0x2FF, 0x3001...0x3029, 0x3041...0x3096, 0x309B...0x30FF,
             0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF9F:
             return true
@@ -85,24 +88,47 @@ enum Text {
         !scalar.isASCII && (scalar.properties.isEmoji || scalar.value == 0xFE0F || scalar.value == 0x20E3)
     }
 
-    /// Fast path for the common case: printable ASCII with single inner spaces.
-    private static func isAlreadyNormal(_ s: String) -> Bool {
+    /// Fast path for the common case: printable ASCII, or text of the scripts `isPlain` knows (a CJK
+    /// name, say), with single inner ASCII spaces: nothing to drop, collapse or compose, so no new string
+    /// is built. One pass over the UTF-8 bytes, decoded in place: every cell of every row comes here,
+    /// and going through `unicodeScalars` cost more than the rest of the check.
+    static func isAlreadyNormal(_ s: String) -> Bool {
+        s.utf8.withContiguousStorageIfAvailable(isAlreadyNormal(utf8:)) ?? isPlainText(s)
+    }
+
+    /// `isPlainText` of the (valid) UTF-8 of a string.
+    private static func isAlreadyNormal(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var previousWasSpace = true
-        for byte in s.utf8 {
-            guard byte >= 0x20, byte < 0x7F else { return false }
-            if byte == 0x20 {
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            let scalar: UInt32
+            if lead < 0x80 {
+                scalar = UInt32(lead)
+                index += 1
+            } else if lead < 0xE0 {
+                scalar = UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                index += 2
+            } else if lead < 0xF0 {
+                scalar = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+                index += 3
+            } else {
+                return false  // beyond U+FFFF: nothing `isPlain` knows
+            }
+            if scalar == 0x20 {
                 if previousWasSpace { return false }
                 previousWasSpace = true
             } else {
+                guard isPlain(value: scalar) else { return false }
                 previousWasSpace = false
             }
         }
-        return !previousWasSpace || s.isEmpty
+        return !previousWasSpace || bytes.isEmpty
     }
 
-    /// The same for text of the scripts `isPlain` knows (a CJK name, say), with single inner ASCII
-    /// spaces: nothing to drop, collapse or compose, so no new string is built.
-    private static func isPlainText(_ s: String) -> Bool {
+    /// `isAlreadyNormal` scalar by scalar: for a string whose bytes are not at hand, and what the tests
+    /// hold the byte-wise check to.
+    static func isPlainText(_ s: String) -> Bool {
         var previousWasSpace = true
         for scalar in s.unicodeScalars {
             if scalar == " " {

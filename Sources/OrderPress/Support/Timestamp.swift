@@ -7,6 +7,12 @@ enum Timestamp {
     /// (Google Forms), or a date alone; with `Z` or `+08:00` the zone is taken from the text,
     /// otherwise the time is local to `timeZone`.
     static func parse(_ raw: String, timeZone: TimeZone) -> Date? {
+        // Read in place: a copy of the bytes was an array made and freed for every order's time.
+        var raw = raw
+        return raw.withUTF8 { parse(utf8: $0, timeZone: timeZone) }
+    }
+
+    private static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, timeZone: TimeZone) -> Date? {
         // Room for a date, a time and a zone at once: growing it one field at a time cost more than the rest.
         var fields: [Int] = []
         fields.reserveCapacity(8)
@@ -14,7 +20,6 @@ enum Timestamp {
         var digits = 0
         var zoneOffset: Int?
         var firstFieldDigits = 0
-        let bytes = Array(raw.utf8)
         var index = 0
         func flush() {
             if current >= 0 {

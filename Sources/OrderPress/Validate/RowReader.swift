@@ -10,6 +10,8 @@ struct RowReader {
     private let positions: [Int]
     /// Where each of `displayColumns` is among the non-secret values or among the secrets.
     private let places: [Place]
+    /// Where the non-secret values and the secrets are among a row's `mapped` texts, in order.
+    private let valueSlots: [Int], secretSlots: [Int]
     private let slots: [String: Int]
 
     enum Place {
@@ -38,6 +40,8 @@ struct RowReader {
         self.displayColumns = displayColumns
         self.places = places
         positions = displayColumns.map { index[$0]! }
+        valueSlots = displayColumns.indices.filter { !secret.contains(displayColumns[$0]) }
+        secretSlots = displayColumns.indices.filter { secret.contains(displayColumns[$0]) }
         slots = Dictionary(displayColumns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -46,21 +50,15 @@ struct RowReader {
 
     /// The normalised text of every display column of data row `row`: the only place cells are read.
     func mapped(_ table: SourceTable, row: Int) -> [String] {
-        positions.map { Text.normalize(table.cell(row, $0)) }
+        // The cells read in place: a closure over `table` copied it (five arrays retained, then released) for every row.
+        let start = row * table.headers.count
+        return table.cells.withUnsafeBufferPointer { cells in positions.map { Text.normalize(cells[start + $0]) } }
     }
 
     /// The non-secret values and the secrets of a row's `mapped` texts, each in configuration order.
     func split(_ mapped: [String]) -> (values: [String], secrets: [SecretValue]) {
-        var values: [String] = []
-        var secrets: [SecretValue] = []
-        values.reserveCapacity(mapped.count)
-        for (text, place) in zip(mapped, places) {
-            switch place {
-            case .value: values.append(text)
-            case .secret: secrets.append(SecretValue(text))
-            }
-        }
-        return (values, secrets)
+        // Each array made at its size at once: appending grew them, for every row.
+        (valueSlots.map { mapped[$0] }, secretSlots.map { SecretValue(mapped[$0]) })
     }
 
     /// What a rejected row shows: every display column, secrets masked.

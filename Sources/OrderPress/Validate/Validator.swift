@@ -30,8 +30,7 @@ public struct Validator: Sendable {
         warnings += unmappedColumnWarnings(orders, mapped: columns.mapped)
 
         let reader = RowReader(table: orders, columns: configuration.orderColumns)
-        let listedPosition = listedGroups.map { Self.positions($0) }
-        let known = listedGroups.map { Dictionary($0.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first }) }
+        let listed = listedGroups.map(GroupLookup.init)
         let roles = Roles(reader)
         // Rows are independent until groups are resolved: the two halves of a large sheet are read on two cores,
         // each row's order and candidate put in place in the final arrays. Each row's order apart from the rest
@@ -39,13 +38,16 @@ public struct Validator: Sendable {
         // is, not a second copy of a million of them.
         var (read, candidates, chunks) = Parallel.fill(count: orders.dataRowCount) { range, put in
             var chunk = Chunk()
+            // Ids are usually one per row: the counts made at their size once, not grown fourteen times over.
+            if roles.id != nil { chunk.idCounts.reserveCapacity(range.count) }
             // Orders pick their options from a few sizes and sweetnesses: each distinct list is kept
             // once and shared, not allocated again for every order (about 100 bytes a row).
             var optionLists: [[String]: [String]] = [:]
             // The same, found by the options' words first (`TextBits`: hashing CJK text costs some 700 instructions).
             var knownLists: [OptionBits: [String]] = [:]
+            var listed = listed
             for row in range {
-                var (order, candidate) = check(orders, row: row, reader: reader, roles: roles, knownGroups: known, warnings: &chunk.warnings)
+                var (order, candidate, group) = check(orders, row: row, reader: reader, roles: roles, listed: &listed, warnings: &chunk.warnings)
                 if !order.options.isEmpty {
                     let bits = OptionBits(order.options)
                     if let bits, let shared = knownLists[bits] {
@@ -57,8 +59,7 @@ public struct Validator: Sendable {
                 }
                 if let id = order.id { chunk.idCounts[id, default: 0] += 1 }
                 // With a groups source, each order's group is found here, on both cores (see `GroupsFound`).
-                if let listedPosition {
-                    let group = order.group.isEmpty ? nil : listedPosition[order.group]
+                if listed != nil {
                     chunk.groups.groupOfOrder.append(group ?? -1)
                     if let group, candidate.reasons.isEmpty, candidate.currencyFromRow {
                         chunk.groups.currencyVotes[group, default: [:]][order.currency, default: 0] += 1
@@ -69,7 +70,7 @@ public struct Validator: Sendable {
             return chunk
         }
         for chunk in chunks { warnings += chunk.warnings }
-        let found = listedPosition == nil ? nil : GroupsFound(joining: chunks.map(\.groups))
+        let found = listed == nil ? nil : GroupsFound(joining: chunks.map(\.groups))
         // Counted by each chunk: a list of rows for every id would be an array for every row.
         let idCounts = Self.idCounts(takenFrom: &chunks)
         let groupList = resolveGroups(listed: listedGroups, found: found, orders: &read, candidates: &candidates)
@@ -180,11 +181,29 @@ public struct Validator: Sendable {
         return total
     }
 
-    /// Each group's position in `groups`, the first of a repeated name (none is: `readGroups` drops repeats).
-    private static func positions(_ groups: [Group]) -> [String: Int] {
-        var position: [String: Int] = [:]
-        for (index, group) in groups.enumerated() where position[group.name] == nil { position[group.name] = index }
-        return position
+    /// The groups source's groups by name. Every row names its group, and hashing a CJK name costs some
+    /// 700 instructions: each range of rows keeps its own copy, which finds a name it has met before by its
+    /// words (`TextBits`) first.
+    private struct GroupLookup {
+        let groups: [Group]
+        /// Each group's position in `groups`, the first of a repeated name (none is: `readGroups` drops repeats).
+        private let positions: [String: Int]
+        /// Only names found: a sheet of a million unknown names would otherwise fill it.
+        private var found: [TextBits: Int] = [:]
+
+        init(_ groups: [Group]) {
+            var positions: [String: Int] = [:]
+            for (index, group) in groups.enumerated() where positions[group.name] == nil { positions[group.name] = index }
+            (self.groups, self.positions) = (groups, positions)
+        }
+
+        mutating func position(of name: String) -> Int? {
+            let bits = TextBits(name)
+            if let bits, let position = found[bits] { return position }
+            let position = positions[name]
+            if let bits, let position { found[bits] = position }
+            return position
+        }
     }
 
     /// A row on its way through validation, beside its `Order` (which holds what could be read even when rejected).
@@ -237,8 +256,8 @@ public struct Validator: Sendable {
     }
 
     private func check(
-        _ table: SourceTable, row index: Int, reader: RowReader, roles: Roles, knownGroups: [String: Group]?, warnings: inout [DataWarning]
-    ) -> (Order, Candidate) {
+        _ table: SourceTable, row index: Int, reader: RowReader, roles: Roles, listed: inout GroupLookup?, warnings: inout [DataWarning]
+    ) -> (Order, Candidate, group: Int?) {
         let columns = configuration.orderColumns
         let number = table.numbers[index]
         let mapped = reader.mapped(table, row: index)
@@ -250,10 +269,11 @@ public struct Validator: Sendable {
         let item = text(roles.item)
         if item.isEmpty { reasons.append("item is missing (column '\(columns.item)')") }
         let group = text(roles.group)
-        let knownGroup = knownGroups?[group]
+        let groupPosition = group.isEmpty ? nil : listed?.position(of: group)
+        let knownGroup = groupPosition.map { listed!.groups[$0] }
         if group.isEmpty {
             reasons.append("group is missing (column '\(columns.group)')")
-        } else if knownGroups != nil, knownGroup == nil {
+        } else if listed != nil, knownGroup == nil {
             reasons.append("unknown group '\(group)'")
         }
 
@@ -279,7 +299,12 @@ public struct Validator: Sendable {
             currency = configuration.baseCurrency
         }
 
-        let options = roles.options.map { mapped[$0] }.filter { !$0.isEmpty }
+        // One array, at most as long as the option columns: `map` then `filter` made two and grew the second.
+        var options: [String] = []
+        if !roles.options.isEmpty {
+            options.reserveCapacity(roles.options.count)
+            for slot in roles.options where !mapped[slot].isEmpty { options.append(mapped[slot]) }
+        }
         let note = text(roles.note)
         let timeText = text(roles.time)
         var time: Date?
@@ -308,7 +333,7 @@ public struct Validator: Sendable {
             personKey: Text.lowercased(person), item: item, options: options, quantity: quantity ?? 1,
             unitPrice: price ?? 0, currency: currency, time: time, timeText: timeText, note: note, paid: paid)
         let (values, secrets) = reader.split(mapped)
-        return (order, Candidate(reasons: reasons, currencyText: currencyText, values: values, secrets: secrets))
+        return (order, Candidate(reasons: reasons, currencyText: currencyText, values: values, secrets: secrets), groupPosition)
     }
 
     private func isKnownCurrency(_ code: String) -> Bool {

@@ -92,21 +92,69 @@ import Testing
     ]
     static let insertions: [[UInt8]] = [[0x22], [0x5C], [0x2C], [0x5D], [0x7D], [0x7B], [0x3A], [0x00], [0xFF], [0x20], [0x0A], [0xC3]]
 
+    /// A body of `rows` (pairs of a key and a value, by their place in `keys` and `values`), then `damage`:
+    /// (1, at, _) deletes the byte at `at`, (2, at, insertion) inserts one of `insertions` there.
+    static func body(_ rows: [[(Int, Int)]], keys: [String], values: [String], damage: (Int, Int, Int), rowSeparator: String = ",") -> [UInt8] {
+        let text = "[" + rows.map { "{" + $0.map { "\(keys[$0.0]):\(values[$0.1])" }.joined(separator: ",") + "}" }.joined(separator: rowSeparator) + "]"
+        var bytes = Array(text.utf8)
+        let (kind, place, insertion) = damage
+        let at = place % (bytes.count + 1)
+        if kind == 1, at < bytes.count { bytes.remove(at: at) }
+        if kind == 2 { bytes.insert(contentsOf: Self.insertions[insertion], at: at) }
+        return bytes
+    }
+
     /// Generated sheets from hostile keys and values, some with a byte deleted or inserted.
     @Test func generatedBodiesReadAsJSONSerializationReadsThem() async {
         let row = zip(Gen.int(in: 0...(Self.keys.count - 1)), Gen.int(in: 0...(Self.values.count - 1))).array(of: 0...4)
         let damage = zip(Gen.int(in: 0...2), Gen.int(in: 0...10_000), Gen.int(in: 0...(Self.insertions.count - 1)))
         await propertyCheck(count: 400, input: row.array(of: 0...5), damage) { rows, damage in
-            let text = "[" + rows.map { "{" + $0.map { "\(Self.keys[$0.0]):\(Self.values[$0.1])" }.joined(separator: ",") + "}" }.joined(separator: ",") + "]"
-            var bytes = Array(text.utf8)
-            let (kind, place, insertion) = damage
-            let at = place % (bytes.count + 1)
-            if kind == 1, at < bytes.count { bytes.remove(at: at) }
-            if kind == 2 { bytes.insert(contentsOf: Self.insertions[insertion], at: at) }
+            let bytes = Self.body(rows, keys: Self.keys, values: Self.values, damage: damage)
             let data = Data(bytes)
             guard let fast = SheetJSONScanner.table(data, source: "orders") else { return }
             #expect(Self.same(fast, Self.slow(data)), "\(String(decoding: bytes, as: UTF8.self))")
         }
+    }
+
+    /// Byte for byte, or both nil.
+    static func identical(_ one: SourceTable?, _ other: SourceTable?) -> Bool {
+        guard let one, let other else { return one == nil && other == nil }
+        return one.headers.map { Array($0.utf8) } == other.headers.map { Array($0.utf8) }
+            && one.rows.map { $0.cells.map { Array($0.utf8) } } == other.rows.map { $0.cells.map { Array($0.utf8) } }
+            && one.rows.map(\.number) == other.rows.map(\.number)
+    }
+
+    /// Rows that look like row boundaries inside their strings, keys met only in one half, keys that
+    /// normalise alike in different halves.
+    static let splitValues = Self.values + [#""},{""#, #""}, {\"a\": \"x\"}, {""#, #""\"},{""#]
+    static let splitKeys = Self.keys + [#""c""#, #""週五""#]
+
+    /// Read in two halves at once, a body gives exactly what one pass gives (nil included), wherever
+    /// the second half is looked for: at every `}` of the body, inside strings too.
+    @Test func twoHalvesReadAsOnePass() async {
+        let row = zip(Gen.int(in: 0...(Self.splitKeys.count - 1)), Gen.int(in: 0...(Self.splitValues.count - 1))).array(of: 0...3)
+        let damage = zip(Gen.int(in: 0...3), Gen.int(in: 0...10_000), Gen.int(in: 0...(Self.insertions.count - 1)))
+        await propertyCheck(count: 300, input: row.array(of: 0...8), damage) { rows, damage in
+            let bytes = Self.body(rows, keys: Self.splitKeys, values: Self.splitValues, damage: damage, rowSeparator: ",\n")
+            let data = Data(bytes)
+            let onePass = SheetJSONScanner.table(data, source: "orders")
+            for near in [0] + bytes.indices.filter({ bytes[$0] == UInt8(ascii: "}") }) {
+                #expect(Self.identical(SheetJSONScanner.table(data, source: "orders", splitNear: near), onePass), "\(String(decoding: bytes, as: UTF8.self)) at \(near)")
+            }
+        }
+    }
+
+    @Test func aLargeSheetIsReadInTwoHalvesAsInOnePass() throws {
+        // Column "late" only in the second half, "early" only in the first: the halves' columns differ.
+        let rows = (0..<40_000).map { index in
+            index < 100 ? #"{"id": "\#(index)", "early": "e", "週五": "下午茶 \#(index)"}"# : index > 39_000 ? #"{"late": "\#(index)", "id": "\#(index)"}"# : #"{"id": "\#(index)", "週五": "},{\"x\": \#(index)"}"#
+        }
+        let data = Data(("[" + rows.joined(separator: ",\n") + "]").utf8)
+        #expect(data.count >= SheetJSONScanner.minimumSplitSize)
+        let halves = try #require(SheetJSONScanner.table(data, source: "orders"))
+        #expect(halves.headers == ["early", "id", "late", "週五"])
+        #expect(Self.identical(halves, SheetJSONScanner.table(data, source: "orders", splitNear: data.count)))
+        #expect(Self.identical(halves, Self.slow(data)))
     }
 
     /// The fast path gives the same errors as ever, since it leaves every refusal to the slow one.

@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import Testing
 
 @testable import OrderPress
@@ -82,6 +83,29 @@ import Testing
         #expect(data.groups.map(\.name) == ["週五下午茶", "Tokyo"])
         #expect(data.orders.map(\.currency) == ["TWD", "JPY"])
         #expect(data.rejected.map(\.reasons) == [["unknown group 'Nowhere'"], ["currency 'USD' differs from group 'Tokyo' currency 'JPY'"]])
+    }
+
+    /// Each range of rows finds a group it met before by the name's words (`TextBits`): whatever names
+    /// the rows repeat, in whatever order, each row gets exactly the group (or the reason) its name gives.
+    @Test func everyRowFindsItsListedGroupWhateverNamesCameBefore() async throws {
+        let listed = ["週五下午茶", "Tokyo", "團購 00067", "A group whose name is longer than fifteen bytes", "é"]
+        // Unknown names, no name, and "é" written decomposed (the same name once normalised).
+        let others = ["Nowhere", "團購 99999", "An unknown group whose name is long", "e\u{301}x", "", "e\u{301}"]
+        let groups = TestSupport.table(["group", "currency"], listed.map { [$0, "TWD"] }, name: "groups")
+        let names = Generator<[String], Shrink.None<[String]>> { rng in
+            (0..<Int.random(in: 1...40, using: &rng)).map { _ in (listed + others).randomElement(using: &rng)! }
+        }
+        await propertyCheck(count: 200, input: names) { names in
+            let rows = names.enumerated().map { Self.row(id: "\($0.offset)", group: $0.element) }
+            guard let data = try? Self.validate(rows, groups: groups) else { return #expect(Bool(false)) }
+            let known = names.indices.filter { listed.contains(names[$0]) }
+            #expect(data.orders.map(\.row) == known.map { $0 + 2 })
+            #expect(data.orders.map(\.group) == known.map { names[$0] })
+            #expect(data.rejected.map(\.reasons) == names.filter { !listed.contains($0) }.map {
+                $0.isEmpty ? ["group is missing (column 'group')"] : ["unknown group '\($0)'"]
+            })
+            #expect(data.groups.map(\.name) == listed)
+        }
     }
 
     @Test func withoutGroupsSourceGroupsComeFromOrdersInOrder() throws {
