@@ -38,7 +38,7 @@ public struct Converter: Sendable {
     /// The exact sum of `amounts` (by currency) in `currency`, or nil when a rate is missing.
     public func convert(_ amounts: [String: Decimal], to currency: String) -> Decimal? {
         var sum: Decimal = 0
-        for (from, amount) in amounts {
+        for (from, amount) in Self.inOrder(amounts) {
             guard let converted = convert(amount, from: from, to: currency) else { return nil }
             sum += converted
         }
@@ -113,7 +113,8 @@ public struct Converter: Sendable {
     /// The exact sum in each currency, each single conversion looked up in `memo` first and added
     /// there: the same arithmetic in the same order as `convert`, so the same exact sums.
     private func sums(_ amounts: [String: Decimal], into currencies: [String], memo: inout Memo) -> [ConvertedAmount] {
-        currencies.map { currency in
+        let amounts = Self.inOrder(amounts)
+        return currencies.map { currency in
             // The first term is the sum so far, not added to a zero: a Decimal addition is some 2,500
             // instructions, and 0 + x is x.
             var sum: Decimal?
@@ -135,6 +136,13 @@ public struct Converter: Sendable {
             }
             return rounding(sum ?? 0, in: currency)
         }
+    }
+
+    /// The amounts by currency code. A sum of 38-digit conversions rounds its last digit differently in
+    /// another order, and a dictionary's order changes from process to process: summed in this one,
+    /// the same totals make the same exact sums on every run.
+    static func inOrder(_ amounts: [String: Decimal]) -> [(key: String, value: Decimal)] {
+        amounts.count < 2 ? Array(amounts) : amounts.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
     }
 
     private func rounding(_ exact: Decimal?, in currency: String) -> ConvertedAmount {

@@ -194,6 +194,28 @@ import Testing
         }
     }
 
+    /// 1 JPY, 0.38 USD and 35 TWD in TWD: added in another order, the exact sum ends in other digits
+    /// (…35406 or …354069). The sum is the one in currency order, whatever order the dictionary
+    /// holds the amounts in (its capacity alone changes that order).
+    @Test func sumsInTheSameOrderWhateverTheDictionarysOrder() throws {
+        let amounts: [(String, Decimal)] = [("JPY", 1), ("USD", Decimal(string: "0.38")!), ("TWD", 35)]
+        let parts = amounts.map { Self.converter.convert($0.1, from: $0.0, to: "TWD")! }
+        let orders = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]
+        let sums = Set(orders.map { order in order.dropFirst().reduce(parts[order[0]]) { $0 + parts[$1] } })
+        try #require(sums.count > 1, "this case must depend on the order of addition")
+        let inCurrencyOrder = parts[0] + parts[2] + parts[1]  // JPY, TWD, USD
+        var seen: Set<[String]> = []
+        for capacity in [0, 3, 8, 64, 1000] {
+            var dictionary = [String: Decimal](minimumCapacity: capacity)
+            for (currency, amount) in amounts { dictionary[currency] = amount }
+            seen.insert(dictionary.map(\.key))
+            #expect(Self.converter.convert(dictionary, to: "TWD") == inCurrencyOrder)
+            var memo = Converter.Memo()
+            #expect(Self.converter.converted(dictionary, into: ["TWD"], memo: &memo).first?.amount == inCurrencyOrder)
+        }
+        try #require(seen.count > 1, "the dictionaries must hold the amounts in more than one order")
+    }
+
     @Test(arguments: [("USD", 2), ("JPY", 0), ("KWD", 3), ("TWD", 0), ("EUR", 2), ("CLF", 4)])
     func usesISOMinorUnitsWithOverrides(currency: String, digits: Int) {
         #expect(Self.format.minorUnits(currency) == digits)
