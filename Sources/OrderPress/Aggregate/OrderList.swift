@@ -26,7 +26,12 @@ public struct OrderList: RandomAccessCollection, Sendable, Equatable, Expressibl
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { positions.count }
-    public subscript(index: Int) -> Order { all[Int(positions[index])] }
+    /// Yielded in place: an `Order` holds nine strings and arrays, and a copy retains and releases
+    /// each of them (about 4 % of a build's CPU time when the pages took their orders by copy). Read
+    /// through an index (`list[i].item`, or passed to a function); `for order in list` still copies.
+    public subscript(index: Int) -> Order {
+        _read { yield all[Int(positions[index])] }
+    }
 
     /// Whether `positions` are places in `orders` itself (the same storage), so that whatever is
     /// known per order of `orders`, by position, holds for these.

@@ -152,11 +152,13 @@ enum BuiltInPages {
         out += " \(out["qty"]) | \(out["unit_price"]) | \(out["time"]) | \(out["note"]) |\n|---|---|--:|"
         if pays { out += ":-:|" }
         out += "--:|--:|---|---|\n"
-        for order in summary.orders {
+        // By index: each order read in place, not copied (see `OrderList`).
+        let orders = summary.orders
+        for index in orders.indices {
             out += "| "
-            out.escaped(Text.shortened(order.person, to: TextLimits.person))
+            out.escaped(Text.shortened(orders[index].person, to: TextLimits.person))
             out += " "
-            out.orderCells(order, paid: pays, shortened: true)
+            out.orderCells(orders[index], paid: pays, shortened: true)
         }
         return out.take()
     }
