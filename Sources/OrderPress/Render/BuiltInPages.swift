@@ -152,13 +152,15 @@ enum BuiltInPages {
         out += " \(out["qty"]) | \(out["unit_price"]) | \(out["time"]) | \(out["note"]) |\n|---|---|--:|"
         if pays { out += ":-:|" }
         out += "--:|--:|---|---|\n"
-        // By index: each order read in place, not copied (see `OrderList`).
+        // Each order read in place, not copied (see `OrderList.withOrder`).
         let orders = summary.orders
         for index in orders.indices {
-            out += "| "
-            out.escaped(Text.shortened(orders[index].person, to: TextLimits.person))
-            out += " "
-            out.orderCells(orders[index], paid: pays, shortened: true)
+            orders.withOrder(at: index) { order in
+                out += "| "
+                out.escaped(Text.shortened(order.pointee.person, to: TextLimits.person))
+                out += " "
+                out.orderCells(order, paid: pays, shortened: true)
+            }
         }
         return out.take()
     }
@@ -189,12 +191,14 @@ enum BuiltInPages {
         }
         // Each order's group, found in one pass over the orders: its place in the sheet, as the shares'.
         let orders = person.orders
-        let places = orders.indices.map { context.groupPlace(orders[$0].group) }
+        let places = orders.indices.map { index in orders.withOrder(at: index) { context.groupPlace($0.pointee.group) } }
         for (place, share) in shares {
             let group = context.data.groups[place]
             out.append(builder.builtIn.personGroupHeadings[place])
             out.append(builder.builtIn.personOrdersHead)
-            for index in orders.indices where places[index] == place { out.orderCells(orders[index], paid: pays, shortened: false) }
+            for index in orders.indices where places[index] == place {
+                orders.withOrder(at: index) { out.orderCells($0, paid: pays, shortened: false) }
+            }
             out.append(builder.builtIn.personTotal)
             out.amount(share.total, group.currency)
             out += " "
@@ -496,31 +500,32 @@ private struct MarkdownText: ~Copyable {
     }
 
     /// The cells an order line shares on group and person pages, from the item on, as
-    /// `PageBuilder.orderLine` makes them: on group pages (`shortened`) over-long text is cut.
-    mutating func orderCells(_ order: Order, paid: Bool, shortened: Bool) {
+    /// `PageBuilder.orderLine` makes them: on group pages (`shortened`) over-long text is cut. The
+    /// order is read where it is stored (`OrderList.withOrder`): passed as a value, it was copied.
+    mutating func orderCells(_ order: UnsafePointer<Order>, paid: Bool, shortened: Bool) {
         func text(_ value: String, _ limit: Int) { escaped(shortened ? Text.shortened(value, to: limit) : value) }
         self += "| "
-        text(order.item, TextLimits.item)
-        for option in order.options {
+        text(order.pointee.item, TextLimits.item)
+        for option in order.pointee.options {
             self += " "
             text(option, TextLimits.option)
         }
         self += " | "
-        amount(of: order.unitPrice, times: order.quantity, multiplied: order.quantity != 1, order.currency) { order.amount }
+        amount(of: order.pointee.unitPrice, times: order.pointee.quantity, multiplied: order.pointee.quantity != 1, order.pointee.currency) { order.pointee.amount }
         self += " |"
-        if paid { self += order.paid ? " ✓ |" : "  |" }
+        if paid { self += order.pointee.paid ? " ✓ |" : "  |" }
         self += " "
-        append(order.quantity)
+        append(order.pointee.quantity)
         self += " | "
-        price(order.unitPrice, order.currency)
+        price(order.pointee.unitPrice, order.pointee.currency)
         self += " | "
-        if let time = order.time {
+        if let time = order.pointee.time {
             append(Timestamp.display(time, timeZone: builder!.context.configuration.timeZone))
         } else {
-            escaped(order.timeText)
+            escaped(order.pointee.timeText)
         }
         self += " | "
-        text(order.note, TextLimits.note)
+        text(order.pointee.note, TextLimits.note)
         self += " |\n"
     }
 }
