@@ -29,25 +29,16 @@ struct Differ: Sendable {
         // With other columns, equal digests cannot tell equal values: every match is read and compared.
         let sameColumns = header.columns == current.columns && header.secretColumns == current.secretColumns
 
-        // Match by identity; rows sharing one (identical content) pair up first come, first served:
-        // `first` holds each identity's first unmatched position, `next` chains the rest in order.
-        var first: [String: Int] = [:]
-        first.reserveCapacity(old.count)
-        var next = [Int](repeating: -1, count: old.count)
-        for position in old.indices.reversed() {
-            next[position] = first.updateValue(position, forKey: old[position].identity) ?? -1
-        }
+        let matches = Self.matches(count: records.count, in: previous.chains) { records[$0].identity }
         var matchedOld = [Bool](repeating: false, count: old.count)
         var addedIndices: [Int] = []
         var differing: [(new: Int, old: Int)] = []
         for index in records.indices {
-            // Found once, then updated in place: a second look-up by the identity hashed it again, for every row.
-            guard let slot = first.index(forKey: records[index].identity), first.values[slot] >= 0 else {
+            let position = matches[index]
+            guard position >= 0 else {
                 addedIndices.append(index)
                 continue
             }
-            let position = first.values[slot]
-            first.values[slot] = next[position]
             matchedOld[position] = true
             records[index].firstSeen = old[position].firstSeen
             // The digest leaves out the first-seen time, so it stands as computed.
@@ -92,6 +83,28 @@ struct Differ: Sendable {
         snapshot.salt = header.salt
         if changes.isEmpty { snapshot.changedAt = header.changedAt }
         return (snapshot, digests, changes)
+    }
+
+    /// For each of `count` identities, in order, the last snapshot's position it pairs with, or -1:
+    /// rows sharing an identity (identical content) pair up first come, first served. Each identity's
+    /// first position is looked up on both cores; the one pass that pairs them then only walks a chain
+    /// past positions already taken, from where it last stopped for that identity.
+    static func matches(count: Int, in chains: IdentityChains, identity: (Int) -> String) -> [Int] {
+        var matches = Parallel.fill(count: count, minimumChunk: 5_000) { chains.first[identity($0)] ?? -1 }
+        var taken = [Bool](repeating: false, count: chains.next.count)
+        var cursor: [Int: Int] = [:]
+        for index in 0..<count {
+            let head = matches[index]
+            var position = head
+            if position >= 0, taken[position] {
+                position = cursor[head] ?? chains.next[head]
+                while position >= 0, taken[position] { position = chains.next[position] }
+                cursor[head] = position
+            }
+            if position >= 0 { taken[position] = true }
+            matches[index] = position
+        }
+        return matches
     }
 
     /// Hashing every secret and every record is most of a rerun's diff: both cores share it.

@@ -48,11 +48,15 @@ struct SnapshotIndex: Sendable, Equatable {
 /// The last snapshot: its index in memory, its records read when asked for.
 struct PreviousSnapshot: Sendable {
     var index: SnapshotIndex
+    /// `index`'s records by identity.
+    var chains: IdentityChains
     /// The records at these positions, in that order.
     var records: @Sendable ([Int]) throws(DataError) -> [RowRecord]
 
-    init(index: SnapshotIndex, records: @escaping @Sendable ([Int]) throws(DataError) -> [RowRecord]) {
+    /// `chains`, when given, are `index`'s.
+    init(index: SnapshotIndex, chains: IdentityChains? = nil, records: @escaping @Sendable ([Int]) throws(DataError) -> [RowRecord]) {
         self.index = index
+        self.chains = chains ?? IdentityChains(index.records)
         self.records = records
     }
 

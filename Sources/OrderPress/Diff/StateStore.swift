@@ -45,7 +45,7 @@ public struct StateStore: Sendable {
     /// The last snapshot as a rerun compares against it: its index, its records read on demand.
     func loadPrevious() throws(DataError) -> PreviousSnapshot? {
         guard let index = try contents().snapshot else { return nil }
-        return PreviousSnapshot(index: index) { positions throws(DataError) in try records(at: positions) }
+        return PreviousSnapshot(index: index, chains: remembered.value?.chains) { positions throws(DataError) in try records(at: positions) }
     }
 
     /// The last snapshot's records at `positions`, in that order, each checked against its stamp in
@@ -165,7 +165,8 @@ public struct StateStore: Sendable {
     /// What the state folder holds: the database when it has been created, else the files before it.
     func contents() throws(DataError) -> StateContents {
         if let known = remembered.value { return known.contents }
-        let known = try read()
+        var known = try read()
+        known.chains = known.contents.snapshot.map { IdentityChains($0.records) }
         remembered.value = known
         return known.contents
     }
@@ -313,6 +314,8 @@ public struct StateStore: Sendable {
             var hasDigests = true
             /// The records of a snapshot read from the files before the database, which are read whole.
             var legacyRecords: [RowRecord]? = nil
+            /// The snapshot's records by identity, made as it is read, for the diff.
+            var chains: IdentityChains? = nil
         }
 
         private var known: Known?

@@ -201,3 +201,35 @@ import Testing
         try queue.close()
     }
 }
+
+extension IndexedDiffTests {
+    /// The pairing of this run's identities with the last snapshot's (`Differ.matches`: looked up on both
+    /// cores, chains walked from a cursor) is the one pass that takes each identity's first untaken
+    /// position, for lists with few identities and many repeats of each.
+    @Test func identitiesPairAsOnePassPairsThem() async {
+        let lists = Gen.int(in: 0...5).array(of: 0...40).array(of: 2...2)
+        await propertyCheck(count: 400, input: lists) { pair in
+            let old = pair[0].map { "id\($0)" }
+            let new = pair[1].map { "id\($0)" }
+            let stamps = old.indices.map { Self.stamp(old[$0], row: $0 + 2) }
+            let found = Differ.matches(count: new.count, in: IdentityChains(stamps)) { new[$0] }
+            #expect(found == Self.onePass(old, new), "\(old) → \(new)")
+        }
+    }
+
+    static func stamp(_ identity: String, row: Int) -> SnapshotIndex.Stamp {
+        SnapshotIndex.Stamp(identity: identity, digest: RecordDigest(high: 0, low: 0), row: row, firstSeen: "", rejected: false)
+    }
+
+    /// Each new identity takes the first position of the same identity that no earlier one took.
+    static func onePass(_ old: [String], _ new: [String]) -> [Int] {
+        var taken = Set<Int>()
+        var result: [Int] = []
+        for identity in new {
+            let position = old.indices.first { old[$0] == identity && !taken.contains($0) } ?? -1
+            if position >= 0 { taken.insert(position) }
+            result.append(position)
+        }
+        return result
+    }
+}
