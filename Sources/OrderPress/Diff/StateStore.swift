@@ -45,7 +45,8 @@ public struct StateStore: Sendable {
     /// The last snapshot as a rerun compares against it: its index, its records read on demand.
     func loadPrevious() throws(DataError) -> PreviousSnapshot? {
         guard let index = try contents().snapshot else { return nil }
-        return PreviousSnapshot(index: index, chains: remembered.value?.chains) { positions throws(DataError) in try records(at: positions) }
+        // Handed over, not kept: at a million orders they are tens of MB the rest of the build has no use for.
+        return PreviousSnapshot(index: index, chains: remembered.takeChains()) { positions throws(DataError) in try records(at: positions) }
     }
 
     /// The last snapshot's records at `positions`, in that order, each checked against its stamp in
@@ -328,6 +329,13 @@ public struct StateStore: Sendable {
         var value: Known? {
             get { lock.withLock { known } }
             set { lock.withLock { known = newValue } }
+        }
+        /// The chains of what was read, once.
+        func takeChains() -> IdentityChains? {
+            lock.withLock {
+                defer { known?.chains = nil }
+                return known?.chains
+            }
         }
     }
 }
