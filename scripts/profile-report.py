@@ -12,7 +12,7 @@ import re, subprocess, sys
 # (stage, label, function as demangled by `swift demangle --simplified`, with its argument labels;
 # " | " separates the names a function had in other versions)
 STAGES = [
-    ("fetch", "sheet JSON, fast path (SheetJSONScanner)", "SheetJSONScanner.scanDocument()"),
+    ("fetch", "sheet JSON, fast path (SheetJSONScanner, both halves)", "static SheetJSONScanner.table(_:source:splitNear:) | SheetJSONScanner.scanDocument()"),
     ("fetch", "SHA-256 fingerprint of the sources", "SourceFingerprint.add(source:format:parts:)"),
     ("validate", "Validator.validateKeepingSecrets", "Validator.validateKeepingSecrets(orders:groups:)"),
     ("aggregate", "Aggregator.aggregate", "static Aggregator.aggregate(_:rates:displayCurrencies:baseCurrency:money:)"),
