@@ -87,7 +87,7 @@ public enum Aggregator {
             self.facts = facts.facts
             byGroup = Buckets(facts.facts, count: facts.groupCount) { $0.group }
             byPerson = Buckets(facts.facts, count: facts.personFirsts.count) { $0.person }
-            let keys = facts.personFirsts.map { Self.read(orders, $0) { $0.pointee.personKey } }
+            let keys = facts.personFirsts.map { orders.withOrder(at: Int($0)) { $0.pointee.personKey } }
             peopleInOrder = TextOrder.sorted(Array(keys.indices), keys: { [keys[$0]] }, by: { keys[$0] < keys[$1] })
             personRank = Self.ranks(peopleInOrder)
             // Identical item and options at different prices are separate lines, so each line's total is checkable.
@@ -114,14 +114,8 @@ public enum Aggregator {
 
         func amount(at position: UInt32) -> Decimal { field(position) { $0.pointee.amount } }
 
-        /// A field of the order at `position`, read where the order is: `orders[position].field` copied the
-        /// whole order first (every string of it retained and released), a million times over, and so did
-        /// handing a closure the order itself; through a pointer only the field read is copied.
-        func field<T>(_ position: UInt32, _ read: (UnsafePointer<Order>) -> T) -> T { Self.read(orders, position, read) }
-
-        static func read<T>(_ orders: [Order], _ position: UInt32, _ read: (UnsafePointer<Order>) -> T) -> T {
-            orders.withUnsafeBufferPointer { read($0.baseAddress! + Int(position)) }
-        }
+        /// A field of the order at `position`, read where the order is (`Array.withOrder(at:_:)`).
+        func field<T>(_ position: UInt32, _ read: (UnsafePointer<Order>) -> T) -> T { orders.withOrder(at: Int(position), read) }
 
         /// The group name of the order at `position`, numbered `number`: from the numbering when every
         /// order writes it alike, rather than from the order (a cache miss per person and group).

@@ -111,7 +111,8 @@ public struct Converter: Sendable {
     }
 
     /// The exact sum in each currency, each single conversion looked up in `memo` first and added
-    /// there: the same arithmetic in the same order as `convert`, so the same exact sums.
+    /// there: the same conversions added in the same order as `convert` (which starts from a zero,
+    /// and 0 + x is x), so the same exact sums.
     private func sums(_ amounts: [String: Decimal], into currencies: [String], memo: inout Memo) -> [ConvertedAmount] {
         let amounts = Self.inOrder(amounts)
         return currencies.map { currency in

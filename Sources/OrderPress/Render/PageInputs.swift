@@ -54,13 +54,8 @@ struct PageInputs: Sendable {
             Self.add(sheetGroups[index], slug: context.groupSlugs[sheetGroups[index].name] ?? "", to: &fields)
             return fields.bytes
         }
-        // Each person's slug by the words of their key (`TextBits`), for the group digests' hundred
-        // thousand look-ups: most keys are short texts found here without hashing their Unicode.
-        var slugsByBits: [TextBits: String] = [:]
-        for person in context.aggregation.people {
-            if let bits = TextBits(person.key), let slug = context.personSlugs[person.key] { slugsByBits[bits] = slug }
-        }
-        self.slugsByBits = slugsByBits
+        // For the group digests' hundred thousand look-ups: most keys are short texts, found by their words.
+        personSlugs = TextDictionary(context.personSlugs)
         let summaries = context.aggregation.groups
         let groupDigests = Parallel.map(summaries.count) { index in
             let digest = groupDigest(summaries[index])
@@ -81,8 +76,8 @@ struct PageInputs: Sendable {
     private var groupPieces: [PieceKey] = []
     private var personPieces: [PieceKey] = []
 
-    /// A cache in front of `context.personSlugs` (see `init`).
-    private var slugsByBits: [TextBits: String] = [:]
+    /// `context.personSlugs`, found by the keys' words first (see `init`).
+    private var personSlugs = TextDictionary<String>([:])
 
     /// Each order's group, as its place in `data.groups` (-1 for none), in the order of `data.orders`.
     private var orderGroups: [Int32] = []
@@ -127,7 +122,7 @@ struct PageInputs: Sendable {
         for person in summary.people {
             fields.add(person.key)
             fields.add(person.name)
-            fields.add(TextBits(person.key).flatMap { slugsByBits[$0] } ?? context.personSlugs[person.key] ?? "")
+            fields.add(personSlugs[person.key] ?? "")
         }
         let deletions = context.latestDeletions[summary.group.name] ?? []
         // The heading of the latest run's deletions names that run's time; only a group with some shows it.

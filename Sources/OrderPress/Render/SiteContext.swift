@@ -36,7 +36,6 @@ struct SiteContext: Sendable {
     ) {
         self.siteID = siteID
         self.limits = limits
-        groupPlaces = GroupPlaces(data.groups)
         latestDeletions = Dictionary(grouping: history.first?.changes.deleted ?? [], by: \.group)
         self.configuration = configuration
         self.data = data
@@ -47,7 +46,7 @@ struct SiteContext: Sendable {
         labels = Labels(language: configuration.language, overrides: configuration.labels)
         markdownLabels = labels.markdownTable
         let slugs = slugs ?? SiteSlugs(data)
-        (groupSlugs, personSlugs, orderDigests) = (slugs.groups, slugs.people, slugs.orderDigests)
+        (groupSlugs, personSlugs, orderDigests, groupPlaces) = (slugs.groups, slugs.people, slugs.orderDigests, slugs.groupPlaces)
         let newestOrder = data.orders.lazy.compactMap(\.time).max()
         dataAsOf = [rates?.asOf, newestOrder].compactMap { $0 }.max()
         if let rates, let maxAge = configuration.rates?.maxAgeHours {

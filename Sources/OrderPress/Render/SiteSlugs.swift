@@ -7,13 +7,16 @@ struct SiteSlugs: Sendable {
     var groups: [String: String]
     var people: [String: String]
     var orderDigests: OrderDigests
+    /// Each group's place in the sheet, by name: the order digests' and the pages'.
+    var groupPlaces: GroupPlaces
 
     init(_ data: ValidatedData) {
         groups = Slugger.assign(data.groups.map(\.name), fallback: "group")
         // `Slugger.assign` takes the keys as a set: every person the aggregation lists, whatever their order.
         people = Slugger.assign(Self.distinct(data.orders.lazy.map(\.personKey)), fallback: "person")
         // On this thread alone: the aggregation has both cores' workers.
-        orderDigests = OrderDigests(data.orders, places: GroupPlaces(data.groups), parallel: false)
+        groupPlaces = GroupPlaces(data.groups)
+        orderDigests = OrderDigests(data.orders, places: groupPlaces, parallel: false)
     }
 
     /// Each text of `texts` once (the first of equal ones), in order. A set of a hundred thousand

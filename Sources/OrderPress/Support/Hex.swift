@@ -2,14 +2,11 @@
 /// show at a million rows.
 enum Hex {
     static func lowercase(_ bytes: some Sequence<UInt8>) -> String {
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.underestimatedCount * 2)
-        append(bytes, to: &result)
-        return String(decoding: result, as: UTF8.self)
+        Array(bytes).withUnsafeBytes(lowercase)
     }
 
     /// The same for bytes in memory (a secret's digest, for every row), written straight into the string:
-    /// no array between, no capacity checked for every digit.
+    /// no capacity checked for every digit.
     static func lowercase(_ bytes: UnsafeRawBufferPointer) -> String {
         String(unsafeUninitializedCapacity: bytes.count * 2) { text in
             for (index, byte) in bytes.enumerated() {

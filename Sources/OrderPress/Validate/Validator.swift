@@ -30,7 +30,8 @@ public struct Validator: Sendable {
         warnings += unmappedColumnWarnings(orders, mapped: columns.mapped)
 
         let reader = RowReader(table: orders, columns: configuration.orderColumns)
-        let listed = listedGroups.map(GroupLookup.init)
+        // Every row names its group: found by the name's words first (see `GroupPlaces`).
+        let listed = listedGroups.map { (groups: $0, places: GroupPlaces($0)) }
         let roles = Roles(reader)
         // Rows are independent until groups are resolved: the two halves of a large sheet are read on two cores,
         // each row's order and candidate put in place in the final arrays. Each row's order apart from the rest
@@ -45,9 +46,8 @@ public struct Validator: Sendable {
             var optionLists: [[String]: [String]] = [:]
             // The same, found by the options' words first (`TextBits`: hashing CJK text costs some 700 instructions).
             var knownLists: [OptionBits: [String]] = [:]
-            var listed = listed
             for row in range {
-                var (order, candidate, group) = check(orders, row: row, reader: reader, roles: roles, listed: &listed, warnings: &chunk.warnings)
+                var (order, candidate, group) = check(orders, row: row, reader: reader, roles: roles, listed: listed, warnings: &chunk.warnings)
                 if !order.options.isEmpty {
                     let bits = OptionBits(order.options)
                     if let bits, let shared = knownLists[bits] {
@@ -181,31 +181,6 @@ public struct Validator: Sendable {
         return total
     }
 
-    /// The groups source's groups by name. Every row names its group, and hashing a CJK name costs some
-    /// 700 instructions: each range of rows keeps its own copy, which finds a name it has met before by its
-    /// words (`TextBits`) first.
-    private struct GroupLookup {
-        let groups: [Group]
-        /// Each group's position in `groups`, the first of a repeated name (none is: `readGroups` drops repeats).
-        private let positions: [String: Int]
-        /// Only names found: a sheet of a million unknown names would otherwise fill it.
-        private var found: [TextBits: Int] = [:]
-
-        init(_ groups: [Group]) {
-            var positions: [String: Int] = [:]
-            for (index, group) in groups.enumerated() where positions[group.name] == nil { positions[group.name] = index }
-            (self.groups, self.positions) = (groups, positions)
-        }
-
-        mutating func position(of name: String) -> Int? {
-            let bits = TextBits(name)
-            if let bits, let position = found[bits] { return position }
-            let position = positions[name]
-            if let bits, let position { found[bits] = position }
-            return position
-        }
-    }
-
     /// A row on its way through validation, beside its `Order` (which holds what could be read even when rejected).
     private struct Candidate {
         var reasons: [String]
@@ -256,7 +231,7 @@ public struct Validator: Sendable {
     }
 
     private func check(
-        _ table: SourceTable, row index: Int, reader: RowReader, roles: Roles, listed: inout GroupLookup?, warnings: inout [DataWarning]
+        _ table: SourceTable, row index: Int, reader: RowReader, roles: Roles, listed: (groups: [Group], places: GroupPlaces)?, warnings: inout [DataWarning]
     ) -> (Order, Candidate, group: Int?) {
         let columns = configuration.orderColumns
         let number = table.numbers[index]
@@ -269,7 +244,7 @@ public struct Validator: Sendable {
         let item = text(roles.item)
         if item.isEmpty { reasons.append("item is missing (column '\(columns.item)')") }
         let group = text(roles.group)
-        let groupPosition = group.isEmpty ? nil : listed?.position(of: group)
+        let groupPosition = group.isEmpty ? nil : listed?.places.place(group)
         let knownGroup = groupPosition.map { listed!.groups[$0] }
         if group.isEmpty {
             reasons.append("group is missing (column '\(columns.group)')")
