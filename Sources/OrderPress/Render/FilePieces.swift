@@ -38,7 +38,7 @@ public struct FilePieces: Sendable, Equatable, Codable {
 
     mutating func append(_ key: PieceKey?, length: Int) {
         precondition(length >= 0 && length <= Int(UInt32.max), "a file piece of over 4 GB")
-        packed.append(contentsOf: (key ?? PieceKey.none).bytes)
+        (key ?? PieceKey.none).withBytes { packed.append(contentsOf: $0) }
         withUnsafeBytes(of: UInt32(length).littleEndian) { packed.append(contentsOf: $0) }
     }
 
@@ -85,7 +85,10 @@ struct PieceKey: Hashable, Sendable {
     /// The key of no piece: such pieces are always made again.
     static let none = PieceKey(repeatElement(0, count: FilePieces.keySize))
 
-    var bytes: [UInt8] {
-        withUnsafeBytes(of: high.bigEndian, Array.init) + withUnsafeBytes(of: low.bigEndian, Array.init)
+    var bytes: [UInt8] { withBytes(Array.init) }
+
+    /// The 16 bytes, without an array for them: every piece of a file is appended so.
+    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        withUnsafeBytes(of: (high.bigEndian, low.bigEndian), body)
     }
 }

@@ -230,14 +230,7 @@ struct PageInputs: Sendable {
 
         mutating func add(_ text: String) {
             // Native text is contiguous already: no copy of the String to make it so.
-            if let done: Void = text.utf8.withContiguousStorageIfAvailable({ utf8 in
-                add(utf8.count)
-                bytes.append(contentsOf: UnsafeRawBufferPointer(utf8))
-            }) {
-                return done
-            }
-            var text = text
-            text.withUTF8 { utf8 in
+            Text.withUTF8(text) { utf8 in
                 add(utf8.count)
                 bytes.append(contentsOf: UnsafeRawBufferPointer(utf8))
             }

@@ -14,22 +14,35 @@ struct PieceAssembler {
     /// Bytes made since the last keyed piece, listed as one piece without a key.
     private var unkeyed = 0
     private var failed = false
+    /// Bytes made and not yet in the stream: pieces are made into one buffer and handed over some
+    /// 64 KB at a time, not each in an array of its own with an append (and a hash update) apiece.
+    private var made: [UInt8] = []
+    /// Where published bytes pass on their way to the stream, kept from one copy to the next.
+    private var copyBuffer: [UInt8] = []
 
     init(into stream: ByteStream, published: PublishedPieces?) {
         self.stream = stream
         self.published = published
         places = published?.pieces.places() ?? [:]
+        made.reserveCapacity(Self.handOver + Self.handOver / 4)
     }
 
     /// Bytes that belong to no keyed piece: made every time.
     mutating func write(_ bytes: [UInt8]) {
-        copyPending()
-        stream.append(bytes)
-        unkeyed += bytes.count
+        write { $0 += bytes }
     }
 
-    /// A piece made from what `key` digests: copied when the published file has it, else `make()`.
-    mutating func piece(_ key: PieceKey, make: () -> [UInt8]) {
+    /// Bytes that belong to no keyed piece, appended by `make`.
+    mutating func write(make: (inout [UInt8]) -> Void) {
+        copyPending()
+        let start = made.count
+        make(&made)
+        unkeyed += made.count - start
+        handOverIfFull()
+    }
+
+    /// A piece made from what `key` digests: copied when the published file has it, else appended by `make`.
+    mutating func piece(_ key: PieceKey, make: (inout [UInt8]) -> Void) {
         if unkeyed > 0 { pieces.append(nil, length: unkeyed) }
         unkeyed = 0
         if let place = places[key] {
@@ -42,9 +55,10 @@ struct PieceAssembler {
             pieces.append(key, length: place.length)
         } else {
             copyPending()
-            let bytes = make()
-            stream.append(bytes)
-            pieces.append(key, length: bytes.count)
+            let start = made.count
+            make(&made)
+            pieces.append(key, length: made.count - start)
+            handOverIfFull()
         }
     }
 
@@ -52,30 +66,45 @@ struct PieceAssembler {
     /// be reset and the file made again without it.
     mutating func finish() -> FilePieces? {
         copyPending()
+        handOver()
         if unkeyed > 0 { pieces.append(nil, length: unkeyed) }
         unkeyed = 0
         return failed ? nil : pieces
     }
 
-    /// Reads the pending run from the published file into the stream, a few MB at a time.
+    private static let handOver = 1 << 16
+
+    private mutating func handOverIfFull() {
+        if made.count >= Self.handOver { handOver() }
+    }
+
+    private mutating func handOver() {
+        guard !made.isEmpty else { return }
+        made.withUnsafeBytes { stream.append($0) }
+        made.removeAll(keepingCapacity: true)
+    }
+
+    /// Reads the pending run from the published file into the stream, a few MB at a time, after
+    /// what was made before it.
     private mutating func copyPending() {
         guard let run = pending else { return }
         pending = nil
+        handOver()
         guard !failed, let published else {
             failed = true
             return
         }
         let chunk = 4 << 20
-        var buffer = [UInt8](repeating: 0, count: min(chunk, run.length))
+        if copyBuffer.count < min(chunk, run.length) { copyBuffer = [UInt8](repeating: 0, count: min(chunk, run.length)) }
         var done = 0
         while done < run.length {
             let count = min(chunk, run.length - done)
-            let read = buffer.withUnsafeMutableBytes { published.read(run.from + done, UnsafeMutableRawBufferPointer(rebasing: $0[0..<count])) }
+            let read = copyBuffer.withUnsafeMutableBytes { published.read(run.from + done, UnsafeMutableRawBufferPointer(rebasing: $0[0..<count])) }
             guard read else {
                 failed = true
                 return
             }
-            buffer.withUnsafeBytes { stream.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            copyBuffer.withUnsafeBytes { stream.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
             done += count
         }
     }

@@ -45,25 +45,6 @@ struct SummaryDocument: Encodable {
         /// Only when a `paid` column is mapped, like every payment figure.
         var outstanding: String?
         var people: [SummaryGroupPerson]
-
-        func write(to json: inout PrettyJSONWriter) {
-            json.openObject()
-            json.member("converted", object: converted)
-            json.member("currency", currency)
-            json.member("name", name)
-            json.member("orders", orders)
-            json.member("outstanding", outstanding)
-            json.key("people")
-            json.openArray()
-            for person in people {
-                json.element()
-                person.write(to: &json)
-            }
-            json.closeArray()
-            json.member("slug", slug)
-            json.member("total", total)
-            json.closeObject()
-        }
     }
 
     struct SummaryGroupPerson: Encodable {
@@ -74,18 +55,6 @@ struct SummaryDocument: Encodable {
         var converted: [String: String?]
         var paid: String?
         var outstanding: String?
-
-        func write(to json: inout PrettyJSONWriter) {
-            json.openObject()
-            json.member("converted", object: converted)
-            json.member("name", name)
-            json.member("orders", orders)
-            json.member("outstanding", outstanding)
-            json.member("paid", paid)
-            json.member("slug", slug)
-            json.member("total", total)
-            json.closeObject()
-        }
     }
 
     struct SummaryPerson: Encodable {
@@ -95,17 +64,6 @@ struct SummaryDocument: Encodable {
         var totals: [String: String]
         var converted: [String: String?]
         var outstanding: [String: String]?
-
-        func write(to json: inout PrettyJSONWriter) {
-            json.openObject()
-            json.member("converted", object: converted)
-            json.member("name", name)
-            json.member("orders", orders)
-            json.member("outstanding", object: outstanding)
-            json.member("slug", slug)
-            json.member("totals", object: totals)
-            json.closeObject()
-        }
     }
 
     struct SummaryRejected: Encodable {
@@ -241,18 +199,21 @@ struct SummaryDocument: Encodable {
     static func write(_ context: SiteContext, inputs: PageInputs?, published: PublishedPieces?, into stream: ByteStream) -> FilePieces? {
         let frame = [UInt8](JSONOutput.encode(SummaryDocument(frameOf: context)))
         var out = PieceAssembler(into: stream, published: inputs == nil ? nil : published)
+        let entries = Entries(context)
         var done = frame.startIndex
         // Each list's entries one level inside the array, which is one level inside the document.
         let lists: [(key: String, count: Int, write: (Int, inout PieceAssembler) -> Void)] = [
             ("groups", context.aggregation.groups.count, { index, out in
-                let summary = context.aggregation.groups[index]
-                let make = { entry(first: index == 0) { group(summary, context).write(to: &$0) } }
-                if let inputs { out.piece(inputs.summaryPiece(groupAt: index), make: make) } else { out.write(make()) }
+                let make = { (bytes: inout [UInt8]) in
+                    entry(first: index == 0, into: &bytes) { entries.group(context.aggregation.groups[index], to: &$0) }
+                }
+                if let inputs { out.piece(inputs.summaryPiece(groupAt: index), make: make) } else { out.write(make: make) }
             }),
             ("people", context.aggregation.people.count, { index, out in
-                let summary = context.aggregation.people[index]
-                let make = { entry(first: index == 0) { person(summary, context).write(to: &$0) } }
-                if let inputs { out.piece(inputs.summaryPiece(personAt: index), make: make) } else { out.write(make()) }
+                let make = { (bytes: inout [UInt8]) in
+                    entry(first: index == 0, into: &bytes) { entries.person(context.aggregation.people[index], to: &$0) }
+                }
+                if let inputs { out.piece(inputs.summaryPiece(personAt: index), make: make) } else { out.write(make: make) }
             }),
         ]
         for (key, count, write) in lists {
@@ -278,11 +239,112 @@ struct SummaryDocument: Encodable {
 
     static let fileName = "summary.json"
 
-    /// One entry of a list at the second level, with the comma and line break before it.
-    private static func entry(first: Bool, _ write: (inout PrettyJSONWriter) -> Void) -> [UInt8] {
-        var json = PrettyJSONWriter(level: 2)
-        write(&json)
-        return Array((first ? "\n    " : ",\n    ").utf8) + json.bytes
+    /// One entry of a list at the second level, with the comma and line break before it, appended.
+    private static func entry(first: Bool, into bytes: inout [UInt8], _ write: (inout PrettyJSONWriter) -> Void) {
+        bytes += first ? entryStart : nextEntryStart
+        PrettyJSONWriter.append(to: &bytes, level: 2, write)
+    }
+
+    private static let entryStart = Array("\n    ".utf8)
+    private static let nextEntryStart = Array(",\n    ".utf8)
+
+    /// Writes the entries of the two long lists as `SummaryGroup` and `SummaryPerson` encode, straight
+    /// from the summaries: building those values made a String per amount and a dictionary per list
+    /// of converted amounts, for every group, person and person in a group (`SummaryDocumentTests`
+    /// compares the two on generated sites).
+    private struct Entries {
+        let context: SiteContext
+        let tracksPayments: Bool
+        /// The display currencies, each with its minor units, and their places in JSONEncoder's key
+        /// order: every list of converted amounts the aggregation made follows them.
+        let currencies: [String]
+        let digits: [Int]
+        let sorted: [Int]
+
+        init(_ context: SiteContext) {
+            self.context = context
+            tracksPayments = context.aggregation.tracksPayments
+            let currencies = context.configuration.displayCurrencies
+            self.currencies = currencies
+            digits = currencies.map(context.money.minorUnits)
+            // With a currency twice, the lists go the general way (which refuses them, as before).
+            sorted = Set(currencies).count == currencies.count
+                ? currencies.indices.sorted { currencies[$0].utf8.lexicographicallyPrecedes(currencies[$1].utf8) } : []
+        }
+
+        func group(_ summary: GroupSummary, to json: inout PrettyJSONWriter) {
+            json.openObject()
+            converted(summary.converted, to: &json)
+            json.member("currency", summary.currency)
+            json.member("name", summary.group.name)
+            json.member("orders", summary.orders.count)
+            if tracksPayments { json.member("outstanding", exact: summary.outstanding) }
+            json.key("people")
+            json.openArray()
+            for person in summary.people {
+                json.element()
+                json.openObject()
+                converted(person.converted, to: &json)
+                json.member("name", person.name)
+                json.member("orders", person.orders)
+                if tracksPayments {
+                    json.member("outstanding", exact: person.outstanding)
+                    json.member("paid", exact: person.paid)
+                }
+                json.member("slug", context.personSlugs[person.key]!)
+                json.member("total", exact: person.total)
+                json.closeObject()
+            }
+            json.closeArray()
+            json.member("slug", context.groupSlugs[summary.group.name]!)
+            json.member("total", exact: summary.total)
+            json.closeObject()
+        }
+
+        func person(_ person: PersonSummary, to json: inout PrettyJSONWriter) {
+            json.openObject()
+            converted(person.converted, to: &json)
+            json.member("name", person.name)
+            json.member("orders", person.orders.count)
+            if tracksPayments {
+                json.key("outstanding")
+                amounts(person.currencyShares, { $0.outstanding }, to: &json)
+            }
+            json.member("slug", context.personSlugs[person.key]!)
+            json.key("totals")
+            amounts(person.currencyShares, { $0.total }, to: &json)
+            json.closeObject()
+        }
+
+        /// `"converted"` and its object of display currencies, keys sorted.
+        private func converted(_ amounts: [ConvertedAmount], to json: inout PrettyJSONWriter) {
+            json.key("converted")
+            guard amounts.count == sorted.count, zip(amounts, currencies).allSatisfy({ $0.currency == $1 }) else {
+                return json.object(SummaryDocument.converted(amounts, context))
+            }
+            json.openObject()
+            for index in sorted {
+                json.key(currencies[index])
+                if let value = MoneyFormat.shown(amounts[index], digits: digits[index]) {
+                    DecimalText.withFixed(value, digits: digits[index]) { json.string(utf8: $0) }
+                } else {
+                    json.null()
+                }
+            }
+            json.closeObject()
+        }
+
+        /// An object of an exact amount by currency; most people order in one currency.
+        private func amounts(
+            _ shares: [PersonSummary.CurrencyShare], _ amount: (PersonSummary.CurrencyShare) -> Decimal, to json: inout PrettyJSONWriter
+        ) {
+            guard shares.count == 1 else {
+                return json.object(Dictionary(uniqueKeysWithValues: shares.map { ($0.currency, DecimalText.exact(amount($0))) }))
+            }
+            json.openObject()
+            json.member(shares[0].currency, exact: amount(shares[0]))
+            json.closeObject()
+        }
     }
 
     private static func index(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {

@@ -69,6 +69,19 @@ enum DecimalText {
         return scaled.text(units: scaled.units, fractionDigits: -scaled.exponent, trailingZeros: 0)
     }
 
+    /// `exact(value)` as UTF-8, handed to `body` without making a String: `summary.json` and
+    /// `orders.csv` write every amount of a site.
+    static func withExact<Result>(_ value: Decimal, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        guard let scaled = Scaled(value), scaled.units != 0 else {
+            var text = exact(value)
+            return text.withUTF8(body)
+        }
+        if scaled.exponent >= 0 {
+            return scaled.withText(units: scaled.units, fractionDigits: 0, trailingZeros: scaled.exponent, body)
+        }
+        return scaled.withText(units: scaled.units, fractionDigits: -scaled.exponent, trailingZeros: 0, body)
+    }
+
     /// Rounded half-up to `digits` fraction digits and written with exactly that many ("2.80", "432").
     /// Every amount on every page goes through here: a value with no more fraction digits than
     /// asked (prices, most totals) skips the rounding, and the text is padded without splitting it.
@@ -84,6 +97,21 @@ enum DecimalText {
         }
         let fraction = utf8.distance(from: utf8.index(after: point), to: utf8.endIndex)
         return fraction >= digits ? text : text + String(repeating: "0", count: digits - fraction)
+    }
+
+    /// `String(value)` as UTF-8, handed to `body` from the stack.
+    static func withInteger<Result>(_ value: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let scaled = Scaled(negative: value < 0, units: UInt64(value.magnitude), exponent: 0)
+        return scaled.withText(units: scaled.units, fractionDigits: 0, trailingZeros: 0, body)
+    }
+
+    /// `fixed(value, digits:)` as UTF-8, handed to `body` without making a String.
+    static func withFixed<Result>(_ value: Decimal, digits: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let scaled = Scaled(value), let units = scaled.units(fractionDigits: digits) {
+            return scaled.withText(units: units, fractionDigits: digits, trailingZeros: 0, body)
+        }
+        var text = fixed(value, digits: digits)
+        return text.withUTF8(body)
     }
 
     /// `numerator` × `factor` ÷ `denominator`, rounded half-up to a whole number, worked out in
@@ -111,6 +139,10 @@ enum DecimalText {
         let negative: Bool
         let units: UInt64
         let exponent: Int
+
+        init(negative: Bool, units: UInt64, exponent: Int) {
+            (self.negative, self.units, self.exponent) = (negative, units, exponent)
+        }
 
         init?(_ value: Decimal) {
             guard let parts = Self.layoutHolds ? Self.parts(of: value) : Self.partsThroughFoundation(of: value) else { return nil }
@@ -158,40 +190,60 @@ enum DecimalText {
         }
 
         /// `units` × 10^-`fractionDigits`, or `units` followed by `trailingZeros` zeros, with the
-        /// value's sign unless it is zero: "-12.50", "0.001", "1000". Written back to front.
+        /// value's sign unless it is zero: "-12.50", "0.001", "1000".
         func text(units: UInt64, fractionDigits: Int, trailingZeros: Int) -> String {
+            let count = length(units: units, fractionDigits: fractionDigits, trailingZeros: trailingZeros)
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                write(units: units, fractionDigits: fractionDigits, trailingZeros: trailingZeros, into: buffer, count: count)
+                return count
+            }
+        }
+
+        /// The same text as UTF-8, handed to `body` from the stack.
+        func withText<Result>(
+            units: UInt64, fractionDigits: Int, trailingZeros: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+        ) -> Result {
+            let count = length(units: units, fractionDigits: fractionDigits, trailingZeros: trailingZeros)
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+                write(units: units, fractionDigits: fractionDigits, trailingZeros: trailingZeros, into: buffer, count: count)
+                return body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+            }
+        }
+
+        private func length(units: UInt64, fractionDigits: Int, trailingZeros: Int) -> Int {
             var length = 1
             var rest = units / 10
             while rest > 0 { length += 1; rest /= 10 }
-            let integerDigits = max(length - fractionDigits, 1)
             let sign = negative && units != 0 ? 1 : 0
-            let count = sign + integerDigits + (fractionDigits > 0 ? 1 + fractionDigits : trailingZeros)
-            return String(unsafeUninitializedCapacity: count) { buffer in
-                let zero = UInt8(ascii: "0")
-                var position = count - 1
-                var rest = units
-                if fractionDigits > 0 {
-                    for _ in 0..<fractionDigits {
-                        buffer[position] = zero + UInt8(rest % 10)
-                        rest /= 10
-                        position -= 1
-                    }
-                    buffer[position] = UInt8(ascii: ".")
-                    position -= 1
-                } else {
-                    for _ in 0..<trailingZeros {
-                        buffer[position] = zero
-                        position -= 1
-                    }
-                }
-                for _ in 0..<integerDigits {
+            return sign + max(length - fractionDigits, 1) + (fractionDigits > 0 ? 1 + fractionDigits : trailingZeros)
+        }
+
+        /// Written back to front into the first `count` bytes of `buffer`.
+        private func write(units: UInt64, fractionDigits: Int, trailingZeros: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, count: Int) {
+            let zero = UInt8(ascii: "0")
+            var position = count - 1
+            var rest = units
+            if fractionDigits > 0 {
+                for _ in 0..<fractionDigits {
                     buffer[position] = zero + UInt8(rest % 10)
                     rest /= 10
                     position -= 1
                 }
-                if sign == 1 { buffer[0] = UInt8(ascii: "-") }
-                return count
+                buffer[position] = UInt8(ascii: ".")
+                position -= 1
+            } else {
+                for _ in 0..<trailingZeros {
+                    buffer[position] = zero
+                    position -= 1
+                }
             }
+            let sign = negative && units != 0 ? 1 : 0
+            while position >= sign {
+                buffer[position] = zero + UInt8(rest % 10)
+                rest /= 10
+                position -= 1
+            }
+            if sign == 1 { buffer[0] = UInt8(ascii: "-") }
         }
     }
 }

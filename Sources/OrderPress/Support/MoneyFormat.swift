@@ -29,7 +29,12 @@ public struct MoneyFormat: Sendable {
 
     /// The same, with the minor units of its currency already looked up.
     func display(optional converted: ConvertedAmount, digits: Int) -> String? {
-        if converted.digits == digits, let rounded = converted.rounded { return DecimalText.fixed(rounded, digits: digits) }
-        return converted.amount.map { DecimalText.fixed($0, digits: digits) }
+        Self.shown(converted, digits: digits).map { DecimalText.fixed($0, digits: digits) }
+    }
+
+    /// The amount `display(optional:digits:)` writes: the rounding made with the conversion when it
+    /// was made to these digits (it then writes the same text with no rounding left to do).
+    static func shown(_ converted: ConvertedAmount, digits: Int) -> Decimal? {
+        converted.digits == digits ? converted.rounded ?? converted.amount : converted.amount
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes JSON byte for byte as `JSONOutput.encode` (JSONEncoder with `.prettyPrinted`,
 /// `.sortedKeys`, `.withoutEscapingSlashes`) writes it, for the long lists of `summary.json`:
 /// JSONEncoder builds a tree of boxed values per entry first, and at 10,000 orders that was a tenth
@@ -5,13 +7,24 @@
 /// sorts keys by their UTF-8 bytes). `SummaryDocument`'s tests compare both on generated sites.
 struct PrettyJSONWriter {
     private(set) var bytes: [UInt8] = []
-    /// Whether the open container at each depth has no member yet.
-    private var empty: [Bool] = []
+    /// Bit `d`: whether the open container `d + 1` deep has no member yet (a bit, not an array of
+    /// flags: a writer is made for every entry of `summary.json`).
+    private var empty: UInt64 = 0
+    private var depth = 0
     private var level: Int
 
     /// A writer whose first value sits `level` containers deep.
     init(level: Int = 0) {
         self.level = level
+    }
+
+    /// Writes through `write` onto the end of `bytes`, the first value `level` containers deep: one
+    /// buffer for a whole run of entries rather than an array made and copied per entry.
+    static func append(to bytes: inout [UInt8], level: Int, _ write: (inout PrettyJSONWriter) -> Void) {
+        var json = PrettyJSONWriter(level: level)
+        swap(&json.bytes, &bytes)
+        write(&json)
+        swap(&json.bytes, &bytes)
     }
 
     mutating func openObject() { open(UInt8(ascii: "{")) }
@@ -38,6 +51,12 @@ struct PrettyJSONWriter {
         int(value)
     }
 
+    /// A member whose value is `DecimalText.exact(value)` as a string, written without making it.
+    mutating func member(_ key: String, exact value: Decimal) {
+        self.key(key)
+        DecimalText.withExact(value) { string(utf8: $0) }
+    }
+
     /// A member whose value is an object of strings or nulls; none when `members` is nil.
     mutating func member(_ key: String, object members: [String: String?]?) {
         guard let members else { return }
@@ -55,8 +74,17 @@ struct PrettyJSONWriter {
     mutating func element() { nextMember() }
 
     mutating func string(_ text: String) {
+        Text.withUTF8(text) { string(utf8: $0) }
+    }
+
+    /// A string from its UTF-8, escaped as JSONEncoder escapes it; the runs between escapes are
+    /// copied whole (most names and every amount have none).
+    mutating func string(utf8 text: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
+        var run = 0
+        for (index, byte) in text.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<index]))
+            run = index + 1
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), byte]
             case 0x08: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
@@ -64,16 +92,16 @@ struct PrettyJSONWriter {
             case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
             case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
             case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0x00..<0x20:
+            default:
                 bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")]
                 bytes += [Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0x0F)]]
-            default: bytes.append(byte)
             }
         }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[run...]))
         bytes.append(UInt8(ascii: "\""))
     }
 
-    mutating func int(_ value: Int) { bytes += String(value).utf8 }
+    mutating func int(_ value: Int) { DecimalText.withInteger(value) { bytes.append(contentsOf: $0) } }
 
     mutating func null() { bytes += "null".utf8 }
 
@@ -93,14 +121,18 @@ struct PrettyJSONWriter {
     private static let hex = Array("0123456789abcdef".utf8)
 
     private mutating func open(_ bracket: UInt8) {
+        precondition(depth < UInt64.bitWidth, "JSON nested over 64 deep")
         bytes.append(bracket)
         level += 1
-        empty.append(true)
+        empty |= 1 << depth
+        depth += 1
     }
 
     private mutating func nextMember() {
-        if empty[empty.count - 1] {
-            empty[empty.count - 1] = false
+        precondition(depth > 0, "a member outside any container")
+        let bit: UInt64 = 1 << (depth - 1)
+        if empty & bit != 0 {
+            empty &= ~bit
         } else {
             bytes.append(UInt8(ascii: ","))
         }
@@ -110,14 +142,25 @@ struct PrettyJSONWriter {
 
     /// JSONEncoder leaves an empty line inside an empty container.
     private mutating func close(_ bracket: UInt8) {
+        precondition(depth > 0, "a container closed that was never opened")
         level -= 1
-        if empty.removeLast() { bytes.append(0x0A) }
+        depth -= 1
+        let bit: UInt64 = 1 << depth
+        if empty & bit != 0 { bytes.append(0x0A) }
+        empty &= ~bit
         bytes.append(0x0A)
         indent()
         bytes.append(bracket)
     }
 
+    private static let spaces = [UInt8](repeating: 0x20, count: 64)
+
     private mutating func indent() {
-        bytes += repeatElement(0x20, count: 2 * level)
+        let count = 2 * level
+        if count <= Self.spaces.count {
+            bytes.append(contentsOf: Self.spaces[0..<count])
+        } else {
+            bytes += repeatElement(0x20, count: count)
+        }
     }
 }

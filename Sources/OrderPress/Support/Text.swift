@@ -4,6 +4,14 @@ import Foundation
 /// collapsed to one space. People and groups are identified by this text, so nothing a reader cannot
 /// see may tell two of them apart, and no cell may reorder the text around it (bidi controls).
 enum Text {
+    /// `text`'s UTF-8 in place: a native String's own storage, without the copy `withUTF8` on a
+    /// `var` copy may make.
+    static func withUTF8<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var text = text
+        return text.withUTF8(body)
+    }
+
     static func normalize(_ raw: String) -> String {
         if isAlreadyNormal(raw) { return raw }
         // Invisible characters go first, so that marks they separated compose ("e", U+200B, U+0301 → "é").

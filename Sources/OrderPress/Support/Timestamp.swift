@@ -90,29 +90,51 @@ enum Timestamp {
 
     /// `2026-11-21 16:00` in `timeZone`.
     static func display(_ date: Date, timeZone: TimeZone) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
-        let (y, m, d, hh, mm, _) = civil(seconds)
+        let (y, m, d, hh, mm, _) = civil(local: date, timeZone: timeZone)
         // Every order line shows its time: written digit by digit rather than through interpolation.
         guard (0...9999).contains(y) else { return "\(pad(y, 4))-\(pad(m))-\(pad(d)) \(pad(hh)):\(pad(mm))" }
         return String(unsafeUninitializedCapacity: 16) { buffer in
-            func put(_ value: Int, endingAt end: Int, width: Int = 2) {
-                var rest = value
-                for position in stride(from: end - 1, through: end - width, by: -1) {
-                    buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                }
-            }
-            put(y, endingAt: 4, width: 4)
-            buffer[4] = UInt8(ascii: "-")
-            put(m, endingAt: 7)
-            buffer[7] = UInt8(ascii: "-")
-            put(d, endingAt: 10)
-            buffer[10] = UInt8(ascii: " ")
-            put(hh, endingAt: 13)
-            buffer[13] = UInt8(ascii: ":")
-            put(mm, endingAt: 16)
+            write(y, m, d, hh, mm, into: buffer)
             return 16
         }
+    }
+
+    /// `display(date, timeZone:)` as UTF-8, handed to `body` from the stack (`orders.csv` shows
+    /// every order's time, and the 16 bytes are one byte too many for a String without an allocation).
+    static func withDisplay<Result>(_ date: Date, timeZone: TimeZone, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let (y, m, d, hh, mm, _) = civil(local: date, timeZone: timeZone)
+        guard (0...9999).contains(y) else {
+            var text = display(date, timeZone: timeZone)
+            return text.withUTF8(body)
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
+            write(y, m, d, hh, mm, into: buffer)
+            return body(UnsafeBufferPointer(rebasing: buffer[0..<16]))
+        }
+    }
+
+    private static func civil(local date: Date, timeZone: TimeZone) -> (Int, Int, Int, Int, Int, Int) {
+        civil(Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date))
+    }
+
+    /// `yyyy-MM-dd HH:mm` into the first 16 bytes of `buffer`, for a year of four digits.
+    private static func write(_ y: Int, _ m: Int, _ d: Int, _ hh: Int, _ mm: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) {
+        func put(_ value: Int, endingAt end: Int, width: Int = 2) {
+            var rest = value
+            for position in stride(from: end - 1, through: end - width, by: -1) {
+                buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+        }
+        put(y, endingAt: 4, width: 4)
+        buffer[4] = UInt8(ascii: "-")
+        put(m, endingAt: 7)
+        buffer[7] = UInt8(ascii: "-")
+        put(d, endingAt: 10)
+        buffer[10] = UInt8(ascii: " ")
+        put(hh, endingAt: 13)
+        buffer[13] = UInt8(ascii: ":")
+        put(mm, endingAt: 16)
     }
 
     /// `2026-11-21T08:00:00Z`.

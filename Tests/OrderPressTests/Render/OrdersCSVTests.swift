@@ -1,3 +1,5 @@
+import Foundation
+import PropertyBased
 import Testing
 
 @testable import OrderPress
@@ -20,5 +22,49 @@ import Testing
     ])
     func quotesPerScalar(cell: String, written: String) {
         #expect(OrdersCSV.quoted(cell) == written)
+    }
+
+    /// Cell text that quoting and neutralising must tell apart: formula starts (ASCII and
+    /// full-width) behind spaces, their near neighbours in UTF-8 (`＞` EF BC 9E, `ｅ` EF BD 85),
+    /// commas and quotes alone and with a combining mark, line breaks, NUL, CJK and emoji.
+    static func text(_ rng: inout some RandomNumberGenerator) -> String {
+        let pieces = [
+            "=", "+", "-", "@", "\t", "\r", "\n", "＝", "＋", "－", "＠", "＞", "ｅ", " ", "  ", ",", "\"", ",\u{301}", "\"\u{301}",
+            "'", "\u{0}", "a", "35", "熟成紅茶", "🧋", "e\u{301}", "\u{202E}", "|",
+        ]
+        return (0..<Int.random(in: 0...6, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+    }
+
+    /// Orders of every shape a row shows: hostile text in every text cell, no options to several
+    /// (empty and all-space ones too), negative and huge numbers, prices beyond 64 bits and with
+    /// trailing zeros, times from before year 0 to past 9999 or only as text, in zones with
+    /// half- and three-quarter-hour and daylight-saving offsets.
+    static let orders = Generator<(Order, TimeZone), Shrink.None<(Order, TimeZone)>> { rng in
+        var significand = Decimal(UInt64.random(in: 0...UInt64.max >> Int.random(in: 0...63, using: &rng), using: &rng))
+        if Int.random(in: 0..<6, using: &rng) == 0 { significand *= Decimal(UInt64.random(in: 1...UInt64.max, using: &rng)) }
+        let price = Decimal(
+            sign: Int.random(in: 0..<6, using: &rng) == 0 ? .minus : .plus, exponent: Int.random(in: -8...4, using: &rng),
+            significand: significand)
+        let seconds = [Int.random(in: 0...4_102_444_800, using: &rng), Int.random(in: -70_000_000_000...300_000_000_000, using: &rng)]
+        let order = Order(
+            row: [Int.random(in: 2...1_000_000, using: &rng), -7, Int.max, Int.min].randomElement(using: &rng)!,
+            id: Bool.random(using: &rng) ? text(&rng) : nil, group: text(&rng), person: text(&rng), personKey: "",
+            item: text(&rng), options: (0..<Int.random(in: 0...3, using: &rng)).map { _ in [text(&rng), "", " "].randomElement(using: &rng)! },
+            quantity: [1, 2, 12, 0, -3, Int.random(in: 1...1_000_000, using: &rng)].randomElement(using: &rng)!, unitPrice: price,
+            currency: ["TWD", "", "=X", text(&rng)].randomElement(using: &rng)!,
+            time: Bool.random(using: &rng) ? Date(timeIntervalSince1970: TimeInterval(seconds.randomElement(using: &rng)!)) : nil,
+            timeText: text(&rng), note: text(&rng), paid: Bool.random(using: &rng))
+        let zone = ["UTC", "Asia/Taipei", "America/New_York", "Asia/Kathmandu", "Australia/Lord_Howe"].randomElement(using: &rng)!
+        return (order, TimeZone(identifier: zone)!)
+    }
+
+    /// The row written byte by byte is the row made of a String per cell, neutralised, quoted and joined.
+    @Test func rowWriterWritesWhatTheCellsWrite() async {
+        await propertyCheck(count: 3000, input: Self.orders) { order, zone in
+            var writer = OrdersCSV.RowWriter(timeZone: zone)
+            var bytes: [UInt8] = [7]
+            writer.write(order, to: &bytes)
+            #expect(bytes == [7] + OrdersCSV.referenceRow(order, timeZone: zone), "\(order)")
+        }
     }
 }

@@ -132,6 +132,24 @@ import Testing
     func roundsSignsAndHugeValues(value: String, digits: Int, expected: String) {
         #expect(DecimalText.fixed(Decimal(string: value)!, digits: digits) == expected)
     }
+
+    /// The UTF-8 handed out by `withExact`, `withFixed` and `withInteger` is the text of `exact`,
+    /// `fixed` and `String(_:)`, for values of every shape and integers of every size.
+    @Test func byteWritersWriteTheirTexts() async {
+        await propertyCheck(count: 3000, input: Self.anyShape) { value, digits in
+            #expect(DecimalText.withExact(value) { String(decoding: $0, as: UTF8.self) } == DecimalText.exact(value), "\(value)")
+            #expect(
+                DecimalText.withFixed(value, digits: digits) { String(decoding: $0, as: UTF8.self) } == DecimalText.fixed(value, digits: digits),
+                "\(value) \(digits)")
+        }
+        let integers = Generator<Int, Shrink.None<Int>> { rng in
+            [Int.min, Int.max, 0, -1, Int.random(in: -999...999, using: &rng), Int.random(in: .min ... .max, using: &rng)]
+                .randomElement(using: &rng)!
+        }
+        await propertyCheck(count: 1000, input: integers) { value in
+            #expect(DecimalText.withInteger(value) { String(decoding: $0, as: UTF8.self) } == String(value))
+        }
+    }
 }
 
 @Suite struct TimestampTests {
@@ -179,6 +197,20 @@ import Testing
             formatter.dateFormat = "yyyy-MM-dd HH:mm"
             let date = Date(timeIntervalSince1970: TimeInterval(seconds))
             #expect(Timestamp.display(date, timeZone: zones[zone]) == formatter.string(from: date), "\(seconds) \(zones[zone].identifier)")
+        }
+    }
+
+    /// `withDisplay` hands out the UTF-8 of `display`, for moments from before year 0 to after 9999.
+    @Test func displayBytesAreTheDisplayText() async {
+        let zones = ["Asia/Taipei", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "UTC"].map { TimeZone(identifier: $0)! }
+        let moments = Generator<(Int, Int), Shrink.None<(Int, Int)>> { rng in
+            (Int.random(in: -70_000_000_000...300_000_000_000, using: &rng), Int.random(in: 0..<5, using: &rng))
+        }
+        await propertyCheck(count: 2000, input: moments) { seconds, zone in
+            let date = Date(timeIntervalSince1970: TimeInterval(seconds))
+            #expect(
+                Timestamp.withDisplay(date, timeZone: zones[zone]) { String(decoding: $0, as: UTF8.self) }
+                    == Timestamp.display(date, timeZone: zones[zone]), "\(seconds)")
         }
     }
 }
