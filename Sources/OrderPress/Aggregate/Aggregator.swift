@@ -106,6 +106,16 @@ public enum Aggregator {
             self.converter = converter
         }
 
+        /// `elements` sorted by the rank of each one's number, ranks being distinct: as integers that
+        /// hold the rank above the element's place, which sort without a closure reading two arrays per
+        /// comparison (the stable sort with one was a third of summing a group).
+        private static func sorted<Element>(_ elements: [Element], ranks: [Int32], number: (Element) -> Int32) -> [Element] {
+            guard elements.count > 1 else { return elements }
+            var keys = elements.indices.map { UInt64(UInt32(ranks[Int(number(elements[$0]))])) << 32 | UInt64($0) }
+            keys.sort()
+            return keys.map { elements[Int($0 & 0xFFFF_FFFF)] }
+        }
+
         private static func ranks(_ sorted: [Int]) -> [Int32] {
             var ranks = [Int32](repeating: 0, count: sorted.count)
             for (rank, number) in sorted.enumerated() { ranks[number] = Int32(rank) }
@@ -166,8 +176,8 @@ public enum Aggregator {
             }
             for line in lines { slots.lines[Int(line.number)] = -1 }
             for part in parts { slots.people[Int(part.person)] = -1 }
-            lines.sort { lineRank[Int($0.number)] < lineRank[Int($1.number)] }
-            parts.sort { personRank[Int($0.person)] < personRank[Int($1.person)] }
+            lines = Self.sorted(lines, ranks: lineRank) { $0.number }
+            parts = Self.sorted(parts, ranks: personRank) { $0.person }
             let shopSheet = lines.map { line in
                 field(line.first) { ShopLine(item: $0.pointee.item, options: $0.pointee.options, quantity: line.quantity, unitPrice: $0.pointee.unitPrice) }
             }
