@@ -217,7 +217,7 @@ struct PageInputs: Sendable {
         fields.add(order.paid)
     }
 
-    /// Fields as bytes, each preceded by its length, so that no two lists of fields run together alike.
+    /// Fields as bytes, each text preceded by its length, so that no two lists of fields run together alike.
     struct Fields {
         private(set) var bytes: [UInt8]
 
@@ -258,8 +258,16 @@ struct PageInputs: Sendable {
             for text in texts { add(text) }
         }
 
+        /// A number (or a length) in as few bytes as it needs: LEB128 of its zigzag form, which no
+        /// other number's bytes begin with. At eight bytes each, an order's numbers and lengths were
+        /// more than half of what its digest hashed, and a SHA-256 block costs by the 64 bytes.
         mutating func add(_ number: Int) {
-            withUnsafeBytes(of: Int64(number).littleEndian) { bytes.append(contentsOf: $0) }
+            var rest = UInt64(bitPattern: Int64(number) << 1 ^ Int64(number) >> 63)
+            while rest >= 0x80 {
+                bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+                rest >>= 7
+            }
+            bytes.append(UInt8(rest))
         }
 
         mutating func add(_ flag: Bool) { bytes.append(flag ? 1 : 0) }

@@ -63,42 +63,60 @@ import Testing
         ]
     }
 
+    /// A generated site validated, diffed against its rows before the deletions, and aggregated.
+    struct Built {
+        var configuration: Configuration
+        var data: ValidatedData
+        var aggregation: Aggregation
+        var rates: RateTable?
+        var history: [HistoryEntry]
+
+        var context: SiteContext {
+            SiteContext(
+                configuration: configuration, data: data, aggregation: aggregation, rates: rates,
+                history: history, now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID)
+        }
+    }
+
+    static func build(_ site: Site, sample: Configuration, fetched: FetchedData) -> Built {
+        var configuration = sample
+        configuration.language = site.language
+        configuration.displayCurrencies = site.displayCurrencies
+        let rates = site.withRates ? fetched.rates : nil
+        var headers = ["id", "group", "orderer", "drink", "size", "sugar", "ice", "quantity", "price", "currency", "time", "note", "editCode"]
+        if site.tracksPayments { headers.append("paid") }
+        func table(_ rows: [[String: String]]) -> SourceTable {
+            TestSupport.table(headers, rows.map { row in headers.map { row[$0]! } })
+        }
+        let validator = Validator(configuration: configuration)
+        let before = try! validator.validate(orders: table(site.rows), groups: fetched.groups)
+        let kept = site.rows.enumerated().filter { !site.deleted.contains($0.offset) }.map(\.element)
+        let data = try! validator.validate(orders: table(kept), groups: fetched.groups)
+        let diff = DiffStep(deletionGuard: nil, now: "2026-11-21T10:00:00Z")
+        let first = try! diff.run(
+            before, secrets: validator.secretCells(of: table(site.rows)), rates: rates, previous: nil, history: [])
+        let second = try! diff.run(
+            data, secrets: validator.secretCells(of: table(kept)), rates: rates, previous: PreviousSnapshot(first.snapshot), history: first.history)
+        let aggregation = Aggregator.aggregate(
+            data, rates: rates, displayCurrencies: configuration.displayCurrencies, baseCurrency: configuration.baseCurrency,
+            money: MoneyFormat(minorUnitOverrides: configuration.minorUnits))
+        return Built(configuration: configuration, data: data, aggregation: aggregation, rates: rates, history: second.history)
+    }
+
     @Test func generatedSitesRenderAsThroughMustache() async throws {
         let sample = try ConfigurationLoader.load(from: TestSupport.sampleConfig)
         let fetched = try await Fetcher(configuration: sample).fetch()
         await propertyCheck(count: 60, input: Self.sites) { site in
-            var configuration = sample
-            configuration.language = site.language
-            configuration.displayCurrencies = site.displayCurrencies
-            let rates = site.withRates ? fetched.rates : nil
-            var headers = ["id", "group", "orderer", "drink", "size", "sugar", "ice", "quantity", "price", "currency", "time", "note", "editCode"]
-            if site.tracksPayments { headers.append("paid") }
-            func table(_ rows: [[String: String]]) -> SourceTable {
-                TestSupport.table(headers, rows.map { row in headers.map { row[$0]! } })
-            }
-            let validator = Validator(configuration: configuration)
-            let before = try! validator.validate(orders: table(site.rows), groups: fetched.groups)
-            let kept = site.rows.enumerated().filter { !site.deleted.contains($0.offset) }.map(\.element)
-            let data = try! validator.validate(orders: table(kept), groups: fetched.groups)
-            let diff = DiffStep(deletionGuard: nil, now: "2026-11-21T10:00:00Z")
-            let first = try! diff.run(
-                before, secrets: validator.secretCells(of: table(site.rows)), rates: rates, previous: nil, history: [])
-            let second = try! diff.run(
-                data, secrets: validator.secretCells(of: table(kept)), rates: rates, previous: PreviousSnapshot(first.snapshot), history: first.history)
-            let aggregation = Aggregator.aggregate(
-                data, rates: rates, displayCurrencies: configuration.displayCurrencies, baseCurrency: configuration.baseCurrency,
-                money: MoneyFormat(minorUnitOverrides: configuration.minorUnits))
+            let built = Self.build(site, sample: sample, fetched: fetched)
             var renderer = try! SiteRenderer(templateOverrides: nil)
             if site.shortLists { renderer.limits = PageLimits(listRows: 2, changeRows: 3, attentionRows: 2, chartBars: 4) }
             func render() -> RenderedSite {
                 renderer.render(
-                    configuration: configuration, data: data, aggregation: aggregation, rates: rates,
-                    history: second.history, now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID)
+                    configuration: built.configuration, data: built.data, aggregation: built.aggregation, rates: built.rates,
+                    history: built.history, now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID)
             }
             // summary.json, put together entry by entry, is what JSONEncoder makes of the whole.
-            let context = SiteContext(
-                configuration: configuration, data: data, aggregation: aggregation, rates: rates,
-                history: second.history, now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID)
+            let context = built.context
             #expect(SummaryDocument.encoded(context).contents == JSONOutput.encode(SummaryDocument(context)))
             let swift = render()
             renderer.usesBuiltInPages = false

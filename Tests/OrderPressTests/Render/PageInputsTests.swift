@@ -279,6 +279,41 @@ import Testing
         #expect(OrderDigests(data.orders, places: places, parallel: false).digests == before.digests)
     }
 
+    /// Numbers and lengths are written in as few bytes as they need (LEB128 of the zigzag form) and
+    /// read back whole from them, each ending where its last byte says: no list of fields reads as another.
+    @Test func numbersAreShortAndReadBack() async {
+        let numbers = Generator<[Int], Shrink.None<[Int]>> { rng in
+            (0..<Int.random(in: 1...6, using: &rng)).map { _ in
+                [Int.min, Int.max, 0, -1, 63, -64, 64, Int.random(in: -300...300, using: &rng), Int.random(in: .min ... .max, using: &rng)]
+                    .randomElement(using: &rng)!
+            }
+        }
+        await propertyCheck(count: 1000, input: numbers) { numbers in
+            var fields = PageInputs.Fields()
+            for number in numbers { fields.add(number) }
+            var read: [Int] = []
+            var (value, shift): (UInt64, UInt64) = (0, 0)
+            for byte in fields.bytes {
+                value |= UInt64(byte & 0x7F) << shift
+                shift += 7
+                guard byte & 0x80 == 0 else { continue }
+                read.append(Int(Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)))
+                (value, shift) = (0, 0)
+            }
+            #expect(read == numbers)
+        }
+    }
+
+    @Test(arguments: [
+        (0, [0x00]), (-1, [0x01]), (1, [0x02]), (63, [0x7E]), (-64, [0x7F]), (64, [0x80, 0x01]), (300, [0xD8, 0x04]),
+        (Int.max, [0xFE] + Array(repeating: 0xFF, count: 8) + [0x01]), (Int.min, Array(repeating: 0xFF, count: 9) + [0x01]),
+    ] as [(Int, [UInt8])])
+    func numbersTakeTheBytesTheyNeed(number: Int, bytes: [UInt8]) {
+        var fields = PageInputs.Fields()
+        fields.add(number)
+        #expect(fields.bytes == bytes)
+    }
+
     /// A new field of `Order` has to be added to the digest, or pages showing it would be kept stale.
     @Test func theDigestCoversEveryFieldOfAnOrder() {
         let order = Order(
