@@ -49,6 +49,15 @@ enum OrdersCSV {
         let timeZone: TimeZone
         /// A cell made of several values (the options), put together here first.
         private var scratch: [UInt8] = []
+        /// The amounts of orders of more than one, by price and quantity: a Decimal multiplication
+        /// costs some 4,500 instructions, and the same few prices and quantities come back row after row.
+        private var amounts: [PriceTimes: [UInt8]] = [:]
+
+        private struct PriceTimes: Hashable {
+            /// The price as stored: an equal form is an equal value, so the product has the same text.
+            var price: RawDecimal
+            var quantity: Int
+        }
 
         init(timeZone: TimeZone) {
             self.timeZone = timeZone
@@ -73,7 +82,7 @@ enum OrdersCSV {
             bytes.append(UInt8(ascii: ","))
             cell(order.currency, to: &bytes)
             bytes.append(UInt8(ascii: ","))
-            DecimalText.withExact(order.amount) { cell($0, to: &bytes) }
+            amount(of: order, to: &bytes)
             bytes.append(UInt8(ascii: ","))
             if let time = order.time {
                 Timestamp.withDisplay(time, timeZone: timeZone) { cell($0, to: &bytes) }
@@ -83,6 +92,18 @@ enum OrdersCSV {
             bytes.append(UInt8(ascii: ","))
             cell(order.note, to: &bytes)
             bytes += [0x0D, 0x0A]
+        }
+
+        /// `order.amount`'s cell, remembered for the next order of the same price and quantity.
+        private mutating func amount(of order: Order, to bytes: inout [UInt8]) {
+            guard order.quantity != 1, let price = RawDecimal(order.unitPrice) else {
+                return DecimalText.withExact(order.amount) { cell($0, to: &bytes) }
+            }
+            let key = PriceTimes(price: price, quantity: order.quantity)
+            if let known = amounts[key] { return bytes += known }
+            let start = bytes.count
+            DecimalText.withExact(order.amount) { cell($0, to: &bytes) }
+            amounts[key] = Array(bytes[start...])
         }
 
         /// The options joined by spaces, as one cell.

@@ -77,7 +77,7 @@ struct PageInputs: Sendable {
     private var personPieces: [PieceKey] = []
 
     /// `context.personSlugs`, found by the keys' words first (see `init`).
-    private var personSlugs = TextDictionary<String>([:])
+    private(set) var personSlugs = TextDictionary<String>([:])
 
     /// Each order's group, as its place in `data.groups` (-1 for none), in the order of `data.orders`.
     private var orderGroups: [Int32] = []

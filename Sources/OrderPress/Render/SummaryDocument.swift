@@ -199,7 +199,7 @@ struct SummaryDocument: Encodable {
     static func write(_ context: SiteContext, inputs: PageInputs?, published: PublishedPieces?, into stream: ByteStream) -> FilePieces? {
         let frame = [UInt8](JSONOutput.encode(SummaryDocument(frameOf: context)))
         var out = PieceAssembler(into: stream, published: inputs == nil ? nil : published)
-        let entries = Entries(context)
+        let entries = Entries(context, personSlugs: inputs?.personSlugs ?? TextDictionary(context.personSlugs))
         var done = frame.startIndex
         // Each list's entries one level inside the array, which is one level inside the document.
         let lists: [(key: String, count: Int, write: (Int, inout PieceAssembler) -> Void)] = [
@@ -260,13 +260,28 @@ struct SummaryDocument: Encodable {
         let currencies: [String]
         let digits: [Int]
         let sorted: [Int]
+        let currencyKeys: [PrettyJSONWriter.Key]
+        /// `context.personSlugs`, found by the keys' words first.
+        let personSlugs: TextDictionary<String>
+        let keys = Keys()
 
-        init(_ context: SiteContext) {
+        /// Every key of an entry, escaped once.
+        struct Keys {
+            let converted = PrettyJSONWriter.Key("converted"), currency = PrettyJSONWriter.Key("currency")
+            let name = PrettyJSONWriter.Key("name"), orders = PrettyJSONWriter.Key("orders")
+            let outstanding = PrettyJSONWriter.Key("outstanding"), paid = PrettyJSONWriter.Key("paid")
+            let people = PrettyJSONWriter.Key("people"), slug = PrettyJSONWriter.Key("slug")
+            let total = PrettyJSONWriter.Key("total"), totals = PrettyJSONWriter.Key("totals")
+        }
+
+        init(_ context: SiteContext, personSlugs: TextDictionary<String>) {
             self.context = context
+            self.personSlugs = personSlugs
             tracksPayments = context.aggregation.tracksPayments
             let currencies = context.configuration.displayCurrencies
             self.currencies = currencies
             digits = currencies.map(context.money.minorUnits)
+            currencyKeys = currencies.map(PrettyJSONWriter.Key.init)
             // With a currency twice, the lists go the general way (which refuses them, as before).
             sorted = Set(currencies).count == currencies.count
                 ? currencies.indices.sorted { currencies[$0].utf8.lexicographicallyPrecedes(currencies[$1].utf8) } : []
@@ -275,56 +290,56 @@ struct SummaryDocument: Encodable {
         func group(_ summary: GroupSummary, to json: inout PrettyJSONWriter) {
             json.openObject()
             converted(summary.converted, to: &json)
-            json.member("currency", summary.currency)
-            json.member("name", summary.group.name)
-            json.member("orders", summary.orders.count)
-            if tracksPayments { json.member("outstanding", exact: summary.outstanding) }
-            json.key("people")
+            json.member(keys.currency, summary.currency)
+            json.member(keys.name, summary.group.name)
+            json.member(keys.orders, summary.orders.count)
+            if tracksPayments { json.member(keys.outstanding, exact: summary.outstanding) }
+            json.key(keys.people)
             json.openArray()
             for person in summary.people {
                 json.element()
                 json.openObject()
                 converted(person.converted, to: &json)
-                json.member("name", person.name)
-                json.member("orders", person.orders)
+                json.member(keys.name, person.name)
+                json.member(keys.orders, person.orders)
                 if tracksPayments {
-                    json.member("outstanding", exact: person.outstanding)
-                    json.member("paid", exact: person.paid)
+                    json.member(keys.outstanding, exact: person.outstanding)
+                    json.member(keys.paid, exact: person.paid)
                 }
-                json.member("slug", context.personSlugs[person.key]!)
-                json.member("total", exact: person.total)
+                json.member(keys.slug, personSlugs[person.key]!)
+                json.member(keys.total, exact: person.total)
                 json.closeObject()
             }
             json.closeArray()
-            json.member("slug", context.groupSlugs[summary.group.name]!)
-            json.member("total", exact: summary.total)
+            json.member(keys.slug, context.groupSlugs[summary.group.name]!)
+            json.member(keys.total, exact: summary.total)
             json.closeObject()
         }
 
         func person(_ person: PersonSummary, to json: inout PrettyJSONWriter) {
             json.openObject()
             converted(person.converted, to: &json)
-            json.member("name", person.name)
-            json.member("orders", person.orders.count)
+            json.member(keys.name, person.name)
+            json.member(keys.orders, person.orders.count)
             if tracksPayments {
-                json.key("outstanding")
+                json.key(keys.outstanding)
                 amounts(person.currencyShares, { $0.outstanding }, to: &json)
             }
-            json.member("slug", context.personSlugs[person.key]!)
-            json.key("totals")
+            json.member(keys.slug, personSlugs[person.key]!)
+            json.key(keys.totals)
             amounts(person.currencyShares, { $0.total }, to: &json)
             json.closeObject()
         }
 
         /// `"converted"` and its object of display currencies, keys sorted.
         private func converted(_ amounts: [ConvertedAmount], to json: inout PrettyJSONWriter) {
-            json.key("converted")
+            json.key(keys.converted)
             guard amounts.count == sorted.count, zip(amounts, currencies).allSatisfy({ $0.currency == $1 }) else {
                 return json.object(SummaryDocument.converted(amounts, context))
             }
             json.openObject()
             for index in sorted {
-                json.key(currencies[index])
+                json.key(currencyKeys[index])
                 if let value = MoneyFormat.shown(amounts[index], digits: digits[index]) {
                     DecimalText.withFixed(value, digits: digits[index]) { json.string(utf8: $0) }
                 } else {
@@ -342,7 +357,8 @@ struct SummaryDocument: Encodable {
                 return json.object(Dictionary(uniqueKeysWithValues: shares.map { ($0.currency, DecimalText.exact(amount($0))) }))
             }
             json.openObject()
-            json.member(shares[0].currency, exact: amount(shares[0]))
+            json.key(shares[0].currency)
+            DecimalText.withExact(amount(shares[0])) { json.string(utf8: $0) }
             json.closeObject()
         }
     }

@@ -36,38 +36,42 @@ struct PrettyJSONWriter {
     mutating func key(_ key: String) {
         nextMember()
         string(key)
-        bytes += [0x20, UInt8(ascii: ":"), 0x20]
+        bytes += Self.separator
     }
 
-    /// A member with a string value; none when `value` is nil (as JSONEncoder leaves out a nil property).
-    mutating func member(_ key: String, _ value: String?) {
-        guard let value else { return }
+    /// What separates a key from its value.
+    private static let separator = [0x20, UInt8(ascii: ":"), 0x20]
+
+    /// A key as written, escaped and followed by ` : `: for the keys every entry of a list repeats.
+    struct Key: Sendable {
+        fileprivate let bytes: [UInt8]
+
+        init(_ name: String) {
+            var json = PrettyJSONWriter()
+            json.string(name)
+            bytes = json.bytes + PrettyJSONWriter.separator
+        }
+    }
+
+    mutating func key(_ key: Key) {
+        nextMember()
+        bytes += key.bytes
+    }
+
+    mutating func member(_ key: Key, _ value: String) {
         self.key(key)
         string(value)
     }
 
-    mutating func member(_ key: String, _ value: Int) {
+    mutating func member(_ key: Key, _ value: Int) {
         self.key(key)
         int(value)
     }
 
     /// A member whose value is `DecimalText.exact(value)` as a string, written without making it.
-    mutating func member(_ key: String, exact value: Decimal) {
+    mutating func member(_ key: Key, exact value: Decimal) {
         self.key(key)
         DecimalText.withExact(value) { string(utf8: $0) }
-    }
-
-    /// A member whose value is an object of strings or nulls; none when `members` is nil.
-    mutating func member(_ key: String, object members: [String: String?]?) {
-        guard let members else { return }
-        self.key(key)
-        object(members)
-    }
-
-    mutating func member(_ key: String, object members: [String: String]?) {
-        guard let members else { return }
-        self.key(key)
-        object(members)
     }
 
     /// Starts the next element of the open array.
@@ -136,8 +140,7 @@ struct PrettyJSONWriter {
         } else {
             bytes.append(UInt8(ascii: ","))
         }
-        bytes.append(0x0A)
-        indent()
+        lineBreak()
     }
 
     /// JSONEncoder leaves an empty line inside an empty container.
@@ -148,19 +151,19 @@ struct PrettyJSONWriter {
         let bit: UInt64 = 1 << depth
         if empty & bit != 0 { bytes.append(0x0A) }
         empty &= ~bit
-        bytes.append(0x0A)
-        indent()
+        lineBreak()
         bytes.append(bracket)
     }
 
-    private static let spaces = [UInt8](repeating: 0x20, count: 64)
+    /// A line break and the indent of each level, made once.
+    private static let lineBreaks = (0..<16).map { [0x0A] + [UInt8](repeating: 0x20, count: 2 * $0) }
 
-    private mutating func indent() {
-        let count = 2 * level
-        if count <= Self.spaces.count {
-            bytes.append(contentsOf: Self.spaces[0..<count])
+    private mutating func lineBreak() {
+        if level < Self.lineBreaks.count {
+            bytes += Self.lineBreaks[level]
         } else {
-            bytes += repeatElement(0x20, count: count)
+            bytes.append(0x0A)
+            bytes += repeatElement(0x20, count: 2 * level)
         }
     }
 }

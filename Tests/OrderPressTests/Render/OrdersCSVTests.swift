@@ -58,13 +58,28 @@ import Testing
         return (order, TimeZone(identifier: zone)!)
     }
 
-    /// The row written byte by byte is the row made of a String per cell, neutralised, quoted and joined.
+    /// Rows written byte by byte, by one writer (which remembers amounts), are the rows made of a
+    /// String per cell, neutralised, quoted and joined; some orders repeat an earlier price and quantity.
     @Test func rowWriterWritesWhatTheCellsWrite() async {
-        await propertyCheck(count: 3000, input: Self.orders) { order, zone in
+        let rows = Generator<([Order], TimeZone), Shrink.None<([Order], TimeZone)>> { rng in
+            var orders: [Order] = []
+            var zone = TimeZone(identifier: "UTC")!
+            for _ in 0..<Int.random(in: 1...6, using: &rng) {
+                var (order, orderZone) = Self.orders.run(using: &rng)
+                if let earlier = orders.randomElement(using: &rng), Bool.random(using: &rng) {
+                    (order.unitPrice, order.quantity) = (earlier.unitPrice, earlier.quantity)
+                }
+                orders.append(order)
+                zone = orderZone
+            }
+            return (orders, zone)
+        }
+        await propertyCheck(count: 1000, input: rows) { orders, zone in
             var writer = OrdersCSV.RowWriter(timeZone: zone)
             var bytes: [UInt8] = [7]
-            writer.write(order, to: &bytes)
-            #expect(bytes == [7] + OrdersCSV.referenceRow(order, timeZone: zone), "\(order)")
+            for order in orders { writer.write(order, to: &bytes) }
+            #expect(bytes == [7] + orders.flatMap { OrdersCSV.referenceRow($0, timeZone: zone) }, "\(orders)")
         }
     }
+
 }
