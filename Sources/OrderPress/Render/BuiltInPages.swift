@@ -378,7 +378,7 @@ private struct MarkdownText: ~Copyable {
         text.withUTF8 { buffer.append(UnsafeRawBufferPointer($0)) }
     }
 
-    mutating func append(_ number: Int) { append(String(number)) }
+    mutating func append(_ number: Int) { DecimalText.withInteger(number) { buffer.append(UnsafeRawBufferPointer($0)) } }
 
     mutating func append(_ bytes: [UInt8]) { buffer.append(bytes) }
 
@@ -520,7 +520,8 @@ private struct MarkdownText: ~Copyable {
         price(order.pointee.unitPrice, order.pointee.currency)
         self += " | "
         if let time = order.pointee.time {
-            append(Timestamp.display(time, timeZone: builder!.context.configuration.timeZone))
+            // Its bytes from the stack: 16 bytes are one too many for a String without an allocation.
+            Timestamp.withDisplay(time, timeZone: builder!.context.configuration.timeZone) { buffer.append(UnsafeRawBufferPointer($0)) }
         } else {
             escaped(order.pointee.timeText)
         }
