@@ -114,7 +114,7 @@ struct Differ: Sendable {
             for index in range {
                 let record = record(data.rows[index], secrets: secrets.rows[index])
                 let digest = RecordDigest(record)
-                put(index, record, digest)
+                put(index, consume record, digest)
             }
         }
         return (records, digests)
