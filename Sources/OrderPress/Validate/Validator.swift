@@ -132,7 +132,8 @@ public struct Validator: Sendable {
 
     /// What the diff needs of a row: its identity, its mapped values and what it meant. `idCounts`: how
     /// many rows use each id; nil when none is used twice.
-    private func row(_ order: Order, _ candidate: Candidate, identity: RowIdentity, idCounts: [String: Int]?) -> ValidatedRow {
+    /// Borrowed: an order copied out of the array for every row retained and released its texts.
+    private func row(_ order: borrowing Order, _ candidate: borrowing Candidate, identity: RowIdentity, idCounts: [String: Int]?) -> ValidatedRow {
         let valid = candidate.reasons.isEmpty
         let idCount = order.id.map { id in idCounts.map { $0[id] ?? 0 } ?? 1 } ?? 0
         return ValidatedRow(
