@@ -46,7 +46,8 @@ enum OrdersCSV {
     /// per cell, neutralised and quoted into new Strings and joined, cost more than the rest of the
     /// file. `OrdersCSVTests` compares the two on generated orders.
     struct RowWriter {
-        let timeZone: TimeZone
+        /// The zone's offsets, remembered by the hour: every row shows its order's time.
+        private var offsets: ZoneOffsets
         /// A cell made of several values (the options), put together here first.
         private var scratch: [UInt8] = []
         /// The amounts of orders of more than one, by price and quantity: a Decimal multiplication
@@ -60,7 +61,7 @@ enum OrdersCSV {
         }
 
         init(timeZone: TimeZone) {
-            self.timeZone = timeZone
+            offsets = ZoneOffsets(timeZone)
         }
 
         mutating func write(_ order: Order, to bytes: inout [UInt8]) {
@@ -85,7 +86,7 @@ enum OrdersCSV {
             amount(of: order, to: &bytes)
             bytes.append(UInt8(ascii: ","))
             if let time = order.time {
-                Timestamp.withDisplay(time, timeZone: timeZone) { cell($0, to: &bytes) }
+                Timestamp.withDisplay(time, offsets: &offsets) { OrdersCSV.cell($0, to: &bytes) }
             } else {
                 cell(order.timeText, to: &bytes)
             }

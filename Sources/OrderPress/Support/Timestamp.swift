@@ -107,7 +107,7 @@ enum Timestamp {
 
     /// `2026-11-21 16:00` in `timeZone`.
     static func display(_ date: Date, timeZone: TimeZone) -> String {
-        let (y, m, d, hh, mm, _) = civil(local: date, timeZone: timeZone)
+        let (y, m, d, hh, mm, _) = civil(Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date))
         // Every order line shows its time: written digit by digit rather than through interpolation.
         guard (0...9999).contains(y) else { return "\(pad(y, 4))-\(pad(m))-\(pad(d)) \(pad(hh)):\(pad(mm))" }
         return String(unsafeUninitializedCapacity: 16) { buffer in
@@ -116,22 +116,32 @@ enum Timestamp {
         }
     }
 
-    /// `display(date, timeZone:)` as UTF-8, handed to `body` from the stack (`orders.csv` shows
-    /// every order's time, and the 16 bytes are one byte too many for a String without an allocation).
+    /// `display(date, timeZone:)` as UTF-8, handed to `body` from the stack (every order line shows
+    /// its time, and the 16 bytes are one byte too many for a String without an allocation).
     static func withDisplay<Result>(_ date: Date, timeZone: TimeZone, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        let (y, m, d, hh, mm, _) = civil(local: date, timeZone: timeZone)
+        withDisplay(date, secondsFromGMT: { _ in timeZone.secondsFromGMT(for: date) }, body)
+    }
+
+    /// The same with the zone's offsets remembered by the hour (`ZoneOffsets`), for every order's time
+    /// on the thread that owns `offsets`. An offset changes only at a whole second, so the offset at
+    /// the second the moment falls in is the moment's.
+    static func withDisplay<Result>(_ date: Date, offsets: inout ZoneOffsets, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withDisplay(date, secondsFromGMT: { offsets.secondsFromGMT(at: $0) }, body)
+    }
+
+    private static func withDisplay<Result>(
+        _ date: Date, secondsFromGMT: (Int) -> Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let (y, m, d, hh, mm, _) = civil(seconds + secondsFromGMT(seconds))
         guard (0...9999).contains(y) else {
-            var text = display(date, timeZone: timeZone)
+            var text = "\(pad(y, 4))-\(pad(m))-\(pad(d)) \(pad(hh)):\(pad(mm))"
             return text.withUTF8(body)
         }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
             write(y, m, d, hh, mm, into: buffer)
             return body(UnsafeBufferPointer(rebasing: buffer[0..<16]))
         }
-    }
-
-    private static func civil(local date: Date, timeZone: TimeZone) -> (Int, Int, Int, Int, Int, Int) {
-        civil(Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date))
     }
 
     /// `yyyy-MM-dd HH:mm` into the first 16 bytes of `buffer`, for a year of four digits.

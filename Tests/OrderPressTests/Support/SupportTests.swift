@@ -200,17 +200,22 @@ import Testing
         }
     }
 
-    /// `withDisplay` hands out the UTF-8 of `display`, for moments from before year 0 to after 9999.
+    /// `withDisplay` hands out the UTF-8 of `display`, through the zone or its remembered offsets, for
+    /// moments (whole or not) from before year 0 to after 9999.
     @Test func displayBytesAreTheDisplayText() async {
         let zones = ["Asia/Taipei", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu", "UTC"].map { TimeZone(identifier: $0)! }
-        let moments = Generator<(Int, Int), Shrink.None<(Int, Int)>> { rng in
-            (Int.random(in: -70_000_000_000...300_000_000_000, using: &rng), Int.random(in: 0..<5, using: &rng))
+        let moments = Generator<(Int, Double, Int), Shrink.None<(Int, Double, Int)>> { rng in
+            (
+                Int.random(in: -70_000_000_000...300_000_000_000, using: &rng), [0, 0.25, 0.999].randomElement(using: &rng)!,
+                Int.random(in: 0..<5, using: &rng)
+            )
         }
-        await propertyCheck(count: 2000, input: moments) { seconds, zone in
-            let date = Date(timeIntervalSince1970: TimeInterval(seconds))
-            #expect(
-                Timestamp.withDisplay(date, timeZone: zones[zone]) { String(decoding: $0, as: UTF8.self) }
-                    == Timestamp.display(date, timeZone: zones[zone]), "\(seconds)")
+        await propertyCheck(count: 2000, input: moments) { seconds, fraction, zone in
+            let date = Date(timeIntervalSince1970: TimeInterval(seconds) + fraction)
+            var offsets = ZoneOffsets(zones[zone])
+            let display = Timestamp.display(date, timeZone: zones[zone])
+            #expect(Timestamp.withDisplay(date, timeZone: zones[zone]) { String(decoding: $0, as: UTF8.self) } == display, "\(seconds)")
+            #expect(Timestamp.withDisplay(date, offsets: &offsets) { String(decoding: $0, as: UTF8.self) } == display, "\(seconds)")
         }
     }
 }
