@@ -26,6 +26,7 @@ public final class PublishSession: @unchecked Sendable {
     private let folders: [Tree: OpenFolders]
     private let fixFileMode: Bool
     private let temporaryPrefix: String
+    private let marker: UnfinishedMarker
 
     private let lock = NSLock()
     // Guarded by `lock`:
@@ -33,11 +34,8 @@ public final class PublishSession: @unchecked Sendable {
     private var written: [Tree: [String]] = [:]
     private var unchanged = 0
     private var temporaryCount = 0
-    private var markerPresent = false
 
-    /// Created in the state folder before the first temporary file of a session, removed by `finish`:
-    /// found at `begin`, it says a build died while publishing, and only then are the markdown and site
-    /// folders searched for temporary files it left.
+    /// The name of the `UnfinishedMarker` in the state folder.
     static let unfinishedMarker = "publishing"
 
     init(publisher: Publisher, previous: Manifest?, manifestModified: Int64?, dryRun: Bool) {
@@ -55,24 +53,25 @@ public final class PublishSession: @unchecked Sendable {
         self.manifestModified = manifestModified ?? .min
         let modes = dryRun ? (files: false, folders: false) : AtomicFile.umaskNarrowsModes()
         fixFileMode = modes.files
+        let temporaryPrefix = "\(getpid())-"
+        let marker = UnfinishedMarker(state: output.state, name: Self.unfinishedMarker)
+        // A dry run makes no folder, hidden or not.
+        let hiding = dryRun ? nil : OpenFolders.Hiding(prefix: temporaryPrefix, before: marker.make)
         folders = [
-            .markdown: OpenFolders(root: output.markdown, fixMode: modes.folders),
-            .site: OpenFolders(root: output.site, fixMode: modes.folders),
+            .markdown: OpenFolders(root: output.markdown, fixMode: modes.folders, hiding: hiding),
+            .site: OpenFolders(root: output.site, fixMode: modes.folders, hiding: hiding),
         ]
-        temporaryPrefix = "\(getpid())-"
+        self.temporaryPrefix = temporaryPrefix
+        self.marker = marker
         guard !dryRun else { return }
         // The state folder holds few files, and snapshot, history and caches are written there outside
         // any session: it is always swept. The two published trees only after a publish that died.
         AtomicFile.removeLeftovers(below: output.state)
-        var status = stat()
-        if lstat(markerPath, &status) == 0 {
+        if marker.isPresent {
             AtomicFile.removeLeftovers(below: output.markdown)
             AtomicFile.removeLeftovers(below: output.site)
-            markerPresent = true
         }
     }
-
-    private var markerPath: String { output.state.appendingPathComponent(Self.unfinishedMarker, isDirectory: false).path }
 
     /// The URL of a published file. `isDirectory: false`: without it, Foundation asks the file system.
     private func url(_ path: String, in tree: Tree) -> URL {
@@ -297,13 +296,17 @@ public final class PublishSession: @unchecked Sendable {
 
     /// Creates one file where the last build published none and returns its manifest entry; nil when it
     /// must be written as any other file (something is there, or the file system makes no unnamed files).
+    /// In a folder not yet in place (see `OpenFolders.Hiding`) no reader can see it: written where it goes.
     private func create(
         _ file: OutputFile, at place: OpenFolders.Place, digest: ContentDigest, in folders: OpenFolders
     ) throws(OutputError) -> Manifest.Entry? {
         let folder = try folders.folder(madeAt: place.folder)
-        guard case .created(let status) = try AtomicFile.create(
-            place.name, in: folder, with: file.contents, path: folders.path(place.path), fixMode: fixFileMode)
-        else { return nil }
+        let path = folders.path(place.path)
+        let creation =
+            try folders.isHidden(place.folder)
+            ? AtomicFile.createUnseen(place.name, in: folder, with: file.contents, path: path, fixMode: fixFileMode)
+            : AtomicFile.create(place.name, in: folder, with: file.contents, path: path, fixMode: fixFileMode)
+        guard case .created(let status) = creation else { return nil }
         TestHook.reached(.afterWrite)
         return Manifest.Entry(path: place.path, status, sha256: digest, key: file.key, pieces: file.pieces)
     }
@@ -338,20 +341,9 @@ public final class PublishSession: @unchecked Sendable {
     /// Numbers for `count` temporary files; before the first, marks the publish as unfinished, durably,
     /// so that a build killed from then on has its temporary files swept by the next one.
     private func reserveTemporaryNames(_ count: Int) throws(OutputError) -> Int {
+        try marker.make()
         lock.lock()
         defer { lock.unlock() }
-        if !markerPresent {
-            try AtomicFile.createFolder(output.state)
-            let descriptor = open(markerPath, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { throw ContainedPath.failure(URL(fileURLWithPath: markerPath).standardizedFileURL.path) }
-            close(descriptor)
-            let state = open(output.state.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            if state >= 0 {
-                fsync(state)
-                close(state)
-            }
-            markerPresent = true
-        }
         defer { temporaryCount += count }
         return temporaryCount
     }
@@ -364,6 +356,10 @@ public final class PublishSession: @unchecked Sendable {
         var removed: [URL] = []
         var lists: [Tree: [Manifest.Entry]] = [:]
         var changed = !previousIsCurrent
+        if !dryRun {
+            // Before anything stale is removed, as any new file is.
+            for tree in Tree.allCases { try folders[tree]?.putHiddenInPlace() }
+        }
         for tree in Tree.allCases {
             let (list, stale, same) = Self.compared(entries[tree] ?? [:], with: previousInOrder[tree] ?? [], previous[tree] ?? [:])
             (lists[tree], changed) = (list, changed || !same)
@@ -376,10 +372,7 @@ public final class PublishSession: @unchecked Sendable {
                 let manifest = Manifest(markdown: lists[.markdown] ?? [], site: lists[.site] ?? [])
                 try AtomicFile.write(manifest.encoded(), to: manifestURL, below: output.state, durable: true)
             }
-            if markerPresent {
-                unlink(markerPath)
-                markerPresent = false
-            }
+            marker.remove()
         }
         let writtenURLs = Tree.allCases.flatMap { tree in (written[tree] ?? []).sorted().map { url($0, in: tree) } }
         return PublishReport(written: writtenURLs, unchanged: unchanged, removed: removed)

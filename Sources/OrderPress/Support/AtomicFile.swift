@@ -91,11 +91,7 @@ enum AtomicFile {
             throw ContainedPath.failure(path())
         }
         defer { close(descriptor) }
-        var status = stat()
-        // The file's mode must not depend on the umask: published files are world-readable.
-        guard writeAll(data, to: descriptor), !fixMode || fchmod(descriptor, 0o644) == 0, fstat(descriptor, &status) == 0 else {
-            throw ContainedPath.failure(path(), cannotCreate: false)
-        }
+        guard let status = filled(descriptor, with: data, fixMode: fixMode) else { throw ContainedPath.failure(path(), cannotCreate: false) }
         TestHook.reached(.beforeRename)
         // Linking by descriptor alone (AT_EMPTY_PATH) needs CAP_DAC_READ_SEARCH (linkat(2)); through /proc it does not.
         guard linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", folder, name, AT_SYMLINK_FOLLOW) == 0 else {
@@ -107,6 +103,52 @@ enum AtomicFile {
         }
         return .created(status)
     }
+
+    /// Creates `name` in the open folder `folder`, which no reader sees yet (see `OpenFolders.Hiding`), and
+    /// writes `data` into it there: no temporary name, no unnamed file. `O_EXCL`: never over anything at the
+    /// name, which is then `.taken`. Measured at 10,000 orders, see BENCHMARKS.md.
+    static func createUnseen(
+        _ name: String, in folder: Int32, with data: Data, path: @autoclosure () -> String, fixMode: Bool = true
+    ) throws(OutputError) -> Creation {
+        let descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            if errno == EEXIST { return .taken }
+            throw ContainedPath.failure(path())
+        }
+        defer { close(descriptor) }
+        guard let status = filled(descriptor, with: data, fixMode: fixMode) else {
+            let error = ContainedPath.failure(path(), cannotCreate: false)
+            unlinkat(folder, name, 0)
+            throw error
+        }
+        return .created(status)
+    }
+
+    /// Writes `data` to the new file `descriptor` and sets its mode to 0644 when `fixMode` (published files are
+    /// world-readable, whatever the umask); its status after, or nil on failure.
+    private static func filled(_ descriptor: Int32, with data: Data, fixMode: Bool) -> stat? {
+        var status = stat()
+        guard writeAll(data, to: descriptor), !fixMode || fchmod(descriptor, 0o644) == 0, fstat(descriptor, &status) == 0 else { return nil }
+        return status
+    }
+
+    /// Renames `name` in the open folder `folder` to `newName` in `newFolder`, only if nothing is at
+    /// `newName`, link or not: 0, or the `errno` it failed with (`EEXIST` when something is there; `ENOSYS`
+    /// or `EINVAL` when the system or file system cannot do it). glibc's `renameat2`, looked up by name:
+    /// Swift's Glibc module leaves it out (it needs `_GNU_SOURCE`).
+    static func renameWithoutReplacing(_ name: String, in folder: Int32, to newName: String, in newFolder: Int32) -> Int32 {
+        guard let renameat2 = renameat2 else { return ENOSYS }
+        return renameat2(folder, name, newFolder, newName, 1 /* RENAME_NOREPLACE */) == 0 ? 0 : errno
+    }
+
+    private static let renameat2: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? = {
+        #if canImport(Glibc)
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
+        #else
+        return nil
+        #endif
+    }()
 
     /// Linux's `O_TMPFILE`, which Swift does not import (a macro built from another): the same bits on every architecture.
     private static let temporaryFileFlag = Int32(0o20000000) | O_DIRECTORY
@@ -202,12 +244,46 @@ enum AtomicFile {
         chmod(folder.path, 0o755)
     }
 
-    /// Deletes the temporary files that a killed build left below `root`; they are hidden and never pages.
-    /// Descends only into real folders, never through a link, and removes only regular files.
+    /// Deletes the temporary files and hidden folders (see `OpenFolders.Hiding`) that a killed build left
+    /// below `root`; they are hidden and never pages. Descends only into real folders, never through a link.
     static func removeLeftovers(below root: URL) {
         walk(below: root) { folder, name, kind, _ in
-            if kind == mode_t(S_IFREG), name.contains(temporaryMarker) { unlinkat(folder, name, 0) }
+            guard name.contains(temporaryMarker) else { return }
+            if kind == mode_t(S_IFREG) { unlinkat(folder, name, 0) }
+            if kind == mode_t(S_IFDIR) { removeFolder(name, in: folder) }
         }
+    }
+
+    /// Removes the real folder `name` in the open folder `folder` and all it holds; a link in it is removed,
+    /// never followed. Best effort: what cannot be removed stays.
+    private static func removeFolder(_ name: String, in folder: Int32) {
+        let descriptor = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        for entry in names(in: descriptor) {
+            var status = stat()
+            guard fstatat(descriptor, entry, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            if status.st_mode & mode_t(S_IFMT) == mode_t(S_IFDIR) { removeFolder(entry, in: descriptor) } else { unlinkat(descriptor, entry, 0) }
+        }
+        close(descriptor)
+        unlinkat(folder, name, AT_REMOVEDIR)
+    }
+
+    /// The names in the open folder `folder` but `.` and `..`, sorted; `folder` stays open.
+    static func names(in folder: Int32) -> [String] {
+        let copy = dup(folder)
+        guard copy >= 0, let listing = fdopendir(copy) else {
+            if copy >= 0 { close(copy) }
+            return []
+        }
+        defer { closedir(listing) }
+        var names: [String] = []
+        while let entry = readdir(listing) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names.sorted()
     }
 
     /// Calls `visit` with each entry below `root` (its folder, name, type bits and path), depth first,
@@ -220,19 +296,8 @@ enum AtomicFile {
 
     /// Walks the open folder `folder` and closes it.
     private static func walk(_ folder: Int32, path: String, _ visit: (Int32, String, mode_t, String) -> Void) {
-        guard let listing = fdopendir(folder) else {
-            close(folder)
-            return
-        }
-        defer { closedir(listing) }
-        var names: [String] = []
-        while let entry = readdir(listing) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != ".", name != ".." { names.append(name) }
-        }
-        for name in names.sorted() {
+        defer { close(folder) }
+        for name in names(in: folder) {
             var status = stat()
             guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             let kind = status.st_mode & mode_t(S_IFMT)
