@@ -10,6 +10,8 @@ import Foundation
 /// or written in the same clock tick as the manifest (like git's "racily clean" index entries, a file
 /// edited within that tick could keep its size and time). Changed files are written atomically
 /// (`AtomicFile.replace`; new ones `AtomicFile.create`), their folders opened once per session, never through a link (`OpenFolders`).
+/// A folder the session makes inside one in place is filled under a hidden name, its new files written
+/// straight in (`AtomicFile.createUnseen`), and renamed into place whole by `finish` (`OpenFolders.Hiding`).
 public final class PublishSession: @unchecked Sendable {
     private let output: Configuration.OutputPaths
     private let manifestURL: URL

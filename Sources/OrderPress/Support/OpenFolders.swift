@@ -162,9 +162,11 @@ final class OpenFolders: @unchecked Sendable {
         defer { lock.unlock() }
         // Parents before children cannot matter: no hidden folder is inside another.
         for relative in hidden.keys.sorted() {
-            guard let hiddenName = hidden[relative], let source = descriptors[relative], source >= 0 else { continue }
             let (parentPath, name) = Self.split(relative)
-            guard let parent = descriptors[parentPath], parent >= 0 else { continue }
+            // Both stay open from the hidden folder's making on: this cannot fail, but never silently.
+            guard let hiddenName = hidden[relative], let source = descriptors[relative], let parent = descriptors[parentPath], source >= 0,
+                parent >= 0
+            else { throw OutputError(path: path(relative), reason: String(cString: strerror(EBADF)), cannotCreate: true) }
             TestHook.reached(.beforeFolderRename)
             try putInPlace(relative, source: source, named: hiddenName, in: parent, as: name, in: parent)
             hidden[relative] = nil
