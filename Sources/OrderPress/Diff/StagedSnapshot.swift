@@ -1,11 +1,11 @@
 import Foundation
 
 /// A snapshot on its way into the state: the records that differ from the last snapshot's, written on
-/// their own thread while the orders are aggregated, into a scratch database beside the state
-/// (`staged.sqlite`), with neither journal nor flushing.
+/// their own thread while the orders are aggregated and the first pages render, into a scratch database
+/// beside the state (`staged.sqlite`), with neither journal nor flushing.
 ///
 /// Held until the save, a million orders' new records were a quarter of the heap while the site rendered,
-/// and inserting them took seconds after publishing. Staged, they are let go before render starts, and the
+/// and inserting them took seconds after publishing. Staged, they are let go as soon as written, and the
 /// snapshot step only copies the staged rows into the state, in the transaction that saves the rest,
 /// after publishing as before. Until that commit the state is untouched: a build that fails or is killed
 /// before it leaves the next run comparing against the same snapshot, and the next staging starts from an
