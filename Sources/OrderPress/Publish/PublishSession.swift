@@ -375,7 +375,7 @@ public final class PublishSession: @unchecked Sendable {
         if !dryRun {
             if changed {
                 let manifest = Manifest(markdown: lists[.markdown] ?? [], site: lists[.site] ?? [])
-                try AtomicFile.write(manifest.encoded(), to: manifestURL, below: output.state, durable: true)
+                try AtomicFile.write(manifest.encoded(), to: manifestURL, below: output.state, durable: true, newest: true)
             }
             marker.remove()
         }

@@ -8,8 +8,9 @@ enum AtomicFile {
     static let temporaryMarker = ".orderpress-tmp-"
 
     /// Writes `data` to `url` below `root` with mode 0644 (whatever the umask), creating folders (0755)
-    /// as needed. With `durable`, the file is flushed to disk before it replaces the old one.
-    static func write(_ data: Data, to url: URL, below root: URL, durable: Bool = false) throws(OutputError) {
+    /// as needed. With `durable`, the file is flushed to disk before it replaces the old one; with `newest`,
+    /// its modification time is later than that of every file written before it (see `replace`).
+    static func write(_ data: Data, to url: URL, below root: URL, durable: Bool = false, newest: Bool = false) throws(OutputError) {
         let target = try ContainedPath(url, below: root)
         guard let folder = try target.openFolder(create: true) else {
             throw OutputError(path: target.path, reason: String(cString: strerror(ENOENT)), cannotCreate: true)
@@ -18,7 +19,7 @@ enum AtomicFile {
         try target.refuseUnlessFile(in: folder)
         try replace(
             target.name, in: folder, with: data, temporary: ".\(target.name)\(temporaryMarker)\(getpid())", path: target.path,
-            durable: durable)
+            durable: durable, newest: newest)
     }
 
     /// Creates the temporary file `name` in the open folder `folder` for writing; -1 (and `errno`) when it cannot.
@@ -39,10 +40,19 @@ enum AtomicFile {
     @discardableResult
     static func replace(
         _ name: String, in folder: Int32, with data: Data, temporary: String, path: @autoclosure () -> String,
-        durable: Bool = false, fixMode: Bool = true
+        durable: Bool = false, newest: Bool = false, fixMode: Bool = true
     ) throws(OutputError) -> stat {
         let descriptor = createTemporary(temporary, in: folder)
         guard descriptor >= 0 else { throw ContainedPath.failure(path()) }
+        // Linux 6.13+ stamps a change with the clock's last tick (a few ms), shared by every file changed
+        // within it, unless the file's times were read since its last change: read now, the write below gets
+        // the exact time. The manifest needs it: a file it records as new as itself is in doubt (`PublishSession`),
+        // and the pages written in its last tick, straight into a hidden folder, have had their times read
+        // only after their last change.
+        if newest {
+            var status = stat()
+            fstat(descriptor, &status)
+        }
         var closed = false
         defer {
             if !closed { close(descriptor) }
