@@ -156,7 +156,9 @@ final class OpenFolders: @unchecked Sendable {
 
     /// Renames every hidden folder to where it goes, never over anything: `renameat2` with
     /// `RENAME_NOREPLACE`. When something took that name meanwhile (or the file system cannot rename
-    /// without replacing), its files go in one by one, as into any folder already in place (see `moveInto`).
+    /// without replacing), its files go in one by one, as into any folder already in place (see `moveInto`):
+    /// a real folder made there is the organiser's, like one this session would have found had it looked
+    /// later, so it is kept with what else it holds; a link or a file there is refused as anywhere else.
     func putHiddenInPlace() throws(OutputError) {
         lock.lock()
         defer { lock.unlock() }
