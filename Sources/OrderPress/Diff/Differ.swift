@@ -113,7 +113,8 @@ struct Differ: Sendable {
         let (records, digests, _) = Parallel.fill(count: data.rows.count, minimumChunk: 5_000) { range, put in
             for index in range {
                 let record = record(data.rows[index], secrets: secrets.rows[index])
-                put(index, record, RecordDigest(record))
+                let digest = RecordDigest(record)
+                put(index, consume record, digest)
             }
         }
         return (records, digests)
@@ -133,7 +134,8 @@ struct Differ: Sendable {
         return snapshot
     }
 
-    func record(_ row: ValidatedRow, secrets: [SecretValue]) -> RowRecord {
+    /// Borrowed: the row is read where it is, not copied out of the array for every row.
+    func record(_ row: borrowing ValidatedRow, secrets: borrowing [SecretValue]) -> RowRecord {
         RowRecord(
             row: row.row, id: row.id, identity: row.identity, values: row.values, secrets: secrets.map(hasher.hash),
             rejected: row.rejected, group: row.group, person: row.person, item: row.item, options: row.options,

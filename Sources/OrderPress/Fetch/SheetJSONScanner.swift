@@ -226,16 +226,24 @@ struct SheetJSONScanner {
 
     /// The number of the key whose string starts here (opening quote read), adding a column for a new one.
     private mutating func scanKey(position: Int) -> Int? {
-        let start = offset
-        guard let hasEscapes = skipString() else { return nil }
-        let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<(offset - 1)])
         if position < previousOrder.count {
             let expected = previousOrder[position]
-            // memcmp: the generic `elementsEqual` went byte by byte through an iterator, for every key of every row.
-            if keyText[expected].withUnsafeBytes({ $0.count == raw.count && (raw.isEmpty || memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0) }) {
+            // The bytes of the key the previous row wrote here, then a quote: that key, without walking the
+            // string first. Its bytes are the whole of a string already read, so the quote after them ends
+            // this one as it ended that one. memcmp: the generic `elementsEqual` went byte by byte through an
+            // iterator, for every key of every row.
+            let length = keyText[expected].count
+            let end = offset + length
+            if end < bytes.count, bytes[end] == Self.quote,
+                keyText[expected].withUnsafeBytes({ length == 0 || memcmp($0.baseAddress!, bytes.baseAddress! + offset, length) == 0 })
+            {
+                offset = end + 1
                 return expected
             }
         }
+        let start = offset
+        guard let hasEscapes = skipString() else { return nil }
+        let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<(offset - 1)])
         let rawKey = [UInt8](raw)
         if let known = keyLookup[rawKey] { return known }
         guard keyText.count < Self.maxKeys, let text = hasEscapes ? unescaped(raw) : Optional(String(decoding: raw, as: UTF8.self)) else { return nil }

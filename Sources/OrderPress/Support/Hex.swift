@@ -9,12 +9,19 @@ enum Hex {
     /// no capacity checked for every digit.
     static func lowercase(_ bytes: UnsafeRawBufferPointer) -> String {
         String(unsafeUninitializedCapacity: bytes.count * 2) { text in
-            for (index, byte) in bytes.enumerated() {
-                text[2 * index] = digits[Int(byte >> 4)]
-                text[2 * index + 1] = digits[Int(byte & 0x0F)]
+            // Each digit worked out, not looked up: the table was a global's lazy check and a bounds check per digit.
+            var out = text.baseAddress!
+            for byte in bytes {
+                out[0] = digit(byte >> 4)
+                out[1] = digit(byte & 0x0F)
+                out += 2
             }
             return bytes.count * 2
         }
+    }
+
+    @inline(__always) private static func digit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "a") &+ (nibble &- 10)
     }
 
     /// The hex digits of `bytes` appended to `result`, without a String in between.

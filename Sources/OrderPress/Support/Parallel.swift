@@ -43,9 +43,10 @@ enum Parallel {
     /// Two arrays of `count` elements each, made over the ranges `chunks` cuts, each range initialising
     /// its own elements of both in place through the `put(index, first, second)` it is given (every index
     /// of its range exactly once), and what each range returns besides, in range order: the ranges'
-    /// arrays joined afterwards were copied once more, on one core.
+    /// arrays joined afterwards were copied once more, on one core. `put` takes its elements as they are
+    /// handed over (`consume`), moved into the arrays rather than copied and the caller's copy released.
     static func fill<A, B, R>(
-        count: Int, minimumChunk: Int = minimumChunk, _ range: (Range<Int>, _ put: (Int, A, B) -> Void) -> R
+        count: Int, minimumChunk: Int = minimumChunk, _ range: (Range<Int>, _ put: (Int, consuming A, consuming B) -> Void) -> R
     ) -> (first: [A], second: [B], results: [R]) {
         var results: [R] = []
         var second: [B] = []

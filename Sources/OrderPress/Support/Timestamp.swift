@@ -9,13 +9,22 @@ enum Timestamp {
     static func parse(_ raw: String, timeZone: TimeZone) -> Date? {
         // Read in place: a copy of the bytes was an array made and freed for every order's time.
         var raw = raw
-        return raw.withUTF8 { parse(utf8: $0, timeZone: timeZone) }
+        return raw.withUTF8 { parse(utf8: $0) { timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) } }
     }
 
-    private static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, timeZone: TimeZone) -> Date? {
-        // Room for a date, a time and a zone at once: growing it one field at a time cost more than the rest.
-        var fields: [Int] = []
-        fields.reserveCapacity(8)
+    /// `parse(_:timeZone:)` with the zone's offsets remembered by the hour (`ZoneOffsets`): for every
+    /// order's time, on the thread that owns `offsets`.
+    static func parse(_ raw: String, offsets: inout ZoneOffsets) -> Date? {
+        var raw = raw
+        return raw.withUTF8 { parse(utf8: $0) { offsets.secondsFromGMT(at: $0) } }
+    }
+
+    /// `secondsFromGMT(instant)`: the zone's offset at `instant` seconds since 1970.
+    private static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, secondsFromGMT: (Int) -> Int) -> Date? {
+        // Only the first six numbers are read, and how many there are: kept in place, not in an array
+        // made and freed for every order's time.
+        var fields = (0, 0, 0, 0, 0, 0)
+        var fieldCount = 0
         var current = -1
         var digits = 0
         var zoneOffset: Int?
@@ -23,8 +32,16 @@ enum Timestamp {
         var index = 0
         func flush() {
             if current >= 0 {
-                if fields.isEmpty { firstFieldDigits = digits }
-                fields.append(current)
+                switch fieldCount {
+                case 0: (fields.0, firstFieldDigits) = (current, digits)
+                case 1: fields.1 = current
+                case 2: fields.2 = current
+                case 3: fields.3 = current
+                case 4: fields.4 = current
+                case 5: fields.5 = current
+                default: break
+                }
+                fieldCount += 1
             }
             current = -1
             digits = 0
@@ -37,10 +54,10 @@ enum Timestamp {
                 current = max(current, 0) * 10 + Int(byte - UInt8(ascii: "0"))
                 digits += 1
             case UInt8(ascii: "Z"), UInt8(ascii: "z"):
-                guard index == bytes.count - 1, fields.count >= 4 else { return nil }
+                guard index == bytes.count - 1, fieldCount >= 4 else { return nil }
                 flush()
                 zoneOffset = 0
-            case UInt8(ascii: "+") where fields.count >= 4, UInt8(ascii: "-") where fields.count >= 4:
+            case UInt8(ascii: "+") where fieldCount >= 4, UInt8(ascii: "-") where fieldCount >= 4:
                 // A zone offset after the time: +08:00, +0800, -05.
                 flush()
                 let sign = byte == UInt8(ascii: "-") ? -1 : 1
@@ -59,18 +76,18 @@ enum Timestamp {
         }
         flush()
 
-        guard fields.count == 3 || fields.count >= 5 else { return nil }
+        guard fieldCount == 3 || fieldCount >= 5 else { return nil }
         var year: Int, month: Int, day: Int
         if firstFieldDigits == 4 {
-            (year, month, day) = (fields[0], fields[1], fields[2])
-        } else if fields[2] >= 1000 {
-            (month, day, year) = (fields[0], fields[1], fields[2])  // M/d/yyyy, as Google Forms writes it
+            (year, month, day) = (fields.0, fields.1, fields.2)
+        } else if fields.2 >= 1000 {
+            (month, day, year) = (fields.0, fields.1, fields.2)  // M/d/yyyy, as Google Forms writes it
         } else {
             return nil
         }
-        let hour = fields.count > 3 ? fields[3] : 0
-        let minute = fields.count > 4 ? fields[4] : 0
-        let second = fields.count > 5 ? fields[5] : 0
+        let hour = fieldCount > 3 ? fields.3 : 0
+        let minute = fieldCount > 4 ? fields.4 : 0
+        let second = fieldCount > 5 ? fields.5 : 0
         guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
             (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
         else { return nil }
@@ -79,8 +96,8 @@ enum Timestamp {
             return Date(timeIntervalSince1970: TimeInterval(local - zoneOffset))
         }
         // Local wall time: take the zone's offset at that moment (a second look settles DST edges).
-        let guess = Date(timeIntervalSince1970: TimeInterval(local - timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(local)))))
-        return Date(timeIntervalSince1970: TimeInterval(local - timeZone.secondsFromGMT(for: guess)))
+        let guess = local - secondsFromGMT(local)
+        return Date(timeIntervalSince1970: TimeInterval(local - secondsFromGMT(guess)))
     }
 
     /// A feed's timestamp, UTC unless it names a zone.

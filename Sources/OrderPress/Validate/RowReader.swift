@@ -6,13 +6,13 @@ struct RowReader {
     let secret: Set<String>
     /// The mapped columns the sheet has, in configuration order, each once.
     let displayColumns: [String]
-    /// The sheet column of each of `displayColumns`.
-    private let positions: [Int]
     /// Where each of `displayColumns` is among the non-secret values or among the secrets.
     private let places: [Place]
-    /// Where the non-secret values and the secrets are among a row's `mapped` texts, in order.
-    private let valueSlots: [Int], secretSlots: [Int]
-    private let slots: [String: Int]
+    /// The sheet columns of the non-secret values and of the secrets, in configuration order.
+    private let valuePositions: [Int], secretPositions: [Int]
+    private let slots: [String: Place]
+    /// Cells per row in the table.
+    private let width: Int
 
     enum Place {
         case value(Int), secret(Int)
@@ -39,26 +39,28 @@ struct RowReader {
         self.secret = secret
         self.displayColumns = displayColumns
         self.places = places
-        positions = displayColumns.map { index[$0]! }
-        valueSlots = displayColumns.indices.filter { !secret.contains(displayColumns[$0]) }
-        secretSlots = displayColumns.indices.filter { secret.contains(displayColumns[$0]) }
-        slots = Dictionary(displayColumns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        width = table.headers.count
+        valuePositions = displayColumns.filter { !secret.contains($0) }.map { index[$0]! }
+        secretPositions = displayColumns.filter { secret.contains($0) }.map { index[$0]! }
+        slots = Dictionary(zip(displayColumns, places), uniquingKeysWith: { first, _ in first })
     }
 
-    /// Where `column` is in a row's `mapped` texts; nil when the sheet lacks it.
-    func slot(_ column: String) -> Int? { slots[column] }
+    /// Where `column` is among a row's values or secrets; nil when the sheet lacks it.
+    func place(_ column: String) -> Place? { slots[column] }
 
-    /// The normalised text of every display column of data row `row`: the only place cells are read.
-    func mapped(_ table: SourceTable, row: Int) -> [String] {
-        // The cells read in place: a closure over `table` copied it (five arrays retained, then released) for every row.
-        let start = row * table.headers.count
-        return table.cells.withUnsafeBufferPointer { cells in positions.map { Text.normalize(cells[start + $0]) } }
+    /// The normalised text of every display column of data row `row`, as the non-secret values and the
+    /// secrets, each in configuration order: the only place cells are read. Each array is made at its size
+    /// at once, straight from the cells (a third array of all the row's texts, split afterwards, was made
+    /// and freed for every row).
+    func read(_ table: SourceTable, row: Int) -> (values: [String], secrets: [SecretValue]) {
+        table.cells.withUnsafeBufferPointer { read($0, row: row) }
     }
 
-    /// The non-secret values and the secrets of a row's `mapped` texts, each in configuration order.
-    func split(_ mapped: [String]) -> (values: [String], secrets: [SecretValue]) {
-        // Each array made at its size at once: appending grew them, for every row.
-        (valueSlots.map { mapped[$0] }, secretSlots.map { SecretValue(mapped[$0]) })
+    /// `read` of the table's `cells`, for a loop over many rows: a `SourceTable` handed to each row was
+    /// copied (five arrays retained, then released) for every one.
+    func read(_ cells: UnsafeBufferPointer<String>, row: Int) -> (values: [String], secrets: [SecretValue]) {
+        let start = row * width
+        return (valuePositions.map { Text.normalize(cells[start + $0]) }, secretPositions.map { SecretValue(Text.normalize(cells[start + $0])) })
     }
 
     /// What a rejected row shows: every display column, secrets masked.

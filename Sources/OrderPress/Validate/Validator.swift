@@ -46,8 +46,15 @@ public struct Validator: Sendable {
             var optionLists: [[String]: [String]] = [:]
             // The same, found by the options' words first (`TextBits`: hashing CJK text costs some 700 instructions).
             var knownLists: [OptionBits: [String]] = [:]
+            // Each thread remembers the zone's offsets for the hours its rows' times fall in.
+            var offsets = ZoneOffsets(configuration.timeZone)
+            let (cells, numbers) = (orders.cells, orders.numbers)
             for row in range {
-                var (order, candidate, group) = check(orders, row: row, reader: reader, roles: roles, listed: listed, warnings: &chunk.warnings)
+                var (order, candidate, group) = cells.withUnsafeBufferPointer { cells in
+                    check(
+                        cells, row: row, number: numbers[row], reader: reader, roles: roles, listed: listed, offsets: &offsets,
+                        warnings: &chunk.warnings)
+                }
                 if !order.options.isEmpty {
                     let bits = OptionBits(order.options)
                     if let bits, let shared = knownLists[bits] {
@@ -57,7 +64,13 @@ public struct Validator: Sendable {
                         if let bits { knownLists[bits] = order.options }
                     }
                 }
-                if let id = order.id { chunk.idCounts[id, default: 0] += 1 }
+                if let id = order.id {
+                    // One look-up for an id not seen yet, the usual case.
+                    if let count = chunk.idCounts.updateValue(1, forKey: id) {
+                        chunk.idCounts[id] = count + 1
+                        chunk.repeatsId = true
+                    }
+                }
                 // With a groups source, each order's group is found here, on both cores (see `GroupsFound`).
                 if listed != nil {
                     chunk.groups.groupOfOrder.append(group ?? -1)
@@ -71,8 +84,11 @@ public struct Validator: Sendable {
         }
         for chunk in chunks { warnings += chunk.warnings }
         let found = listed == nil ? nil : GroupsFound(joining: chunks.map(\.groups))
-        // Counted by each chunk: a list of rows for every id would be an array for every row.
-        let idCounts = Self.idCounts(takenFrom: &chunks)
+        // Counted by each chunk: a list of rows for every id would be an array for every row. In the usual
+        // sheet no id repeats, and every row with an id is the only one with it: the counts are only summed
+        // (a second table of every id, grown on one core) and looked up again when one does.
+        let idsRepeat = chunks.contains(where: \.repeatsId) || Self.sharesIds(chunks)
+        let idCounts = idsRepeat ? Self.idCounts(takenFrom: &chunks) : [:]
         let groupList = resolveGroups(listed: listedGroups, found: found, orders: &read, candidates: &candidates)
         let anyRejected = candidates.contains { !$0.reasons.isEmpty }
         var valid: [Order] = anyRejected ? [] : read
@@ -96,7 +112,7 @@ public struct Validator: Sendable {
         }
         rejected += malformed.map { Self.rejected($0, headerCount: orders.headers.count) }
         var rowsById: [String: [Int]] = [:]
-        if idCounts.contains(where: { $0.value > 1 }) {
+        if idsRepeat {
             for index in read.indices {
                 if let id = read[index].id, idCounts[id, default: 0] > 1 { rowsById[id, default: []].append(read[index].row) }
             }
@@ -109,17 +125,20 @@ public struct Validator: Sendable {
             groups: groupList, orders: valid, rejected: rejected, warnings: warnings.sorted(),
             rowsRead: orders.rowCount, tracksPayments: orders.headers.contains(configuration.orderColumns.paid),
             // Each row apart from the others: both cores.
-            rows: Parallel.map(read.count) { row(read[$0], candidates[$0], identity: identity, idCounts: idCounts) },
+            rows: Parallel.map(read.count) { row(read[$0], candidates[$0], identity: identity, idCounts: idsRepeat ? idCounts : nil) },
             columns: shownColumns, malformedRows: orders.malformed.count)
         return (data, SecretCells(columns: secretColumns, rows: candidates.map(\.secrets)))
     }
 
-    /// What the diff needs of a row: its identity, its mapped values and what it meant.
-    private func row(_ order: Order, _ candidate: Candidate, identity: RowIdentity, idCounts: [String: Int]) -> ValidatedRow {
+    /// What the diff needs of a row: its identity, its mapped values and what it meant. `idCounts`: how
+    /// many rows use each id; nil when none is used twice.
+    /// Borrowed: an order copied out of the array for every row retained and released its texts.
+    private func row(_ order: borrowing Order, _ candidate: borrowing Candidate, identity: RowIdentity, idCounts: [String: Int]?) -> ValidatedRow {
         let valid = candidate.reasons.isEmpty
+        let idCount = order.id.map { id in idCounts.map { $0[id] ?? 0 } ?? 1 } ?? 0
         return ValidatedRow(
             row: order.row, id: order.id,
-            identity: identity.identity(id: order.id ?? "", idCount: order.id.map { idCounts[$0] ?? 0 } ?? 0, values: candidate.values),
+            identity: identity.identity(id: order.id ?? "", idCount: idCount, values: candidate.values),
             values: candidate.values, rejected: !valid, group: order.group, person: order.person, item: order.item,
             options: order.options, quantity: order.quantity, amount: valid ? order.amount : nil,
             currency: valid ? order.currency : candidate.currencyText)
@@ -129,7 +148,7 @@ public struct Validator: Sendable {
     public func secretCells(of orders: SourceTable) -> SecretCells {
         let reader = RowReader(table: orders, columns: configuration.orderColumns)
         let columns = reader.displayColumns.filter { reader.secret.contains($0) }
-        return SecretCells(columns: columns, rows: (0..<orders.dataRowCount).map { reader.split(reader.mapped(orders, row: $0)).secrets })
+        return SecretCells(columns: columns, rows: (0..<orders.dataRowCount).map { reader.read(orders, row: $0).secrets })
     }
 
     /// A row whose cells cannot be matched to columns shows none of them: any could be a secret.
@@ -144,8 +163,9 @@ public struct Validator: Sendable {
     /// What one range of rows found besides its orders and candidates.
     private struct Chunk {
         var warnings: [DataWarning] = []
-        /// How many of the range's rows use each id.
+        /// How many of the range's rows use each id, and whether any is used twice.
         var idCounts: [String: Int] = [:]
+        var repeatsId = false
         var groups = GroupsFound()
     }
 
@@ -166,6 +186,14 @@ public struct Validator: Sendable {
                 currencyVotes.merge(part.currencyVotes) { mine, theirs in mine.merging(theirs, uniquingKeysWith: +) }
             }
         }
+    }
+
+    /// Whether an id of one chunk is also one of another's.
+    private static func sharesIds(_ chunks: [Chunk]) -> Bool {
+        for (index, chunk) in chunks.enumerated().dropFirst() {
+            for id in chunk.idCounts.keys where chunks[..<index].contains(where: { $0.idCounts[id] != nil }) { return true }
+        }
+        return false
     }
 
     /// The chunks' id counts summed, taken out of them: the largest moved as it is (held nowhere else, it
@@ -211,32 +239,38 @@ public struct Validator: Sendable {
 
     /// Where each field's column is among a row's mapped texts (nil: the sheet lacks it), found once per table.
     private struct Roles {
-        let person, item, group, price, quantity, currency, note, time, id, paid: Int?
-        let options: [Int]
+        let person, item, group, price, quantity, currency, note, time, id, paid: RowReader.Place?
+        let options: [RowReader.Place]
 
         init(_ reader: RowReader) {
             let columns = reader.columns
-            person = reader.slot(columns.person)
-            item = reader.slot(columns.item)
-            group = reader.slot(columns.group)
-            price = reader.slot(columns.price)
-            quantity = reader.slot(columns.quantity)
-            currency = reader.slot(columns.currency)
-            note = reader.slot(columns.note)
-            time = reader.slot(columns.time)
-            id = reader.slot(columns.id)
-            paid = reader.slot(columns.paid)
-            options = columns.options.compactMap(reader.slot)
+            person = reader.place(columns.person)
+            item = reader.place(columns.item)
+            group = reader.place(columns.group)
+            price = reader.place(columns.price)
+            quantity = reader.place(columns.quantity)
+            currency = reader.place(columns.currency)
+            note = reader.place(columns.note)
+            time = reader.place(columns.time)
+            id = reader.place(columns.id)
+            paid = reader.place(columns.paid)
+            options = columns.options.compactMap(reader.place)
         }
     }
 
     private func check(
-        _ table: SourceTable, row index: Int, reader: RowReader, roles: Roles, listed: (groups: [Group], places: GroupPlaces)?, warnings: inout [DataWarning]
+        _ cells: UnsafeBufferPointer<String>, row index: Int, number: Int, reader: RowReader, roles: Roles,
+        listed: (groups: [Group], places: GroupPlaces)?, offsets: inout ZoneOffsets, warnings: inout [DataWarning]
     ) -> (Order, Candidate, group: Int?) {
         let columns = configuration.orderColumns
-        let number = table.numbers[index]
-        let mapped = reader.mapped(table, row: index)
-        func text(_ slot: Int?) -> String { slot.map { mapped[$0] } ?? "" }
+        let (values, secrets) = reader.read(cells, row: index)
+        func text(_ place: RowReader.Place?) -> String {
+            switch place {
+            case .value(let slot): return values[slot]
+            case .secret(let slot): return secrets[slot].text
+            case nil: return ""
+            }
+        }
         var reasons: [String] = []
 
         let person = text(roles.person)
@@ -278,13 +312,16 @@ public struct Validator: Sendable {
         var options: [String] = []
         if !roles.options.isEmpty {
             options.reserveCapacity(roles.options.count)
-            for slot in roles.options where !mapped[slot].isEmpty { options.append(mapped[slot]) }
+            for place in roles.options {
+                let option = text(place)
+                if !option.isEmpty { options.append(option) }
+            }
         }
         let note = text(roles.note)
         let timeText = text(roles.time)
         var time: Date?
         if !timeText.isEmpty {
-            time = Timestamp.parse(timeText, timeZone: configuration.timeZone)
+            time = Timestamp.parse(timeText, offsets: &offsets)
             if time == nil {
                 warnings.append(.init(row: number, message: "time '\(timeText)' is not a date and time OrderPress reads (write it like 2026-11-21 09:15)"))
             }
@@ -307,7 +344,6 @@ public struct Validator: Sendable {
             row: number, id: id.isEmpty ? nil : id, group: group, person: person,
             personKey: Text.lowercased(person), item: item, options: options, quantity: quantity ?? 1,
             unitPrice: price ?? 0, currency: currency, time: time, timeText: timeText, note: note, paid: paid)
-        let (values, secrets) = reader.split(mapped)
         return (order, Candidate(reasons: reasons, currencyText: currencyText, values: values, secrets: secrets), groupPosition)
     }
 
