@@ -10,13 +10,15 @@ import Foundation
 /// or written in the same clock tick as the manifest (like git's "racily clean" index entries, a file
 /// edited within that tick could keep its size and time). Changed files are written atomically
 /// (`AtomicFile.replace`; new ones `AtomicFile.create`), their folders opened once per session, never through a link (`OpenFolders`).
+/// A folder the session makes inside one in place is filled under a hidden name, its new files written
+/// straight in (`AtomicFile.createUnseen`), and renamed into place whole by `finish` (`OpenFolders.Hiding`).
 public final class PublishSession: @unchecked Sendable {
     private let output: Configuration.OutputPaths
     private let manifestURL: URL
     private let dryRun: Bool
     private let parallel: Bool
-    /// What the last build published, by path.
-    private let previous: [Tree: [String: Manifest.Entry]]
+    /// What the last build published, by path, with where each file is.
+    private let previous: [Tree: [String: Recorded]]
     /// The same, in the manifest's order (its paths' bytes), so that an unchanged list is written without sorting it again.
     private let previousInOrder: [Tree: [Manifest.Entry]]
     /// Whether the last manifest is in this version's format: else it is rewritten even if nothing changed.
@@ -26,6 +28,7 @@ public final class PublishSession: @unchecked Sendable {
     private let folders: [Tree: OpenFolders]
     private let fixFileMode: Bool
     private let temporaryPrefix: String
+    private let marker: UnfinishedMarker
 
     private let lock = NSLock()
     // Guarded by `lock`:
@@ -33,11 +36,8 @@ public final class PublishSession: @unchecked Sendable {
     private var written: [Tree: [String]] = [:]
     private var unchanged = 0
     private var temporaryCount = 0
-    private var markerPresent = false
 
-    /// Created in the state folder before the first temporary file of a session, removed by `finish`:
-    /// found at `begin`, it says a build died while publishing, and only then are the markdown and site
-    /// folders searched for temporary files it left.
+    /// The name of the `UnfinishedMarker` in the state folder.
     static let unfinishedMarker = "publishing"
 
     init(publisher: Publisher, previous: Manifest?, manifestModified: Int64?, dryRun: Bool) {
@@ -45,34 +45,34 @@ public final class PublishSession: @unchecked Sendable {
         manifestURL = publisher.manifestURL
         self.dryRun = dryRun
         parallel = publisher.parallel
-        var byPath: [Tree: [String: Manifest.Entry]] = [:]
-        for tree in Tree.allCases {
-            byPath[tree] = Dictionary((previous?[tree] ?? []).map { ($0.path, $0) }, uniquingKeysWith: { $1 })
-        }
-        self.previous = byPath
         previousInOrder = [.markdown: previous?.markdown ?? [], .site: previous?.site ?? []]
         previousIsCurrent = previous?.markdown.allSatisfy(\.isKnown) == true && previous?.site.allSatisfy(\.isKnown) == true
         self.manifestModified = manifestModified ?? .min
         let modes = dryRun ? (files: false, folders: false) : AtomicFile.umaskNarrowsModes()
         fixFileMode = modes.files
+        let temporaryPrefix = "\(getpid())-"
+        let marker = UnfinishedMarker(state: output.state, name: Self.unfinishedMarker)
+        // A dry run makes no folder, hidden or not.
+        let hiding = dryRun ? nil : OpenFolders.Hiding(prefix: temporaryPrefix, before: marker.make)
         folders = [
-            .markdown: OpenFolders(root: output.markdown, fixMode: modes.folders),
-            .site: OpenFolders(root: output.site, fixMode: modes.folders),
+            .markdown: OpenFolders(root: output.markdown, fixMode: modes.folders, hiding: hiding),
+            .site: OpenFolders(root: output.site, fixMode: modes.folders, hiding: hiding),
         ]
-        temporaryPrefix = "\(getpid())-"
+        self.temporaryPrefix = temporaryPrefix
+        self.marker = marker
+        let folders = folders
+        self.previous = Dictionary(uniqueKeysWithValues: Tree.allCases.map { tree in
+            (tree, Recorded.located(previous?[tree] ?? [], in: folders[tree]!))
+        })
         guard !dryRun else { return }
         // The state folder holds few files, and snapshot, history and caches are written there outside
         // any session: it is always swept. The two published trees only after a publish that died.
         AtomicFile.removeLeftovers(below: output.state)
-        var status = stat()
-        if lstat(markerPath, &status) == 0 {
+        if marker.isPresent {
             AtomicFile.removeLeftovers(below: output.markdown)
             AtomicFile.removeLeftovers(below: output.site)
-            markerPresent = true
         }
     }
-
-    private var markerPath: String { output.state.appendingPathComponent(Self.unfinishedMarker, isDirectory: false).path }
 
     /// The URL of a published file. `isDirectory: false`: without it, Foundation asks the file system.
     private func url(_ path: String, in tree: Tree) -> URL {
@@ -82,12 +82,16 @@ public final class PublishSession: @unchecked Sendable {
     /// What the last build recorded for this file, if the file on disk is still that one (same size and
     /// modification time, and not in doubt); nil otherwise. Render skips a page whose key is unchanged.
     public func previous(_ tree: Tree, _ path: String) -> Manifest.Entry? {
-        guard let entry = previous[tree]?[path], let folders = folders[tree], let place = try? folders.place(of: path),
-            let folder = try? folders.folder(place.folder, create: false)
-        else { return nil }
+        intact(tree, path)?.entry
+    }
+
+    /// `previous`, with where the file is.
+    private func intact(_ tree: Tree, _ path: String) -> Recorded? {
+        guard let recorded = previous[tree]?[path], recorded.folder >= 0 else { return nil }
         var status = stat()
-        guard fstatat(folder, place.name, &status, AT_SYMLINK_NOFOLLOW) == 0, isCurrent(entry, status) else { return nil }
-        return entry
+        guard recorded.withName({ fstatat(recorded.folder, $0, &status, AT_SYMLINK_NOFOLLOW) }) == 0, isCurrent(recorded.entry, status)
+        else { return nil }
+        return recorded
     }
 
     /// Whether the file `status` describes is still the one `entry` recorded, and not in doubt.
@@ -112,7 +116,7 @@ public final class PublishSession: @unchecked Sendable {
     /// A file render did not make again, because `previous` showed it intact with the same key: it stays
     /// as it is, and in the manifest.
     public func keep(_ path: String, in tree: Tree) {
-        guard let entry = previous[tree]?[path] else { return }
+        guard let entry = previous[tree]?[path]?.entry else { return }
         lock.withLock {
             entries[tree, default: [:]][path] = entry
             unchanged += 1
@@ -297,13 +301,17 @@ public final class PublishSession: @unchecked Sendable {
 
     /// Creates one file where the last build published none and returns its manifest entry; nil when it
     /// must be written as any other file (something is there, or the file system makes no unnamed files).
+    /// In a folder not yet in place (see `OpenFolders.Hiding`) no reader can see it: written where it goes.
     private func create(
         _ file: OutputFile, at place: OpenFolders.Place, digest: ContentDigest, in folders: OpenFolders
     ) throws(OutputError) -> Manifest.Entry? {
         let folder = try folders.folder(madeAt: place.folder)
-        guard case .created(let status) = try AtomicFile.create(
-            place.name, in: folder, with: file.contents, path: folders.path(place.path), fixMode: fixFileMode)
-        else { return nil }
+        let path = folders.path(place.path)
+        let creation =
+            try folders.isHidden(place.folder)
+            ? AtomicFile.createUnseen(place.name, in: folder, with: file.contents, path: path, fixMode: fixFileMode)
+            : AtomicFile.create(place.name, in: folder, with: file.contents, path: path, fixMode: fixFileMode)
+        guard case .created(let status) = creation else { return nil }
         TestHook.reached(.afterWrite)
         return Manifest.Entry(path: place.path, status, sha256: digest, key: file.key, pieces: file.pieces)
     }
@@ -326,7 +334,7 @@ public final class PublishSession: @unchecked Sendable {
     private func holdsAlready(
         _ digest: ContentDigest, size: Int, _ status: stat, _ place: OpenFolders.Place, _ tree: Tree, reading: () -> Bool
     ) -> Bool {
-        if let old = previous[tree]?[place.path], isCurrent(old, status) { return old.sha256 == digest }
+        if let old = previous[tree]?[place.path]?.entry, isCurrent(old, status) { return old.sha256 == digest }
         return Int(status.st_size) == size && reading()
     }
 
@@ -338,20 +346,9 @@ public final class PublishSession: @unchecked Sendable {
     /// Numbers for `count` temporary files; before the first, marks the publish as unfinished, durably,
     /// so that a build killed from then on has its temporary files swept by the next one.
     private func reserveTemporaryNames(_ count: Int) throws(OutputError) -> Int {
+        try marker.make()
         lock.lock()
         defer { lock.unlock() }
-        if !markerPresent {
-            try AtomicFile.createFolder(output.state)
-            let descriptor = open(markerPath, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { throw ContainedPath.failure(URL(fileURLWithPath: markerPath).standardizedFileURL.path) }
-            close(descriptor)
-            let state = open(output.state.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            if state >= 0 {
-                fsync(state)
-                close(state)
-            }
-            markerPresent = true
-        }
         defer { temporaryCount += count }
         return temporaryCount
     }
@@ -364,6 +361,10 @@ public final class PublishSession: @unchecked Sendable {
         var removed: [URL] = []
         var lists: [Tree: [Manifest.Entry]] = [:]
         var changed = !previousIsCurrent
+        if !dryRun {
+            // Before anything stale is removed, as any new file is.
+            for tree in Tree.allCases { try folders[tree]?.putHiddenInPlace() }
+        }
         for tree in Tree.allCases {
             let (list, stale, same) = Self.compared(entries[tree] ?? [:], with: previousInOrder[tree] ?? [], previous[tree] ?? [:])
             (lists[tree], changed) = (list, changed || !same)
@@ -374,12 +375,9 @@ public final class PublishSession: @unchecked Sendable {
         if !dryRun {
             if changed {
                 let manifest = Manifest(markdown: lists[.markdown] ?? [], site: lists[.site] ?? [])
-                try AtomicFile.write(manifest.encoded(), to: manifestURL, below: output.state, durable: true)
+                try AtomicFile.write(manifest.encoded(), to: manifestURL, below: output.state, durable: true, newest: true)
             }
-            if markerPresent {
-                unlink(markerPath)
-                markerPresent = false
-            }
+            marker.remove()
         }
         let writtenURLs = Tree.allCases.flatMap { tree in (written[tree] ?? []).sorted().map { url($0, in: tree) } }
         return PublishReport(written: writtenURLs, unchanged: unchanged, removed: removed)
@@ -389,11 +387,11 @@ public final class PublishSession: @unchecked Sendable {
     /// of the last manifest this build has no entry for; and whether the two are the same. One pass in the
     /// manifest's order rather than comparing dictionaries and sorting 240,000 entries again.
     private static func compared(
-        _ current: [String: Manifest.Entry], with previousList: [Manifest.Entry], _ previous: [String: Manifest.Entry]
+        _ current: [String: Manifest.Entry], with previousList: [Manifest.Entry], _ previous: [String: Recorded]
     ) -> (list: [Manifest.Entry], stale: [String], same: Bool) {
         // A last manifest that lists a path twice is no order to keep.
         guard previousList.count == previous.count else {
-            return (Array(current.values), previous.keys.filter { current[$0] == nil }, current == previous)
+            return (Array(current.values), previous.keys.filter { current[$0] == nil }, current == previous.mapValues(\.entry))
         }
         var list: [Manifest.Entry] = []
         list.reserveCapacity(current.count)
@@ -451,14 +449,59 @@ extension PublishSession: PageSink {
     /// The published file is opened now and read through that descriptor (never through a link), and
     /// only while it is still the file the manifest recorded with these pieces.
     func publishedPieces(of path: String, in tree: Tree) -> PublishedPieces? {
-        guard let entry = previous(tree, path), let pieces = entry.pieces, Int64(pieces.totalLength) == entry.size,
-            let folders = folders[tree], let place = try? folders.place(of: path),
-            let folder = try? folders.folder(place.folder, create: false)
+        guard let recorded = intact(tree, path), let pieces = recorded.entry.pieces, Int64(pieces.totalLength) == recorded.entry.size
         else { return nil }
-        let file = PublishedFile(openat(folder, place.name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC))
+        let file = PublishedFile(recorded.withName { openat(recorded.folder, $0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) })
         var status = stat()
-        guard file.descriptor >= 0, fstat(file.descriptor, &status) == 0, isCurrent(entry, status) else { return nil }
+        guard file.descriptor >= 0, fstat(file.descriptor, &status) == 0, isCurrent(recorded.entry, status) else { return nil }
         return PublishedPieces(pieces: pieces) { offset, buffer in file.read(offset, into: buffer) }
+    }
+}
+
+extension PublishSession {
+    /// A file the last build published: its record, and where it is, found once per entry rather than on each
+    /// of the two or three questions render asks of every page a rerun keeps (`publishedKey`, `publishedPieces`).
+    fileprivate struct Recorded {
+        var entry: Manifest.Entry
+        /// Its folder, open (owned by `OpenFolders`); -1 when that is missing or cannot be reached, or the path leaves the root.
+        var folder: Int32 = -1
+        /// Where its name starts in `entry.path` (a plain path), in bytes; or the name itself, for a path `OpenFolders` normalises.
+        var nameOffset = 0
+        var name: String?
+
+        /// Calls `body` with the file's name as a C string, taken from the path itself: no copy of a name per entry.
+        func withName<R>(_ body: (UnsafePointer<CChar>) -> R) -> R {
+            if let name { return body(name) }
+            return entry.path.withCString { body($0 + nameOffset) }
+        }
+
+        /// The last manifest's entries of one tree, by path (a path listed twice: the last one), each located once.
+        /// The manifest lists a folder's files together (sorted by path), so each folder is looked up once.
+        static func located(_ entries: [Manifest.Entry], in folders: OpenFolders) -> [String: Recorded] {
+            var byPath: [String: Recorded] = [:]
+            byPath.reserveCapacity(entries.count)
+            var last: (folder: String, descriptor: Int32)?
+            func descriptor(_ folder: Substring) -> Int32 {
+                if let last, last.folder == folder { return last.descriptor }
+                let found = (try? folders.folder(String(folder), create: false)) ?? -1
+                last = (String(folder), found)
+                return found
+            }
+            for entry in entries {
+                var recorded = Recorded(entry: entry)
+                let path = entry.path
+                if ContainedPath.isPlain(path) {
+                    let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+                    recorded.folder = descriptor(slash.map { path[..<$0] } ?? "")
+                    recorded.nameOffset = slash.map { path.utf8.distance(from: path.utf8.startIndex, to: $0) + 1 } ?? 0
+                } else if let place = try? folders.place(of: path) {
+                    recorded.folder = descriptor(Substring(place.folder))
+                    recorded.name = place.name
+                }
+                byPath[path] = recorded
+            }
+            return byPath
+        }
     }
 }
 

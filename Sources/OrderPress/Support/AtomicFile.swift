@@ -8,8 +8,9 @@ enum AtomicFile {
     static let temporaryMarker = ".orderpress-tmp-"
 
     /// Writes `data` to `url` below `root` with mode 0644 (whatever the umask), creating folders (0755)
-    /// as needed. With `durable`, the file is flushed to disk before it replaces the old one.
-    static func write(_ data: Data, to url: URL, below root: URL, durable: Bool = false) throws(OutputError) {
+    /// as needed. With `durable`, the file is flushed to disk before it replaces the old one; with `newest`,
+    /// its modification time is later than that of every file written before it (see `replace`).
+    static func write(_ data: Data, to url: URL, below root: URL, durable: Bool = false, newest: Bool = false) throws(OutputError) {
         let target = try ContainedPath(url, below: root)
         guard let folder = try target.openFolder(create: true) else {
             throw OutputError(path: target.path, reason: String(cString: strerror(ENOENT)), cannotCreate: true)
@@ -18,7 +19,7 @@ enum AtomicFile {
         try target.refuseUnlessFile(in: folder)
         try replace(
             target.name, in: folder, with: data, temporary: ".\(target.name)\(temporaryMarker)\(getpid())", path: target.path,
-            durable: durable)
+            durable: durable, newest: newest)
     }
 
     /// Creates the temporary file `name` in the open folder `folder` for writing; -1 (and `errno`) when it cannot.
@@ -39,10 +40,19 @@ enum AtomicFile {
     @discardableResult
     static func replace(
         _ name: String, in folder: Int32, with data: Data, temporary: String, path: @autoclosure () -> String,
-        durable: Bool = false, fixMode: Bool = true
+        durable: Bool = false, newest: Bool = false, fixMode: Bool = true
     ) throws(OutputError) -> stat {
         let descriptor = createTemporary(temporary, in: folder)
         guard descriptor >= 0 else { throw ContainedPath.failure(path()) }
+        // Linux 6.13+ stamps a change with the clock's last tick (a few ms), shared by every file changed
+        // within it, unless the file's times were read since its last change: read now, the write below gets
+        // the exact time. The manifest needs it: a file it records as new as itself is in doubt (`PublishSession`),
+        // and the pages written in its last tick, straight into a hidden folder, have had their times read
+        // only after their last change.
+        if newest {
+            var status = stat()
+            fstat(descriptor, &status)
+        }
         var closed = false
         defer {
             if !closed { close(descriptor) }
@@ -91,11 +101,7 @@ enum AtomicFile {
             throw ContainedPath.failure(path())
         }
         defer { close(descriptor) }
-        var status = stat()
-        // The file's mode must not depend on the umask: published files are world-readable.
-        guard writeAll(data, to: descriptor), !fixMode || fchmod(descriptor, 0o644) == 0, fstat(descriptor, &status) == 0 else {
-            throw ContainedPath.failure(path(), cannotCreate: false)
-        }
+        guard let status = filled(descriptor, with: data, fixMode: fixMode) else { throw ContainedPath.failure(path(), cannotCreate: false) }
         TestHook.reached(.beforeRename)
         // Linking by descriptor alone (AT_EMPTY_PATH) needs CAP_DAC_READ_SEARCH (linkat(2)); through /proc it does not.
         guard linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", folder, name, AT_SYMLINK_FOLLOW) == 0 else {
@@ -107,6 +113,53 @@ enum AtomicFile {
         }
         return .created(status)
     }
+
+    /// Creates `name` in the open folder `folder`, which no reader sees yet (see `OpenFolders.Hiding`), and
+    /// writes `data` into it there: no temporary name, no unnamed file. `O_EXCL`: never over anything at the
+    /// name, which is then `.taken`. Measured on ext4, 12,000 new files of 2-3 kB: 0.29 s of system time
+    /// against 0.40 s for `create` (the unnamed file, then `linkat` through /proc).
+    static func createUnseen(
+        _ name: String, in folder: Int32, with data: Data, path: @autoclosure () -> String, fixMode: Bool = true
+    ) throws(OutputError) -> Creation {
+        let descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            if errno == EEXIST { return .taken }
+            throw ContainedPath.failure(path())
+        }
+        defer { close(descriptor) }
+        guard let status = filled(descriptor, with: data, fixMode: fixMode) else {
+            let error = ContainedPath.failure(path(), cannotCreate: false)
+            unlinkat(folder, name, 0)
+            throw error
+        }
+        return .created(status)
+    }
+
+    /// Writes `data` to the new file `descriptor` and sets its mode to 0644 when `fixMode` (published files are
+    /// world-readable, whatever the umask); its status after, or nil on failure.
+    private static func filled(_ descriptor: Int32, with data: Data, fixMode: Bool) -> stat? {
+        var status = stat()
+        guard writeAll(data, to: descriptor), !fixMode || fchmod(descriptor, 0o644) == 0, fstat(descriptor, &status) == 0 else { return nil }
+        return status
+    }
+
+    /// Renames `name` in the open folder `folder` to `newName` in `newFolder`, only if nothing is at
+    /// `newName`, link or not: 0, or the `errno` it failed with (`EEXIST` when something is there; `ENOSYS`
+    /// or `EINVAL` when the system or file system cannot do it). glibc's `renameat2`, looked up by name:
+    /// Swift's Glibc module leaves it out (it needs `_GNU_SOURCE`).
+    static func renameWithoutReplacing(_ name: String, in folder: Int32, to newName: String, in newFolder: Int32) -> Int32 {
+        guard let renameat2 = renameat2 else { return ENOSYS }
+        return renameat2(folder, name, newFolder, newName, 1 /* RENAME_NOREPLACE */) == 0 ? 0 : errno
+    }
+
+    private static let renameat2: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? = {
+        #if canImport(Glibc)
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
+        #else
+        return nil
+        #endif
+    }()
 
     /// Linux's `O_TMPFILE`, which Swift does not import (a macro built from another): the same bits on every architecture.
     private static let temporaryFileFlag = Int32(0o20000000) | O_DIRECTORY
@@ -202,12 +255,46 @@ enum AtomicFile {
         chmod(folder.path, 0o755)
     }
 
-    /// Deletes the temporary files that a killed build left below `root`; they are hidden and never pages.
-    /// Descends only into real folders, never through a link, and removes only regular files.
+    /// Deletes the temporary files and hidden folders (see `OpenFolders.Hiding`) that a killed build left
+    /// below `root`; they are hidden and never pages. Descends only into real folders, never through a link.
     static func removeLeftovers(below root: URL) {
         walk(below: root) { folder, name, kind, _ in
-            if kind == mode_t(S_IFREG), name.contains(temporaryMarker) { unlinkat(folder, name, 0) }
+            guard name.contains(temporaryMarker) else { return }
+            if kind == mode_t(S_IFREG) { unlinkat(folder, name, 0) }
+            if kind == mode_t(S_IFDIR) { removeFolder(name, in: folder) }
         }
+    }
+
+    /// Removes the real folder `name` in the open folder `folder` and all it holds; a link in it is removed,
+    /// never followed. Best effort: what cannot be removed stays.
+    private static func removeFolder(_ name: String, in folder: Int32) {
+        let descriptor = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        for entry in names(in: descriptor) {
+            var status = stat()
+            guard fstatat(descriptor, entry, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            if status.st_mode & mode_t(S_IFMT) == mode_t(S_IFDIR) { removeFolder(entry, in: descriptor) } else { unlinkat(descriptor, entry, 0) }
+        }
+        close(descriptor)
+        unlinkat(folder, name, AT_REMOVEDIR)
+    }
+
+    /// The names in the open folder `folder` but `.` and `..`, sorted; `folder` stays open.
+    static func names(in folder: Int32) -> [String] {
+        let copy = dup(folder)
+        guard copy >= 0, let listing = fdopendir(copy) else {
+            if copy >= 0 { close(copy) }
+            return []
+        }
+        defer { closedir(listing) }
+        var names: [String] = []
+        while let entry = readdir(listing) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names.sorted()
     }
 
     /// Calls `visit` with each entry below `root` (its folder, name, type bits and path), depth first,
@@ -220,19 +307,8 @@ enum AtomicFile {
 
     /// Walks the open folder `folder` and closes it.
     private static func walk(_ folder: Int32, path: String, _ visit: (Int32, String, mode_t, String) -> Void) {
-        guard let listing = fdopendir(folder) else {
-            close(folder)
-            return
-        }
-        defer { closedir(listing) }
-        var names: [String] = []
-        while let entry = readdir(listing) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != ".", name != ".." { names.append(name) }
-        }
-        for name in names.sorted() {
+        defer { close(folder) }
+        for name in names(in: folder) {
             var status = stat()
             guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             let kind = status.st_mode & mode_t(S_IFMT)

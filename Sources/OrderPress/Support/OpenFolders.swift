@@ -7,6 +7,11 @@ import Foundation
 /// The guarantee is `ContainedPath`'s: every folder is opened with `openat` and `O_NOFOLLOW` relative
 /// to its parent's descriptor, so a link swapped in later is never followed; a folder moved away after
 /// it was opened is still the real folder it was, never a link's target.
+///
+/// With `Hiding`, a folder made directly inside one already in place (not a root itself) is made under a
+/// hidden temporary name beside where it goes, filled there (with folders made inside it as usual) and
+/// renamed into place whole by `putHiddenInPlace`: its new files need no temporary name or unnamed file,
+/// since no reader sees the folder before it is complete. The descriptors stay those of the same folders.
 final class OpenFolders: @unchecked Sendable {
     let root: URL
     /// The root's path, for messages.
@@ -18,6 +23,19 @@ final class OpenFolders: @unchecked Sendable {
     private var descriptors: [String: Int32] = [:]
     /// The folders this object made: nothing was in them before this session.
     private var madeHere: Set<String> = []
+    private let hiding: Hiding?
+    /// The folders made under a hidden name, by path: the hidden name.
+    private var hidden: [String: String] = [:]
+    /// Those folders and every folder made inside them: not yet where they go.
+    private var unseen: Set<String> = []
+
+    /// How folders are made hidden: names carrying `AtomicFile.temporaryMarker` and the session's
+    /// `prefix`, so that the sweep after a killed publish removes them; `before` marks the publish
+    /// unfinished before the first.
+    struct Hiding {
+        var prefix: String
+        var before: () throws(OutputError) -> Void
+    }
 
     /// Where a file goes: its folder relative to the root, its name, and the two joined.
     struct Place: Sendable {
@@ -26,10 +44,11 @@ final class OpenFolders: @unchecked Sendable {
         var path: String
     }
 
-    init(root: URL, fixMode: Bool) {
+    init(root: URL, fixMode: Bool, hiding: Hiding? = nil) {
         self.root = root
         self.rootPath = root.standardizedFileURL.path
         self.fixMode = fixMode
+        self.hiding = hiding
     }
 
     deinit {
@@ -74,6 +93,11 @@ final class OpenFolders: @unchecked Sendable {
         return try folderLocked(relative, create: false) == nil
     }
 
+    /// Whether the folder at `relative` was made under a hidden name, or inside such a folder, and is not yet in place.
+    func isHidden(_ relative: String) -> Bool {
+        lock.withLock { unseen.contains(relative) }
+    }
+
     private func folderLocked(_ relative: String, create: Bool) throws(OutputError) -> Int32? {
         if let descriptor = descriptors[relative], descriptor >= 0 || !create {
             return descriptor >= 0 ? descriptor : nil
@@ -91,15 +115,109 @@ final class OpenFolders: @unchecked Sendable {
         if relative.isEmpty {
             descriptor = try ContainedPath.openRoot(root, create: create)
         } else {
-            let slash = relative.lastIndex(of: "/")
-            let parentPath = slash.map { String(relative[..<$0]) } ?? ""
-            let name = slash.map { String(relative[relative.index(after: $0)...]) } ?? relative
+            let (parentPath, name) = Self.split(relative)
             if let parent = try folderLocked(parentPath, create: create) {
+                if create, unseen.contains(parentPath) {
+                    unseen.insert(relative)
+                } else if create, let hiding {
+                    if let existing = try ContainedPath.openFolder(name, in: parent, create: false, path: path(relative)) { return existing }
+                    if let made = try madeHidden(name, at: relative, in: parent, hiding) { return made }
+                }
                 descriptor = try ContainedPath.openFolder(name, in: parent, create: create, fixMode: fixMode, path: path(relative))
             } else {
                 descriptor = nil
             }
         }
         return descriptor
+    }
+
+    /// The folder of `relative` and its name.
+    private static func split(_ relative: String) -> (folder: String, name: String) {
+        guard let slash = relative.lastIndex(of: "/") else { return ("", relative) }
+        return (String(relative[..<slash]), String(relative[relative.index(after: slash)...]))
+    }
+
+    /// The missing folder `name` made in `parent` under a hidden name, open; nil when that name cannot be
+    /// made (left by a killed build of the same process id, say): the folder is then made where it goes.
+    private func madeHidden(_ name: String, at relative: String, in parent: Int32, _ hiding: Hiding) throws(OutputError) -> Int32? {
+        try hiding.before()
+        let hiddenName = ".\(name)\(AtomicFile.temporaryMarker)\(hiding.prefix)d\(hidden.count)"
+        guard mkdirat(parent, hiddenName, 0o755) == 0 else { return nil }
+        let descriptor = openat(parent, hiddenName, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            unlinkat(parent, hiddenName, AT_REMOVEDIR)
+            return nil
+        }
+        if fixMode { fchmod(descriptor, 0o755) }
+        hidden[relative] = hiddenName
+        unseen.insert(relative)
+        return descriptor
+    }
+
+    /// Renames every hidden folder to where it goes, never over anything: `renameat2` with
+    /// `RENAME_NOREPLACE`. When something took that name meanwhile (or the file system cannot rename
+    /// without replacing), its files go in one by one, as into any folder already in place (see `moveInto`):
+    /// a real folder made there is the organiser's, like one this session would have found had it looked
+    /// later, so it is kept with what else it holds; a link or a file there is refused as anywhere else.
+    func putHiddenInPlace() throws(OutputError) {
+        lock.lock()
+        defer { lock.unlock() }
+        // Parents before children cannot matter: no hidden folder is inside another.
+        for relative in hidden.keys.sorted() {
+            let (parentPath, name) = Self.split(relative)
+            // Both stay open from the hidden folder's making on: this cannot fail, but never silently.
+            guard let hiddenName = hidden[relative], let source = descriptors[relative], let parent = descriptors[parentPath], source >= 0,
+                parent >= 0
+            else { throw OutputError(path: path(relative), reason: String(cString: strerror(EBADF)), cannotCreate: true) }
+            TestHook.reached(.beforeFolderRename)
+            try putInPlace(relative, source: source, named: hiddenName, in: parent, as: name, in: parent)
+            hidden[relative] = nil
+        }
+        unseen = []
+    }
+
+    /// Renames the folder `source` (`sourceName` in `parent`) to `name` in `target`, or moves what it holds into what is there.
+    private func putInPlace(
+        _ relative: String, source: Int32, named sourceName: String, in parent: Int32, as name: String, in target: Int32
+    ) throws(OutputError) {
+        switch AtomicFile.renameWithoutReplacing(sourceName, in: parent, to: name, in: target) {
+        case 0: return
+        case EEXIST, ENOTEMPTY, EINVAL, ENOSYS: try moveInto(relative, source: source, named: sourceName, in: parent, as: name, in: target)
+        default: throw ContainedPath.failure(path(relative))
+        }
+    }
+
+    /// Moves the files and folders of the folder `source` (`sourceName` in `parent`) into the real folder
+    /// `name` in `destination`, made if missing, and removes `source`; its descriptor then stands for that
+    /// folder. A link or a file at `name` is an error, as where a folder is opened; a file replaces only a
+    /// file, as `AtomicFile.replace` does; anything this object did not make in `source` stays there.
+    private func moveInto(
+        _ relative: String, source: Int32, named sourceName: String, in parent: Int32, as name: String, in destination: Int32
+    ) throws(OutputError) {
+        guard let target = try ContainedPath.openFolder(name, in: destination, create: true, fixMode: fixMode, path: path(relative)) else {
+            throw OutputError(path: path(relative), reason: String(cString: strerror(ENOENT)), cannotCreate: true)
+        }
+        descriptors[relative] = target
+        defer { close(source) }
+        for entry in AtomicFile.names(in: source) {
+            var status = stat()
+            guard fstatat(source, entry, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            let child = relative.isEmpty ? entry : "\(relative)/\(entry)"
+            switch status.st_mode & mode_t(S_IFMT) {
+            case mode_t(S_IFDIR):
+                guard unseen.contains(child), let folder = descriptors[child], folder >= 0 else { continue }
+                try putInPlace(child, source: folder, named: entry, in: source, as: entry, in: target)
+            case mode_t(S_IFREG):
+                var existing = stat()
+                if fstatat(target, entry, &existing, AT_SYMLINK_NOFOLLOW) == 0,
+                    let refusal = ContainedPath.refusal(existing.st_mode & mode_t(S_IFMT), path: path(child))
+                {
+                    throw refusal
+                }
+                guard renameat(source, entry, target, entry) == 0 else { throw ContainedPath.failure(path(child), cannotCreate: false) }
+            default: continue
+            }
+        }
+        unlinkat(parent, sourceName, AT_REMOVEDIR)
     }
 }

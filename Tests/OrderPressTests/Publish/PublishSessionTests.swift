@@ -329,26 +329,29 @@ import Testing
 
     /// In a folder the session made, a new file is created without being looked for first; what appears
     /// at its name meanwhile is still found: a link is refused (its target untouched), a file with the
-    /// same bytes is kept as it is, one with other bytes is replaced.
-    @Test func whatAppearsWhereANewFileGoesIsFoundAtCreation() throws {
+    /// same bytes is kept as it is, one with other bytes is replaced. The same in the site folder itself
+    /// (files made unnamed, then linked in) as in a new folder inside it (filled under a hidden name).
+    @Test(arguments: ["", "groups/"])
+    func whatAppearsWhereANewFileGoesIsFoundAtCreation(folder: String) throws {
         let victim = Victim()
         let root = TestSupport.temporaryFolder()
-        let groups = root.appendingPathComponent("site/groups")
         let session = try Self.publisher(root).begin(dryRun: false)
-        try session.publish(Self.files(["groups/a.html": "a"]), in: .site)
-        try FileManager.default.createSymbolicLink(at: groups.appendingPathComponent("link.html"), withDestinationURL: victim.file)
-        TestSupport.write(["site/groups/same.html": "same", "site/groups/other.html": "before"], in: root)
-        Self.setModified(groups.appendingPathComponent("same.html"), 1_000_000_000_000_000_000)
-        try session.publish(Self.files(["groups/same.html": "same", "groups/other.html": "after", "groups/b.html": "b"]), in: .site)
+        try session.publish(Self.files(["\(folder)a.html": "a"]), in: .site)
+        let site = root.appendingPathComponent("site")
+        let made = folder.isEmpty ? site : site.appendingPathComponent(try #require(NewFolderTests.hidden(in: site).first))
+        try FileManager.default.createSymbolicLink(at: made.appendingPathComponent("link.html"), withDestinationURL: victim.file)
+        TestSupport.write(["same.html": "same", "other.html": "before"], in: made)
+        Self.setModified(made.appendingPathComponent("same.html"), 1_000_000_000_000_000_000)
+        try session.publish(Self.files(["\(folder)same.html": "same", "\(folder)other.html": "after", "\(folder)b.html": "b"]), in: .site)
         let error = PublisherTests.failure { () throws(OutputError) in
-            try session.publish(Self.files(["groups/link.html": "x"]), in: .site)
+            try session.publish(Self.files(["\(folder)link.html": "x"]), in: .site)
         }
         #expect(error?.exitStatus == .cannotCreate)
-        #expect(error?.description == "cannot write \(groups.path)/link.html (a symbolic link); \(PublisherTests.linkAdvice) a real file")
+        #expect(error?.description == "cannot write \(site.path)/\(folder)link.html (a symbolic link); \(PublisherTests.linkAdvice) a real file")
         try victim.expectUntouched()
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: groups.appendingPathComponent("link.html").path) == victim.file.path)
-        #expect(Self.modified(groups.appendingPathComponent("same.html")) == 1_000_000_000_000_000_000)
-        #expect(try TestSupport.contents(of: groups) == ["a.html": "a", "b.html": "b", "same.html": "same", "other.html": "after"].mapValues { Data($0.utf8) })
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: made.appendingPathComponent("link.html").path) == victim.file.path)
+        #expect(Self.modified(made.appendingPathComponent("same.html")) == 1_000_000_000_000_000_000)
+        #expect(try TestSupport.contents(of: made) == ["a.html": "a", "b.html": "b", "same.html": "same", "other.html": "after"].mapValues { Data($0.utf8) })
     }
 
     /// Temporary files left in the published folders are swept only after a publish that died (its
