@@ -64,6 +64,11 @@ public final class PublishSession: @unchecked Sendable {
         self.previous = Dictionary(uniqueKeysWithValues: Tree.allCases.map { tree in
             (tree, Recorded.located(previous?[tree] ?? [], in: folders[tree]!))
         })
+    }
+
+    /// Removes the temporary files and hidden folders a killed build left; before the first file is
+    /// published, and not while another step may be writing in the state folder. A dry run removes nothing.
+    func sweepLeftovers() {
         guard !dryRun else { return }
         // The state folder holds few files, and snapshot, history and caches are written there outside
         // any session: it is always swept. The two published trees only after a publish that died.

@@ -17,6 +17,14 @@ public struct Publisher: Sendable {
     /// Reads what the last build published and starts publishing; a dry run reads, never writes. A
     /// manifest that cannot be read is an error: ignoring it would leave every stale page in place for good.
     public func begin(dryRun: Bool) throws(StepFailure) -> PublishSession {
+        let session = try open(dryRun: dryRun)
+        session.sweepLeftovers()
+        return session
+    }
+
+    /// `begin` without the sweep, which writes nothing: a build opens its session while the sources
+    /// download, and sweeps once the steps that write in the state folder are done.
+    func open(dryRun: Bool) throws(StepFailure) -> PublishSession {
         let previous = try readManifest()
         return PublishSession(publisher: self, previous: previous?.manifest, manifestModified: previous?.modified, dryRun: dryRun)
     }
