@@ -114,7 +114,7 @@ public struct Pipeline: Sendable {
         let slugging = Background { [data] in SiteSlugs(data) }
         // Not waiting for the staging here: a full build's 100,000 records took 0.1–0.2 s more than the
         // aggregation, with one core idle. At a million orders the full build's peak rose from 1,338 MiB to
-        // at most 1,401 (the limit is 1,536).
+        // at most 1,406 (the limit is 1,536).
         let aggregation = try await timed(.aggregate) { () in aggregate(data, rates: rates) }
         // Render hands each batch of pages to the session as soon as it is made: the site is never
         // all in memory. Publish then removes what is left of the last build and records the manifest.
