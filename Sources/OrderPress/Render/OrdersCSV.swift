@@ -42,7 +42,7 @@ enum OrdersCSV {
     /// Orders a piece of the file holds: small enough that one changed order costs little to write again.
     static let rowsPerPiece = 1_000
 
-    /// A row as `row(cells(order))` writes it, cell by cell straight into the file's bytes: a String
+    /// A row as `row` writes the order's cells, cell by cell straight into the file's bytes: a String
     /// per cell, neutralised and quoted into new Strings and joined, cost more than the rest of the
     /// file. `OrdersCSVTests` compares the two on generated orders.
     struct RowWriter {
@@ -171,27 +171,14 @@ enum OrdersCSV {
         }
     }
 
-    private static func row(_ cells: [String]) -> [UInt8] {
+    /// A row the general way, a String per cell: the header, and what `RowWriter` is checked against.
+    static func row(_ cells: [String]) -> [UInt8] {
         var bytes: [UInt8] = []
         for (index, cell) in cells.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             bytes += quoted(neutralized(cell)).utf8
         }
         return bytes + [0x0D, 0x0A]
-    }
-
-    /// A row the general way, a String per cell: the header, and what `RowWriter` is checked against.
-    static func referenceRow(_ order: Order, timeZone: TimeZone) -> [UInt8] {
-        row(cells(order, timeZone: timeZone))
-    }
-
-    private static func cells(_ order: Order, timeZone: TimeZone) -> [String] {
-        [
-            String(order.row), order.id ?? "", order.group, order.person, order.item,
-            order.options.joined(separator: " "), String(order.quantity), DecimalText.exact(order.unitPrice),
-            order.currency, DecimalText.exact(order.amount),
-            order.time.map { Timestamp.display($0, timeZone: timeZone) } ?? order.timeText, order.note,
-        ]
     }
 
     /// Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"): `=`,

@@ -152,14 +152,8 @@ enum AtomicFile {
         return renameat2(folder, name, newFolder, newName, 1 /* RENAME_NOREPLACE */) == 0 ? 0 : errno
     }
 
-    private static let renameat2: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? = {
-        #if canImport(Glibc)
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
-        #else
-        return nil
-        #endif
-    }()
+    private static let renameat2 = GlibcFunction.named(
+        "renameat2", as: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
 
     /// Linux's `O_TMPFILE`, which Swift does not import (a macro built from another): the same bits on every architecture.
     private static let temporaryFileFlag = Int32(0o20000000) | O_DIRECTORY

@@ -62,24 +62,25 @@ enum DecimalText {
 
     /// The exact value as plain text ("35.5", "540"), never in exponent form.
     static func exact(_ value: Decimal) -> String {
-        guard let scaled = Scaled(value), scaled.units != 0 else { return value.description }
-        if scaled.exponent >= 0 {
-            return scaled.text(units: scaled.units, fractionDigits: 0, trailingZeros: scaled.exponent)
-        }
-        return scaled.text(units: scaled.units, fractionDigits: -scaled.exponent, trailingZeros: 0)
+        guard let (scaled, fractionDigits, trailingZeros) = exactForm(value) else { return value.description }
+        return scaled.text(units: scaled.units, fractionDigits: fractionDigits, trailingZeros: trailingZeros)
     }
 
     /// `exact(value)` as UTF-8, handed to `body` without making a String: `summary.json` and
     /// `orders.csv` write every amount of a site.
     static func withExact<Result>(_ value: Decimal, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        guard let scaled = Scaled(value), scaled.units != 0 else {
-            var text = exact(value)
+        guard let (scaled, fractionDigits, trailingZeros) = exactForm(value) else {
+            var text = value.description
             return text.withUTF8(body)
         }
-        if scaled.exponent >= 0 {
-            return scaled.withText(units: scaled.units, fractionDigits: 0, trailingZeros: scaled.exponent, body)
-        }
-        return scaled.withText(units: scaled.units, fractionDigits: -scaled.exponent, trailingZeros: 0, body)
+        return scaled.withText(units: scaled.units, fractionDigits: fractionDigits, trailingZeros: trailingZeros, body)
+    }
+
+    /// How `exact` writes a value that fits 64 bits: its digits, then a point and `fractionDigits` of
+    /// them, or `trailingZeros` zeros after them; nil for zero and for what does not fit (Foundation writes those).
+    private static func exactForm(_ value: Decimal) -> (Scaled, fractionDigits: Int, trailingZeros: Int)? {
+        guard let scaled = Scaled(value), scaled.units != 0 else { return nil }
+        return scaled.exponent >= 0 ? (scaled, 0, scaled.exponent) : (scaled, -scaled.exponent, 0)
     }
 
     /// Rounded half-up to `digits` fraction digits and written with exactly that many ("2.80", "432").

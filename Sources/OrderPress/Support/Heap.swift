@@ -28,12 +28,5 @@ enum Heap {
 
     /// glibc's `malloc_trim`, looked up by name: `<malloc.h>` is not part of the Glibc module. Nil on
     /// other C libraries, which need no such call.
-    static let trim: (@convention(c) (Int) -> Int32)? = {
-        #if canImport(Glibc)
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
-        #else
-        return nil
-        #endif
-    }()
+    static let trim = GlibcFunction.named("malloc_trim", as: (@convention(c) (Int) -> Int32).self)
 }

@@ -59,8 +59,8 @@ final class OpenFolders: @unchecked Sendable {
     /// `ContainedPath` refuses it, and one that is not plain (`a//b`) is normalised as it normalises it.
     func place(of path: String) throws(OutputError) -> Place {
         let plain = ContainedPath.isPlain(path) ? path : try ContainedPath(root.appendingPathComponent(path), below: root).components.joined(separator: "/")
-        guard let slash = plain.lastIndex(of: "/") else { return Place(folder: "", name: plain, path: plain) }
-        return Place(folder: String(plain[..<slash]), name: String(plain[plain.index(after: slash)...]), path: plain)
+        let (folder, name) = Self.split(plain)
+        return Place(folder: folder, name: name, path: plain)
     }
 
     /// The full path of `relative` (a file or folder below the root), for messages.

@@ -107,13 +107,7 @@ enum Timestamp {
 
     /// `2026-11-21 16:00` in `timeZone`.
     static func display(_ date: Date, timeZone: TimeZone) -> String {
-        let (y, m, d, hh, mm, _) = civil(Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date))
-        // Every order line shows its time: written digit by digit rather than through interpolation.
-        guard (0...9999).contains(y) else { return "\(pad(y, 4))-\(pad(m))-\(pad(d)) \(pad(hh)):\(pad(mm))" }
-        return String(unsafeUninitializedCapacity: 16) { buffer in
-            write(y, m, d, hh, mm, into: buffer)
-            return 16
-        }
+        withDisplay(date, timeZone: timeZone) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// `display(date, timeZone:)` as UTF-8, handed to `body` from the stack (every order line shows

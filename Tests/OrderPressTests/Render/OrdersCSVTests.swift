@@ -79,8 +79,18 @@ import Testing
             var writer = OrdersCSV.RowWriter(timeZone: zone)
             var bytes: [UInt8] = [7]
             for order in orders { writer.write(order, to: &bytes) }
-            #expect(bytes == [7] + orders.flatMap { OrdersCSV.referenceRow($0, timeZone: zone) }, "\(orders)")
+            #expect(bytes == [7] + orders.flatMap { Self.referenceRow($0, timeZone: zone) }, "\(orders)")
         }
+    }
+
+    /// A row as the file wrote it before `RowWriter`: a String per cell, neutralised, quoted and joined.
+    private static func referenceRow(_ order: Order, timeZone: TimeZone) -> [UInt8] {
+        OrdersCSV.row([
+            String(order.row), order.id ?? "", order.group, order.person, order.item,
+            order.options.joined(separator: " "), String(order.quantity), DecimalText.exact(order.unitPrice),
+            order.currency, DecimalText.exact(order.amount),
+            order.time.map { Timestamp.display($0, timeZone: timeZone) } ?? order.timeText, order.note,
+        ])
     }
 
 }
