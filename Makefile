@@ -23,8 +23,9 @@ FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
 .PHONY: deps build run test bench profile clean templates golden install install-files uninstall screenshots
 
-# System libraries for the cmark-gfm wrapper and for GRDB (SQLite, the state folder's database), and
-# the cmark-gfm CLI that the tests compare `orderpress markdown` against (Debian/Ubuntu package names).
+# System libraries for the cmark-gfm wrapper, for GRDB (SQLite, the state folder's database) and for
+# the allocator (jemalloc), and the cmark-gfm CLI that the tests compare `orderpress markdown` against
+# (Debian/Ubuntu package names).
 deps:
 	@if ! pkg-config --exists libcmark-gfm; then \
 		echo "installing libcmark-gfm-dev libcmark-gfm-extensions-dev"; \
@@ -35,6 +36,11 @@ deps:
 		echo "installing libsqlite3-dev"; \
 		$(SUDO) apt-get update && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y libsqlite3-dev; \
+	fi
+	@if ! pkg-config --exists jemalloc; then \
+		echo "installing libjemalloc-dev (the process's allocator, see Sources/OrderPress/Support/Heap.swift)"; \
+		$(SUDO) apt-get update && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y libjemalloc-dev; \
 	fi
 	@if ! command -v cmark-gfm >/dev/null 2>&1; then \
 		echo "installing cmark-gfm"; \

@@ -30,12 +30,19 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        // The process's allocator (see Heap.swift): linked, it stands in for glibc's malloc everywhere.
+        .systemLibrary(
+            name: "CJemalloc",
+            pkgConfig: "jemalloc",
+            providers: [.apt(["libjemalloc-dev"])]
+        ),
         // cmark-gfm's allocator while it renders a page: an arena per thread, in C (see page_arena.c).
         .target(name: "CPageArena"),
         .target(
             name: "OrderPress",
             dependencies: [
                 "CCmarkGFM",
+                "CJemalloc",
                 "CPageArena",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

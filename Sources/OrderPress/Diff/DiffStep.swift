@@ -20,6 +20,21 @@ struct DiffStep: Sendable {
             history.insert(HistoryEntry(time: snapshot.changedAt, changes: changes), at: 0)
         }
         snapshot.rates = rates.map(Snapshot.Rates.init)
-        return DiffOutcome(snapshot: snapshot, digests: digests, changes: changes, history: history)
+        return DiffOutcome(
+            snapshot: snapshot, digests: digests, orderDigests: Self.orderDigests(data, digests: digests), changes: changes,
+            history: history)
+    }
+
+    /// The valid rows' digests: each valid row made the order at its place among the valid rows.
+    /// Checked by sheet row, and given up (empty) on any mismatch.
+    static func orderDigests(_ data: ValidatedData, digests: [RecordDigest]) -> [RecordDigest] {
+        guard data.rows.count == digests.count else { return [] }
+        var result: [RecordDigest] = []
+        result.reserveCapacity(data.orders.count)
+        for (row, digest) in zip(data.rows, digests) where !row.rejected {
+            guard result.count < data.orders.count, data.orders[result.count].row == row.row else { return [] }
+            result.append(digest)
+        }
+        return result.count == data.orders.count ? result : []
     }
 }

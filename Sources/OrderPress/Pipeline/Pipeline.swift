@@ -110,8 +110,9 @@ public struct Pipeline: Sendable {
         // Only the diff reads every row and the secret cells: neither is held while the site is rendered.
         (data.rows, secrets) = ([], SecretCells(columns: [], rows: []))
         Heap.releaseFreed()
-        // The pages' file names are handed out meanwhile, from the validated data alone.
-        let slugging = Background { [data] in SiteSlugs(data) }
+        // The pages' file names are handed out meanwhile, from the validated data alone, and each order's
+        // digest taken from its record's.
+        let slugging = Background { [data, records = diffed.orderDigests] in SiteSlugs(data, records: records) }
         // Not waiting for the staging here: a full build's 100,000 records took 0.1–0.2 s more than the
         // aggregation, with one core idle. At a million orders the full build's peak rose from 1,338 MiB to
         // at most 1,406 (the limit is 1,536).
@@ -252,10 +253,10 @@ public struct Pipeline: Sendable {
 
     /// Reads the state, then compares, guards and records the run; also reads (or makes) the site's id.
     /// Unless this is a dry run, the new snapshot's records are then staged while the orders are aggregated (see
-    /// `StagedSnapshot`), and the outcome keeps none of them.
+    /// `StagedSnapshot`), and the outcome keeps none of them; the orders' digests are handed back apart.
     private func diff(
         _ data: ValidatedData, secrets: SecretCells, rates: RateTable?, store: StateStore, _ options: Options
-    ) throws(StepFailure) -> (outcome: DiffOutcome, siteID: UUID, staged: StagedSnapshot?) {
+    ) throws(StepFailure) -> (outcome: DiffOutcome, siteID: UUID, staged: StagedSnapshot?, orderDigests: [RecordDigest]) {
         var outcome = try step(.diff) { () throws(DataError) in
             let diff = DiffStep(
                 deletionGuard: options.acceptDeletions ? nil : DeletionGuard(maxDeletedFraction: configuration.maxDeletedFraction),
@@ -266,11 +267,11 @@ public struct Pipeline: Sendable {
         // must keep it even when the build dies between publishing and saving the snapshot.
         let siteID = try step(.diff) { () throws(OutputError) in try store.siteID(create: !options.dryRun) }
         let snapshot = outcome.snapshot
-        let digests = outcome.digests
-        (outcome.snapshot.rows, outcome.digests) = ([], [])
-        guard !options.dryRun else { return (outcome, siteID, nil) }
+        let (digests, orderDigests) = (outcome.digests, outcome.orderDigests)
+        (outcome.snapshot.rows, outcome.digests, outcome.orderDigests) = ([], [], [])
+        guard !options.dryRun else { return (outcome, siteID, nil, orderDigests) }
         let staged = try step(.diff) { () throws(OutputError) in try store.stage(snapshot, digests: digests) }
-        return (outcome, siteID, staged)
+        return (outcome, siteID, staged, orderDigests)
     }
 
     /// Begins saving the snapshot with the build's record; committed last, so that a failure anywhere

@@ -1,20 +1,37 @@
-/// Each order's digest for `PageInputs` (the first 16 bytes of the SHA-256 of all its fields) and its
-/// group's place, in the order of the orders. They depend on the validated orders alone, so a build
-/// makes them beside the aggregation (in `SiteSlugs`, on its own thread, while the aggregation leaves a
-/// core idle) rather than at the start of rendering, where a one-order rerun waited for them.
+/// Each order's digest for `PageInputs` and its group's place, in the order of the orders.
+///
+/// A build takes an order's digest from the diff: the digest of its record (`RecordDigest`), which
+/// covers every cell of its row that validation reads (the values, the secrets hashed) and what
+/// validation made of them (group, person, item, options, quantity, amount, currency). An order is
+/// a function of that record, its sheet row and the settings in `PageInputs`' site digest (the time
+/// zone, the binary), so the record's 16 bytes and the row identify it, with no hashing of its own.
+/// Without records (a test rendering without a diff) every field of the order is hashed instead.
+/// Either is made beside the aggregation (in `SiteSlugs`, on its own thread) rather than at the start
+/// of rendering, where a one-order rerun waited for them.
 struct OrderDigests: Sendable {
+    /// What the digests were made from; part of every page's key, so that the two never meet.
+    enum Source: Int, Sendable {
+        case fields = 1
+        case records = 2
+    }
+
     /// The orders digested: the digests hold for this array, the same storage, and no other.
     private let orders: [Order]
-    /// `size` bytes an order.
+    /// `size` bytes an order: 16 of its digest, then its sheet row (four bytes, little-endian).
     let digests: [UInt8]
     /// Each order's group, as its place in `data.groups` (-1 for none).
     let groups: [Int32]
+    let source: Source
 
-    static let size = 16
+    static let size = 20
 
-    /// On both cores when `parallel`; on the calling thread alone otherwise (beside other work).
-    init(_ orders: [Order], places: GroupPlaces, parallel: Bool) {
+    /// From the diff's records when there is one for every order (`records` in the order of `orders`);
+    /// else from the orders' fields. On both cores when `parallel`; on the calling thread alone
+    /// otherwise (beside other work).
+    init(_ orders: [Order], records: [RecordDigest] = [], places: GroupPlaces, parallel: Bool) {
         self.orders = orders
+        let fromRecords = !orders.isEmpty && records.count == orders.count
+        source = fromRecords ? .records : .fields
         let chunk = { (range: Range<Int>) -> ([UInt8], [Int32]) in
             var digests: [UInt8] = []
             digests.reserveCapacity(range.count * Self.size)
@@ -24,9 +41,11 @@ struct OrderDigests: Sendable {
             var fields = PageInputs.Fields()
             orders.withUnsafeBufferPointer { orders in
                 for index in range {
-                    fields.clear()
-                    PageInputs.add(orders[index], to: &fields)
-                    fields.appendDigest(Self.size, to: &digests)
+                    if fromRecords {
+                        Self.append(records[index], row: orders[index].row, to: &digests)
+                    } else {
+                        Self.append(orders[index], fields: &fields, to: &digests)
+                    }
                     groups.append(places.place(orders[index].group).map(Int32.init) ?? -1)
                 }
             }
@@ -40,5 +59,22 @@ struct OrderDigests: Sendable {
     /// Whether these are the digests of `orders` (the same array, not a copy of equal orders).
     func hold(for orders: [Order]) -> Bool {
         OrderList(self.orders, positions: []).isPositioned(in: orders)
+    }
+
+    /// An order's entry made from its fields; `fields` is scratch space.
+    static func append(_ order: borrowing Order, fields: inout PageInputs.Fields, to digests: inout [UInt8]) {
+        fields.clear()
+        PageInputs.add(order, to: &fields)
+        fields.appendDigest(16, to: &digests)
+        append(row: order.row, to: &digests)
+    }
+
+    private static func append(_ record: RecordDigest, row: Int, to digests: inout [UInt8]) {
+        withUnsafeBytes(of: (record.high.bigEndian, record.low.bigEndian)) { digests += $0 }
+        append(row: row, to: &digests)
+    }
+
+    private static func append(row: Int, to digests: inout [UInt8]) {
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: row).littleEndian) { digests += $0 }
     }
 }

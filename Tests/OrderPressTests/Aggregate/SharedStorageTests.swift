@@ -41,12 +41,4 @@ import Testing
         // A missing rate too: the same n/a, with the same digits.
         #expect(converter.converted(mixed, into: currencies, memo: &memo) == converter.converted(mixed, into: currencies))
     }
-
-    /// glibc's `malloc_trim` is found, so the pipeline really gives freed pages back.
-    @Test func theHeapCanBeTrimmed() {
-        #if canImport(Glibc)
-        #expect(Heap.trim != nil)
-        #endif
-        Heap.releaseFreed()
-    }
 }

@@ -67,8 +67,10 @@ import Testing
     }
 
     /// Renders `run` into `sink` after `previous` (the last run's snapshot and history), and returns its own.
+    /// With `records`, the orders' digests are taken from the diff's records, as a build takes them;
+    /// without, from the orders' fields.
     static func render(
-        _ run: Run, fetched: FetchedData, previous: DiffOutcome?, into sink: some PageSink
+        _ run: Run, fetched: FetchedData, previous: DiffOutcome?, records: Bool = true, into sink: some PageSink
     ) throws -> DiffOutcome {
         var headers = ["id", "group", "orderer", "drink", "size", "sugar", "ice", "quantity", "price", "currency", "time", "note", "editCode"]
         if run.tracksPayments { headers.append("paid") }
@@ -87,7 +89,8 @@ import Testing
         renderer.limits = PageLimits(listRows: 3, changeRows: 3, attentionRows: 3, chartBars: 4)
         try renderer.render(
             configuration: run.configuration, data: data, aggregation: aggregation, rates: rates,
-            history: outcome.history, now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID, into: sink)
+            history: outcome.history, now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID,
+            slugs: records ? SiteSlugs(data, records: outcome.orderDigests) : nil, into: sink)
         return outcome
     }
 
@@ -137,17 +140,18 @@ import Testing
         let fetched = try await Fetcher(configuration: sample).fetch()
         await propertyCheck(count: 80, input: Self.runs) { site, change, seed in
             var rng = SplitMix64(seed: seed)
+            let records = seed % 2 == 0
             var configuration = sample
             configuration.language = site.language
             configuration.displayCurrencies = site.displayCurrencies
             let first = Run(configuration: configuration, rows: site.rows, tracksPayments: site.tracksPayments, withRates: site.withRates)
             let second = Self.changed(first, change, using: &rng)
             let firstSite = CollectedSite()
-            let outcome = try! Self.render(first, fetched: fetched, previous: nil, into: firstSite)
+            let outcome = try! Self.render(first, fetched: fetched, previous: nil, records: records, into: firstSite)
             let incremental = PublishedSite(firstSite.site)
-            _ = try! Self.render(second, fetched: fetched, previous: outcome, into: incremental)
+            _ = try! Self.render(second, fetched: fetched, previous: outcome, records: records, into: incremental)
             let scratch = CollectedSite()
-            _ = try! Self.render(second, fetched: fetched, previous: outcome, into: scratch)
+            _ = try! Self.render(second, fetched: fetched, previous: outcome, records: records, into: scratch)
             let (made, expected) = (incremental.site, scratch.site)
             #expect(made.markdown.map(\.path) == expected.markdown.map(\.path), "\(site) \(change)")
             #expect(made.site.map(\.path) == expected.site.map(\.path), "\(site) \(change)")
@@ -172,8 +176,8 @@ import Testing
     /// Each kind of change on a site of valid orders in three groups: the files kept and rebuilt
     /// equal a build from scratch, and a change to one order keeps the pages of the other groups.
     /// (Taking a field out of the digest makes the change to that field fail here.)
-    @Test(arguments: Change.allCases)
-    func eachChangeKeepsOnlyWhatItLeavesAlone(change: Change) async throws {
+    @Test(arguments: Change.allCases, [true, false])
+    func eachChangeKeepsOnlyWhatItLeavesAlone(change: Change, records: Bool) async throws {
         let sample = try ConfigurationLoader.load(from: TestSupport.sampleConfig)
         let fetched = try await Fetcher(configuration: sample).fetch()
         let people = ["Amy", "王小明", "Ben", "山田 花子"]
@@ -190,11 +194,12 @@ import Testing
         var rng = SplitMix64(seed: 7)
         let second = Self.changed(first, change, using: &rng)
         let firstSite = CollectedSite()
-        let outcome = try Self.render(first, fetched: fetched, previous: nil, into: firstSite)
+        let outcome = try Self.render(first, fetched: fetched, previous: nil, records: records, into: firstSite)
+        #expect(outcome.orderDigests.count == 12)
         let incremental = PublishedSite(firstSite.site)
-        _ = try Self.render(second, fetched: fetched, previous: outcome, into: incremental)
+        _ = try Self.render(second, fetched: fetched, previous: outcome, records: records, into: incremental)
         let scratch = CollectedSite()
-        _ = try Self.render(second, fetched: fetched, previous: outcome, into: scratch)
+        _ = try Self.render(second, fetched: fetched, previous: outcome, records: records, into: scratch)
         let stale = zip(incremental.site.markdown + incremental.site.site, scratch.site.markdown + scratch.site.site)
             .filter { $0.0.contents != $0.1.contents }.map(\.0.path)
         #expect(stale == [])
@@ -277,6 +282,34 @@ import Testing
         #expect(before.digests[OrderDigests.size...] == after.digests[OrderDigests.size...])
         #expect(before.groups == after.groups && before.groups.allSatisfy { $0 >= 0 })
         #expect(OrderDigests(data.orders, places: places, parallel: false).digests == before.digests)
+    }
+
+    /// A build's order digests are its valid rows' record digests, each with its sheet row: rejected
+    /// rows are passed over, and rows that do not line up with the orders give none (the orders' fields
+    /// are digested instead).
+    @Test func orderDigestsAreTheValidRowsRecordDigests() async throws {
+        let configuration = try ConfigurationLoader.load(from: TestSupport.sampleConfig)
+        let fetched = try await Fetcher(configuration: configuration).fetch()
+        let validator = Validator(configuration: configuration)
+        var data = try validator.validate(orders: fetched.orders, groups: fetched.groups)
+        #expect(!data.rejected.isEmpty && !data.orders.isEmpty)
+        let outcome = try DiffStep(deletionGuard: nil, now: "2026-11-21T10:00:00Z").run(
+            data, secrets: validator.secretCells(of: fetched.orders), rates: nil, previous: nil, history: [])
+        let valid = zip(data.rows, outcome.digests).filter { !$0.0.rejected }
+        #expect(outcome.orderDigests == valid.map(\.1))
+        #expect(valid.map(\.0.row) == data.orders.map(\.row))
+        let digests = OrderDigests(data.orders, records: outcome.orderDigests, places: GroupPlaces(data.groups), parallel: true)
+        #expect(digests.source == .records)
+        for (index, order) in data.orders.enumerated() {
+            let entry = Array(digests.digests[index * OrderDigests.size..<(index + 1) * OrderDigests.size])
+            #expect(entry == outcome.orderDigests[index].bytes + withUnsafeBytes(of: UInt32(order.row).littleEndian, Array.init))
+        }
+        let first = try #require(data.rows.firstIndex { !$0.rejected })
+        data.rows.remove(at: first)
+        var others = outcome.digests
+        others.remove(at: first)
+        #expect(DiffStep.orderDigests(data, digests: others) == [])
+        #expect(OrderDigests(data.orders, records: [], places: GroupPlaces(data.groups), parallel: false).source == .fields)
     }
 
     /// Numbers and lengths are written in as few bytes as they need (LEB128 of the zigzag form) and

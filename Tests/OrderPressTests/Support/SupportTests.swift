@@ -1,3 +1,4 @@
+import CJemalloc
 import Foundation
 import PropertyBased
 import Testing
@@ -255,6 +256,35 @@ import Testing
         Heap.release([Witness(freed, freedOn)])
         #expect(freed.wait(timeout: .now() + 60) == .success)
         #expect(pthread_equal(freedOn.pointee, pthread_self()) == 0)
+    }
+
+    /// jemalloc is the process's allocator: what Swift allocates is counted in jemalloc's own
+    /// statistics for the thread, and its arenas can be purged.
+    @Test func jemallocAllocatesForSwift() throws {
+        func allocated() -> UInt64 {
+            var value: UInt64 = 0
+            var size = MemoryLayout<UInt64>.size
+            #expect(mallctl("thread.allocated", &value, &size, nil, 0) == 0)
+            return value
+        }
+        let before = allocated()
+        let bytes = [UInt8](repeating: 7, count: 1 << 20)
+        let after = allocated()
+        #expect(bytes.count == 1 << 20)
+        #expect(after - before >= 1 << 20)
+        #expect(Heap.purgeAllArenas())
+    }
+
+    /// The resident size that decides whether to give pages back is this process's: 64 MB touched show in it.
+    @Test func residentBytesCountTouchedMemory() throws {
+        let before = try #require(Heap.residentBytes())
+        let size = 64 << 20
+        let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 4096)
+        defer { block.deallocate() }
+        block.initializeMemory(as: UInt8.self, repeating: 1, count: size)
+        let after = try #require(Heap.residentBytes())
+        #expect(before > 1 << 20)
+        #expect(after - before >= size * 3 / 4)
     }
 }
 
