@@ -26,6 +26,12 @@ struct SnapshotIndex: Sendable, Equatable {
         init(_ record: RowRecord, digest: RecordDigest) {
             self.init(identity: record.identity, digest: digest, row: record.row, firstSeen: record.firstSeen, rejected: record.rejected)
         }
+
+        /// Whether this is the stamp of `record` with `digest`, read without making that stamp.
+        func stamps(_ record: borrowing RowRecord, digest: RecordDigest) -> Bool {
+            self.digest == digest && row == record.row && rejected == record.rejected && identity == record.identity
+                && firstSeen == record.firstSeen
+        }
     }
 
     init(header: Snapshot, records: [Stamp]) {

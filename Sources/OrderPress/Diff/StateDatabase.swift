@@ -336,29 +336,38 @@ enum StateDatabase {
                 """)
         var row = RowBinder(statement)
         var count = 0
-        for (position, (record, digest)) in zip(records, digests).enumerated()
-        where position >= old.count || old[position] != SnapshotIndex.Stamp(record, digest: digest) {
-            row.reset()
-            row.bind(position)
-            row.bind(record.row)
-            row.bind(record.id)
-            row.bind(record.identity)
-            row.bind(list: record.values)
-            row.bind(list: record.secrets)
-            row.bind(record.rejected ? 1 : 0)
-            row.bind(record.group)
-            row.bind(record.person)
-            row.bind(record.item)
-            row.bind(list: record.options)
-            row.bind(record.quantity)
-            row.bind(record.amount)
-            row.bind(record.currency)
-            row.bind(record.firstSeen)
-            if keepingDigests { row.bind(digest) }
-            try row.step(in: db)
-            count += 1
+        // Each record read where it is: a copy of every one (its texts and lists retained, then released)
+        // cost more than comparing them, on the thread that stages while the pages render.
+        try records.withUnsafeBufferPointer { records in
+            for position in 0..<min(records.count, digests.count) {
+                let digest = digests[position]
+                if position < old.count, old[position].stamps(records[position], digest: digest) { continue }
+                try bind(records[position], at: position, digest: keepingDigests ? digest : nil, into: &row)
+                try row.step(in: db)
+                count += 1
+            }
         }
         return count
+    }
+
+    private static func bind(_ record: borrowing RowRecord, at position: Int, digest: RecordDigest?, into row: inout RowBinder) throws {
+        row.reset()
+        row.bind(position)
+        row.bind(record.row)
+        row.bind(record.id)
+        row.bind(record.identity)
+        row.bind(list: record.values)
+        row.bind(list: record.secrets)
+        row.bind(record.rejected ? 1 : 0)
+        row.bind(record.group)
+        row.bind(record.person)
+        row.bind(record.item)
+        row.bind(list: record.options)
+        row.bind(record.quantity)
+        row.bind(record.amount)
+        row.bind(record.currency)
+        row.bind(record.firstSeen)
+        if let digest { row.bind(digest) }
     }
 
     /// Binds one row's values in order, as GRDB would (integers, text, blobs), and runs the statement.

@@ -217,6 +217,30 @@ extension IndexedDiffTests {
         }
     }
 
+    /// Staging compares each record with the last snapshot's stamp at its place without making its stamp:
+    /// the answer is the one comparing made stamps gives, for records that differ in any stamped field.
+    @Test func aRecordIsComparedWithAStampAsItsOwnStampWouldBe() async {
+        let pairs = Generator<(RowRecord, RowRecord, Bool), Shrink.None<(RowRecord, RowRecord, Bool)>> { rng in
+            let record = RecordDigestTests.records.run(using: &rng)
+            var other = Bool.random(using: &rng) ? record : RecordDigestTests.records.run(using: &rng)
+            switch Int.random(in: 0...5, using: &rng) {
+            case 0: other.row += 1
+            case 1: other.identity += "x"
+            case 2: other.firstSeen = record.firstSeen + "x"
+            case 3: other.rejected.toggle()
+            default: break
+            }
+            return (record, other, Bool.random(using: &rng))
+        }
+        await propertyCheck(count: 500, input: pairs) { record, other, sameDigest in
+            let digest = RecordDigest(record)
+            let otherDigest = sameDigest ? digest : RecordDigest(other)
+            let stamp = SnapshotIndex.Stamp(record, digest: digest)
+            #expect(stamp.stamps(other, digest: otherDigest) == (stamp == SnapshotIndex.Stamp(other, digest: otherDigest)))
+            #expect(stamp.stamps(record, digest: digest))
+        }
+    }
+
     static func stamp(_ identity: String, row: Int) -> SnapshotIndex.Stamp {
         SnapshotIndex.Stamp(identity: identity, digest: RecordDigest(high: 0, low: 0), row: row, firstSeen: "", rejected: false)
     }
