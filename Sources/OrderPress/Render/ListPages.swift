@@ -3,8 +3,8 @@
 ///
 /// Those names cannot collide with a group's or a person's page: slugs only ever name files inside
 /// `groups/` and `people/`, and the top level holds nothing but the fixed pages of `PageKind`.
-struct ListPages {
-    enum List: String, CaseIterable {
+struct ListPages: Sendable {
+    enum List: String, CaseIterable, Sendable {
         case groups, people
     }
 

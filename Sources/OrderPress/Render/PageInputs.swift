@@ -62,14 +62,16 @@ struct PageInputs: Sendable {
             let digest = groupDigest(summaries[index])
             return (digest, Self.pieceKey("summary.json group", digest, index == 0))
         }
-        groups = Dictionary(zip(summaries.map(\.group.name), groupDigests.map(\.0)), uniquingKeysWith: { first, _ in first })
+        groupList = groupDigests.map(\.0)
+        groups = Dictionary(zip(summaries.map(\.group.name), groupList), uniquingKeysWith: { first, _ in first })
         groupPieces = groupDigests.map(\.1)
         let people = context.aggregation.people
         let personDigests = Parallel.map(people.count) { index in
             let digest = personDigest(people[index])
             return (digest, Self.pieceKey("summary.json person", digest, index == 0))
         }
-        self.people = Dictionary(zip(people.map(\.key), personDigests.map(\.0)), uniquingKeysWith: { first, _ in first })
+        personList = personDigests.map(\.0)
+        self.people = Dictionary(zip(people.map(\.key), personList), uniquingKeysWith: { first, _ in first })
         personPieces = personDigests.map(\.1)
     }
 
@@ -89,6 +91,10 @@ struct PageInputs: Sendable {
     private var groups: [String: String] = [:]
     /// Each person's digest, by key: their page and their entry in `summary.json`.
     private var people: [String: String] = [:]
+    /// The same digests in the order of `aggregation.groups` and `.people`, where the list pages show
+    /// them and the person pages are made: found by place, not by hashing a name for each.
+    private var groupList: [String] = []
+    private var personList: [String] = []
 
     private static let orderDigestSize = OrderDigests.size
 
@@ -139,6 +145,32 @@ struct PageInputs: Sendable {
     /// The digest of a group's chart.
     func chart(_ summary: GroupSummary) -> String {
         "chart " + group(summary)
+    }
+
+    /// The digest of the page of `person`, which stands at `index` in `aggregation.people`.
+    func person(_ person: PersonSummary, at index: Int) -> String {
+        let people = context.aggregation.people
+        guard index < personList.count, index < people.count, people[index].key == person.key,
+            person.orders.isPositioned(in: context.data.orders)
+        else { return self.person(person) }
+        return personList[index]
+    }
+
+    /// The digest of page `page` of a list after the first (`ListPages`): the digests of the groups or
+    /// people it shows, which cover every figure, name and link of their rows, and where the page
+    /// stands among how many (its title and pager).
+    func listPage(_ list: ListPages.List, page: Int, of pages: ListPages) -> String {
+        var fields = Fields(site)
+        fields.add("list")
+        fields.add(list.rawValue)
+        fields.add(page)
+        fields.add(pages.pageCount)
+        let digests = list == .groups ? groupList : personList
+        let rows = pages.rows(ofPage: page).clamped(to: digests.indices)
+        fields.add(rows.lowerBound)
+        fields.add(rows.count)
+        for digest in digests[rows] { fields.add(digest) }
+        return fields.digest()
     }
 
     /// The digest of a person's page.

@@ -28,10 +28,10 @@ struct PageKind: Sendable {
             }
         },
         PageKind(template: "person") { context in
-            context.aggregation.people.map { person in
+            context.aggregation.people.enumerated().map { index, person in
                 Page(
                     template: "person", path: "people/\(context.personSlugs[person.key]!)", title: person.name,
-                    model: { $0.person(person) }, inputs: { $0.person(person) })
+                    model: { $0.person(person) }, inputs: { $0.person(person, at: index) })
             }
         },
         listPages(.groups) { $0.groupList(page: $1) },
@@ -54,7 +54,7 @@ struct PageKind: Sendable {
                     template: list.rawValue, path: pages.path(ofPage: page),
                     title: context.labels.text(
                         "\(list.rawValue)_page", ["page": String(page), "pages": String(pages.pageCount)]),
-                    model: { model($0, page) })
+                    model: { model($0, page) }, inputs: { $0.listPage(list, page: page, of: pages) })
             }
         }
     }

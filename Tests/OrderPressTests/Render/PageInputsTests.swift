@@ -160,9 +160,13 @@ import Testing
                 Issue.record("\(file.path) kept stale after \(change) on \(site)")
             }
             if change == .nothing {
-                // Every group page, chart and person page is kept: nothing of them is built again.
-                let kinds = (incremental.kept[.markdown] ?? []).filter { $0.hasPrefix("groups/") || $0.hasPrefix("people/") }
-                #expect(kinds.count == expected.markdown.filter { $0.path.hasPrefix("groups/") || $0.path.hasPrefix("people/") }.count)
+                // Every group page, chart, person page and list page after the first is kept: nothing of
+                // them is built again.
+                func kept(_ path: String) -> Bool {
+                    ["groups/", "people/", "groups-", "people-"].contains { path.hasPrefix($0) }
+                }
+                let kinds = (incremental.kept[.markdown] ?? []).filter(kept)
+                #expect(kinds.count == expected.markdown.filter { kept($0.path) }.count)
                 // And every entry of summary.json and row of orders.csv is copied, not made.
                 for (path, frame) in [("summary.json", 0), ("orders.csv", 1)] {
                     let file = made.site.first { $0.path == path }!
@@ -208,6 +212,13 @@ import Testing
         switch change {
         case .nothing, .price, .note, .paid, .time, .quantity, .options: #expect(incremental.copied["summary.json"] ?? 0 > 1_000)
         case .language, .label, .rates, .rateValue, .displayCurrencies, .payments: #expect(incremental.copied["summary.json"] == nil)
+        default: break
+        }
+        // The second page of each list: four groups and four people, three a page.
+        let keptLists = (incremental.kept[.markdown] ?? []).filter { $0.hasPrefix("groups-") || $0.hasPrefix("people-") }
+        switch change {
+        case .nothing: #expect(keptLists.sorted() == ["groups-2.md", "people-2.md"])
+        case .language, .label, .rates, .rateValue, .displayCurrencies, .payments: #expect(keptLists == [])
         default: break
         }
         let keptGroupPages = (incremental.kept[.markdown] ?? []).filter { $0.hasPrefix("groups/") && $0.hasSuffix(".md") }
