@@ -149,10 +149,12 @@ public struct Pipeline: Sendable {
             changes: diffed.outcome.changes, warnings: data.warnings, problems: problems,
             written: published.written, unchanged: published.unchanged, removed: published.removed,
             requests: requests, dryRun: options.dryRun, timings: timings)
-        // The orders are freed aside too: the build is done.
+        // The orders and the session's manifests (240,000 entries at a million orders) are freed aside
+        // too: the build is done.
         var orders: [Order] = []
         swap(&orders, &data.orders)
         Heap.release(consume orders)
+        Heap.release(consume session)
         return report
     }
 

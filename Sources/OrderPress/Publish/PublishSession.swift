@@ -370,8 +370,13 @@ public final class PublishSession: @unchecked Sendable {
             // Before anything stale is removed, as any new file is.
             for tree in Tree.allCases { try folders[tree]?.putHiddenInPlace() }
         }
-        for tree in Tree.allCases {
-            let (list, stale, same) = Self.compared(entries[tree] ?? [:], with: previousInOrder[tree] ?? [], previous[tree] ?? [:])
+        // Both trees at once: 12,000 look-ups each at 100,000 orders, at the end of the build with a core idle.
+        let (entries, previousInOrder, previous) = (entries, previousInOrder, previous)
+        let comparisons = Parallel.map(Tree.allCases.count) { index in
+            let tree = Tree.allCases[index]
+            return Self.compared(entries[tree] ?? [:], with: previousInOrder[tree] ?? [], previous[tree] ?? [:])
+        }
+        for (tree, (list, stale, same)) in zip(Tree.allCases, comparisons) {
             (lists[tree], changed) = (list, changed || !same)
             for path in stale.filter(Publisher.isSafe).sorted() {
                 if try remove(path, in: tree) { removed.append(url(path, in: tree)) }
