@@ -65,7 +65,7 @@ enum OrdersCSV {
         }
 
         mutating func write(_ order: Order, to bytes: inout [UInt8]) {
-            DecimalText.withInteger(order.row) { cell($0, to: &bytes) }
+            DecimalText.withInteger(order.row) { OrdersCSV.cell($0, to: &bytes) }
             bytes.append(UInt8(ascii: ","))
             cell(order.id ?? "", to: &bytes)
             bytes.append(UInt8(ascii: ","))
@@ -77,9 +77,9 @@ enum OrdersCSV {
             bytes.append(UInt8(ascii: ","))
             options(order.options, to: &bytes)
             bytes.append(UInt8(ascii: ","))
-            DecimalText.withInteger(order.quantity) { cell($0, to: &bytes) }
+            DecimalText.withInteger(order.quantity) { OrdersCSV.cell($0, to: &bytes) }
             bytes.append(UInt8(ascii: ","))
-            DecimalText.withExact(order.unitPrice) { cell($0, to: &bytes) }
+            DecimalText.withExact(order.unitPrice) { OrdersCSV.cell($0, to: &bytes) }
             bytes.append(UInt8(ascii: ","))
             cell(order.currency, to: &bytes)
             bytes.append(UInt8(ascii: ","))
@@ -98,12 +98,12 @@ enum OrdersCSV {
         /// `order.amount`'s cell, remembered for the next order of the same price and quantity.
         private mutating func amount(of order: Order, to bytes: inout [UInt8]) {
             guard order.quantity != 1, let price = RawDecimal(order.unitPrice) else {
-                return DecimalText.withExact(order.amount) { cell($0, to: &bytes) }
+                return DecimalText.withExact(order.amount) { OrdersCSV.cell($0, to: &bytes) }
             }
             let key = PriceTimes(price: price, quantity: order.quantity)
             if let known = amounts[key] { return bytes += known }
             let start = bytes.count
-            DecimalText.withExact(order.amount) { cell($0, to: &bytes) }
+            DecimalText.withExact(order.amount) { OrdersCSV.cell($0, to: &bytes) }
             amounts[key] = Array(bytes[start...])
         }
 
@@ -120,10 +120,6 @@ enum OrdersCSV {
 
         private func cell(_ text: String, to bytes: inout [UInt8]) {
             Text.withUTF8(text) { OrdersCSV.cell($0, to: &bytes) }
-        }
-
-        private func cell(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
-            OrdersCSV.cell(utf8, to: &bytes)
         }
     }
 

@@ -152,8 +152,16 @@ enum AtomicFile {
         return renameat2(folder, name, newFolder, newName, 1 /* RENAME_NOREPLACE */) == 0 ? 0 : errno
     }
 
-    private static let renameat2 = GlibcFunction.named(
-        "renameat2", as: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
+    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+
+    /// Nil where the C library has none.
+    private static let renameat2: RenameAt2? = {
+        #if canImport(Glibc)
+        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2").map { unsafeBitCast($0, to: RenameAt2.self) }
+        #else
+        nil
+        #endif
+    }()
 
     /// Linux's `O_TMPFILE`, which Swift does not import (a macro built from another): the same bits on every architecture.
     private static let temporaryFileFlag = Int32(0o20000000) | O_DIRECTORY

@@ -27,10 +27,8 @@ enum Hex {
     /// The hex digits of `bytes` appended to `result`, without a String in between.
     static func append(_ bytes: some Sequence<UInt8>, to result: inout [UInt8]) {
         for byte in bytes {
-            result.append(digits[Int(byte >> 4)])
-            result.append(digits[Int(byte & 0x0F)])
+            result.append(digit(byte >> 4))
+            result.append(digit(byte & 0x0F))
         }
     }
-
-    private static let digits = Array("0123456789abcdef".utf8)
 }

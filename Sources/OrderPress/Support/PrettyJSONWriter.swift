@@ -98,7 +98,7 @@ struct PrettyJSONWriter {
             case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
             default:
                 bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")]
-                bytes += [Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0x0F)]]
+                Hex.append(CollectionOfOne(byte), to: &bytes)
             }
         }
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[run...]))
@@ -121,8 +121,6 @@ struct PrettyJSONWriter {
         }
         closeObject()
     }
-
-    private static let hex = Array("0123456789abcdef".utf8)
 
     private mutating func open(_ bracket: UInt8) {
         precondition(depth < UInt64.bitWidth, "JSON nested over 64 deep")

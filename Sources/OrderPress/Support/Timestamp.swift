@@ -8,15 +8,13 @@ enum Timestamp {
     /// otherwise the time is local to `timeZone`.
     static func parse(_ raw: String, timeZone: TimeZone) -> Date? {
         // Read in place: a copy of the bytes was an array made and freed for every order's time.
-        var raw = raw
-        return raw.withUTF8 { parse(utf8: $0) { timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) } }
+        Text.withUTF8(raw) { parse(utf8: $0) { timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) } }
     }
 
     /// `parse(_:timeZone:)` with the zone's offsets remembered by the hour (`ZoneOffsets`): for every
     /// order's time, on the thread that owns `offsets`.
     static func parse(_ raw: String, offsets: inout ZoneOffsets) -> Date? {
-        var raw = raw
-        return raw.withUTF8 { parse(utf8: $0) { offsets.secondsFromGMT(at: $0) } }
+        Text.withUTF8(raw) { parse(utf8: $0) { offsets.secondsFromGMT(at: $0) } }
     }
 
     /// `secondsFromGMT(instant)`: the zone's offset at `instant` seconds since 1970.
