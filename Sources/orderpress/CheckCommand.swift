@@ -23,7 +23,8 @@ struct CheckCommand: AsyncParsableCommand {
         for warning in data.warnings {
             Terminal.print("\(warning.row.map { "row \($0)" } ?? configuration.orders.name): warning: \(warning.message)")
         }
-        Terminal.print("\(data.rowsRead) rows: \(data.orders.count) valid, \(data.rejected.count) rejected, \(data.warnings.count) warnings")
+        let blank = data.blankRows == 0 ? "" : ", \(data.blankRows) blank \(data.blankRows == 1 ? "row" : "rows") skipped"
+        Terminal.print("\(data.rowsRead) rows: \(data.orders.count) valid, \(data.rejected.count) rejected, \(data.warnings.count) warnings\(blank)")
         if !data.rejected.isEmpty {
             Terminal.error("check: \(data.rejected.count) rows rejected; fix them in the sheet")
             throw ExitCode(ExitStatus.dataError.rawValue)

@@ -11,6 +11,8 @@ public struct LastBuild: Codable, Sendable, Equatable {
     public var orders = 0
     public var rejected = 0
     public var warnings: [DataWarning] = []
+    /// Optional: a record saved before blank rows were counted has none.
+    public var blankRows: Int?
 
     public init(fingerprint: String, validUntil: Date? = nil, rowsRead: Int = 0, orders: Int = 0, rejected: Int = 0, warnings: [DataWarning] = []) {
         self.fingerprint = fingerprint

@@ -9,8 +9,8 @@ import Foundation
 /// UTF-8 without a BOM, each key once per object, no two keys that normalise alike — and returns nil
 /// for anything else, however valid, so that `SheetParser` falls back on JSONSerialization, which then
 /// decides with the same results and errors as ever. It never has to agree with JSONSerialization on
-/// what is wrong, only on what a well-formed sheet says: a number's text comes from JSONSerialization
-/// itself (on that token alone), and `SheetJSONScannerTests` compares both on hostile bodies.
+/// what is wrong, only on what a well-formed sheet says: a number's text is its exact decimal (`JSONNumberText`,
+/// on both paths), and `SheetJSONScannerTests` compares both on hostile bodies.
 struct SheetJSONScanner {
     /// Distinct keys a sheet may have before the fast path gives up (each new key re-lays the cells).
     static let maxKeys = 512
@@ -317,11 +317,10 @@ struct SheetJSONScanner {
         }
     }
 
-    /// A number cell reads exactly as the slow path reads it: JSONSerialization parses the token and
-    /// `SheetParser.cellText` writes it. Sheets are text unless `cast_numbers` asks otherwise, so this is rare.
+    /// A number cell reads as its exact decimal text (`JSONNumberText`), as the slow path reads it too;
+    /// nil for a token that is not a JSON number, which the slow path then refuses.
     private static func numberText(_ token: UnsafeRawBufferPointer) -> String? {
-        guard let value = try? JSONSerialization.jsonObject(with: Data(token), options: [.fragmentsAllowed]), value is NSNumber else { return nil }
-        return SheetParser.cellText(value)
+        JSONNumberText.canonical(token)
     }
 
     /// Moves past a string whose opening quote is read, to just after its closing quote. Returns whether

@@ -27,7 +27,8 @@ enum SheetParser {
     static func jsonArray(_ data: Data, source: String, firstRow: Int = 2) throws(SourceError) -> [Any] {
         let object: Any
         do {
-            object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            // Numbers as strings of their exact digits first: JSONSerialization would read them through Double.
+            object = try JSONSerialization.jsonObject(with: JSONNumberText.quotingNumbers(data), options: [.fragmentsAllowed])
         } catch {
             // Only a body that failed to parse is scanned again, to name the row of a bad byte.
             if let row = invalidUTF8Row(inJSON: data, firstRow: firstRow) {

@@ -5,6 +5,8 @@ public struct BuildReport: Sendable {
     public var rowsRead: Int
     public var orders: Int
     public var rejected: Int
+    /// Rows skipped as blank (`BlankRows`): said in the summary line only.
+    public var blankRows = 0
     public var changes: ChangeSet
     public var warnings: [DataWarning]
     /// Things that went wrong after publishing without failing the build (a git commit, say).
@@ -24,7 +26,8 @@ public struct BuildReport: Sendable {
         let removedVerb = dryRun ? "would be removed" : "removed"
         let seconds = timings.reduce(0) { $0 + $1.seconds }
         let changed = changes.isEmpty ? "no changes" : changes.summary
-        return "\(orders) orders, \(rejected) rejected, \(warnings.count) warnings · "
+        let blank = blankRows == 0 ? "" : ", \(blankRows) blank \(blankRows == 1 ? "row" : "rows") skipped"
+        return "\(orders) orders, \(rejected) rejected, \(warnings.count) warnings\(blank) · "
             + "\(written.count) files \(verb), \(unchanged) unchanged, \(removed.count) \(removedVerb) · \(changed) · "
             + "\(requests) \(requests == 1 ? "request" : "requests") · "
             + String(format: "%.2f s", locale: Locale(identifier: "en_US_POSIX"), seconds)
@@ -38,5 +41,6 @@ extension BuildReport {
             rowsRead: last.rowsRead, orders: last.orders, rejected: last.rejected,
             changes: ChangeSet(firstRun: false, deleted: [], added: [], changed: []), warnings: last.warnings, problems: [],
             written: [], unchanged: files, removed: [], requests: requests, dryRun: dryRun, timings: timings)
+        blankRows = last.blankRows ?? 0
     }
 }

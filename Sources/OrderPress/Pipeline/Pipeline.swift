@@ -144,11 +144,12 @@ public struct Pipeline: Sendable {
             }
         }
         let problems = [commitMarkdown(published, changes: diffed.outcome.changes, options)].compactMap { $0 }
-        let report = BuildReport(
+        var report = BuildReport(
             rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count,
             changes: diffed.outcome.changes, warnings: data.warnings, problems: problems,
             written: published.written, unchanged: published.unchanged, removed: published.removed,
             requests: requests, dryRun: options.dryRun, timings: timings)
+        report.blankRows = data.blankRows
         // The orders and the session's manifests (240,000 entries at a million orders) are freed aside
         // too: the build is done.
         var orders: [Order] = []
@@ -281,10 +282,11 @@ public struct Pipeline: Sendable {
     private func beginSnapshot(
         _ staged: StagedSnapshot, history: [HistoryEntry], data: ValidatedData, inputs: BuildInputs, rates: RateTable?, store: StateStore
     ) -> PendingSave {
-        let last = LastBuild(
+        var last = LastBuild(
             fingerprint: inputs.fingerprint,
             validUntil: BuildInputs.validUntil(rates: rates, configuration: configuration, now: clock.now),
             rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count, warnings: data.warnings)
+        last.blankRows = data.blankRows == 0 ? nil : data.blankRows
         return store.beginSave(staged, history: history, lastBuild: last)
     }
 

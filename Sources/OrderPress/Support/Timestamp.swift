@@ -5,7 +5,10 @@ import Foundation
 enum Timestamp {
     /// Reads `2026-11-21 09:15:00`, `2026-11-21T09:15`, `2026/11/21 9:15`, `11/21/2026 9:15:00`
     /// (Google Forms), or a date alone; with `Z` or `+08:00` the zone is taken from the text,
-    /// otherwise the time is local to `timeZone`.
+    /// otherwise the time is local to `timeZone`. A 12-hour clock in the languages Forms write
+    /// (`2026/11/21 下午 3:15:00`, `午後3:15`, `3:15:00 PM`, `오후`; see `TimestampWords`) and a Google
+    /// Sheets date serial (`46347.5`; see `SheetSerial`) read too. Anything else is nil: never a
+    /// time read by skipping what it could not read.
     static func parse(_ raw: String, timeZone: TimeZone) -> Date? {
         // Read in place: a copy of the bytes was an array made and freed for every order's time.
         Text.withUTF8(raw) { parse(utf8: $0) { timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) } }
@@ -19,6 +22,60 @@ enum Timestamp {
 
     /// `secondsFromGMT(instant)`: the zone's offset at `instant` seconds since 1970.
     private static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, secondsFromGMT: (Int) -> Int) -> Date? {
+        switch scan(bytes) {
+        case .fields(let fields):
+            return fields.date(secondsFromGMT: secondsFromGMT)
+        case .words:
+            // Rare: a 12-hour marker (下午, PM), 年月日, or a word OrderPress does not know.
+            return TimestampWords.parse(bytes)?.date(secondsFromGMT: secondsFromGMT)
+        case .unreadable:
+            // A Sheets serial (46347.385…) is a plain number, which the scan cannot read as a time.
+            return SheetSerial.wallClock(bytes).map { Fields.date(local: $0, zoneOffset: nil, secondsFromGMT: secondsFromGMT) }
+        }
+    }
+
+    /// What a timestamp's numbers say: the date, the time of day (zeros when it has none) and the zone
+    /// it names, if any.
+    struct Fields: Equatable {
+        var year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0
+        /// Whether the text has a time of day (hours and minutes), not just a date.
+        var hasTime = false
+        var zoneOffset: Int?
+
+        /// The moment, reading the wall clock in the zone that `secondsFromGMT` gives offsets of unless the
+        /// text named one; nil for a day or time that does not exist.
+        func date(secondsFromGMT: (Int) -> Int) -> Date? {
+            guard (1...12).contains(month), (1...Timestamp.daysIn(month: month, year: year)).contains(day),
+                (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
+            else { return nil }
+            let local = Timestamp.daysFromCivil(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+            return Self.date(local: local, zoneOffset: zoneOffset, secondsFromGMT: secondsFromGMT)
+        }
+
+        /// `local` seconds since 1970 on the wall clock, in the zone `zoneOffset` names or else `secondsFromGMT`'s.
+        static func date(local: Int, zoneOffset: Int?, secondsFromGMT: (Int) -> Int) -> Date {
+            if let zoneOffset {
+                return Date(timeIntervalSince1970: TimeInterval(local - zoneOffset))
+            }
+            // Local wall time: take the zone's offset at that moment (a second look settles DST edges).
+            let guess = local - secondsFromGMT(local)
+            return Date(timeIntervalSince1970: TimeInterval(local - secondsFromGMT(guess)))
+        }
+    }
+
+    /// What a first look at a timestamp's bytes found.
+    enum Scan {
+        /// Digits and separators only (`2026-11-21 09:15`, `11/21/2026 9:15:00`, `…T09:15+08:00`).
+        case fields(Fields)
+        /// A letter (other than the `T` between date and time and a closing `Z`) or a non-ASCII character:
+        /// a word, which `TimestampWords` reads or refuses. Never skipped as if it were a separator, since
+        /// a skipped 下午 or PM is a time twelve hours off.
+        case words
+        case unreadable
+    }
+
+    /// The fast path: digits and separators read in one pass over the bytes, without a String or an array.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Scan {
         // Only the first six numbers are read, and how many there are: kept in place, not in an array
         // made and freed for every order's time.
         var fields = (0, 0, 0, 0, 0, 0)
@@ -48,11 +105,11 @@ enum Timestamp {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                guard digits < 9 else { return nil }
+                guard digits < 9 else { return .unreadable }
                 current = max(current, 0) * 10 + Int(byte - UInt8(ascii: "0"))
                 digits += 1
             case UInt8(ascii: "Z"), UInt8(ascii: "z"):
-                guard index == bytes.count - 1, fieldCount >= 4 else { return nil }
+                guard index == bytes.count - 1, fieldCount >= 4 else { return .unreadable }
                 flush()
                 zoneOffset = 0
             case UInt8(ascii: "+") where fieldCount >= 4, UInt8(ascii: "-") where fieldCount >= 4:
@@ -60,42 +117,39 @@ enum Timestamp {
                 flush()
                 let sign = byte == UInt8(ascii: "-") ? -1 : 1
                 let rest = bytes[(index + 1)...].filter { $0 != UInt8(ascii: ":") }
-                guard rest.count == 2 || rest.count == 4, rest.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+                guard rest.count == 2 || rest.count == 4, rest.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return .unreadable }
                 let numbers = rest.map { Int($0 - 48) }
                 let hours = numbers[0] * 10 + numbers[1]
                 let minutes = rest.count == 4 ? numbers[2] * 10 + numbers[3] : 0
                 zoneOffset = sign * (hours * 3600 + minutes * 60)
                 index = bytes.count
                 continue
+            case 0x80...0xFF:
+                return .words
             default:
+                // One comparison on the separators' path: an ASCII letter other than the `T` of ISO 8601.
+                let folded = byte | 0x20
+                if folded >= UInt8(ascii: "a"), folded <= UInt8(ascii: "z"), folded != UInt8(ascii: "t") { return .words }
                 flush()
             }
             index += 1
         }
         flush()
 
-        guard fieldCount == 3 || fieldCount >= 5 else { return nil }
-        var year: Int, month: Int, day: Int
+        guard fieldCount == 3 || fieldCount >= 5 else { return .unreadable }
+        var result = Fields(zoneOffset: zoneOffset)
         if firstFieldDigits == 4 {
-            (year, month, day) = (fields.0, fields.1, fields.2)
+            (result.year, result.month, result.day) = (fields.0, fields.1, fields.2)
         } else if fields.2 >= 1000 {
-            (month, day, year) = (fields.0, fields.1, fields.2)  // M/d/yyyy, as Google Forms writes it
+            (result.month, result.day, result.year) = (fields.0, fields.1, fields.2)  // M/d/yyyy, as Google Forms writes it
         } else {
-            return nil
+            return .unreadable
         }
-        let hour = fieldCount > 3 ? fields.3 : 0
-        let minute = fieldCount > 4 ? fields.4 : 0
-        let second = fieldCount > 5 ? fields.5 : 0
-        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
-            (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
-        else { return nil }
-        let local = daysFromCivil(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
-        if let zoneOffset {
-            return Date(timeIntervalSince1970: TimeInterval(local - zoneOffset))
-        }
-        // Local wall time: take the zone's offset at that moment (a second look settles DST edges).
-        let guess = local - secondsFromGMT(local)
-        return Date(timeIntervalSince1970: TimeInterval(local - secondsFromGMT(guess)))
+        result.hasTime = fieldCount >= 5
+        result.hour = fieldCount > 3 ? fields.3 : 0
+        result.minute = fieldCount > 4 ? fields.4 : 0
+        result.second = fieldCount > 5 ? fields.5 : 0
+        return .fields(result)
     }
 
     /// A feed's timestamp, UTC unless it names a zone.
@@ -167,7 +221,7 @@ enum Timestamp {
         return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }
 
-    private static func daysIn(month: Int, year: Int) -> Int {
+    static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -176,7 +230,7 @@ enum Timestamp {
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400

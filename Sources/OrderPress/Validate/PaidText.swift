@@ -1,18 +1,26 @@
-/// Reads a cell of the optional `paid` column as people actually fill it in.
+/// Reads a cell of the optional `paid` column as people actually fill it in: a checkbox (`TRUE`/`FALSE`,
+/// or a JSON boolean with `mode=UNFORMATTED_VALUE`), a Form's yes/no answer in its language, a tick.
 enum PaidText {
-    /// Compared case-insensitively after normalisation, so "Yes" and "TRUE" count too.
-    static let paid: Set<String> = ["true", "yes", "y", "1", "✓", "已付", "paid"]
-    static let unpaid: Set<String> = ["", "false", "no", "n", "0", "未付"]
+    /// Compared case-insensitively after normalisation (and NFKC, for a full-width `ＹＥＳ`), so "Yes" and "TRUE" count too.
+    static let paid: Set<String> = [
+        "true", "yes", "y", "1", "✓", "✔", "☑", "✅", "v", "已付", "已付款", "已繳", "已繳費", "paid", "是", "はい", "済", "支払済",
+    ]
+    static let unpaid: Set<String> = ["", "false", "no", "n", "0", "未付", "未付款", "未繳", "unpaid", "否", "いいえ", "☐"]
 
     /// Whether `text` (the normalised cell of `column` in sheet row `row`) says paid; a value OrderPress
     /// does not recognise counts as not paid, with a warning, so that nobody is marked settled by a typo.
     static func read(_ text: String, column: String, row: Int, warnings: inout [DataWarning]) -> Bool {
         if text.isEmpty { return false }
-        let folded = text.lowercased()
+        var folded = text.lowercased()
+        if paid.contains(folded) { return true }
+        if unpaid.contains(folded) { return false }
+        folded = NumericText.folded(folded).lowercased()
         if paid.contains(folded) { return true }
         if !unpaid.contains(folded) {
             warnings.append(
-                .init(row: row, message: "\(column) '\(text)' is neither paid nor unpaid and counts as not paid; write yes or no"))
+                .init(
+                    row: row,
+                    message: "\(column) '\(text)' is neither paid nor unpaid and counts as not paid; write yes or no"))
         }
         return false
     }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Reads a unit price as a sheet writes it: `35`, `35.50`, `1,200`, `.5`; at most 12 digits before the
-/// point and 6 after, so that no sum of a million valid rows can lose a cent (`Decimal` keeps 38 digits).
+/// Reads a unit price as a sheet writes it: `35`, `35.50`, `1,200`, `.5`, and as an input method types
+/// it (`３５`, `１，２００`: NFKC, see `NumericText`); at most 12 digits before the point and 6 after, so
+/// that no sum of a million valid rows can lose a cent (`Decimal` keeps 38 digits).
 enum PriceText {
     static let integerDigits = 12
     static let fractionDigits = 6
@@ -10,10 +11,15 @@ enum PriceText {
         case missing
         case negative
         case tooLong(String)
-        case formatted(String)
+        /// A number with a currency sign or unit around it: `text` as written, `number` the number in it,
+        /// and whether it looks like the sheet's own currency format (`$1.23`, `NT$1,200.00`: a sign and
+        /// exactly two decimals) rather than what someone typed (`35元`, `NT$35`).
+        case formatted(String, number: String, sheetFormat: Bool)
         case notANumber(String)
 
-        func reason(column: String) -> String {
+        /// `fromSheetAPI`: the sheet is read from a SheetDB-style URL, where `mode=UNFORMATTED_VALUE` turns the
+        /// sheet's own number formats into plain numbers; from a file it cannot help.
+        func reason(column: String, fromSheetAPI: Bool = false) -> String {
             switch self {
             case .missing:
                 return "price is missing (column '\(column)')"
@@ -21,8 +27,11 @@ enum PriceText {
                 return "price must not be negative"
             case .tooLong(let text):
                 return "price '\(text)' has more than \(integerDigits) digits before the point or \(fractionDigits) after"
-            case .formatted(let text):
-                return "price '\(text)' is formatted as currency; read the sheet with mode=UNFORMATTED_VALUE or cast_numbers=\(column)"
+            case .formatted(let text, let number, let sheetFormat):
+                if sheetFormat, fromSheetAPI {
+                    return "price '\(text)' is formatted as currency by the sheet; read the sheet with mode=UNFORMATTED_VALUE or cast_numbers=\(column), or write \(number)"
+                }
+                return "price '\(text)' is not a plain number; write \(number) (the currency belongs in the currency column or the group)"
             case .notANumber(let text):
                 return "price '\(text)' is not a number"
             }
@@ -31,17 +40,23 @@ enum PriceText {
 
     static func parse(_ text: String) -> Result<Decimal, Problem> {
         if let value = plainDigits(text) { return .success(value) }
-        return parseInGeneral(text)
+        // Full-width digits and separators, as a Chinese or Japanese input method types them: only a text
+        // with a byte beyond ASCII is folded (NFKC), and only after the fast path has failed.
+        let folded = NumericText.folded(text)
+        if folded != text, let value = plainDigits(folded) { return .success(value) }
+        return parseInGeneral(folded, shown: text)
     }
 
-    /// Every rule, for any text; `parse` tries `plainDigits` first.
-    static func parseInGeneral(_ text: String) -> Result<Decimal, Problem> {
+    /// Every rule, for any text; `parse` tries `plainDigits` first. `shown`: the text as written, for the
+    /// problem (when `text` is its NFKC form).
+    static func parseInGeneral(_ text: String, shown: String? = nil) -> Result<Decimal, Problem> {
         guard !text.isEmpty else { return .failure(.missing) }
+        let shown = shown ?? text
         var body = Substring(text)
         let negative = body.first == "-"
         if negative { body = body.dropFirst() }
         if let value = plainNumber(body) {
-            guard fits(body) else { return .failure(.tooLong(text)) }
+            guard fits(body) else { return .failure(.tooLong(shown)) }
             return negative && value != 0 ? .failure(.negative) : .success(value)
         }
         // Currency symbols or codes around a number: how FORMATTED_VALUE shows a currency cell ("NT$35", "35 元").
@@ -50,12 +65,17 @@ enum PriceText {
         let rest = body.dropFirst(prefix.count)
         let number = rest.prefix(while: isNumberPart)
         let suffix = rest.dropFirst(number.count)
+        let affixes = prefix + suffix
         if !number.isEmpty, prefix.count + suffix.count > 0, plainNumber(number) != nil,
-            !(prefix + suffix).contains(where: { $0.isNumber || $0 == "-" || $0 == "+" })
+            !affixes.contains(where: { $0.isNumber || $0 == "-" || $0 == "+" })
         {
-            return .failure(.formatted(text))
+            // The sheet's currency format: a currency sign (not a word like 元 or TWD) and two decimals.
+            let twoDecimals = number.split(separator: ".", omittingEmptySubsequences: false).dropFirst().first?.count == 2
+            let sign = affixes.filter { !$0.isWhitespace }
+            let sheetFormat = twoDecimals && sign.contains { !$0.isLetter } && sign.allSatisfy { Self.currencySignCharacters.contains($0) }
+            return .failure(.formatted(shown, number: String(number), sheetFormat: sheetFormat))
         }
-        return .failure(.notANumber(text))
+        return .failure(.notANumber(shown))
     }
 
     /// The common case read from its bytes alone: digits with at most one point, within the digit
@@ -103,6 +123,12 @@ enum PriceText {
         guard sawDigit, integer <= integerDigits, fraction <= fractionDigits else { return nil }
         return Decimal(sign: .plus, exponent: -fraction, significand: Decimal(units))
     }
+
+    /// What a sheet's currency format puts around a number: signs (`$`, `€`, `¥`…) and the letters that
+    /// qualify a dollar (`NT$`, `US$`, `HK$`, `A$`, `R$`).
+    static let currencySignCharacters: Set<Character> = [
+        "$", "€", "£", "¥", "₩", "₹", "₽", "₱", "฿", "₫", "₺", "₪", "N", "T", "U", "S", "H", "K", "A", "C", "R", "M", "X",
+    ]
 
     /// Digits, an optional point and grouping commas, starting with a digit or the point; no sign, no exponent.
     private static func plainNumber(_ text: Substring) -> Decimal? {

@@ -15,4 +15,6 @@ public struct ValidatedData: Sendable, Equatable {
     /// Rows whose field count differs from the header's: rejected, and carrying no values at all, since
     /// any of their cells could be a secret.
     public var malformedRows = 0
+    /// Rows with every mapped cell empty or an unticked checkbox (`BlankRows`): skipped, in no count but this.
+    public var blankRows = 0
 }

@@ -15,8 +15,10 @@ public struct Validator: Sendable {
     }
 
     /// `validate`, and the secret cells of the same rows read in the same pass (what `secretCells(of:)` gives).
-    public func validateKeepingSecrets(orders: SourceTable, groups: SourceTable?) throws(DataError) -> (data: ValidatedData, secrets: SecretCells) {
+    public func validateKeepingSecrets(orders sheet: SourceTable, groups: SourceTable?) throws(DataError) -> (data: ValidatedData, secrets: SecretCells) {
         let columns = configuration.orderColumns
+        // Rows nobody filled in (a checkbox column's unused rows) are no rows at all: neither orders nor rejected.
+        let (orders, blankRows) = BlankRows.skipping(sheet, columns: columns.mapped)
         try requireColumns(
             [("group", columns.group), ("person", columns.person), ("item", columns.item), ("price", columns.price)],
             in: orders, mapping: "orders.columns")
@@ -137,7 +139,7 @@ public struct Validator: Sendable {
             rows: Parallel.map(madeOrders.count) {
                 row(madeOrders[$0], madeCandidates[$0], identity: identity, idCounts: idsRepeat ? idCounts : nil)
             },
-            columns: shownColumns, malformedRows: orders.malformed.count)
+            columns: shownColumns, malformedRows: orders.malformed.count, blankRows: blankRows)
         return (data, SecretCells(columns: secretColumns, rows: candidates.map(\.secrets)))
     }
 
@@ -156,7 +158,8 @@ public struct Validator: Sendable {
     }
 
     /// The secret cells of the rows `validate` reads, in the order of `ValidatedData.rows`.
-    public func secretCells(of orders: SourceTable) -> SecretCells {
+    public func secretCells(of sheet: SourceTable) -> SecretCells {
+        let orders = BlankRows.skipping(sheet, columns: configuration.orderColumns.mapped).table
         let reader = RowReader(table: orders, columns: configuration.orderColumns)
         let columns = reader.displayColumns.filter { reader.secret.contains($0) }
         return SecretCells(columns: columns, rows: (0..<orders.dataRowCount).map { reader.read(orders, row: $0).secrets })
@@ -301,7 +304,7 @@ public struct Validator: Sendable {
         var price: Decimal?
         switch PriceText.parse(priceText) {
         case .success(let value): price = value
-        case .failure(let problem): reasons.append(problem.reason(column: columns.price))
+        case .failure(let problem): reasons.append(problem.reason(column: columns.price, fromSheetAPI: readsSheetAPI))
         }
 
         let quantityText = text(roles.quantity)
@@ -334,7 +337,7 @@ public struct Validator: Sendable {
         if !timeText.isEmpty {
             time = Timestamp.parse(timeText, offsets: &offsets)
             if time == nil {
-                warnings.append(.init(row: number, message: "time '\(timeText)' is not a date and time OrderPress reads (write it like 2026-11-21 09:15)"))
+                warnings.append(.init(row: number, message: "time '\(timeText)' is not a date and time OrderPress reads and is shown as written (write it like 2026-11-21 09:15)"))
             }
         }
         // Checked one by one, not through an array of them made for every row.
@@ -358,6 +361,12 @@ public struct Validator: Sendable {
         return (order, Candidate(reasons: reasons, currencyText: currencyText, values: values, secrets: secrets), groupPosition)
     }
 
+    /// The orders come from a SheetDB-style URL, whose `mode=UNFORMATTED_VALUE` can undo the sheet's number formats.
+    private var readsSheetAPI: Bool {
+        if case .url = configuration.orders.location { return true }
+        return false
+    }
+
     private func isKnownCurrency(_ code: String) -> Bool {
         Currency.codes.contains(code) || configuration.minorUnits[code] != nil
     }
@@ -378,6 +387,8 @@ public struct Validator: Sendable {
         for row in 0..<table.dataRowCount {
             let number = table.numbers[row]
             let name = text(row, columns.name)
+            // A row nobody filled in (`BlankRows`) is nothing to warn about.
+            if name.isEmpty, columns.mapped.allSatisfy({ BlankRows.isBlank(text(row, $0)) }) { continue }
             guard !name.isEmpty else {
                 warnings.append(.init(row: nil, message: "groups row \(number) has no name and is ignored"))
                 continue
@@ -390,6 +401,13 @@ public struct Validator: Sendable {
             if !currency.isEmpty, !isKnownCurrency(currency) {
                 warnings.append(.init(row: nil, message: "groups row \(number): unknown currency '\(currency)'; using \(configuration.baseCurrency)"))
                 currency = configuration.baseCurrency
+            }
+            let deadline = text(row, columns.deadline)
+            if !deadline.isEmpty, Timestamp.parse(deadline, timeZone: configuration.timeZone) == nil {
+                warnings.append(
+                    .init(
+                        row: nil,
+                        message: "groups row \(number): deadline '\(deadline)' is not a date and time OrderPress reads and is shown as written (write it like 2026-11-21 18:00)"))
             }
             groups.append(
                 Group(
