@@ -5,14 +5,16 @@
 enum SheetSerial {
     /// 1899-12-30 is this many days before 1970-01-01.
     static let epochDays = 25_569
-    /// The serial of 9999-12-31: later ones are no date a sheet means.
-    static let lastDay = 2_958_465
+    /// The serials read: 1970-01-01 to 9999-12-31. A smaller number in a time or deadline cell (`18`
+    /// for six o'clock, a price typed in the wrong column) is no order's date: it stays unreadable, a
+    /// warning, rather than becoming a day in 1900.
+    static let days = epochDays...2_958_465
     /// Fraction digits read: a trillionth of a day is far below a second.
     private static let fractionDigits = 12
 
     /// The wall-clock time (seconds since 1970 as if the zone were UTC) of a serial written as digits with
     /// at most one point (`46347`, `46347.385416666664`), rounded to the nearest second; nil for any other
-    /// text, and for day 0 or less or beyond 9999 (no order was placed on 1899-12-30).
+    /// text, and for a day outside `days`.
     static func wallClock(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var days = 0
         var integerDigits = 0
@@ -39,7 +41,7 @@ enum SheetSerial {
                 return nil
             }
         }
-        guard integerDigits > 0, !(afterPoint && fraction == 0), (1...lastDay).contains(days) else { return nil }
+        guard integerDigits > 0, !(afterPoint && fraction == 0), Self.days.contains(days) else { return nil }
         var scale = 1
         for _ in 0..<fraction { scale *= 10 }
         // numerator < 10^12, so numerator × 86,400 stays far below Int.max.

@@ -42,8 +42,8 @@ import Testing
         (row(group: ""), ["group is missing (column 'group')"]),
         (row(price: ""), ["price is missing (column 'price')"]),
         (row(price: "-5"), ["price must not be negative"]),
-        (row(price: "NT$35"), ["price 'NT$35' is formatted as currency; read the sheet with mode=UNFORMATTED_VALUE or cast_numbers=price"]),
-        (row(price: "$1.23"), ["price '$1.23' is formatted as currency; read the sheet with mode=UNFORMATTED_VALUE or cast_numbers=price"]),
+        (row(price: "NT$35"), ["price 'NT$35' is not a plain number; write 35 (the currency belongs in the currency column or the group)"]),
+        (row(price: "$1.23"), ["price '$1.23' is not a plain number; write 1.23 (the currency belongs in the currency column or the group)"]),
         (row(price: "thirty"), ["price 'thirty' is not a number"]),
         (row(price: "1,20"), ["price '1,20' is not a number"]),
         (row(quantity: "0"), ["quantity must be a whole number from 1 to 10,000 (found '0')"]),
@@ -128,7 +128,7 @@ import Testing
         let data = try Self.validate([Self.row(time: "lunchtime")])
         #expect(data.orders.first?.time == nil)
         #expect(data.orders.first?.timeText == "lunchtime")
-        #expect(data.warnings.contains(DataWarning(row: 2, message: "time 'lunchtime' is not a date and time OrderPress reads (write it like 2026-11-21 09:15)")))
+        #expect(data.warnings.contains(DataWarning(row: 2, message: "time 'lunchtime' is not a date and time OrderPress reads and is shown as written (write it like 2026-11-21 09:15)")))
     }
 
     @Test func duplicateIdsAreAWarning() throws {

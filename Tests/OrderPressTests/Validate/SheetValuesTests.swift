@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+@testable import OrderPress
+
+/// Cells as people fill a sheet or a Form: full-width digits, yes/no answers in their language,
+/// checkboxes, blank rows, 12-hour times and serials, and hints that fit the source and the value.
+@Suite struct SheetValuesTests {
+    static let headers = ["group", "orderer", "drink", "quantity", "price", "time", "paid"]
+
+    static func validate(_ rows: [[String]], toml: String = TestSupport.minimalTOML, groups: SourceTable? = nil) throws -> ValidatedData {
+        let configuration = try TestSupport.configuration("timezone = \"Asia/Taipei\"\n" + toml)
+        return try Validator(configuration: configuration).validate(orders: TestSupport.table(headers, rows), groups: groups)
+    }
+
+    static func row(quantity: String = "1", price: String = "35", time: String = "", paid: String = "") -> [String] {
+        ["Tea", "Amy", "紅茶", quantity, price, time, paid]
+    }
+
+    @Test(arguments: [("３５", "35"), ("１，２００", "1200"), ("１２．５", "12.5"), ("３５.５０", "35.5"), ("1,200", "1200")])
+    func fullWidthPricesRead(price: String, value: String) throws {
+        let data = try Self.validate([Self.row(price: price)])
+        #expect(data.rejected == [])
+        #expect(data.orders.map(\.unitPrice) == [Decimal(string: value)!])
+    }
+
+    @Test(arguments: [("２", 2), ("１０", 10), ("１，０００", 1000)])
+    func fullWidthQuantitiesRead(quantity: String, value: Int) throws {
+        let data = try Self.validate([Self.row(quantity: quantity)])
+        #expect(data.rejected == [])
+        #expect(data.orders.map(\.quantity) == [value])
+    }
+
+    /// NFKC folds width, not other scripts' digits or fractions: these stay rejected.
+    @Test(arguments: ["١٢", "½", "３５元"])
+    func otherNumeralsAreStillRejected(price: String) throws {
+        let data = try Self.validate([Self.row(price: price)])
+        #expect(data.orders == [])
+        #expect(data.rejected.count == 1)
+    }
+
+    @Test(arguments: [
+        "TRUE", "true", "True", "是", "はい", "✓", "✔", "☑", "V", "v", "已付", "已付款", "paid", "PAID", "yes", "Y", "1", "ＹＥＳ",
+    ])
+    func paidAnswers(value: String) throws {
+        let data = try Self.validate([Self.row(paid: value)])
+        #expect(data.orders.map(\.paid) == [true])
+        #expect(data.warnings == [])
+    }
+
+    @Test(arguments: ["FALSE", "false", "否", "いいえ", "未付", "未付款", "unpaid", "Unpaid", "no", "N", "0", ""])
+    func unpaidAnswers(value: String) throws {
+        let data = try Self.validate([Self.row(price: "35", paid: value)])
+        #expect(data.orders.map(\.paid) == [false])
+        #expect(data.warnings == [])
+    }
+
+    @Test(arguments: ["maybe", "2", "半", "X"])
+    func otherPaidAnswersWarnNamingRowAndValue(value: String) throws {
+        let data = try Self.validate([Self.row(), Self.row(paid: value)])
+        #expect(data.orders.map(\.paid) == [false, false])
+        #expect(data.warnings == [DataWarning(row: 3, message: "paid '\(value)' is neither paid nor unpaid and counts as not paid; write yes or no")])
+    }
+
+    // MARK: - Hints
+
+    static let urlTOML = """
+        base_currency = "TWD"
+        [orders]
+        url = "https://sheetdb.example/api/v1/abc?sheet=orders"
+        """
+
+    @Test(arguments: [
+        // Typed by a person: the hint is to write the number, whatever the source.
+        ("35元", false, "price '35元' is not a plain number; write 35 (the currency belongs in the currency column or the group)"),
+        ("NT$35", false, "price 'NT$35' is not a plain number; write 35 (the currency belongs in the currency column or the group)"),
+        ("35元", true, "price '35元' is not a plain number; write 35 (the currency belongs in the currency column or the group)"),
+        ("NT$35", true, "price 'NT$35' is not a plain number; write 35 (the currency belongs in the currency column or the group)"),
+        ("３５元", true, "price '３５元' is not a plain number; write 35 (the currency belongs in the currency column or the group)"),
+        ("TWD 35.00", true, "price 'TWD 35.00' is not a plain number; write 35.00 (the currency belongs in the currency column or the group)"),
+        // The sheet's own currency format, read through SheetDB: UNFORMATTED_VALUE fixes it.
+        ("$1.23", true, "price '$1.23' is formatted as currency by the sheet; read the sheet with mode=UNFORMATTED_VALUE or cast_numbers=price, or write 1.23"),
+        ("NT$1,200.00", true, "price 'NT$1,200.00' is formatted as currency by the sheet; read the sheet with mode=UNFORMATTED_VALUE or cast_numbers=price, or write 1,200.00"),
+        // The same from a file: a SheetDB mode cannot help.
+        ("$1.23", false, "price '$1.23' is not a plain number; write 1.23 (the currency belongs in the currency column or the group)"),
+    ])
+    func priceHintsFitTheSourceAndTheValue(price: String, fromURL: Bool, reason: String) throws {
+        let data = try Self.validate([Self.row(price: price)], toml: fromURL ? Self.urlTOML : TestSupport.minimalTOML)
+        #expect(data.rejected.map(\.reasons) == [[reason]])
+    }
+
+    // MARK: - Times and deadlines
+
+    @Test func twelveHourTimesAndSerialsAreReadAndNeverShiftedSilently() throws {
+        let data = try Self.validate([
+            Self.row(time: "2026/11/21 下午 3:15:00"), Self.row(time: "46347.63541666667"), Self.row(time: "2026/11/21 晚上 8:00"),
+            Self.row(time: "18"),
+        ])
+        #expect(data.orders.map { $0.time.map(Timestamp.iso8601) } == ["2026-11-21T07:15:00Z", "2026-11-21T07:15:00Z", nil, nil])
+        #expect(data.orders.map(\.timeText) == ["2026/11/21 下午 3:15:00", "46347.63541666667", "2026/11/21 晚上 8:00", "18"])
+        #expect(data.warnings == [
+            DataWarning(row: 4, message: "time '2026/11/21 晚上 8:00' is not a date and time OrderPress reads and is shown as written (write it like 2026-11-21 09:15)"),
+            DataWarning(row: 5, message: "time '18' is not a date and time OrderPress reads and is shown as written (write it like 2026-11-21 09:15)"),
+        ])
+    }
+
+    @Test func anUnreadableDeadlineIsAWarningNamingRowAndValue() throws {
+        let groups = TestSupport.table(
+            ["group", "deadline"], [["Tea", "2026/11/21 下午 2:00:00"], ["Lunch", "下班前"], ["Soup", "46347.5"]], name: "groups")
+        let data = try Self.validate([Self.row()], groups: groups)
+        #expect(data.warnings == [
+            DataWarning(row: nil, message: "groups row 3: deadline '下班前' is not a date and time OrderPress reads and is shown as written (write it like 2026-11-21 18:00)")
+        ])
+    }
+
+    // MARK: - Blank rows
+
+    @Test func blankAndCheckboxOnlyRowsAreNeitherOrdersNorRejected() throws {
+        let data = try Self.validate([
+            Self.row(paid: "TRUE"),
+            ["", "", "", "", "", "", "FALSE"],
+            ["", "", "", "", "", "", ""],
+            [" ", "\u{200B}", "", "", "", "", "false"],
+            Self.row(price: "", paid: "FALSE"),
+            ["", "", "", "", "", "", "FALSE"],
+        ])
+        #expect(data.orders.map(\.row) == [2])
+        #expect(data.rejected.map(\.row) == [6])
+        #expect(data.blankRows == 4)
+        #expect(data.rowsRead == 2)
+        #expect(data.rows.map(\.row) == [2, 6])
+        #expect(data.warnings == [])
+    }
+
+    /// A cell of an unmapped column does not make a row an order; a mapped one does.
+    @Test func onlyMappedCellsCount() throws {
+        let configuration = try TestSupport.configuration(TestSupport.minimalTOML)
+        let table = TestSupport.table(["group", "orderer", "drink", "price", "paid", "電話"], [["", "", "", "", "FALSE", "0912"], ["", "Amy", "", "", "FALSE", ""]])
+        let data = try Validator(configuration: configuration).validate(orders: table, groups: nil)
+        #expect(data.blankRows == 1)
+        #expect(data.rejected.map(\.row) == [3])
+        #expect(Validator(configuration: configuration).secretCells(of: table).rows.count == data.rows.count)
+    }
+}
