@@ -78,12 +78,12 @@ import Testing
 
     static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
-    /// `local` (seconds since 1970 on the wall clock) as a Sheets serial with 15 decimals, from exact integers.
+    /// `local` (seconds since 1970 on the wall clock) as a Sheets serial with 13 decimals, from exact integers.
     static func serial(_ local: Int) -> String {
         let days = local.quotientAndRemainder(dividingBy: 86_400)
-        let scaled = (days.remainder * 1_000_000_000_000_000 + 43_200) / 86_400
+        let scaled = (days.remainder * 10_000_000_000_000 + 43_200) / 86_400
         let fraction = String(scaled)
-        return "\(days.quotient + 25_569)." + String(repeating: "0", count: 15 - fraction.count) + fraction
+        return "\(days.quotient + 25_569)." + String(repeating: "0", count: 13 - fraction.count) + fraction
     }
 
     static func text(_ spelling: Spelling, _ w: Wall, local: Int, utc: Wall, rng: inout some RandomNumberGenerator) -> String {
