@@ -361,10 +361,12 @@ public struct Validator: Sendable {
         return (order, Candidate(reasons: reasons, currencyText: currencyText, values: values, secrets: secrets), groupPosition)
     }
 
-    /// The orders come from a SheetDB-style URL, whose `mode=UNFORMATTED_VALUE` can undo the sheet's number formats.
+    /// The orders come from a SheetDB-style URL whose `mode=UNFORMATTED_VALUE` would undo the sheet's number
+    /// formats: not from a file, and not from a URL that asks for it already (a `$1.23` then was typed as text).
     private var readsSheetAPI: Bool {
-        if case .url = configuration.orders.location { return true }
-        return false
+        guard case .url(let url) = configuration.orders.location else { return false }
+        let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        return !items.contains { $0.name.lowercased() == "mode" && $0.value?.uppercased() == "UNFORMATTED_VALUE" }
     }
 
     private func isKnownCurrency(_ code: String) -> Bool {

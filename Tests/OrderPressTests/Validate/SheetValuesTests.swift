@@ -64,11 +64,13 @@ import Testing
 
     // MARK: - Hints
 
-    static let urlTOML = """
+    static func urlTOML(_ query: String = "") -> String {
+        """
         base_currency = "TWD"
         [orders]
-        url = "https://sheetdb.example/api/v1/abc?sheet=orders"
+        url = "https://sheetdb.example/api/v1/abc?sheet=orders\(query)"
         """
+    }
 
     @Test(arguments: [
         // Typed by a person: the hint is to write the number, whatever the source.
@@ -81,11 +83,13 @@ import Testing
         // The sheet's own currency format, read through SheetDB: UNFORMATTED_VALUE fixes it.
         ("$1.23", true, "price '$1.23' is formatted as currency by the sheet; read the sheet with mode=UNFORMATTED_VALUE or cast_numbers=price, or write 1.23"),
         ("NT$1,200.00", true, "price 'NT$1,200.00' is formatted as currency by the sheet; read the sheet with mode=UNFORMATTED_VALUE or cast_numbers=price, or write 1,200.00"),
-        // The same from a file: a SheetDB mode cannot help.
+        // The same from a file, or from a URL already read with UNFORMATTED_VALUE (the text was typed): a mode cannot help.
         ("$1.23", false, "price '$1.23' is not a plain number; write 1.23 (the currency belongs in the currency column or the group)"),
+        ("$1.23", nil, "price '$1.23' is not a plain number; write 1.23 (the currency belongs in the currency column or the group)"),
     ])
-    func priceHintsFitTheSourceAndTheValue(price: String, fromURL: Bool, reason: String) throws {
-        let data = try Self.validate([Self.row(price: price)], toml: fromURL ? Self.urlTOML : TestSupport.minimalTOML)
+    func priceHintsFitTheSourceAndTheValue(price: String, fromURL: Bool?, reason: String) throws {
+        let toml = fromURL.map { $0 ? Self.urlTOML() : TestSupport.minimalTOML } ?? Self.urlTOML("&mode=UNFORMATTED_VALUE")
+        let data = try Self.validate([Self.row(price: price)], toml: toml)
         #expect(data.rejected.map(\.reasons) == [[reason]])
     }
 
