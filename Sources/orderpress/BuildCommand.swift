@@ -38,11 +38,20 @@ struct BuildCommand: AsyncParsableCommand {
         let logger = Log.bootstrap(quiet: quiet, verbose: verbose)
         let configuration = try config.load()
         let display = ProgressDisplay(enabled: progress.isEnabled && !quiet)
-        let pipeline = Pipeline(configuration: configuration, clock: .fromEnvironment(), progress: display.show)
-        let report = try await Failure.report { () async throws(StepFailure) in
+        let clock = Clock.fromEnvironment()
+        let pipeline = Pipeline(configuration: configuration, clock: clock, progress: display.show)
+        let health = SourceHealth(configuration.output)
+        let report: BuildReport
+        do {
             defer { display.clear() }
-            return try await pipeline.build(
+            report = try await pipeline.build(
                 .init(strict: strict, dryRun: dryRun, acceptDeletions: acceptDeletions, offline: offline))
+        } catch {
+            throw sayFailure(error, health: health, now: clock.now)
+        }
+        if !dryRun, let line = try? health.succeeded() { Terminal.error(line) }
+        if quiet, !dryRun {
+            for line in report.news.lines(printing: configuration.notify.print) { Terminal.print(line) }
         }
         for problem in report.problems {
             logger.warning("\(problem)")
@@ -58,5 +67,18 @@ struct BuildCommand: AsyncParsableCommand {
             for url in report.removed { Terminal.print("remove \(url.path)") }
         }
         if !quiet { Terminal.print(report.summaryLine) }
+    }
+
+    /// A source that cannot be read is said when the failure starts; with `--quiet`, not again while it
+    /// lasts (cron would mail it every run). The exit status says it every run. Other failures are said
+    /// every time: each needs a person.
+    private func sayFailure(_ failure: StepFailure, health: SourceHealth, now: Date) -> ExitCode {
+        var say = true
+        if !dryRun, failure.step == .fetch, failure.exitStatus == .unavailable {
+            let started = (try? health.failed(source: (failure.underlying as? SourceError)?.source, reason: failure.description, now: now)) ?? true
+            say = started || !quiet
+        }
+        if say { Terminal.error(failure.description) }
+        return ExitCode(failure.exitStatus.rawValue)
     }
 }

@@ -19,7 +19,7 @@ struct OrderPressCommand: AsyncParsableCommand {
         version: Version.current,
         subcommands: [
             BuildCommand.self, CheckCommand.self, DiffCommand.self, MarkdownCommand.self, InitCommand.self,
-            ServeCommand.self,
+            ServeCommand.self, RestoreCommand.self,
         ],
         defaultSubcommand: BuildCommand.self)
 }

@@ -26,6 +26,8 @@ public struct Configuration: Sendable {
     public var maxDeletedFraction: Double
     /// Commit the Markdown folder after a build that changed it (`[git] commit`).
     public var gitCommit = false
+    /// `[notify]`: what `--quiet` prints.
+    public var notify = NotifySettings()
 
     public struct OutputPaths: Sendable {
         public var markdown: URL

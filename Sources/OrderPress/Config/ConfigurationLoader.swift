@@ -162,6 +162,7 @@ public enum ConfigurationLoader {
             gitCommit = try gitTable.bool("commit") ?? false
             try gitTable.rejectUnknownKeys()
         }
+        let notify = try NotifySettings.read(&root)
         try root.rejectUnknownKeys()
 
         let output = Configuration.OutputPaths(markdown: resolve(markdown), site: resolve(site), state: resolve(state))
@@ -178,7 +179,7 @@ public enum ConfigurationLoader {
             displayCurrencies: display, timeZone: timeZone, templates: templates,
             output: output,
             orders: orders, orderColumns: orderColumns, groups: groups, groupColumns: groupColumns,
-            rates: rates, minorUnits: minorUnits, maxDeletedFraction: maxDeletedFraction, gitCommit: gitCommit)
+            rates: rates, minorUnits: minorUnits, maxDeletedFraction: maxDeletedFraction, gitCommit: gitCommit, notify: notify)
     }
 
     /// Reads the keys every source table shares; the caller reads the rest.

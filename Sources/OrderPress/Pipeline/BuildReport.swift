@@ -8,6 +8,8 @@ public struct BuildReport: Sendable {
     /// Rows skipped as blank (`BlankRows`): said in the summary line only.
     public var blankRows = 0
     public var changes: ChangeSet
+    /// What a person must act on (deletions, newly rejected rows): what `--quiet` prints.
+    public var news = News()
     public var warnings: [DataWarning]
     /// Things that went wrong after publishing without failing the build (a git commit, say).
     public var problems: [String]

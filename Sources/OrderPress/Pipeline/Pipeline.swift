@@ -150,6 +150,7 @@ public struct Pipeline: Sendable {
             written: published.written, unchanged: published.unchanged, removed: published.removed,
             requests: requests, dryRun: options.dryRun, timings: timings)
         report.blankRows = data.blankRows
+        report.news = diffed.news
         // The orders and the session's manifests (240,000 entries at a million orders) are freed aside
         // too: the build is done.
         var orders: [Order] = []
@@ -218,7 +219,7 @@ public struct Pipeline: Sendable {
     }
 
     /// Reads every source.
-    private func fetch(_ options: Fetcher.Options) async throws(StepFailure) -> FetchedData {
+    func fetch(_ options: Fetcher.Options) async throws(StepFailure) -> FetchedData {
         let fetcher = try makeFetcher(options)
         return try await step(.fetch) { () async throws(SourceError) in try await fetcher.fetch() }
     }
@@ -233,7 +234,7 @@ public struct Pipeline: Sendable {
     }
 
     /// With `strict`, a rejected row stops the build.
-    private func validate(_ fetched: FetchedData, strict: Bool = false) throws(StepFailure) -> (data: ValidatedData, secrets: SecretCells) {
+    func validate(_ fetched: FetchedData, strict: Bool = false) throws(StepFailure) -> (data: ValidatedData, secrets: SecretCells) {
         let validator = Validator(configuration: configuration)
         var (data, secrets) = try step(.validate) { () throws(DataError) in
             try validator.validateKeepingSecrets(orders: fetched.orders, groups: fetched.groups)
@@ -259,22 +260,24 @@ public struct Pipeline: Sendable {
     /// `StagedSnapshot`), and the outcome keeps none of them; the orders' digests are handed back apart.
     private func diff(
         _ data: ValidatedData, secrets: SecretCells, rates: RateTable?, store: StateStore, _ options: Options
-    ) throws(StepFailure) -> (outcome: DiffOutcome, siteID: UUID, staged: StagedSnapshot?, orderDigests: [RecordDigest]) {
+    ) throws(StepFailure) -> (outcome: DiffOutcome, siteID: UUID, staged: StagedSnapshot?, orderDigests: [RecordDigest], news: News) {
         var outcome = try step(.diff) { () throws(DataError) in
             let diff = DiffStep(
                 deletionGuard: options.acceptDeletions ? nil : DeletionGuard(maxDeletedFraction: configuration.maxDeletedFraction),
                 now: Timestamp.iso8601(clock.now))
             return try diff.run(data, secrets: secrets, rates: rates, previous: store.loadPrevious(), history: store.loadHistory())
         }
+        // Read while the new records are still here; the last snapshot's index is what the diff just read.
+        let news = News.make(changes: outcome.changes, rows: outcome.snapshot.rows, previous: try? store.contents().snapshot, rejected: data.rejected)
         // Kept before anything is published, not with the snapshot: a feed that went out with an id
         // must keep it even when the build dies between publishing and saving the snapshot.
         let siteID = try step(.diff) { () throws(OutputError) in try store.siteID(create: !options.dryRun) }
         let snapshot = outcome.snapshot
         let (digests, orderDigests) = (outcome.digests, outcome.orderDigests)
         (outcome.snapshot.rows, outcome.digests, outcome.orderDigests) = ([], [], [])
-        guard !options.dryRun else { return (outcome, siteID, nil, orderDigests) }
+        guard !options.dryRun else { return (outcome, siteID, nil, orderDigests, news) }
         let staged = try step(.diff) { () throws(OutputError) in try store.stage(snapshot, digests: digests) }
-        return (outcome, siteID, staged, orderDigests)
+        return (outcome, siteID, staged, orderDigests, news)
     }
 
     /// Begins saving the snapshot with the build's record; committed last, so that a failure anywhere
@@ -305,7 +308,7 @@ public struct Pipeline: Sendable {
         }
     }
 
-    private func step<T, E: OrderPressFailure>(_ step: Step, _ body: () throws(E) -> T) throws(StepFailure) -> T {
+    func step<T, E: OrderPressFailure>(_ step: Step, _ body: () throws(E) -> T) throws(StepFailure) -> T {
         do {
             return try body()
         } catch {

@@ -1,0 +1,31 @@
+/// `[notify]`: what a `--quiet` run still prints, and where news is sent.
+public struct NotifySettings: Sendable, Equatable {
+    /// The kinds of news a `--quiet` build prints on stdout (default both; empty for none).
+    public var print: Set<NewsItem.Kind> = [.deleted, .rejected]
+    /// Read and checked, not used yet: the webhook is not built (see README, "Cron").
+    public var webhookURLEnvironmentVariable: String?
+    /// Read and checked, not used yet: the stale notice is not built (see README, "Cron").
+    public var staleAfterMinutes: Int?
+
+    public init() {}
+
+    /// Reads `[notify]` from `root`, if present; unknown keys and unknown kinds are errors naming them.
+    static func read(_ root: inout TOMLTableReader) throws -> NotifySettings {
+        var settings = NotifySettings()
+        guard var table = try root.table("notify") else { return settings }
+        if let kinds = try table.strings("print") {
+            settings.print = []
+            for name in kinds {
+                guard let kind = NewsItem.Kind(rawValue: name) else {
+                    throw ConfigurationError.invalid(
+                        "notify.print", "lists '\(name)'; use \"deleted\", \"rejected\", both, or [] for nothing", in: root.file)
+                }
+                settings.print.insert(kind)
+            }
+        }
+        settings.webhookURLEnvironmentVariable = try table.string("webhook_url_env")
+        settings.staleAfterMinutes = try table.int("stale_after_minutes", in: 1...525_600)
+        try table.rejectUnknownKeys()
+        return settings
+    }
+}

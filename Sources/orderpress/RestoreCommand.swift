@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import OrderPress
+
+struct RestoreCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore",
+        abstract: "Print a deleted order as a tab-separated row of the sheet, ready to paste back.",
+        discussion: """
+            ORDER is an order's id (`orderpress restore 42`) or its person and item \
+            (`orderpress restore Ben 熟成紅茶`). Searches the orders the last build had that the sheet no \
+            longer holds, then the deletions in the history. Secret cells (edit codes) are left empty. \
+            Exit 65, naming the closest deleted orders, when none matches. Writes nothing.
+            """)
+
+    @OptionGroup var config: ConfigOption
+
+    @Flag(help: "Send no request: read URL sources from their cached copies.")
+    var offline = false
+
+    @Argument(help: "An id, or a person and item.")
+    var order: [String]
+
+    func validate() throws {
+        if order.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            throw ValidationError("Name the order: an id, or a person and item.")
+        }
+    }
+
+    func run() async throws {
+        let configuration = try config.load()
+        let pipeline = Pipeline(configuration: configuration, clock: .fromEnvironment())
+        let deleted = try await Failure.report { () async throws(StepFailure) in try await pipeline.deletedOrders(offline: offline) }
+        if let problem = deleted.problem {
+            Terminal.error("warning: the sheet could not be read, so only the history was searched (\(problem))")
+        }
+        let wanted = order.joined(separator: " ")
+        let matches = deleted.matching(wanted)
+        guard !matches.isEmpty else {
+            let closest = deleted.closest(to: wanted)
+            let hint = closest.isEmpty ? "no deleted order is known" : "closest: \(closest.joined(separator: "; "))"
+            Terminal.error("restore: no deleted order matches '\(wanted)'; \(hint)")
+            throw ExitCode(ExitStatus.dataError.rawValue)
+        }
+        Terminal.error(
+            "\(matches.count == 1 ? "1 deleted order" : "\(matches.count) deleted orders"); columns: "
+                + deleted.headers.joined(separator: ", ") + ". Paste into the sheet's first empty row, then build.")
+        // Each cell escaped on its own: the tabs between them are the row's, and must stay tabs.
+        for record in matches {
+            FileHandle.standardOutput.write(Data((deleted.cells(record).map(TerminalText.escape).joined(separator: "\t") + "\n").utf8))
+        }
+    }
+}
