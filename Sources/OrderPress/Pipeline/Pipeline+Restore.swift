@@ -13,7 +13,7 @@ extension Pipeline {
             let columns = try step(.diff) { () throws(DataError) in try store.contents().snapshot?.header.columns ?? [] }
             return DeletedOrders(headers: columns, columns: columns, records: recorded, problem: error.description)
         }
-        let headers = fetched.orders.headers
+        let headers = Self.sheetOrder(fetched.orders.headers, location: configuration.orders.location, columns: configuration.orderColumns)
         let (data, secrets) = try validate(fetched)
         return try step(.diff) { () throws(DataError) in
             let previous = try store.loadPrevious()
@@ -22,5 +22,18 @@ extension Pipeline {
             let pending = outcome.changes.deleted.filter { !$0.rejected }
             return DeletedOrders(headers: headers, columns: previous?.index.header.columns ?? data.columns, records: pending + recorded)
         }
+    }
+
+    /// The sheet's columns in its order. A CSV file's header row gives it; a JSON body (SheetDB's) has its
+    /// keys sorted by the parser, so those follow the layout the README suggests for the sheet (id, time,
+    /// group, orderer, drink, options, quantity, price, currency, note, paid, secrets), then the rest.
+    static func sheetOrder(_ headers: [String], location: Configuration.Location, columns: Configuration.OrderColumns) -> [String] {
+        if case .path(let url) = location, url.pathExtension.lowercased() == "csv" { return headers }
+        let layout = [columns.id, columns.time, columns.group, columns.person, columns.item] + columns.options
+            + [columns.quantity, columns.price, columns.currency, columns.note, columns.paid] + columns.secret
+        let present = Set(headers)
+        var seen = Set<String>()
+        let known = layout.filter { present.contains($0) && seen.insert($0).inserted }
+        return known + headers.filter { !seen.contains($0) }
     }
 }

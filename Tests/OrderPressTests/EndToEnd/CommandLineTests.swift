@@ -29,7 +29,7 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stdout == "")
         #expect(result.stderr == """
-            orderpress: unknown command '\(word)'; \(hint)commands: build (default), check, diff, markdown, init, serve, help; \
+            orderpress: unknown command '\(word)'; \(hint)commands: build (default), check, diff, markdown, init, serve, restore, help; \
             see `orderpress help`
 
             """)

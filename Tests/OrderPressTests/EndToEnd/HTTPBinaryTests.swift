@@ -107,6 +107,9 @@ import Testing
         #expect(!(live.stdout + live.stderr + offline.stdout + offline.stderr).contains(F.token))
     }
 
+    /// What a failing source writes besides the lock and the caches (see `SourceHealth`).
+    static let failureFiles: Set<String> = ["site/status.json", "state/failing.json"]
+
     @Test func anOrdersOutageExits69WithOneLineAndChangesNoFile() async throws {
         let service = Service()
         try await LocalServer.with(try Self.serve(try BinaryTests.sampleSite(), service)) { server in
@@ -123,7 +126,10 @@ import Testing
             #expect(failed.stderr == "orderpress: fetch: orders: \(server.url("/api/v1/sample?sheet=orders&limit=10&offset=0")) answered HTTP 500 Internal Server Error (4 attempts); the service is failing; try again later\n")
             #expect(await server.requests.count == 6 + 4)
             #expect(!failed.stderr.contains(F.token))
-            let after = try Self.state(of: output)
+            // Besides the lock, only the failure's record and status.json (see CronNewsTests) are written.
+            let said = try String(contentsOf: output.appendingPathComponent("site/status.json"), encoding: .utf8)
+            #expect(said.contains("answered HTTP 500 Internal Server Error") && !said.contains(F.token))
+            let after = try Self.state(of: output).filter { !Self.failureFiles.contains($0.key) }
             #expect(after.keys.sorted() == before.keys.sorted())
             for (path, (data, date)) in before {
                 #expect(after[path]?.0 == data, "\(path) changed")
@@ -148,7 +154,10 @@ import Testing
             #expect(without.status == 69)
             #expect(without.stdout == "")
             #expect(without.stderr == stopped)
-            #expect(TestSupport.files(in: output) == ["state/cache/orders.body", "state/cache/orders.meta.json", "state/lock"])
+            // The failure's record and status.json (see CronNewsTests) are all a failing run writes besides the cache.
+            #expect(
+                TestSupport.files(in: output)
+                    == ["site/status.json", "state/cache/orders.body", "state/cache/orders.meta.json", "state/failing.json", "state/lock"])
 
             // Rates once, then the feed goes away again: the cached rates stand in, and every page says so.
             await service.loseRates(false)
@@ -165,12 +174,12 @@ import Testing
                 "無法讀取匯率來源：換算使用 2026-11-21 16:00 的快取匯率。"))
 
             // The cached copy lost as well: the published site, the Markdown and the snapshot stay as they were.
-            let before = try Self.state(of: output).filter { !$0.key.hasPrefix("state/cache/") }
+            let before = try Self.state(of: output).filter { !$0.key.hasPrefix("state/cache/") && !Self.failureFiles.contains($0.key) }
             try FileManager.default.removeItem(at: output.appendingPathComponent("state/cache/rates.body"))
             let lost = try await TestSupport.runDetached(["build"], in: site, environment: Self.environment)
             #expect(lost.status == 69)
             #expect(lost.stderr == stopped)
-            let after = try Self.state(of: output).filter { !$0.key.hasPrefix("state/cache/") }
+            let after = try Self.state(of: output).filter { !$0.key.hasPrefix("state/cache/") && !Self.failureFiles.contains($0.key) }
             #expect(after.keys.sorted() == before.keys.sorted())
             for (path, (data, date)) in before {
                 #expect(after[path]?.0 == data, "\(path) changed")
@@ -264,7 +273,7 @@ import Testing
                 #expect(behaviour.hasPrefix("gzip bomb") ? (requests...requests + 1).contains(sent) : sent == requests)
             }
             #expect(!result.stderr.contains(F.token))
-            let kept = ["state/cache", "state/lock"]
+            let kept = ["state/cache", "state/lock", "site/status.json", "state/failing.json"]
             #expect(TestSupport.files(in: site.appendingPathComponent("output")).filter { !kept.contains(where: $0.hasPrefix) } == [])
         }
     }
@@ -300,7 +309,11 @@ import Testing
             #expect(missing.status == 64)
             #expect(missing.stderr == "orderpress: configure: orderpress.toml: 'orders.token_env' names \(F.tokenVariable), which is unset or empty; export the API token in \(F.tokenVariable)\n")
             #expect(await server.requests.count == 1)
-            #expect(TestSupport.files(in: site.appendingPathComponent("output")) == ["state/lock"])
+            #expect(TestSupport.files(in: site.appendingPathComponent("output")) == ["site/status.json", "state/failing.json", "state/lock"])
+            for file in ["site/status.json", "state/failing.json"] {
+                let text = try String(contentsOf: site.appendingPathComponent("output/\(file)"), encoding: .utf8)
+                #expect(text.contains("answered HTTP 401 Unauthorized") && !text.contains("not-the-token-42") && !text.contains(F.token))
+            }
         }
     }
 

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+@testable import OrderPress
+
+@Suite struct NewsTests {
+    static func record(_ row: Int, id: String?, person: String, item: String, rejected: Bool = false, amount: String? = "45") -> RowRecord {
+        RowRecord(
+            row: row, id: id, identity: id.map { "id:\($0)" } ?? "content:\(person)\(item)", values: [], secrets: [], rejected: rejected,
+            group: "週五下午茶", person: person, item: item, options: ["L"], quantity: 1, amount: rejected ? nil : amount, currency: "TWD",
+            firstSeen: "2026-11-21T10:00:00Z")
+    }
+
+    static func index(_ records: [RowRecord]) -> SnapshotIndex {
+        SnapshotIndex(
+            Snapshot(version: 1, salt: "", changedAt: "", columns: [], secretColumns: [], rows: records, rates: nil))
+    }
+
+    @Test func deletionsFirstThenNewlyRejectedRowsWithTheirReasons() {
+        let stillRejected = Self.record(4, id: "4", person: "Cat", item: "紅茶", rejected: true)
+        let previous = Self.index([Self.record(2, id: "1", person: "Amy", item: "熟成紅茶"), stillRejected])
+        let newlyRejected = Self.record(5, id: "5", person: "Eve", item: "綠茶", rejected: true)
+        let deletedRejected = Self.record(9, id: "9", person: "Old", item: "奶茶", rejected: true)
+        let changes = ChangeSet(firstRun: false, deleted: [deletedRejected, Self.record(2, id: "1", person: "Amy", item: "熟成紅茶")], added: [], changed: [])
+        let rejected = [
+            RejectedRow(row: 4, values: [], reasons: ["price is empty"]),
+            RejectedRow(row: 5, values: [], reasons: ["price must not be negative", "quantity is not a whole number"]),
+        ]
+        let news = News.make(changes: changes, rows: [stillRejected, newlyRejected], previous: previous, rejected: rejected)
+        #expect(news.lines(printing: [.deleted, .rejected]) == [
+            "deleted: row 2 (id 1) Amy: 1 × 熟成紅茶 L · 週五下午茶 · 45 TWD",
+            "rejected: row 5 (id 5) Eve: 1 × 綠茶 L · 週五下午茶 · price must not be negative; quantity is not a whole number",
+        ])
+        #expect(news.lines(printing: [.rejected]).count == 1)
+        #expect(news.lines(printing: []).isEmpty)
+    }
+
+    @Test func aFirstRunHasNoNews() {
+        let rows = [Self.record(2, id: nil, person: "Eve", item: "綠茶", rejected: true)]
+        let news = News.make(
+            changes: ChangeSet(firstRun: true, deleted: [], added: [], changed: []), rows: rows, previous: nil,
+            rejected: [RejectedRow(row: 2, values: [], reasons: ["price is empty"])])
+        #expect(news.isEmpty)
+    }
+
+    @Test func withoutAnIdARowThatStaysRejectedIsNotNewsAgain() {
+        let row = Self.record(3, id: nil, person: "Eve", item: "綠茶", rejected: true)
+        let news = News.make(
+            changes: ChangeSet(firstRun: false, deleted: [], added: [], changed: []), rows: [row], previous: Self.index([row]),
+            rejected: [RejectedRow(row: 3, values: [], reasons: ["price is empty"])])
+        #expect(news.isEmpty)
+    }
+}
