@@ -41,6 +41,9 @@ struct BuildCommand: AsyncParsableCommand {
         let clock = Clock.fromEnvironment()
         let pipeline = Pipeline(configuration: configuration, clock: clock, progress: display.show)
         let health = SourceHealth(configuration.output)
+        let delivery = try Failure.report { () throws(ConfigurationError) in
+            try NewsDelivery.configured(configuration, environment: ProcessInfo.processInfo.environment)
+        }
         let report: BuildReport
         do {
             defer { display.clear() }
@@ -53,6 +56,7 @@ struct BuildCommand: AsyncParsableCommand {
         if quiet, !dryRun {
             for line in report.news.lines(printing: configuration.notify.print) { Terminal.print(line) }
         }
+        if !dryRun, let delivery, let warning = await delivery.run(report.news) { logger.warning("\(warning)") }
         for problem in report.problems {
             logger.warning("\(problem)")
         }

@@ -1,9 +1,11 @@
-/// `[notify]`: what a `--quiet` run still prints, and where news is sent.
+/// `[notify]`: what a `--quiet` run still prints, and the webhook that news is sent to.
 public struct NotifySettings: Sendable, Equatable {
     /// The kinds of news a `--quiet` build prints on stdout (default both; empty for none).
     public var print: Set<NewsItem.Kind> = [.deleted, .rejected]
-    /// Read and checked, not used yet: the webhook is not built (see README, "Cron").
+    /// The environment variable holding the webhook's URL (a secret: it is never printed or stored).
     public var webhookURLEnvironmentVariable: String?
+    /// How long a POST to the webhook may take, all told.
+    public var webhookTimeoutSeconds = 10
     /// Read and checked, not used yet: the stale notice is not built (see README, "Cron").
     public var staleAfterMinutes: Int?
 
@@ -24,6 +26,7 @@ public struct NotifySettings: Sendable, Equatable {
             }
         }
         settings.webhookURLEnvironmentVariable = try table.string("webhook_url_env")
+        settings.webhookTimeoutSeconds = try table.int("webhook_timeout_seconds", in: 1...60) ?? 10
         settings.staleAfterMinutes = try table.int("stale_after_minutes", in: 1...525_600)
         try table.rejectUnknownKeys()
         return settings

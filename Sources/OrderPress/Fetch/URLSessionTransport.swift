@@ -56,9 +56,19 @@ final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     }
 
     func get(_ url: URL, headers: [String: String], timeout: Duration) async throws(HTTPFailure) -> HTTPReply {
+        try await send("GET", url, headers: headers, body: nil, timeout: timeout)
+    }
+
+    /// `POST url` with `body`, bounded like `get` (a redirect is the answer, never followed); for the webhook.
+    func post(_ url: URL, headers: [String: String], body: Data, timeout: Duration) async throws(HTTPFailure) -> HTTPReply {
+        try await send("POST", url, headers: headers, body: body, timeout: timeout)
+    }
+
+    private func send(_ method: String, _ url: URL, headers: [String: String], body: Data?, timeout: Duration) async throws(HTTPFailure) -> HTTPReply {
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: seconds)
-        request.httpMethod = "GET"
+        request.httpMethod = method
+        request.httpBody = body
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let task = session.dataTask(with: request)
         let exchange = exchanges.open(task)

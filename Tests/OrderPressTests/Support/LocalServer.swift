@@ -11,6 +11,8 @@ final class LocalServer: Sendable {
         var path: String
         var query: [String: String]
         var authorization: String?
+        /// The request's body (a webhook's POST); empty for a GET.
+        var body = Data()
     }
 
     typealias Responder = @Sendable (_ request: Request, _ number: Int) async -> HTTPResponse
@@ -66,7 +68,7 @@ final class LocalServer: Sendable {
             let seen = Request(
                 path: request.path,
                 query: Dictionary(request.query.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 }),
-                authorization: request.headers[.authorization])
+                authorization: request.headers[.authorization], body: try await request.bodyData)
             return await respond(seen, await log.append(seen))
         }
     }
