@@ -51,7 +51,7 @@ enum BoundedFile {
         switch status.st_mode & S_IFMT {
         case S_IFREG:
             guard status.st_size <= limit else { throw .tooLarge(limit: limit) }
-        case S_IFIFO, S_IFCHR where streams:
+        case S_IFIFO where streams, S_IFCHR where streams:
             // Read as a stream, waiting for its writer; its size says nothing.
             status.st_size = 0
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
