@@ -11,6 +11,7 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Serves the configuration's site folder and nothing else: 404 for any other path, \
             never the state folder, never a file that a link leads to outside the site folder. \
+            A request line over 4 KiB is answered 414, a request head over 16 KiB 431. \
             A port in use exits 75.
             """)
 
