@@ -78,8 +78,9 @@ enum StateDatabase {
         configuration.readonly = readOnly
         configuration.label = "orderpress.state"
         // GRDB's default answers "busy" at once; the build lock already keeps builds apart, and a
-        // reading `orderpress diff` should wait out a build's commit rather than fail.
-        configuration.busyMode = Database.BusyMode.timeout(10)
+        // reading `orderpress diff` should wait out a build's commit rather than fail. Not longer: a
+        // database that another program keeps locked is said at once to be worth trying again (75).
+        configuration.busyMode = Database.BusyMode.timeout(5)
         configuration.prepareDatabase { db in
             if !readOnly { try db.execute(sql: "PRAGMA synchronous = FULL") }
         }

@@ -61,6 +61,8 @@ public struct StateStore: Sendable {
             found = try queue.read { db in try StateDatabase.records(db, at: positions, total: index.records.count, digests: known.hasDigests) }
         } catch let error as StateDatabase.Unreadable {
             throw Self.unreadable(databaseURL.path, reason: error.reason)
+        } catch where StateFileCheck.isBusy(error) {
+            throw StateFileCheck.busy(databaseURL.path)
         } catch {
             throw Self.unreadable(databaseURL.path, reason: Self.reason(error))
         }
@@ -87,13 +89,16 @@ public struct StateStore: Sendable {
         if let known = remembered.value { return known.contents.lastBuild }
         guard FileManager.default.fileExists(atPath: databaseURL.path) else { return try contents().lastBuild }
         do {
-            if writable { try refuseLinks() }
+            if writable { try refuseLinks() } else { try StateFileCheck.refuseOddEntries(in: folder) }
             let queue = try StateDatabase.open(databaseURL, readOnly: true)
             defer { try? queue.close() }
             return try queue.read { db in
                 guard try StateDatabase.schema(db) != .none else { return nil }
                 return try StateDatabase.readLastBuild(db)
             }
+        } catch where StateFileCheck.isBusy(error) {
+            // Not waited out a second time by the full read.
+            throw StateFileCheck.busy(databaseURL.path)
         } catch {
             // The full read says what is wrong, or repairs an unfinished save and reads on.
             return try contents().lastBuild
@@ -176,7 +181,11 @@ public struct StateStore: Sendable {
         if writable {
             // Opening for writing may roll back a killed build's transaction: that is a write.
             do { try refuseLinks() } catch { throw DataError(message: error.description) }
+        } else {
+            // No lock, so nothing checked these yet: SQLite would wait on a pipe, or read through a link.
+            try StateFileCheck.refuseOddEntries(in: folder)
         }
+        try StateFileCheck.refuseEmptiedDatabase(self)
         if FileManager.default.fileExists(atPath: databaseURL.path) {
             do {
                 let queue = try StateDatabase.open(databaseURL, readOnly: !writable)
@@ -200,6 +209,8 @@ public struct StateStore: Sendable {
                 throw DataError(
                     message: "\(databaseURL.path) holds the unfinished save of a build that was stopped; "
                         + "run 'orderpress build' (not a dry run), which completes the repair")
+            } catch where StateFileCheck.isBusy(error) {
+                throw StateFileCheck.busy(databaseURL.path)
             } catch {
                 throw Self.unreadable(databaseURL.path, reason: Self.reason(error))
             }

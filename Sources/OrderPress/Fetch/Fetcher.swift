@@ -243,13 +243,18 @@ public struct Fetcher: Sendable {
         }
     }
 
+    /// A local source's bytes, its size checked before anything is read (see `BoundedFile`).
     private func read(_ file: URL, _ source: Configuration.SourceSettings) throws(SourceError) -> Data {
-        do {
-            return try Data(contentsOf: file)
-        } catch {
+        do throws(BoundedFile.Failure) {
+            return try BoundedFile.read(file.path)
+        } catch .tooLarge(let limit) {
             throw SourceError(
                 source: source.name,
-                message: "cannot read \(file.path) (\(IOFailure.reason(error))); check [\(source.name)] path in the configuration")
+                message: "\(file.path) is larger than \(BoundedFile.Failure.size(limit)), the most OrderPress reads from one source; "
+                    + "check [\(source.name)] path in the configuration")
+        } catch {
+            throw SourceError(
+                source: source.name, message: "cannot read \(file.path) (\(error.reason)); check [\(source.name)] path in the configuration")
         }
     }
 

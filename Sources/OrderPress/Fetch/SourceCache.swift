@@ -20,13 +20,15 @@ struct SourceCache: Sendable {
     func metaURL(_ name: String) -> URL { folder.appendingPathComponent("\(name).meta.json") }
 
     /// The copy of source `name` fetched from `location`; nil when there is none, or when it came
-    /// from another address (the configuration changed since).
+    /// from another address (the configuration changed since). Read as the build writes it: never
+    /// through a link, only from a regular file, and no larger than a fetched body may be.
     func read(_ name: String, location: String) -> Entry? {
-        guard let metaData = try? Data(contentsOf: metaURL(name)),
+        guard let metaData = try? BoundedFile.read(metaURL(name).path, limit: 1 << 16, followLinks: false),
             let meta = (try? JSONSerialization.jsonObject(with: metaData)) as? [String: Any],
             meta["location"] as? String == location,
             let stamp = meta["fetched_at"] as? String, let fetchedAt = Timestamp.parseUTC(stamp),
-            let body = try? Data(contentsOf: bodyURL(name))
+            // No bound but the file's size: a paged sheet's copy holds every page, each up to the HTTP bound.
+            let body = try? BoundedFile.read(bodyURL(name).path, limit: 1 << 40, followLinks: false)
         else { return nil }
         return Entry(body: body, fetchedAt: fetchedAt)
     }

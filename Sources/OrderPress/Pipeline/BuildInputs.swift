@@ -18,7 +18,7 @@ struct BuildInputs: Sendable {
         add(Version.executableStamp)
         add(templates)
         // Unreadable is a value too: the build that follows fails on it anyway.
-        hash.update(data: (try? Data(contentsOf: configuration.file)) ?? Data())
+        hash.update(data: (try? BoundedFile.read(configuration.file.path, limit: ConfigurationLoader.maxBytes)) ?? Data())
         add(downloaded.fingerprint)
         for warning in downloaded.warnings {
             add(warning.row.map(String.init) ?? "")

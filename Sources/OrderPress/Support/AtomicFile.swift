@@ -251,7 +251,11 @@ enum AtomicFile {
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue { return }
         try createFolder(folder.deletingLastPathComponent())
         guard mkdir(folder.path, 0o755) == 0 else {
-            let reason = errno == EEXIST ? "a file of that name is in the way" : String(cString: strerror(errno))
+            let code = errno
+            // Made since the check above, by another process (two builds started at the same instant
+            // on a fresh site): a folder standing there now is what was wanted, not an error.
+            if code == EEXIST, FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue { return }
+            let reason = code == EEXIST ? "a file of that name is in the way" : String(cString: strerror(code))
             throw OutputError(path: folder.path, reason: reason, cannotCreate: true)
         }
         chmod(folder.path, 0o755)
