@@ -108,11 +108,11 @@ enum StateDatabase {
         contents.lastBuild = try lastBuild(settings[lastBuildKey])
         contents.snapshot = try readIndex(db, digests: schema == .current)
         let decoder = JSONDecoder()
-        contents.history = try Row.fetchAll(db, sql: "SELECT time, changes FROM history ORDER BY sequence DESC").map { row in
+        contents.history = try Row.fetchAll(db, sql: "SELECT time, changes, sequence FROM history ORDER BY sequence DESC").map { row in
             guard let changes = try? decoder.decode(ChangeSet.self, from: Data((row[1] as String).utf8)) else {
                 throw Unreadable(reason: "it is not a history this version understands")
             }
-            return HistoryEntry(time: row[0], changes: changes)
+            return HistoryEntry(time: row[0], changes: changes, sequence: row[2])
         }
         return contents
     }
@@ -460,7 +460,9 @@ enum StateDatabase {
         for entry in new.prefix(fresh).reversed() {
             // Only strings, numbers, bools, arrays and string-keyed objects: encoding cannot fail.
             let changes = String(decoding: (try? encoder.encode(entry.changes)) ?? Data(), as: UTF8.self)
-            try db.execute(sql: "INSERT INTO history (time, changes) VALUES (?, ?)", arguments: [entry.time, changes])
+            // The entry's own number (the feed's entry id is made of it), not the next free one.
+            try db.execute(
+                sql: "INSERT INTO history (sequence, time, changes) VALUES (?, ?, ?)", arguments: [entry.sequence, entry.time, changes])
         }
     }
 }

@@ -13,7 +13,7 @@ import Testing
     static func saved() throws -> (store: StateStore, snapshot: Snapshot) {
         let store = StateStore(folder: TestSupport.temporaryFolder())
         let (snapshot, changes) = try DifferTests.compare(DifferTests.base, previous: nil)
-        try store.save(snapshot: snapshot, history: [HistoryEntry(time: "2026-11-21T10:00:00Z", changes: changes)], lastBuild: LastBuild(fingerprint: "f1"))
+        try store.save(snapshot: snapshot, history: [HistoryEntry(time: "2026-11-21T10:00:00Z", changes: changes, sequence: 1)], lastBuild: LastBuild(fingerprint: "f1"))
         return (store, snapshot)
     }
 
@@ -56,7 +56,7 @@ import Testing
     @Test(arguments: ["snapshot.json", "history.json", "site-id"])
     func eachOldFileIsMigratedThenRemoved(file: String) throws {
         let (snapshot, changes) = try DifferTests.compare(DifferTests.base, previous: nil)
-        let history = [HistoryEntry(time: "2026-11-21T10:00:00Z", changes: changes)]
+        let history = [HistoryEntry(time: "2026-11-21T10:00:00Z", changes: changes, sequence: 1)]
         let folder = Self.legacyFolder(
             snapshot: file == "snapshot.json" ? snapshot : nil, history: file == "history.json" ? history : nil,
             siteID: file == "site-id" ? Self.siteID : nil)
@@ -112,7 +112,7 @@ import Testing
         let rows = (1...200).map { DifferTests.row("\($0)", "P\($0)") }
         let store = StateStore(folder: TestSupport.temporaryFolder())
         let (first, changes) = try DifferTests.compare(rows, previous: nil)
-        let history = [HistoryEntry(time: "2026-11-21T10:00:00Z", changes: changes)]
+        let history = [HistoryEntry(time: "2026-11-21T10:00:00Z", changes: changes, sequence: 1)]
         try store.save(snapshot: first, history: history, lastBuild: LastBuild(fingerprint: "a"))
         // 200 records, the snapshot's own row, one history entry, the fingerprint.
         #expect(store.rowsWritten == 203)
@@ -133,7 +133,7 @@ import Testing
         let changing = StateStore(folder: store.folder)
         let (after, one) = try DifferTests.compare(edited, previous: try changing.loadSnapshot(), time: "2026-11-21T11:00:00Z")
         #expect(one.changed.count == 1)
-        try changing.save(snapshot: after, history: [HistoryEntry(time: "2026-11-21T11:00:00Z", changes: one)] + history, lastBuild: LastBuild(fingerprint: "b"))
+        try changing.save(snapshot: after, history: [HistoryEntry(time: "2026-11-21T11:00:00Z", changes: one, sequence: 2)] + history, lastBuild: LastBuild(fingerprint: "b"))
         // The record, the snapshot's changed_at, the new history entry, the fingerprint.
         #expect(changing.rowsWritten == 4)
         #expect(try StateStore(folder: store.folder).loadSnapshot() == after)
@@ -268,7 +268,7 @@ import Testing
     /// old files are still the whole state.
     @Test func aBegunSaveOverOldFilesWritesNothingUntilCommitted() throws {
         let (snapshot, changes) = try DifferTests.compare(DifferTests.base, previous: nil)
-        let history = [HistoryEntry(time: "2026-11-21T10:00:00Z", changes: changes)]
+        let history = [HistoryEntry(time: "2026-11-21T10:00:00Z", changes: changes, sequence: 1)]
         let folder = Self.legacyFolder(snapshot: snapshot, history: history, siteID: Self.siteID)
         let before = TestSupport.files(in: folder)
         var edited = snapshot
@@ -291,7 +291,9 @@ import Testing
     @Test func theHistoryKeepsItsLimit() throws {
         let (store, snapshot) = try Self.saved()
         let entries = (0..<(StateStore.historyLimit + 5)).map {
-            HistoryEntry(time: "2026-11-21T10:00:\($0)Z", changes: ChangeSet(firstRun: false, deleted: [], added: [], changed: []))
+            HistoryEntry(
+                time: "2026-11-21T10:00:\($0)Z", changes: ChangeSet(firstRun: false, deleted: [], added: [], changed: []),
+                sequence: StateStore.historyLimit + 5 - $0)
         }
         try store.save(snapshot: snapshot, history: entries)
         #expect(try StateStore(folder: store.folder).loadHistory() == Array(entries.prefix(StateStore.historyLimit)))

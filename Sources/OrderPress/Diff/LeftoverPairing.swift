@@ -1,0 +1,100 @@
+/// What becomes of the rows that matching by identity left over: the last run's rows no identity of
+/// this run matched, and this run's rows that matched none.
+///
+/// An order without an id is identified by its content, so any edit of it leaves the old and the new
+/// row over. Such an old row pairs with a new row of the same group, person and item, nearest sheet row
+/// first: valid with valid is a changed order (a price typo fixed), valid with rejected an order no longer
+/// counted, rejected with valid one now counted, in that order of preference. What is left pairs by sheet
+/// row, for a row that turned rejected or valid and changed its group, person or item with it (a name
+/// cleared). Only then is an old valid order deleted and a new one added; rows rejected in both runs
+/// are no orders and pair with nothing.
+///
+/// An old row with an id (unique in its sheet) is the order of that id: it pairs with nothing.
+///
+/// Linear in the leftovers, which a rerun after one edit has two of: never the whole sheet.
+struct LeftoverPairing {
+    /// Places in `old` and indices in the new records.
+    typealias Pair = (old: Int, new: Int)
+
+    var changed: [Pair] = []
+    var noLongerCounted: [Pair] = []
+    var nowCounted: [Pair] = []
+    /// Valid old rows left unpaired: deleted orders, by place in `old`.
+    var deleted: [Int] = []
+    /// Valid new rows left unpaired: added orders, by index.
+    var added: [Int] = []
+    /// How many new rejected rows are left unpaired.
+    var rejected = 0
+
+    /// `old`: the last run's records no identity matched; `new`: the indices of this run's records that matched none.
+    init(old: [RowRecord], new: [Int], records: [RowRecord]) {
+        var oldLeft = [Bool](repeating: true, count: old.count)
+        var newLeft = [Bool](repeating: true, count: new.count)
+        func take(_ pairs: [Pair], into list: inout [Pair]) {
+            for pair in pairs {
+                oldLeft[pair.old] = false
+                newLeft[pair.new] = false
+                list.append((pair.old, new[pair.new]))
+            }
+        }
+
+        // By group, person and item: the old rows without an id, then the new rows of those keys.
+        var buckets: [String: Bucket] = [:]
+        for place in old.indices where Self.hasNoId(old[place]) {
+            buckets[Self.key(old[place]), default: Bucket()].old.append(place)
+        }
+        if !buckets.isEmpty {
+            for place in new.indices {
+                let key = Self.key(records[new[place]])
+                if buckets[key] != nil { buckets[key]!.new.append(place) }
+            }
+        }
+        // Each key apart: the order of the keys changes nothing.
+        for bucket in buckets.values where !bucket.new.isEmpty {
+            let oldValid = bucket.old.filter { !old[$0].rejected }
+            let oldRejected = bucket.old.filter { old[$0].rejected }
+            let newValid = bucket.new.filter { !records[new[$0]].rejected }
+            let newRejected = bucket.new.filter { records[new[$0]].rejected }
+            func nearest(_ olds: [Int], _ news: [Int]) -> [Pair] {
+                let olds = olds.filter { oldLeft[$0] }
+                let news = news.filter { newLeft[$0] }
+                return NearestRows.pairs(old: olds.map { old[$0].row }, new: news.map { records[new[$0]].row })
+                    .map { (olds[$0.old], news[$0.new]) }
+            }
+            take(nearest(oldValid, newValid), into: &changed)
+            take(nearest(oldValid, newRejected), into: &noLongerCounted)
+            take(nearest(oldRejected, newValid), into: &nowCounted)
+        }
+
+        // By sheet row, for what turned rejected or valid while its group, person or item changed.
+        var newByRow: [Int: Int] = [:]
+        for place in new.indices where newLeft[place] { newByRow[records[new[place]].row] = place }
+        for place in old.indices where oldLeft[place] && Self.hasNoId(old[place]) {
+            guard let other = newByRow[old[place].row], newLeft[other], old[place].rejected != records[new[other]].rejected else { continue }
+            if old[place].rejected {
+                take([(place, other)], into: &nowCounted)
+            } else {
+                take([(place, other)], into: &noLongerCounted)
+            }
+        }
+
+        deleted = old.indices.filter { oldLeft[$0] && !old[$0].rejected }
+        added = new.indices.filter { newLeft[$0] && !records[new[$0]].rejected }.map { new[$0] }
+        rejected = new.indices.count { newLeft[$0] && records[new[$0]].rejected }
+    }
+
+    private struct Bucket {
+        var old: [Int] = []
+        var new: [Int] = []
+    }
+
+    /// Identified by its content: no id, or one that another row of its sheet shares.
+    static func hasNoId(_ record: RowRecord) -> Bool {
+        !record.identity.hasPrefix("id:")
+    }
+
+    /// Its group, its person as people are told apart (case aside), and its item.
+    static func key(_ record: RowRecord) -> String {
+        "\(record.group)\u{1F}\(Text.lowercased(record.person))\u{1F}\(record.item)"
+    }
+}
