@@ -90,6 +90,7 @@ struct Differ: Sendable {
         }
         for (place, index) in pairing.noLongerCounted { changes.noLongerCounted.append(makeChange(left[place], index)) }
         for (place, index) in pairing.nowCounted { changes.nowCounted.append(makeChange(left[place], index)) }
+        for (place, index) in pairing.stillRejected { _ = makeChange(left[place], index) }
         changes.deleted = pairing.deleted.map { left[$0] }
         changes.added = pairing.added.map { records[$0] }
         changes.changed.sort { $0.after.row < $1.after.row }

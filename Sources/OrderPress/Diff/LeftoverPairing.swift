@@ -3,11 +3,11 @@
 ///
 /// An order without an id is identified by its content, so any edit of it leaves the old and the new
 /// row over. Such an old row pairs with a new row of the same group, person and item, nearest sheet row
-/// first: valid with valid is a changed order (a price typo fixed), valid with rejected an order no longer
-/// counted, rejected with valid one now counted, in that order of preference. What is left pairs by sheet
-/// row, for a row that turned rejected or valid and changed its group, person or item with it (a name
-/// cleared). Only then is an old valid order deleted and a new one added; rows rejected in both runs
-/// are no orders and pair with nothing.
+/// first, whether either is valid or rejected: valid with valid is a changed order (a price typo fixed),
+/// valid with rejected an order no longer counted, rejected with valid one now counted, and rejected
+/// with rejected nothing (no order either time). What is left pairs by sheet row when one of the two is
+/// rejected, for a row that turned rejected or valid and changed its group, person or item with it (a
+/// name cleared). Only then is an old valid order deleted and a new one added.
 ///
 /// An old row with an id (unique in its sheet) is the order of that id: it pairs with nothing.
 ///
@@ -19,6 +19,8 @@ struct LeftoverPairing {
     var changed: [Pair] = []
     var noLongerCounted: [Pair] = []
     var nowCounted: [Pair] = []
+    /// Rows rejected in both runs: no change, but the same row (first seen when the old one was).
+    var stillRejected: [Pair] = []
     /// Valid old rows left unpaired: deleted orders, by place in `old`.
     var deleted: [Int] = []
     /// Valid new rows left unpaired: added orders, by index.
@@ -49,21 +51,19 @@ struct LeftoverPairing {
                 if buckets[key] != nil { buckets[key]!.new.append(place) }
             }
         }
-        // Each key apart: the order of the keys changes nothing.
+        // Each key apart: the order of the keys changes nothing. Valid and rejected rows pair alike, so that
+        // a row rejected in both runs pairs with itself, not with an order that was deleted meanwhile.
         for bucket in buckets.values where !bucket.new.isEmpty {
-            let oldValid = bucket.old.filter { !old[$0].rejected }
-            let oldRejected = bucket.old.filter { old[$0].rejected }
-            let newValid = bucket.new.filter { !records[new[$0]].rejected }
-            let newRejected = bucket.new.filter { records[new[$0]].rejected }
-            func nearest(_ olds: [Int], _ news: [Int]) -> [Pair] {
-                let olds = olds.filter { oldLeft[$0] }
-                let news = news.filter { newLeft[$0] }
-                return NearestRows.pairs(old: olds.map { old[$0].row }, new: news.map { records[new[$0]].row })
-                    .map { (olds[$0.old], news[$0.new]) }
+            let pairs = NearestRows.pairs(old: bucket.old.map { old[$0].row }, new: bucket.new.map { records[new[$0]].row })
+            for pair in pairs {
+                let (place, other) = (bucket.old[pair.old], bucket.new[pair.new])
+                switch (old[place].rejected, records[new[other]].rejected) {
+                case (false, false): take([(place, other)], into: &changed)
+                case (false, true): take([(place, other)], into: &noLongerCounted)
+                case (true, false): take([(place, other)], into: &nowCounted)
+                case (true, true): take([(place, other)], into: &stillRejected)
+                }
             }
-            take(nearest(oldValid, newValid), into: &changed)
-            take(nearest(oldValid, newRejected), into: &noLongerCounted)
-            take(nearest(oldRejected, newValid), into: &nowCounted)
         }
 
         // By sheet row, for what turned rejected or valid while its group, person or item changed.

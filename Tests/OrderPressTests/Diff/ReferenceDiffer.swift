@@ -56,28 +56,26 @@ struct ReferenceDiffer {
             pair(oldIndex, index)
         }
 
-        // Old rows without an id pair with new rows of the same group, person (case aside) and item:
-        // valid with valid, then valid with rejected, then rejected with valid; each time the closest two
-        // rows of all (ties: the lower old row, then the lower new row) first.
+        // Old rows without an id pair with new rows of the same group, person (case aside) and item, valid
+        // or rejected alike: each time the closest two rows of all (ties: the lower old row, then the lower
+        // new row) first.
         func withoutId(_ record: RowRecord) -> Bool { record.identity.hasPrefix("content:") }
         func sameOrder(_ a: RowRecord, _ b: RowRecord) -> Bool {
             a.group == b.group && a.person.lowercased() == b.person.lowercased() && a.item == b.item
         }
-        for (oldRejected, newRejected) in [(false, false), (false, true), (true, false)] {
-            while true {
-                var best: (distance: Int, oldRow: Int, newRow: Int, old: Int, new: Int)?
-                for oldIndex in oldLeft where withoutId(previous.rows[oldIndex]) && previous.rows[oldIndex].rejected == oldRejected {
-                    for index in newLeft where records[index].rejected == newRejected && sameOrder(previous.rows[oldIndex], records[index]) {
-                        let (oldRow, newRow) = (previous.rows[oldIndex].row, records[index].row)
-                        let candidate = (abs(oldRow - newRow), oldRow, newRow, oldIndex, index)
-                        if best.map({ (candidate.0, candidate.1, candidate.2) < ($0.distance, $0.oldRow, $0.newRow) }) ?? true { best = candidate }
-                    }
+        while true {
+            var best: (distance: Int, oldRow: Int, newRow: Int, old: Int, new: Int)?
+            for oldIndex in oldLeft where withoutId(previous.rows[oldIndex]) {
+                for index in newLeft where sameOrder(previous.rows[oldIndex], records[index]) {
+                    let (oldRow, newRow) = (previous.rows[oldIndex].row, records[index].row)
+                    let candidate = (abs(oldRow - newRow), oldRow, newRow, oldIndex, index)
+                    if best.map({ (candidate.0, candidate.1, candidate.2) < ($0.distance, $0.oldRow, $0.newRow) }) ?? true { best = candidate }
                 }
-                guard let best else { break }
-                oldLeft.remove(best.old)
-                newLeft.remove(best.new)
-                pair(best.old, best.new)
             }
+            guard let best else { break }
+            oldLeft.remove(best.old)
+            newLeft.remove(best.new)
+            pair(best.old, best.new)
         }
         // Then, at the same sheet row, an old row without an id and a new row of which one is rejected.
         for oldIndex in oldLeft.sorted() where withoutId(previous.rows[oldIndex]) {

@@ -120,12 +120,12 @@ import Testing
             |---|---|--:|---|--:|
             | Ben | 1 × 綠茶 無糖 | 55 TWD | 週五下午茶 | 3 |
 
-            ## 2026-11-21 18:00: first run: nothing to compare
+            ## 2026-11-21 18:00: first run
             """))
         #expect(!page.contains("Deleted orders") && !page.contains("Added orders"))
         let feed = try Self.text(site, "site/feed.xml")
         #expect(feed.contains("<title>1 no longer counted, 1 now counted</title>"))
-        #expect(feed.contains("No longer counted: Cat, 1 × 奶茶 半糖, 週五下午茶, 50 TWD: \(reasons)\nNow counted: Ben, 1 × 綠茶 無糖, 週五下午茶, 55 TWD"))
+        #expect(feed.contains(XMLText.escape("No longer counted: Cat, 1 × 奶茶 半糖, 週五下午茶, 50 TWD: \(reasons)\nNow counted: Ben, 1 × 綠茶 無糖, 週五下午茶, 55 TWD")))
         #expect(!(try Self.text(site, "markdown/index.md")).contains("~~"))
 
         // Cat's price back and every unused row gone: Cat is counted again, nothing is deleted.
