@@ -5,9 +5,8 @@
 /// row over. Such an old row pairs with a new row of the same group, person and item, nearest sheet row
 /// first, whether either is valid or rejected: valid with valid is a changed order (a price typo fixed),
 /// valid with rejected an order no longer counted, rejected with valid one now counted, and rejected
-/// with rejected nothing (no order either time). What is left pairs by sheet row when one of the two is
-/// rejected, for a row that turned rejected or valid and changed its group, person or item with it (a
-/// name cleared). Only then is an old valid order deleted and a new one added.
+/// with rejected nothing (no order either time). Only what is left is a deleted or an added order. Rows
+/// are not paired by sheet row alone: the last row deleted and a new answer appended would be one order.
 ///
 /// An old row with an id (unique in its sheet) is the order of that id: it pairs with nothing.
 ///
@@ -32,12 +31,10 @@ struct LeftoverPairing {
     init(old: [RowRecord], new: [Int], records: [RowRecord]) {
         var oldLeft = [Bool](repeating: true, count: old.count)
         var newLeft = [Bool](repeating: true, count: new.count)
-        func take(_ pairs: [Pair], into list: inout [Pair]) {
-            for pair in pairs {
-                oldLeft[pair.old] = false
-                newLeft[pair.new] = false
-                list.append((pair.old, new[pair.new]))
-            }
+        func take(_ place: Int, _ other: Int, into list: inout [Pair]) {
+            oldLeft[place] = false
+            newLeft[other] = false
+            list.append((place, new[other]))
         }
 
         // By group, person and item: the old rows without an id, then the new rows of those keys.
@@ -58,23 +55,11 @@ struct LeftoverPairing {
             for pair in pairs {
                 let (place, other) = (bucket.old[pair.old], bucket.new[pair.new])
                 switch (old[place].rejected, records[new[other]].rejected) {
-                case (false, false): take([(place, other)], into: &changed)
-                case (false, true): take([(place, other)], into: &noLongerCounted)
-                case (true, false): take([(place, other)], into: &nowCounted)
-                case (true, true): take([(place, other)], into: &stillRejected)
+                case (false, false): take(place, other, into: &changed)
+                case (false, true): take(place, other, into: &noLongerCounted)
+                case (true, false): take(place, other, into: &nowCounted)
+                case (true, true): take(place, other, into: &stillRejected)
                 }
-            }
-        }
-
-        // By sheet row, for what turned rejected or valid while its group, person or item changed.
-        var newByRow: [Int: Int] = [:]
-        for place in new.indices where newLeft[place] { newByRow[records[new[place]].row] = place }
-        for place in old.indices where oldLeft[place] && Self.hasNoId(old[place]) {
-            guard let other = newByRow[old[place].row], newLeft[other], old[place].rejected != records[new[other]].rejected else { continue }
-            if old[place].rejected {
-                take([(place, other)], into: &nowCounted)
-            } else {
-                take([(place, other)], into: &noLongerCounted)
             }
         }
 

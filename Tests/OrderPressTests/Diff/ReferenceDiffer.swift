@@ -77,15 +77,6 @@ struct ReferenceDiffer {
             newLeft.remove(best.new)
             pair(best.old, best.new)
         }
-        // Then, at the same sheet row, an old row without an id and a new row of which one is rejected.
-        for oldIndex in oldLeft.sorted() where withoutId(previous.rows[oldIndex]) {
-            let old = previous.rows[oldIndex]
-            guard let index = newLeft.first(where: { records[$0].row == old.row && records[$0].rejected != old.rejected }) else { continue }
-            oldLeft.remove(oldIndex)
-            newLeft.remove(index)
-            pair(oldIndex, index)
-        }
-
         changes.deleted = oldLeft.sorted().map { previous.rows[$0] }.filter { !$0.rejected }
         changes.added = newLeft.sorted().map { records[$0] }.filter { !$0.rejected }
         changes.changed.sort { $0.after.row < $1.after.row }

@@ -288,6 +288,41 @@ import Testing
         #expect(try StateStore(folder: folder).siteID(create: false) == Self.siteID)
     }
 
+    /// A history saved before entries were numbered, and before rejected rows were told apart from orders,
+    /// reads numbered from its oldest entry, with no rejected row as an added, deleted or changed order; the
+    /// next entry takes the next number, and the database keeps each entry's own.
+    @Test func anOldHistoryIsNumberedAndListsNoRejectedRowAsAnOrder() throws {
+        let (snapshot, firstRun) = try DifferTests.compare(DifferTests.base + [DifferTests.row("", "Eve", price: "x")], previous: nil)
+        let (valid, rejected) = (snapshot.rows[0], snapshot.rows[3])
+        #expect(rejected.rejected)
+        let fixed = ChangeSet.Change(before: rejected, after: valid, fields: ["price": ["x", "35"]])
+        let old = ChangeSet(firstRun: false, deleted: [valid, rejected], added: [rejected], changed: [fixed])
+        let entries = [HistoryEntry(time: "2026-11-21T11:00:00Z", changes: old, sequence: 0), HistoryEntry(time: "2026-11-21T10:00:00Z", changes: firstRun, sequence: 0)]
+        // As the version before wrote it: no numbers, no lists of orders turned rejected or valid.
+        var file = try #require(try JSONSerialization.jsonObject(with: JSONOutput.encode(LegacyStateFiles.History(version: 1, entries: entries))) as? [String: Any])
+        file["entries"] = (file["entries"] as? [[String: Any]])?.map { entry in
+            var entry = entry
+            entry["sequence"] = nil
+            var changes = entry["changes"] as? [String: Any] ?? [:]
+            (changes["no_longer_counted"], changes["now_counted"]) = (nil, nil)
+            entry["changes"] = changes
+            return entry
+        }
+        let folder = TestSupport.temporaryFolder()
+        try JSONSerialization.data(withJSONObject: file).write(to: folder.appendingPathComponent("history.json"))
+
+        let store = StateStore(folder: folder)
+        let history = try store.loadHistory()
+        #expect(history.map(\.sequence) == [2, 1])
+        #expect(history.map(\.id) == ["entry-2", "entry-1"])
+        #expect(history[0].changes == ChangeSet(firstRun: false, deleted: [valid], added: [], changed: [], nowCounted: [fixed]))
+        #expect(history[1].changes == firstRun)
+        let next = HistoryEntry(time: "2026-11-21T11:00:00Z", changes: ChangeSet(firstRun: false, deleted: [valid], added: [], changed: []), after: history.first)
+        #expect(next.sequence == 3)
+        try store.save(snapshot: snapshot, history: [next] + history)
+        #expect(try StateStore(folder: folder).loadHistory() == [next] + history)
+    }
+
     @Test func theHistoryKeepsItsLimit() throws {
         let (store, snapshot) = try Self.saved()
         let entries = (0..<(StateStore.historyLimit + 5)).map {
