@@ -70,9 +70,20 @@ struct Differ: Sendable {
             }
             return change
         }
-        for (pair, before) in zip(differing, read) {
-            let change = makeChange(before, pair.new)
-            switch (before.rejected, change.after.rejected) {
+        // Every old record that a new one stands for now, by its place in `read`: matched by identity, or
+        // left over and paired (see `LeftoverPairing`). Taken in sheet order, so that each list of changes is
+        // made in order rather than sorted afterwards (a change is two whole records to move).
+        let pairing = LeftoverPairing(old: read[differing.count...], new: unmatched, records: records)
+        var pairs = differing.indices.map { (new: differing[$0].new, read: $0) }
+        for list in [pairing.changed, pairing.noLongerCounted, pairing.nowCounted, pairing.stillRejected] {
+            pairs += list.map { (new: $0.new, read: $0.old) }
+        }
+        if pairs.count > differing.count { pairs.sort { $0.new < $1.new } }
+        for pair in pairs {
+            let change = makeChange(read[pair.read], pair.new)
+            switch (change.before.rejected, change.after.rejected) {
+            // Paired with no field changed: the same order, whose identity changed as another row's id came or
+            // went, or whose digest could not tell (other columns, a secret this run could not see).
             case (false, false): if !change.fields.isEmpty { changes.changed.append(change) }
             case (false, true): changes.noLongerCounted.append(change)
             case (true, false): changes.nowCounted.append(change)
@@ -80,22 +91,8 @@ struct Differ: Sendable {
             case (true, true): break
             }
         }
-
-        let left = Array(read.dropFirst(differing.count))
-        let pairing = LeftoverPairing(old: left, new: unmatched, records: records)
-        for (place, index) in pairing.changed {
-            // Paired with no field changed: the same order, whose identity changed as another row's id came or went.
-            let change = makeChange(left[place], index)
-            if !change.fields.isEmpty { changes.changed.append(change) }
-        }
-        for (place, index) in pairing.noLongerCounted { changes.noLongerCounted.append(makeChange(left[place], index)) }
-        for (place, index) in pairing.nowCounted { changes.nowCounted.append(makeChange(left[place], index)) }
-        for (place, index) in pairing.stillRejected { _ = makeChange(left[place], index) }
-        changes.deleted = pairing.deleted.map { left[$0] }
+        changes.deleted = pairing.deleted.map { read[$0] }
         changes.added = pairing.added.map { records[$0] }
-        changes.changed.sort { $0.after.row < $1.after.row }
-        changes.noLongerCounted.sort { $0.after.row < $1.after.row }
-        changes.nowCounted.sort { $0.after.row < $1.after.row }
 
         var snapshot = with(current, rows: records)
         snapshot.salt = header.salt

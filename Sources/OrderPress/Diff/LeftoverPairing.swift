@@ -12,7 +12,7 @@
 ///
 /// Linear in the leftovers, which a rerun after one edit has two of: never the whole sheet.
 struct LeftoverPairing {
-    /// Places in `old` and indices in the new records.
+    /// Indices in `old` (its own, as a slice) and in the new records.
     typealias Pair = (old: Int, new: Int)
 
     var changed: [Pair] = []
@@ -20,7 +20,7 @@ struct LeftoverPairing {
     var nowCounted: [Pair] = []
     /// Rows rejected in both runs: no change, but the same row (first seen when the old one was).
     var stillRejected: [Pair] = []
-    /// Valid old rows left unpaired: deleted orders, by place in `old`.
+    /// Valid old rows left unpaired: deleted orders, by index in `old`.
     var deleted: [Int] = []
     /// Valid new rows left unpaired: added orders, by index.
     var added: [Int] = []
@@ -28,11 +28,13 @@ struct LeftoverPairing {
     var rejected = 0
 
     /// `old`: the last run's records no identity matched; `new`: the indices of this run's records that matched none.
-    init(old: [RowRecord], new: [Int], records: [RowRecord]) {
+    init(old: ArraySlice<RowRecord>, new: [Int], records: [RowRecord]) {
+        // By place: `old`'s indices less its start.
+        let base = old.startIndex
         var oldLeft = [Bool](repeating: true, count: old.count)
         var newLeft = [Bool](repeating: true, count: new.count)
         func take(_ place: Int, _ other: Int, into list: inout [Pair]) {
-            oldLeft[place] = false
+            oldLeft[place - base] = false
             newLeft[other] = false
             list.append((place, new[other]))
         }
@@ -63,7 +65,7 @@ struct LeftoverPairing {
             }
         }
 
-        deleted = old.indices.filter { oldLeft[$0] && !old[$0].rejected }
+        deleted = old.indices.filter { oldLeft[$0 - base] && !old[$0].rejected }
         added = new.indices.filter { newLeft[$0] && !records[new[$0]].rejected }.map { new[$0] }
         rejected = new.indices.count { newLeft[$0] && records[new[$0]].rejected }
     }
