@@ -23,11 +23,12 @@ struct LegacyStateFiles: Sendable {
         try load(Snapshot.self, from: snapshotURL, what: "snapshot", version: \.version)
     }
 
-    /// Newest first, numbered from the oldest (1) up, as the database numbers them.
+    /// Newest first, numbered from the oldest (1) up, as the database numbers them; their feed ids stay
+    /// those of before (`HistoryEntry.numbered`).
     func history() throws(DataError) -> [HistoryEntry] {
         let entries = try load(History.self, from: historyURL, what: "history", version: \.version)?.entries ?? []
         return entries.enumerated().map { place, entry in
-            HistoryEntry(time: entry.time, changes: entry.changes, sequence: entries.count - place)
+            HistoryEntry(time: entry.time, changes: entry.changes, sequence: entries.count - place, numbered: false)
         }
     }
 

@@ -73,7 +73,8 @@ import Testing
         #expect(TestSupport.files(in: folder) == ["state.sqlite"])
         let migrated = StateStore(folder: folder)
         #expect(try migrated.loadSnapshot() == snapshot)
-        #expect(try migrated.loadHistory() == (file == "history.json" ? history : []))
+        // Saved by the version before: it keeps the feed id made of its time.
+        #expect(try migrated.loadHistory() == (file == "history.json" ? history.map { HistoryEntry(time: $0.time, changes: $0.changes, sequence: 1, numbered: false) } : []))
         #expect(try migrated.siteID(create: false) == id)
         if file == "site-id" { #expect(id == Self.siteID) }
     }
@@ -114,8 +115,8 @@ import Testing
         let (first, changes) = try DifferTests.compare(rows, previous: nil)
         let history = [HistoryEntry(time: "2026-11-21T10:00:00Z", changes: changes, sequence: 1)]
         try store.save(snapshot: first, history: history, lastBuild: LastBuild(fingerprint: "a"))
-        // 200 records, the snapshot's own row, one history entry, the fingerprint.
-        #expect(store.rowsWritten == 203)
+        // 200 records, the snapshot's own row, one history entry, the fingerprint, where numbered entries start.
+        #expect(store.rowsWritten == 204)
         let database = store.folder.appendingPathComponent("state.sqlite")
         let written = try Data(contentsOf: database)
         let stamp = try FileManager.default.attributesOfItem(atPath: database.path)[.modificationDate] as? Date
@@ -314,11 +315,13 @@ import Testing
         let store = StateStore(folder: folder)
         let history = try store.loadHistory()
         #expect(history.map(\.sequence) == [2, 1])
-        #expect(history.map(\.id) == ["entry-2", "entry-1"])
+        // Their feed ids stay those of before; the next entry's is its number.
+        #expect(history.map(\.id) == ["run-20261121110000", "run-20261121100000"])
         #expect(history[0].changes == ChangeSet(firstRun: false, deleted: [valid], added: [], changed: [], nowCounted: [fixed]))
         #expect(history[1].changes == firstRun)
         let next = HistoryEntry(time: "2026-11-21T11:00:00Z", changes: ChangeSet(firstRun: false, deleted: [valid], added: [], changed: []), after: history.first)
         #expect(next.sequence == 3)
+        #expect(next.id == "entry-3")
         try store.save(snapshot: snapshot, history: [next] + history)
         #expect(try StateStore(folder: folder).loadHistory() == [next] + history)
     }
