@@ -23,8 +23,13 @@ struct LegacyStateFiles: Sendable {
         try load(Snapshot.self, from: snapshotURL, what: "snapshot", version: \.version)
     }
 
+    /// Newest first, numbered from the oldest (1) up, as the database numbers them; their feed ids stay
+    /// those of before (`HistoryEntry.numbered`).
     func history() throws(DataError) -> [HistoryEntry] {
-        try load(History.self, from: historyURL, what: "history", version: \.version)?.entries ?? []
+        let entries = try load(History.self, from: historyURL, what: "history", version: \.version)?.entries ?? []
+        return entries.enumerated().map { place, entry in
+            HistoryEntry(time: entry.time, changes: entry.changes, sequence: entries.count - place, numbered: false)
+        }
     }
 
     /// Nil when there is no file or it holds no id (as before: a new id is then made).

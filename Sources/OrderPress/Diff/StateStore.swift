@@ -292,7 +292,9 @@ public struct StateStore: Sendable {
         } catch {
             throw OutputError(path: databaseURL.path, reason: Self.reason(error), cannotCreate: false)
         }
-        remembered.value = staged == nil ? .init(contents: contents, inDatabase: true) : nil
+        var written = contents
+        if written.numberedFrom == nil { written.numberedFrom = StateDatabase.numberedFrom(contents.history) }
+        remembered.value = staged == nil ? .init(contents: written, inDatabase: true) : nil
         try removeMigratedFiles()
     }
 

@@ -67,6 +67,20 @@ enum DefaultTemplates {
 {{/moreDeleted}}
 
 {{/hasDeleted}}
+{{#hasNoLongerCounted}}
+### ⚠ {{labels.no_longer_counted_orders}} ({{noLongerCountedCount}})
+
+| {{labels.person}} | {{labels.item}} | {{labels.amount}} | {{labels.reasons}} | {{labels.group}} | {{labels.row}} |
+|---|---|--:|---|---|--:|
+{{#noLongerCounted}}
+| **{{who}}** | {{what}} | {{amount}} | {{reasons}} | {{group}} | {{row}} |
+{{/noLongerCounted}}
+{{#moreNoLongerCounted}}
+
+{{.}}
+{{/moreNoLongerCounted}}
+
+{{/hasNoLongerCounted}}
 {{#hasAdded}}
 ### {{labels.added_orders}} ({{addedCount}})
 
@@ -95,6 +109,20 @@ enum DefaultTemplates {
 {{/moreChanged}}
 
 {{/hasChanged}}
+{{#hasNowCounted}}
+### {{labels.now_counted_orders}} ({{nowCountedCount}})
+
+| {{labels.person}} | {{labels.item}} | {{labels.amount}} | {{labels.group}} | {{labels.row}} |
+|---|---|--:|---|--:|
+{{#nowCounted}}
+| {{who}} | {{what}} | {{amount}} | {{group}} | {{row}} |
+{{/nowCounted}}
+{{#moreNowCounted}}
+
+{{.}}
+{{/moreNowCounted}}
+
+{{/hasNowCounted}}
 {{/runs}}
 {{^runs}}
 {{labels.no_runs}}

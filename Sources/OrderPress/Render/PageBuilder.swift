@@ -306,11 +306,24 @@ struct PageBuilder: Sendable {
                             return "\(escape(column)): \(escape(values[0])) → \(escape(values[1]))"
                         }.joined(separator: "; "))
                 },
+                hasNoLongerCounted: !changes.noLongerCounted.isEmpty, noLongerCountedCount: changes.noLongerCounted.count,
+                noLongerCounted: changes.noLongerCounted.prefix(limit).map { countedRow($0.before, now: $0.after, reasons: $0.reasons) },
+                hasNowCounted: !changes.nowCounted.isEmpty, nowCountedCount: changes.nowCounted.count,
+                nowCounted: changes.nowCounted.prefix(limit).map { countedRow($0.after, now: $0.after, reasons: nil) },
                 moreDeleted: more(changes.deleted.count, shown: limit, "more_deleted"),
                 moreAdded: more(changes.added.count, shown: limit, "more_added"),
-                moreChanged: more(changes.changed.count, shown: limit, "more_changed"))
+                moreChanged: more(changes.changed.count, shown: limit, "more_changed"),
+                moreNoLongerCounted: more(changes.noLongerCounted.count, shown: limit, "more_no_longer_counted"),
+                moreNowCounted: more(changes.nowCounted.count, shown: limit, "more_now_counted"))
         }
         return PageModels.ChangesPage(runs: Array(runs))
+    }
+
+    /// `order` as it was counted (or is now), at the row where it stands `now`.
+    private func countedRow(_ order: RowRecord, now: RowRecord, reasons: [String]?) -> PageModels.CountedRow {
+        PageModels.CountedRow(
+            row: now.row, who: escape(order.person), what: escape(order.what), group: escape(order.group),
+            amount: context.amountText(order), reasons: (reasons ?? []).map(escape).joined(separator: "; "))
     }
 
     /// How many runs the Changes page lists.

@@ -217,10 +217,20 @@ enum PageModels {
         var hasChanged: Bool
         var changedCount: Int
         var changed: [ChangedRow]
+        /// Orders whose row is now rejected, with why.
+        var hasNoLongerCounted: Bool
+        var noLongerCountedCount: Int
+        var noLongerCounted: [CountedRow]
+        /// Rejected rows that are now orders.
+        var hasNowCounted: Bool
+        var nowCountedCount: Int
+        var nowCounted: [CountedRow]
         /// "and 12 more deleted", past the page's limit of rows per section.
         var moreDeleted: String?
         var moreAdded: String?
         var moreChanged: String?
+        var moreNoLongerCounted: String?
+        var moreNowCounted: String?
     }
 
     struct ChangeRow {
@@ -231,6 +241,16 @@ enum PageModels {
         var group: String
         var amount: String
         var firstSeen: String
+    }
+
+    /// An order that turned rejected (its amount as it was counted, and the reasons) or valid (its amount now).
+    struct CountedRow {
+        var row: Int
+        var who: String
+        var what: String
+        var group: String
+        var amount: String
+        var reasons: String
     }
 
     struct ChangedRow {
