@@ -42,6 +42,25 @@ enum AtomicFile {
         _ name: String, in folder: Int32, with data: Data, temporary: String, path: @autoclosure () -> String,
         durable: Bool = false, newest: Bool = false, fixMode: Bool = true
     ) throws(OutputError) -> stat {
+        let status = try writeTemporary(temporary, in: folder, with: data, path: path(), durable: durable, newest: newest, fixMode: fixMode)
+        TestHook.reached(.beforeRename)
+        // renameat replaces the directory entry: had a link appeared at the name since the check above,
+        // the link itself would be replaced, never the file it points to.
+        guard renameat(folder, temporary, folder, name) == 0 else {
+            let error = ContainedPath.failure(path(), cannotCreate: false)
+            unlinkat(folder, temporary, 0)
+            throw error
+        }
+        if durable { fsync(folder) }
+        return status
+    }
+
+    /// Writes `data` whole into the new temporary file `temporary` in the open folder `folder`, and leaves it
+    /// there for the caller to rename; on failure removes it. Returns its status (size, modification time).
+    static func writeTemporary(
+        _ temporary: String, in folder: Int32, with data: Data, path: @autoclosure () -> String,
+        durable: Bool = false, newest: Bool = false, fixMode: Bool = true
+    ) throws(OutputError) -> stat {
         let descriptor = createTemporary(temporary, in: folder)
         guard descriptor >= 0 else { throw ContainedPath.failure(path()) }
         // Linux 6.13+ stamps a change with the clock's last tick (a few ms), shared by every file changed
@@ -69,11 +88,6 @@ enum AtomicFile {
         else { throw fail() }
         closed = true
         guard close(descriptor) == 0 else { throw fail() }
-        TestHook.reached(.beforeRename)
-        // renameat replaces the directory entry: had a link appeared at the name since the check above,
-        // the link itself would be replaced, never the file it points to.
-        guard renameat(folder, temporary, folder, name) == 0 else { throw fail() }
-        if durable { fsync(folder) }
         return status
     }
 
@@ -150,6 +164,14 @@ enum AtomicFile {
     static func renameWithoutReplacing(_ name: String, in folder: Int32, to newName: String, in newFolder: Int32) -> Int32 {
         guard let renameat2 = renameat2 else { return ENOSYS }
         return renameat2(folder, name, newFolder, newName, 1 /* RENAME_NOREPLACE */) == 0 ? 0 : errno
+    }
+
+    /// Swaps the files `name` and `other` in the open folder `folder`, atomically (`RENAME_EXCHANGE`): 0, or
+    /// the `errno` it failed with (`ENOENT` when either is missing; `ENOSYS` or `EINVAL` when the system or
+    /// file system cannot do it).
+    static func exchange(_ name: String, with other: String, in folder: Int32) -> Int32 {
+        guard let renameat2 = renameat2 else { return ENOSYS }
+        return renameat2(folder, name, folder, other, 2 /* RENAME_EXCHANGE */) == 0 ? 0 : errno
     }
 
     private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
@@ -269,7 +291,7 @@ enum AtomicFile {
 
     /// Removes the real folder `name` in the open folder `folder` and all it holds; a link in it is removed,
     /// never followed. Best effort: what cannot be removed stays.
-    private static func removeFolder(_ name: String, in folder: Int32) {
+    static func removeFolder(_ name: String, in folder: Int32) {
         let descriptor = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         for entry in names(in: descriptor) {
