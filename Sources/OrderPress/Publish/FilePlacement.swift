@@ -21,6 +21,11 @@ enum FilePlacement: UInt8, Sendable {
         // At most one change of mind: the name appeared or vanished meanwhile.
         for _ in 0..<2 {
             if present {
+                // Only a file is replaced: a link, a folder or anything else where a file goes is refused.
+                var status = stat()
+                if fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & mode_t(S_IFMT) != mode_t(S_IFREG) {
+                    return .failure(PlacementFailure(code: EEXIST, kind: status.st_mode & mode_t(S_IFMT)))
+                }
                 switch AtomicFile.exchange(temporary, with: name, in: folder) {
                 case 0: return .success(.exchanged)
                 case ENOENT:
@@ -87,7 +92,8 @@ enum FilePlacement: UInt8, Sendable {
     }
 }
 
-/// Why a file could not be put in place: the `errno` of the rename.
+/// Why a file could not be put in place: the `errno` of the rename, or what is in the way (a link, a folder).
 struct PlacementFailure: Error {
     var code: Int32
+    var kind: mode_t? = nil
 }

@@ -229,7 +229,9 @@ public final class PublishSession: @unchecked Sendable {
         do throws(OutputError) {
             let place = try folders.place(of: file.path)
             let digest = ContentDigest(of: file.contents)
-            if !looking, previous[tree]?[place.path] == nil, try folders.isNew(place.folder) { return .create(place, digest) }
+            // Not in the root folder, even one this session made: only a folder not yet in place (see
+            // `OpenFolders.Hiding`) cannot have gained a file meanwhile.
+            if !looking, !place.folder.isEmpty, previous[tree]?[place.path] == nil, try folders.isNew(place.folder) { return .create(place, digest) }
             guard let folder = try folders.folder(place.folder, create: false) else { return .write(place, digest) }
             var status = stat()
             guard fstatat(folder, place.name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
@@ -280,8 +282,13 @@ public final class PublishSession: @unchecked Sendable {
             throw ContainedPath.failure(shown)
         }
         if !same {
-            // Left for `place`, which renames it over the file there.
-            lock.withLock { pending.append(Pending(tree: tree, path: place.path, folder: folder, number: number, present: true)) }
+            if folders.isHidden(place.folder) {
+                // No reader sees the folder yet (see `write`).
+                guard renameat(folder, temporary, folder, place.name) == 0 else { throw ContainedPath.failure(shown, cannotCreate: false) }
+            } else {
+                // Left for `place`, which renames it over the file there.
+                lock.withLock { pending.append(Pending(tree: tree, path: place.path, folder: folder, number: number, present: true)) }
+            }
             renamed = true
             TestHook.reached(.afterWrite)
         }
@@ -348,9 +355,16 @@ public final class PublishSession: @unchecked Sendable {
         present: Bool
     ) throws(OutputError) -> Manifest.Entry {
         let folder = try folders.folder(madeAt: place.folder)
-        let status = try AtomicFile.writeTemporary(
-            temporaryName(for: place, temporary), in: folder, with: file.contents, path: folders.path(place.path), fixMode: fixFileMode)
-        lock.withLock { pending.append(Pending(tree: tree, path: place.path, folder: folder, number: temporary, present: present)) }
+        let name = temporaryName(for: place, temporary)
+        let status: stat
+        if folders.isHidden(place.folder) {
+            // No reader sees the folder yet: in place at once, and its descriptor may be another folder's
+            // once `OpenFolders.putHiddenInPlace` has moved its files.
+            status = try AtomicFile.replace(place.name, in: folder, with: file.contents, temporary: name, path: folders.path(place.path), fixMode: fixFileMode)
+        } else {
+            status = try AtomicFile.writeTemporary(name, in: folder, with: file.contents, path: folders.path(place.path), fixMode: fixFileMode)
+            lock.withLock { pending.append(Pending(tree: tree, path: place.path, folder: folder, number: temporary, present: present)) }
+        }
         TestHook.reached(.afterWrite)
         return Manifest.Entry(path: place.path, status, sha256: digest, key: file.key, pieces: file.pieces)
     }
@@ -461,7 +475,9 @@ public final class PublishSession: @unchecked Sendable {
                 switch FilePlacement.put(temporary, as: String(name), backup: temporary + Self.backupSuffix, in: item.folder, present: item.present) {
                 case .success(let placement): placements.append(placement)
                 case .failure(let failure):
-                    throw OutputError(path: url(item.path, in: item.tree).path, reason: String(cString: strerror(failure.code)), cannotCreate: false)
+                    let shown = folders[item.tree]?.path(item.path) ?? item.path
+                    if let kind = failure.kind, let refusal = ContainedPath.refusal(kind, path: shown) { throw refusal }
+                    throw OutputError(path: shown, reason: String(cString: strerror(failure.code)), cannotCreate: false)
                 }
             }
             for index in prepared.stale.indices {
