@@ -487,6 +487,7 @@ public final class PublishSession: @unchecked Sendable {
                     self.prepared = prepared
                 }
             }
+            TestHook.reached(.beforeManifest)
             if let manifest = prepared.manifest {
                 TestHook.reached(.beforeRename)
                 switch FilePlacement.put(manifest.temporary, as: Manifest.fileName, backup: manifest.temporary + Self.backupSuffix, in: manifest.folder, present: true) {
