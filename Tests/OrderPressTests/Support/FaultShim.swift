@@ -6,7 +6,8 @@ import Foundation
 /// in `ORDERPRESS_FAULT_ERRNO` (default ENOSPC) when a path involved contains one of the `|`-separated
 /// patterns in `ORDERPRESS_FAULT_PATHS` (a pattern ending in `$` must end the path). `ORDERPRESS_FAULT_OPS`
 /// names the kinds to fail ("write,fsync,rename"; default all); `ORDERPRESS_FAULT_AFTER`, how many matching
-/// calls succeed first. A file descriptor's path is read from /proc/self/fd.
+/// calls succeed first; `ORDERPRESS_FAULT_COUNT`, how many fail then (default: all that follow, as a full or
+/// failing disk does; 1 for a passing fault). A file descriptor's path is read from /proc/self/fd.
 enum FaultShim {
     /// The compiled library; nil (and a reason) where there is no C compiler.
     static let library: Result<URL, ShimUnavailable> = {
@@ -36,9 +37,11 @@ enum FaultShim {
 
     /// The environment that makes the operations `operations` on paths containing one of `patterns` fail with `errno`.
     static func environment(
-        failing patterns: [String], operations: [String] = ["write", "fsync", "rename"], errno: Int32 = ENOSPC, after: Int = 0
+        failing patterns: [String], operations: [String] = ["write", "fsync", "rename"], errno: Int32 = ENOSPC, after: Int = 0,
+        count: Int? = nil
     ) throws -> [String: String] {
         [
+            "ORDERPRESS_FAULT_COUNT": count.map(String.init) ?? "",
             "LD_PRELOAD": try library.get().path,
             "ORDERPRESS_FAULT_PATHS": patterns.joined(separator: "|"),
             "ORDERPRESS_FAULT_OPS": operations.joined(separator: ","),
@@ -91,7 +94,10 @@ enum FaultShim {
             if (!operation_on(kind) || !path_matches(path)) return 0;
             const char *after = getenv("ORDERPRESS_FAULT_AFTER");
             long limit = after ? atol(after) : 0;
-            if (__atomic_fetch_add(&skipped, 1, __ATOMIC_SEQ_CST) < limit) return 0;
+            const char *count = getenv("ORDERPRESS_FAULT_COUNT");
+            long number = __atomic_fetch_add(&skipped, 1, __ATOMIC_SEQ_CST);
+            if (number < limit) return 0;
+            if (count != NULL && *count != 0 && number >= limit + atol(count)) return 0;
             const char *code = getenv("ORDERPRESS_FAULT_ERRNO");
             errno = code ? atoi(code) : ENOSPC;
             return 1;
