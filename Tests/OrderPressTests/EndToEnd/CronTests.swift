@@ -120,11 +120,12 @@ import Testing
         return (site, try TestSupport.contents(of: site.appendingPathComponent("output")), previous)
     }
 
-    /// The edited build stages its snapshot's records, renames 34 files: 33 pages (only those the edit
-    /// touches), then the list of published files; then it commits the state database.
+    /// The edited build stages its snapshot's records and writes 33 pages (only those the edit touches) under
+    /// temporary names; then renames 35 files: the marker of an unfinished run with the pages it is about to
+    /// create, the 33 pages, then the list of published files; then it commits the state database.
     @Test(arguments: [
-        "staged:1", "after-write:1", "after-write:12", "before-rename:1", "before-rename:20", "before-rename:33", "before-rename:34",
-        "before-commit:1",
+        "staged:1", "after-write:1", "after-write:12", "before-rename:1", "before-rename:2", "before-rename:20", "before-rename:34",
+        "before-manifest:1", "before-rename:35", "before-commit:1",
     ])
     func aBuildKilledAnywhereIsRepairedByTheNextRun(pause: String) throws {
         let reference = try Self.reference()
