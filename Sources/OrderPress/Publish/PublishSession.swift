@@ -52,6 +52,8 @@ public final class PublishSession: @unchecked Sendable {
     /// What `prepare` decided; nil before it.
     private var prepared: Prepared?
     private var phase = Phase.publishing
+    /// Whether something put in place could not be put back: the marker of an unfinished run must then stay.
+    private var undoFailed = false
 
     /// The name of the `UnfinishedMarker` in the state folder.
     static let unfinishedMarker = "publishing"
@@ -437,7 +439,8 @@ public final class PublishSession: @unchecked Sendable {
             for path in Set(listedStale + orphans).filter(Publisher.isSafe).sorted() {
                 stale.append(Aside(tree: tree, path: path))
             }
-            if !dryRun { created[tree] = list.compactMap { previous[tree]?[$0.path] == nil ? $0.path : nil } }
+            // Only a file this session wrote can be new: a one-order rerun looks up a handful, not every entry.
+            if !dryRun { created[tree] = (written[tree] ?? []).filter { previous[tree]?[$0] == nil } }
         }
         var manifest: PendingManifest?
         if !dryRun, changed {
@@ -499,7 +502,7 @@ public final class PublishSession: @unchecked Sendable {
                 }
             }
         } catch {
-            _ = undo()
+            if !undo() { undoFailed = true }
             throw error
         }
     }
@@ -507,7 +510,7 @@ public final class PublishSession: @unchecked Sendable {
     /// Puts back the files `place` replaced or set aside, and the last manifest, last first: the state could
     /// not be committed. What this session wrote is then removed by `abandon`.
     public func rollBack() {
-        lock.withLock { _ = undo() }
+        lock.withLock { if !undo() { undoFailed = true } }
     }
 
     /// Removes what a failed publish wrote (its temporary files, hidden folders and manifest), putting back
@@ -518,7 +521,7 @@ public final class PublishSession: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard !dryRun, phase != .completed, phase != .abandoned else { return }
-        var clean = undo()
+        var clean = undo() && !undoFailed
         for item in pending {
             let temporary = temporaryName(item.name, item.number)
             if unlinkat(item.folder, temporary, 0) != 0, errno != ENOENT { clean = false }

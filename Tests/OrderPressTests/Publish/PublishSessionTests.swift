@@ -382,6 +382,30 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: marker.path))
     }
 
+    /// Nothing is in sight before `place`; after it, a rollback (the state could not be committed) puts every
+    /// file back as it was: replaced files get their old bytes, new files and folders go, stale files come
+    /// back, the list of published files is the old one, and no temporary file or marker is left.
+    @Test func aRollBackAfterPlacingPutsEveryFileBack() throws {
+        let root = TestSupport.temporaryFolder()
+        let publisher = Self.publisher(root)
+        try Self.build(publisher, markdown: ["index.md": "a", "old.md": "o"], site: ["index.html": "A"])
+        let before = try TestSupport.contents(of: root)
+        let session = try publisher.begin(dryRun: false)
+        try session.publish(Self.files(["index.md": "b", "new.md": "n", "groups/x.md": "x"]), in: .markdown)
+        try session.publish(Self.files(["index.html": "A"]), in: .site)
+        try session.prepare(inputs: "fingerprint")
+        #expect(try TestSupport.contents(of: root).filter { !$0.key.contains(AtomicFile.temporaryMarker) && !$0.key.hasPrefix("state/") }
+            == before.filter { !$0.key.hasPrefix("state/") })
+        try session.place()
+        let placed = try TestSupport.contents(of: root.appendingPathComponent("md"))
+        #expect(placed.filter { !$0.key.contains(AtomicFile.temporaryMarker) } == ["index.md": "b", "new.md": "n", "groups/x.md": "x"].mapValues { Data($0.utf8) })
+        #expect(try Self.manifest(root).inputs == "fingerprint")
+        session.rollBack()
+        session.abandon()
+        #expect(try TestSupport.contents(of: root) == before)
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("md/groups").path))
+    }
+
     @Test func aDryRunCountsButWritesNothing() throws {
         let empty = TestSupport.temporaryFolder()
         let fresh = try Self.build(Self.publisher(empty), markdown: ["index.md": "a", "groups/x.md": "x"], site: ["index.html": "A"], dryRun: true)
