@@ -57,6 +57,7 @@ enum AtomicFile {
 
     /// Writes `data` whole into the new temporary file `temporary` in the open folder `folder`, and leaves it
     /// there for the caller to rename; on failure removes it. Returns its status (size, modification time).
+    @discardableResult
     static func writeTemporary(
         _ temporary: String, in folder: Int32, with data: Data, path: @autoclosure () -> String,
         durable: Bool = false, newest: Bool = false, fixMode: Bool = true
@@ -91,47 +92,19 @@ enum AtomicFile {
         return status
     }
 
-    /// What became of `create`.
+    /// What became of `createUnseen`.
     enum Creation {
         /// The file is in place; its status (size, modification time).
         case created(stat)
         /// Something is at the name already: the caller compares and replaces it as usual.
         case taken
-        /// The file system makes no unnamed files (or /proc is missing): the caller writes it as usual.
-        case unsupported
-    }
-
-    /// Puts `data` in place as `name` in the open folder `folder`, where nothing should be yet: written
-    /// into an unnamed file (`O_TMPFILE`), then linked in whole, so no reader sees it half-written and a
-    /// killed build leaves nothing behind. `linkat` never replaces what is at the name, link or not.
-    /// Cheaper than `replace` (no temporary name to insert, look up and remove in a folder of
-    /// thousands): measured on ext4, 12,000 new files took 0.35 s of CPU against 0.46 s.
-    static func create(
-        _ name: String, in folder: Int32, with data: Data, path: @autoclosure () -> String, fixMode: Bool = true
-    ) throws(OutputError) -> Creation {
-        let descriptor = openat(folder, ".", temporaryFileFlag | O_WRONLY | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            if [EOPNOTSUPP, EISDIR, EINVAL].contains(errno) { return .unsupported }
-            throw ContainedPath.failure(path())
-        }
-        defer { close(descriptor) }
-        guard let status = filled(descriptor, with: data, fixMode: fixMode) else { throw ContainedPath.failure(path(), cannotCreate: false) }
-        TestHook.reached(.beforeRename)
-        // Linking by descriptor alone (AT_EMPTY_PATH) needs CAP_DAC_READ_SEARCH (linkat(2)); through /proc it does not.
-        guard linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", folder, name, AT_SYMLINK_FOLLOW) == 0 else {
-            switch errno {
-            case EEXIST: return .taken
-            case ENOENT: return .unsupported
-            default: throw ContainedPath.failure(path(), cannotCreate: false)
-            }
-        }
-        return .created(status)
     }
 
     /// Creates `name` in the open folder `folder`, which no reader sees yet (see `OpenFolders.Hiding`), and
     /// writes `data` into it there: no temporary name, no unnamed file. `O_EXCL`: never over anything at the
     /// name, which is then `.taken`. Measured on ext4, 12,000 new files of 2-3 kB: 0.29 s of system time
-    /// against 0.40 s for `create` (the unnamed file, then `linkat` through /proc).
+    /// against 0.40 s for an unnamed file (`O_TMPFILE`) then linked in through /proc, which a session used
+    /// before it put every file in place at the end.
     static func createUnseen(
         _ name: String, in folder: Int32, with data: Data, path: @autoclosure () -> String, fixMode: Bool = true
     ) throws(OutputError) -> Creation {
@@ -184,9 +157,6 @@ enum AtomicFile {
         nil
         #endif
     }()
-
-    /// Linux's `O_TMPFILE`, which Swift does not import (a macro built from another): the same bits on every architecture.
-    private static let temporaryFileFlag = Int32(0o20000000) | O_DIRECTORY
 
     /// Writes every byte of `data` to `descriptor`; false on failure.
     private static func writeAll(_ data: Data, to descriptor: Int32) -> Bool {
