@@ -237,7 +237,7 @@ public struct Fetcher: Sendable {
     private func save(_ body: Data, _ source: Configuration.SourceSettings, _ url: URL, warnings: inout [DataWarning]) {
         guard options.saveCache else { return }
         do {
-            try cache.write(body, name: source.name, location: URLText.display(url), fetchedAt: now)
+            try cache.write(body, name: source.name, location: URLText.display(url), fetchedAt: now, renew: source.refreshMinutes > 0)
         } catch {
             warnings.append(.init(row: nil, message: "\(source.name): no copy kept for --offline and outages: \(error.description)"))
         }

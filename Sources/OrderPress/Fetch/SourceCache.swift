@@ -34,10 +34,19 @@ struct SourceCache: Sendable {
     }
 
     /// Replaces the copy of `name`, body first: a run killed in between leaves a body newer than its
-    /// meta says, which at worst costs one request more.
-    func write(_ body: Data, name: String, location: String, fetchedAt: Date) throws(OutputError) {
-        try AtomicFile.write(body, to: bodyURL(name), below: folder.deletingLastPathComponent(), durable: true)
+    /// meta says, which at worst costs one request more. A body the cache holds already is not written
+    /// again, nor its meta unless `renew` (the fetch time decides when to ask again, `refresh_minutes`):
+    /// a rerun on unchanged input writes no file, the state's included. Its meta then keeps the time
+    /// those bytes were first fetched.
+    func write(_ body: Data, name: String, location: String, fetchedAt: Date, renew: Bool = true) throws(OutputError) {
+        let root = folder.deletingLastPathComponent()
+        // Read back only when the sizes agree: a sheet of a million rows is a hundred MB.
+        var status = stat()
+        let same = lstat(bodyURL(name).path, &status) == 0 && Int(status.st_size) == body.count
+            && (try? AtomicFile.contents(of: bodyURL(name), below: root)).flatMap { $0 } == body
+        if same, !renew, read(name, location: location) != nil { return }
+        if !same { try AtomicFile.write(body, to: bodyURL(name), below: root, durable: true) }
         let meta = "{\"fetched_at\": \"\(Timestamp.iso8601(fetchedAt))\", \"location\": \(JSONText.quoted(location))}\n"
-        try AtomicFile.write(Data(meta.utf8), to: metaURL(name), below: folder.deletingLastPathComponent(), durable: true)
+        try AtomicFile.write(Data(meta.utf8), to: metaURL(name), below: root, durable: true)
     }
 }

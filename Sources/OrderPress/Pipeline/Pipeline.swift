@@ -122,27 +122,29 @@ public struct Pipeline: Sendable {
         // Swept only now: the diff writes in the state folder, where the sweep removes temporary files.
         let session = try opening.take().get()
         session.sweepLeftovers()
-        try await timed(.render) { () throws(StepFailure) in
-            try step(.publish) { () throws(OutputError) in
-                try renderer.render(
-                    configuration: configuration, data: data, aggregation: aggregation, rates: rates,
-                    history: diffed.outcome.history, now: clock.now, siteID: diffed.siteID, slugs: slugging.take(), into: session)
+        do {
+            try await timed(.render) { () throws(StepFailure) in
+                try step(.publish) { () throws(OutputError) in
+                    try renderer.render(
+                        configuration: configuration, data: data, aggregation: aggregation, rates: rates,
+                        history: diffed.outcome.history, now: clock.now, siteID: diffed.siteID, slugs: slugging.take(), into: session)
+                }
             }
+        } catch {
+            // Nothing was put in place yet: what render wrote goes (see `PublishSession`).
+            session.abandon()
+            throw error
         }
         // Not read again: freed aside while publishing ends.
         Heap.release(consume aggregation)
         // The snapshot's transaction is written on the other core while publishing ends, and committed
-        // only after it (see `PendingSave`): a failed publish rolls it back.
+        // only after the files are in place (see `PendingSave`, `place(_:saving:inputs:)`): a failed publish rolls it
+        // back, and a failed commit puts the old files back.
         let saving = options.dryRun ? nil : beginSnapshot(diffed.staged!, history: diffed.outcome.history, data: data, inputs: inputs, rates: rates, store: store)
         defer { saving?.abandon() }
-        let published = try await timed(.publish) { () throws(StepFailure) in
-            try step(.publish) { () throws(OutputError) in try session.finish() }
-        }
-        if let saving {
-            try await timed(.snapshot) { () throws(StepFailure) in
-                try step(.snapshot) { () throws(OutputError) in try saving.commit() }
-            }
-        }
+        try await timed(.publish) { () throws(StepFailure) in try place(session, saving: saving, inputs: inputs) }
+        let published =
+            if let saving { try await timed(.snapshot) { () throws(StepFailure) in try commit(session, saving: saving) } } else { session.complete() }
         let problems = [commitMarkdown(published, changes: diffed.outcome.changes, options)].compactMap { $0 }
         var report = BuildReport(
             rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count,
@@ -187,8 +189,10 @@ public struct Pipeline: Sendable {
         let last = try step(.diff) { () throws(DataError) in try store.lastBuild() }
         if let last, last.fingerprint == inputs.fingerprint, last.validUntil.map({ clock.now <= $0 }) ?? true,
             !(options.strict && last.rejected > 0),
-            let files = try opening.value.get().intactCount()
+            case let session = try opening.value.get(), let files = session.intactCount(builtFrom: inputs.fingerprint)
         {
+            // A temporary file a killed write in the state folder left is no part of an unchanged site either.
+            session.sweepLeftovers()
             return .unchanged(last, files: files, requests: downloaded.requests)
         }
         // The last snapshot's index and the history are read on a thread of their own while the sheet is

@@ -107,6 +107,27 @@ import Testing
         #expect(!(live.stdout + live.stderr + offline.stdout + offline.stderr).contains(F.token))
     }
 
+    /// Issue 22, item 15: a rerun on unchanged input from a server writes no file at all, not even the cached
+    /// copies of what it downloaded (the same bytes) or their fetch times.
+    @Test func anUnchangedRerunFromAServerRewritesNoCachedCopy() async throws {
+        try await LocalServer.with(try Self.serve(try BinaryTests.sampleSite(), Service())) { server in
+            let site = try Self.liveSite(server)
+            let output = site.appendingPathComponent("output")
+            let first = try await TestSupport.runDetached(["build"], in: site, environment: Self.environment)
+            #expect(first.status == 0, "\(first.stderr)")
+            let before = try Self.state(of: output)
+            #expect(before.keys.contains("state/cache/orders.body"))
+            let again = try await TestSupport.runDetached(["build"], in: site, environment: Self.environment)
+            #expect(again.status == 0, "\(again.stderr)")
+            #expect(again.stdout.contains("· 0 files written, \(TestSupport.sampleFileCount) unchanged, 0 removed · no changes · 6 requests · "), "\(again.stdout)")
+            let after = try Self.state(of: output)
+            #expect(Set(after.keys) == Set(before.keys))
+            for (path, (data, modified)) in before where path != "state/lock" {
+                #expect(after[path]?.0 == data && after[path]?.1 == modified, "\(path) was written again")
+            }
+        }
+    }
+
     @Test func anOrdersOutageExits69WithOneLineAndChangesNoFile() async throws {
         let service = Service()
         try await LocalServer.with(try Self.serve(try BinaryTests.sampleSite(), service)) { server in
