@@ -106,6 +106,7 @@ enum StateDatabase {
             uniquingKeysWith: { first, _ in first })
         contents.siteID = settings["site_id"].flatMap(UUID.init(uuidString:))
         contents.lastBuild = try lastBuild(settings[lastBuildKey])
+        contents.pageSlugs = settings[pageSlugsKey]
         contents.snapshot = try readIndex(db, digests: schema == .current)
         let decoder = JSONDecoder()
         contents.history = try Row.fetchAll(db, sql: "SELECT time, changes FROM history ORDER BY sequence DESC").map { row in
@@ -118,6 +119,8 @@ enum StateDatabase {
     }
 
     static let lastBuildKey = "last_build"
+    /// The slugs that stay with their pages (`PageSlugs`): a setting, so that no schema changes.
+    static let pageSlugsKey = "page_slugs"
 
     /// The last build's record alone, without the snapshot: what an unchanged rerun needs.
     static func readLastBuild(_ db: Database) throws -> LastBuild? {
@@ -260,6 +263,7 @@ enum StateDatabase {
         try set("site_id", new.siteID.map { $0.uuidString.lowercased() }, over: old.siteID.map { $0.uuidString.lowercased() }, in: db)
         func text(_ record: LastBuild?) -> String? { record.map { String(decoding: JSONOutput.encode($0), as: UTF8.self) } }
         try set(lastBuildKey, text(new.lastBuild), over: text(old.lastBuild), in: db)
+        try set(pageSlugsKey, new.pageSlugs, over: old.pageSlugs, in: db)
         if let snapshot = new.snapshot {
             if let records {
                 try write(snapshot, records: records, over: old.snapshot, in: db, digests: digests)

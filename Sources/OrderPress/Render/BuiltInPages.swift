@@ -12,7 +12,7 @@ import Foundation
 /// again into the page, which cost more than the rest of the page together.
 enum BuiltInPages {
     /// The templates written out here, by name.
-    static let kinds: Set<String> = ["index", "groups", "people", "group", "person", "layout"]
+    static let kinds: Set<String> = ["index", "groups", "people", "group", "group_orders", "person", "layout"]
 
     static func index(_ page: PageModels.IndexPage, labels: [String: String]) -> Data {
         var out = MarkdownText(labels: labels)
@@ -52,7 +52,9 @@ enum BuiltInPages {
 
     static func groups(_ page: PageModels.GroupListPage, labels: [String: String]) -> Data {
         var out = MarkdownText(labels: labels)
-        out += "# \(page.title)\n\n[← \(out["home"])](index.md)\n\n\(page.pager)\n\n"
+        out += "# \(page.title)\n\n[← \(out["home"])](index.md)\n\n"
+        out.notices(page.notices)
+        out += "\(page.pager)\n\n"
         out.groupTable(page.groups, currencies: page.displayCurrencies, paid: page.tracksPayments)
         out += "\n\(page.pager)\n"
         return out.take()
@@ -60,7 +62,9 @@ enum BuiltInPages {
 
     static func people(_ page: PageModels.PeopleListPage, labels: [String: String]) -> Data {
         var out = MarkdownText(labels: labels)
-        out += "# \(page.title)\n\n[← \(out["home"])](index.md)\n\n\(page.pager)\n\n"
+        out += "# \(page.title)\n\n[← \(out["home"])](index.md)\n\n"
+        out.notices(page.notices)
+        out += "\(page.pager)\n\n"
         out.peopleTable(page.people, currencies: page.displayCurrencies)
         out += "\n\(page.pager)\n"
         return out.take()
@@ -147,21 +151,23 @@ enum BuiltInPages {
             out += "\n"
         }
         out += "\n![\(out["per_person"])](\(context.groupSlugs[group.name]!).svg)\n\n## \(out["orders"])\n\n"
-        out += "| \(out["person"]) | \(out["item"]) | \(out["amount"]) |"
-        if pays { out += " \(out["paid"]) |" }
-        out += " \(out["qty"]) | \(out["unit_price"]) | \(out["time"]) | \(out["note"]) |\n|---|---|--:|"
-        if pays { out += ":-:|" }
-        out += "--:|--:|---|---|\n"
-        // Each order read in place, not copied (see `OrderList.withOrder`).
-        let orders = summary.orders
-        for index in orders.indices {
-            orders.withOrder(at: index) { order in
-                out += "| "
-                out.escaped(Text.shortened(order.pointee.person, to: TextLimits.person))
-                out += " "
-                out.orderCells(order, paid: pays, shortened: true)
-            }
-        }
+        let pages = context.orderPages(summary)
+        out.groupOrders(summary, rows: pages.rows(ofPage: 1), paid: pays)
+        if let pager = pages.pager(page: 1, labels: context.labels) { out += "\n\(pager)\n" }
+        return out.take()
+    }
+
+    /// `group_orders.md.mustache` on `PageBuilder.groupOrdersPage(summary, page:)`.
+    static func groupOrders(_ summary: GroupSummary, page: Int, builder: PageBuilder) -> Data {
+        let context = builder.context
+        var out = MarkdownText(labels: context.markdownLabels, builder: builder)
+        let pages = context.orderPages(summary)
+        let pager = pages.pager(page: page, labels: context.labels) ?? ""
+        out += "# \(context.orderPagesHeading(summary, page: page))\n\n[← "
+        out.escaped(summary.group.name)
+        out += "](\(pages.name(ofPage: 1)).md)\n\n\(pager)\n\n"
+        out.groupOrders(summary, rows: pages.rows(ofPage: page), paid: context.aggregation.tracksPayments)
+        out += "\n\(pager)\n"
         return out.take()
     }
 
@@ -173,6 +179,7 @@ enum BuiltInPages {
         out += "# "
         out.escaped(person.name)
         out += "\n\n[← \(out["home"])](../index.md)\n\n"
+        out.notices(builder.rateNotices)
         // The person's groups in the sheet's order, as `SiteContext.groups(named:)` lists them.
         let shares = person.groupShares.compactMap { share in context.groupPlace(share.group).map { (place: $0, share: share) } }
             .sorted { $0.place < $1.place }
@@ -446,6 +453,26 @@ private struct MarkdownText: ~Copyable {
 
     mutating func notices(_ notices: [String]) {
         for notice in notices { self += "> \(notice)\n\n" }
+    }
+
+    /// The table of a group's orders at `rows` (positions in its list), as the group page and the pages
+    /// of its orders after it show them.
+    mutating func groupOrders(_ summary: GroupSummary, rows: Range<Int>, paid pays: Bool) {
+        self += "| \(self["person"]) | \(self["item"]) | \(self["amount"]) |"
+        if pays { self += " \(self["paid"]) |" }
+        self += " \(self["qty"]) | \(self["unit_price"]) | \(self["time"]) | \(self["note"]) |\n|---|---|--:|"
+        if pays { self += ":-:|" }
+        self += "--:|--:|---|---|\n"
+        // Each order read in place, not copied (see `OrderList.withOrder`).
+        let orders = summary.orders
+        for index in rows {
+            orders.withOrder(at: index) { order in
+                self += "| "
+                escaped(Text.shortened(order.pointee.person, to: TextLimits.person))
+                self += " "
+                orderCells(order, paid: pays, shortened: true)
+            }
+        }
     }
 
     /// Totals per currency and converted, with the unpaid column (headed by the label `unpaid`) when

@@ -159,10 +159,30 @@ enum DefaultTemplates {
 {{#orders}}
 | {{person}} | {{item}} | {{amount}} |{{#tracksPayments}} {{paidMark}} |{{/tracksPayments}} {{quantity}} | {{unitPrice}} | {{time}} | {{note}} |
 {{/orders}}
+{{#ordersPager}}
+
+{{.}}
+{{/ordersPager}}
 {{/hasOrders}}
 {{^hasOrders}}
 {{labels.no_orders}}
 {{/hasOrders}}
+
+"""#####,
+        "group_orders.md.mustache": #####"""
+# {{title}}
+
+[← {{name}}]({{groupLink}})
+
+{{pager}}
+
+| {{labels.person}} | {{labels.item}} | {{labels.amount}} |{{#tracksPayments}} {{labels.paid}} |{{/tracksPayments}} {{labels.qty}} | {{labels.unit_price}} | {{labels.time}} | {{labels.note}} |
+|---|---|--:|{{#tracksPayments}}:-:|{{/tracksPayments}}--:|--:|---|---|
+{{#orders}}
+| {{person}} | {{item}} | {{amount}} |{{#tracksPayments}} {{paidMark}} |{{/tracksPayments}} {{quantity}} | {{unitPrice}} | {{time}} | {{note}} |
+{{/orders}}
+
+{{pager}}
 
 """#####,
         "groups.md.mustache": #####"""
@@ -170,6 +190,10 @@ enum DefaultTemplates {
 
 [← {{labels.home}}](index.md)
 
+{{#notices}}
+> {{.}}
+
+{{/notices}}
 {{pager}}
 
 | {{labels.group}} | {{labels.total}} |{{#tracksPayments}} {{labels.outstanding}} |{{/tracksPayments}} {{labels.orders}} | {{labels.items}} | {{labels.shop}} | {{labels.organizer}} | {{labels.deadline}} |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
@@ -285,6 +309,10 @@ enum DefaultTemplates {
 
 [← {{labels.home}}](index.md)
 
+{{#notices}}
+> {{.}}
+
+{{/notices}}
 {{pager}}
 
 | {{labels.person}} | {{labels.total}} | {{labels.orders}} |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
@@ -301,6 +329,10 @@ enum DefaultTemplates {
 
 [← {{labels.home}}](../index.md)
 
+{{#notices}}
+> {{.}}
+
+{{/notices}}
 {{#tracksPayments}}
 ## {{labels.to_pay}}
 

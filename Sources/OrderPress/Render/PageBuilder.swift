@@ -69,7 +69,7 @@ struct PageBuilder: Sendable {
     func groupList(page: Int) -> PageModels.GroupListPage {
         let pages = context.listPages(.groups)
         return PageModels.GroupListPage(
-            title: labels.markdown("groups_page", ["page": String(page), "pages": String(pages.pageCount)]),
+            title: labels.markdown("groups_page", ["page": String(page), "pages": String(pages.pageCount)]), notices: rateNotices,
             pager: pages.pager(page: page, labels: labels) ?? "", displayCurrencies: context.configuration.displayCurrencies,
             tracksPayments: context.aggregation.tracksPayments, groups: groupRows(pages.rows(ofPage: page)))
     }
@@ -78,7 +78,7 @@ struct PageBuilder: Sendable {
     func peopleList(page: Int) -> PageModels.PeopleListPage {
         let pages = context.listPages(.people)
         return PageModels.PeopleListPage(
-            title: labels.markdown("people_page", ["page": String(page), "pages": String(pages.pageCount)]),
+            title: labels.markdown("people_page", ["page": String(page), "pages": String(pages.pageCount)]), notices: rateNotices,
             pager: pages.pager(page: page, labels: labels) ?? "", displayCurrencies: context.configuration.displayCurrencies,
             people: personRows(pages.rows(ofPage: page)))
     }
@@ -186,7 +186,23 @@ struct PageBuilder: Sendable {
                     paid: money.display(person.paid, currency), outstanding: money.display(person.outstanding, currency))
             },
             chart: "\(slug).svg", chartTitle: labels.markdown("per_person"),
-            orders: summary.orders.map { orderLine($0, shortened: true) })
+            orders: orderLines(summary, page: 1), ordersPager: context.orderPages(summary).pager(page: 1, labels: labels))
+    }
+
+    /// Page `page` (from 2) of a group's orders, whose view model `groupOrdersPage` builds only for a template that is not built in.
+    func groupOrders(_ summary: GroupSummary, page: Int) -> PageModels.Pending { .groupOrders(summary, page: page) }
+
+    func groupOrdersPage(_ summary: GroupSummary, page: Int) -> PageModels.GroupOrdersPage {
+        let pages = context.orderPages(summary)
+        return PageModels.GroupOrdersPage(
+            title: context.orderPagesHeading(summary, page: page), name: escape(summary.group.name),
+            groupLink: "\(pages.name(ofPage: 1)).md", pager: pages.pager(page: page, labels: labels) ?? "",
+            tracksPayments: context.aggregation.tracksPayments, orders: orderLines(summary, page: page))
+    }
+
+    /// The lines of the orders on page `page` of a group's orders.
+    private func orderLines(_ summary: GroupSummary, page: Int) -> [PageModels.OrderLine] {
+        context.orderPages(summary).rows(ofPage: page).map { orderLine(summary.orders[$0], shortened: true) }
     }
 
     /// "(24 items, 21 orders)".
@@ -220,7 +236,7 @@ struct PageBuilder: Sendable {
             return payment(of: owed, toGroupAt: place)
         }
         return PageModels.PersonPage(
-            name: escape(person.name), groups: groups, totals: totalRows(of: person),
+            name: escape(person.name), notices: rateNotices, groups: groups, totals: totalRows(of: person),
             tracksPayments: context.aggregation.tracksPayments, payments: payments, settled: payments.isEmpty)
     }
 

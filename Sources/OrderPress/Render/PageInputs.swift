@@ -42,6 +42,8 @@ struct PageInputs: Sendable {
         }
         fields.add(context.rateNotices)
         fields.add(context.limits.chartBars)
+        // How many orders a group page shows before the pages of its orders go on (`GroupOrderPages`).
+        fields.add(context.limits.groupOrderRows)
         // Made beside the aggregation (`SiteSlugs`) for the build's orders; made here for any others.
         let digests = context.orderDigests.hold(for: context.data.orders)
             ? context.orderDigests : OrderDigests(context.data.orders, places: context.groupPlaces, parallel: true)
@@ -138,6 +140,36 @@ struct PageInputs: Sendable {
         if !deletions.isEmpty { fields.add(context.history.first?.time ?? "") }
         for record in deletions {
             fields.add(record.person, record.what, record.amount ?? "", record.currency)
+        }
+        return fields.digest()
+    }
+
+    /// The digest of page `page` (from 2) of a group's orders: the orders it shows, where the page
+    /// stands among how many (its title and pager), and the group's name and slug (its heading and link).
+    func groupOrders(_ summary: GroupSummary, page: Int, of pages: GroupOrderPages) -> String {
+        var fields = Fields(site)
+        fields.add("group orders")
+        fields.add(summary.group.name, pages.slug)
+        fields.add(page)
+        fields.add(pages.pageCount)
+        fields.add(pages.count)
+        let rows = pages.rows(ofPage: page)
+        fields.add(rows.lowerBound)
+        fields.add(rows.count)
+        let orders = summary.orders
+        if orders.isPositioned(in: context.data.orders) {
+            for position in orders.positions[rows] {
+                let start = Int(position) * Self.orderDigestSize
+                fields.append(self.orders[start..<start + Self.orderDigestSize])
+            }
+        } else {
+            var own = Fields()
+            var digest: [UInt8] = []
+            for index in rows {
+                digest.removeAll(keepingCapacity: true)
+                OrderDigests.append(orders[index], fields: &own, to: &digest)
+                fields.append(digest[...])
+            }
         }
         return fields.digest()
     }

@@ -27,6 +27,17 @@ struct PageKind: Sendable {
                     model: { $0.group(summary) }, inputs: { $0.group(summary) })
             }
         },
+        // The pages of a long group's orders after its page (`GroupOrderPages`).
+        PageKind(template: "group_orders") { context in
+            context.aggregation.groups.flatMap { summary in
+                let pages = context.orderPages(summary)
+                return (pages.extraPages.map(Array.init) ?? []).map { page in
+                    Page(
+                        template: "group_orders", path: pages.path(ofPage: page), title: context.orderPagesTitle(summary, page: page),
+                        model: { $0.groupOrders(summary, page: page) }, inputs: { $0.groupOrders(summary, page: page, of: pages) })
+                }
+            }
+        },
         PageKind(template: "person") { context in
             context.aggregation.people.enumerated().map { index, person in
                 Page(

@@ -26,6 +26,8 @@ enum PageModels {
     struct GroupListPage {
         /// "Groups, page 2 of 20".
         var title: String
+        /// The rates' notices: the rows show converted totals.
+        var notices: [String]
         var pager: String
         var displayCurrencies: [String]
         var tracksPayments: Bool
@@ -35,6 +37,7 @@ enum PageModels {
     /// A page of the list of every person after the index's first one ("people-2").
     struct PeopleListPage {
         var title: String
+        var notices: [String]
         var pager: String
         var displayCurrencies: [String]
         var people: [PersonRow]
@@ -112,6 +115,19 @@ enum PageModels {
         var people: [GroupPerson]
         var chart: String
         var chartTitle: String
+        /// The first page of the group's orders (`GroupOrderPages`), and the pager to the others, if any.
+        var orders: [OrderLine]
+        var ordersPager: String?
+    }
+
+    /// A page of a group's orders after the group page ("groups/<slug>--2").
+    struct GroupOrdersPage {
+        /// "週五下午茶: orders, page 2 of 5".
+        var title: String
+        var name: String
+        var groupLink: String
+        var pager: String
+        var tracksPayments: Bool
         var orders: [OrderLine]
     }
 
@@ -144,10 +160,14 @@ enum PageModels {
     enum Pending {
         case group(GroupSummary)
         case person(PersonSummary)
+        /// Page `page` (from 2) of the group's orders.
+        case groupOrders(GroupSummary, page: Int)
     }
 
     struct PersonPage {
         var name: String
+        /// The rates' notices (cached, stale, missing): the page shows converted totals.
+        var notices: [String]
         var groups: [PersonGroup]
         var totals: [TotalRow]
         var tracksPayments: Bool

@@ -155,6 +155,9 @@ public struct SiteRenderer: Sendable {
             case .person(let person):
                 if builtIn { return BuiltInPages.person(person, builder: builder) }
                 model = builder.personPage(person)
+            case .groupOrders(let summary, let page):
+                if builtIn { return BuiltInPages.groupOrders(summary, page: page, builder: builder) }
+                model = builder.groupOrdersPage(summary, page: page)
             }
         }
         if builtIn {

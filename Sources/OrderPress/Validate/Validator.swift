@@ -164,9 +164,7 @@ public struct Validator: Sendable {
 
     /// A row whose cells cannot be matched to columns shows none of them: any could be a secret.
     private static func rejected(_ row: SourceTable.MalformedRow, headerCount: Int) -> RejectedRow {
-        RejectedRow(
-            row: row.number, values: [],
-            reasons: ["has \(row.fieldCount) \(row.fieldCount == 1 ? "field" : "fields") but the header has \(headerCount); its cells cannot be matched to columns"])
+        RejectedRow(row: row.number, values: [], reasons: [row.reason(headerCount: headerCount)])
     }
 
     // MARK: - Rows
@@ -371,7 +369,9 @@ public struct Validator: Sendable {
         func text(_ row: Int, _ column: String) -> String { cells.text(table, row, column) }
         warnings += unmappedColumnWarnings(table, mapped: columns.mapped)
         warnings += table.malformed.map {
-            DataWarning(row: nil, message: "\(table.name) row \($0.number) has \($0.fieldCount) fields but the header has \(table.headers.count) and is ignored")
+            $0.swallowedLines == nil
+                ? DataWarning(row: nil, message: "\(table.name) row \($0.number) has \($0.fieldCount) fields but the header has \(table.headers.count) and is ignored")
+                : DataWarning(row: nil, message: "\(table.name) row \($0.number) is ignored: it \($0.reason(headerCount: table.headers.count))")
         }
         var groups: [Group] = []
         var names = Set<String>()

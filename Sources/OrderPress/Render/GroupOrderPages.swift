@@ -1,0 +1,62 @@
+/// A group's order list split into pages of `size` orders (DESIGN: no page over about 1 MB; a
+/// 50,000-order group was one 17 MB page). The group page keeps its organiser, shop sheet, per-person
+/// totals and chart, and shows the first page of orders; the others go on pages of their own beside
+/// it, `groups/<slug>--2`, `groups/<slug>--3`, …, linked by the same pager as the index's lists.
+///
+/// Named with a double hyphen, not `<slug>-2` as the top-level lists are (`groups-2`): inside
+/// `groups/` the name `<slug>-2` is another group's slug ("tea" and "tea 2"), while a slug never
+/// holds two hyphens in a row (`Slugger`), so no group page can take these names.
+struct GroupOrderPages: Sendable {
+    /// The group's slug.
+    let slug: String
+    /// How many orders the group has.
+    let count: Int
+    let size: Int
+
+    /// At least one: a group with no orders still has its page.
+    var pageCount: Int { max(1, (count + size - 1) / size) }
+
+    /// The pages after the group page, which shows the first.
+    var extraPages: ClosedRange<Int>? { pageCount > 1 ? 2...pageCount : nil }
+
+    /// The orders of a page (positions in the group's list), numbered from 1.
+    func rows(ofPage page: Int) -> Range<Int> {
+        min((page - 1) * size, count)..<min(page * size, count)
+    }
+
+    /// The page's file name inside `groups/`, without extension.
+    func name(ofPage page: Int) -> String {
+        page == 1 ? slug : "\(slug)--\(page)"
+    }
+
+    /// Where a page goes, without extension, relative to the top of the site.
+    func path(ofPage page: Int) -> String {
+        "groups/\(name(ofPage: page))"
+    }
+
+    /// The pager line in Markdown, links relative to `groups/`; nil when every order fits on the group page.
+    func pager(page: Int, labels: Labels) -> String? {
+        guard pageCount > 1 else { return nil }
+        return ListPages.pager(page: page, pageCount: pageCount, rows: rows(ofPage: page), count: count, labels: labels) { name(ofPage: $0) }
+    }
+}
+
+extension SiteContext {
+    /// The pages of a group's orders.
+    func orderPages(_ summary: GroupSummary) -> GroupOrderPages {
+        GroupOrderPages(slug: groupSlugs[summary.group.name]!, count: summary.orders.count, size: limits.groupOrderRows)
+    }
+
+    /// "週五下午茶: orders, page 2 of 5", as Markdown.
+    func orderPagesHeading(_ summary: GroupSummary, page: Int) -> String {
+        labels.markdown(
+            "group_orders_page",
+            ["group": MarkdownEscaper.escape(summary.group.name), "page": String(page), "pages": String(orderPages(summary).pageCount)])
+    }
+
+    /// "週五下午茶: orders, page 2 of 5", as plain text.
+    func orderPagesTitle(_ summary: GroupSummary, page: Int) -> String {
+        labels.text(
+            "group_orders_page", ["group": summary.group.name, "page": String(page), "pages": String(orderPages(summary).pageCount)])
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@testable import OrderPress
+
+/// A group's orders beyond `PageLimits.groupOrderRows` go on pages of their own beside the group page,
+/// `groups/<slug>--2`, …: rendered in-process with small limits, the same code paths as 1,000 a page.
+@Suite struct GroupOrderPagesTests {
+    static let limits = PageLimits(listRows: 5, changeRows: 3, attentionRows: 2, chartBars: 4, groupOrderRows: 4)
+
+    /// "tea" with 10 orders (three pages), and "tea 2", whose slug is what `tea-2` would have been.
+    static func orders() -> SourceTable {
+        var rows: [[String]] = []
+        for index in 1...10 { rows.append(["\(index)", "tea", "訂購人 \(index)", "紅茶 \(index)", "35", ""]) }
+        rows.append(["11", "tea 2", "Amy", "綠茶", "30", ""])
+        return TestSupport.table(["id", "group", "orderer", "drink", "price", "time"], rows)
+    }
+
+    @Test func everyOrderAppearsOnceAcrossTheGroupsPages() throws {
+        let site = try PaginationTests.render(Self.orders(), limits: Self.limits)
+        let groups = site.markdown.map(\.path).filter { $0.hasPrefix("groups/") && $0.hasSuffix(".md") }
+        #expect(groups == ["groups/tea--2.md", "groups/tea--3.md", "groups/tea-2.md", "groups/tea.md"])
+        let pages = ["groups/tea.md", "groups/tea--2.md", "groups/tea--3.md"].map { PaginationTests.text(site, $0) }
+        let items = pages.flatMap { page in (1...10).filter { page.contains("| 紅茶 \($0) |") } }
+        #expect(items == Array(1...10))
+        #expect(pages.map { page in (1...10).filter { page.contains("| 紅茶 \($0) |") }.count } == [4, 4, 2])
+        // The group page keeps its totals; the other pages list orders only, linked both ways.
+        #expect(pages[0].contains("## Shop order sheet"))
+        #expect(pages[0].contains("\n1–4 of 10 · **1** [2](tea--2.md) [3](tea--3.md) · [Next →](tea--2.md)\n"))
+        #expect(pages[1].hasPrefix("# tea: orders, page 2 of 3\n\n[← tea](tea.md)\n\n5–8 of 10 · [← Previous](tea.md) · [1](tea.md) **2** [3](tea--3.md) · [Next →](tea--3.md)\n"))
+        #expect(!pages[1].contains("Shop order sheet"))
+        #expect(PaginationTests.text(site, "groups/tea--3.html").contains("<title>tea: orders, page 3 of 3 · "))
+        // Every link of every page names a page of the site.
+        let files = Set(site.markdown.map(\.path))
+        for (path, page) in zip(["groups/tea.md", "groups/tea--2.md", "groups/tea--3.md"], pages) {
+            for link in PaginationTests.links(page, under: "") where link.hasSuffix(".md") {
+                let target = URL(fileURLWithPath: "/site/groups").appendingPathComponent(link).standardized.path.dropFirst("/site/".count)
+                #expect(files.contains(String(target)), "\(path) links \(link)")
+            }
+        }
+    }
+
+    @Test func aGroupThatFitsHasNoPager() throws {
+        let site = try PaginationTests.render(Self.orders(), limits: PageLimits(groupOrderRows: 10))
+        #expect(!site.markdown.contains { $0.path.contains("--") })
+        #expect(!PaginationTests.text(site, "groups/tea.md").contains("1–10 of 10"))
+    }
+}
