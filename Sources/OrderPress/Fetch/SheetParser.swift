@@ -172,7 +172,9 @@ enum SheetParser {
         if let error = reader.error {
             throw SourceError(source: source, message: "is not valid CSV at row \(number) (\(error)); check the quoting")
         }
-        return SourceTable(name: source, headers: normalizedHeaders, cells: cells, numbers: numbers, malformed: malformed)
+        var table = SourceTable(name: source, headers: normalizedHeaders, cells: cells, numbers: numbers, malformed: malformed)
+        table.fromCSV = true
+        return table
     }
 
     /// Names what a non-JSON body looks like, without echoing it (it could hold secrets).

@@ -12,6 +12,9 @@ public struct SourceTable: Sendable, Equatable {
     /// CSV rows whose number of fields differs from the header's. Their cells cannot be matched to columns
     /// (one stray comma moves a secret into a published column), so none is kept: only where they were.
     public var malformed: [MalformedRow]
+    /// Whether the rows came from CSV, where a stray or missing comma can shift a row's cells by a column
+    /// (`ShiftedCells`); a JSON row names each cell's column.
+    public var fromCSV = false
 
     /// One data row. `number` is the sheet row: the header is row 1, the first data row is row 2.
     public struct Row: Sendable, Equatable {

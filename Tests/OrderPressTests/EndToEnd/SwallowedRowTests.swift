@@ -52,3 +52,38 @@ import Testing
         #expect(build.stdout.hasPrefix("39 orders, 5 rejected, "), "\(build.stdout)")
     }
 }
+
+/// Two breaks that cancel out: an unquoted line break cuts Mallory's row after `99,週五`, and a stray
+/// comma after her edit code gives the rest of it the header's 14 fields again, every cell one column to
+/// the left: her edit code in `note`, the price in `quantity`. Both halves are rejected, neither with its
+/// values: the edit code reaches no page, no published file, no output and not the state.
+@Suite struct ShiftedRowTests {
+    static let cut = "99,週五"
+    static let rest = "下午茶,Mallory,紅茶,L,半糖,少冰,1,35,,2026-11-21 10:00,,SeCr3tMx9,,0900-555-666"
+    static let secrets = ["SeCr3tMx9", "0900-555-666"]
+
+    @Test func aRowWhoseCellsSitAColumnOffIsRejectedWithoutItsValues() throws {
+        let site = try DataTrustTests.csvSite(extra: [Self.cut, Self.rest])
+        let build = try TestSupport.run(["build"], in: site, environment: DataTrustTests.firstRun)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(build.stdout.hasPrefix("37 orders, 7 rejected, "), "\(build.stdout)")
+        let check = try TestSupport.run(["check"], in: site, environment: DataTrustTests.firstRun)
+        #expect(check.stdout.contains("\nrow 44: rejected: has 2 fields but the header has 14; its cells cannot be matched to columns\n"), "\(check.stdout)")
+        #expect(check.stdout.contains(
+            "\nrow 45: rejected: its cells look shifted by one column from column 'quantity' on, or earlier (a comma missing before it, or a line broken or cut short); none of its cells is shown; fix the row in the sheet\n"),
+            "\(check.stdout)")
+        let summary = try BinaryTests.json(site.appendingPathComponent("output/site/summary.json"))
+        let rejected = try #require(summary["rejected"] as? [[String: Any]])
+        #expect(rejected.suffix(2).map { $0["row"] as? Int } == [44, 45])
+        #expect(rejected.suffix(2).map { ($0["values"] as? [String: String]) ?? ["?": "?"] } == [[:], [:]])
+        // No group named after a shifted cell.
+        #expect((summary["groups"] as? [[String: Any]])?.contains { $0["name"] as? String == "Mallory" } == false)
+
+        let again = try TestSupport.run(["build"], in: site, environment: DataTrustTests.secondRun)
+        #expect(again.status == 0)
+        let diff = try TestSupport.run(["diff"], in: site, environment: DataTrustTests.secondRun)
+        try DataTrustTests.expectNowhere(
+            Self.secrets, in: site.appendingPathComponent("output"),
+            outputs: [build.stdout, build.stderr, check.stdout, check.stderr, again.stdout, again.stderr, diff.stdout, diff.stderr])
+    }
+}
