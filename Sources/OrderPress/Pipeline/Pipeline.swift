@@ -113,8 +113,8 @@ public struct Pipeline: Sendable {
         // The pages' file names are handed out meanwhile, from the validated data alone, and each order's
         // digest taken from its record's.
         // The last build's slugs stay with their pages (`PageSlugs`); the new ones are written out for the state there too.
-        let slugging = Background { [data, records = diffed.orderDigests, kept = store.keptSlugs()] in
-            let slugs = SiteSlugs(data, records: records, kept: kept)
+        let slugging = Background { [data, records = diffed.orderDigests, store] in
+            let slugs = SiteSlugs(data, records: records, kept: store.keptSlugs())
             return (slugs, slugs.storedText)
         }
         // Not waiting for the staging here: a full build's 100,000 records took 0.1–0.2 s more than the
