@@ -381,8 +381,9 @@ public struct Validator: Sendable {
         var check = ShiftedCells(
             table: orders, columns: configuration.orderColumns, timeZone: configuration.timeZone, isKnownCurrency: isKnownCurrency)
         var found: [Int: String] = [:]
+        let suspected = Set(suspects)
         for index in suspects {
-            if let reason = check.reason(row: index, in: orders) { found[index] = reason }
+            if let reason = check.reason(row: index, in: orders, suspects: suspected) { found[index] = reason }
         }
         return found
     }
