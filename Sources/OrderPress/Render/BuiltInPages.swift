@@ -119,39 +119,10 @@ enum BuiltInPages {
         out += " \(currency)** |\n\n"
         for line in builder.otherCurrencies(summary.converted, besides: currency) { out += "- = \(line)\n" }
         if pays { out += "- \(builder.outstanding(summary))\n" }
-        let displayCurrencies = context.configuration.displayCurrencies
         out += "\n## \(out["per_person"])\n\n"
-        let paidHead = pays ? " \(out["paid"]) | \(out["owes"]) |" : ""
-        out.tableHead(
-            "| \(out["person"]) | \(context.labels.markdown("total_in", ["currency": currency])) |\(paidHead) \(out["orders"]) |",
-            pays ? "|---|--:|--:|--:|--:|" : "|---|--:|--:|", currencies: displayCurrencies)
-        for person in summary.people {
-            out += "| ["
-            out.escaped(Text.shortened(person.name, to: TextLimits.person))
-            out += "](../people/"
-            out += context.personSlugs[person.key]!
-            out += ".md) | "
-            out.amount(person.total, currency)
-            out += " |"
-            if pays {
-                out += " "
-                out.amount(person.paid, currency)
-                out += " | "
-                out.amount(person.outstanding, currency)
-                out += " |"
-            }
-            out += " "
-            out.append(person.orders)
-            out += " |"
-            for amount in person.converted {
-                out += " "
-                out.amount(amount)
-                out += " |"
-            }
-            out += "\n"
-        }
-        out += "\n![\(out["per_person"])](\(context.groupSlugs[group.name]!).svg)\n\n## \(out["orders"])\n\n"
         let pages = context.orderPages(summary)
+        out.groupPeople(summary, rows: pages.peopleRows(ofPage: 1), builder: builder)
+        out += "\n![\(out["per_person"])](\(context.groupSlugs[group.name]!).svg)\n\n## \(out["orders"])\n\n"
         out.groupOrders(summary, rows: pages.rows(ofPage: 1), paid: pays)
         if let pager = pages.pager(page: 1, labels: context.labels) { out += "\n\(pager)\n" }
         return out.take()
@@ -166,8 +137,17 @@ enum BuiltInPages {
         out += "# \(context.orderPagesHeading(summary, page: page))\n\n[← "
         out.escaped(summary.group.name)
         out += "](\(pages.name(ofPage: 1)).md)\n\n\(pager)\n\n"
-        out.groupOrders(summary, rows: pages.rows(ofPage: page), paid: context.aggregation.tracksPayments)
-        out += "\n\(pager)\n"
+        if !pages.peopleRows(ofPage: page).isEmpty {
+            out += "## \(out["per_person"])\n\n"
+            out.groupPeople(summary, rows: pages.peopleRows(ofPage: page), builder: builder)
+            out += "\n"
+        }
+        if !pages.rows(ofPage: page).isEmpty {
+            out += "## \(out["orders"])\n\n"
+            out.groupOrders(summary, rows: pages.rows(ofPage: page), paid: context.aggregation.tracksPayments)
+            out += "\n"
+        }
+        out += "\(pager)\n"
         return out.take()
     }
 
@@ -453,6 +433,43 @@ private struct MarkdownText: ~Copyable {
 
     mutating func notices(_ notices: [String]) {
         for notice in notices { self += "> \(notice)\n\n" }
+    }
+
+    /// The table of the per-person totals of a group's people at `rows` (positions in its list), as the
+    /// group page and the pages of its orders after it show them.
+    mutating func groupPeople(_ summary: GroupSummary, rows: Range<Int>, builder: PageBuilder) {
+        let context = builder.context
+        let (currency, pays) = (summary.currency, context.aggregation.tracksPayments)
+        let displayCurrencies = context.configuration.displayCurrencies
+        let paidHead = pays ? " \(self["paid"]) | \(self["owes"]) |" : ""
+        tableHead(
+            "| \(self["person"]) | \(context.labels.markdown("total_in", ["currency": currency])) |\(paidHead) \(self["orders"]) |",
+            pays ? "|---|--:|--:|--:|--:|" : "|---|--:|--:|", currencies: displayCurrencies)
+        for person in summary.people[rows] {
+            self += "| ["
+            escaped(Text.shortened(person.name, to: TextLimits.person))
+            self += "](../people/"
+            self += context.personSlugs[person.key]!
+            self += ".md) | "
+            amount(person.total, currency)
+            self += " |"
+            if pays {
+                self += " "
+                amount(person.paid, currency)
+                self += " | "
+                amount(person.outstanding, currency)
+                self += " |"
+            }
+            self += " "
+            append(person.orders)
+            self += " |"
+            for converted in person.converted {
+                self += " "
+                amount(converted)
+                self += " |"
+            }
+            self += "\n"
+        }
     }
 
     /// The table of a group's orders at `rows` (positions in its list), as the group page and the pages

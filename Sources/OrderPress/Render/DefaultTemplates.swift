@@ -176,12 +176,26 @@ enum DefaultTemplates {
 
 {{pager}}
 
+{{#hasPeople}}
+## {{labels.per_person}}
+
+| {{labels.person}} | {{totalHeading}} |{{#tracksPayments}} {{labels.paid}} | {{labels.owes}} |{{/tracksPayments}} {{labels.orders}} |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
+|---|--:|{{#tracksPayments}}--:|--:|{{/tracksPayments}}--:|{{#displayCurrencies}}--:|{{/displayCurrencies}}
+{{#people}}
+| [{{name}}]({{link}}) | {{total}} |{{#tracksPayments}} {{paid}} | {{outstanding}} |{{/tracksPayments}} {{orders}} |{{#converted}} {{.}} |{{/converted}}
+{{/people}}
+
+{{/hasPeople}}
+{{#hasOrders}}
+## {{labels.orders}}
+
 | {{labels.person}} | {{labels.item}} | {{labels.amount}} |{{#tracksPayments}} {{labels.paid}} |{{/tracksPayments}} {{labels.qty}} | {{labels.unit_price}} | {{labels.time}} | {{labels.note}} |
 |---|---|--:|{{#tracksPayments}}:-:|{{/tracksPayments}}--:|--:|---|---|
 {{#orders}}
 | {{person}} | {{item}} | {{amount}} |{{#tracksPayments}} {{paidMark}} |{{/tracksPayments}} {{quantity}} | {{unitPrice}} | {{time}} | {{note}} |
 {{/orders}}
 
+{{/hasOrders}}
 {{pager}}
 
 """#####,

@@ -1,7 +1,9 @@
-/// A group's order list split into pages of `size` orders (DESIGN: no page over about 1 MB; a
-/// 50,000-order group was one 17 MB page). The group page keeps its organiser, shop sheet, per-person
-/// totals and chart, and shows the first page of orders; the others go on pages of their own beside
-/// it, `groups/<slug>--2`, `groups/<slug>--3`, …, linked by the same pager as the index's lists.
+/// A group's order list, and its per-person totals, split into pages of `size` rows each (DESIGN: no page
+/// over about 1 MB; a 50,000-order group was one 17 MB page, and the totals of its 5,000 people alone
+/// are 2 MB). The group page keeps its organiser, shop sheet, totals and chart, and shows the first
+/// `size` people and orders; the rest go on pages of their own beside it, `groups/<slug>--2`,
+/// `groups/<slug>--3`, … (each with the next people, then the next orders), linked by the same pager as
+/// the index's lists.
 ///
 /// Named with a double hyphen, not `<slug>-2` as the top-level lists are (`groups-2`): inside
 /// `groups/` the name `<slug>-2` is another group's slug ("tea" and "tea 2"), while a slug never
@@ -11,10 +13,12 @@ struct GroupOrderPages: Sendable {
     let slug: String
     /// How many orders the group has.
     let count: Int
+    /// How many people order in it.
+    var people = 0
     let size: Int
 
     /// At least one: a group with no orders still has its page.
-    var pageCount: Int { max(1, (count + size - 1) / size) }
+    var pageCount: Int { max(1, (count + size - 1) / size, (people + size - 1) / size) }
 
     /// The pages after the group page, which shows the first.
     var extraPages: ClosedRange<Int>? { pageCount > 1 ? 2...pageCount : nil }
@@ -22,6 +26,11 @@ struct GroupOrderPages: Sendable {
     /// The orders of a page (positions in the group's list), numbered from 1.
     func rows(ofPage page: Int) -> Range<Int> {
         min((page - 1) * size, count)..<min(page * size, count)
+    }
+
+    /// The people of a page (positions in the group's per-person totals), numbered from 1.
+    func peopleRows(ofPage page: Int) -> Range<Int> {
+        min((page - 1) * size, people)..<min(page * size, people)
     }
 
     /// The page's file name inside `groups/`, without extension.
@@ -37,14 +46,16 @@ struct GroupOrderPages: Sendable {
     /// The pager line in Markdown, links relative to `groups/`; nil when every order fits on the group page.
     func pager(page: Int, labels: Labels) -> String? {
         guard pageCount > 1 else { return nil }
-        return ListPages.pager(page: page, pageCount: pageCount, rows: rows(ofPage: page), count: count, labels: labels) { name(ofPage: $0) }
+        // The range of orders, or of people on a page past the last orders.
+        let (rows, count) = rows(ofPage: page).isEmpty ? (peopleRows(ofPage: page), people) : (rows(ofPage: page), count)
+        return ListPages.pager(page: page, pageCount: pageCount, rows: rows, count: count, labels: labels) { name(ofPage: $0) }
     }
 }
 
 extension SiteContext {
     /// The pages of a group's orders.
     func orderPages(_ summary: GroupSummary) -> GroupOrderPages {
-        GroupOrderPages(slug: groupSlugs[summary.group.name]!, count: summary.orders.count, size: limits.groupOrderRows)
+        GroupOrderPages(slug: groupSlugs[summary.group.name]!, count: summary.orders.count, people: summary.people.count, size: limits.groupOrderRows)
     }
 
     /// "週五下午茶: orders, page 2 of 5", as Markdown.

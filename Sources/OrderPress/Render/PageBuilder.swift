@@ -178,13 +178,7 @@ struct PageBuilder: Sendable {
             totalConverted: otherCurrencies(summary.converted, besides: currency),
             displayCurrencies: context.configuration.displayCurrencies,
             tracksPayments: context.aggregation.tracksPayments, outstanding: outstanding(summary),
-            people: summary.people.map { person in
-                PageModels.GroupPerson(
-                    name: short(person.name, TextLimits.person), link: "../people/\(context.personSlugs[person.key]!).md",
-                    orders: person.orders, total: money.display(person.total, currency),
-                    converted: context.converted(person.converted),
-                    paid: money.display(person.paid, currency), outstanding: money.display(person.outstanding, currency))
-            },
+            people: groupPeople(summary, page: 1),
             chart: "\(slug).svg", chartTitle: labels.markdown("per_person"),
             orders: orderLines(summary, page: 1), ordersPager: context.orderPages(summary).pager(page: 1, labels: labels))
     }
@@ -197,7 +191,21 @@ struct PageBuilder: Sendable {
         return PageModels.GroupOrdersPage(
             title: context.orderPagesHeading(summary, page: page), name: escape(summary.group.name),
             groupLink: "\(pages.name(ofPage: 1)).md", pager: pages.pager(page: page, labels: labels) ?? "",
-            tracksPayments: context.aggregation.tracksPayments, orders: orderLines(summary, page: page))
+            tracksPayments: context.aggregation.tracksPayments, totalHeading: labels.markdown("total_in", ["currency": summary.currency]),
+            displayCurrencies: context.configuration.displayCurrencies, hasPeople: !pages.peopleRows(ofPage: page).isEmpty,
+            people: groupPeople(summary, page: page), hasOrders: !pages.rows(ofPage: page).isEmpty, orders: orderLines(summary, page: page))
+    }
+
+    /// The rows of the per-person totals on page `page` of a group's pages (`GroupOrderPages`).
+    private func groupPeople(_ summary: GroupSummary, page: Int) -> [PageModels.GroupPerson] {
+        let (money, currency) = (context.money, summary.currency)
+        return summary.people[context.orderPages(summary).peopleRows(ofPage: page)].map { person in
+            PageModels.GroupPerson(
+                name: short(person.name, TextLimits.person), link: "../people/\(context.personSlugs[person.key]!).md",
+                orders: person.orders, total: money.display(person.total, currency),
+                converted: context.converted(person.converted),
+                paid: money.display(person.paid, currency), outstanding: money.display(person.outstanding, currency))
+        }
     }
 
     /// The lines of the orders on page `page` of a group's orders.

@@ -144,8 +144,10 @@ struct PageInputs: Sendable {
         return fields.digest()
     }
 
-    /// The digest of page `page` (from 2) of a group's orders: the orders it shows, where the page
-    /// stands among how many (its title and pager), and the group's name and slug (its heading and link).
+    /// The digest of page `page` (from 2) of a group's people and orders: the orders it shows, where the
+    /// page stands among how many (its title and pager), and the group's name and slug (its heading and
+    /// link). A page that shows people's totals depends on every order of theirs in the group, and on how
+    /// many people share its fee: it takes the group page's digest, which covers them all.
     func groupOrders(_ summary: GroupSummary, page: Int, of pages: GroupOrderPages) -> String {
         var fields = Fields(site)
         fields.add("group orders")
@@ -153,6 +155,11 @@ struct PageInputs: Sendable {
         fields.add(page)
         fields.add(pages.pageCount)
         fields.add(pages.count)
+        fields.add(pages.people)
+        let people = pages.peopleRows(ofPage: page)
+        fields.add(people.lowerBound)
+        fields.add(people.count)
+        if !people.isEmpty { fields.add(group(summary)) }
         let rows = pages.rows(ofPage: page)
         fields.add(rows.lowerBound)
         fields.add(rows.count)

@@ -120,14 +120,21 @@ enum PageModels {
         var ordersPager: String?
     }
 
-    /// A page of a group's orders after the group page ("groups/<slug>--2").
+    /// A page of a group's people and orders after the group page ("groups/<slug>--2").
     struct GroupOrdersPage {
-        /// "週五下午茶: orders, page 2 of 5".
+        /// "週五下午茶, page 2 of 5".
         var title: String
         var name: String
         var groupLink: String
         var pager: String
         var tracksPayments: Bool
+        /// "Total (TWD)".
+        var totalHeading: String
+        var displayCurrencies: [String]
+        /// The next people's totals and the next orders; either may be empty.
+        var hasPeople: Bool
+        var people: [GroupPerson]
+        var hasOrders: Bool
         var orders: [OrderLine]
     }
 

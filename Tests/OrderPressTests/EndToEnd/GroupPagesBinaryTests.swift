@@ -1,16 +1,17 @@
 import Foundation
 import Testing
 
-/// The built binary with one group of 3,500 orders: its orders go on four pages (1,000 each) instead
-/// of one page of more than 1 MB; each order is on exactly one of them, every link works, and a rerun
-/// after one order changed rewrites only the page that shows it.
+/// The built binary with one group of 3,500 orders by 1,500 people: its orders go on four pages (1,000
+/// each), its people's totals on the first two, instead of one page of more than 1 MB; each order and
+/// each person is on exactly one of them, every link works, and a rerun after one order changed
+/// rewrites only the page that shows it.
 @Suite struct GroupPagesBinaryTests {
     static let count = 3500
 
     /// Each order's note is its number between `#`, which only the order tables show.
     static func orders(note: (Int) -> String = { _ in "" }) -> String {
         var csv = "id,group,orderer,drink,price,note\n"
-        for number in 1...count { csv += "\(number),週五下午茶,訂購人 \(number % 700),紅茶,35,#\(number)# \(note(number))\n" }
+        for number in 1...count { csv += "\(number),週五下午茶,訂購人 \(number % 1500),紅茶,35,#\(number)# \(note(number))\n" }
         return csv
     }
 
@@ -45,6 +46,9 @@ import Testing
         let found = texts.map { text in text.components(separatedBy: "<td>#").dropFirst().compactMap { Int($0.prefix { $0 != "#" }) } }
         #expect(found.map(\.count) == [1000, 1000, 1000, 500])
         #expect(found.flatMap { $0 } == Array(1...Self.count), "the orders are not each on one page in order")
+        let people = texts.map { Self.links($0).filter { $0.hasPrefix("../people/") } }
+        #expect(people.map(\.count) == [1000, 500, 0, 0])
+        #expect(Set(people.flatMap { $0 }).count == 1500)
         // Every link on them names a file of the site.
         for (page, text) in zip(pages, texts) {
             for link in Self.links(text) where !link.hasPrefix("http") {

@@ -3,8 +3,8 @@ import Testing
 
 @testable import OrderPress
 
-/// A group's orders beyond `PageLimits.groupOrderRows` go on pages of their own beside the group page,
-/// `groups/<slug>--2`, …: rendered in-process with small limits, the same code paths as 1,000 a page.
+/// A group's orders and people beyond `PageLimits.groupOrderRows` go on pages of their own beside the
+/// group page, `groups/<slug>--2`, …: rendered in-process with small limits, the same code paths as 1,000 a page.
 @Suite struct GroupOrderPagesTests {
     static let limits = PageLimits(listRows: 5, changeRows: 3, attentionRows: 2, chartBars: 4, groupOrderRows: 4)
 
@@ -27,9 +27,14 @@ import Testing
         // The group page keeps its totals; the other pages list orders only, linked both ways.
         #expect(pages[0].contains("## Shop order sheet"))
         #expect(pages[0].contains("\n1–4 of 10 · **1** [2](tea--2.md) [3](tea--3.md) · [Next →](tea--2.md)\n"))
-        #expect(pages[1].hasPrefix("# tea: orders, page 2 of 3\n\n[← tea](tea.md)\n\n5–8 of 10 · [← Previous](tea.md) · [1](tea.md) **2** [3](tea--3.md) · [Next →](tea--3.md)\n"))
+        #expect(pages[1].hasPrefix("# tea, page 2 of 3\n\n[← tea](tea.md)\n\n5–8 of 10 · [← Previous](tea.md) · [1](tea.md) **2** [3](tea--3.md) · [Next →](tea--3.md)\n"))
         #expect(!pages[1].contains("Shop order sheet"))
-        #expect(PaginationTests.text(site, "groups/tea--3.html").contains("<title>tea: orders, page 3 of 3 · "))
+        // Its ten people's totals likewise, four a page, each linking their page once.
+        let people = pages.map { PaginationTests.links($0, under: "../people/") }
+        #expect(people.map(\.count) == [4, 4, 2])
+        #expect(Set(people.flatMap { $0 }).count == 10)
+        #expect(pages[1].contains("## Totals per person\n\n") && pages[1].contains("## Orders\n\n"))
+        #expect(PaginationTests.text(site, "groups/tea--3.html").contains("<title>tea, page 3 of 3 · "))
         // Every link of every page names a page of the site.
         let files = Set(site.markdown.map(\.path))
         for (path, page) in zip(["groups/tea.md", "groups/tea--2.md", "groups/tea--3.md"], pages) {
