@@ -8,6 +8,10 @@ enum DefaultTemplates {
 
 [← {{labels.home}}](index.md)
 
+{{#notices}}
+> {{.}}
+
+{{/notices}}
 ## {{labels.rejected_rows}}
 
 {{#hasRejected}}
@@ -50,6 +54,10 @@ enum DefaultTemplates {
 
 [← {{labels.home}}](index.md)
 
+{{#notices}}
+> {{.}}
+
+{{/notices}}
 {{#runs}}
 ## {{time}}{{labels.colon}}{{summary}}
 

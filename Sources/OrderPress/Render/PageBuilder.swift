@@ -290,7 +290,7 @@ struct PageBuilder: Sendable {
             PageModels.WarningLine(row: $0.row.map(String.init) ?? "–", message: escape($0.message))
         }
         return PageModels.AttentionPage(
-            hasRejected: !rejected.isEmpty, rejected: rejected, hasWarnings: !warnings.isEmpty, warnings: warnings,
+            notices: rateNotices, hasRejected: !rejected.isEmpty, rejected: rejected, hasWarnings: !warnings.isEmpty, warnings: warnings,
             moreRejected: more(context.data.rejected.count, shown: limit, "more_check", ["command": "`orderpress check`"]),
             moreWarnings: more(context.data.warnings.count, shown: limit, "more_check", ["command": "`orderpress check`"]))
     }
@@ -334,7 +334,7 @@ struct PageBuilder: Sendable {
                 moreAdded: more(changes.added.count, shown: limit, "more_added"),
                 moreChanged: more(changes.changed.count, shown: limit, "more_changed"))
         }
-        return PageModels.ChangesPage(runs: Array(runs))
+        return PageModels.ChangesPage(notices: rateNotices, runs: Array(runs))
     }
 
     /// How many runs the Changes page lists.

@@ -208,6 +208,8 @@ enum PageModels {
     }
 
     struct AttentionPage {
+        /// The rates' notices, which every page carries (DESIGN).
+        var notices: [String]
         var hasRejected: Bool
         var rejected: [RejectedLine]
         var hasWarnings: Bool
@@ -229,6 +231,8 @@ enum PageModels {
     }
 
     struct ChangesPage {
+        /// The rates' notices, which every page carries (DESIGN).
+        var notices: [String]
         var runs: [Run]
     }
 
