@@ -12,7 +12,7 @@ import Foundation
 /// again into the page, which cost more than the rest of the page together.
 enum BuiltInPages {
     /// The templates written out here, by name.
-    static let kinds: Set<String> = ["index", "groups", "people", "group", "group_orders", "person", "layout"]
+    static let kinds: Set<String> = ["index", "groups", "people", "group", "group_orders", "person", "person_orders", "layout"]
 
     static func index(_ page: PageModels.IndexPage, labels: [String: String]) -> Data {
         var out = MarkdownText(labels: labels)
@@ -128,6 +128,22 @@ enum BuiltInPages {
         return out.take()
     }
 
+    /// `person_orders.md.mustache` on `PageBuilder.personOrdersPage(person, page:)`.
+    static func personOrders(_ person: PersonSummary, page: Int, builder: PageBuilder) -> Data {
+        let context = builder.context
+        var out = MarkdownText(labels: context.markdownLabels, builder: builder)
+        let pages = context.personPages(person)
+        let pager = pages.pager(page: page, labels: context.labels) ?? ""
+        out += "# \(context.personPagesHeading(person, page: page))\n\n[← "
+        out.escaped(person.name)
+        out += "](\(pages.name(ofPage: 1)).md)\n\n\(pager)\n\n"
+        let shares = person.groupShares.compactMap { share in context.groupPlace(share.group).map { (place: $0, share: share) } }
+            .sorted { $0.place < $1.place }
+        out.personSections(person, shares: shares, rows: pages.rows(ofPage: page), builder: builder)
+        out += "\(pager)\n"
+        return out.take()
+    }
+
     /// `group_orders.md.mustache` on `PageBuilder.groupOrdersPage(summary, page:)`.
     static func groupOrders(_ summary: GroupSummary, page: Int, builder: PageBuilder) -> Data {
         let context = builder.context
@@ -176,28 +192,9 @@ enum BuiltInPages {
             if settled { out += "\(out["settled"])\n" }
             out += "\n"
         }
-        // Each order's group, found in one pass over the orders: its place in the sheet, as the shares'.
-        let orders = person.orders
-        let places = orders.indices.map { index in orders.withOrder(at: index) { context.groupPlace($0.pointee.group) } }
-        for (place, share) in shares {
-            let group = context.data.groups[place]
-            out.append(builder.builtIn.personGroupHeadings[place])
-            out.append(builder.builtIn.personOrdersHead)
-            for index in orders.indices where places[index] == place {
-                orders.withOrder(at: index) { out.orderCells($0, paid: pays, shortened: false) }
-            }
-            out.append(builder.builtIn.personTotal)
-            out.amount(share.total, group.currency)
-            out += " "
-            out += group.currency
-            for amount in share.converted where amount.currency != group.currency {
-                out += " · "
-                out.amount(amount)
-                out += " "
-                out += amount.currency
-            }
-            out += "\n\n"
-        }
+        let pages = context.personPages(person)
+        out.personSections(person, shares: shares, rows: pages.pageCount == 1 ? nil : pages.rows(ofPage: 1), builder: builder)
+        if let pager = pages.pager(page: 1, labels: context.labels) { out += "\(pager)\n\n" }
         // `totalsTable` on `PageBuilder.totalRows(of: person)`, written from the shares.
         out.append(builder.builtIn.personTotalsHead)
         for share in person.currencyShares.sorted(by: { $0.currency < $1.currency }) {
@@ -433,6 +430,42 @@ private struct MarkdownText: ~Copyable {
 
     mutating func notices(_ notices: [String]) {
         for notice in notices { self += "> \(notice)\n\n" }
+    }
+
+    /// A person's orders by group, each group with its heading, table and total, in the sheet's order of
+    /// the groups: all of them, or those at `rows` in that order (a page of `SiteContext.personPages`).
+    mutating func personSections(
+        _ person: PersonSummary, shares: [(place: Int, share: PersonSummary.GroupShare)], rows: Range<Int>?, builder: PageBuilder
+    ) {
+        let context = builder.context
+        let pays = context.aggregation.tracksPayments
+        // Each order's group, found in one pass over the orders: its place in the sheet, as the shares'.
+        let orders = person.orders
+        let places = orders.indices.map { index in orders.withOrder(at: index) { context.groupPlace($0.pointee.group) } }
+        var position = 0
+        for (place, share) in shares {
+            let indices = orders.indices.filter { places[$0] == place }
+            defer { position += indices.count }
+            let shown = rows.map { indices[GroupOrderPages.part(of: $0, from: position, count: indices.count)] } ?? indices[...]
+            guard !shown.isEmpty else { continue }
+            let group = context.data.groups[place]
+            append(builder.builtIn.personGroupHeadings[place])
+            append(builder.builtIn.personOrdersHead)
+            for index in shown {
+                orders.withOrder(at: index) { orderCells($0, paid: pays, shortened: false) }
+            }
+            append(builder.builtIn.personTotal)
+            amount(share.total, group.currency)
+            self += " "
+            self += group.currency
+            for converted in share.converted where converted.currency != group.currency {
+                self += " · "
+                amount(converted)
+                self += " "
+                self += converted.currency
+            }
+            self += "\n\n"
+        }
     }
 
     /// The table of the per-person totals of a group's people at `rows` (positions in its list), as the

@@ -378,6 +378,10 @@ enum DefaultTemplates {
 {{labels.total}}{{labels.colon}}{{total}}{{#converted}} · {{.}}{{/converted}}
 
 {{/groups}}
+{{#ordersPager}}
+{{.}}
+
+{{/ordersPager}}
 ## {{labels.total}}
 
 | {{labels.currency}} | {{labels.total}} |{{#tracksPayments}} {{labels.owes}} |{{/tracksPayments}}
@@ -385,6 +389,28 @@ enum DefaultTemplates {
 {{#totals}}
 | {{label}} | {{amount}} |{{#tracksPayments}} {{outstanding}} |{{/tracksPayments}}
 {{/totals}}
+
+"""#####,
+        "person_orders.md.mustache": #####"""
+# {{title}}
+
+[← {{name}}]({{personLink}})
+
+{{pager}}
+
+{{#groups}}
+## [{{name}}]({{link}})
+
+| {{labels.item}} | {{labels.amount}} |{{#tracksPayments}} {{labels.paid}} |{{/tracksPayments}} {{labels.qty}} | {{labels.unit_price}} | {{labels.time}} | {{labels.note}} |
+|---|--:|{{#tracksPayments}}:-:|{{/tracksPayments}}--:|--:|---|---|
+{{#orders}}
+| {{item}} | {{amount}} |{{#tracksPayments}} {{paidMark}} |{{/tracksPayments}} {{quantity}} | {{unitPrice}} | {{time}} | {{note}} |
+{{/orders}}
+
+{{labels.total}}{{labels.colon}}{{total}}{{#converted}} · {{.}}{{/converted}}
+
+{{/groups}}
+{{pager}}
 
 """#####,
         "rates.md.mustache": #####"""

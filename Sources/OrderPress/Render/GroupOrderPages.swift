@@ -8,7 +8,12 @@
 /// Named with a double hyphen, not `<slug>-2` as the top-level lists are (`groups-2`): inside
 /// `groups/` the name `<slug>-2` is another group's slug ("tea" and "tea 2"), while a slug never
 /// holds two hyphens in a row (`Slugger`), so no group page can take these names.
+///
+/// A person's page is split the same way (`SiteContext.personPages`, in `people/`): a person with
+/// thousands of orders (an organiser entering everyone's) made a page of more than 1 MB.
 struct GroupOrderPages: Sendable {
+    /// The folder of the pages: `groups`, or `people` for a person's orders.
+    var folder = "groups"
     /// The group's slug.
     let slug: String
     /// How many orders the group has.
@@ -33,6 +38,13 @@ struct GroupOrderPages: Sendable {
         min((page - 1) * size, people)..<min(page * size, people)
     }
 
+    /// The part of `rows` (positions in a whole list) that falls in a run of `count` rows starting at
+    /// `start`, as positions in that run: a group's part of a page of a person's orders.
+    static func part(of rows: Range<Int>, from start: Int, count: Int) -> Range<Int> {
+        let lower = min(count, max(0, rows.lowerBound - start))
+        return lower..<max(lower, min(count, rows.upperBound - start))
+    }
+
     /// The page's file name inside `groups/`, without extension.
     func name(ofPage page: Int) -> String {
         page == 1 ? slug : "\(slug)--\(page)"
@@ -40,7 +52,7 @@ struct GroupOrderPages: Sendable {
 
     /// Where a page goes, without extension, relative to the top of the site.
     func path(ofPage page: Int) -> String {
-        "groups/\(name(ofPage: page))"
+        "\(folder)/\(name(ofPage: page))"
     }
 
     /// The pager line in Markdown, links relative to `groups/`; nil when every order fits on the group page.
@@ -56,6 +68,21 @@ extension SiteContext {
     /// The pages of a group's orders.
     func orderPages(_ summary: GroupSummary) -> GroupOrderPages {
         GroupOrderPages(slug: groupSlugs[summary.group.name]!, count: summary.orders.count, people: summary.people.count, size: limits.groupOrderRows)
+    }
+
+    /// The pages of a person's orders (`GroupOrderPages` in `people/`).
+    func personPages(_ person: PersonSummary) -> GroupOrderPages {
+        GroupOrderPages(folder: "people", slug: personSlugs[person.key]!, count: person.orders.count, size: limits.groupOrderRows)
+    }
+
+    /// "Amy, page 2 of 3", as Markdown and as plain text.
+    func personPagesHeading(_ person: PersonSummary, page: Int) -> String {
+        labels.markdown(
+            "group_orders_page", ["group": MarkdownEscaper.escape(person.name), "page": String(page), "pages": String(personPages(person).pageCount)])
+    }
+
+    func personPagesTitle(_ person: PersonSummary, page: Int) -> String {
+        labels.text("group_orders_page", ["group": person.name, "page": String(page), "pages": String(personPages(person).pageCount)])
     }
 
     /// "週五下午茶: orders, page 2 of 5", as Markdown.

@@ -225,27 +225,49 @@ struct PageBuilder: Sendable {
     }
 
     func personPage(_ person: PersonSummary) -> PageModels.PersonPage {
-        let money = context.money
-        var byGroup: [String: [Order]] = [:]
-        for order in person.orders { byGroup[order.group, default: []].append(order) }
-        // Each made once: the summary computes these dictionaries from its arrays on every read.
-        let (totalsByGroup, convertedByGroup, outstandingByGroup) = (person.totalsByGroup, person.convertedByGroup, person.outstandingByGroup)
-        // Only the person's own groups, in the sheet's order: not every group for every person.
-        let groups = context.groups(named: byGroup.keys).compactMap { group -> PageModels.PersonGroup? in
-            guard let orders = byGroup[group.name], let total = totalsByGroup[group.name] else { return nil }
-            return PageModels.PersonGroup(
-                name: escape(group.name), link: "../groups/\(context.groupSlugs[group.name]!).md",
-                orders: orders.map { orderLine($0, shortened: false) },
-                total: "\(money.display(total, group.currency)) \(group.currency)",
-                converted: otherCurrencies(convertedByGroup[group.name] ?? [], besides: group.currency))
-        }
+        let pages = context.personPages(person)
+        let groups = personGroups(person, rows: pages.pageCount == 1 ? nil : pages.rows(ofPage: 1))
+        let outstandingByGroup = person.outstandingByGroup
         let payments = context.groups(named: outstandingByGroup.keys).compactMap { group -> String? in
             guard let owed = outstandingByGroup[group.name], let place = context.groupPlace(group.name) else { return nil }
             return payment(of: owed, toGroupAt: place)
         }
         return PageModels.PersonPage(
-            name: escape(person.name), notices: rateNotices, groups: groups, totals: totalRows(of: person),
-            tracksPayments: context.aggregation.tracksPayments, payments: payments, settled: payments.isEmpty)
+            name: escape(person.name), notices: rateNotices, groups: groups, ordersPager: pages.pager(page: 1, labels: labels),
+            totals: totalRows(of: person), tracksPayments: context.aggregation.tracksPayments, payments: payments, settled: payments.isEmpty)
+    }
+
+    /// A person's orders by group, in the sheet's order of the groups: all of them, or those at `rows` in that order.
+    private func personGroups(_ person: PersonSummary, rows: Range<Int>?) -> [PageModels.PersonGroup] {
+        let money = context.money
+        var byGroup: [String: [Order]] = [:]
+        for order in person.orders { byGroup[order.group, default: []].append(order) }
+        // Each made once: the summary computes these dictionaries from its arrays on every read.
+        let (totalsByGroup, convertedByGroup) = (person.totalsByGroup, person.convertedByGroup)
+        var position = 0
+        // Only the person's own groups, in the sheet's order: not every group for every person.
+        return context.groups(named: byGroup.keys).compactMap { group -> PageModels.PersonGroup? in
+            guard let orders = byGroup[group.name], let total = totalsByGroup[group.name] else { return nil }
+            defer { position += orders.count }
+            let shown = rows.map { orders[GroupOrderPages.part(of: $0, from: position, count: orders.count)] } ?? orders[...]
+            guard !shown.isEmpty else { return nil }
+            return PageModels.PersonGroup(
+                name: escape(group.name), link: "../groups/\(context.groupSlugs[group.name]!).md",
+                orders: shown.map { orderLine($0, shortened: false) },
+                total: "\(money.display(total, group.currency)) \(group.currency)",
+                converted: otherCurrencies(convertedByGroup[group.name] ?? [], besides: group.currency))
+        }
+    }
+
+    /// Page `page` (from 2) of a person's orders, whose view model `personOrdersPage` builds only for a template that is not built in.
+    func personOrders(_ person: PersonSummary, page: Int) -> PageModels.Pending { .personOrders(person, page: page) }
+
+    func personOrdersPage(_ person: PersonSummary, page: Int) -> PageModels.PersonOrdersPage {
+        let pages = context.personPages(person)
+        return PageModels.PersonOrdersPage(
+            title: context.personPagesHeading(person, page: page), name: escape(person.name), personLink: "\(pages.name(ofPage: 1)).md",
+            pager: pages.pager(page: page, labels: labels) ?? "", tracksPayments: context.aggregation.tracksPayments,
+            groups: personGroups(person, rows: pages.rows(ofPage: page)))
     }
 
     /// "155 TWD to 王小明 for 週五下午茶", to the group at `place` in `data.groups`, its words escaped once per build.

@@ -181,6 +181,17 @@ struct PageInputs: Sendable {
         return fields.digest()
     }
 
+    /// The digest of page `page` (from 2) of a person's orders: their page's digest (every order of theirs
+    /// and the groups they ordered in), and where the page stands among how many.
+    func personOrders(_ person: PersonSummary, at index: Int, page: Int, of pages: GroupOrderPages) -> String {
+        var fields = Fields(site)
+        fields.add("person orders")
+        fields.add(self.person(person, at: index))
+        fields.add(page)
+        fields.add(pages.pageCount)
+        return fields.digest()
+    }
+
     /// The digest of a group's chart.
     func chart(_ summary: GroupSummary) -> String {
         "chart " + group(summary)

@@ -45,6 +45,17 @@ struct PageKind: Sendable {
                     model: { $0.person(person) }, inputs: { $0.person(person, at: index) })
             }
         },
+        // The pages of a long person's orders after their page.
+        PageKind(template: "person_orders") { context in
+            context.aggregation.people.enumerated().flatMap { index, person in
+                let pages = context.personPages(person)
+                return (pages.extraPages.map(Array.init) ?? []).map { page in
+                    Page(
+                        template: "person_orders", path: pages.path(ofPage: page), title: context.personPagesTitle(person, page: page),
+                        model: { $0.personOrders(person, page: page) }, inputs: { $0.personOrders(person, at: index, page: page, of: pages) })
+                }
+            }
+        },
         listPages(.groups) { $0.groupList(page: $1) },
         listPages(.people) { $0.peopleList(page: $1) },
         single("rates") { $0.labels["rates"] } model: { $0.rates() },

@@ -120,6 +120,17 @@ enum PageModels {
         var ordersPager: String?
     }
 
+    /// A page of a person's orders after their page ("people/<slug>--2").
+    struct PersonOrdersPage {
+        /// "Amy, page 2 of 3".
+        var title: String
+        var name: String
+        var personLink: String
+        var pager: String
+        var tracksPayments: Bool
+        var groups: [PersonGroup]
+    }
+
     /// A page of a group's people and orders after the group page ("groups/<slug>--2").
     struct GroupOrdersPage {
         /// "週五下午茶, page 2 of 5".
@@ -169,13 +180,17 @@ enum PageModels {
         case person(PersonSummary)
         /// Page `page` (from 2) of the group's orders.
         case groupOrders(GroupSummary, page: Int)
+        /// Page `page` (from 2) of the person's orders.
+        case personOrders(PersonSummary, page: Int)
     }
 
     struct PersonPage {
         var name: String
         /// The rates' notices (cached, stale, missing): the page shows converted totals.
         var notices: [String]
+        /// The groups of the first page of the person's orders, and the pager to the others, if any.
         var groups: [PersonGroup]
+        var ordersPager: String?
         var totals: [TotalRow]
         var tracksPayments: Bool
         /// "155 TWD to 王小明 for 週五下午茶", one per group with something unpaid.

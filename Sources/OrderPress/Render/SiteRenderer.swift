@@ -158,6 +158,9 @@ public struct SiteRenderer: Sendable {
             case .groupOrders(let summary, let page):
                 if builtIn { return BuiltInPages.groupOrders(summary, page: page, builder: builder) }
                 model = builder.groupOrdersPage(summary, page: page)
+            case .personOrders(let person, let page):
+                if builtIn { return BuiltInPages.personOrders(person, page: page, builder: builder) }
+                model = builder.personOrdersPage(person, page: page)
             }
         }
         if builtIn {

@@ -71,3 +71,30 @@ import Testing
         #expect(try String(contentsOf: root.appendingPathComponent("groups/週五下午茶--3.html"), encoding: .utf8).contains("no ice"))
     }
 }
+
+/// The built binary with one person entering 2,500 orders for everyone: their page shows the first 1,000
+/// and their totals; the rest go on `people/<slug>--2`, `--3`; each order once, no page of 1 MB.
+@Suite struct PersonPagesBinaryTests {
+    @Test func aLongPersonsOrdersArePaginated() throws {
+        let folder = TestSupport.temporaryFolder()
+        var csv = "id,group,orderer,drink,price,note\n"
+        for number in 1...2500 { csv += "\(number),G\(number % 3),Organiser,紅茶,35,#\(number)# on behalf of someone\n" }
+        TestSupport.write(["orderpress.toml": "title = \"One\"\nbase_currency = \"TWD\"\n[orders]\npath = \"orders.csv\"\n", "orders.csv": csv], in: folder)
+        let build = try TestSupport.run(["build"], in: folder, environment: BinaryTests.fixedClock)
+        #expect(build.status == 0, "\(build.stderr)")
+        let root = folder.appendingPathComponent("output/site")
+        let pages = ["people/organiser.html", "people/organiser--2.html", "people/organiser--3.html"]
+        #expect(TestSupport.files(in: root).filter { $0.hasPrefix("people/") } == pages.sorted())
+        let texts = try pages.map { try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8) }
+        for (page, text) in zip(pages, texts) { #expect(text.utf8.count < 1_000_000, "\(page)") }
+        let found = texts.map { text in text.components(separatedBy: "<td>#").dropFirst().compactMap { Int($0.prefix { $0 != "#" }) } }
+        #expect(found.map(\.count) == [1000, 1000, 500])
+        #expect(found.flatMap { $0 }.sorted() == Array(1...2500), "the orders are not each on one page")
+        for (page, text) in zip(pages, texts) {
+            for link in GroupPagesBinaryTests.links(text) where !link.hasPrefix("http") {
+                let target = root.appendingPathComponent("people").appendingPathComponent(link.removingPercentEncoding!).standardized
+                #expect(FileManager.default.fileExists(atPath: target.path), "\(page) links \(link)")
+            }
+        }
+    }
+}

@@ -51,3 +51,31 @@ import Testing
         #expect(!PaginationTests.text(site, "groups/tea.md").contains("1–10 of 10"))
     }
 }
+
+/// A person's orders beyond `PageLimits.groupOrderRows` go on `people/<slug>--2`, …, by group as on their page.
+@Suite struct PersonOrderPagesTests {
+    /// Amy with 10 orders, 6 in "tea" and 4 in "lunch" (interleaved in the sheet), and Ben with one.
+    static func orders() -> SourceTable {
+        var rows: [[String]] = []
+        for index in 1...10 { rows.append(["\(index)", index % 5 < 3 ? "tea" : "lunch", "Amy", "紅茶 \(index)", "35", ""]) }
+        rows.append(["11", "tea", "Ben", "綠茶", "30", ""])
+        return TestSupport.table(["id", "group", "orderer", "drink", "price", "time"], rows)
+    }
+
+    @Test func everyOrderAppearsOnceAcrossThePersonsPages() throws {
+        let site = try PaginationTests.render(Self.orders(), limits: GroupOrderPagesTests.limits)
+        let people = site.markdown.map(\.path).filter { $0.hasPrefix("people/") }
+        #expect(people == ["people/amy--2.md", "people/amy--3.md", "people/amy.md", "people/ben.md"])
+        let pages = ["people/amy.md", "people/amy--2.md", "people/amy--3.md"].map { PaginationTests.text(site, $0) }
+        // In the sheet's order of the groups (tea first), each group's orders in sheet order.
+        let tea = [1, 2, 5, 6, 7, 10], lunch = [3, 4, 8, 9]
+        let found = pages.map { page in (tea + lunch).filter { page.contains("| 紅茶 \($0) |") } }
+        #expect(found == [[1, 2, 5, 6], [7, 10, 3, 4], [8, 9]])
+        #expect(pages[1].hasPrefix("# Amy, page 2 of 3\n\n[← Amy](amy.md)\n\n5–8 of 10 · [← Previous](amy.md) · [1](amy.md) **2** [3](amy--3.md) · [Next →](amy--3.md)\n"))
+        // The totals stay on the first page; each page heads its groups' parts with the group's link.
+        #expect(pages[0].contains("## Total") && !pages[1].contains("## Total\n"))
+        #expect(pages[1].contains("## [tea](../groups/tea.md)") && pages[1].contains("## [lunch](../groups/lunch.md)"))
+        #expect(pages[0].contains("\n1–4 of 10 · **1** [2](amy--2.md) [3](amy--3.md) · [Next →](amy--2.md)\n"))
+        #expect(!PaginationTests.text(site, "people/ben.md").contains(" of 1"))
+    }
+}
