@@ -13,4 +13,6 @@ struct StateContents: Sendable, Equatable {
     var siteID: UUID?
     /// What the last successful build read and reported (see `StateStore.lastBuild`).
     var lastBuild: LastBuild?
+    /// The pages' slugs the last successful build handed out (`PageSlugs`), as stored; nil before any was kept.
+    var pageSlugs: String?
 }

@@ -107,6 +107,7 @@ enum StateDatabase {
             uniquingKeysWith: { first, _ in first })
         contents.siteID = settings["site_id"].flatMap(UUID.init(uuidString:))
         contents.lastBuild = try lastBuild(settings[lastBuildKey])
+        contents.pageSlugs = settings[pageSlugsKey]
         contents.snapshot = try readIndex(db, digests: schema == .current)
         let decoder = JSONDecoder()
         contents.numberedFrom = settings[numberedFromKey].flatMap { Int($0) }
@@ -123,6 +124,8 @@ enum StateDatabase {
     static let lastBuildKey = "last_build"
     /// The setting `StateContents.numberedFrom` is kept in.
     static let numberedFromKey = "history_numbered_from"
+    /// The slugs that stay with their pages (`PageSlugs`): a setting, so that no schema changes.
+    static let pageSlugsKey = "page_slugs"
 
     /// The last build's record alone, without the snapshot: what an unchanged rerun needs.
     static func readLastBuild(_ db: Database) throws -> LastBuild? {
@@ -265,6 +268,7 @@ enum StateDatabase {
         try set("site_id", new.siteID.map { $0.uuidString.lowercased() }, over: old.siteID.map { $0.uuidString.lowercased() }, in: db)
         func text(_ record: LastBuild?) -> String? { record.map { String(decoding: JSONOutput.encode($0), as: UTF8.self) } }
         try set(lastBuildKey, text(new.lastBuild), over: text(old.lastBuild), in: db)
+        try set(pageSlugsKey, new.pageSlugs, over: old.pageSlugs, in: db)
         if let snapshot = new.snapshot {
             if let records {
                 try write(snapshot, records: records, over: old.snapshot, in: db, digests: digests)

@@ -148,20 +148,30 @@ public struct StateStore: Sendable {
     /// `save(_:history:lastBuild:)` begun at once on a thread of its own and committed only once
     /// `PendingSave.commit()` says so: the save's transaction is written while the caller finishes
     /// publishing, and the state stays as it was unless the commit comes.
-    func beginSave(_ staged: StagedSnapshot, history: [HistoryEntry], lastBuild: LastBuild?) -> PendingSave {
+    /// `pageSlugs`: the slugs the build handed out (`PageSlugs`); nil leaves the stored ones as they are.
+    func beginSave(_ staged: StagedSnapshot, history: [HistoryEntry], lastBuild: LastBuild?, pageSlugs: String? = nil) -> PendingSave {
         PendingSave { gate throws(OutputError) in
-            try save(staged, history: history, lastBuild: lastBuild, gate: gate)
+            try save(staged, history: history, lastBuild: lastBuild, pageSlugs: pageSlugs, gate: gate)
         }
+    }
+
+    /// The slugs the last successful build handed out, to keep them with their pages; nil when none
+    /// were kept or the state cannot be read (the diff, which read it first, says why).
+    func keptSlugs() -> PageSlugs? {
+        PageSlugs(text: try? contents().pageSlugs)
     }
 
     /// With a `gate`, nothing is written to the state before it opens, and its transaction is committed
     /// only if it opens to commit.
-    private func save(_ staged: StagedSnapshot, history: [HistoryEntry], lastBuild: LastBuild?, gate: PendingSave.Gate?) throws(OutputError) {
+    private func save(
+        _ staged: StagedSnapshot, history: [HistoryEntry], lastBuild: LastBuild?, pageSlugs: String? = nil, gate: PendingSave.Gate?
+    ) throws(OutputError) {
         defer { staged.discard() }
         let rows = try staged.staged()
         var contents = try contentsForWriting()
         contents.history = Array(history.prefix(Self.historyLimit))
         contents.lastBuild = lastBuild
+        if let pageSlugs { contents.pageSlugs = pageSlugs }
         let sameSnapshot = rows == 0 && staged.header == contents.snapshot?.header && staged.count == contents.snapshot?.records.count
         try write(contents, records: nil, staged: sameSnapshot ? nil : staged, gate: gate)
     }

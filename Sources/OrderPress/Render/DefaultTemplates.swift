@@ -8,6 +8,10 @@ enum DefaultTemplates {
 
 [← {{labels.home}}](index.md)
 
+{{#notices}}
+> {{.}}
+
+{{/notices}}
 ## {{labels.rejected_rows}}
 
 {{#hasRejected}}
@@ -50,6 +54,10 @@ enum DefaultTemplates {
 
 [← {{labels.home}}](index.md)
 
+{{#notices}}
+> {{.}}
+
+{{/notices}}
 {{#runs}}
 ## {{time}}{{labels.colon}}{{summary}}
 
@@ -187,10 +195,44 @@ enum DefaultTemplates {
 {{#orders}}
 | {{person}} | {{item}} | {{amount}} |{{#tracksPayments}} {{paidMark}} |{{/tracksPayments}} {{quantity}} | {{unitPrice}} | {{time}} | {{note}} |
 {{/orders}}
+{{#ordersPager}}
+
+{{.}}
+{{/ordersPager}}
 {{/hasOrders}}
 {{^hasOrders}}
 {{labels.no_orders}}
 {{/hasOrders}}
+
+"""#####,
+        "group_orders.md.mustache": #####"""
+# {{title}}
+
+[← {{name}}]({{groupLink}})
+
+{{pager}}
+
+{{#hasPeople}}
+## {{labels.per_person}}
+
+| {{labels.person}} | {{totalHeading}} |{{#tracksPayments}} {{labels.paid}} | {{labels.owes}} |{{/tracksPayments}} {{labels.orders}} |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
+|---|--:|{{#tracksPayments}}--:|--:|{{/tracksPayments}}--:|{{#displayCurrencies}}--:|{{/displayCurrencies}}
+{{#people}}
+| [{{name}}]({{link}}) | {{total}} |{{#tracksPayments}} {{paid}} | {{outstanding}} |{{/tracksPayments}} {{orders}} |{{#converted}} {{.}} |{{/converted}}
+{{/people}}
+
+{{/hasPeople}}
+{{#hasOrders}}
+## {{labels.orders}}
+
+| {{labels.person}} | {{labels.item}} | {{labels.amount}} |{{#tracksPayments}} {{labels.paid}} |{{/tracksPayments}} {{labels.qty}} | {{labels.unit_price}} | {{labels.time}} | {{labels.note}} |
+|---|---|--:|{{#tracksPayments}}:-:|{{/tracksPayments}}--:|--:|---|---|
+{{#orders}}
+| {{person}} | {{item}} | {{amount}} |{{#tracksPayments}} {{paidMark}} |{{/tracksPayments}} {{quantity}} | {{unitPrice}} | {{time}} | {{note}} |
+{{/orders}}
+
+{{/hasOrders}}
+{{pager}}
 
 """#####,
         "groups.md.mustache": #####"""
@@ -198,6 +240,10 @@ enum DefaultTemplates {
 
 [← {{labels.home}}](index.md)
 
+{{#notices}}
+> {{.}}
+
+{{/notices}}
 {{pager}}
 
 | {{labels.group}} | {{labels.total}} |{{#tracksPayments}} {{labels.outstanding}} |{{/tracksPayments}} {{labels.orders}} | {{labels.items}} | {{labels.shop}} | {{labels.organizer}} | {{labels.deadline}} |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
@@ -313,6 +359,10 @@ enum DefaultTemplates {
 
 [← {{labels.home}}](index.md)
 
+{{#notices}}
+> {{.}}
+
+{{/notices}}
 {{pager}}
 
 | {{labels.person}} | {{labels.total}} | {{labels.orders}} |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
@@ -329,6 +379,10 @@ enum DefaultTemplates {
 
 [← {{labels.home}}](../index.md)
 
+{{#notices}}
+> {{.}}
+
+{{/notices}}
 {{#tracksPayments}}
 ## {{labels.to_pay}}
 
@@ -352,6 +406,10 @@ enum DefaultTemplates {
 {{labels.total}}{{labels.colon}}{{total}}{{#converted}} · {{.}}{{/converted}}
 
 {{/groups}}
+{{#ordersPager}}
+{{.}}
+
+{{/ordersPager}}
 ## {{labels.total}}
 
 | {{labels.currency}} | {{labels.total}} |{{#tracksPayments}} {{labels.owes}} |{{/tracksPayments}}
@@ -359,6 +417,28 @@ enum DefaultTemplates {
 {{#totals}}
 | {{label}} | {{amount}} |{{#tracksPayments}} {{outstanding}} |{{/tracksPayments}}
 {{/totals}}
+
+"""#####,
+        "person_orders.md.mustache": #####"""
+# {{title}}
+
+[← {{name}}]({{personLink}})
+
+{{pager}}
+
+{{#groups}}
+## [{{name}}]({{link}})
+
+| {{labels.item}} | {{labels.amount}} |{{#tracksPayments}} {{labels.paid}} |{{/tracksPayments}} {{labels.qty}} | {{labels.unit_price}} | {{labels.time}} | {{labels.note}} |
+|---|--:|{{#tracksPayments}}:-:|{{/tracksPayments}}--:|--:|---|---|
+{{#orders}}
+| {{item}} | {{amount}} |{{#tracksPayments}} {{paidMark}} |{{/tracksPayments}} {{quantity}} | {{unitPrice}} | {{time}} | {{note}} |
+{{/orders}}
+
+{{labels.total}}{{labels.colon}}{{total}}{{#converted}} · {{.}}{{/converted}}
+
+{{/groups}}
+{{pager}}
 
 """#####,
         "rates.md.mustache": #####"""

@@ -184,6 +184,14 @@ import Testing
                 "rates: \(rates) answered HTTP 404 Not Found; check [rates] url; using the rates fetched 2026-11-21 18:00 (Asia/Taipei)") == true)
             #expect(try String(contentsOf: index, encoding: .utf8).contains(
                 "無法讀取匯率來源：換算使用 2026-11-21 16:00 的快取匯率。"))
+            // Person pages and the other pages of converted totals say it too, not just the index.
+            let markdown = output.appendingPathComponent("markdown")
+            let pages = TestSupport.files(in: markdown).filter { $0.hasPrefix("people/") || $0.hasPrefix("groups/") && $0.hasSuffix(".md") }
+            #expect(pages.contains { $0.hasPrefix("people/") })
+            for page in pages {
+                #expect(try String(contentsOf: markdown.appendingPathComponent(page), encoding: .utf8).contains(
+                    "> 無法讀取匯率來源：換算使用 2026-11-21 16:00 的快取匯率。"), "\(page)")
+            }
 
             // The cached copy lost as well: the published site, the Markdown and the snapshot stay as they were.
             let before = try Self.state(of: output).filter { !$0.key.hasPrefix("state/cache/") }
