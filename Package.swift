@@ -21,6 +21,8 @@ let package = Package(
         // The state folder's snapshot, history and fingerprints in one SQLite database (Debian's
         // libsqlite3-dev, installed by `make deps`).
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // A heap for the diff's pairing of edited orders without ids (NearestRows).
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         // Tests only: generated inputs for property tests.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -52,6 +54,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's own calls, for binding a million records without GRDB's per-value cost.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
         .executableTarget(

@@ -15,9 +15,8 @@ struct InitCommand: ParsableCommand {
     var directory: String
 
     func run() throws {
-        let folder = URL(fileURLWithPath: directory)
         try Failure.report { () throws(ScaffoldError) in
-            try SiteScaffold(clock: .fromEnvironment()).write(into: folder)
+            try SiteScaffold(clock: .fromEnvironment()).write(into: SiteScaffold.folder(named: directory))
         }
         Terminal.print("Created a new site in \(directory). Next:")
         Terminal.print("  cd \(directory) && orderpress build && orderpress serve")

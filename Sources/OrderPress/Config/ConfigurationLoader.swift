@@ -3,6 +3,9 @@ import TOMLKit
 
 /// Reads `orderpress.toml` strictly: unknown keys and wrong types are errors naming the key.
 public enum ConfigurationLoader {
+    /// A configuration or a template larger than this is refused before it is read: no real one comes near.
+    static let maxBytes = 16 << 20
+
     public static func load(from file: URL) throws(ConfigurationError) -> Configuration {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) else {
@@ -17,13 +20,26 @@ public enum ConfigurationLoader {
         }
         let text: String
         do {
-            text = try String(contentsOf: file, encoding: .utf8)
-        } catch {
+            let data = try BoundedFile.read(file.path, limit: maxBytes, streams: true)
+            guard let decoded = utf8Text(data) else {
+                throw ConfigurationError(file: file.path, message: "cannot be read (it is not UTF-8 text); save it as UTF-8")
+            }
+            text = decoded
+        } catch let error as ConfigurationError {
+            throw error
+        } catch let error as BoundedFile.Failure {
             throw ConfigurationError(
-                file: file.path,
-                message: "cannot be read (\(IOFailure.reason(error))); pass --config FILE or run in the site's folder")
+                file: file.path, message: "cannot be read (\(error.reason)); pass --config FILE or run in the site's folder")
+        } catch {
+            throw ConfigurationError(file: file.path, message: "cannot be read (\(error)); pass --config FILE or run in the site's folder")
         }
         return try parse(text, file: file)
+    }
+
+    /// UTF-8 text without a byte-order mark (which Windows editors write), or nil when it is not UTF-8.
+    static func utf8Text(_ data: Data) -> String? {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        return String(validating: data.starts(with: bom) ? data.dropFirst(3) : data[...], as: UTF8.self)
     }
 
     /// Parses configuration text; `file` names the file in messages and anchors relative paths.

@@ -4,17 +4,17 @@
 struct DeletionGuard: Sendable {
     var maxDeletedFraction: Double
 
-    /// `malformedRows` is how many rows of this run could not be split into columns: they are rejected
-    /// but kept out of the snapshot (none of their cells is stored), so the change set cannot show them.
-    func check(_ changes: ChangeSet, previous: SnapshotIndex?, malformedRows: Int) throws(DataError) {
+    /// `newRejectedRows` is how many of this run's rejected rows are new and tied to no order of the last
+    /// run (see `LeftoverPairing`), malformed rows included: those could not be split into columns, so
+    /// they are kept out of the snapshot (none of their cells is stored) and the change set cannot show them.
+    func check(_ changes: ChangeSet, previous: SnapshotIndex?, newRejectedRows: Int) throws(DataError) {
         let previousValid = previous?.validCount ?? 0
         guard previousValid > 0 else { return }
-        // A valid order matched to a rejected row (same id) is now rejected; without an id its content
-        // changed, so it shows as deleted while a new rejected row appears: pair those up as well.
-        let turnedRejected = changes.changed.count { !$0.before.rejected && $0.after.rejected }
-        let deletedValid = changes.deleted.count { !$0.rejected }
-        let newRejected = changes.added.count(where: \.rejected) + malformedRows
-        let nowRejected = turnedRejected + min(deletedValid, newRejected)
+        // An order the diff could tie to a rejected row is no longer counted; one it could not (its row
+        // changed past recognition) shows as deleted while a new rejected row appears: pair those up as well.
+        let turnedRejected = changes.noLongerCounted.count
+        let deletedValid = changes.deleted.count
+        let nowRejected = turnedRejected + min(deletedValid, newRejectedRows)
         let lost = turnedRejected + deletedValid
         guard lost > 0, Double(lost) / Double(previousValid) > maxDeletedFraction else { return }
         let how = [(lost - nowRejected, "gone"), (nowRejected, "now rejected")].filter { $0.0 > 0 }

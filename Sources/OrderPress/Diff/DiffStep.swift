@@ -11,13 +11,13 @@ struct DiffStep: Sendable {
         _ data: ValidatedData, secrets: SecretCells, rates: RateTable?, previous: PreviousSnapshot?, history: [HistoryEntry]
     ) throws(DataError) -> DiffOutcome {
         let differ = Differ(hasher: SecretHasher(salt: previous?.index.header.salt ?? SecretHasher.newSalt()), now: now)
-        var (snapshot, digests, changes) = try differ.compare(data, secrets: secrets, previous: previous)
-        try deletionGuard?.check(changes, previous: previous?.index, malformedRows: data.malformedRows)
+        var (snapshot, digests, changes, newRejected) = try differ.compare(data, secrets: secrets, previous: previous)
+        try deletionGuard?.check(changes, previous: previous?.index, newRejectedRows: newRejected + data.malformedRows)
         var history = history
         // A build killed between saving the history and the snapshot left this very entry
         // behind already; the rerun finds the same changes again and must not record them twice.
         if !changes.isEmpty, history.first?.changes != changes {
-            history.insert(HistoryEntry(time: snapshot.changedAt, changes: changes), at: 0)
+            history.insert(HistoryEntry(time: snapshot.changedAt, changes: changes, after: history.first), at: 0)
         }
         snapshot.rates = rates.map(Snapshot.Rates.init)
         return DiffOutcome(

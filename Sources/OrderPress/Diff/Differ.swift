@@ -10,19 +10,22 @@ struct Differ: Sendable {
     /// This run's time (ISO 8601), given to rows seen for the first time.
     var now: String
 
-    /// This run's records (first-seen times carried over from matched rows), their digests, and what changed.
+    /// This run's records (first-seen times carried over from matched rows), their digests, what changed,
+    /// and how many of this run's rejected rows are new and tied to no order of the last run (which the
+    /// deletion guard may count as orders that turned rejected).
     ///
-    /// Matching needs only the last snapshot's index; a record is read in full only when it is gone, or
-    /// its digest differs from its match's, or its match has a secret this run could not see.
+    /// Matching needs only the last snapshot's index; a record is read in full only when it is left over
+    /// (see `LeftoverPairing`), or its digest differs from its match's, or its match has a secret this run
+    /// could not see.
     func compare(
         _ data: ValidatedData, secrets: SecretCells, previous: PreviousSnapshot?
-    ) throws(DataError) -> (snapshot: Snapshot, digests: [RecordDigest], changes: ChangeSet) {
+    ) throws(DataError) -> (snapshot: Snapshot, digests: [RecordDigest], changes: ChangeSet, newRejected: Int) {
         var (records, digests) = recordsAndDigests(data, secrets: secrets)
         let current = Snapshot(
             version: Snapshot.currentVersion, salt: hasher.salt, changedAt: now, columns: data.columns,
             secretColumns: secrets.columns, rows: [], rates: nil)
         guard let previous else {
-            return (with(current, rows: records), digests, ChangeSet(firstRun: true, deleted: [], added: [], changed: []))
+            return (with(current, rows: records), digests, ChangeSet(firstRun: true, deleted: [], added: [], changed: []), 0)
         }
         let old = previous.index.records
         let header = previous.index.header
@@ -31,12 +34,12 @@ struct Differ: Sendable {
 
         let matches = Self.matches(count: records.count, in: previous.chains) { records[$0].identity }
         var matchedOld = [Bool](repeating: false, count: old.count)
-        var addedIndices: [Int] = []
+        var unmatched: [Int] = []
         var differing: [(new: Int, old: Int)] = []
         for index in records.indices {
             let position = matches[index]
             guard position >= 0 else {
-                addedIndices.append(index)
+                unmatched.append(index)
                 continue
             }
             matchedOld[position] = true
@@ -45,44 +48,56 @@ struct Differ: Sendable {
             if sameColumns, digests[index] == old[position].digest, !records[index].secrets.contains(SecretHasher.unknown) { continue }
             differing.append((index, position))
         }
+        let leftover = old.indices.filter { !matchedOld[$0] }
+        let read = try previous.records(differing.map(\.old) + leftover)
 
-        // A rejected row corrected in place has new content but the same sheet row: a change, not a new order.
-        var deletedPositions = old.indices.filter { !matchedOld[$0] }
-        var addedByRow: [Int: Int] = [:]
-        for index in addedIndices { addedByRow[records[index].row] = index }
-        var pairedNew = Set<Int>()
-        var corrected: [(new: Int, old: Int)] = []
-        deletedPositions.removeAll { position in
-            guard old[position].rejected, let newIndex = addedByRow[old[position].row], !pairedNew.contains(newIndex) else { return false }
-            pairedNew.insert(newIndex)
-            corrected.append((newIndex, position))
-            return true
-        }
-
-        let read = try previous.records(differing.map(\.old) + corrected.map(\.old) + deletedPositions)
-        var changed: [ChangeSet.Change] = []
-        for (pair, before) in zip(differing, read) {
-            let secrets = carryOverUnknownSecrets(records[pair.new], before, header, current)
-            if secrets != records[pair.new].secrets {
+        var changes = ChangeSet(firstRun: false, deleted: [], added: [], changed: [])
+        var reasons: [Int: [String]]?
+        /// The change from `before` to the record at `index`, which now stands for it.
+        func makeChange(_ before: RowRecord, _ index: Int) -> ChangeSet.Change {
+            let secrets = carryOverUnknownSecrets(records[index], before, header, current)
+            if secrets != records[index].secrets {
                 // Its digest was made with a secret this run could not see.
-                records[pair.new].secrets = secrets
-                digests[pair.new] = RecordDigest(records[pair.new])
+                records[index].secrets = secrets
+                digests[index] = RecordDigest(records[index])
             }
-            let fields = differences(before, header, records[pair.new], current)
-            if !fields.isEmpty { changed.append(.init(before: before, after: records[pair.new], fields: fields)) }
+            records[index].firstSeen = before.firstSeen
+            var change = ChangeSet.Change(before: before, after: records[index], fields: differences(before, header, records[index], current))
+            if !before.rejected, records[index].rejected {
+                // Looked up only for the few orders that turned rejected.
+                if reasons == nil { reasons = Dictionary(data.rejected.map { ($0.row, $0.reasons) }, uniquingKeysWith: { first, _ in first }) }
+                change.reasons = reasons?[records[index].row] ?? []
+            }
+            return change
         }
-        for (pair, before) in zip(corrected, read.dropFirst(differing.count)) {
-            records[pair.new].firstSeen = before.firstSeen
-            changed.append(.init(before: before, after: records[pair.new], fields: differences(before, header, records[pair.new], current)))
+        // Every old record that a new one stands for now, by its place in `read`: matched by identity, or
+        // left over and paired (see `LeftoverPairing`). Taken in sheet order, so that each list of changes is
+        // made in order rather than sorted afterwards (a change is two whole records to move).
+        let pairing = LeftoverPairing(old: read[differing.count...], new: unmatched, records: records)
+        var pairs = differing.indices.map { (new: differing[$0].new, read: $0) }
+        for list in [pairing.changed, pairing.noLongerCounted, pairing.nowCounted, pairing.stillRejected] {
+            pairs += list.map { (new: $0.new, read: $0.old) }
         }
-        let changes = ChangeSet(
-            firstRun: false, deleted: Array(read.dropFirst(differing.count + corrected.count)),
-            added: addedIndices.filter { !pairedNew.contains($0) }.map { records[$0] },
-            changed: changed.sorted { $0.after.row < $1.after.row })
+        if pairs.count > differing.count { pairs.sort { $0.new < $1.new } }
+        for pair in pairs {
+            let change = makeChange(read[pair.read], pair.new)
+            switch (change.before.rejected, change.after.rejected) {
+            // Paired with no field changed: the same order, whose identity changed as another row's id came or
+            // went, or whose digest could not tell (other columns, a secret this run could not see).
+            case (false, false): if !change.fields.isEmpty { changes.changed.append(change) }
+            case (false, true): changes.noLongerCounted.append(change)
+            case (true, false): changes.nowCounted.append(change)
+            // A row rejected in both runs is no order, whatever was edited in it.
+            case (true, true): break
+            }
+        }
+        changes.deleted = pairing.deleted.map { read[$0] }
+        changes.added = pairing.added.map { records[$0] }
+
         var snapshot = with(current, rows: records)
         snapshot.salt = header.salt
         if changes.isEmpty { snapshot.changedAt = header.changedAt }
-        return (snapshot, digests, changes)
+        return (snapshot, digests, changes, pairing.rejected)
     }
 
     /// For each of `count` identities, in order, the last snapshot's position it pairs with, or -1:

@@ -7,6 +7,9 @@ public struct LastBuild: Codable, Sendable, Equatable {
     public var fingerprint: String
     /// When its pages would change with no input changing (the rates turning stale), if ever.
     public var validUntil: Date?
+    /// The moment after which its pages hold, if they need one: pages flagging stale rates hold only
+    /// while the clock stays past the moment the rates turned stale (see `BuildInputs.validity`).
+    public var validFrom: Date?
     public var rowsRead = 0
     public var orders = 0
     public var rejected = 0
@@ -14,9 +17,10 @@ public struct LastBuild: Codable, Sendable, Equatable {
     /// Optional: a record saved before blank rows were counted has none.
     public var blankRows: Int?
 
-    public init(fingerprint: String, validUntil: Date? = nil, rowsRead: Int = 0, orders: Int = 0, rejected: Int = 0, warnings: [DataWarning] = []) {
+    public init(fingerprint: String, validUntil: Date? = nil, validFrom: Date? = nil, rowsRead: Int = 0, orders: Int = 0, rejected: Int = 0, warnings: [DataWarning] = []) {
         self.fingerprint = fingerprint
         self.validUntil = validUntil
+        self.validFrom = validFrom
         self.rowsRead = rowsRead
         self.orders = orders
         self.rejected = rejected

@@ -23,8 +23,13 @@ struct LegacyStateFiles: Sendable {
         try load(Snapshot.self, from: snapshotURL, what: "snapshot", version: \.version)
     }
 
+    /// Newest first, numbered from the oldest (1) up, as the database numbers them; their feed ids stay
+    /// those of before (`HistoryEntry.numbered`).
     func history() throws(DataError) -> [HistoryEntry] {
-        try load(History.self, from: historyURL, what: "history", version: \.version)?.entries ?? []
+        let entries = try load(History.self, from: historyURL, what: "history", version: \.version)?.entries ?? []
+        return entries.enumerated().map { place, entry in
+            HistoryEntry(time: entry.time, changes: entry.changes, sequence: entries.count - place, numbered: false)
+        }
     }
 
     /// Nil when there is no file or it holds no id (as before: a new id is then made).
@@ -42,13 +47,20 @@ struct LegacyStateFiles: Sendable {
     private func load<T: Decodable>(
         _ type: T.Type, from url: URL, what: String, version: KeyPath<T, Int>
     ) throws(DataError) -> T? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let data: Data
+        do throws(BoundedFile.Failure) {
+            // As the build would write it: a link or a pipe in its place is not read through.
+            data = try BoundedFile.read(url.path, followLinks: false)
+        } catch .missing {
+            return nil
+        } catch {
+            throw StateStore.unreadable(url.path, reason: error.reason)
+        }
         let value: T
         do {
-            value = try JSONDecoder().decode(T.self, from: Data(contentsOf: url))
+            value = try JSONDecoder().decode(T.self, from: data)
         } catch {
-            let reason = error is DecodingError ? "it is not a \(what) this version understands" : IOFailure.reason(error)
-            throw StateStore.unreadable(url.path, reason: reason)
+            throw StateStore.unreadable(url.path, reason: "it is not a \(what) this version understands")
         }
         let found = value[keyPath: version]
         guard found >= 1 else {

@@ -13,10 +13,16 @@ final class PendingSave: Sendable {
         private let condition = NSCondition()
         // Guarded by `condition`: nil until the caller decides.
         private var decision: Bool?
+        /// Whether the save has reached the gate (all it can write before the commit is written), or ended.
+        private var arrived = false
+        /// Whether it arrived at the gate itself, rather than ending.
+        private var waiting = false
 
         /// Returns when the caller commits; throws when it abandons the save.
         func waitForCommit() throws(OutputError) {
             let commit = condition.withLock {
+                (arrived, waiting) = (true, true)
+                condition.broadcast()
                 while decision == nil { condition.wait() }
                 return decision!
             }
@@ -30,6 +36,22 @@ final class PendingSave: Sendable {
             }
         }
 
+        /// The save ended without reaching the gate (it failed, or had nothing to wait for).
+        fileprivate func ended() {
+            condition.withLock {
+                arrived = true
+                condition.broadcast()
+            }
+        }
+
+        /// Waits until the save is at the gate or has ended; true when at the gate.
+        fileprivate func waitForArrival() -> Bool {
+            condition.withLock {
+                while !arrived { condition.wait() }
+                return waiting
+            }
+        }
+
         private static let abandoned = OutputError(path: "", reason: "the save was abandoned", cannotCreate: false)
     }
 
@@ -39,7 +61,16 @@ final class PendingSave: Sendable {
     /// Starts `save` at once; it must wait at the gate it is given before it writes anything lasting.
     init(_ save: @escaping @Sendable (Gate) throws(OutputError) -> Void) {
         let gate = gate
-        work = Background { Result { () throws(OutputError) in try save(gate) } }
+        work = Background {
+            defer { gate.ended() }
+            return Result { () throws(OutputError) in try save(gate) }
+        }
+    }
+
+    /// Returns once the save has written all it writes before its commit, so that a state that cannot be
+    /// written (a read-only database, a full disk) fails before the site changes; throws why it failed.
+    func ready() throws(OutputError) {
+        if !gate.waitForArrival() { try work.value.get() }
     }
 
     /// Lets the save commit, and returns once it has, or throws why it failed.

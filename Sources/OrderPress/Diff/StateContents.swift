@@ -7,7 +7,12 @@ struct StateContents: Sendable, Equatable {
     var snapshot: SnapshotIndex?
     /// Newest first, at most `StateStore.historyLimit` entries.
     var history: [HistoryEntry] = []
+    /// The first history entry whose feed id is made of its number (`HistoryEntry.numbered`): the entries
+    /// before it were saved by a version that made ids of their times. Nil until the first save sets it.
+    var numberedFrom: Int?
     var siteID: UUID?
     /// What the last successful build read and reported (see `StateStore.lastBuild`).
     var lastBuild: LastBuild?
+    /// The pages' slugs the last successful build handed out (`PageSlugs`), as stored; nil before any was kept.
+    var pageSlugs: String?
 }

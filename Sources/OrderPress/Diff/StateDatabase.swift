@@ -78,8 +78,9 @@ enum StateDatabase {
         configuration.readonly = readOnly
         configuration.label = "orderpress.state"
         // GRDB's default answers "busy" at once; the build lock already keeps builds apart, and a
-        // reading `orderpress diff` should wait out a build's commit rather than fail.
-        configuration.busyMode = Database.BusyMode.timeout(10)
+        // reading `orderpress diff` should wait out a build's commit rather than fail. Not longer: a
+        // database that another program keeps locked is said at once to be worth trying again (75).
+        configuration.busyMode = Database.BusyMode.timeout(5)
         configuration.prepareDatabase { db in
             if !readOnly { try db.execute(sql: "PRAGMA synchronous = FULL") }
         }
@@ -106,18 +107,25 @@ enum StateDatabase {
             uniquingKeysWith: { first, _ in first })
         contents.siteID = settings["site_id"].flatMap(UUID.init(uuidString:))
         contents.lastBuild = try lastBuild(settings[lastBuildKey])
+        contents.pageSlugs = settings[pageSlugsKey]
         contents.snapshot = try readIndex(db, digests: schema == .current)
         let decoder = JSONDecoder()
-        contents.history = try Row.fetchAll(db, sql: "SELECT time, changes FROM history ORDER BY sequence DESC").map { row in
+        contents.numberedFrom = settings[numberedFromKey].flatMap { Int($0) }
+        contents.history = try Row.fetchAll(db, sql: "SELECT time, changes, sequence FROM history ORDER BY sequence DESC").map { row in
             guard let changes = try? decoder.decode(ChangeSet.self, from: Data((row[1] as String).utf8)) else {
                 throw Unreadable(reason: "it is not a history this version understands")
             }
-            return HistoryEntry(time: row[0], changes: changes)
+            let sequence: Int = row[2]
+            return HistoryEntry(time: row[0], changes: changes, sequence: sequence, numbered: sequence >= contents.numberedFrom ?? .max)
         }
         return contents
     }
 
     static let lastBuildKey = "last_build"
+    /// The setting `StateContents.numberedFrom` is kept in.
+    static let numberedFromKey = "history_numbered_from"
+    /// The slugs that stay with their pages (`PageSlugs`): a setting, so that no schema changes.
+    static let pageSlugsKey = "page_slugs"
 
     /// The last build's record alone, without the snapshot: what an unchanged rerun needs.
     static func readLastBuild(_ db: Database) throws -> LastBuild? {
@@ -260,6 +268,7 @@ enum StateDatabase {
         try set("site_id", new.siteID.map { $0.uuidString.lowercased() }, over: old.siteID.map { $0.uuidString.lowercased() }, in: db)
         func text(_ record: LastBuild?) -> String? { record.map { String(decoding: JSONOutput.encode($0), as: UTF8.self) } }
         try set(lastBuildKey, text(new.lastBuild), over: text(old.lastBuild), in: db)
+        try set(pageSlugsKey, new.pageSlugs, over: old.pageSlugs, in: db)
         if let snapshot = new.snapshot {
             if let records {
                 try write(snapshot, records: records, over: old.snapshot, in: db, digests: digests)
@@ -270,6 +279,14 @@ enum StateDatabase {
             try db.execute(sql: "DELETE FROM snapshot; DELETE FROM record")
         }
         try write(new.history, over: old.history, in: db)
+        // Set once, by the first save of this version: the entries already saved keep their ids.
+        if old.numberedFrom == nil { try set(numberedFromKey, String(numberedFrom(new.history)), over: nil, in: db) }
+    }
+
+    /// `StateContents.numberedFrom` for a history saved for the first time by this version: its first
+    /// numbered entry, or the next number.
+    static func numberedFrom(_ history: [HistoryEntry]) -> Int {
+        history.filter(\.numbered).map(\.sequence).min() ?? (history.map(\.sequence).max() ?? 0) + 1
     }
 
     private static func set(_ key: String, _ value: String?, over old: String?, in db: Database) throws {
@@ -460,7 +477,9 @@ enum StateDatabase {
         for entry in new.prefix(fresh).reversed() {
             // Only strings, numbers, bools, arrays and string-keyed objects: encoding cannot fail.
             let changes = String(decoding: (try? encoder.encode(entry.changes)) ?? Data(), as: UTF8.self)
-            try db.execute(sql: "INSERT INTO history (time, changes) VALUES (?, ?)", arguments: [entry.time, changes])
+            // The entry's own number (the feed's entry id is made of it), not the next free one.
+            try db.execute(
+                sql: "INSERT INTO history (sequence, time, changes) VALUES (?, ?, ?)", arguments: [entry.sequence, entry.time, changes])
         }
     }
 }

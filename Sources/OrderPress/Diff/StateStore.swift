@@ -61,6 +61,8 @@ public struct StateStore: Sendable {
             found = try queue.read { db in try StateDatabase.records(db, at: positions, total: index.records.count, digests: known.hasDigests) }
         } catch let error as StateDatabase.Unreadable {
             throw Self.unreadable(databaseURL.path, reason: error.reason)
+        } catch where StateFileCheck.isBusy(error) {
+            throw StateFileCheck.busy(databaseURL.path)
         } catch {
             throw Self.unreadable(databaseURL.path, reason: Self.reason(error))
         }
@@ -87,13 +89,16 @@ public struct StateStore: Sendable {
         if let known = remembered.value { return known.contents.lastBuild }
         guard FileManager.default.fileExists(atPath: databaseURL.path) else { return try contents().lastBuild }
         do {
-            if writable { try refuseLinks() }
+            if writable { try refuseLinks() } else { try StateFileCheck.refuseOddEntries(in: folder) }
             let queue = try StateDatabase.open(databaseURL, readOnly: true)
             defer { try? queue.close() }
             return try queue.read { db in
                 guard try StateDatabase.schema(db) != .none else { return nil }
                 return try StateDatabase.readLastBuild(db)
             }
+        } catch where StateFileCheck.isBusy(error) {
+            // Not waited out a second time by the full read.
+            throw StateFileCheck.busy(databaseURL.path)
         } catch {
             // The full read says what is wrong, or repairs an unfinished save and reads on.
             return try contents().lastBuild
@@ -143,20 +148,30 @@ public struct StateStore: Sendable {
     /// `save(_:history:lastBuild:)` begun at once on a thread of its own and committed only once
     /// `PendingSave.commit()` says so: the save's transaction is written while the caller finishes
     /// publishing, and the state stays as it was unless the commit comes.
-    func beginSave(_ staged: StagedSnapshot, history: [HistoryEntry], lastBuild: LastBuild?) -> PendingSave {
+    /// `pageSlugs`: the slugs the build handed out (`PageSlugs`); nil leaves the stored ones as they are.
+    func beginSave(_ staged: StagedSnapshot, history: [HistoryEntry], lastBuild: LastBuild?, pageSlugs: String? = nil) -> PendingSave {
         PendingSave { gate throws(OutputError) in
-            try save(staged, history: history, lastBuild: lastBuild, gate: gate)
+            try save(staged, history: history, lastBuild: lastBuild, pageSlugs: pageSlugs, gate: gate)
         }
+    }
+
+    /// The slugs the last successful build handed out, to keep them with their pages; nil when none
+    /// were kept or the state cannot be read (the diff, which read it first, says why).
+    func keptSlugs() -> PageSlugs? {
+        PageSlugs(text: try? contents().pageSlugs)
     }
 
     /// With a `gate`, nothing is written to the state before it opens, and its transaction is committed
     /// only if it opens to commit.
-    private func save(_ staged: StagedSnapshot, history: [HistoryEntry], lastBuild: LastBuild?, gate: PendingSave.Gate?) throws(OutputError) {
+    private func save(
+        _ staged: StagedSnapshot, history: [HistoryEntry], lastBuild: LastBuild?, pageSlugs: String? = nil, gate: PendingSave.Gate?
+    ) throws(OutputError) {
         defer { staged.discard() }
         let rows = try staged.staged()
         var contents = try contentsForWriting()
         contents.history = Array(history.prefix(Self.historyLimit))
         contents.lastBuild = lastBuild
+        if let pageSlugs { contents.pageSlugs = pageSlugs }
         let sameSnapshot = rows == 0 && staged.header == contents.snapshot?.header && staged.count == contents.snapshot?.records.count
         try write(contents, records: nil, staged: sameSnapshot ? nil : staged, gate: gate)
     }
@@ -176,7 +191,11 @@ public struct StateStore: Sendable {
         if writable {
             // Opening for writing may roll back a killed build's transaction: that is a write.
             do { try refuseLinks() } catch { throw DataError(message: error.description) }
+        } else {
+            // No lock, so nothing checked these yet: SQLite would wait on a pipe, or read through a link.
+            try StateFileCheck.refuseOddEntries(in: folder)
         }
+        try StateFileCheck.refuseEmptiedDatabase(self)
         if FileManager.default.fileExists(atPath: databaseURL.path) {
             do {
                 let queue = try StateDatabase.open(databaseURL, readOnly: !writable)
@@ -200,6 +219,8 @@ public struct StateStore: Sendable {
                 throw DataError(
                     message: "\(databaseURL.path) holds the unfinished save of a build that was stopped; "
                         + "run 'orderpress build' (not a dry run), which completes the repair")
+            } catch where StateFileCheck.isBusy(error) {
+                throw StateFileCheck.busy(databaseURL.path)
             } catch {
                 throw Self.unreadable(databaseURL.path, reason: Self.reason(error))
             }
@@ -281,7 +302,9 @@ public struct StateStore: Sendable {
         } catch {
             throw OutputError(path: databaseURL.path, reason: Self.reason(error), cannotCreate: false)
         }
-        remembered.value = staged == nil ? .init(contents: contents, inDatabase: true) : nil
+        var written = contents
+        if written.numberedFrom == nil { written.numberedFrom = StateDatabase.numberedFrom(contents.history) }
+        remembered.value = staged == nil ? .init(contents: written, inDatabase: true) : nil
         try removeMigratedFiles()
     }
 

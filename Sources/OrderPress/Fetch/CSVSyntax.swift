@@ -3,6 +3,12 @@
 /// after a stray closing quote, and stops at the first invalid UTF-8 byte as if the file ended there.
 /// So the bytes are checked first, with the same row numbering as the reader (the header is row 1;
 /// CR, LF and CRLF end a row outside quotes), and the reader only ever sees well-formed CSV.
+///
+/// Well-formed is not enough: one stray quote at the start of a cell and another at the end of a cell
+/// some lines further down make valid CSV in which everything between them is one quoted cell — the
+/// rest of the row (an edit code among it) and whole rows after it. The row still has the header's
+/// number of fields. So the same pass notes each row whose quoted cells hold a line break, and such a
+/// row is `swallowed` when two of its lines each hold a whole row's separators (see `swallowedRows`).
 enum CSVSyntax {
     enum Problem: Equatable {
         /// A quoted field opened in `row` and never closed.
@@ -24,30 +30,61 @@ enum CSVSyntax {
         }
     }
 
+    /// A row that reads as one row but spans lines that each look like a row of their own.
+    struct Swallowed: Equatable {
+        /// The row (the header is row 1), as the reader numbers it.
+        var row: Int
+        /// The lines of the file it spans (the header is line 1).
+        var lines: ClosedRange<Int>
+    }
+
+    /// What a pass over the bytes found: the first problem, or the rows that swallow others.
+    struct Scan: Equatable {
+        var problem: Problem?
+        var swallowed: [Swallowed] = []
+    }
+
     /// The first problem in `bytes`, or nil when the whole file is well-formed.
     static func check(_ bytes: UnsafeRawBufferPointer) -> Problem? {
+        scan(bytes).problem
+    }
+
+    /// One pass over the bytes: the first problem, else every row whose quoted line breaks hide whole rows.
+    static func scan(_ bytes: UnsafeRawBufferPointer) -> Scan {
         let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), cr: UInt8 = 0x0D, lf: UInt8 = 0x0A
         var row = 1
+        var line = 1
+        var headerFields = 1
         var offset = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var atFieldStart = true
         var quotedSince: Int?  // the row where the open quoted field began
+        // The row being read: where it starts, on which line, and whether a quoted cell of it holds a line break.
+        var rowStart = offset, rowLine = 1, rowBreaks = false
+        var multiLine: [(row: Int, bytes: Range<Int>, line: Int)] = []
         while offset < bytes.count {
             let byte = bytes[offset]
             if byte >= 0x80 {
-                guard let length = UTF8Check.sequenceLength(bytes, at: offset) else { return .invalidUTF8(row: quotedSince ?? row) }
+                guard let length = UTF8Check.sequenceLength(bytes, at: offset) else { return Scan(problem: .invalidUTF8(row: quotedSince ?? row)) }
                 offset += length
                 atFieldStart = false
                 continue
             }
             offset += 1
             if let opened = quotedSince {
-                guard byte == quote else { continue }
+                guard byte == quote else {
+                    // A line break inside a quoted cell: CR, LF or CRLF, counted once.
+                    if byte == lf || byte == cr, !(byte == cr && offset < bytes.count && bytes[offset] == lf) {
+                        line += 1
+                        rowBreaks = true
+                    }
+                    continue
+                }
                 if offset < bytes.count, bytes[offset] == quote {
                     offset += 1  // "" inside a quoted field
                     continue
                 }
                 let next = offset < bytes.count ? bytes[offset] : comma
-                guard next == comma || next == cr || next == lf else { return .textAfterQuote(row: opened) }
+                guard next == comma || next == cr || next == lf else { return Scan(problem: .textAfterQuote(row: opened)) }
                 quotedSince = nil
                 atFieldStart = false
                 continue
@@ -57,16 +94,52 @@ enum CSVSyntax {
                 quotedSince = row
                 atFieldStart = false
             case comma:
+                if row == 1 { headerFields += 1 }
                 atFieldStart = true
             case cr, lf:
+                if rowBreaks { multiLine.append((row, rowStart..<(offset - 1), rowLine)) }
                 if byte == cr, offset < bytes.count, bytes[offset] == lf { offset += 1 }
                 row += 1
+                line += 1
                 atFieldStart = true
+                (rowStart, rowLine, rowBreaks) = (offset, line, false)
             default:
                 atFieldStart = false
             }
         }
-        if let opened = quotedSince { return .unclosedQuote(row: opened) }
-        return nil
+        if let opened = quotedSince { return Scan(problem: .unclosedQuote(row: opened)) }
+        if rowBreaks { multiLine.append((row, rowStart..<bytes.count, rowLine)) }
+        return Scan(problem: nil, swallowed: swallowedRows(multiLine, in: bytes, fieldCount: headerFields))
+    }
+
+    /// The rows, of those whose quoted cells hold line breaks, in which two lines each hold at least as many
+    /// commas as a row has separators (the header's fields less one), counted whether quoted or not.
+    /// Such a line could be a row by itself: in `…,35,"no straw,TRUE,SECRET` + `2,G,Ben,…,please",FALSE,CODE`
+    /// both lines are whole rows, while a real note with a line break would need that many commas in its own
+    /// text (its first line holds the separators before the note, its last line those after it).
+    static func swallowedRows(_ rows: [(row: Int, bytes: Range<Int>, line: Int)], in bytes: UnsafeRawBufferPointer, fieldCount: Int) -> [Swallowed] {
+        let comma = UInt8(ascii: ","), cr: UInt8 = 0x0D, lf: UInt8 = 0x0A
+        var swallowed: [Swallowed] = []
+        for (row, range, firstLine) in rows {
+            var line = firstLine
+            var commas = 0
+            var wholeRows = 0
+            var offset = range.lowerBound
+            while offset < range.upperBound {
+                let byte = bytes[offset]
+                offset += 1
+                if byte == comma {
+                    commas += 1
+                } else if byte == lf || byte == cr {
+                    if byte == cr, offset < range.upperBound, bytes[offset] == lf { offset += 1 }
+                    if commas >= fieldCount - 1 { wholeRows += 1 }
+                    commas = 0
+                    line += 1
+                }
+            }
+            if commas >= fieldCount - 1 { wholeRows += 1 }
+            if wholeRows >= 2 { swallowed.append(Swallowed(row: row, lines: firstLine...line)) }
+        }
+        return swallowed
     }
 }

@@ -237,19 +237,24 @@ public struct Fetcher: Sendable {
     private func save(_ body: Data, _ source: Configuration.SourceSettings, _ url: URL, warnings: inout [DataWarning]) {
         guard options.saveCache else { return }
         do {
-            try cache.write(body, name: source.name, location: URLText.display(url), fetchedAt: now)
+            try cache.write(body, name: source.name, location: URLText.display(url), fetchedAt: now, renew: source.refreshMinutes > 0)
         } catch {
             warnings.append(.init(row: nil, message: "\(source.name): no copy kept for --offline and outages: \(error.description)"))
         }
     }
 
+    /// A local source's bytes, its size checked before anything is read (see `BoundedFile`).
     private func read(_ file: URL, _ source: Configuration.SourceSettings) throws(SourceError) -> Data {
-        do {
-            return try Data(contentsOf: file)
-        } catch {
+        do throws(BoundedFile.Failure) {
+            return try BoundedFile.read(file.path)
+        } catch .tooLarge(let limit) {
             throw SourceError(
                 source: source.name,
-                message: "cannot read \(file.path) (\(IOFailure.reason(error))); check [\(source.name)] path in the configuration")
+                message: "\(file.path) is larger than \(BoundedFile.Failure.size(limit)), the most OrderPress reads from one source; "
+                    + "check [\(source.name)] path in the configuration")
+        } catch {
+            throw SourceError(
+                source: source.name, message: "cannot read \(file.path) (\(error.reason)); check [\(source.name)] path in the configuration")
         }
     }
 

@@ -138,9 +138,12 @@ enum SheetParser {
     /// RFC 4180 CSV with a header row; quoted fields, embedded commas and newlines, CRLF, BOM.
     /// A row with more or fewer fields than the header is kept as malformed, without its cells.
     static func parseCSV(_ data: Data, source: String) throws(SourceError) -> SourceTable {
-        if let problem = data.withUnsafeBytes(CSVSyntax.check) {
+        let scan = data.withUnsafeBytes(CSVSyntax.scan)
+        if let problem = scan.problem {
             throw SourceError(source: source, message: problem.message)
         }
+        // Rows that swallow others are rejected whole, whatever their number of fields (see `CSVSyntax`).
+        let swallowed = Dictionary(scan.swallowed.map { ($0.row, $0.lines) }, uniquingKeysWith: { first, _ in first })
         let stream = InputStream(data: data)
         let reader: CSVReader
         do {
@@ -160,8 +163,8 @@ enum SheetParser {
             number += 1
             // A blank line reads as one empty field; it is not a row.
             if record.count == 1, record[0].isEmpty { continue }
-            guard record.count == normalizedHeaders.count else {
-                malformed.append(.init(number: number, fieldCount: record.count))
+            guard record.count == normalizedHeaders.count, swallowed.isEmpty || swallowed[number] == nil else {
+                malformed.append(.init(number: number, fieldCount: record.count, swallowedLines: swallowed[number]))
                 continue
             }
             cells.append(contentsOf: record)
@@ -170,7 +173,9 @@ enum SheetParser {
         if let error = reader.error {
             throw SourceError(source: source, message: "is not valid CSV at row \(number) (\(error)); check the quoting")
         }
-        return SourceTable(name: source, headers: normalizedHeaders, cells: cells, numbers: numbers, malformed: malformed)
+        var table = SourceTable(name: source, headers: normalizedHeaders, cells: cells, numbers: numbers, malformed: malformed)
+        table.fromCSV = true
+        return table
     }
 
     /// Names what a non-JSON body looks like, without echoing it (it could hold secrets).

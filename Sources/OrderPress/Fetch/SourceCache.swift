@@ -20,22 +20,33 @@ struct SourceCache: Sendable {
     func metaURL(_ name: String) -> URL { folder.appendingPathComponent("\(name).meta.json") }
 
     /// The copy of source `name` fetched from `location`; nil when there is none, or when it came
-    /// from another address (the configuration changed since).
+    /// from another address (the configuration changed since). Read as the build writes it: never
+    /// through a link, only from a regular file, and no larger than a fetched body may be.
     func read(_ name: String, location: String) -> Entry? {
-        guard let metaData = try? Data(contentsOf: metaURL(name)),
+        guard let metaData = try? BoundedFile.read(metaURL(name).path, limit: 1 << 16, followLinks: false),
             let meta = (try? JSONSerialization.jsonObject(with: metaData)) as? [String: Any],
             meta["location"] as? String == location,
             let stamp = meta["fetched_at"] as? String, let fetchedAt = Timestamp.parseUTC(stamp),
-            let body = try? Data(contentsOf: bodyURL(name))
+            // No bound but the file's size: a paged sheet's copy holds every page, each up to the HTTP bound.
+            let body = try? BoundedFile.read(bodyURL(name).path, limit: 1 << 40, followLinks: false)
         else { return nil }
         return Entry(body: body, fetchedAt: fetchedAt)
     }
 
     /// Replaces the copy of `name`, body first: a run killed in between leaves a body newer than its
-    /// meta says, which at worst costs one request more.
-    func write(_ body: Data, name: String, location: String, fetchedAt: Date) throws(OutputError) {
-        try AtomicFile.write(body, to: bodyURL(name), below: folder.deletingLastPathComponent(), durable: true)
+    /// meta says, which at worst costs one request more. A body the cache holds already is not written
+    /// again, nor its meta unless `renew` (the fetch time decides when to ask again, `refresh_minutes`):
+    /// a rerun on unchanged input writes no file, the state's included. Its meta then keeps the time
+    /// those bytes were first fetched.
+    func write(_ body: Data, name: String, location: String, fetchedAt: Date, renew: Bool = true) throws(OutputError) {
+        let root = folder.deletingLastPathComponent()
+        // Read back only when the sizes agree: a sheet of a million rows is a hundred MB.
+        var status = stat()
+        let same = lstat(bodyURL(name).path, &status) == 0 && Int(status.st_size) == body.count
+            && (try? AtomicFile.contents(of: bodyURL(name), below: root)).flatMap { $0 } == body
+        if same, !renew, read(name, location: location) != nil { return }
+        if !same { try AtomicFile.write(body, to: bodyURL(name), below: root, durable: true) }
         let meta = "{\"fetched_at\": \"\(Timestamp.iso8601(fetchedAt))\", \"location\": \(JSONText.quoted(location))}\n"
-        try AtomicFile.write(Data(meta.utf8), to: metaURL(name), below: folder.deletingLastPathComponent(), durable: true)
+        try AtomicFile.write(Data(meta.utf8), to: metaURL(name), below: root, durable: true)
     }
 }

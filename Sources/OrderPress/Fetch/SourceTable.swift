@@ -12,6 +12,9 @@ public struct SourceTable: Sendable, Equatable {
     /// CSV rows whose number of fields differs from the header's. Their cells cannot be matched to columns
     /// (one stray comma moves a secret into a published column), so none is kept: only where they were.
     public var malformed: [MalformedRow]
+    /// Whether the rows came from CSV, where a stray or missing comma can shift a row's cells by a column
+    /// (`ShiftedCells`); a JSON row names each cell's column.
+    public var fromCSV = false
 
     /// One data row. `number` is the sheet row: the header is row 1, the first data row is row 2.
     public struct Row: Sendable, Equatable {
@@ -24,6 +27,17 @@ public struct SourceTable: Sendable, Equatable {
     public struct MalformedRow: Sendable, Equatable {
         public var number: Int
         public var fieldCount: Int
+        /// The lines of a CSV file the row spans when a quoted cell of it swallows what look like whole
+        /// rows (`CSVSyntax.Swallowed`): nil for a row whose number of fields is wrong.
+        public var swallowedLines: ClosedRange<Int>? = nil
+
+        /// Why its cells are not matched to columns, for a sheet whose header has `headerCount` fields.
+        func reason(headerCount: Int) -> String {
+            if let lines = swallowedLines {
+                return "reads as one row across lines \(lines.lowerBound)–\(lines.upperBound) of the file: a quoted cell holds line breaks followed by what look like whole rows, so a quote is probably stray or missing; fix the quotes (orders on those lines are not counted until then)"
+            }
+            return "has \(fieldCount) \(fieldCount == 1 ? "field" : "fields") but the header has \(headerCount); its cells cannot be matched to columns"
+        }
     }
 
     /// A row with fewer cells than headers reads "" in the rest, as a missing cell does; cells beyond the headers are dropped.

@@ -3,8 +3,8 @@ import Foundation
 
 /// Everything a build's files depend on, as one digest: the sources' bytes and what fetching them
 /// said, the configuration file, the templates and the program itself. When a rerun's digest is
-/// the last successful build's, and the clock has not reached the moment the rates turn stale,
-/// every file would come out byte for byte as it is: the build stops there and writes nothing.
+/// the last successful build's, and the clock is still on the same side of the moment the rates
+/// turn stale (`validity`), every file would come out byte for byte as it is: the build stops there and writes nothing.
 struct BuildInputs: Sendable {
     let fingerprint: String
 
@@ -18,7 +18,7 @@ struct BuildInputs: Sendable {
         add(Version.executableStamp)
         add(templates)
         // Unreadable is a value too: the build that follows fails on it anyway.
-        hash.update(data: (try? Data(contentsOf: configuration.file)) ?? Data())
+        hash.update(data: (try? BoundedFile.read(configuration.file.path, limit: ConfigurationLoader.maxBytes)) ?? Data())
         add(downloaded.fingerprint)
         for warning in downloaded.warnings {
             add(warning.row.map(String.init) ?? "")
@@ -30,11 +30,20 @@ struct BuildInputs: Sendable {
         fingerprint = Hex.lowercase(hash.finalize())
     }
 
-    /// The moment pages would change with no input changing: when the rates turn stale. Nil when
-    /// nothing in the pages depends on the clock (no rates, no age limit, or stale already).
-    static func validUntil(rates: RateTable?, configuration: Configuration, now: Date) -> Date? {
-        guard let asOf = rates?.asOf, let hours = configuration.rates?.maxAgeHours else { return nil }
+    /// The stretch of time in which the pages stay as a build at `now` makes them: they depend on the
+    /// clock only through the rates' staleness flag, which flips when the rates turn stale. Fresh rates
+    /// hold until that moment; stale ones from just after it on, so that a clock set back (an NTP fix, a
+    /// re-pinned `SOURCE_DATE_EPOCH`) makes them fresh again, as a build from scratch would show them.
+    /// Both ends nil when nothing in the pages depends on the clock (no rates, no age limit, no as-of time).
+    static func validity(rates: RateTable?, configuration: Configuration, now: Date) -> (from: Date?, until: Date?) {
+        guard let asOf = rates?.asOf, let hours = configuration.rates?.maxAgeHours else { return (nil, nil) }
+        // `SiteContext.ratesStale`: stale once more than `hours` have passed since the rates' as-of time.
         let stale = asOf.addingTimeInterval(Double(hours) * 3600)
-        return stale >= now ? stale : nil
+        return now <= stale ? (nil, stale) : (stale, nil)
+    }
+
+    /// Whether a build at `now` would make the pages the build recorded in `last` made.
+    static func holds(_ last: LastBuild, at now: Date) -> Bool {
+        (last.validUntil.map { now <= $0 } ?? true) && (last.validFrom.map { now > $0 } ?? true)
     }
 }

@@ -112,7 +112,11 @@ public struct Pipeline: Sendable {
         Heap.releaseFreed()
         // The pages' file names are handed out meanwhile, from the validated data alone, and each order's
         // digest taken from its record's.
-        let slugging = Background { [data, records = diffed.orderDigests] in SiteSlugs(data, records: records) }
+        // The last build's slugs stay with their pages (`PageSlugs`); the new ones are written out for the state there too.
+        let slugging = Background { [data, records = diffed.orderDigests, store] in
+            let slugs = SiteSlugs(data, records: records, kept: store.keptSlugs())
+            return (slugs, slugs.storedText)
+        }
         // Not waiting for the staging here: a full build's 100,000 records took 0.1–0.2 s more than the
         // aggregation, with one core idle. At a million orders the full build's peak rose from 1,338 MiB to
         // at most 1,406 (the limit is 1,536).
@@ -122,27 +126,30 @@ public struct Pipeline: Sendable {
         // Swept only now: the diff writes in the state folder, where the sweep removes temporary files.
         let session = try opening.take().get()
         session.sweepLeftovers()
-        try await timed(.render) { () throws(StepFailure) in
-            try step(.publish) { () throws(OutputError) in
-                try renderer.render(
-                    configuration: configuration, data: data, aggregation: aggregation, rates: rates,
-                    history: diffed.outcome.history, now: clock.now, siteID: diffed.siteID, slugs: slugging.take(), into: session)
+        let (slugs, slugText) = slugging.take()
+        do {
+            try await timed(.render) { () throws(StepFailure) in
+                try step(.publish) { () throws(OutputError) in
+                    try renderer.render(
+                        configuration: configuration, data: data, aggregation: aggregation, rates: rates,
+                        history: diffed.outcome.history, now: clock.now, siteID: diffed.siteID, slugs: slugs, into: session)
+                }
             }
+        } catch {
+            // Nothing was put in place yet: what render wrote goes (see `PublishSession`).
+            session.abandon()
+            throw error
         }
         // Not read again: freed aside while publishing ends.
         Heap.release(consume aggregation)
         // The snapshot's transaction is written on the other core while publishing ends, and committed
-        // only after it (see `PendingSave`): a failed publish rolls it back.
-        let saving = options.dryRun ? nil : beginSnapshot(diffed.staged!, history: diffed.outcome.history, data: data, inputs: inputs, rates: rates, store: store)
+        // only after the files are in place (see `PendingSave`, `place(_:saving:inputs:)`): a failed publish rolls it
+        // back, and a failed commit puts the old files back.
+        let saving = options.dryRun ? nil : beginSnapshot(diffed.staged!, history: diffed.outcome.history, data: data, inputs: inputs, rates: rates, slugs: slugText, store: store)
         defer { saving?.abandon() }
-        let published = try await timed(.publish) { () throws(StepFailure) in
-            try step(.publish) { () throws(OutputError) in try session.finish() }
-        }
-        if let saving {
-            try await timed(.snapshot) { () throws(StepFailure) in
-                try step(.snapshot) { () throws(OutputError) in try saving.commit() }
-            }
-        }
+        try await timed(.publish) { () throws(StepFailure) in try place(session, saving: saving, inputs: inputs) }
+        let published =
+            if let saving { try await timed(.snapshot) { () throws(StepFailure) in try commit(session, saving: saving) } } else { session.complete() }
         let problems = [commitMarkdown(published, changes: diffed.outcome.changes, options)].compactMap { $0 }
         var report = BuildReport(
             rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count,
@@ -186,10 +193,12 @@ public struct Pipeline: Sendable {
         }
         let inputs = BuildInputs(downloaded, configuration: configuration, templates: renderer.templates.identity)
         let last = try step(.diff) { () throws(DataError) in try store.lastBuild() }
-        if let last, last.fingerprint == inputs.fingerprint, last.validUntil.map({ clock.now <= $0 }) ?? true,
+        if let last, last.fingerprint == inputs.fingerprint, BuildInputs.holds(last, at: clock.now),
             !(options.strict && last.rejected > 0),
-            let files = try opening.value.get().intactCount()
+            case let session = try opening.value.get(), let files = session.intactCount(builtFrom: inputs.fingerprint)
         {
+            // A temporary file a killed write in the state folder left is no part of an unchanged site either.
+            session.sweepLeftovers()
             return .unchanged(last, files: files, requests: downloaded.requests)
         }
         // The last snapshot's index and the history are read on a thread of their own while the sheet is
@@ -283,14 +292,16 @@ public struct Pipeline: Sendable {
     /// Begins saving the snapshot with the build's record; committed last, so that a failure anywhere
     /// before leaves the next run comparing against the same state.
     private func beginSnapshot(
-        _ staged: StagedSnapshot, history: [HistoryEntry], data: ValidatedData, inputs: BuildInputs, rates: RateTable?, store: StateStore
+        _ staged: StagedSnapshot, history: [HistoryEntry], data: ValidatedData, inputs: BuildInputs, rates: RateTable?, slugs: String,
+        store: StateStore
     ) -> PendingSave {
+        let validity = BuildInputs.validity(rates: rates, configuration: configuration, now: clock.now)
         var last = LastBuild(
             fingerprint: inputs.fingerprint,
-            validUntil: BuildInputs.validUntil(rates: rates, configuration: configuration, now: clock.now),
+            validUntil: validity.until, validFrom: validity.from,
             rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count, warnings: data.warnings)
         last.blankRows = data.blankRows == 0 ? nil : data.blankRows
-        return store.beginSave(staged, history: history, lastBuild: last)
+        return store.beginSave(staged, history: history, lastBuild: last, pageSlugs: slugs)
     }
 
     /// After the snapshot: a failed commit is a warning, never a failed build.

@@ -70,21 +70,11 @@ public final class BuildLock: @unchecked Sendable {
     }
 
     /// Refuses a link, or anything but a file or folder, in place of a file the build rewrites in the
-    /// state folder. Only OrderPress's own entries are looked at: the state folder may hold others.
+    /// state folder (see `StateFileCheck`).
     private static func checkStateFiles(in state: URL) throws(OutputError) {
-        let store = StateStore(folder: state)
-        let cache = SourceCache(state: state).folder
-        var owned = (store.ownedFiles + [state.appendingPathComponent(Manifest.fileName), cache]).map(\.path)
-        AtomicFile.walk(below: cache) { _, _, _, path in owned.append(path) }
-        for path in owned {
-            var status = stat()
-            guard lstat(path, &status) == 0 else { continue }
-            switch status.st_mode & mode_t(S_IFMT) {
-            case mode_t(S_IFREG), mode_t(S_IFDIR): continue
-            case mode_t(S_IFLNK): throw ContainedPath.link(path, replaceWith: "a real file or folder")
-            default: throw OutputError(path: path, reason: "not a regular file", cannotCreate: true, advice: "move it away")
-            }
-        }
+        guard let odd = StateFileCheck.oddEntry(in: state) else { return }
+        if odd.isLink { throw ContainedPath.link(odd.path, replaceWith: "a real file or folder") }
+        throw OutputError(path: odd.path, reason: "not a regular file", cannotCreate: true, advice: "move it away")
     }
 
     /// When process `pid` started, from /proc (Linux): boot time plus the process's start in clock ticks.

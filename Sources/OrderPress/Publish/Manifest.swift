@@ -53,6 +53,15 @@ public struct Manifest: Sendable, Equatable {
 
     public var markdown: [Entry]
     public var site: [Entry]
+    /// The fingerprint of the inputs the files were built from (`BuildInputs`): an unchanged rerun
+    /// trusts the site only when this is the last snapshot's and its own. Nil from older versions.
+    public var inputs: String?
+
+    public init(markdown: [Entry], site: [Entry], inputs: String? = nil) {
+        self.markdown = markdown
+        self.site = site
+        self.inputs = inputs
+    }
 
     public subscript(tree: Tree) -> [Entry] {
         switch tree {
@@ -74,7 +83,7 @@ public struct Manifest: Sendable, Equatable {
     static func decodedByFoundation(_ data: Data) -> Manifest? {
         let decoder = JSONDecoder()
         if let stored = try? decoder.decode(Stored.self, from: data), stored.version == version {
-            return Manifest(markdown: stored.markdown, site: stored.site)
+            return Manifest(markdown: stored.markdown, site: stored.site, inputs: stored.inputs)
         }
         guard let old = try? decoder.decode(VersionOne.self, from: data) else { return nil }
         return Manifest(markdown: old.markdown.map(Entry.unknown), site: old.site.map(Entry.unknown))
@@ -89,6 +98,11 @@ public struct Manifest: Sendable, Equatable {
         let lists = Parallel.map(Tree.allCases.count) { Self.encodedEntries(self[Tree.allCases[$0]]) }
         var out = ByteBuffer()
         out.append(Array("{\"version\": \(Self.version),\n".utf8))
+        if let inputs {
+            var line = Array("\"inputs\": ".utf8)
+            JSONText.append(inputs, to: &line)
+            out.append(line + Array(",\n".utf8))
+        }
         for (tree, list) in zip(Tree.allCases, lists) {
             out.append(Array("\"\(tree.rawValue)\": [".utf8))
             out.append(list)
@@ -168,6 +182,7 @@ public struct Manifest: Sendable, Equatable {
 
     private struct Stored: Decodable {
         var version: Int
+        var inputs: String?
         var markdown: [Entry]
         var site: [Entry]
     }

@@ -20,10 +20,14 @@ struct ManifestReader {
     }
 
     private mutating func manifest() -> Manifest? {
-        guard take("{\"version\": \(Manifest.version),\n"), let markdown = list("markdown", last: false),
-            let site = list("site", last: true), offset == bytes.count
-        else { return nil }
-        return Manifest(markdown: markdown, site: site)
+        guard take("{\"version\": \(Manifest.version),\n") else { return nil }
+        var inputs: String?
+        if take("\"inputs\": ") {
+            guard let text = string(), take(",\n") else { return nil }
+            inputs = text
+        }
+        guard let markdown = list("markdown", last: false), let site = list("site", last: true), offset == bytes.count else { return nil }
+        return Manifest(markdown: markdown, site: site, inputs: inputs)
     }
 
     private mutating func list(_ name: String, last: Bool) -> [Manifest.Entry]? {

@@ -5,6 +5,13 @@ import Foundation
 /// are ready (from several threads if it likes), names the pages it did not render again because their
 /// key matched (`keep`), and `finish` removes what is left over and records what was published.
 ///
+/// Nothing render hands over is visible before the end: each changed file is written whole under a
+/// temporary name beside where it goes (on disk, never held in memory), and only once every file is
+/// written (`prepare`) are they all renamed into place (`place`), with the new manifest, so that a write that
+/// fails (a full disk, an I/O error) leaves the site as it was. Until `complete`, `rollBack` puts the old
+/// files back: a build whose state cannot be committed after placing publishes nothing either.
+/// `finish` is the three at once, for a publish without a state to commit.
+///
 /// A file is compared with what the last build recorded for it (size and modification time on disk,
 /// SHA-256 of the bytes) and read back only when in doubt: no record, the file changed on disk since,
 /// or written in the same clock tick as the manifest (like git's "racily clean" index entries, a file
@@ -30,17 +37,29 @@ public final class PublishSession: @unchecked Sendable {
     private let temporaryPrefix: String
     private let marker: UnfinishedMarker
 
+    /// The fingerprint of the inputs the last manifest's files were built from, if it recorded one.
+    private let previousInputs: String?
+
     private let lock = NSLock()
     // Guarded by `lock`:
     private var entries: [Tree: [String: Manifest.Entry]] = [:]
     private var written: [Tree: [String]] = [:]
     private var unchanged = 0
     private var temporaryCount = 0
+    /// The files written under a temporary name, waiting for `place`; and how each was placed, in order.
+    private var pending: [Pending] = []
+    private var placements: [FilePlacement] = []
+    /// What `prepare` decided; nil before it.
+    private var prepared: Prepared?
+    private var phase = Phase.publishing
+    /// Whether something put in place could not be put back: the marker of an unfinished run must then stay.
+    private var undoFailed = false
 
     /// The name of the `UnfinishedMarker` in the state folder.
     static let unfinishedMarker = "publishing"
 
     init(publisher: Publisher, previous: Manifest?, manifestModified: Int64?, dryRun: Bool) {
+        previousInputs = previous?.inputs
         output = publisher.output
         manifestURL = publisher.manifestURL
         self.dryRun = dryRun
@@ -105,9 +124,11 @@ public final class PublishSession: @unchecked Sendable {
     }
 
     /// How many files the last build published, if every one of them is still there as it was
-    /// published (and recorded in this version's manifest); nil otherwise. An unchanged rerun relies on it.
-    public func intactCount() -> Int? {
-        guard previousIsCurrent else { return nil }
+    /// published (and recorded in this version's manifest), they were built from inputs with the
+    /// fingerprint `inputs`, and no publish was left unfinished (a failed or killed one may have left
+    /// files no manifest lists); nil otherwise. An unchanged rerun relies on it.
+    public func intactCount(builtFrom inputs: String? = nil) -> Int? {
+        guard previousIsCurrent, previousInputs == inputs, !marker.isPresent else { return nil }
         var count = 0
         for tree in Tree.allCases {
             for path in (previous[tree] ?? [:]).keys {
@@ -158,15 +179,19 @@ public final class PublishSession: @unchecked Sendable {
                 do throws(OutputError) {
                     switch outcomes[writes[index]] {
                     case .create(let place, let digest):
-                        if let entry = try create(file, at: place, digest: digest, in: folders) { return .written(entry) }
-                        // Something is there after all, or unnamed files cannot be made: as any other file.
+                        guard let entry = try create(file, at: place, digest: digest, in: folders) else {
+                            return .written(
+                                try write(file, at: place, digest: digest, in: folders, tree: tree, temporary: first + index, present: false))
+                        }
+                        if let entry { return .written(entry) }
+                        // Something is there after all: as any other file.
                         switch compare(file, tree: tree, folders: folders, looking: true) {
                         case .write(let place, let digest):
-                            return .written(try write(file, at: place, digest: digest, in: folders, temporary: first + index))
+                            return .written(try write(file, at: place, digest: digest, in: folders, tree: tree, temporary: first + index, present: true))
                         case let outcome: return outcome
                         }
                     case .write(let place, let digest):
-                        return .written(try write(file, at: place, digest: digest, in: folders, temporary: first + index))
+                        return .written(try write(file, at: place, digest: digest, in: folders, tree: tree, temporary: first + index, present: true))
                     case let outcome: return outcome
                     }
                 } catch {
@@ -206,7 +231,9 @@ public final class PublishSession: @unchecked Sendable {
         do throws(OutputError) {
             let place = try folders.place(of: file.path)
             let digest = ContentDigest(of: file.contents)
-            if !looking, previous[tree]?[place.path] == nil, try folders.isNew(place.folder) { return .create(place, digest) }
+            // Not in the root folder, even one this session made: only a folder not yet in place (see
+            // `OpenFolders.Hiding`) cannot have gained a file meanwhile.
+            if !looking, !place.folder.isEmpty, previous[tree]?[place.path] == nil, try folders.isNew(place.folder) { return .create(place, digest) }
             guard let folder = try folders.folder(place.folder, create: false) else { return .write(place, digest) }
             var status = stat()
             guard fstatat(folder, place.name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
@@ -229,7 +256,8 @@ public final class PublishSession: @unchecked Sendable {
         let place = try folders.place(of: path)
         let shown = folders.path(place.path)
         let folder = try folders.folder(madeAt: place.folder)
-        let temporary = temporaryName(for: place, try reserveTemporaryNames(1))
+        let number = try reserveTemporaryNames(1)
+        let temporary = temporaryName(for: place, number)
         let descriptor = AtomicFile.createTemporary(temporary, in: folder)
         guard descriptor >= 0 else { throw ContainedPath.failure(shown) }
         var (open, renamed) = (true, false)
@@ -256,10 +284,13 @@ public final class PublishSession: @unchecked Sendable {
             throw ContainedPath.failure(shown)
         }
         if !same {
-            TestHook.reached(.beforeRename)
-            // renameat replaces the directory entry: had a link appeared at the name since the check
-            // above, the link itself would be replaced, never the file it points to.
-            guard renameat(folder, temporary, folder, place.name) == 0 else { throw ContainedPath.failure(shown, cannotCreate: false) }
+            if folders.isHidden(place.folder) {
+                // No reader sees the folder yet (see `write`).
+                guard renameat(folder, temporary, folder, place.name) == 0 else { throw ContainedPath.failure(shown, cannotCreate: false) }
+            } else {
+                // Left for `place`, which renames it over the file there.
+                lock.withLock { pending.append(Pending(tree: tree, path: place.path, folder: folder, number: number, present: true)) }
+            }
             renamed = true
             TestHook.reached(.afterWrite)
         }
@@ -304,32 +335,38 @@ public final class PublishSession: @unchecked Sendable {
         return filled == contents.count && (filled == 0 || contents.withUnsafeBytes { memcmp($0.baseAddress!, buffer, filled) == 0 })
     }
 
-    /// Creates one file where the last build published none and returns its manifest entry; nil when it
-    /// must be written as any other file (something is there, or the file system makes no unnamed files).
-    /// In a folder not yet in place (see `OpenFolders.Hiding`) no reader can see it: written where it goes.
+    /// Creates one file where the last build published none, in a folder not yet in place (see
+    /// `OpenFolders.Hiding`), where no reader can see it: written where it goes. Returns its manifest entry,
+    /// or `.some(nil)` when something is at the name after all; nil when the folder is in sight (the file is
+    /// then written under a temporary name, as any other).
     private func create(
         _ file: OutputFile, at place: OpenFolders.Place, digest: ContentDigest, in folders: OpenFolders
-    ) throws(OutputError) -> Manifest.Entry? {
+    ) throws(OutputError) -> Manifest.Entry?? {
         let folder = try folders.folder(madeAt: place.folder)
-        let path = folders.path(place.path)
-        let creation =
-            try folders.isHidden(place.folder)
-            ? AtomicFile.createUnseen(place.name, in: folder, with: file.contents, path: path, fixMode: fixFileMode)
-            : AtomicFile.create(place.name, in: folder, with: file.contents, path: path, fixMode: fixFileMode)
-        guard case .created(let status) = creation else { return nil }
+        guard folders.isHidden(place.folder) else { return nil }
+        let creation = try AtomicFile.createUnseen(place.name, in: folder, with: file.contents, path: folders.path(place.path), fixMode: fixFileMode)
+        guard case .created(let status) = creation else { return .some(nil) }
         TestHook.reached(.afterWrite)
         return Manifest.Entry(path: place.path, status, sha256: digest, key: file.key, pieces: file.pieces)
     }
 
-    /// Writes one file and returns its manifest entry.
+    /// Writes one file under a temporary name beside where it goes, for `place` to rename, and returns its
+    /// manifest entry. `present`: whether a file is likely at the name already.
     private func write(
-        _ file: OutputFile, at place: OpenFolders.Place, digest: ContentDigest, in folders: OpenFolders, temporary: Int
+        _ file: OutputFile, at place: OpenFolders.Place, digest: ContentDigest, in folders: OpenFolders, tree: Tree, temporary: Int,
+        present: Bool
     ) throws(OutputError) -> Manifest.Entry {
         let folder = try folders.folder(madeAt: place.folder)
-        let status = try AtomicFile.replace(
-            place.name, in: folder, with: file.contents,
-            temporary: temporaryName(for: place, temporary),
-            path: folders.path(place.path), fixMode: fixFileMode)
+        let name = temporaryName(for: place, temporary)
+        let status: stat
+        if folders.isHidden(place.folder) {
+            // No reader sees the folder yet: in place at once, and its descriptor may be another folder's
+            // once `OpenFolders.putHiddenInPlace` has moved its files.
+            status = try AtomicFile.replace(place.name, in: folder, with: file.contents, temporary: name, path: folders.path(place.path), fixMode: fixFileMode)
+        } else {
+            status = try AtomicFile.writeTemporary(name, in: folder, with: file.contents, path: folders.path(place.path), fixMode: fixFileMode)
+            lock.withLock { pending.append(Pending(tree: tree, path: place.path, folder: folder, number: temporary, present: present)) }
+        }
         TestHook.reached(.afterWrite)
         return Manifest.Entry(path: place.path, status, sha256: digest, key: file.key, pieces: file.pieces)
     }
@@ -345,7 +382,11 @@ public final class PublishSession: @unchecked Sendable {
 
     /// The name of temporary file `number` of this session, beside where `place` goes.
     private func temporaryName(for place: OpenFolders.Place, _ number: Int) -> String {
-        ".\(place.name)\(AtomicFile.temporaryMarker)\(temporaryPrefix)\(number)"
+        temporaryName(place.name, number)
+    }
+
+    private func temporaryName(_ name: some StringProtocol, _ number: Int) -> String {
+        ".\(name)\(AtomicFile.temporaryMarker)\(temporaryPrefix)\(number)"
     }
 
     /// Numbers for `count` temporary files; before the first, marks the publish as unfinished, durably,
@@ -358,40 +399,243 @@ public final class PublishSession: @unchecked Sendable {
         return temporaryCount
     }
 
-    /// Removes the files of the last manifest that this build neither published nor kept, records what
-    /// was published (durably, and only when that changed), and reports. A dry run only counts.
+    /// Puts in place what was published, removes what the last manifest lists that this build neither
+    /// published nor kept, and records what was published (durably, and only when that changed): `prepare`,
+    /// `place` and `complete` at once, for a publish with no state to commit. A dry run only counts.
     public func finish() throws(OutputError) -> PublishReport {
+        do {
+            try prepare(inputs: nil)
+            try place()
+        } catch {
+            abandon()
+            throw error
+        }
+        return complete()
+    }
+
+    /// Ends the publishing of files: decides which files are stale and what the manifest says, writes the
+    /// new manifest under a temporary name and records in the unfinished-run marker the files about to be
+    /// created (see `UnfinishedMarker`). After this nothing is written but renames. `inputs`: the
+    /// fingerprint of the inputs the files were built from (`BuildInputs`), recorded in the manifest.
+    public func prepare(inputs: String?) throws(OutputError) {
         lock.lock()
         defer { lock.unlock() }
-        var removed: [URL] = []
+        guard phase == .publishing else { return }
         var lists: [Tree: [Manifest.Entry]] = [:]
-        var changed = !previousIsCurrent
-        if !dryRun {
-            // Before anything stale is removed, as any new file is.
-            for tree in Tree.allCases { try folders[tree]?.putHiddenInPlace() }
-        }
+        var changed = !previousIsCurrent || inputs != previousInputs
         // Both trees at once: 12,000 look-ups each at 100,000 orders, at the end of the build with a core idle.
         let (entries, previousInOrder, previous) = (entries, previousInOrder, previous)
         let comparisons = Parallel.map(Tree.allCases.count) { index in
             let tree = Tree.allCases[index]
             return Self.compared(entries[tree] ?? [:], with: previousInOrder[tree] ?? [], previous[tree] ?? [:])
         }
-        for (tree, (list, stale, same)) in zip(Tree.allCases, comparisons) {
+        var stale: [Aside] = []
+        var created: [Tree: [String]] = [:]
+        for (tree, (list, listedStale, same)) in zip(Tree.allCases, comparisons) {
             (lists[tree], changed) = (list, changed || !same)
-            for path in stale.filter(Publisher.isSafe).sorted() {
-                if try remove(path, in: tree) { removed.append(url(path, in: tree)) }
+            // With the files an unfinished session recorded it was creating, that this one does not publish.
+            let current = entries[tree] ?? [:]
+            let orphans = (marker.recorded[tree] ?? []).filter { current[$0] == nil && previous[tree]?[$0] == nil }
+            for path in Set(listedStale + orphans).filter(Publisher.isSafe).sorted() {
+                stale.append(Aside(tree: tree, path: path))
             }
+            // Only a file this session wrote can be new: a one-order rerun looks up a handful, not every entry.
+            if !dryRun { created[tree] = (written[tree] ?? []).filter { previous[tree]?[$0] == nil } }
         }
-        if !dryRun {
-            if changed {
-                let manifest = Manifest(markdown: lists[.markdown] ?? [], site: lists[.site] ?? [])
-                try AtomicFile.write(manifest.encoded(), to: manifestURL, below: output.state, durable: true, newest: true)
+        var manifest: PendingManifest?
+        if !dryRun, changed {
+            let encoded = Manifest(markdown: lists[.markdown] ?? [], site: lists[.site] ?? [], inputs: inputs).encoded()
+            manifest = try writeManifest(encoded)
+        }
+        prepared = Prepared(stale: stale, manifest: manifest)
+        phase = .prepared
+        if !dryRun, !pending.isEmpty || !stale.isEmpty || manifest != nil || Tree.allCases.contains(where: { folders[$0]?.hasHidden == true }) {
+            try marker.record(created)
+        }
+    }
+
+    /// Renames every file written under a temporary name into place, the folders made hidden first, then
+    /// sets the stale files aside and puts the new manifest in place. Fails whole: what it had put in place
+    /// is put back before it throws. A dry run only counts the stale files that are there.
+    public func place() throws(OutputError) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard phase == .prepared, var prepared else { return }
+        phase = .placed
+        if dryRun {
+            for (index, aside) in prepared.stale.enumerated() { prepared.stale[index].placed = exists(aside) }
+            self.prepared = prepared
+            return
+        }
+        do throws(OutputError) {
+            // Before anything else: a new page may link into a new folder.
+            for tree in Tree.allCases { try folders[tree]?.putHiddenInPlace() }
+            placements.reserveCapacity(pending.count)
+            for item in pending {
+                let name = item.name
+                let temporary = temporaryName(name, item.number)
+                TestHook.reached(.beforeRename)
+                switch FilePlacement.put(temporary, as: String(name), backup: temporary + Self.backupSuffix, in: item.folder, present: item.present) {
+                case .success(let placement): placements.append(placement)
+                case .failure(let failure):
+                    let shown = folders[item.tree]?.path(item.path) ?? item.path
+                    if let kind = failure.kind, let refusal = ContainedPath.refusal(kind, path: shown) { throw refusal }
+                    throw OutputError(path: shown, reason: String(cString: strerror(failure.code)), cannotCreate: false)
+                }
+            }
+            for index in prepared.stale.indices {
+                if let aside = try setAside(prepared.stale[index], number: index) {
+                    // Kept as it goes: `undo` puts back what was set aside before a failure.
+                    prepared.stale[index] = aside
+                    self.prepared = prepared
+                }
+            }
+            TestHook.reached(.beforeManifest)
+            if let manifest = prepared.manifest {
+                TestHook.reached(.beforeRename)
+                switch FilePlacement.put(manifest.temporary, as: Manifest.fileName, backup: manifest.temporary + Self.backupSuffix, in: manifest.folder, present: true) {
+                case .success(let placement):
+                    self.prepared?.manifest?.placement = placement
+                    fsync(manifest.folder)
+                case .failure(let failure):
+                    throw OutputError(path: manifestURL.standardizedFileURL.path, reason: String(cString: strerror(failure.code)), cannotCreate: false)
+                }
+            }
+        } catch {
+            if !undo() { undoFailed = true }
+            throw error
+        }
+    }
+
+    /// Puts back the files `place` replaced or set aside, and the last manifest, last first: the state could
+    /// not be committed. What this session wrote is then removed by `abandon`.
+    public func rollBack() {
+        lock.withLock { if !undo() { undoFailed = true } }
+    }
+
+    /// Removes what a failed publish wrote (its temporary files, hidden folders and manifest), putting back
+    /// first what it had put in place. The marker of an unfinished publish goes too, unless an earlier
+    /// run left it or something could not be undone: the next run then repairs the site. Does nothing
+    /// after `complete`.
+    public func abandon() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !dryRun, phase != .completed, phase != .abandoned else { return }
+        var clean = undo() && !undoFailed
+        for item in pending {
+            let temporary = temporaryName(item.name, item.number)
+            if unlinkat(item.folder, temporary, 0) != 0, errno != ENOENT { clean = false }
+        }
+        if let manifest = prepared?.manifest {
+            if unlinkat(manifest.folder, manifest.temporary, 0) != 0, errno != ENOENT { clean = false }
+            close(manifest.folder)
+            prepared?.manifest = nil
+        }
+        for tree in Tree.allCases { folders[tree]?.removeHidden() }
+        phase = .abandoned
+        if clean, !marker.wasPresent { marker.remove() }
+    }
+
+    /// Removes the old files `place` kept aside, and the marker of an unfinished publish, and reports: the
+    /// state is committed (or there is none). A dry run only counts.
+    public func complete() -> PublishReport {
+        lock.lock()
+        defer { lock.unlock() }
+        var removed: [URL] = []
+        for aside in prepared?.stale ?? [] where aside.placed {
+            removed.append(url(aside.path, in: aside.tree))
+            if !dryRun, let folder = aside.folder { unlinkat(folder, aside.backup, 0) }
+        }
+        if !dryRun, phase == .placed {
+            for (item, placement) in zip(pending, placements) {
+                let temporary = temporaryName(item.name, item.number)
+                placement.complete(temporary, backup: temporary + Self.backupSuffix, in: item.folder)
+            }
+            if let manifest = prepared?.manifest {
+                manifest.placement.complete(manifest.temporary, backup: manifest.temporary + Self.backupSuffix, in: manifest.folder)
+                close(manifest.folder)
+                prepared?.manifest = nil
             }
             marker.remove()
         }
+        phase = .completed
         let writtenURLs = Tree.allCases.flatMap { tree in (written[tree] ?? []).sorted().map { url($0, in: tree) } }
         return PublishReport(written: writtenURLs, unchanged: unchanged, removed: removed)
     }
+
+    /// Undoes `place`, last first; true when everything was put back. Called holding `lock`.
+    private func undo() -> Bool {
+        guard phase == .placed, !dryRun else { return true }
+        phase = .prepared
+        var undone = true
+        if let manifest = prepared?.manifest {
+            undone = manifest.placement.undo(manifest.temporary, as: Manifest.fileName, backup: manifest.temporary + Self.backupSuffix, in: manifest.folder) && undone
+            prepared?.manifest?.placement = .notPlaced
+        }
+        for (index, aside) in (prepared?.stale ?? []).enumerated().reversed() where aside.placed {
+            if let folder = aside.folder, renameat(folder, aside.backup, folder, aside.name) != 0 { undone = false }
+            prepared?.stale[index].placed = false
+        }
+        for (item, placement) in zip(pending, placements).reversed() {
+            let temporary = temporaryName(item.name, item.number)
+            undone = placement.undo(temporary, as: String(item.name), backup: temporary + Self.backupSuffix, in: item.folder) && undone
+        }
+        placements = []
+        for tree in Tree.allCases { undone = (folders[tree]?.hideAgain() ?? true) && undone }
+        return undone
+    }
+
+    /// Writes the manifest under a temporary name in the state folder, flushed to disk, for `place`.
+    private func writeManifest(_ encoded: Data) throws(OutputError) -> PendingManifest {
+        let target = try ContainedPath(manifestURL, below: output.state)
+        guard let folder = try target.openFolder(create: true) else {
+            throw OutputError(path: target.path, reason: String(cString: strerror(ENOENT)), cannotCreate: true)
+        }
+        do throws(OutputError) {
+            try target.refuseUnlessFile(in: folder)
+            let temporary = ".\(target.name)\(AtomicFile.temporaryMarker)\(temporaryPrefix)m"
+            try AtomicFile.writeTemporary(temporary, in: folder, with: encoded, path: target.path, durable: true, newest: true)
+            return PendingManifest(folder: folder, temporary: temporary)
+        } catch {
+            close(folder)
+            throw error
+        }
+    }
+
+    /// Moves a stale file aside under a temporary name, if it is there; then it, set aside. Something other
+    /// than a regular file there, or a link on the way, is an error, as for a write.
+    private func setAside(_ aside: Aside, number: Int) throws(OutputError) -> Aside? {
+        guard let folders = folders[aside.tree] else { return nil }
+        let place = try folders.place(of: aside.path)
+        guard let folder = try folders.folder(place.folder, create: false) else { return nil }
+        var status = stat()
+        guard fstatat(folder, place.name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        if let refusal = ContainedPath.refusal(status.st_mode & mode_t(S_IFMT), path: folders.path(place.path)) { throw refusal }
+        let backup = ".\(place.name)\(AtomicFile.temporaryMarker)\(temporaryPrefix)s\(number)"
+        TestHook.reached(.beforeRename)
+        guard renameat(folder, place.name, folder, backup) == 0 else {
+            if errno == ENOENT { return nil }
+            throw ContainedPath.failure(folders.path(place.path), cannotCreate: false)
+        }
+        return Aside(tree: aside.tree, path: aside.path, placed: true, folder: folder, name: place.name, backup: backup)
+    }
+
+    /// Whether a stale file is there to remove (a dry run); a path that cannot be reached counts, as the real
+    /// run would try it, and say why it cannot.
+    private func exists(_ aside: Aside) -> Bool {
+        guard let folders = folders[aside.tree] else { return false }
+        do throws(OutputError) {
+            let place = try folders.place(of: aside.path)
+            guard let folder = try folders.folder(place.folder, create: false) else { return false }
+            var status = stat()
+            return fstatat(folder, place.name, &status, AT_SYMLINK_NOFOLLOW) == 0
+        } catch {
+            return true
+        }
+    }
+
+    /// Where the file that a placement replaced is kept where the file system cannot exchange (see `FilePlacement`).
+    private static let backupSuffix = "-old"
 
     /// This build's entries of one tree as a list, in the last manifest's order with new ones after; the paths
     /// of the last manifest this build has no entry for; and whether the two are the same. One pass in the
@@ -423,28 +667,6 @@ public final class PublishSession: @unchecked Sendable {
         return (list, stale, same)
     }
 
-    /// Removes a stale file if it is there; true when it was (in a dry run: when it would be). Something
-    /// other than a regular file there, or a link on the way, is an error, as for a write.
-    private func remove(_ path: String, in tree: Tree) throws(OutputError) -> Bool {
-        guard let folders = folders[tree] else { return false }
-        do throws(OutputError) {
-            let place = try folders.place(of: path)
-            guard let folder = try folders.folder(place.folder, create: false) else { return false }
-            var status = stat()
-            guard fstatat(folder, place.name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
-            if dryRun { return true }
-            if let refusal = ContainedPath.refusal(status.st_mode & mode_t(S_IFMT), path: folders.path(place.path)) { throw refusal }
-            guard unlinkat(folder, place.name, 0) == 0 || errno == ENOENT else {
-                throw ContainedPath.failure(folders.path(place.path), cannotCreate: false)
-            }
-            return true
-        } catch {
-            // A dry run says what the real run would try; the real run then says why it cannot.
-            if dryRun { return true }
-            throw error
-        }
-    }
-
     /// `transform` applied to 0..<count, on every core when `parallel`; `transform` must then be safe to
     /// call from several threads at once.
     private func map<T>(_ count: Int, parallel: Bool? = nil, _ transform: (Int) -> T) -> [T] {
@@ -469,6 +691,48 @@ extension PublishSession: PageSink {
 }
 
 extension PublishSession {
+    private enum Phase {
+        case publishing, prepared, placed, completed, abandoned
+    }
+
+    /// A file written under a temporary name (see `temporaryName`), waiting to be put in place.
+    fileprivate struct Pending {
+        var tree: Tree
+        var path: String
+        /// Its folder, open (owned by `OpenFolders`).
+        var folder: Int32
+        var number: Int
+        /// Whether a file is likely at the name already.
+        var present: Bool
+
+        var name: Substring {
+            guard let slash = path.lastIndex(of: "/") else { return Substring(path) }
+            return path[path.index(after: slash)...]
+        }
+    }
+
+    /// A stale file, and where it was set aside once it is.
+    fileprivate struct Aside {
+        var tree: Tree
+        var path: String
+        var placed = false
+        var folder: Int32?
+        var name = ""
+        var backup = ""
+    }
+
+    /// The new manifest, written under a temporary name in the state folder (`folder`, open).
+    fileprivate struct PendingManifest {
+        var folder: Int32
+        var temporary: String
+        var placement = FilePlacement.notPlaced
+    }
+
+    fileprivate struct Prepared {
+        var stale: [Aside]
+        var manifest: PendingManifest?
+    }
+
     /// A file the last build published: its record, and where it is, found once per entry rather than on each
     /// of the two or three questions render asks of every page a rerun keeps (`publishedKey`, `publishedPieces`).
     fileprivate struct Recorded {

@@ -37,8 +37,8 @@ struct AtomFeed {
         return Data((lines.joined(separator: "\n") + "\n").utf8)
     }
 
-    /// A name-based UUID (version 5 layout, SHA-256 of the site id and the run): stable across
-    /// rebuilds, different in every site.
+    /// A name-based UUID (version 5 layout, SHA-256 of the site id and the entry's number in the history):
+    /// stable across rebuilds, different in every site and for every entry, even two runs in one second.
     static func entryID(site: UUID, entry: String) -> String {
         var bytes = Array(SHA256.hash(data: Data("\(site.uuidString.lowercased()):\(entry)".utf8)).prefix(16))
         bytes[6] = (bytes[6] & 0x0F) | 0x50
@@ -49,7 +49,7 @@ struct AtomFeed {
         }.joined(separator: "-")
     }
 
-    /// Plain-text lines: deletions first, as on the Changes page.
+    /// Plain-text lines in the Changes page's order: losses (deleted, no longer counted) first.
     private func content(_ changes: ChangeSet) -> String {
         // As many rows per section as the Changes page, so that a run adding every order keeps the feed small.
         let limit = context.limits.changeRows
@@ -59,6 +59,10 @@ struct AtomFeed {
         var lines: [String] = []
         for record in changes.deleted.prefix(limit) { lines.append("\(labels["deleted"]): \(describe(record))") }
         lines += more(changes.deleted.count, "more_deleted")
+        for change in changes.noLongerCounted.prefix(limit) {
+            lines.append("\(labels["no_longer_counted"]): \(describe(change.before)): \((change.reasons ?? []).joined(separator: "; "))")
+        }
+        lines += more(changes.noLongerCounted.count, "more_no_longer_counted")
         for record in changes.added.prefix(limit) { lines.append("\(labels["added"]): \(describe(record))") }
         lines += more(changes.added.count, "more_added")
         for change in changes.changed.prefix(limit) {
@@ -66,6 +70,8 @@ struct AtomFeed {
             lines.append("\(labels["changed"]): \(change.after.person), \(change.after.item) (\(change.after.group)): \(fields.joined(separator: "; "))")
         }
         lines += more(changes.changed.count, "more_changed")
+        for change in changes.nowCounted.prefix(limit) { lines.append("\(labels["now_counted"]): \(describe(change.after))") }
+        lines += more(changes.nowCounted.count, "more_now_counted")
         return lines.isEmpty ? labels.summary(changes) : lines.joined(separator: "\n")
     }
 

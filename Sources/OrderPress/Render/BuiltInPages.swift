@@ -12,7 +12,7 @@ import Foundation
 /// again into the page, which cost more than the rest of the page together.
 enum BuiltInPages {
     /// The templates written out here, by name.
-    static let kinds: Set<String> = ["index", "groups", "people", "group", "person", "layout"]
+    static let kinds: Set<String> = ["index", "groups", "people", "group", "group_orders", "person", "person_orders", "layout"]
 
     static func index(_ page: PageModels.IndexPage, labels: [String: String]) -> Data {
         var out = MarkdownText(labels: labels)
@@ -52,7 +52,9 @@ enum BuiltInPages {
 
     static func groups(_ page: PageModels.GroupListPage, labels: [String: String]) -> Data {
         var out = MarkdownText(labels: labels)
-        out += "# \(page.title)\n\n[← \(out["home"])](index.md)\n\n\(page.pager)\n\n"
+        out += "# \(page.title)\n\n[← \(out["home"])](index.md)\n\n"
+        out.notices(page.notices)
+        out += "\(page.pager)\n\n"
         out.groupTable(page.groups, currencies: page.displayCurrencies, paid: page.tracksPayments)
         out += "\n\(page.pager)\n"
         return out.take()
@@ -60,7 +62,9 @@ enum BuiltInPages {
 
     static func people(_ page: PageModels.PeopleListPage, labels: [String: String]) -> Data {
         var out = MarkdownText(labels: labels)
-        out += "# \(page.title)\n\n[← \(out["home"])](index.md)\n\n\(page.pager)\n\n"
+        out += "# \(page.title)\n\n[← \(out["home"])](index.md)\n\n"
+        out.notices(page.notices)
+        out += "\(page.pager)\n\n"
         out.peopleTable(page.people, currencies: page.displayCurrencies)
         out += "\n\(page.pager)\n"
         return out.take()
@@ -115,53 +119,51 @@ enum BuiltInPages {
         out += " \(currency)** |\n\n"
         for line in builder.otherCurrencies(summary.converted, besides: currency) { out += "- = \(line)\n" }
         if pays { out += "- \(builder.outstanding(summary))\n" }
-        let displayCurrencies = context.configuration.displayCurrencies
         out += "\n## \(out["per_person"])\n\n"
-        let paidHead = pays ? " \(out["paid"]) | \(out["owes"]) |" : ""
-        out.tableHead(
-            "| \(out["person"]) | \(context.labels.markdown("total_in", ["currency": currency])) |\(paidHead) \(out["orders"]) |",
-            pays ? "|---|--:|--:|--:|--:|" : "|---|--:|--:|", currencies: displayCurrencies)
-        for person in summary.people {
-            out += "| ["
-            out.escaped(Text.shortened(person.name, to: TextLimits.person))
-            out += "](../people/"
-            out += context.personSlugs[person.key]!
-            out += ".md) | "
-            out.amount(person.total, currency)
-            out += " |"
-            if pays {
-                out += " "
-                out.amount(person.paid, currency)
-                out += " | "
-                out.amount(person.outstanding, currency)
-                out += " |"
-            }
-            out += " "
-            out.append(person.orders)
-            out += " |"
-            for amount in person.converted {
-                out += " "
-                out.amount(amount)
-                out += " |"
-            }
+        let pages = context.orderPages(summary)
+        out.groupPeople(summary, rows: pages.peopleRows(ofPage: 1), builder: builder)
+        out += "\n![\(out["per_person"])](\(context.groupSlugs[group.name]!).svg)\n\n## \(out["orders"])\n\n"
+        out.groupOrders(summary, rows: pages.rows(ofPage: 1), paid: pays)
+        if let pager = pages.pager(page: 1, labels: context.labels) { out += "\n\(pager)\n" }
+        return out.take()
+    }
+
+    /// `person_orders.md.mustache` on `PageBuilder.personOrdersPage(person, page:)`.
+    static func personOrders(_ person: PersonSummary, page: Int, builder: PageBuilder) -> Data {
+        let context = builder.context
+        var out = MarkdownText(labels: context.markdownLabels, builder: builder)
+        let pages = context.personPages(person)
+        let pager = pages.pager(page: page, labels: context.labels) ?? ""
+        out += "# \(context.personPagesHeading(person, page: page))\n\n[← "
+        out.escaped(person.name)
+        out += "](\(pages.name(ofPage: 1)).md)\n\n\(pager)\n\n"
+        let shares = person.groupShares.compactMap { share in context.groupPlace(share.group).map { (place: $0, share: share) } }
+            .sorted { $0.place < $1.place }
+        out.personSections(person, shares: shares, rows: pages.rows(ofPage: page), builder: builder)
+        out += "\(pager)\n"
+        return out.take()
+    }
+
+    /// `group_orders.md.mustache` on `PageBuilder.groupOrdersPage(summary, page:)`.
+    static func groupOrders(_ summary: GroupSummary, page: Int, builder: PageBuilder) -> Data {
+        let context = builder.context
+        var out = MarkdownText(labels: context.markdownLabels, builder: builder)
+        let pages = context.orderPages(summary)
+        let pager = pages.pager(page: page, labels: context.labels) ?? ""
+        out += "# \(context.orderPagesHeading(summary, page: page))\n\n[← "
+        out.escaped(summary.group.name)
+        out += "](\(pages.name(ofPage: 1)).md)\n\n\(pager)\n\n"
+        if !pages.peopleRows(ofPage: page).isEmpty {
+            out += "## \(out["per_person"])\n\n"
+            out.groupPeople(summary, rows: pages.peopleRows(ofPage: page), builder: builder)
             out += "\n"
         }
-        out += "\n![\(out["per_person"])](\(context.groupSlugs[group.name]!).svg)\n\n## \(out["orders"])\n\n"
-        out += "| \(out["person"]) | \(out["item"]) | \(out["amount"]) |"
-        if pays { out += " \(out["paid"]) |" }
-        out += " \(out["qty"]) | \(out["unit_price"]) | \(out["time"]) | \(out["note"]) |\n|---|---|--:|"
-        if pays { out += ":-:|" }
-        out += "--:|--:|---|---|\n"
-        // Each order read in place, not copied (see `OrderList.withOrder`).
-        let orders = summary.orders
-        for index in orders.indices {
-            orders.withOrder(at: index) { order in
-                out += "| "
-                out.escaped(Text.shortened(order.pointee.person, to: TextLimits.person))
-                out += " "
-                out.orderCells(order, paid: pays, shortened: true)
-            }
+        if !pages.rows(ofPage: page).isEmpty {
+            out += "## \(out["orders"])\n\n"
+            out.groupOrders(summary, rows: pages.rows(ofPage: page), paid: context.aggregation.tracksPayments)
+            out += "\n"
         }
+        out += "\(pager)\n"
         return out.take()
     }
 
@@ -173,6 +175,7 @@ enum BuiltInPages {
         out += "# "
         out.escaped(person.name)
         out += "\n\n[← \(out["home"])](../index.md)\n\n"
+        out.notices(builder.rateNotices)
         // The person's groups in the sheet's order, as `SiteContext.groups(named:)` lists them.
         let shares = person.groupShares.compactMap { share in context.groupPlace(share.group).map { (place: $0, share: share) } }
             .sorted { $0.place < $1.place }
@@ -189,28 +192,9 @@ enum BuiltInPages {
             if settled { out += "\(out["settled"])\n" }
             out += "\n"
         }
-        // Each order's group, found in one pass over the orders: its place in the sheet, as the shares'.
-        let orders = person.orders
-        let places = orders.indices.map { index in orders.withOrder(at: index) { context.groupPlace($0.pointee.group) } }
-        for (place, share) in shares {
-            let group = context.data.groups[place]
-            out.append(builder.builtIn.personGroupHeadings[place])
-            out.append(builder.builtIn.personOrdersHead)
-            for index in orders.indices where places[index] == place {
-                orders.withOrder(at: index) { out.orderCells($0, paid: pays, shortened: false) }
-            }
-            out.append(builder.builtIn.personTotal)
-            out.amount(share.total, group.currency)
-            out += " "
-            out += group.currency
-            for amount in share.converted where amount.currency != group.currency {
-                out += " · "
-                out.amount(amount)
-                out += " "
-                out += amount.currency
-            }
-            out += "\n\n"
-        }
+        let pages = context.personPages(person)
+        out.personSections(person, shares: shares, rows: pages.pageCount == 1 ? nil : pages.rows(ofPage: 1), builder: builder)
+        if let pager = pages.pager(page: 1, labels: context.labels) { out += "\(pager)\n\n" }
         // `totalsTable` on `PageBuilder.totalRows(of: person)`, written from the shares.
         out.append(builder.builtIn.personTotalsHead)
         for share in person.currencyShares.sorted(by: { $0.currency < $1.currency }) {
@@ -446,6 +430,99 @@ private struct MarkdownText: ~Copyable {
 
     mutating func notices(_ notices: [String]) {
         for notice in notices { self += "> \(notice)\n\n" }
+    }
+
+    /// A person's orders by group, each group with its heading, table and total, in the sheet's order of
+    /// the groups: all of them, or those at `rows` in that order (a page of `SiteContext.personPages`).
+    mutating func personSections(
+        _ person: PersonSummary, shares: [(place: Int, share: PersonSummary.GroupShare)], rows: Range<Int>?, builder: PageBuilder
+    ) {
+        let context = builder.context
+        let pays = context.aggregation.tracksPayments
+        // Each order's group, found in one pass over the orders: its place in the sheet, as the shares'.
+        let orders = person.orders
+        let places = orders.indices.map { index in orders.withOrder(at: index) { context.groupPlace($0.pointee.group) } }
+        var position = 0
+        for (place, share) in shares {
+            let indices = orders.indices.filter { places[$0] == place }
+            defer { position += indices.count }
+            let shown = rows.map { indices[GroupOrderPages.part(of: $0, from: position, count: indices.count)] } ?? indices[...]
+            guard !shown.isEmpty else { continue }
+            let group = context.data.groups[place]
+            append(builder.builtIn.personGroupHeadings[place])
+            append(builder.builtIn.personOrdersHead)
+            for index in shown {
+                orders.withOrder(at: index) { orderCells($0, paid: pays, shortened: false) }
+            }
+            append(builder.builtIn.personTotal)
+            amount(share.total, group.currency)
+            self += " "
+            self += group.currency
+            for converted in share.converted where converted.currency != group.currency {
+                self += " · "
+                amount(converted)
+                self += " "
+                self += converted.currency
+            }
+            self += "\n\n"
+        }
+    }
+
+    /// The table of the per-person totals of a group's people at `rows` (positions in its list), as the
+    /// group page and the pages of its orders after it show them.
+    mutating func groupPeople(_ summary: GroupSummary, rows: Range<Int>, builder: PageBuilder) {
+        let context = builder.context
+        let (currency, pays) = (summary.currency, context.aggregation.tracksPayments)
+        let displayCurrencies = context.configuration.displayCurrencies
+        let paidHead = pays ? " \(self["paid"]) | \(self["owes"]) |" : ""
+        tableHead(
+            "| \(self["person"]) | \(context.labels.markdown("total_in", ["currency": currency])) |\(paidHead) \(self["orders"]) |",
+            pays ? "|---|--:|--:|--:|--:|" : "|---|--:|--:|", currencies: displayCurrencies)
+        for person in summary.people[rows] {
+            self += "| ["
+            escaped(Text.shortened(person.name, to: TextLimits.person))
+            self += "](../people/"
+            self += context.personSlugs[person.key]!
+            self += ".md) | "
+            amount(person.total, currency)
+            self += " |"
+            if pays {
+                self += " "
+                amount(person.paid, currency)
+                self += " | "
+                amount(person.outstanding, currency)
+                self += " |"
+            }
+            self += " "
+            append(person.orders)
+            self += " |"
+            for converted in person.converted {
+                self += " "
+                amount(converted)
+                self += " |"
+            }
+            self += "\n"
+        }
+    }
+
+    /// The table of a group's orders at `rows` (positions in its list), as the group page and the pages
+    /// of its orders after it show them.
+    mutating func groupOrders(_ summary: GroupSummary, rows: Range<Int>, paid pays: Bool) {
+        self += "| \(self["person"]) | \(self["item"]) | \(self["amount"]) |"
+        if pays { self += " \(self["paid"]) |" }
+        self += " \(self["qty"]) | \(self["unit_price"]) | \(self["time"]) | \(self["note"]) |\n|---|---|--:|"
+        if pays { self += ":-:|" }
+        self += "--:|--:|---|---|\n"
+        // Each order read in place, not copied (see `OrderList.withOrder`).
+        let orders = summary.orders
+        for index in rows {
+            orders.withOrder(at: index) { order in
+                self += "| "
+                escaped(Text.shortened(order.pointee.person, to: TextLimits.person))
+                self += " "
+                orderCells(order, paid: pays, shortened: true)
+            }
+        }
     }
 
     /// Totals per currency and converted, with the unpaid column (headed by the label `unpaid`) when

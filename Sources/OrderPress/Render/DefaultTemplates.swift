@@ -8,6 +8,10 @@ enum DefaultTemplates {
 
 [← {{labels.home}}](index.md)
 
+{{#notices}}
+> {{.}}
+
+{{/notices}}
 ## {{labels.rejected_rows}}
 
 {{#hasRejected}}
@@ -50,6 +54,10 @@ enum DefaultTemplates {
 
 [← {{labels.home}}](index.md)
 
+{{#notices}}
+> {{.}}
+
+{{/notices}}
 {{#runs}}
 ## {{time}}{{labels.colon}}{{summary}}
 
@@ -67,6 +75,20 @@ enum DefaultTemplates {
 {{/moreDeleted}}
 
 {{/hasDeleted}}
+{{#hasNoLongerCounted}}
+### ⚠ {{labels.no_longer_counted_orders}} ({{noLongerCountedCount}})
+
+| {{labels.person}} | {{labels.item}} | {{labels.amount}} | {{labels.reasons}} | {{labels.group}} | {{labels.row}} |
+|---|---|--:|---|---|--:|
+{{#noLongerCounted}}
+| **{{who}}** | {{what}} | {{amount}} | {{reasons}} | {{group}} | {{row}} |
+{{/noLongerCounted}}
+{{#moreNoLongerCounted}}
+
+{{.}}
+{{/moreNoLongerCounted}}
+
+{{/hasNoLongerCounted}}
 {{#hasAdded}}
 ### {{labels.added_orders}} ({{addedCount}})
 
@@ -95,6 +117,20 @@ enum DefaultTemplates {
 {{/moreChanged}}
 
 {{/hasChanged}}
+{{#hasNowCounted}}
+### {{labels.now_counted_orders}} ({{nowCountedCount}})
+
+| {{labels.person}} | {{labels.item}} | {{labels.amount}} | {{labels.group}} | {{labels.row}} |
+|---|---|--:|---|--:|
+{{#nowCounted}}
+| {{who}} | {{what}} | {{amount}} | {{group}} | {{row}} |
+{{/nowCounted}}
+{{#moreNowCounted}}
+
+{{.}}
+{{/moreNowCounted}}
+
+{{/hasNowCounted}}
 {{/runs}}
 {{^runs}}
 {{labels.no_runs}}
@@ -159,10 +195,44 @@ enum DefaultTemplates {
 {{#orders}}
 | {{person}} | {{item}} | {{amount}} |{{#tracksPayments}} {{paidMark}} |{{/tracksPayments}} {{quantity}} | {{unitPrice}} | {{time}} | {{note}} |
 {{/orders}}
+{{#ordersPager}}
+
+{{.}}
+{{/ordersPager}}
 {{/hasOrders}}
 {{^hasOrders}}
 {{labels.no_orders}}
 {{/hasOrders}}
+
+"""#####,
+        "group_orders.md.mustache": #####"""
+# {{title}}
+
+[← {{name}}]({{groupLink}})
+
+{{pager}}
+
+{{#hasPeople}}
+## {{labels.per_person}}
+
+| {{labels.person}} | {{totalHeading}} |{{#tracksPayments}} {{labels.paid}} | {{labels.owes}} |{{/tracksPayments}} {{labels.orders}} |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
+|---|--:|{{#tracksPayments}}--:|--:|{{/tracksPayments}}--:|{{#displayCurrencies}}--:|{{/displayCurrencies}}
+{{#people}}
+| [{{name}}]({{link}}) | {{total}} |{{#tracksPayments}} {{paid}} | {{outstanding}} |{{/tracksPayments}} {{orders}} |{{#converted}} {{.}} |{{/converted}}
+{{/people}}
+
+{{/hasPeople}}
+{{#hasOrders}}
+## {{labels.orders}}
+
+| {{labels.person}} | {{labels.item}} | {{labels.amount}} |{{#tracksPayments}} {{labels.paid}} |{{/tracksPayments}} {{labels.qty}} | {{labels.unit_price}} | {{labels.time}} | {{labels.note}} |
+|---|---|--:|{{#tracksPayments}}:-:|{{/tracksPayments}}--:|--:|---|---|
+{{#orders}}
+| {{person}} | {{item}} | {{amount}} |{{#tracksPayments}} {{paidMark}} |{{/tracksPayments}} {{quantity}} | {{unitPrice}} | {{time}} | {{note}} |
+{{/orders}}
+
+{{/hasOrders}}
+{{pager}}
 
 """#####,
         "groups.md.mustache": #####"""
@@ -170,6 +240,10 @@ enum DefaultTemplates {
 
 [← {{labels.home}}](index.md)
 
+{{#notices}}
+> {{.}}
+
+{{/notices}}
 {{pager}}
 
 | {{labels.group}} | {{labels.total}} |{{#tracksPayments}} {{labels.outstanding}} |{{/tracksPayments}} {{labels.orders}} | {{labels.items}} | {{labels.shop}} | {{labels.organizer}} | {{labels.deadline}} |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
@@ -285,6 +359,10 @@ enum DefaultTemplates {
 
 [← {{labels.home}}](index.md)
 
+{{#notices}}
+> {{.}}
+
+{{/notices}}
 {{pager}}
 
 | {{labels.person}} | {{labels.total}} | {{labels.orders}} |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
@@ -301,6 +379,10 @@ enum DefaultTemplates {
 
 [← {{labels.home}}](../index.md)
 
+{{#notices}}
+> {{.}}
+
+{{/notices}}
 {{#tracksPayments}}
 ## {{labels.to_pay}}
 
@@ -324,6 +406,10 @@ enum DefaultTemplates {
 {{labels.total}}{{labels.colon}}{{total}}{{#converted}} · {{.}}{{/converted}}
 
 {{/groups}}
+{{#ordersPager}}
+{{.}}
+
+{{/ordersPager}}
 ## {{labels.total}}
 
 | {{labels.currency}} | {{labels.total}} |{{#tracksPayments}} {{labels.owes}} |{{/tracksPayments}}
@@ -331,6 +417,28 @@ enum DefaultTemplates {
 {{#totals}}
 | {{label}} | {{amount}} |{{#tracksPayments}} {{outstanding}} |{{/tracksPayments}}
 {{/totals}}
+
+"""#####,
+        "person_orders.md.mustache": #####"""
+# {{title}}
+
+[← {{name}}]({{personLink}})
+
+{{pager}}
+
+{{#groups}}
+## [{{name}}]({{link}})
+
+| {{labels.item}} | {{labels.amount}} |{{#tracksPayments}} {{labels.paid}} |{{/tracksPayments}} {{labels.qty}} | {{labels.unit_price}} | {{labels.time}} | {{labels.note}} |
+|---|--:|{{#tracksPayments}}:-:|{{/tracksPayments}}--:|--:|---|---|
+{{#orders}}
+| {{item}} | {{amount}} |{{#tracksPayments}} {{paidMark}} |{{/tracksPayments}} {{quantity}} | {{unitPrice}} | {{time}} | {{note}} |
+{{/orders}}
+
+{{labels.total}}{{labels.colon}}{{total}}{{#converted}} · {{.}}{{/converted}}
+
+{{/groups}}
+{{pager}}
 
 """#####,
         "rates.md.mustache": #####"""

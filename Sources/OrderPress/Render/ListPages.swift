@@ -32,6 +32,10 @@ struct ListPages: Sendable {
     /// The pages a pager links to from `page`: the first, the last and the two either side, with
     /// nil for each gap, so that a list of 200 pages still has a pager of one short line.
     func pagerPages(around page: Int) -> [Int?] {
+        Self.pagerPages(around: page, of: pageCount)
+    }
+
+    static func pagerPages(around page: Int, of pageCount: Int) -> [Int?] {
         var result: [Int?] = []
         for number in 1...pageCount where number == 1 || number == pageCount || abs(number - page) <= 2 {
             if let last = result.last ?? nil, number > last + 1 { result.append(nil) }
@@ -44,15 +48,20 @@ struct ListPages: Sendable {
     /// "1001–1500 of 10000 · [← Previous](groups-2.md) · [1](index.md) [2](groups-2.md) **3** … · [Next →](groups-4.md)".
     func pager(page: Int, labels: Labels) -> String? {
         guard pageCount > 1 else { return nil }
-        let rows = rows(ofPage: page)
-        func link(_ text: String, _ page: Int) -> String { "[\(text)](\(path(ofPage: page)).md)" }
+        return Self.pager(page: page, pageCount: pageCount, rows: rows(ofPage: page), count: count, labels: labels) { path(ofPage: $0) }
+    }
+
+    /// The pager line of any list split into `pageCount` pages (also a group's orders, `GroupOrderPages`),
+    /// `path` giving each page's link without `.md`, relative to the page the line is on.
+    static func pager(page: Int, pageCount: Int, rows: Range<Int>, count: Int, labels: Labels, path: (Int) -> String) -> String {
+        func link(_ text: String, _ page: Int) -> String { "[\(text)](\(path(page)).md)" }
         var parts = [
             labels.markdown(
                 "list_range", ["first": String(rows.lowerBound + 1), "last": String(rows.upperBound), "count": String(count)])
         ]
         if page > 1 { parts.append(link(labels.markdown("previous_page"), page - 1)) }
         parts.append(
-            pagerPages(around: page).map { number in
+            pagerPages(around: page, of: pageCount).map { number in
                 guard let number else { return "…" }
                 return number == page ? "**\(number)**" : link(String(number), number)
             }.joined(separator: " "))

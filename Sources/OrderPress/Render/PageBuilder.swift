@@ -69,7 +69,7 @@ struct PageBuilder: Sendable {
     func groupList(page: Int) -> PageModels.GroupListPage {
         let pages = context.listPages(.groups)
         return PageModels.GroupListPage(
-            title: labels.markdown("groups_page", ["page": String(page), "pages": String(pages.pageCount)]),
+            title: labels.markdown("groups_page", ["page": String(page), "pages": String(pages.pageCount)]), notices: rateNotices,
             pager: pages.pager(page: page, labels: labels) ?? "", displayCurrencies: context.configuration.displayCurrencies,
             tracksPayments: context.aggregation.tracksPayments, groups: groupRows(pages.rows(ofPage: page)))
     }
@@ -78,7 +78,7 @@ struct PageBuilder: Sendable {
     func peopleList(page: Int) -> PageModels.PeopleListPage {
         let pages = context.listPages(.people)
         return PageModels.PeopleListPage(
-            title: labels.markdown("people_page", ["page": String(page), "pages": String(pages.pageCount)]),
+            title: labels.markdown("people_page", ["page": String(page), "pages": String(pages.pageCount)]), notices: rateNotices,
             pager: pages.pager(page: page, labels: labels) ?? "", displayCurrencies: context.configuration.displayCurrencies,
             people: personRows(pages.rows(ofPage: page)))
     }
@@ -178,15 +178,39 @@ struct PageBuilder: Sendable {
             totalConverted: otherCurrencies(summary.converted, besides: currency),
             displayCurrencies: context.configuration.displayCurrencies,
             tracksPayments: context.aggregation.tracksPayments, outstanding: outstanding(summary),
-            people: summary.people.map { person in
-                PageModels.GroupPerson(
-                    name: short(person.name, TextLimits.person), link: "../people/\(context.personSlugs[person.key]!).md",
-                    orders: person.orders, total: money.display(person.total, currency),
-                    converted: context.converted(person.converted),
-                    paid: money.display(person.paid, currency), outstanding: money.display(person.outstanding, currency))
-            },
+            people: groupPeople(summary, page: 1),
             chart: "\(slug).svg", chartTitle: labels.markdown("per_person"),
-            orders: summary.orders.map { orderLine($0, shortened: true) })
+            orders: orderLines(summary, page: 1), ordersPager: context.orderPages(summary).pager(page: 1, labels: labels))
+    }
+
+    /// Page `page` (from 2) of a group's orders, whose view model `groupOrdersPage` builds only for a template that is not built in.
+    func groupOrders(_ summary: GroupSummary, page: Int) -> PageModels.Pending { .groupOrders(summary, page: page) }
+
+    func groupOrdersPage(_ summary: GroupSummary, page: Int) -> PageModels.GroupOrdersPage {
+        let pages = context.orderPages(summary)
+        return PageModels.GroupOrdersPage(
+            title: context.orderPagesHeading(summary, page: page), name: escape(summary.group.name),
+            groupLink: "\(pages.name(ofPage: 1)).md", pager: pages.pager(page: page, labels: labels) ?? "",
+            tracksPayments: context.aggregation.tracksPayments, totalHeading: labels.markdown("total_in", ["currency": summary.currency]),
+            displayCurrencies: context.configuration.displayCurrencies, hasPeople: !pages.peopleRows(ofPage: page).isEmpty,
+            people: groupPeople(summary, page: page), hasOrders: !pages.rows(ofPage: page).isEmpty, orders: orderLines(summary, page: page))
+    }
+
+    /// The rows of the per-person totals on page `page` of a group's pages (`GroupOrderPages`).
+    private func groupPeople(_ summary: GroupSummary, page: Int) -> [PageModels.GroupPerson] {
+        let (money, currency) = (context.money, summary.currency)
+        return summary.people[context.orderPages(summary).peopleRows(ofPage: page)].map { person in
+            PageModels.GroupPerson(
+                name: short(person.name, TextLimits.person), link: "../people/\(context.personSlugs[person.key]!).md",
+                orders: person.orders, total: money.display(person.total, currency),
+                converted: context.converted(person.converted),
+                paid: money.display(person.paid, currency), outstanding: money.display(person.outstanding, currency))
+        }
+    }
+
+    /// The lines of the orders on page `page` of a group's orders.
+    private func orderLines(_ summary: GroupSummary, page: Int) -> [PageModels.OrderLine] {
+        context.orderPages(summary).rows(ofPage: page).map { orderLine(summary.orders[$0], shortened: true) }
     }
 
     /// "(24 items, 21 orders)".
@@ -201,27 +225,49 @@ struct PageBuilder: Sendable {
     }
 
     func personPage(_ person: PersonSummary) -> PageModels.PersonPage {
-        let money = context.money
-        var byGroup: [String: [Order]] = [:]
-        for order in person.orders { byGroup[order.group, default: []].append(order) }
-        // Each made once: the summary computes these dictionaries from its arrays on every read.
-        let (totalsByGroup, convertedByGroup, outstandingByGroup) = (person.totalsByGroup, person.convertedByGroup, person.outstandingByGroup)
-        // Only the person's own groups, in the sheet's order: not every group for every person.
-        let groups = context.groups(named: byGroup.keys).compactMap { group -> PageModels.PersonGroup? in
-            guard let orders = byGroup[group.name], let total = totalsByGroup[group.name] else { return nil }
-            return PageModels.PersonGroup(
-                name: escape(group.name), link: "../groups/\(context.groupSlugs[group.name]!).md",
-                orders: orders.map { orderLine($0, shortened: false) },
-                total: "\(money.display(total, group.currency)) \(group.currency)",
-                converted: otherCurrencies(convertedByGroup[group.name] ?? [], besides: group.currency))
-        }
+        let pages = context.personPages(person)
+        let groups = personGroups(person, rows: pages.pageCount == 1 ? nil : pages.rows(ofPage: 1))
+        let outstandingByGroup = person.outstandingByGroup
         let payments = context.groups(named: outstandingByGroup.keys).compactMap { group -> String? in
             guard let owed = outstandingByGroup[group.name], let place = context.groupPlace(group.name) else { return nil }
             return payment(of: owed, toGroupAt: place)
         }
         return PageModels.PersonPage(
-            name: escape(person.name), groups: groups, totals: totalRows(of: person),
-            tracksPayments: context.aggregation.tracksPayments, payments: payments, settled: payments.isEmpty)
+            name: escape(person.name), notices: rateNotices, groups: groups, ordersPager: pages.pager(page: 1, labels: labels),
+            totals: totalRows(of: person), tracksPayments: context.aggregation.tracksPayments, payments: payments, settled: payments.isEmpty)
+    }
+
+    /// A person's orders by group, in the sheet's order of the groups: all of them, or those at `rows` in that order.
+    private func personGroups(_ person: PersonSummary, rows: Range<Int>?) -> [PageModels.PersonGroup] {
+        let money = context.money
+        var byGroup: [String: [Order]] = [:]
+        for order in person.orders { byGroup[order.group, default: []].append(order) }
+        // Each made once: the summary computes these dictionaries from its arrays on every read.
+        let (totalsByGroup, convertedByGroup) = (person.totalsByGroup, person.convertedByGroup)
+        var position = 0
+        // Only the person's own groups, in the sheet's order: not every group for every person.
+        return context.groups(named: byGroup.keys).compactMap { group -> PageModels.PersonGroup? in
+            guard let orders = byGroup[group.name], let total = totalsByGroup[group.name] else { return nil }
+            defer { position += orders.count }
+            let shown = rows.map { orders[GroupOrderPages.part(of: $0, from: position, count: orders.count)] } ?? orders[...]
+            guard !shown.isEmpty else { return nil }
+            return PageModels.PersonGroup(
+                name: escape(group.name), link: "../groups/\(context.groupSlugs[group.name]!).md",
+                orders: shown.map { orderLine($0, shortened: false) },
+                total: "\(money.display(total, group.currency)) \(group.currency)",
+                converted: otherCurrencies(convertedByGroup[group.name] ?? [], besides: group.currency))
+        }
+    }
+
+    /// Page `page` (from 2) of a person's orders, whose view model `personOrdersPage` builds only for a template that is not built in.
+    func personOrders(_ person: PersonSummary, page: Int) -> PageModels.Pending { .personOrders(person, page: page) }
+
+    func personOrdersPage(_ person: PersonSummary, page: Int) -> PageModels.PersonOrdersPage {
+        let pages = context.personPages(person)
+        return PageModels.PersonOrdersPage(
+            title: context.personPagesHeading(person, page: page), name: escape(person.name), personLink: "\(pages.name(ofPage: 1)).md",
+            pager: pages.pager(page: page, labels: labels) ?? "", tracksPayments: context.aggregation.tracksPayments,
+            groups: personGroups(person, rows: pages.rows(ofPage: page)))
     }
 
     /// "155 TWD to 王小明 for 週五下午茶", to the group at `place` in `data.groups`, its words escaped once per build.
@@ -266,7 +312,7 @@ struct PageBuilder: Sendable {
             PageModels.WarningLine(row: $0.row.map(String.init) ?? "–", message: escape($0.message))
         }
         return PageModels.AttentionPage(
-            hasRejected: !rejected.isEmpty, rejected: rejected, hasWarnings: !warnings.isEmpty, warnings: warnings,
+            notices: rateNotices, hasRejected: !rejected.isEmpty, rejected: rejected, hasWarnings: !warnings.isEmpty, warnings: warnings,
             moreRejected: more(context.data.rejected.count, shown: limit, "more_check", ["command": "`orderpress check`"]),
             moreWarnings: more(context.data.warnings.count, shown: limit, "more_check", ["command": "`orderpress check`"]))
     }
@@ -306,11 +352,24 @@ struct PageBuilder: Sendable {
                             return "\(escape(column)): \(escape(values[0])) → \(escape(values[1]))"
                         }.joined(separator: "; "))
                 },
+                hasNoLongerCounted: !changes.noLongerCounted.isEmpty, noLongerCountedCount: changes.noLongerCounted.count,
+                noLongerCounted: changes.noLongerCounted.prefix(limit).map { countedRow($0.before, now: $0.after, reasons: $0.reasons) },
+                hasNowCounted: !changes.nowCounted.isEmpty, nowCountedCount: changes.nowCounted.count,
+                nowCounted: changes.nowCounted.prefix(limit).map { countedRow($0.after, now: $0.after, reasons: nil) },
                 moreDeleted: more(changes.deleted.count, shown: limit, "more_deleted"),
                 moreAdded: more(changes.added.count, shown: limit, "more_added"),
-                moreChanged: more(changes.changed.count, shown: limit, "more_changed"))
+                moreChanged: more(changes.changed.count, shown: limit, "more_changed"),
+                moreNoLongerCounted: more(changes.noLongerCounted.count, shown: limit, "more_no_longer_counted"),
+                moreNowCounted: more(changes.nowCounted.count, shown: limit, "more_now_counted"))
         }
-        return PageModels.ChangesPage(runs: Array(runs))
+        return PageModels.ChangesPage(notices: rateNotices, runs: Array(runs))
+    }
+
+    /// `order` as it was counted (or is now), at the row where it stands `now`.
+    private func countedRow(_ order: RowRecord, now: RowRecord, reasons: [String]?) -> PageModels.CountedRow {
+        PageModels.CountedRow(
+            row: now.row, who: escape(order.person), what: escape(order.what), group: escape(order.group),
+            amount: context.amountText(order), reasons: (reasons ?? []).map(escape).joined(separator: "; "))
     }
 
     /// How many runs the Changes page lists.

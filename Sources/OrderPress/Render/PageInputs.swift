@@ -42,6 +42,8 @@ struct PageInputs: Sendable {
         }
         fields.add(context.rateNotices)
         fields.add(context.limits.chartBars)
+        // How many orders a group page shows before the pages of its orders go on (`GroupOrderPages`).
+        fields.add(context.limits.groupOrderRows)
         // Made beside the aggregation (`SiteSlugs`) for the build's orders; made here for any others.
         let digests = context.orderDigests.hold(for: context.data.orders)
             ? context.orderDigests : OrderDigests(context.data.orders, places: context.groupPlaces, parallel: true)
@@ -139,6 +141,54 @@ struct PageInputs: Sendable {
         for record in deletions {
             fields.add(record.person, record.what, record.amount ?? "", record.currency)
         }
+        return fields.digest()
+    }
+
+    /// The digest of page `page` (from 2) of a group's people and orders: the orders it shows, where the
+    /// page stands among how many (its title and pager), and the group's name and slug (its heading and
+    /// link). A page that shows people's totals depends on every order of theirs in the group, and on how
+    /// many people share its fee: it takes the group page's digest, which covers them all.
+    func groupOrders(_ summary: GroupSummary, page: Int, of pages: GroupOrderPages) -> String {
+        var fields = Fields(site)
+        fields.add("group orders")
+        fields.add(summary.group.name, pages.slug)
+        fields.add(page)
+        fields.add(pages.pageCount)
+        fields.add(pages.count)
+        fields.add(pages.people)
+        let people = pages.peopleRows(ofPage: page)
+        fields.add(people.lowerBound)
+        fields.add(people.count)
+        if !people.isEmpty { fields.add(group(summary)) }
+        let rows = pages.rows(ofPage: page)
+        fields.add(rows.lowerBound)
+        fields.add(rows.count)
+        let orders = summary.orders
+        if orders.isPositioned(in: context.data.orders) {
+            for position in orders.positions[rows] {
+                let start = Int(position) * Self.orderDigestSize
+                fields.append(self.orders[start..<start + Self.orderDigestSize])
+            }
+        } else {
+            var own = Fields()
+            var digest: [UInt8] = []
+            for index in rows {
+                digest.removeAll(keepingCapacity: true)
+                OrderDigests.append(orders[index], fields: &own, to: &digest)
+                fields.append(digest[...])
+            }
+        }
+        return fields.digest()
+    }
+
+    /// The digest of page `page` (from 2) of a person's orders: their page's digest (every order of theirs
+    /// and the groups they ordered in), and where the page stands among how many.
+    func personOrders(_ person: PersonSummary, at index: Int, page: Int, of pages: GroupOrderPages) -> String {
+        var fields = Fields(site)
+        fields.add("person orders")
+        fields.add(self.person(person, at: index))
+        fields.add(page)
+        fields.add(pages.pageCount)
         return fields.digest()
     }
 

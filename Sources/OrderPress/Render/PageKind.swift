@@ -27,11 +27,33 @@ struct PageKind: Sendable {
                     model: { $0.group(summary) }, inputs: { $0.group(summary) })
             }
         },
+        // The pages of a long group's orders after its page (`GroupOrderPages`).
+        PageKind(template: "group_orders") { context in
+            context.aggregation.groups.flatMap { summary in
+                let pages = context.orderPages(summary)
+                return (pages.extraPages.map(Array.init) ?? []).map { page in
+                    Page(
+                        template: "group_orders", path: pages.path(ofPage: page), title: context.orderPagesTitle(summary, page: page),
+                        model: { $0.groupOrders(summary, page: page) }, inputs: { $0.groupOrders(summary, page: page, of: pages) })
+                }
+            }
+        },
         PageKind(template: "person") { context in
             context.aggregation.people.enumerated().map { index, person in
                 Page(
                     template: "person", path: "people/\(context.personSlugs[person.key]!)", title: person.name,
                     model: { $0.person(person) }, inputs: { $0.person(person, at: index) })
+            }
+        },
+        // The pages of a long person's orders after their page.
+        PageKind(template: "person_orders") { context in
+            context.aggregation.people.enumerated().flatMap { index, person in
+                let pages = context.personPages(person)
+                return (pages.extraPages.map(Array.init) ?? []).map { page in
+                    Page(
+                        template: "person_orders", path: pages.path(ofPage: page), title: context.personPagesTitle(person, page: page),
+                        model: { $0.personOrders(person, page: page) }, inputs: { $0.personOrders(person, at: index, page: page, of: pages) })
+                }
             }
         },
         listPages(.groups) { $0.groupList(page: $1) },

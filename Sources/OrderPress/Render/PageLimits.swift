@@ -13,6 +13,9 @@ struct PageLimits: Sendable {
     var attentionRows = 500
     /// Bars of a group's chart; the group page's table lists everyone.
     var chartBars = 100
+    /// Orders on a group page, and on each page of its orders after it (`GroupOrderPages`): an order's
+    /// row is about 350 bytes of HTML, so 1,000 of them stay well under 1 MB.
+    var groupOrderRows = 1000
 
     static let standard = PageLimits()
 }

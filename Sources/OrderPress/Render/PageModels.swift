@@ -26,6 +26,8 @@ enum PageModels {
     struct GroupListPage {
         /// "Groups, page 2 of 20".
         var title: String
+        /// The rates' notices: the rows show converted totals.
+        var notices: [String]
         var pager: String
         var displayCurrencies: [String]
         var tracksPayments: Bool
@@ -35,6 +37,7 @@ enum PageModels {
     /// A page of the list of every person after the index's first one ("people-2").
     struct PeopleListPage {
         var title: String
+        var notices: [String]
         var pager: String
         var displayCurrencies: [String]
         var people: [PersonRow]
@@ -112,6 +115,37 @@ enum PageModels {
         var people: [GroupPerson]
         var chart: String
         var chartTitle: String
+        /// The first page of the group's orders (`GroupOrderPages`), and the pager to the others, if any.
+        var orders: [OrderLine]
+        var ordersPager: String?
+    }
+
+    /// A page of a person's orders after their page ("people/<slug>--2").
+    struct PersonOrdersPage {
+        /// "Amy, page 2 of 3".
+        var title: String
+        var name: String
+        var personLink: String
+        var pager: String
+        var tracksPayments: Bool
+        var groups: [PersonGroup]
+    }
+
+    /// A page of a group's people and orders after the group page ("groups/<slug>--2").
+    struct GroupOrdersPage {
+        /// "週五下午茶, page 2 of 5".
+        var title: String
+        var name: String
+        var groupLink: String
+        var pager: String
+        var tracksPayments: Bool
+        /// "Total (TWD)".
+        var totalHeading: String
+        var displayCurrencies: [String]
+        /// The next people's totals and the next orders; either may be empty.
+        var hasPeople: Bool
+        var people: [GroupPerson]
+        var hasOrders: Bool
         var orders: [OrderLine]
     }
 
@@ -144,11 +178,19 @@ enum PageModels {
     enum Pending {
         case group(GroupSummary)
         case person(PersonSummary)
+        /// Page `page` (from 2) of the group's orders.
+        case groupOrders(GroupSummary, page: Int)
+        /// Page `page` (from 2) of the person's orders.
+        case personOrders(PersonSummary, page: Int)
     }
 
     struct PersonPage {
         var name: String
+        /// The rates' notices (cached, stale, missing): the page shows converted totals.
+        var notices: [String]
+        /// The groups of the first page of the person's orders, and the pager to the others, if any.
         var groups: [PersonGroup]
+        var ordersPager: String?
         var totals: [TotalRow]
         var tracksPayments: Bool
         /// "155 TWD to 王小明 for 週五下午茶", one per group with something unpaid.
@@ -181,6 +223,8 @@ enum PageModels {
     }
 
     struct AttentionPage {
+        /// The rates' notices, which every page carries (DESIGN).
+        var notices: [String]
         var hasRejected: Bool
         var rejected: [RejectedLine]
         var hasWarnings: Bool
@@ -202,6 +246,8 @@ enum PageModels {
     }
 
     struct ChangesPage {
+        /// The rates' notices, which every page carries (DESIGN).
+        var notices: [String]
         var runs: [Run]
     }
 
@@ -217,10 +263,20 @@ enum PageModels {
         var hasChanged: Bool
         var changedCount: Int
         var changed: [ChangedRow]
+        /// Orders whose row is now rejected, with why.
+        var hasNoLongerCounted: Bool
+        var noLongerCountedCount: Int
+        var noLongerCounted: [CountedRow]
+        /// Rejected rows that are now orders.
+        var hasNowCounted: Bool
+        var nowCountedCount: Int
+        var nowCounted: [CountedRow]
         /// "and 12 more deleted", past the page's limit of rows per section.
         var moreDeleted: String?
         var moreAdded: String?
         var moreChanged: String?
+        var moreNoLongerCounted: String?
+        var moreNowCounted: String?
     }
 
     struct ChangeRow {
@@ -231,6 +287,16 @@ enum PageModels {
         var group: String
         var amount: String
         var firstSeen: String
+    }
+
+    /// An order that turned rejected (its amount as it was counted, and the reasons) or valid (its amount now).
+    struct CountedRow {
+        var row: Int
+        var who: String
+        var what: String
+        var group: String
+        var amount: String
+        var reasons: String
     }
 
     struct ChangedRow {

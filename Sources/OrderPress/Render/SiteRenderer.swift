@@ -155,6 +155,12 @@ public struct SiteRenderer: Sendable {
             case .person(let person):
                 if builtIn { return BuiltInPages.person(person, builder: builder) }
                 model = builder.personPage(person)
+            case .groupOrders(let summary, let page):
+                if builtIn { return BuiltInPages.groupOrders(summary, page: page, builder: builder) }
+                model = builder.groupOrdersPage(summary, page: page)
+            case .personOrders(let person, let page):
+                if builtIn { return BuiltInPages.personOrders(person, page: page, builder: builder) }
+                model = builder.personOrdersPage(person, page: page)
             }
         }
         if builtIn {

@@ -10,11 +10,18 @@ struct SiteSlugs: Sendable {
     /// Each group's place in the sheet, by name: the order digests' and the pages'.
     var groupPlaces: GroupPlaces
 
+    /// The slugs in the order `PageSlugs` stores them, for the state (`kept` of the next build).
+    let handedOut: (groups: [(key: String, slug: String)], people: [(key: String, slug: String)])
+
     /// `records`: the diff's `orderDigests`, from which the order digests are taken when there are any.
-    init(_ data: ValidatedData, records: [RecordDigest] = []) {
-        groups = Slugger.assign(data.groups.map(\.name), fallback: "group")
+    /// `kept`: the slugs the last build handed out, which stay with their groups and people.
+    init(_ data: ValidatedData, records: [RecordDigest] = [], kept: PageSlugs? = nil) {
+        let groupList = Slugger.assignInOrder(data.groups.map(\.name), fallback: "group", kept: kept?.groups ?? [:])
         // `Slugger.assign` takes the keys as a set: every person the aggregation lists, whatever their order.
-        people = Slugger.assign(Self.distinct(data.orders.lazy.map(\.personKey)), fallback: "person")
+        let personList = Slugger.assignInOrder(Self.distinct(data.orders.lazy.map(\.personKey)), fallback: "person", kept: kept?.people ?? [:])
+        handedOut = (groupList, personList)
+        groups = Dictionary(uniqueKeysWithValues: groupList.lazy.map { ($0.key, $0.slug) })
+        people = Dictionary(uniqueKeysWithValues: personList.lazy.map { ($0.key, $0.slug) })
         // On this thread alone: the aggregation has both cores' workers.
         groupPlaces = GroupPlaces(data.groups)
         orderDigests = OrderDigests(data.orders, records: records, places: groupPlaces, parallel: false)
@@ -23,6 +30,9 @@ struct SiteSlugs: Sendable {
     /// Each text of `texts` once (the first of equal ones), in order. A set of a hundred thousand
     /// `String`s hashes each one's Unicode; most of an order's keys are a short text seen before, found
     /// first by its words (`TextBits`), so only the distinct ones are hashed as text.
+    /// What the state keeps of them (`PageSlugs`).
+    var storedText: String { PageSlugs.text(groups: handedOut.groups, people: handedOut.people) }
+
     static func distinct(_ texts: some Sequence<String>) -> [String] {
         var seen = Set<TextBits>()
         var unique = Set<String>()

@@ -18,34 +18,48 @@ public enum Slugger {
 
     /// Assigns a distinct slug to each distinct key; the result does not depend on the keys' order.
     ///
-    /// Two passes, so that a name's own slug can never be taken by another name's suffixed one:
-    /// 1. each plain slug goes to the first key (in sorted order) that makes it, unless it is empty
-    ///    or reserved;
+    /// Three passes, so that a page stays where it was and a name's own slug can never be taken by
+    /// another name's suffixed one:
+    /// 0. each key that `kept` gives a slug (the last build's, `PageSlugs`) keeps it, when it is still a
+    ///    slug this function could give that key (its own, or its own with suffixes) and no other key
+    ///    kept it first;
+    /// 1. each plain slug goes to the first key (in sorted order) that makes it, unless it is empty,
+    ///    reserved or taken;
     /// 2. every other key, in sorted order, gets its slug (or the fallback) plus a hash of its own
     ///    text — `amy-3f2a9c` — and, only if a crafted name already holds that, a counter:
     ///    `amy-3f2a9c-2`, `-3`, ….
     ///
     /// Pass 2 ends: the candidates `stem-hash-2`, `stem-hash-3`, … are all different, and only
-    /// finitely many slugs are taken, so one of the first `taken.count + 1` is free.
+    /// finitely many slugs are taken, so one of the first `taken.count + 1` is free. Without `kept`
+    /// the result is what it was before slugs were kept.
     ///
     /// Slugs differing only in case count as the same, since the site may be copied to a
     /// case-insensitive file system (macOS, Windows), where they would be one file.
-    public static func assign(_ keys: some Sequence<String>, fallback: String) -> [String: String] {
+    public static func assign(_ keys: some Sequence<String>, fallback: String, kept: [String: String] = [:]) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: assignInOrder(keys, fallback: fallback, kept: kept).lazy.map { ($0.key, $0.slug) })
+    }
+
+    /// `assign`, as a list in the keys' sorted order (the order `PageSlugs` stores them in).
+    static func assignInOrder(_ keys: some Sequence<String>, fallback: String, kept: [String: String] = [:]) -> [(key: String, slug: String)] {
         // `TextOrder` sorts as `<` does without normalising both sides of every comparison.
         let sorted = TextOrder.sorted(Array(Set(keys)), keys: { [$0] }, by: <)
-        var result: [String: String] = [:]
+        var result = [String?](repeating: nil, count: sorted.count)
         var taken = Set<String>()
         // Each key's own slug on both cores (Unicode case mapping and normalisation, 100,000 people at
         // a million orders); only handing them out is done in order.
         let slugs = Parallel.map(sorted.count) { slug(sorted[$0]) }
-        var bases: [String: String] = [:]
-        for (key, base) in zip(sorted, slugs) {
-            bases[key] = base
-            guard !base.isEmpty, !reserved.contains(caseFolded(base)), taken.insert(caseFolded(base)).inserted else { continue }
-            result[key] = base
+        if !kept.isEmpty {
+            for (index, key) in sorted.enumerated() {
+                guard let slug = kept[key], fits(slug, base: slugs[index], fallback: fallback), taken.insert(caseFolded(slug)).inserted else { continue }
+                result[index] = slug
+            }
         }
-        for key in sorted where result[key] == nil {
-            let base = bases[key]!
+        for (index, base) in slugs.enumerated() where result[index] == nil {
+            guard !base.isEmpty, !reserved.contains(caseFolded(base)), taken.insert(caseFolded(base)).inserted else { continue }
+            result[index] = base
+        }
+        for (index, key) in sorted.enumerated() where result[index] == nil {
+            let base = slugs[index]
             let stem = "\(base.isEmpty ? fallback : base)-\(hash(key, length: 6))"
             var candidate = stem
             var counter = 1
@@ -53,9 +67,22 @@ public enum Slugger {
                 counter += 1
                 candidate = "\(stem)-\(counter)"
             }
-            result[key] = candidate
+            result[index] = candidate
         }
-        return result
+        return zip(sorted, result).map { ($0, $1!) }
+    }
+
+    /// Whether `slug`, read from the state, is one `assign` could give a key whose own slug is `base`:
+    /// that slug itself, or it (or the fallback) with suffixes of letters, digits and hyphens. So a
+    /// damaged or edited state can never name a file outside the folder, a reserved name, or a slug
+    /// that has nothing to do with the name.
+    static func fits(_ slug: String, base: String, fallback: String) -> Bool {
+        // Parts a slug is made of (each at most `maximumLength`, which a whole suffixed slug exceeds), single hyphens between.
+        let parts = slug.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.allSatisfy({ !$0.isEmpty && Self.slug(String($0)) == $0 }), !reserved.contains(caseFolded(slug)) else { return false }
+        if slug == base { return !base.isEmpty }
+        let stem = base.isEmpty ? fallback : base
+        return slug.hasPrefix(stem + "-")
     }
 
     /// The form two names share when a case-insensitive file system would see one file: upper then

@@ -83,10 +83,42 @@ struct SummaryDocument: Encodable {
         var deleted: [SummaryChangedRow]
         var added: [SummaryChangedRow]
         var changed: [SummaryChange]
+        var noLongerCounted: [SummaryCounted]
+        var nowCounted: [SummaryCounted]
 
         enum CodingKeys: String, CodingKey {
             case time, deleted, added, changed
             case firstRun = "first_run"
+            case noLongerCounted = "no_longer_counted"
+            case nowCounted = "now_counted"
+        }
+    }
+
+    /// An order that turned rejected (as it was counted, with the reasons) or valid (as it is now), at
+    /// the row where it stands, with the fields that changed.
+    struct SummaryCounted: Encodable {
+        var row: Int
+        var id: String?
+        var group: String
+        var person: String
+        var item: String
+        var options: [String]
+        var quantity: Int
+        var amount: String?
+        var currency: String
+        var firstSeen: String
+        var fields: [String: [String]]
+        var reasons: [String]?
+
+        enum CodingKeys: String, CodingKey {
+            case row, id, group, person, item, options, quantity, amount, currency, fields, reasons
+            case firstSeen = "first_seen"
+        }
+
+        init(_ change: ChangeSet.Change, counted order: RowRecord) {
+            (row, id, group, person, item, options) = (change.after.row, change.after.id, order.group, order.person, order.item, order.options)
+            (quantity, amount, currency, firstSeen) = (order.quantity, order.amount, order.currency, order.firstSeen)
+            (fields, reasons) = (change.fields, change.reasons)
         }
     }
 
@@ -150,7 +182,9 @@ struct SummaryDocument: Encodable {
             SummaryChanges(
                 time: entry.time, firstRun: entry.changes.firstRun, deleted: entry.changes.deleted.map(SummaryChangedRow.init),
                 added: entry.changes.added.map(SummaryChangedRow.init),
-                changed: entry.changes.changed.map { SummaryChange(row: $0.after.row, id: $0.after.id, fields: $0.fields) })
+                changed: entry.changes.changed.map { SummaryChange(row: $0.after.row, id: $0.after.id, fields: $0.fields) },
+                noLongerCounted: entry.changes.noLongerCounted.map { SummaryCounted($0, counted: $0.before) },
+                nowCounted: entry.changes.nowCounted.map { SummaryCounted($0, counted: $0.after) })
         }
     }
 

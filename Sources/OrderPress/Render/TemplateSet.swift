@@ -30,11 +30,16 @@ struct TemplateSet: Sendable {
             if let folder {
                 let url = folder.appendingPathComponent(file)
                 if FileManager.default.fileExists(atPath: url.path) {
-                    do {
-                        return (try String(contentsOf: url, encoding: .utf8), url.path)
+                    let data: Data
+                    do throws(BoundedFile.Failure) {
+                        data = try BoundedFile.read(url.path, limit: ConfigurationLoader.maxBytes)
                     } catch {
-                        throw ConfigurationError(file: url.path, message: "cannot be read (\(IOFailure.reason(error)))")
+                        throw ConfigurationError(file: url.path, message: "cannot be read (\(error.reason))")
                     }
+                    guard let text = ConfigurationLoader.utf8Text(data) else {
+                        throw ConfigurationError(file: url.path, message: "cannot be read (it is not UTF-8 text)")
+                    }
+                    return (text, url.path)
                 }
             }
             return (DefaultTemplates.files[file]!, "built-in \(file)")

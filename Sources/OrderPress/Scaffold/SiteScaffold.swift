@@ -23,6 +23,13 @@ public struct SiteScaffold: Sendable {
         ] + DefaultTemplates.files.keys.sorted().map { ("templates/\($0)", DefaultTemplates.files[$0]!) }
     }
 
+    /// The folder `init` was given as DIR; an empty or blank DIR is refused rather than taken for the
+    /// current folder (`URL(fileURLWithPath: "")` is the current folder).
+    public static func folder(named directory: String) throws(ScaffoldError) -> URL {
+        guard directory.contains(where: { !$0.isWhitespace }) else { throw .noFolder(directory) }
+        return URL(fileURLWithPath: directory)
+    }
+
     /// Writes every file under `folder`, creating it (and its parents) when missing. Refuses, before
     /// writing anything, a folder that holds a configuration or any file of the scaffold; each file
     /// is created exclusively, so not even a file that appears meanwhile is overwritten.

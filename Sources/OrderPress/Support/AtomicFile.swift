@@ -42,6 +42,26 @@ enum AtomicFile {
         _ name: String, in folder: Int32, with data: Data, temporary: String, path: @autoclosure () -> String,
         durable: Bool = false, newest: Bool = false, fixMode: Bool = true
     ) throws(OutputError) -> stat {
+        let status = try writeTemporary(temporary, in: folder, with: data, path: path(), durable: durable, newest: newest, fixMode: fixMode)
+        TestHook.reached(.beforeRename)
+        // renameat replaces the directory entry: had a link appeared at the name since the check above,
+        // the link itself would be replaced, never the file it points to.
+        guard renameat(folder, temporary, folder, name) == 0 else {
+            let error = ContainedPath.failure(path(), cannotCreate: false)
+            unlinkat(folder, temporary, 0)
+            throw error
+        }
+        if durable { fsync(folder) }
+        return status
+    }
+
+    /// Writes `data` whole into the new temporary file `temporary` in the open folder `folder`, and leaves it
+    /// there for the caller to rename; on failure removes it. Returns its status (size, modification time).
+    @discardableResult
+    static func writeTemporary(
+        _ temporary: String, in folder: Int32, with data: Data, path: @autoclosure () -> String,
+        durable: Bool = false, newest: Bool = false, fixMode: Bool = true
+    ) throws(OutputError) -> stat {
         let descriptor = createTemporary(temporary, in: folder)
         guard descriptor >= 0 else { throw ContainedPath.failure(path()) }
         // Linux 6.13+ stamps a change with the clock's last tick (a few ms), shared by every file changed
@@ -69,55 +89,22 @@ enum AtomicFile {
         else { throw fail() }
         closed = true
         guard close(descriptor) == 0 else { throw fail() }
-        TestHook.reached(.beforeRename)
-        // renameat replaces the directory entry: had a link appeared at the name since the check above,
-        // the link itself would be replaced, never the file it points to.
-        guard renameat(folder, temporary, folder, name) == 0 else { throw fail() }
-        if durable { fsync(folder) }
         return status
     }
 
-    /// What became of `create`.
+    /// What became of `createUnseen`.
     enum Creation {
         /// The file is in place; its status (size, modification time).
         case created(stat)
         /// Something is at the name already: the caller compares and replaces it as usual.
         case taken
-        /// The file system makes no unnamed files (or /proc is missing): the caller writes it as usual.
-        case unsupported
-    }
-
-    /// Puts `data` in place as `name` in the open folder `folder`, where nothing should be yet: written
-    /// into an unnamed file (`O_TMPFILE`), then linked in whole, so no reader sees it half-written and a
-    /// killed build leaves nothing behind. `linkat` never replaces what is at the name, link or not.
-    /// Cheaper than `replace` (no temporary name to insert, look up and remove in a folder of
-    /// thousands): measured on ext4, 12,000 new files took 0.35 s of CPU against 0.46 s.
-    static func create(
-        _ name: String, in folder: Int32, with data: Data, path: @autoclosure () -> String, fixMode: Bool = true
-    ) throws(OutputError) -> Creation {
-        let descriptor = openat(folder, ".", temporaryFileFlag | O_WRONLY | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            if [EOPNOTSUPP, EISDIR, EINVAL].contains(errno) { return .unsupported }
-            throw ContainedPath.failure(path())
-        }
-        defer { close(descriptor) }
-        guard let status = filled(descriptor, with: data, fixMode: fixMode) else { throw ContainedPath.failure(path(), cannotCreate: false) }
-        TestHook.reached(.beforeRename)
-        // Linking by descriptor alone (AT_EMPTY_PATH) needs CAP_DAC_READ_SEARCH (linkat(2)); through /proc it does not.
-        guard linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", folder, name, AT_SYMLINK_FOLLOW) == 0 else {
-            switch errno {
-            case EEXIST: return .taken
-            case ENOENT: return .unsupported
-            default: throw ContainedPath.failure(path(), cannotCreate: false)
-            }
-        }
-        return .created(status)
     }
 
     /// Creates `name` in the open folder `folder`, which no reader sees yet (see `OpenFolders.Hiding`), and
     /// writes `data` into it there: no temporary name, no unnamed file. `O_EXCL`: never over anything at the
     /// name, which is then `.taken`. Measured on ext4, 12,000 new files of 2-3 kB: 0.29 s of system time
-    /// against 0.40 s for `create` (the unnamed file, then `linkat` through /proc).
+    /// against 0.40 s for an unnamed file (`O_TMPFILE`) then linked in through /proc, which a session used
+    /// before it put every file in place at the end.
     static func createUnseen(
         _ name: String, in folder: Int32, with data: Data, path: @autoclosure () -> String, fixMode: Bool = true
     ) throws(OutputError) -> Creation {
@@ -152,6 +139,14 @@ enum AtomicFile {
         return renameat2(folder, name, newFolder, newName, 1 /* RENAME_NOREPLACE */) == 0 ? 0 : errno
     }
 
+    /// Swaps the files `name` and `other` in the open folder `folder`, atomically (`RENAME_EXCHANGE`): 0, or
+    /// the `errno` it failed with (`ENOENT` when either is missing; `ENOSYS` or `EINVAL` when the system or
+    /// file system cannot do it).
+    static func exchange(_ name: String, with other: String, in folder: Int32) -> Int32 {
+        guard let renameat2 = renameat2 else { return ENOSYS }
+        return renameat2(folder, name, folder, other, 2 /* RENAME_EXCHANGE */) == 0 ? 0 : errno
+    }
+
     private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
 
     /// Nil where the C library has none.
@@ -162,9 +157,6 @@ enum AtomicFile {
         nil
         #endif
     }()
-
-    /// Linux's `O_TMPFILE`, which Swift does not import (a macro built from another): the same bits on every architecture.
-    private static let temporaryFileFlag = Int32(0o20000000) | O_DIRECTORY
 
     /// Writes every byte of `data` to `descriptor`; false on failure.
     private static func writeAll(_ data: Data, to descriptor: Int32) -> Bool {
@@ -251,7 +243,11 @@ enum AtomicFile {
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue { return }
         try createFolder(folder.deletingLastPathComponent())
         guard mkdir(folder.path, 0o755) == 0 else {
-            let reason = errno == EEXIST ? "a file of that name is in the way" : String(cString: strerror(errno))
+            let code = errno
+            // Made since the check above, by another process (two builds started at the same instant
+            // on a fresh site): a folder standing there now is what was wanted, not an error.
+            if code == EEXIST, FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue { return }
+            let reason = code == EEXIST ? "a file of that name is in the way" : String(cString: strerror(code))
             throw OutputError(path: folder.path, reason: reason, cannotCreate: true)
         }
         chmod(folder.path, 0o755)
@@ -269,7 +265,7 @@ enum AtomicFile {
 
     /// Removes the real folder `name` in the open folder `folder` and all it holds; a link in it is removed,
     /// never followed. Best effort: what cannot be removed stays.
-    private static func removeFolder(_ name: String, in folder: Int32) {
+    static func removeFolder(_ name: String, in folder: Int32) {
         let descriptor = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         for entry in names(in: descriptor) {

@@ -1,7 +1,9 @@
-/// Data that was read but must not be published as it is; exits 65.
+/// Data that was read but must not be published as it is; exits 65 unless `status` says otherwise
+/// (75 for a state database another program holds: trying again will do).
 public struct DataError: OrderPressFailure, Equatable {
     public var message: String
+    public var status: ExitStatus = .dataError
 
-    public var exitStatus: ExitStatus { .dataError }
+    public var exitStatus: ExitStatus { status }
     public var description: String { message }
 }

@@ -28,6 +28,10 @@ final class OpenFolders: @unchecked Sendable {
     private var hidden: [String: String] = [:]
     /// Those folders and every folder made inside them: not yet where they go.
     private var unseen: Set<String> = []
+    /// The hidden folders `putHiddenInPlace` renamed to where they go, in order: `hideAgain` undoes that.
+    private var placed: [String] = []
+    /// Whether a hidden folder's files had to be moved one by one into a folder in its place: not undone.
+    private(set) var movedFiles = false
 
     /// How folders are made hidden: names carrying `AtomicFile.temporaryMarker` and the session's
     /// `prefix`, so that the sweep after a killed publish removes them; `before` marks the publish
@@ -163,26 +167,69 @@ final class OpenFolders: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         // Parents before children cannot matter: no hidden folder is inside another.
-        for relative in hidden.keys.sorted() {
+        for relative in hidden.keys.sorted() where !placed.contains(relative) {
             let (parentPath, name) = Self.split(relative)
             // Both stay open from the hidden folder's making on: this cannot fail, but never silently.
             guard let hiddenName = hidden[relative], let source = descriptors[relative], let parent = descriptors[parentPath], source >= 0,
                 parent >= 0
             else { throw OutputError(path: path(relative), reason: String(cString: strerror(EBADF)), cannotCreate: true) }
             TestHook.reached(.beforeFolderRename)
-            try putInPlace(relative, source: source, named: hiddenName, in: parent, as: name, in: parent)
-            hidden[relative] = nil
+            if try putInPlace(relative, source: source, named: hiddenName, in: parent, as: name, in: parent) {
+                placed.append(relative)
+            } else {
+                movedFiles = true
+                hidden[relative] = nil
+            }
         }
         unseen = []
     }
 
+    /// Renames the folders `putHiddenInPlace` put in place back to their hidden names, last first: the publish
+    /// failed before the state was committed. False when one could not be (or files were moved one by one).
+    func hideAgain() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        var undone = !movedFiles
+        while let relative = placed.popLast() {
+            let (parentPath, name) = Self.split(relative)
+            guard let hiddenName = hidden[relative], let parent = descriptors[parentPath], parent >= 0,
+                AtomicFile.renameWithoutReplacing(name, in: parent, to: hiddenName, in: parent) == 0 || renameat(parent, name, parent, hiddenName) == 0
+            else {
+                undone = false
+                hidden[relative] = nil
+                continue
+            }
+        }
+        return undone
+    }
+
+    /// Removes every folder still under its hidden name, with all it holds: the publish failed.
+    func removeHidden() {
+        lock.lock()
+        defer { lock.unlock() }
+        for (relative, hiddenName) in hidden where !placed.contains(relative) {
+            guard let parent = descriptors[Self.split(relative).folder], parent >= 0 else { continue }
+            AtomicFile.removeFolder(hiddenName, in: parent)
+        }
+        hidden = [:]
+    }
+
+    /// Whether any folder was made under a hidden name and is not yet in place.
+    var hasHidden: Bool {
+        lock.withLock { hidden.keys.contains { !placed.contains($0) } }
+    }
+
     /// Renames the folder `source` (`sourceName` in `parent`) to `name` in `target`, or moves what it holds into what is there.
+    /// True when renamed whole; false when its files were moved one by one.
+    @discardableResult
     private func putInPlace(
         _ relative: String, source: Int32, named sourceName: String, in parent: Int32, as name: String, in target: Int32
-    ) throws(OutputError) {
+    ) throws(OutputError) -> Bool {
         switch AtomicFile.renameWithoutReplacing(sourceName, in: parent, to: name, in: target) {
-        case 0: return
-        case EEXIST, ENOTEMPTY, EINVAL, ENOSYS: try moveInto(relative, source: source, named: sourceName, in: parent, as: name, in: target)
+        case 0: return true
+        case EEXIST, ENOTEMPTY, EINVAL, ENOSYS:
+            try moveInto(relative, source: source, named: sourceName, in: parent, as: name, in: target)
+            return false
         default: throw ContainedPath.failure(path(relative))
         }
     }

@@ -10,10 +10,13 @@ public enum TestHook {
     public enum Point: String, Sendable {
         /// A temporary file is complete but not yet renamed over the old one.
         case beforeRename = "before-rename"
-        /// A file has just been put in place (or made in a hidden folder, see `OpenFolders.Hiding`).
+        /// A file has just been written whole: under a temporary name, waiting to be put in place, or in a hidden
+        /// folder (see `OpenFolders.Hiding`).
         case afterWrite = "after-write"
         /// A hidden folder is complete but not yet renamed to where it goes.
         case beforeFolderRename = "before-folder-rename"
+        /// Every file is in place (and every stale one set aside), but not yet the new list of published files.
+        case beforeManifest = "before-manifest"
         /// The state database's save transaction is written but not yet committed.
         case beforeCommit = "before-commit"
         /// The new snapshot's records are staged (see `StagedSnapshot`), on their own thread.

@@ -90,6 +90,18 @@ public struct Validator: Sendable {
             return chunk
         }
         for chunk in chunks { warnings += chunk.warnings }
+        // CSV rows whose cells sit a column off are rejected whole, before anything reads their texts.
+        let shifted = orders.fromCSV ? shiftedRows(orders, read: read, candidates: candidates, warnings: warnings) : [:]
+        if !shifted.isEmpty {
+            for (index, reason) in shifted {
+                candidates[index].reasons = [reason]
+                read[index] = Order(
+                    row: read[index].row, id: nil, group: "", person: "", personKey: "", item: "", options: [], quantity: 1,
+                    unitPrice: 0, currency: configuration.baseCurrency, time: nil, timeText: "", note: "", paid: false)
+            }
+            let numbers = Set(shifted.keys.map { read[$0].row })
+            warnings.removeAll { $0.row.map(numbers.contains) ?? false }
+        }
         let found = listed == nil ? nil : GroupsFound(joining: chunks.map(\.groups))
         // Counted by each chunk: a list of rows for every id would be an array for every row. In the usual
         // sheet no id repeats, and every row with an id is the only one with it: the counts are only summed
@@ -110,6 +122,8 @@ public struct Validator: Sendable {
             }
             if candidates[index].reasons.isEmpty {
                 if anyRejected { valid.append(read[index]) }
+            } else if shifted[index] != nil {
+                rejected.append(RejectedRow(row: row, values: [], reasons: candidates[index].reasons))
             } else {
                 rejected.append(
                     RejectedRow(
@@ -131,7 +145,9 @@ public struct Validator: Sendable {
         // Captured as constants: an element of a captured `var` is copied out of its box before it can be
         // lent, and 100,000 orders and candidates copied (their texts retained, then released) took longer
         // than making the rows.
-        let (madeOrders, madeCandidates) = (read, candidates)
+        // A shifted row, like one whose fields do not fit the header, is not compared or stored: any of its cells could be a secret.
+        let kept = shifted.isEmpty ? nil : read.indices.filter { shifted[$0] == nil }
+        let (madeOrders, madeCandidates) = kept.map { kept in (kept.map { read[$0] }, kept.map { candidates[$0] }) } ?? (read, candidates)
         let data = ValidatedData(
             groups: groupList, orders: valid, rejected: rejected, warnings: warnings.sorted(),
             rowsRead: orders.rowCount, tracksPayments: orders.headers.contains(configuration.orderColumns.paid),
@@ -139,8 +155,8 @@ public struct Validator: Sendable {
             rows: Parallel.map(madeOrders.count) {
                 row(madeOrders[$0], madeCandidates[$0], identity: identity, idCounts: idsRepeat ? idCounts : nil)
             },
-            columns: shownColumns, malformedRows: orders.malformed.count, blankRows: blankRows)
-        return (data, SecretCells(columns: secretColumns, rows: candidates.map(\.secrets)))
+            columns: shownColumns, malformedRows: orders.malformed.count + shifted.count, blankRows: blankRows)
+        return (data, SecretCells(columns: secretColumns, rows: madeCandidates.map(\.secrets)))
     }
 
     /// What the diff needs of a row: its identity, its mapped values and what it meant. `idCounts`: how
@@ -167,9 +183,7 @@ public struct Validator: Sendable {
 
     /// A row whose cells cannot be matched to columns shows none of them: any could be a secret.
     private static func rejected(_ row: SourceTable.MalformedRow, headerCount: Int) -> RejectedRow {
-        RejectedRow(
-            row: row.number, values: [],
-            reasons: ["has \(row.fieldCount) \(row.fieldCount == 1 ? "field" : "fields") but the header has \(headerCount); its cells cannot be matched to columns"])
+        RejectedRow(row: row.number, values: [], reasons: [row.reason(headerCount: headerCount)])
     }
 
     // MARK: - Rows
@@ -369,6 +383,22 @@ public struct Validator: Sendable {
         return !items.contains { $0.name.lowercased() == "mode" && $0.value?.uppercased() == "UNFORMATTED_VALUE" }
     }
 
+    /// The rows found shifted (`ShiftedCells`), by index, with the reason: only rows already rejected or warned about are looked at.
+    private func shiftedRows(_ orders: SourceTable, read: [Order], candidates: [Candidate], warnings: [DataWarning]) -> [Int: String] {
+        let warned = Set(warnings.compactMap(\.row))
+        var suspects: [Int] = []
+        for index in read.indices where !candidates[index].reasons.isEmpty || warned.contains(read[index].row) { suspects.append(index) }
+        guard !suspects.isEmpty else { return [:] }
+        var check = ShiftedCells(
+            table: orders, columns: configuration.orderColumns, timeZone: configuration.timeZone, isKnownCurrency: isKnownCurrency)
+        var found: [Int: String] = [:]
+        let suspected = Set(suspects)
+        for index in suspects {
+            if let reason = check.reason(row: index, in: orders, suspects: suspected) { found[index] = reason }
+        }
+        return found
+    }
+
     private func isKnownCurrency(_ code: String) -> Bool {
         Currency.codes.contains(code) || configuration.minorUnits[code] != nil
     }
@@ -382,7 +412,9 @@ public struct Validator: Sendable {
         func text(_ row: Int, _ column: String) -> String { cells.text(table, row, column) }
         warnings += unmappedColumnWarnings(table, mapped: columns.mapped)
         warnings += table.malformed.map {
-            DataWarning(row: nil, message: "\(table.name) row \($0.number) has \($0.fieldCount) fields but the header has \(table.headers.count) and is ignored")
+            $0.swallowedLines == nil
+                ? DataWarning(row: nil, message: "\(table.name) row \($0.number) has \($0.fieldCount) fields but the header has \(table.headers.count) and is ignored")
+                : DataWarning(row: nil, message: "\(table.name) row \($0.number) is ignored: it \($0.reason(headerCount: table.headers.count))")
         }
         var groups: [Group] = []
         var names = Set<String>()

@@ -93,21 +93,71 @@ import Testing
         #expect(changes.summary == "")
     }
 
-    @Test func aCorrectedRejectedRowIsAChange() throws {
+    /// A rejected row corrected, with an id or without one, is an order now counted: not an added one.
+    @Test func aCorrectedRejectedRowIsNowCounted() throws {
         let (before, _) = try Self.compare([Self.row("1", "Amy", price: "NT$35"), Self.row("", "Ben", price: "-5")], previous: nil)
         #expect(before.rows.map(\.rejected) == [true, true])
-        let (_, changes) = try Self.compare([Self.row("1", "Amy", price: "35"), Self.row("", "Ben", price: "5")], previous: before)
+        let (after, changes) = try Self.compare([Self.row("1", "Amy", price: "35"), Self.row("", "Ben", price: "5")], previous: before)
         #expect(changes.added == [])
         #expect(changes.deleted == [])
-        #expect(changes.changed.map(\.fields) == [["price": ["NT$35", "35"]], ["price": ["-5", "5"]]])
+        #expect(changes.changed == [])
+        #expect(changes.nowCounted.map(\.fields) == [["price": ["NT$35", "35"]], ["price": ["-5", "5"]]])
+        #expect(changes.nowCounted.map(\.reasons) == [nil, nil])
+        #expect(changes.summary == "2 now counted")
+        #expect(after.rows.map(\.firstSeen) == before.rows.map(\.firstSeen))
     }
 
-    @Test func aDeletedRejectedRowIsADeletion() throws {
-        let (before, _) = try Self.compare(Self.base + [Self.row("9", "", price: "-5")], previous: nil)
-        let (_, changes) = try Self.compare(Self.base, previous: before)
-        #expect(changes.deleted.map(\.row) == [5])
-        #expect(changes.deleted.first?.rejected == true)
-        #expect(changes.deleted.first?.amount == nil)
+    /// A rejected row is no order: neither its arrival, its edits nor its removal is a change of orders.
+    @Test func rejectedRowsComeAndGoWithoutChanges() throws {
+        let (before, _) = try Self.compare(Self.base + [Self.row("9", "", price: "-5"), Self.row("", "Eve", price: "x")], previous: nil)
+        let (_, gone) = try Self.compare(Self.base, previous: before)
+        #expect(gone.isEmpty)
+        let (_, edited) = try Self.compare(Self.base + [Self.row("9", "", price: "-6"), Self.row("", "Eve", price: "y")], previous: before)
+        #expect(edited.isEmpty)
+        let (start, _) = try Self.compare(Self.base, previous: nil)
+        let (_, arrived) = try Self.compare(Self.base + [Self.row("", "", price: "")], previous: start)
+        #expect(arrived.isEmpty)
+    }
+
+    /// An order whose row turns rejected is no longer counted, with the reasons, with or without an id.
+    /// Without an id, one whose name is cleared as well is no longer that person's order: it is deleted
+    /// (the guard counts it as turned rejected, see `theGuardCountsOrdersThatAreNowRejected`).
+    @Test(arguments: ["1", ""])
+    func anOrderThatTurnsRejectedIsNoLongerCounted(id: String) throws {
+        let (before, _) = try Self.compare([Self.row(id, "Amy", price: "60"), Self.row("", "Ben")], previous: nil)
+        let (_, changes) = try Self.compare([Self.row(id, "Amy", price: "-60"), Self.row("", "", price: "")], previous: before)
+        #expect(changes.deleted.map(\.person) == ["Ben"])
+        #expect(changes.added == [])
+        #expect(changes.noLongerCounted.map(\.after.row) == [2])
+        #expect(changes.noLongerCounted.map(\.before.person) == ["Amy"])
+        #expect(changes.noLongerCounted.first?.fields == ["price": ["60", "-60"]])
+        #expect(changes.noLongerCounted.first?.reasons == ["price must not be negative"])
+        #expect(changes.summary == "1 deleted, 1 no longer counted")
+    }
+
+    /// Without ids, an order edited in place is one changed order, not a deletion and an addition; of
+    /// one person's same orders, each pairs with the nearest row.
+    @Test func withoutIdsAnEditedOrderIsAChange() throws {
+        let rows = [Self.row("", "Amy", price: "60"), Self.row("", "Ben"), Self.row("", "Amy", sugar: "無糖", price: "60"), Self.row("", "Cat")]
+        let (before, _) = try Self.compare(rows, previous: nil, time: "2026-11-21T09:00:00Z")
+        var edited = rows
+        edited[0][5] = "65"
+        edited[2][4] = "微糖"
+        edited[2][5] = "61"
+        let (after, changes) = try Self.compare(edited, previous: before)
+        #expect(changes.deleted == [])
+        #expect(changes.added == [])
+        #expect(changes.changed.map(\.fields) == [["price": ["60", "65"]], ["sugar": ["無糖", "微糖"], "price": ["60", "61"]]])
+        #expect(changes.changed.map(\.before.row) == [2, 4])
+        #expect(changes.summary == "2 changed")
+        #expect(after.rows.allSatisfy { $0.firstSeen == "2026-11-21T09:00:00Z" })
+        // Another person or item is another order.
+        var renamed = rows
+        renamed[1][2] = "Bob"
+        let (_, other) = try Self.compare(renamed, previous: before)
+        #expect(other.deleted.map(\.person) == ["Ben"])
+        #expect(other.added.map(\.person) == ["Bob"])
+        #expect(other.changed == [])
     }
 
     @Test func aChangedEditCodeShowsMasked() throws {
@@ -132,7 +182,7 @@ import Testing
         let (before, _) = try Self.compare(Self.base, previous: nil)
         let (after, changes) = try Self.compare([Self.row("1", "Amy", code: "zz9Secret")], previous: before)
         let store = StateStore(folder: folder)
-        try store.save(snapshot: after, history: [HistoryEntry(time: "2026-11-21T10:00:00Z", changes: changes)])
+        try store.save(snapshot: after, history: [HistoryEntry(time: "2026-11-21T10:00:00Z", changes: changes, sequence: 1)])
         #expect(TestSupport.files(in: folder) == ["state.sqlite"])
         for file in TestSupport.files(in: folder) {
             let bytes = try Data(contentsOf: folder.appendingPathComponent(file))
@@ -150,14 +200,14 @@ import Testing
         let (_, changes) = try Self.compare(Array(Self.base.dropFirst(deleted)), previous: before)
         let guardrail = DeletionGuard(maxDeletedFraction: fraction)
         if allowed {
-            try guardrail.check(changes, previous: SnapshotIndex(before), malformedRows: 0)
+            try guardrail.check(changes, previous: SnapshotIndex(before), newRejectedRows: 0)
         } else {
-            #expect(throws: DataError.self) { try guardrail.check(changes, previous: SnapshotIndex(before), malformedRows: 0) }
+            #expect(throws: DataError.self) { try guardrail.check(changes, previous: SnapshotIndex(before), newRejectedRows: 0) }
         }
     }
 
-    /// Orders that are still rows but no longer valid orders are lost just the same: with an id they
-    /// show as changed, without one as deleted while a rejected row appears; a malformed row is rejected too.
+    /// Orders that are still rows but no longer valid orders are lost just the same: they show as no
+    /// longer counted, with an id or without one; a malformed row is rejected too.
     @Test(arguments: [
         ("every price turned into text, with ids", [row("1", "Amy", price: "free"), row("2", "Ben", price: "free"), row("3", "Cat", "綠茶", price: "free")], 0,
          "3 of the last run's 3 orders are no longer valid orders (3 now rejected), more than 50%; nothing was published; if that is right, run again with --accept-deletions"),
@@ -173,7 +223,7 @@ import Testing
         let (before, _) = try Self.compare(previousRows, previous: nil)
         let (_, changes) = try Self.compare(rows, previous: before)
         #expect(throws: DataError(message: message)) {
-            try DeletionGuard(maxDeletedFraction: 0.5).check(changes, previous: SnapshotIndex(before), malformedRows: malformed)
+            try DeletionGuard(maxDeletedFraction: 0.5).check(changes, previous: SnapshotIndex(before), newRejectedRows: malformed)
         }
     }
 
@@ -182,11 +232,11 @@ import Testing
         let (before, _) = try Self.compare(Self.base + [Self.row("8", "Dan", price: "x"), Self.row("9", "Eve", price: "y")], previous: nil)
         let (_, changes) = try Self.compare([Self.base[0]] + [Self.row("8", "Dan", price: "x"), Self.row("9", "Eve", price: "y")], previous: before)
         #expect(throws: DataError(message: "2 of the last run's 3 orders are no longer valid orders (2 gone), more than 60%; nothing was published; if that is right, run again with --accept-deletions")) {
-            try DeletionGuard(maxDeletedFraction: 0.6).check(changes, previous: SnapshotIndex(before), malformedRows: 0)
+            try DeletionGuard(maxDeletedFraction: 0.6).check(changes, previous: SnapshotIndex(before), newRejectedRows: 0)
         }
         // A rejected row that disappears is no lost order.
         let (_, fixed) = try Self.compare(Self.base, previous: before)
-        try DeletionGuard(maxDeletedFraction: 0).check(fixed, previous: SnapshotIndex(before), malformedRows: 0)
+        try DeletionGuard(maxDeletedFraction: 0).check(fixed, previous: SnapshotIndex(before), newRejectedRows: 0)
     }
 
     @Test(arguments: ["{not json", "{\"version\": 1}", "[]"])

@@ -12,7 +12,8 @@ import Testing
     static let later = "2026-11-21T10:00:00Z"
 
     /// Two runs' rows: ids unique, shared (content decides) or blank; rejected rows; and the second run
-    /// with rows deleted, edited (a masked edit code among the edits), added, corrected, or reordered.
+    /// with rows deleted, edited (a masked edit code, a name cleared or recased, an item among the
+    /// edits), added, corrected, turned rejected, or reordered.
     struct History: Sendable, CustomStringConvertible {
         var previous: [[String]]
         var current: [[String]]
@@ -36,7 +37,8 @@ import Testing
             case 1: row[4] = pick(["半糖", "無糖", "微糖"])
             case 2: row[5] = pick(["35", "41", "x"])
             case 3: row[6] = pick(["c1", "c3", "•••"])
-            case 4: row[2] = pick(["Amy", "Cat"])
+            case 4: row[2] = pick(["Amy", "Cat", "amy", ""])
+            case 5: row[3] = pick(["紅茶", "奶茶"])
             default: break
             }
             current.append(row)
@@ -77,7 +79,7 @@ import Testing
             do {
                 let hasher = SecretHasher(salt: "salt")
                 let (before, beforeSecrets) = try Self.validated(history.previous)
-                let (reference, _) = ReferenceDiffer(hasher: hasher, now: Self.earlier).compare(before, secrets: beforeSecrets, previous: nil)
+                let reference = ReferenceDiffer(hasher: hasher, now: Self.earlier).compare(before, secrets: beforeSecrets, previous: nil).snapshot
                 let first = try Differ(hasher: hasher, now: Self.earlier).compare(before, secrets: beforeSecrets, previous: nil)
                 #expect(first.snapshot == reference)
                 #expect(first.digests == reference.rows.map(RecordDigest.init))
@@ -92,12 +94,16 @@ import Testing
                 let expected = ReferenceDiffer(hasher: hasher, now: Self.later).compare(after, secrets: afterSecrets, previous: reference)
                 let result = try Differ(hasher: hasher, now: Self.later).compare(after, secrets: afterSecrets, previous: requests.watching(previous))
                 #expect(result.changes == expected.changes)
+                #expect(result.newRejected == expected.newRejected)
                 #expect(result.snapshot == expected.snapshot)
                 #expect(result.digests == expected.snapshot.rows.map(RecordDigest.init))
-                // Never more than the records that are gone or changed, or whose match was not known by digest.
+                // Never more than the records that are gone or changed, or were rejected, or whose match was
+                // not known by digest, or whose identity changed with another row's id (one that other rows shared).
                 let masked = history.current.count { $0[6] == SecretMask.text }
-                let bound = history.sugarIsAnOption
-                    ? expected.changes.deleted.count + expected.changes.changed.count + masked : history.previous.count
+                let changes = expected.changes
+                let touched = changes.deleted.count + changes.changed.count + changes.noLongerCounted.count + changes.nowCounted.count
+                let shared = reference.rows.count { $0.id != nil && !$0.identity.hasPrefix("id:") }
+                let bound = history.sugarIsAnOption ? touched + reference.rows.count(where: \.rejected) + shared + masked : history.previous.count
                 #expect(Set(requests.all).count == requests.all.count)
                 #expect(requests.all.count <= bound)
 
@@ -144,7 +150,7 @@ import Testing
         let (data, secrets) = try Self.validated(rows)
         let hasher = SecretHasher(salt: "salt")
         let result = try Differ(hasher: hasher, now: Self.earlier).compare(data, secrets: secrets, previous: nil)
-        let (expected, _) = ReferenceDiffer(hasher: hasher, now: Self.earlier).compare(data, secrets: secrets, previous: nil)
+        let expected = ReferenceDiffer(hasher: hasher, now: Self.earlier).compare(data, secrets: secrets, previous: nil).snapshot
         #expect(result.snapshot == expected)
         #expect(result.digests == expected.rows.map(RecordDigest.init))
         #expect(Set(result.digests).count == rows.count)
@@ -169,7 +175,7 @@ import Testing
     /// (dry run, `orderpress diff`), and given its digests, once, by the first build that reads it.
     @Test func aDatabaseWithoutDigestsIsReadThenMigrated() throws {
         let (snapshot, changes) = try DifferTests.compare(DifferTests.base + [DifferTests.row("9", "Eve", price: "x")], previous: nil)
-        let history = [HistoryEntry(time: Self.earlier, changes: changes)]
+        let history = [HistoryEntry(time: Self.earlier, changes: changes, sequence: 1)]
         let folder = TestSupport.temporaryFolder()
         let url = folder.appendingPathComponent(StateDatabase.fileName)
         let contents = StateContents(snapshot: SnapshotIndex(snapshot), history: history, siteID: StateStoreTests.siteID, lastBuild: LastBuild(fingerprint: "f1"))

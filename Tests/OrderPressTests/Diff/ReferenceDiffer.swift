@@ -3,64 +3,88 @@ import Foundation
 @testable import OrderPress
 
 /// The differ as it was before the state kept an index (`SnapshotIndex`): every record of the last
-/// snapshot in memory, compared one by one. Kept verbatim as the oracle the indexed diff must equal;
-/// the per-record helpers it used are `Differ`'s own, unchanged by the index.
+/// snapshot in memory, compared one by one; and the rules for rows left over after matching by identity
+/// (rejected rows, orders without ids edited) written out the plain way, trying every pair. The oracle the
+/// indexed diff must equal; the per-record helpers it uses are `Differ`'s own.
 struct ReferenceDiffer {
     var hasher: SecretHasher
     var now: String
     var differ: Differ { Differ(hasher: hasher, now: now) }
 
-    /// This run's records (first-seen times carried over from matched rows) and what changed.
-    func compare(_ data: ValidatedData, secrets: SecretCells, previous: Snapshot?) -> (snapshot: Snapshot, changes: ChangeSet) {
+    /// This run's records (first-seen times carried over from matched rows), what changed, and how many
+    /// new rejected rows pair with no order of the last run.
+    func compare(_ data: ValidatedData, secrets: SecretCells, previous: Snapshot?) -> (snapshot: Snapshot, changes: ChangeSet, newRejected: Int) {
         var records = zip(data.rows, secrets.rows).map { differ.record($0, secrets: $1) }
         let current = Snapshot(
             version: Snapshot.currentVersion, salt: hasher.salt, changedAt: now, columns: data.columns,
             secretColumns: secrets.columns, rows: [], rates: nil)
         guard let previous else {
-            return (differ.with(current, rows: records), ChangeSet(firstRun: true, deleted: [], added: [], changed: []))
+            return (differ.with(current, rows: records), ChangeSet(firstRun: true, deleted: [], added: [], changed: []), 0)
+        }
+        var changes = ChangeSet(firstRun: false, deleted: [], added: [], changed: [])
+        /// Records the change from the old record to the new one that stands for it now, by what each was.
+        func pair(_ oldIndex: Int, _ index: Int) {
+            let old = previous.rows[oldIndex]
+            records[index].firstSeen = old.firstSeen
+            records[index].secrets = differ.carryOverUnknownSecrets(records[index], old, previous, current)
+            let fields = differ.differences(old, previous, records[index], current)
+            let change = ChangeSet.Change(before: old, after: records[index], fields: fields)
+            switch (old.rejected, records[index].rejected) {
+            case (false, false): if !fields.isEmpty { changes.changed.append(change) }
+            case (false, true):
+                var change = change
+                change.reasons = data.rejected.first { $0.row == records[index].row }?.reasons ?? []
+                changes.noLongerCounted.append(change)
+            case (true, false): changes.nowCounted.append(change)
+            case (true, true): break
+            }
         }
 
         // Match by identity; rows sharing one (identical content) pair up first come, first served.
         var unmatchedOld: [String: [Int]] = [:]
         for (index, record) in previous.rows.enumerated() { unmatchedOld[record.identity, default: []].append(index) }
-        var matchedOld = Set<Int>()
-        var addedIndices: [Int] = []
-        var changed: [ChangeSet.Change] = []
+        var oldLeft = Set(previous.rows.indices)
+        var newLeft = Set<Int>()
         for index in records.indices {
             guard var candidates = unmatchedOld[records[index].identity], !candidates.isEmpty else {
-                addedIndices.append(index)
+                newLeft.insert(index)
                 continue
             }
             let oldIndex = candidates.removeFirst()
             unmatchedOld[records[index].identity] = candidates
-            matchedOld.insert(oldIndex)
-            let old = previous.rows[oldIndex]
-            records[index].firstSeen = old.firstSeen
-            records[index].secrets = differ.carryOverUnknownSecrets(records[index], old, previous, current)
-            let fields = differ.differences(old, previous, records[index], current)
-            if !fields.isEmpty { changed.append(.init(before: old, after: records[index], fields: fields)) }
+            oldLeft.remove(oldIndex)
+            pair(oldIndex, index)
         }
 
-        // A rejected row corrected in place has new content but the same sheet row: a change, not a new order.
-        var deletedIndices = previous.rows.indices.filter { !matchedOld.contains($0) }
-        var addedByRow: [Int: Int] = [:]
-        for index in addedIndices { addedByRow[records[index].row] = index }
-        var pairedNew = Set<Int>()
-        deletedIndices.removeAll { oldIndex in
-            let old = previous.rows[oldIndex]
-            guard old.rejected, let newIndex = addedByRow[old.row], !pairedNew.contains(newIndex) else { return false }
-            pairedNew.insert(newIndex)
-            records[newIndex].firstSeen = old.firstSeen
-            changed.append(.init(before: old, after: records[newIndex], fields: differ.differences(old, previous, records[newIndex], current)))
-            return true
+        // Old rows without an id pair with new rows of the same group, person (case aside) and item, valid
+        // or rejected alike: each time the closest two rows of all (ties: the lower old row, then the lower
+        // new row) first.
+        func withoutId(_ record: RowRecord) -> Bool { record.identity.hasPrefix("content:") }
+        func sameOrder(_ a: RowRecord, _ b: RowRecord) -> Bool {
+            a.group == b.group && a.person.lowercased() == b.person.lowercased() && a.item == b.item
         }
-        let changes = ChangeSet(
-            firstRun: false, deleted: deletedIndices.map { previous.rows[$0] },
-            added: addedIndices.filter { !pairedNew.contains($0) }.map { records[$0] },
-            changed: changed.sorted { $0.after.row < $1.after.row })
+        while true {
+            var best: (distance: Int, oldRow: Int, newRow: Int, old: Int, new: Int)?
+            for oldIndex in oldLeft where withoutId(previous.rows[oldIndex]) {
+                for index in newLeft where sameOrder(previous.rows[oldIndex], records[index]) {
+                    let (oldRow, newRow) = (previous.rows[oldIndex].row, records[index].row)
+                    let candidate = (abs(oldRow - newRow), oldRow, newRow, oldIndex, index)
+                    if best.map({ (candidate.0, candidate.1, candidate.2) < ($0.distance, $0.oldRow, $0.newRow) }) ?? true { best = candidate }
+                }
+            }
+            guard let best else { break }
+            oldLeft.remove(best.old)
+            newLeft.remove(best.new)
+            pair(best.old, best.new)
+        }
+        changes.deleted = oldLeft.sorted().map { previous.rows[$0] }.filter { !$0.rejected }
+        changes.added = newLeft.sorted().map { records[$0] }.filter { !$0.rejected }
+        changes.changed.sort { $0.after.row < $1.after.row }
+        changes.noLongerCounted.sort { $0.after.row < $1.after.row }
+        changes.nowCounted.sort { $0.after.row < $1.after.row }
         var snapshot = differ.with(current, rows: records)
         snapshot.salt = previous.salt
         if changes.isEmpty { snapshot.changedAt = previous.changedAt }
-        return (snapshot, changes)
+        return (snapshot, changes, newLeft.count { records[$0].rejected })
     }
 }

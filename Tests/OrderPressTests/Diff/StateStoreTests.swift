@@ -13,7 +13,7 @@ import Testing
     static func saved() throws -> (store: StateStore, snapshot: Snapshot) {
         let store = StateStore(folder: TestSupport.temporaryFolder())
         let (snapshot, changes) = try DifferTests.compare(DifferTests.base, previous: nil)
-        try store.save(snapshot: snapshot, history: [HistoryEntry(time: "2026-11-21T10:00:00Z", changes: changes)], lastBuild: LastBuild(fingerprint: "f1"))
+        try store.save(snapshot: snapshot, history: [HistoryEntry(time: "2026-11-21T10:00:00Z", changes: changes, sequence: 1)], lastBuild: LastBuild(fingerprint: "f1"))
         return (store, snapshot)
     }
 
@@ -56,7 +56,7 @@ import Testing
     @Test(arguments: ["snapshot.json", "history.json", "site-id"])
     func eachOldFileIsMigratedThenRemoved(file: String) throws {
         let (snapshot, changes) = try DifferTests.compare(DifferTests.base, previous: nil)
-        let history = [HistoryEntry(time: "2026-11-21T10:00:00Z", changes: changes)]
+        let history = [HistoryEntry(time: "2026-11-21T10:00:00Z", changes: changes, sequence: 1)]
         let folder = Self.legacyFolder(
             snapshot: file == "snapshot.json" ? snapshot : nil, history: file == "history.json" ? history : nil,
             siteID: file == "site-id" ? Self.siteID : nil)
@@ -73,7 +73,8 @@ import Testing
         #expect(TestSupport.files(in: folder) == ["state.sqlite"])
         let migrated = StateStore(folder: folder)
         #expect(try migrated.loadSnapshot() == snapshot)
-        #expect(try migrated.loadHistory() == (file == "history.json" ? history : []))
+        // Saved by the version before: it keeps the feed id made of its time.
+        #expect(try migrated.loadHistory() == (file == "history.json" ? history.map { HistoryEntry(time: $0.time, changes: $0.changes, sequence: 1, numbered: false) } : []))
         #expect(try migrated.siteID(create: false) == id)
         if file == "site-id" { #expect(id == Self.siteID) }
     }
@@ -112,10 +113,10 @@ import Testing
         let rows = (1...200).map { DifferTests.row("\($0)", "P\($0)") }
         let store = StateStore(folder: TestSupport.temporaryFolder())
         let (first, changes) = try DifferTests.compare(rows, previous: nil)
-        let history = [HistoryEntry(time: "2026-11-21T10:00:00Z", changes: changes)]
+        let history = [HistoryEntry(time: "2026-11-21T10:00:00Z", changes: changes, sequence: 1)]
         try store.save(snapshot: first, history: history, lastBuild: LastBuild(fingerprint: "a"))
-        // 200 records, the snapshot's own row, one history entry, the fingerprint.
-        #expect(store.rowsWritten == 203)
+        // 200 records, the snapshot's own row, one history entry, the fingerprint, where numbered entries start.
+        #expect(store.rowsWritten == 204)
         let database = store.folder.appendingPathComponent("state.sqlite")
         let written = try Data(contentsOf: database)
         let stamp = try FileManager.default.attributesOfItem(atPath: database.path)[.modificationDate] as? Date
@@ -133,7 +134,7 @@ import Testing
         let changing = StateStore(folder: store.folder)
         let (after, one) = try DifferTests.compare(edited, previous: try changing.loadSnapshot(), time: "2026-11-21T11:00:00Z")
         #expect(one.changed.count == 1)
-        try changing.save(snapshot: after, history: [HistoryEntry(time: "2026-11-21T11:00:00Z", changes: one)] + history, lastBuild: LastBuild(fingerprint: "b"))
+        try changing.save(snapshot: after, history: [HistoryEntry(time: "2026-11-21T11:00:00Z", changes: one, sequence: 2)] + history, lastBuild: LastBuild(fingerprint: "b"))
         // The record, the snapshot's changed_at, the new history entry, the fingerprint.
         #expect(changing.rowsWritten == 4)
         #expect(try StateStore(folder: store.folder).loadSnapshot() == after)
@@ -268,7 +269,7 @@ import Testing
     /// old files are still the whole state.
     @Test func aBegunSaveOverOldFilesWritesNothingUntilCommitted() throws {
         let (snapshot, changes) = try DifferTests.compare(DifferTests.base, previous: nil)
-        let history = [HistoryEntry(time: "2026-11-21T10:00:00Z", changes: changes)]
+        let history = [HistoryEntry(time: "2026-11-21T10:00:00Z", changes: changes, sequence: 1)]
         let folder = Self.legacyFolder(snapshot: snapshot, history: history, siteID: Self.siteID)
         let before = TestSupport.files(in: folder)
         var edited = snapshot
@@ -288,10 +289,49 @@ import Testing
         #expect(try StateStore(folder: folder).siteID(create: false) == Self.siteID)
     }
 
+    /// A history saved before entries were numbered, and before rejected rows were told apart from orders,
+    /// reads numbered from its oldest entry, with no rejected row as an added, deleted or changed order; the
+    /// next entry takes the next number, and the database keeps each entry's own.
+    @Test func anOldHistoryIsNumberedAndListsNoRejectedRowAsAnOrder() throws {
+        let (snapshot, firstRun) = try DifferTests.compare(DifferTests.base + [DifferTests.row("", "Eve", price: "x")], previous: nil)
+        let (valid, rejected) = (snapshot.rows[0], snapshot.rows[3])
+        #expect(rejected.rejected)
+        let fixed = ChangeSet.Change(before: rejected, after: valid, fields: ["price": ["x", "35"]])
+        let old = ChangeSet(firstRun: false, deleted: [valid, rejected], added: [rejected], changed: [fixed])
+        let entries = [HistoryEntry(time: "2026-11-21T11:00:00Z", changes: old, sequence: 0), HistoryEntry(time: "2026-11-21T10:00:00Z", changes: firstRun, sequence: 0)]
+        // As the version before wrote it: no numbers, no lists of orders turned rejected or valid.
+        var file = try #require(try JSONSerialization.jsonObject(with: JSONOutput.encode(LegacyStateFiles.History(version: 1, entries: entries))) as? [String: Any])
+        file["entries"] = (file["entries"] as? [[String: Any]])?.map { entry in
+            var entry = entry
+            entry["sequence"] = nil
+            var changes = entry["changes"] as? [String: Any] ?? [:]
+            (changes["no_longer_counted"], changes["now_counted"]) = (nil, nil)
+            entry["changes"] = changes
+            return entry
+        }
+        let folder = TestSupport.temporaryFolder()
+        try JSONSerialization.data(withJSONObject: file).write(to: folder.appendingPathComponent("history.json"))
+
+        let store = StateStore(folder: folder)
+        let history = try store.loadHistory()
+        #expect(history.map(\.sequence) == [2, 1])
+        // Their feed ids stay those of before; the next entry's is its number.
+        #expect(history.map(\.id) == ["run-20261121110000", "run-20261121100000"])
+        #expect(history[0].changes == ChangeSet(firstRun: false, deleted: [valid], added: [], changed: [], nowCounted: [fixed]))
+        #expect(history[1].changes == firstRun)
+        let next = HistoryEntry(time: "2026-11-21T11:00:00Z", changes: ChangeSet(firstRun: false, deleted: [valid], added: [], changed: []), after: history.first)
+        #expect(next.sequence == 3)
+        #expect(next.id == "entry-3")
+        try store.save(snapshot: snapshot, history: [next] + history)
+        #expect(try StateStore(folder: folder).loadHistory() == [next] + history)
+    }
+
     @Test func theHistoryKeepsItsLimit() throws {
         let (store, snapshot) = try Self.saved()
         let entries = (0..<(StateStore.historyLimit + 5)).map {
-            HistoryEntry(time: "2026-11-21T10:00:\($0)Z", changes: ChangeSet(firstRun: false, deleted: [], added: [], changed: []))
+            HistoryEntry(
+                time: "2026-11-21T10:00:\($0)Z", changes: ChangeSet(firstRun: false, deleted: [], added: [], changed: []),
+                sequence: StateStore.historyLimit + 5 - $0)
         }
         try store.save(snapshot: snapshot, history: entries)
         #expect(try StateStore(folder: store.folder).loadHistory() == Array(entries.prefix(StateStore.historyLimit)))

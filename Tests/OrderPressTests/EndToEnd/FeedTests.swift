@@ -40,6 +40,26 @@ import Testing
         #expect(Set(other).isDisjoint(with: ids))
     }
 
+    /// Two runs in the same second (here a pinned SOURCE_DATE_EPOCH) are two entries with two ids, and a
+    /// later build keeps both.
+    @Test func runsInTheSameSecondHaveDistinctEntryIds() throws {
+        let site = try BinaryTests.sampleSite()
+        _ = try Self.build(site)
+        try ChangesTests.editOrders(in: site)
+        let ids = try Self.matches(#"<entry>\n<id>([^<]*)</id>"#, in: try Self.build(site))
+        #expect(ids.count == 2)
+        #expect(Set(ids).count == 2)
+
+        let url = site.appendingPathComponent("data/orders.json")
+        var rows = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [[String: String]])
+        rows.removeLast()
+        try JSONSerialization.data(withJSONObject: rows).write(to: url)
+        let later = try Self.matches(#"<entry>\n<id>([^<]*)</id>"#, in: try Self.build(site))
+        #expect(later.count == 3)
+        #expect(Set(later).count == 3)
+        #expect(Array(later.dropFirst()) == ids)
+    }
+
     @Test func withoutBaseURLLinksAreRelative() throws {
         let feed = try Self.build(try BinaryTests.sampleSite())
         #expect(try Self.matches(#"href="([^"]*)""#, in: feed) == ["feed.xml", "changes.html", "changes.html"])

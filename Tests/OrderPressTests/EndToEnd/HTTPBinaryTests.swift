@@ -107,6 +107,27 @@ import Testing
         #expect(!(live.stdout + live.stderr + offline.stdout + offline.stderr).contains(F.token))
     }
 
+    /// Issue 22, item 15: a rerun on unchanged input from a server writes no file at all, not even the cached
+    /// copies of what it downloaded (the same bytes) or their fetch times.
+    @Test func anUnchangedRerunFromAServerRewritesNoCachedCopy() async throws {
+        try await LocalServer.with(try Self.serve(try BinaryTests.sampleSite(), Service())) { server in
+            let site = try Self.liveSite(server)
+            let output = site.appendingPathComponent("output")
+            let first = try await TestSupport.runDetached(["build"], in: site, environment: Self.environment)
+            #expect(first.status == 0, "\(first.stderr)")
+            let before = try Self.state(of: output)
+            #expect(before.keys.contains("state/cache/orders.body"))
+            let again = try await TestSupport.runDetached(["build"], in: site, environment: Self.environment)
+            #expect(again.status == 0, "\(again.stderr)")
+            #expect(again.stdout.contains("· 0 files written, \(TestSupport.sampleFileCount) unchanged, 0 removed · no changes · 6 requests · "), "\(again.stdout)")
+            let after = try Self.state(of: output)
+            #expect(Set(after.keys) == Set(before.keys))
+            for (path, (data, modified)) in before where path != "state/lock" {
+                #expect(after[path]?.0 == data && after[path]?.1 == modified, "\(path) was written again")
+            }
+        }
+    }
+
     /// What a failing source writes besides the lock and the caches (see `SourceHealth`).
     static let failureFiles: Set<String> = ["site/status.json", "state/failing.json"]
 
@@ -172,6 +193,14 @@ import Testing
                 "rates: \(rates) answered HTTP 404 Not Found; check [rates] url; using the rates fetched 2026-11-21 18:00 (Asia/Taipei)") == true)
             #expect(try String(contentsOf: index, encoding: .utf8).contains(
                 "無法讀取匯率來源：換算使用 2026-11-21 16:00 的快取匯率。"))
+            // Person pages and the other pages of converted totals say it too, not just the index.
+            let markdown = output.appendingPathComponent("markdown")
+            let pages = TestSupport.files(in: markdown).filter { $0.hasPrefix("people/") || $0.hasPrefix("groups/") && $0.hasSuffix(".md") }
+            #expect(pages.contains { $0.hasPrefix("people/") })
+            for page in pages {
+                #expect(try String(contentsOf: markdown.appendingPathComponent(page), encoding: .utf8).contains(
+                    "> 無法讀取匯率來源：換算使用 2026-11-21 16:00 的快取匯率。"), "\(page)")
+            }
 
             // The cached copy lost as well: the published site, the Markdown and the snapshot stay as they were.
             let before = try Self.state(of: output).filter { !$0.key.hasPrefix("state/cache/") && !Self.failureFiles.contains($0.key) }

@@ -23,13 +23,15 @@ import Testing
                     key: Bool.random(using: &rng) ? PrettyJSONWriterTests.text(&rng) : nil, pieces: Bool.random(using: &rng) ? pieces : nil)
             }
         }
-        return Manifest(markdown: entries(), site: entries())
+        // The fingerprint of the inputs, when the build recorded one (issue 22, item 15).
+        let inputs = Bool.random(using: &rng) ? PrettyJSONWriterTests.text(&rng) : nil
+        return Manifest(markdown: entries(), site: entries(), inputs: inputs)
     }
 
     static func sorted(_ manifest: Manifest) -> Manifest {
         Manifest(
             markdown: manifest.markdown.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) },
-            site: manifest.site.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) })
+            site: manifest.site.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }, inputs: manifest.inputs)
     }
 
     @Test func readsWhatTheManifestWritesAsJSONDecoderDoes() async {

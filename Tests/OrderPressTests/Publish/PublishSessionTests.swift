@@ -330,7 +330,7 @@ import Testing
     /// In a folder the session made, a new file is created without being looked for first; what appears
     /// at its name meanwhile is still found: a link is refused (its target untouched), a file with the
     /// same bytes is kept as it is, one with other bytes is replaced. The same in the site folder itself
-    /// (files made unnamed, then linked in) as in a new folder inside it (filled under a hidden name).
+    /// (where new files are looked for) as in a new folder inside it (filled under a hidden name).
     @Test(arguments: ["", "groups/"])
     func whatAppearsWhereANewFileGoesIsFoundAtCreation(folder: String) throws {
         let victim = Victim()
@@ -351,7 +351,11 @@ import Testing
         try victim.expectUntouched()
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: made.appendingPathComponent("link.html").path) == victim.file.path)
         #expect(Self.modified(made.appendingPathComponent("same.html")) == 1_000_000_000_000_000_000)
-        #expect(try TestSupport.contents(of: made) == ["a.html": "a", "b.html": "b", "same.html": "same", "other.html": "after"].mapValues { Data($0.utf8) })
+        // In a new folder the files are in place at once, since no reader sees it yet; in the site folder
+        // itself they wait under temporary names until `finish` puts them all in place.
+        let inSight = try TestSupport.contents(of: made).filter { !$0.key.contains(AtomicFile.temporaryMarker) }
+        let expected = folder.isEmpty ? ["same.html": "same", "other.html": "before"] : ["a.html": "a", "b.html": "b", "same.html": "same", "other.html": "after"]
+        #expect(inSight == expected.mapValues { Data($0.utf8) })
     }
 
     /// Temporary files left in the published folders are swept only after a publish that died (its
@@ -373,8 +377,33 @@ import Testing
         let next = try publisher.begin(dryRun: false)
         #expect(TestSupport.files(in: root).filter { $0.contains(AtomicFile.temporaryMarker) } == [])
         try next.publish(Self.files(["index.md": "b"]), in: .markdown)
-        #expect(try next.finish().unchanged == 1)
+        // The killed publish put nothing in place: the next one writes it.
+        #expect(Self.relative(try next.finish().written, to: root) == ["md/index.md"])
         #expect(!FileManager.default.fileExists(atPath: marker.path))
+    }
+
+    /// Nothing is in sight before `place`; after it, a rollback (the state could not be committed) puts every
+    /// file back as it was: replaced files get their old bytes, new files and folders go, stale files come
+    /// back, the list of published files is the old one, and no temporary file or marker is left.
+    @Test func aRollBackAfterPlacingPutsEveryFileBack() throws {
+        let root = TestSupport.temporaryFolder()
+        let publisher = Self.publisher(root)
+        try Self.build(publisher, markdown: ["index.md": "a", "old.md": "o"], site: ["index.html": "A"])
+        let before = try TestSupport.contents(of: root)
+        let session = try publisher.begin(dryRun: false)
+        try session.publish(Self.files(["index.md": "b", "new.md": "n", "groups/x.md": "x"]), in: .markdown)
+        try session.publish(Self.files(["index.html": "A"]), in: .site)
+        try session.prepare(inputs: "fingerprint")
+        #expect(try TestSupport.contents(of: root).filter { !$0.key.contains(AtomicFile.temporaryMarker) && !$0.key.hasPrefix("state/") }
+            == before.filter { !$0.key.hasPrefix("state/") })
+        try session.place()
+        let placed = try TestSupport.contents(of: root.appendingPathComponent("md"))
+        #expect(placed.filter { !$0.key.contains(AtomicFile.temporaryMarker) } == ["index.md": "b", "new.md": "n", "groups/x.md": "x"].mapValues { Data($0.utf8) })
+        #expect(try Self.manifest(root).inputs == "fingerprint")
+        session.rollBack()
+        session.abandon()
+        #expect(try TestSupport.contents(of: root) == before)
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("md/groups").path))
     }
 
     @Test func aDryRunCountsButWritesNothing() throws {

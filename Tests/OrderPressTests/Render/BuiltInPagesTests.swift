@@ -109,7 +109,7 @@ import Testing
         await propertyCheck(count: 60, input: Self.sites) { site in
             let built = Self.build(site, sample: sample, fetched: fetched)
             var renderer = try! SiteRenderer(templateOverrides: nil)
-            if site.shortLists { renderer.limits = PageLimits(listRows: 2, changeRows: 3, attentionRows: 2, chartBars: 4) }
+            if site.shortLists { renderer.limits = PageLimits(listRows: 2, changeRows: 3, attentionRows: 2, chartBars: 4, groupOrderRows: 2) }
             func render() -> RenderedSite {
                 renderer.render(
                     configuration: built.configuration, data: built.data, aggregation: built.aggregation, rates: built.rates,

@@ -14,7 +14,7 @@ import Testing
     static let siteID = UUID(uuidString: "6f1c2a9e-3b4d-4e5f-8a7b-0c1d2e3f4a5b")!
 
     static let firstRun = [
-        HistoryEntry(time: "2026-11-21T10:00:00Z", changes: ChangeSet(firstRun: true, deleted: [], added: [], changed: []))
+        HistoryEntry(time: "2026-11-21T10:00:00Z", changes: ChangeSet(firstRun: true, deleted: [], added: [], changed: []), sequence: 1)
     ]
 
     static func renderSample() async throws -> RenderedSite {

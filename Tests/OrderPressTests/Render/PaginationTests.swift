@@ -163,7 +163,7 @@ import Testing
         let history = [
             HistoryEntry(
                 time: "2026-11-21T11:00:00Z",
-                changes: ChangeSet(firstRun: false, deleted: records, added: Array(records.prefix(3)), changed: changed))
+                changes: ChangeSet(firstRun: false, deleted: records, added: Array(records.prefix(3)), changed: changed), sequence: 1)
         ]
         let site = try Self.render(history: history)
         let changes = Self.text(site, "changes.md")

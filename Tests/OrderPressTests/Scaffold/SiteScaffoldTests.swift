@@ -7,9 +7,9 @@ import Testing
     static let clock = Clock(now: Date(timeIntervalSince1970: 1_795_255_200))  // 2026-11-21 10:00:00 UTC
     static let expectedFiles = [
         "README.txt", "data/groups.csv", "data/orders.csv", "data/rates.json", "orderpress.toml",
-        "templates/attention.md.mustache", "templates/changes.md.mustache", "templates/group.md.mustache",
+        "templates/attention.md.mustache", "templates/changes.md.mustache", "templates/group.md.mustache", "templates/group_orders.md.mustache",
         "templates/groups.md.mustache", "templates/index.md.mustache", "templates/layout.html.mustache",
-        "templates/people.md.mustache", "templates/person.md.mustache", "templates/rates.md.mustache", "templates/style.css",
+        "templates/people.md.mustache", "templates/person.md.mustache", "templates/person_orders.md.mustache", "templates/rates.md.mustache", "templates/style.css",
     ]
 
     @Test func writesEveryFileIntoAFolderItCreates() throws {

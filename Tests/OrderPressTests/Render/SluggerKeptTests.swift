@@ -1,0 +1,48 @@
+import Foundation
+import PropertyBased
+import Testing
+
+@testable import OrderPress
+
+/// Slugs kept from the last build (`PageSlugs`) stay with their names; newcomers take suffixes.
+@Suite struct SluggerKeptTests {
+    @Test func aNewcomerWhoseSlugCollidesGetsTheSuffix() {
+        let before = Slugger.assign(["a my"], fallback: "person")
+        #expect(before == ["a my": "a-my"])
+        // From scratch, "-a my" sorts first and takes the plain slug; with the last build's slugs kept, "a my" keeps it.
+        #expect(Slugger.assign(["a my", "-a my"], fallback: "person") == ["-a my": "a-my", "a my": "a-my-\(Slugger.hash("a my", length: 6))"])
+        #expect(Slugger.assign(["a my", "-a my"], fallback: "person", kept: before) == ["a my": "a-my", "-a my": "a-my-\(Slugger.hash("-a my", length: 6))"])
+    }
+
+    /// A kept slug that could not be the name's (edited or damaged state) is not used: the name gets what a build from scratch gives.
+    @Test(arguments: ["../amy", "amy/x", "index", "a--my", "-a-my", "ben", "", "Amy", "amy.html"])
+    func aKeptSlugThatDoesNotFitItsNameIsIgnored(_ kept: String) {
+        #expect(Slugger.assign(["amy", "amy!"], fallback: "person", kept: ["amy!": kept]) == Slugger.assign(["amy", "amy!"], fallback: "person"))
+    }
+
+    @Test func storedSlugsReadBack() {
+        let groups = Slugger.assignInOrder(["週五下午茶", "Lunch"], fallback: "group")
+        let people = Slugger.assignInOrder(["a my", "-a my", "王小明"], fallback: "person")
+        let text = PageSlugs.text(groups: groups, people: people)
+        let read = PageSlugs(text: text)
+        #expect(read == PageSlugs(groups: Dictionary(uniqueKeysWithValues: groups.map { ($0.key, $0.slug) }), people: Dictionary(uniqueKeysWithValues: people.map { ($0.key, $0.slug) })))
+        #expect(PageSlugs(text: nil) == nil)
+        #expect(PageSlugs(text: "x\ty\tz\np\tonly-two\n\n") == PageSlugs())
+    }
+
+    /// Names of one build, then those names with others added and some gone: every name that stays
+    /// keeps its slug, all slugs stay distinct and safe, and without kept slugs the result is as before.
+    @Test func keptSlugsStayWithTheirNamesWhateverIsAdded() async {
+        await propertyCheck(count: 300, input: SluggerTests.collidingNames, SluggerTests.collidingNames) { first, second in
+            let before = Slugger.assign(first.0, fallback: "group")
+            let names = Array(first.0.prefix(first.0.count / 2)) + second.0
+            let after = Slugger.assign(names, fallback: "group", kept: before)
+            #expect(Set(after.keys) == Set(names))
+            #expect(Set(after.values.map(Slugger.caseFolded)).count == after.count, "\(after)")
+            for slug in after.values { #expect(SluggerTests.isSafeFileName(slug), "\(slug)") }
+            for name in names where before[name] != nil { #expect(after[name] == before[name], "\(name)") }
+            #expect(Slugger.assign(names.shuffled(), fallback: "group", kept: before) == after)
+            #expect(Slugger.assign(names, fallback: "group", kept: [:]) == Slugger.assign(names, fallback: "group"))
+        }
+    }
+}
