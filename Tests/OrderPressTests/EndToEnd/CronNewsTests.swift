@@ -63,26 +63,36 @@ import Testing
     @Test func aNewlyRejectedRowIsSaidOnceWithItsReason() throws {
         let site = Self.site()
         try Self.quiet(site)
-        let bad = "5,Tea,Eve,芒果綠茶,L,半糖,少冰,1,-5,eve-secret"
+        let bad = "5,Tea,Eve,芒果綠茶,L,半糖,少冰,two,45,eve-secret"
         try Self.setRows(Self.rows + [bad], in: site)
         let rejected = try Self.quiet(site, at: 1_795_258_800)
         #expect(rejected.status == 0, "\(rejected.stderr)")
-        #expect(rejected.stdout == "rejected: row 6 (id 5) Eve: 1 × 芒果綠茶 L 半糖 少冰 · Tea · price must not be negative\n")
+        #expect(rejected.stdout == "rejected: row 6 (id 5) Eve: 1 × 芒果綠茶 L 半糖 少冰 · Tea · quantity must be a whole number from 1 to 10,000 (found 'two')\n")
         // Still rejected, and an unrelated order added: nothing new to say.
         try Self.setRows(Self.rows + [bad, "6,Tea,Fay,熟成紅茶,L,半糖,少冰,1,45,"], in: site)
         let again = try Self.quiet(site, at: 1_795_262_400)
         #expect(again.status == 0 && again.stdout == "", "\(again)")
     }
 
+    /// "No longer counted" (a valid order now rejected) is said once, as a rejected row, not as a deletion.
+    @Test func anOrderThatTurnsRejectedIsOneRejectedLine() throws {
+        let site = Self.site()
+        try Self.quiet(site)
+        try Self.setRows([Self.rows[0], "2,Tea,Ben,珍珠奶茶,M,無糖,正常冰,two,50,ben-secret", Self.rows[2], Self.rows[3]], in: site)
+        let result = try Self.quiet(site, at: 1_795_258_800)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "rejected: row 3 (id 2) Ben: 1 × 珍珠奶茶 M 無糖 正常冰 · Tea · quantity must be a whole number from 1 to 10,000 (found 'two')\n")
+    }
+
     @Test(arguments: [
         ("print = []", ""),
-        ("print = [\"rejected\"]", "rejected: row 5 (id 5) Eve: 1 × 芒果綠茶 L 半糖 少冰 · Tea · price must not be negative\n"),
+        ("print = [\"rejected\"]", "rejected: row 5 (id 5) Eve: 1 × 芒果綠茶 L 半糖 少冰 · Tea · quantity must be a whole number from 1 to 10,000 (found 'two')\n"),
         ("print = [\"deleted\"]", "deleted: row 2 (id 1) Amy: 1 × 熟成紅茶 L 半糖 少冰 · Tea · 45 TWD\n"),
     ])
     func notifyPrintChoosesWhatIsSaid(setting: String, expected: String) throws {
         let site = Self.site(notify: "[notify]\n\(setting)\n")
         try Self.quiet(site)
-        try Self.setRows(Array(Self.rows.dropFirst()) + ["5,Tea,Eve,芒果綠茶,L,半糖,少冰,1,-5,eve-secret"], in: site)
+        try Self.setRows(Array(Self.rows.dropFirst()) + ["5,Tea,Eve,芒果綠茶,L,半糖,少冰,two,45,eve-secret"], in: site)
         let result = try Self.quiet(site, at: 1_795_258_800)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == expected)
