@@ -8,7 +8,8 @@ import Foundation
 /// write it, while the snapshot and history stay exactly as they were. `status.json` is the one file
 /// in the site that a failing run writes, and it is rewritten only when what it says changes: while a
 /// source stays down, and on every healthy rerun, nothing is written. A site that has never failed has
-/// no `status.json` yet; the first failure writes it, and it says `ok` again once the sources recover.
+/// no `status.json` yet; the first failure writes it (once the site exists), and it says `ok` again once
+/// the sources recover.
 public struct SourceHealth: Sendable {
     public var state: URL
     public var site: URL
@@ -73,10 +74,12 @@ public struct SourceHealth: Sendable {
         return try? JSONDecoder().decode(Record.self, from: data)
     }
 
+    /// Not in a site that was never published: a failing first run creates no site folder.
     private func writeStatus(_ status: Status) throws(OutputError) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: site.path, isDirectory: &isFolder), isFolder.boolValue else { return }
         let data = JSONOutput.encode(status)
         guard (try? AtomicFile.contents(of: statusURL, below: site)) != data else { return }
-        try AtomicFile.createFolder(site)
         try AtomicFile.write(data, to: statusURL, below: site)
     }
 
