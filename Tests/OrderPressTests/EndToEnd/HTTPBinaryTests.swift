@@ -175,10 +175,9 @@ import Testing
             #expect(without.status == 69)
             #expect(without.stdout == "")
             #expect(without.stderr == stopped)
-            // The failure's record and status.json (see CronNewsTests) are all a failing run writes besides the cache.
-            #expect(
-                TestSupport.files(in: output)
-                    == ["site/status.json", "state/cache/orders.body", "state/cache/orders.meta.json", "state/failing.json", "state/lock"])
+            // The failure's record (see CronNewsTests) is all a failing run writes besides the cache; a site never
+            // published gets no status.json.
+            #expect(TestSupport.files(in: output) == ["state/cache/orders.body", "state/cache/orders.meta.json", "state/failing.json", "state/lock"])
 
             // Rates once, then the feed goes away again: the cached rates stand in, and every page says so.
             await service.loseRates(false)
@@ -338,8 +337,8 @@ import Testing
             #expect(missing.status == 64)
             #expect(missing.stderr == "orderpress: configure: orderpress.toml: 'orders.token_env' names \(F.tokenVariable), which is unset or empty; export the API token in \(F.tokenVariable)\n")
             #expect(await server.requests.count == 1)
-            #expect(TestSupport.files(in: site.appendingPathComponent("output")) == ["site/status.json", "state/failing.json", "state/lock"])
-            for file in ["site/status.json", "state/failing.json"] {
+            #expect(TestSupport.files(in: site.appendingPathComponent("output")) == ["state/failing.json", "state/lock"])
+            for file in ["state/failing.json"] {
                 let text = try String(contentsOf: site.appendingPathComponent("output/\(file)"), encoding: .utf8)
                 #expect(text.contains("answered HTTP 401 Unauthorized") && !text.contains("not-the-token-42") && !text.contains(F.token))
             }
