@@ -80,6 +80,29 @@ apt_line=$(grep -E '^ *(sudo )?apt-get install .*libjemalloc2' "$root/README.md"
     sed -E 's/^ *(sudo )?apt-get install//' | tr ' ' '\n' | grep -v '^-' | tr '\n' ' ')
 check "README's apt-get line names RUNTIME_PACKAGES" same_words "$RUNTIME_PACKAGES" "$apt_line"
 
+# The systemd examples: the README shows the files that the packages carry, and systemd takes them.
+# readme_shows_unit NAME: the README's block under `/etc/systemd/system/NAME`: is packaging/NAME
+# without its comments.
+readme_shows_unit() {
+    shown=$(awk -v heading="\`/etc/systemd/system/$1\`:" '
+        $0 == heading { found = 1; next }
+        found && /^```/ { if (inside) exit; inside = 1; next }
+        inside { print }' "$root/README.md")
+    [ "$shown" = "$(grep -v '^#' "$root/packaging/$1")" ] || { echo "README shows:"; echo "$shown"; return 1; }
+}
+for unit in orderpress.service orderpress.timer; do
+    check "README shows packaging/$unit" readme_shows_unit "$unit"
+done
+if command -v systemd-analyze >/dev/null 2>&1; then
+    mkdir "$work/units"
+    sed "s#^ExecStart=/usr/bin/orderpress #ExecStart=$(realpath "$binary") #" "$root/packaging/orderpress.service" > "$work/units/orderpress.service"
+    cp "$root/packaging/orderpress.timer" "$work/units/"
+    check "systemd-analyze verify takes the service and the timer" \
+        systemd-analyze verify "$work/units/orderpress.service" "$work/units/orderpress.timer"
+else
+    skip "no systemd-analyze to verify the systemd examples"
+fi
+
 # --- the tarball ----------------------------------------------------------------------------------
 top="orderpress-$version-linux-$arch"
 expected_tar="$top/ $top/README $top/bin/ $top/bin/orderpress $top/share/ $top/share/bash-completion/
