@@ -60,13 +60,12 @@ test: deps
 
 # The release binary that install, dist and deb ship, with the Swift standard library and Foundation
 # linked in (--static-swift-stdlib), so it runs without a Swift toolchain, on the Debian packages in
-# RUNTIME_PACKAGES alone. Static Foundation leaves FoundationNetworking's libcurl and FoundationXML's
-# libxml2 to the link line (the dynamic libFoundationNetworking.so names them itself), hence the
-# -Xlinker flags. RELEASE_DIR is the build folder (--scratch-path): the default shares .build and
-# its package checkouts; another (.build-static, say) keeps a release build from waiting for a
-# debug build's lock.
+# RUNTIME_PACKAGES alone. Static Foundation links libcurl and libxml2 by name (-lcurl, -lxml2: its
+# networking and XML parts call them), which needs their -dev packages; make deps installs them.
+# RELEASE_DIR is the build folder (--scratch-path): the default shares .build and its package
+# checkouts; another (.build-static, say) keeps a release build from waiting for a debug build's lock.
 RELEASE_DIR   ?= .build
-STATIC_FLAGS   = --static-swift-stdlib -Xlinker -lcurl -Xlinker -lxml2
+STATIC_FLAGS   = --static-swift-stdlib
 RELEASE_BINARY = $(RELEASE_DIR)/release/orderpress
 release: deps
 	$(SWIFT) build -c release --product orderpress $(STATIC_FLAGS) --scratch-path $(RELEASE_DIR)

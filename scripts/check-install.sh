@@ -56,12 +56,17 @@ deb="$dist/orderpress_${version}_$(dpkg --print-architecture).deb"
 needed=$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
 check "binary links no Swift runtime library" sh -c \
     "echo '$needed' | grep -E '^lib(swift|Foundation|_Foundation|dispatch|BlocksRuntime)' && exit 1 || exit 0"
-check "binary has no RUNPATH or RPATH" sh -c "readelf -d '$binary' | grep -E 'RUNPATH|RPATH' && exit 1 || exit 0"
+# SwiftPM gives every executable a RUNPATH of $ORIGIN (its own folder); nothing else may be there.
+check "binary's RUNPATH names no folder but its own" sh -c \
+    "readelf -d '$binary' | grep -E '\((RUNPATH|RPATH)\)' | grep -vF 'path: [\$ORIGIN]' && exit 1 || exit 0"
 
 # The package of each library the binary names, as the loader finds it here.
 owners() {
     for soname in $needed; do
-        path=$(ldd "$binary" | awk -v so="$soname" '$1 == so && $3 ~ /^\// { print $3 }')
+        # "libc.so.6 => /lib/.../libc.so.6 (0x…)", or for the loader "/lib64/ld-linux-x86-64.so.2 (0x…)".
+        path=$(ldd "$binary" | awk -v so="$soname" '
+            $1 == so && $3 ~ /^\// { print $3; exit }
+            $1 ~ /^\// && substr($1, length($1) - length(so)) == "/" so { print $1; exit }')
         [ -n "$path" ] || { echo "unresolved:$soname"; continue; }
         # dpkg knows a file by the path its package ships (/lib/... or /usr/lib/... on a merged /usr).
         package=""
@@ -117,9 +122,10 @@ if [ -f "$tarball" ]; then
     check "the tarball holds the binary, man page, completions, README and systemd examples" \
         same_words "$expected_tar" "$(tar -tzf "$tarball")"
     check "the tarball's entries are owned by root" sh -c \
-        "tar -tvzf '$tarball' | awk '\$2 != \"root/root\" { print; bad = 1 } END { exit bad }'"
+        "tar --numeric-owner -tvzf '$tarball' | awk '\$2 != \"0/0\" { print; bad = 1 } END { exit bad }'"
     mkdir "$work/tar" && tar -xzf "$tarball" -C "$work/tar"
-    check "the tarball's binary is the release binary" cmp "$binary" "$work/tar/$top/bin/orderpress"
+    strip -o "$work/stripped" "$binary"
+    check "the tarball's binary is the release binary, stripped" cmp "$work/stripped" "$work/tar/$top/bin/orderpress"
     check "the tarball's README names the runtime packages" grep -qF "apt-get install $RUNTIME_PACKAGES" "$work/tar/$top/README"
 else
     fail "make dist made $tarball"

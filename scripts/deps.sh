@@ -16,8 +16,9 @@ set -eu
 #   libcmark-gfm-dev, -extensions-dev the Markdown renderer (Sources/OrderPress/Render/CMark*.swift)
 #   libsqlite3-dev                    GRDB: the state folder's database
 #   libjemalloc-dev                   the process's allocator (Sources/OrderPress/Support/Heap.swift)
-#   libcurl4-openssl-dev, libxml2-dev linking Foundation statically (make install, dist, deb):
-#                                     FoundationNetworking calls libcurl, FoundationXML libxml2
+#   libcurl4-openssl-dev, libxml2-dev linking Foundation statically (make install, dist, deb): its
+#                                     networking and XML parts link -lcurl and -lxml2, which need
+#                                     the unversioned libcurl.so and libxml2.so of these packages
 #   cmark-gfm                         the tests compare `orderpress markdown` with its output
 #   tzdata                            Foundation reads time zones from /usr/share/zoneinfo
 #   man-db                            the install test reads the generated man page

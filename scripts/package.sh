@@ -8,6 +8,8 @@
 #       share/doc/orderpress/) and README (how to install it on a server).
 # deb:  OUTDIR/orderpress_VERSION_DEBARCH.deb, installing into /usr, root-owned, whose Depends is
 #       RUNTIME_PACKAGES (from the environment; the Makefile sets it).
+# The packaged binary is stripped, as Debian's packages are: the release build's debug information
+# and symbol table are 47 of its 118 MB, and serve only a debugger (make install keeps them).
 # The version is what the binary prints (`orderpress --version`, from Support/Version.swift), and the
 # files are laid out by `make install-files`, so the packages hold exactly what `make install` installs.
 set -eu
@@ -27,9 +29,13 @@ mkdir -p "$outdir"
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 
+stripped="$stage/orderpress"
+strip -o "$stripped" "$binary"
+touch -r "$binary" "$stripped"
+
 # Installs the binary, man page and completions under $1 with PREFIX $2.
 install_files() {
-    make -s -C "$root" install-files BINARY="$(realpath "$binary")" MANTOOL="$(realpath "$mantool")" \
+    make -s -C "$root" install-files BINARY="$stripped" MANTOOL="$(realpath "$mantool")" \
         DESTDIR="$1" PREFIX="$2" >/dev/null
 }
 
