@@ -52,6 +52,23 @@ arch=$(uname -m)
 tarball="$dist/orderpress-$version-linux-$arch.tar.gz"
 deb="$dist/orderpress_${version}_$(dpkg --print-architecture).deb"
 
+# --- the clone: make deps and make run ------------------------------------------------------------
+check "make deps does nothing when every package is installed" sh -c \
+    'out=$(make -s -C "$1" deps 2>&1) && [ -z "$out" ] || { echo "$out"; exit 1; }' sh "$root"
+if [ -x "$dynamic" ] && [ -d "$root/.git" ]; then
+    # make run builds the sample into output/ and changes nothing that git tracks or would show.
+    runs_sample() {
+        make -s -C "$root" run >/dev/null || return 1
+        test -s "$root/output/site/index.html" && test -d "$root/output/markdown" && test -d "$root/output/state" ||
+            { echo "no output/site/index.html, output/markdown or output/state"; return 1; }
+        changed=$(git -C "$root" status --porcelain --untracked-files=all -- . ':!dist') &&
+            [ -z "$changed" ] || { echo "git status: $changed"; return 1; }
+    }
+    check "make run builds the sample into output/ and touches nothing else" runs_sample
+else
+    skip "make run (no debug build or no git work tree here)"
+fi
+
 # --- the binary -----------------------------------------------------------------------------------
 needed=$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
 check "binary links no Swift runtime library" sh -c \
