@@ -18,8 +18,7 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "Publish even when more of the last run's orders vanished than [guard] max_deleted_fraction allows.")
     var acceptDeletions = false
 
-    @Flag(help: "Send no request: read URL sources from their cached copies (exit 69 when one has none).")
-    var offline = false
+    @OptionGroup var source: SourceOptions
 
     @Flag(name: .shortAndLong, help: "Print nothing on success.")
     var quiet = false
@@ -42,7 +41,7 @@ struct BuildCommand: AsyncParsableCommand {
         let report = try await Failure.report { () async throws(StepFailure) in
             defer { display.clear() }
             return try await pipeline.build(
-                .init(strict: strict, dryRun: dryRun, acceptDeletions: acceptDeletions, offline: offline))
+                .init(strict: strict, dryRun: dryRun, acceptDeletions: acceptDeletions, offline: source.offline))
         }
         for problem in report.problems {
             logger.warning("\(problem)")
