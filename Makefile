@@ -1,8 +1,6 @@
 # OrderPress — common tasks. See README.md.
 
 SWIFT   ?= swift
-CONFIG  ?= examples/sample/orderpress.toml
-SUDO    := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 # make install: PREFIX (default /usr/local) and DESTDIR (for packaging) as usual.
 PREFIX  ?= /usr/local
@@ -21,66 +19,85 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR  = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: deps build run test bench profile clean templates golden install install-files uninstall screenshots
+.PHONY: deps build run test bench profile clean templates golden release install install-files uninstall \
+	dist deb check-install screenshots
 
-# System libraries for the cmark-gfm wrapper, for GRDB (SQLite, the state folder's database) and for
-# the allocator (jemalloc), and the cmark-gfm CLI that the tests compare `orderpress markdown` against
-# (Debian/Ubuntu package names).
+# The Debian/Ubuntu packages that building, testing and packaging need, installed with one apt-get
+# call when some are missing (a no-op otherwise; as root without sudo; no pkg-config needed to check).
+# The list and what each package is for: scripts/deps.sh.
 deps:
-	@if ! pkg-config --exists libcmark-gfm; then \
-		echo "installing libcmark-gfm-dev libcmark-gfm-extensions-dev"; \
-		$(SUDO) apt-get update && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y libcmark-gfm-dev libcmark-gfm-extensions-dev; \
-	fi
-	@if ! pkg-config --exists sqlite3; then \
-		echo "installing libsqlite3-dev"; \
-		$(SUDO) apt-get update && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y libsqlite3-dev; \
-	fi
-	@if ! pkg-config --exists jemalloc; then \
-		echo "installing libjemalloc-dev (the process's allocator, see Sources/OrderPress/Support/Heap.swift)"; \
-		$(SUDO) apt-get update && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y libjemalloc-dev; \
-	fi
-	@if ! command -v cmark-gfm >/dev/null 2>&1; then \
-		echo "installing cmark-gfm"; \
-		$(SUDO) apt-get update && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y cmark-gfm; \
-	fi
-	@if [ ! -e /usr/share/zoneinfo/Asia/Taipei ]; then \
-		echo "installing tzdata (Foundation reads time zones from /usr/share/zoneinfo)"; \
-		$(SUDO) apt-get update && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y tzdata; \
-	fi
-	@if ! command -v man >/dev/null 2>&1; then \
-		echo "installing man-db (the install test reads the man page)"; \
-		$(SUDO) apt-get update && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y man-db; \
-	fi
+	@sh scripts/deps.sh
 
-build:
+build: deps
 	$(SWIFT) build
 
-# Builds the sample site into examples/sample/output/ (open examples/sample/output/site/index.html).
-run:
-	$(SWIFT) build
-	.build/debug/orderpress build --config $(CONFIG)
+# Builds the sample (examples/sample/) into output/: output/site/index.html, output/markdown and
+# output/state. The sample's own paths point inside its folder (a copy of the folder is a site of its
+# own, and the tests copy it), so the run uses a copy of its configuration and data in
+# output/sample/ whose [output] paths say ../site and so on; examples/sample/ is left untouched, and
+# nothing outside output/ is written. cp -p keeps the data files' times, so a rerun writes nothing.
+SAMPLE = examples/sample
+run: deps
+	$(SWIFT) build --product orderpress
+	@mkdir -p output/sample && rm -rf output/sample/data && cp -pR $(SAMPLE)/data output/sample/data
+	@sed -E 's#^(markdown|site|state)( *= *")output/#\1\2../#' $(SAMPLE)/orderpress.toml > output/sample/orderpress.toml.new
+	@test "$$(grep -cE '^(markdown|site|state) *= *"\.\./' output/sample/orderpress.toml.new)" = 3 || \
+		{ echo "$(SAMPLE)/orderpress.toml: expected [output] markdown, site and state under output/"; exit 1; }
+	@if cmp -s output/sample/orderpress.toml.new output/sample/orderpress.toml; then \
+		rm output/sample/orderpress.toml.new; \
+	else mv output/sample/orderpress.toml.new output/sample/orderpress.toml; fi
+	.build/debug/orderpress build --config output/sample/orderpress.toml
+	@echo "open output/site/index.html"
 
 # The install test needs the man page generator beside the debug binary. The suites that run an
 # HTTP server inside the test process go second, on their own and one test at a time: they assert
 # timeouts and retry counts, and on 2 cores other tests (or each other) starve the servers' threads.
 # ChaosTests (a SheetDB stand-in too) runs CHAOS_RUNS seeded runs, 40 by default: CHAOS_RUNS=300 make test.
 LOOPBACK_SUITES = HTTPBinaryTests|HTTPSourceTests|HostileServerTests|RedirectTests|SourceCacheTests|ChaosTests|WebhookTests
-test:
+test: deps
 	$(SWIFT) build --product generate-manual
 	$(SWIFT) test --skip '$(LOOPBACK_SUITES)'
 	$(SWIFT) test --skip-build --no-parallel --filter '$(LOOPBACK_SUITES)'
 
-# Release build, then the binary, the man page and shell completions under $(DESTDIR)$(PREFIX).
-install:
-	$(SWIFT) build -c release --product orderpress
+# The release binary that install, dist and deb ship, with the Swift standard library and Foundation
+# linked in (--static-swift-stdlib), so it runs without a Swift toolchain, on the Debian packages in
+# RUNTIME_PACKAGES alone. Static Foundation links libcurl and libxml2 by name (-lcurl, -lxml2: its
+# networking and XML parts call them), which needs their -dev packages; make deps installs them.
+# RELEASE_DIR is the build folder (--scratch-path): the default shares .build and its package
+# checkouts; another (.build-static, say) keeps a release build from waiting for a debug build's lock.
+RELEASE_DIR   ?= .build
+STATIC_FLAGS   = --static-swift-stdlib
+RELEASE_BINARY = $(RELEASE_DIR)/release/orderpress
+release: deps
+	$(SWIFT) build -c release --product orderpress $(STATIC_FLAGS) --scratch-path $(RELEASE_DIR)
 	$(SWIFT) build --product generate-manual
-	$(MAKE) install-files BINARY=.build/release/orderpress
+
+# Release build, then the binary, the man page and shell completions under $(DESTDIR)$(PREFIX).
+install: release
+	$(MAKE) install-files BINARY=$(RELEASE_BINARY)
+
+# The Debian packages the release binary needs at run time: the libraries it links (each NEEDED
+# entry of the binary maps to one of them, which scripts/check-install.sh checks with dpkg -S), the
+# time zone database that Foundation reads, and the CA certificates that libcurl trusts for https
+# sources. The README's apt-get line and the .deb's Depends are this list.
+RUNTIME_PACKAGES = libc6 libgcc-s1 libstdc++6 libcurl4 libxml2 libsqlite3-0 libjemalloc2 \
+	libcmark-gfm0.29.0.gfm.6 libcmark-gfm-extensions0.29.0.gfm.6 tzdata ca-certificates
+DIST_DIR ?= dist
+export RUNTIME_PACKAGES
+
+# dist/orderpress-VERSION-linux-ARCH.tar.gz: the binary, man page, completions, README and systemd
+# examples; dist/orderpress_VERSION_ARCH.deb: the same under /usr, depending on RUNTIME_PACKAGES.
+dist: release
+	sh scripts/package.sh dist $(RELEASE_BINARY) $(MANTOOL) $(DIST_DIR)
+
+deb: release
+	sh scripts/package.sh deb $(RELEASE_BINARY) $(MANTOOL) $(DIST_DIR)
+
+# Checks what dist and deb made (run by .ci/run after make test; not part of make test, since the
+# release build takes long): the contents, the Depends, and that the binary runs and builds the
+# sample with the Swift toolchain hidden (a private mount namespace) and from a dpkg -x root.
+check-install:
+	sh scripts/check-install.sh $(RELEASE_BINARY) $(DIST_DIR)
 
 install-files:
 	@test -x "$(BINARY)" || { echo "$(BINARY) does not exist; run make install, or pass BINARY=path"; exit 1; }
@@ -127,7 +144,7 @@ profile:
 # Removes build products (keeps fetched package checkouts) and the sample output.
 clean:
 	$(SWIFT) package clean
-	rm -rf output examples/sample/output
+	rm -rf output examples/sample/output $(DIST_DIR)
 
 # PNGs of each page kind of the sample at 390 and 1280 px, light and dark, into docs/screenshots/.
 # Needs Chromium and a CJK font (apt install chromium fonts-wqy-microhei). Not part of make test.

@@ -80,6 +80,7 @@ let package = Package(
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             exclude: ["Fixtures"]
         ),

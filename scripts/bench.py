@@ -12,7 +12,8 @@ and 1 person per 10), then measures side by side, in one run, with the release b
   - Hugo on the same Markdown (content copied into a Hugo site with a layout that only renders
     .Content in a bare HTML shell; taxonomies, RSS, sitemap, robots.txt and 404 off);
 
-then the ratios against DESIGN's targets. All of that is repeated BENCH_RUNS times (default 3), one
+then the ratios against the targets (docs/ARCHITECTURE.md, Performance limits). All of that is
+repeated BENCH_RUNS times (default 3), one
 repetition after the other; each ratio is taken within its repetition, and the verdicts are on the
 median of the repetitions (every repetition is in the report). Prints a table per size and writes all of it as Markdown
 to .build/bench/results.md. The load average is printed next to each figure: the machine is shared.
@@ -31,7 +32,7 @@ SEED = 20261121
 # and two runs of the bench render the same pages.
 ENV = dict(os.environ, SOURCE_DATE_EPOCH="1795262400")  # 2026-11-21 10:00 UTC
 STEPS = ["lock", "configure", "fetch", "validate", "aggregate", "diff", "render", "publish", "snapshot"]
-TARGETS = {100_000: 512, 1_000_000: 1536}  # peak RSS targets in MiB (DESIGN: 512 MB, 1.5 GB)
+TARGETS = {100_000: 512, 1_000_000: 1536}  # peak RSS targets in MiB (docs/ARCHITECTURE.md: 512 MB, 1.5 GB)
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))  # repetitions per size; the verdicts are on their median
 
 SURNAMES = "陳林黃張李王吳劉蔡楊許鄭謝洪郭邱曾廖賴徐周葉蘇莊呂江何蕭羅高潘簡朱鍾游彭詹胡施沈余盧".replace("", " ").split()

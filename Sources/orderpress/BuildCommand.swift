@@ -18,8 +18,7 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "Publish even when more of the last run's orders vanished than [guard] max_deleted_fraction allows.")
     var acceptDeletions = false
 
-    @Flag(help: "Send no request: read URL sources from their cached copies (exit 69 when one has none).")
-    var offline = false
+    @OptionGroup var source: SourceOptions
 
     @Flag(name: .shortAndLong, help: "Print nothing on success.")
     var quiet = false
@@ -48,7 +47,7 @@ struct BuildCommand: AsyncParsableCommand {
         do {
             defer { display.clear() }
             report = try await pipeline.build(
-                .init(strict: strict, dryRun: dryRun, acceptDeletions: acceptDeletions, offline: offline))
+                .init(strict: strict, dryRun: dryRun, acceptDeletions: acceptDeletions, offline: source.offline))
         } catch {
             throw sayFailure(error, health: health, now: clock.now)
         }

@@ -8,13 +8,12 @@ struct CheckCommand: AsyncParsableCommand {
 
     @OptionGroup var config: ConfigOption
 
-    @Flag(help: "Send no request: read URL sources from their cached copies (exit 69 when one has none).")
-    var offline = false
+    @OptionGroup var source: SourceOptions
 
     func run() async throws {
         let configuration = try config.load()
         let pipeline = Pipeline(configuration: configuration, clock: .fromEnvironment())
-        let data = try await Failure.report { () async throws(StepFailure) in try await pipeline.check(offline: offline) }
+        let data = try await Failure.report { () async throws(StepFailure) in try await pipeline.check(offline: source.offline) }
         for row in data.rejected {
             // A malformed row has no values to show: its cells could not be matched to columns.
             let values = row.values.isEmpty ? "" : " [" + row.values.map { "\($0.column): \($0.value)" }.joined(separator: " · ") + "]"

@@ -8,10 +8,12 @@ struct DiffCommand: AsyncParsableCommand {
 
     @OptionGroup var config: ConfigOption
 
+    @OptionGroup var source: SourceOptions
+
     func run() async throws {
         let configuration = try config.load()
         let pipeline = Pipeline(configuration: configuration, clock: .fromEnvironment())
-        let (changes, since) = try await Failure.report { () async throws(StepFailure) in try await pipeline.diff() }
+        let (changes, since) = try await Failure.report { () async throws(StepFailure) in try await pipeline.diff(offline: source.offline) }
         for record in changes.deleted { Terminal.print("deleted  \(Self.describe(record))") }
         for change in changes.noLongerCounted {
             let reasons = (change.reasons ?? []).joined(separator: "; ")

@@ -15,8 +15,7 @@ struct RestoreCommand: AsyncParsableCommand {
 
     @OptionGroup var config: ConfigOption
 
-    @Flag(help: "Send no request: read URL sources from their cached copies.")
-    var offline = false
+    @OptionGroup var source: SourceOptions
 
     @Argument(help: "An id, or a person and item.")
     var order: [String]
@@ -30,7 +29,7 @@ struct RestoreCommand: AsyncParsableCommand {
     func run() async throws {
         let configuration = try config.load()
         let pipeline = Pipeline(configuration: configuration, clock: .fromEnvironment())
-        let deleted = try await Failure.report { () async throws(StepFailure) in try await pipeline.deletedOrders(offline: offline) }
+        let deleted = try await Failure.report { () async throws(StepFailure) in try await pipeline.deletedOrders(offline: source.offline) }
         if let problem = deleted.problem {
             Terminal.error("warning: the sheet could not be read, so only the history was searched (\(problem))")
         }

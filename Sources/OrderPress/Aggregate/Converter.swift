@@ -149,6 +149,6 @@ public struct Converter: Sendable {
     private func rounding(_ exact: Decimal?, in currency: String) -> ConvertedAmount {
         let digits = money.minorUnits(currency)
         return ConvertedAmount(
-            currency: currency, amount: exact, rounded: exact.map { DecimalText.rounded($0, digits: digits) }, digits: digits)
+            currency: currency, amount: exact, rounded: exact.map { MoneyFormat.rounded($0, digits: digits) }, digits: digits)
     }
 }

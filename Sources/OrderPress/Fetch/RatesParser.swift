@@ -3,7 +3,8 @@ import Foundation
 import FoundationXML
 #endif
 
-/// Reads exchange-rate feeds in the formats DESIGN.md names: rter.info, the ECB daily XML, and common JSON.
+/// Reads exchange-rate feeds in the formats README's Configuration section names (`format`): rter.info,
+/// the ECB daily XML, and common JSON.
 /// Feed text never reaches a page unchecked: only ISO 4217 codes with positive rates are kept.
 enum RatesParser {
     /// A feed's rates, and a warning when entries were left out.

@@ -63,6 +63,6 @@ struct BarChart {
     /// identical on every machine.
     static func pixels(_ value: Decimal, of largest: Decimal, in width: Int) -> Int {
         DecimalText.roundedRatio(value, times: width, over: largest)
-            ?? NSDecimalNumber(decimal: DecimalText.rounded(value * Decimal(width) / largest, digits: 0)).intValue
+            ?? NSDecimalNumber(decimal: MoneyFormat.rounded(value * Decimal(width) / largest, digits: 0)).intValue
     }
 }

@@ -2,7 +2,9 @@ import CCmarkGFM
 import CPageArena
 import Foundation
 
-/// Renders GitHub-Flavored Markdown to HTML with cmark-gfm. Every C call of OrderPress is in this file.
+/// Renders GitHub-Flavored Markdown to HTML with cmark-gfm. Every call into cmark-gfm is in this file
+/// (its allocator is `CPageArena`); the other C boundaries (SQLite, jemalloc, system calls, `dlsym`) are
+/// listed in docs/ARCHITECTURE.md, with the invariants each keeps.
 public struct CMark: Sendable {
     /// The syntax extensions attached to each parser, by cmark-gfm name.
     public var extensions: [String]

@@ -1,5 +1,5 @@
 /// How many rows a page lists before it points elsewhere, so that no page grows with the data
-/// (DESIGN, Performance: no page over about 1 MB). With the bench data an index row of a group is
+/// (no page over about 1 MB: docs/ARCHITECTURE.md, Performance limits). With the bench data an index row of a group is
 /// about 400 bytes of HTML and one of a person about 250, a Changes row about 300.
 ///
 /// A test sets smaller limits to paginate a small site; a build always uses `standard`.

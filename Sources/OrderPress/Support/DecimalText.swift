@@ -32,34 +32,6 @@ enum DecimalText {
         return Decimal(string: String(text), locale: posix)
     }
 
-    /// Rounds half-up (away from zero) to `digits` fraction digits.
-    static func rounded(_ value: Decimal, digits: Int) -> Decimal {
-        if let nearest = nearestStep(value, digits: digits) { return nearest }
-        var input = value
-        var result = Decimal()
-        NSDecimalRound(&result, &input, digits, .plain)
-        return result
-    }
-
-    /// `NSDecimalRound` takes some 17,000 instructions on a converted amount's 38 digits, and the
-    /// aggregate step rounds every person's sum across currencies. A Decimal is a significand of at
-    /// most 128 bits times a power of ten, so the rounding is one integer division of that
-    /// significand (`RawDecimal`): an exact half (the mode's business), a zero, an amount with nothing
-    /// to round and anything that does not fit are refused. Nil: ask Foundation. (A double checked
-    /// by a Decimal subtraction did the same at twenty times the cost.)
-    private static func nearestStep(_ value: Decimal, digits: Int) -> Decimal? {
-        guard (0...6).contains(digits), let raw = RawDecimal(value), raw.exponent < -digits else { return nil }
-        let shift = -digits - raw.exponent
-        guard shift <= RawDecimal.maximumShift else { return nil }
-        let divisor = RawDecimal.powers[shift]
-        let (quotient, remainder) = raw.significand.quotientAndRemainder(dividingBy: divisor)
-        let half = divisor / 2
-        guard remainder != half else { return nil }
-        let units = remainder > half ? quotient + 1 : quotient
-        guard units != 0, let small = UInt64(exactly: units) else { return nil }
-        return Decimal(sign: raw.negative ? .minus : .plus, exponent: -digits, significand: Decimal(small))
-    }
-
     /// The exact value as plain text ("35.5", "540"), never in exponent form.
     static func exact(_ value: Decimal) -> String {
         guard let (scaled, fractionDigits, trailingZeros) = exactForm(value) else { return value.description }
@@ -83,14 +55,14 @@ enum DecimalText {
         return scaled.exponent >= 0 ? (scaled, 0, scaled.exponent) : (scaled, -scaled.exponent, 0)
     }
 
-    /// Rounded half-up to `digits` fraction digits and written with exactly that many ("2.80", "432").
+    /// Rounded half-up (`MoneyFormat.halfUp`) to `digits` fraction digits and written with exactly that many ("2.80", "432").
     /// Every amount on every page goes through here: a value with no more fraction digits than
     /// asked (prices, most totals) skips the rounding, and the text is padded without splitting it.
     static func fixed(_ value: Decimal, digits: Int) -> String {
         if let scaled = Scaled(value), let units = scaled.units(fractionDigits: digits) {
             return scaled.text(units: units, fractionDigits: digits, trailingZeros: 0)
         }
-        let text = (value.exponent >= -digits ? value : rounded(value, digits: digits)).description
+        let text = (value.exponent >= -digits ? value : MoneyFormat.rounded(value, digits: digits)).description
         guard digits > 0 else { return text }
         let utf8 = text.utf8
         guard let point = utf8.firstIndex(of: UInt8(ascii: ".")) else {
@@ -127,8 +99,7 @@ enum DecimalText {
         guard let a = top.units(fractionDigits: scale), let b = bottom.units(fractionDigits: scale), b > 0 else { return nil }
         let (product, overflow) = a.multipliedReportingOverflow(by: UInt64(factor))
         guard !overflow else { return nil }
-        let (quotient, remainder) = product.quotientAndRemainder(dividingBy: b)
-        return Int(exactly: remainder >= b - remainder ? quotient + 1 : quotient)
+        return Int(exactly: MoneyFormat.halfUp(product, dividedBy: b))
     }
 
     /// A value as a sign, a 64-bit significand and a power of ten, when it fits. Every amount on
@@ -174,16 +145,14 @@ enum DecimalText {
         /// 10^0 … 10^19, every power of ten a UInt64 holds.
         private static let powers: [UInt64] = (0...19).map { (0..<$0).reduce(UInt64(1)) { value, _ in value * 10 } }
 
-        /// The value rounded half-up (away from zero) to `digits` fraction digits, in units of 10^-digits;
+        /// The value rounded half-up (away from zero, `MoneyFormat.halfUp`) to `digits` fraction digits, in units of 10^-digits;
         /// nil when that does not fit.
         func units(fractionDigits digits: Int) -> UInt64? {
             guard digits <= 18 else { return nil }
             let scale = -exponent
             if scale > digits {
                 guard scale - digits <= 19 else { return nil }
-                let divisor = Self.powers[scale - digits]
-                let (quotient, remainder) = units.quotientAndRemainder(dividingBy: divisor)
-                return remainder >= divisor - remainder ? quotient + 1 : quotient
+                return MoneyFormat.halfUp(units, dividedBy: Self.powers[scale - digits])
             }
             guard digits - scale <= 19 else { return nil }
             let (scaled, overflow) = units.multipliedReportingOverflow(by: Self.powers[digits - scale])

@@ -10,7 +10,7 @@ import Foundation
 /// keeps the peak at what is alive.
 enum Heap {
     /// Below this much resident memory nothing is given back: the pages would only be faulted in again
-    /// by the steps after, and DESIGN's smallest limit is 512 MB.
+    /// by the steps after, and the smallest peak-memory limit is 512 MB (docs/ARCHITECTURE.md, Performance limits).
     static let purgedAbove = 256 << 20
 
     /// Returns the free pages of every arena to the system (a few milliseconds) when the process holds more

@@ -117,7 +117,7 @@ import Testing
         for amount in amounts {
             let digits = money.minorUnits(amount.currency)
             #expect(amount.digits == digits)
-            #expect(amount.rounded == amount.amount.map { DecimalText.rounded($0, digits: digits) })
+            #expect(amount.rounded == amount.amount.map { MoneyFormatTests.foundation($0, digits) })
             #expect(money.display(amount) == amount.amount.map { DecimalText.fixed($0, digits: digits) } ?? "n/a")
             let other = MoneyFormat(minorUnitOverrides: [amount.currency: digits + 1])
             #expect(other.display(amount) == amount.amount.map { DecimalText.fixed($0, digits: digits + 1) } ?? "n/a")

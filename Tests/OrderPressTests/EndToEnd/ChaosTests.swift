@@ -199,7 +199,7 @@ import Testing
                         failing: ["\(output)/\(pattern)"], operations: [operation], errno: code, after: after, count: count)
                     status = try await TestSupport.runDetached(["build", "--quiet"], in: site, environment: clock.merging(faults) { $1 }).status
                     // Renames that keep failing cannot put back what was put in place before the first failed: as
-                    // after a kill, the next run repairs (DESIGN). Writes fail before anything is put in place.
+                    // after a kill, the next run repairs (README, What OrderPress guarantees). Writes fail before anything is put in place.
                     killed = status != 0 && operation == "rename" && count == nil && !pattern.hasPrefix("state/")
                 default:
                     status = try await TestSupport.runDetached(["build", "--quiet"], in: site, environment: clock).status

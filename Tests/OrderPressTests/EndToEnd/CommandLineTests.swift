@@ -20,6 +20,15 @@ import Testing
         }
     }
 
+    /// `build`, `check` and `diff` share their source options: each one's help lists `--offline`.
+    @Test(arguments: ["build", "check", "diff"])
+    func theSourceOptionsAreOnBuildCheckAndDiff(command: String) throws {
+        let result = try TestSupport.run([command, "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("[--offline]"), "\(result.stdout)")
+        #expect(result.stdout.contains("  --offline  "), "\(result.stdout)")
+    }
+
     @Test(arguments: [
         ("biuld", "did you mean 'build'? "), ("serv", "did you mean 'serve'? "), ("Init", "did you mean 'init'? "),
         ("chekc", "did you mean 'check'? "), ("publish", ""), ("orderpress.toml", ""),

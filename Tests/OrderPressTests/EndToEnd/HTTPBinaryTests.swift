@@ -345,6 +345,28 @@ import Testing
         }
     }
 
+    /// `diff --offline` after a build compares the cached copies with the snapshot: no request, no
+    /// token needed; the server's newer data is seen only by a `diff` that fetches.
+    @Test func diffOfflineReadsTheCachedCopiesAndSendsNoRequest() async throws {
+        let service = Service()
+        try await LocalServer.with(try Self.serve(try BinaryTests.sampleSite(), service)) { server in
+            let site = try Self.liveSite(server)
+            let build = try await TestSupport.runDetached(["build"], in: site, environment: Self.environment)
+            #expect(build.status == 0, "\(build.stderr)")
+            let built = await server.requests.count
+            #expect(built == 6)
+            // The server now fails every request: the offline diff does not notice, as it asks nothing.
+            await service.fail()
+            let offline = try await TestSupport.runDetached(["diff", "--offline"], in: site, environment: BinaryTests.fixedClock)
+            #expect(offline.status == 0, "\(offline.stderr)")
+            #expect(offline.stdout.hasPrefix("no changes since the build of "), "\(offline.stdout)")
+            #expect(await server.requests.count == built)
+            let online = try await TestSupport.runDetached(["diff"], in: site, environment: Self.environment)
+            #expect(online.status == 69, "\(online.stderr)")
+            #expect(await server.requests.count > built)
+        }
+    }
+
     @Test func offlineWithoutACachedCopyExits69() async throws {
         let site = try BinaryTests.sampleSite()
         let file = site.appendingPathComponent("orderpress.toml")

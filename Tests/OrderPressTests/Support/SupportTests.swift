@@ -26,28 +26,13 @@ import Testing
         #expect(DecimalText.fixed(Decimal(string: value)!, digits: digits) == expected)
     }
 
-    /// The fast path (no rounding when not needed, no split) gives what rounding every value,
-    /// splitting its text and padding it gave, for generated values of every shape.
+    /// The fast path (no rounding when not needed, no split) gives Foundation's rounding, split and
+    /// padded, for generated values of every shape (more in `MoneyFormatTests`).
     @Test func fixedMatchesRoundingSplittingAndPadding() async {
-        func reference(_ value: Decimal, _ digits: Int) -> String {
-            let text = DecimalText.rounded(value, digits: digits).description
-            guard digits > 0 else { return text }
-            let parts = text.split(separator: ".", maxSplits: 1)
-            let fraction = parts.count > 1 ? String(parts[1]) : ""
-            return "\(parts[0]).\(fraction)\(String(repeating: "0", count: max(0, digits - fraction.count)))"
-        }
-        let values = Generator<(Decimal, Int), Shrink.None<(Decimal, Int)>> { rng in
-            let mantissa = Decimal(Int64.random(in: -999_999_999_999...999_999_999_999, using: &rng))
-            let exponent = Int.random(in: -12...6, using: &rng)
-            let value = exponent < 0
-                ? mantissa / pow(Decimal(10), -exponent) : mantissa * pow(Decimal(10), exponent)
-            return (value, Int.random(in: 0...4, using: &rng))
-        }
-        await propertyCheck(count: 2000, input: values) { value, digits in
-            #expect(DecimalText.fixed(value, digits: digits) == reference(value, digits), "\(value) \(digits)")
-        }
-        await propertyCheck(count: 3000, input: Self.anyShape) { value, digits in
-            #expect(DecimalText.fixed(value, digits: digits) == reference(value, digits), "\(value) \(digits)")
+        for input in [MoneyFormatTests.amounts, Self.anyShape] {
+            await propertyCheck(count: 2000, input: input) { value, digits in
+                #expect(DecimalText.fixed(value, digits: digits) == MoneyFormatTests.foundationText(value, digits), "\(value) \(digits)")
+            }
         }
     }
 
@@ -62,61 +47,6 @@ import Testing
             sign: Bool.random(using: &rng) ? .minus : .plus, exponent: Int.random(in: -24...12, using: &rng),
             significand: significand)
         return (value, Int.random(in: 0...6, using: &rng))
-    }
-
-    /// Rounding through a double checked by one exact subtraction gives what `NSDecimalRound` gives,
-    /// value and form, for values of every shape, for converted amounts (an amount times a rate
-    /// quotient: 38 digits), and for exact halves and values a hair from them.
-    @Test func roundingMatchesFoundation() async {
-        func foundation(_ value: Decimal, _ digits: Int) -> Decimal {
-            var input = value
-            var result = Decimal()
-            NSDecimalRound(&result, &input, digits, .plain)
-            return result
-        }
-        func expectFoundation(_ value: Decimal, _ digits: Int) {
-            let expected = foundation(value, digits)
-            let rounded = DecimalText.rounded(value, digits: digits)
-            #expect(rounded == expected && rounded.description == expected.description, "\(value) \(digits)")
-            #expect(rounded.exponent == expected.exponent && rounded.significand == expected.significand, "\(value) \(digits)")
-        }
-        let converted = Generator<(Decimal, Int), Shrink.None<(Decimal, Int)>> { rng in
-            let (amount, digits) = Self.anyShape.run(using: &rng)
-            let rate = Decimal(UInt64.random(in: 1...999_999, using: &rng)) / Decimal(UInt64.random(in: 1...999_999, using: &rng))
-            return (amount * rate, digits % 5)
-        }
-        let halves = Generator<(Decimal, Int), Shrink.None<(Decimal, Int)>> { rng in
-            let digits = Int.random(in: 0...4, using: &rng)
-            let half = Decimal(sign: Bool.random(using: &rng) ? .minus : .plus, exponent: -digits - 1, significand: Decimal(Int64.random(in: 0...99_999_999, using: &rng) * 10 + 5))
-            let hair = Decimal(sign: Bool.random(using: &rng) ? .minus : .plus, exponent: -Int.random(in: 20...36, using: &rng), significand: 1)
-            return (Bool.random(using: &rng) ? half : half + hair, digits)
-        }
-        for input in [Self.anyShape, converted, halves] {
-            await propertyCheck(count: 3000, input: input) { value, digits in expectFoundation(value, digits) }
-        }
-        for (value, digits) in [("-0.001", 2), ("0.005", 2), ("-0.005", 2), ("2.5", 0), ("-2.5", 0), ("0.0049999", 2), ("99.995", 2), ("-99.995", 2)] {
-            expectFoundation(Decimal(string: value)!, digits)
-        }
-    }
-
-    /// A bar's length in integers is the rounded Decimal quotient, for amounts of every shape.
-    @Test func roundedRatioMatchesDecimalDivision() async {
-        let pairs = Generator<(Decimal, Decimal, Int), Shrink.None<(Decimal, Decimal, Int)>> { rng in
-            let (value, _) = Self.anyShape.run(using: &rng)
-            let (largest, _) = Self.anyShape.run(using: &rng)
-            return (Bool.random(using: &rng) ? value : largest / Decimal(Int.random(in: 1...7, using: &rng)), largest, Int.random(in: 0...400, using: &rng))
-        }
-        await propertyCheck(count: 3000, input: pairs) { value, largest, width in
-            guard largest > 0 else { return }
-            let decimal = NSDecimalNumber(decimal: DecimalText.rounded(value * Decimal(width) / largest, digits: 0)).intValue
-            if let fast = DecimalText.roundedRatio(value, times: width, over: largest) {
-                #expect(fast == decimal, "\(value) × \(width) / \(largest)")
-            }
-            #expect(BarChart.pixels(value, of: largest, in: width) == decimal)
-        }
-        #expect(DecimalText.roundedRatio(Decimal(string: "12.5")!, times: 290, over: 100) == 36)  // 36.25
-        #expect(DecimalText.roundedRatio(1, times: 1, over: 2) == 1)  // a half rounds up
-        #expect(DecimalText.roundedRatio(-1, times: 1, over: 2) == nil)
     }
 
     /// The exact text is Foundation's `description`, fast path or not.
@@ -270,7 +200,7 @@ import Testing
         let before = allocated()
         let bytes = [UInt8](repeating: 7, count: 1 << 20)
         let after = allocated()
-        #expect(bytes.count == 1 << 20)
+        withExtendedLifetime(bytes) {}
         #expect(after - before >= 1 << 20)
         #expect(Heap.purgeAllArenas())
     }
