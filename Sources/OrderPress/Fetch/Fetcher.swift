@@ -124,7 +124,7 @@ public struct Fetcher: Sendable {
             guard let format = SheetParser.Format(rawValue: file.pathExtension.lowercased()) else {
                 throw SourceError(source: source.name, message: "'\(file.lastPathComponent)' must be a .json or .csv file")
             }
-            let body = try read(file, source)
+            let body = try read(file, source, limit: source.name == configuration.orders.name ? Self.maxOrdersFileBytes : BoundedFile.maxBytes)
             fingerprint.add(source: source.name, format: format.rawValue, parts: [body])
             return .file(body, format: format, settings: source)
         case .url(let url):
@@ -243,10 +243,15 @@ public struct Fetcher: Sendable {
         }
     }
 
+    /// A local orders file may hold the largest sheet there is (10 million cells: a million orders as
+    /// SheetDB's JSON, keys on every row, is about 280 MB), which a URL source reads in pages of at most
+    /// 256 MiB each; a groups or rates file keeps the bound of one response.
+    static let maxOrdersFileBytes = 1 << 30
+
     /// A local source's bytes, its size checked before anything is read (see `BoundedFile`).
-    private func read(_ file: URL, _ source: Configuration.SourceSettings) throws(SourceError) -> Data {
+    private func read(_ file: URL, _ source: Configuration.SourceSettings, limit: Int = BoundedFile.maxBytes) throws(SourceError) -> Data {
         do throws(BoundedFile.Failure) {
-            return try BoundedFile.read(file.path)
+            return try BoundedFile.read(file.path, limit: limit)
         } catch .tooLarge(let limit) {
             throw SourceError(
                 source: source.name,
