@@ -28,6 +28,10 @@ public struct Configuration: Sendable {
     public var gitCommit = false
     /// `[notify]`: what `--quiet` prints.
     public var notify = NotifySettings()
+    /// `[rounds]`: finished rounds and the organiser's own orders.
+    public var rounds = RoundSettings()
+    /// `indexable`: let search engines index the pages (they list names and debts); off by default.
+    public var indexable = false
 
     public struct OutputPaths: Sendable {
         public var markdown: URL

@@ -179,6 +179,8 @@ public enum ConfigurationLoader {
             try gitTable.rejectUnknownKeys()
         }
         let notify = try NotifySettings.read(&root)
+        let rounds = try RoundSettings.read(&root)
+        let indexable = try root.bool("indexable") ?? false
         try root.rejectUnknownKeys()
 
         let output = Configuration.OutputPaths(markdown: resolve(markdown), site: resolve(site), state: resolve(state))
@@ -190,12 +192,14 @@ public enum ConfigurationLoader {
             markdown: .init(key: "output.markdown", url: output.markdown), site: .init(key: "output.site", url: output.site),
             state: .init(key: "output.state", url: output.state), configuration: file, sources: sources, file: name)
 
-        return Configuration(
+        var configuration = Configuration(
             file: file, title: title, language: language, labels: labels, baseURL: baseURL, baseCurrency: baseCurrency,
             displayCurrencies: display, timeZone: timeZone, templates: templates,
             output: output,
             orders: orders, orderColumns: orderColumns, groups: groups, groupColumns: groupColumns,
             rates: rates, minorUnits: minorUnits, maxDeletedFraction: maxDeletedFraction, gitCommit: gitCommit, notify: notify)
+        (configuration.rounds, configuration.indexable) = (rounds, indexable)
+        return configuration
     }
 
     /// Reads the keys every source table shares; the caller reads the rest.
