@@ -129,7 +129,7 @@ golden:
 
 # Times the release binary on generated orders (100,000 and 1,000,000 rows; ROWS=100000 for one
 # size) against `cmark-gfm -e table` and Hugo on the same Markdown, and prints the ratios against
-# DESIGN's targets; results also in .build/bench/results.md. Takes long; not part of make test.
+# the targets (docs/ARCHITECTURE.md, Performance limits); results also in .build/bench/results.md. Takes long; not part of make test.
 # See BENCHMARKS.md. `make profile` counts instructions of a 10,000-order build under callgrind.
 ROWS ?=
 bench:

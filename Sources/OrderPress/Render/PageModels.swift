@@ -223,7 +223,7 @@ enum PageModels {
     }
 
     struct AttentionPage {
-        /// The rates' notices, which every page carries (DESIGN).
+        /// The rates' notices, which every page carries (README, What OrderPress guarantees).
         var notices: [String]
         var hasRejected: Bool
         var rejected: [RejectedLine]
@@ -246,7 +246,7 @@ enum PageModels {
     }
 
     struct ChangesPage {
-        /// The rates' notices, which every page carries (DESIGN).
+        /// The rates' notices, which every page carries (README, What OrderPress guarantees).
         var notices: [String]
         var runs: [Run]
     }
