@@ -133,7 +133,7 @@ import Testing
         try TestSupport.run(["build"], in: site, environment: Self.fixedClock)
         let orders = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: site.appendingPathComponent("data/orders.json"))) as? [[String: String]])
         let secrets = orders.compactMap { $0["editCode"] } + orders.compactMap { $0["phone"] }
-        #expect(secrets.count == 84)
+        #expect(!orders.isEmpty && secrets.count == 2 * orders.count)
         let output = site.appendingPathComponent("output")
         for path in TestSupport.files(in: output) {
             let text = String(decoding: try Data(contentsOf: output.appendingPathComponent(path)), as: UTF8.self)
