@@ -10,7 +10,7 @@
 #       RUNTIME_PACKAGES (from the environment; the Makefile sets it).
 # The packaged binary is stripped, as Debian's packages are: the release build's debug information
 # and symbol table are 47 of its 118 MB, and serve only a debugger (make install keeps them).
-# The version is what the binary prints (`orderpress --version`, from Support/Version.swift), and the
+# The version is what the binary prints (`orderpress --version`, from Support/Process/Version.swift), and the
 # files are laid out by `make install-files`, so the packages hold exactly what `make install` installs.
 set -eu
 umask 022
