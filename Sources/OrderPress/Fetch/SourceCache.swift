@@ -21,7 +21,8 @@ struct SourceCache: Sendable {
 
     /// The copy of source `name` fetched from `location`; nil when there is none, or when it came
     /// from another address (the configuration changed since). Read as the build writes it: never
-    /// through a link, only from a regular file, and no larger than a fetched body may be.
+    /// through a link and only from a regular file; its metadata is bounded, its body not (each page of
+    /// it was bounded when it was fetched).
     func read(_ name: String, location: String) -> Entry? {
         guard let metaData = try? BoundedFile.read(metaURL(name).path, limit: 1 << 16, followLinks: false),
             let meta = (try? JSONSerialization.jsonObject(with: metaData)) as? [String: Any],

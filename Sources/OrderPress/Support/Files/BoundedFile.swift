@@ -1,9 +1,11 @@
 import Foundation
 
-/// Reads a whole file that OrderPress only reads (a local source, a cached copy), refusing before
-/// reading anything what is not a regular file or is larger than a bound: the same 256 MiB as an
-/// HTTP source's body. `Data(contentsOf:)` would read a 5 GiB file whole (and abort when memory ran
-/// out), wait forever on a named pipe, and never finish `/dev/zero`.
+/// Reads a whole file that OrderPress only reads (a local source, a cached copy, the configuration, a
+/// template), refusing before reading anything what is not a regular file or is larger than the
+/// caller's bound: by default the same 256 MiB as an HTTP source's body (a local orders file may have
+/// 1 GiB, `Fetcher.maxOrdersFileBytes`; the configuration and templates 16 MiB). `Data(contentsOf:)`
+/// would read a 5 GiB file whole (and abort when memory ran out), wait forever on a named pipe, and
+/// never finish `/dev/zero`.
 enum BoundedFile {
     /// As for a body fetched over HTTP (`URLSessionTransport.maxBodyBytes`).
     static let maxBytes = URLSessionTransport.maxBodyBytes
