@@ -20,23 +20,23 @@ struct EscapingLogHandler: LogHandler {
 
     func log(event: LogEvent) {
         var event = event
-        event.message = "\(TerminalText.escape(event.message.description))"
+        event.message = "\(TerminalEscaper.escape(event.message.description))"
         event.metadata = event.metadata.map(Self.escape)
         if let error = event.error {
-            event.metadata = (event.metadata ?? [:]).merging(["error": "\(TerminalText.escape("\(error)"))"]) { $1 }
+            event.metadata = (event.metadata ?? [:]).merging(["error": "\(TerminalEscaper.escape("\(error)"))"]) { $1 }
             event.error = nil
         }
         inner.log(event: event)
     }
 
     static func escape(_ metadata: Logger.Metadata) -> Logger.Metadata {
-        Dictionary(uniqueKeysWithValues: metadata.map { (TerminalText.escape($0.key), escape($0.value)) })
+        Dictionary(uniqueKeysWithValues: metadata.map { (TerminalEscaper.escape($0.key), escape($0.value)) })
     }
 
     static func escape(_ value: Logger.MetadataValue) -> Logger.MetadataValue {
         switch value {
-        case .string(let text): .string(TerminalText.escape(text))
-        case .stringConvertible(let value): .string(TerminalText.escape(value.description))
+        case .string(let text): .string(TerminalEscaper.escape(text))
+        case .stringConvertible(let value): .string(TerminalEscaper.escape(value.description))
         case .array(let values): .array(values.map(escape))
         case .dictionary(let metadata): .dictionary(escape(metadata))
         }

@@ -46,7 +46,7 @@ struct RestoreCommand: AsyncParsableCommand {
                 + deleted.headers.joined(separator: ", ") + ". Paste into the sheet's first empty row, then build.")
         // Each cell escaped on its own: the tabs between them are the row's, and must stay tabs.
         for record in matches {
-            FileHandle.standardOutput.write(Data((deleted.cells(record).map(TerminalText.escape).joined(separator: "\t") + "\n").utf8))
+            FileHandle.standardOutput.write(Data((deleted.cells(record).map(TerminalEscaper.escape).joined(separator: "\t") + "\n").utf8))
         }
     }
 }

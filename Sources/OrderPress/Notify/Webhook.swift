@@ -30,7 +30,7 @@ public struct Webhook: Sendable {
             var changes: [NewsItem]
         }
         let text = items.map { item in
-            TerminalText.escape(item.line).replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            TerminalEscaper.escape(item.line).replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
                 .replacingOccurrences(of: ">", with: "&gt;")
         }.joined(separator: "\n")
         return JSONOutput.encode(Payload(site: site, text: text, changes: items))

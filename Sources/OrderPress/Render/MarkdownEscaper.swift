@@ -40,7 +40,7 @@ public enum MarkdownEscaper {
             let length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
             var value = UInt32(byte) & (0x7F >> length)
             for offset in 1..<length { value = value << 6 | UInt32(utf8[index + offset] & 0x3F) }
-            guard let scalar = Unicode.Scalar(value), !TerminalText.needsEscape(scalar) else { return false }
+            guard let scalar = Unicode.Scalar(value), !TerminalEscaper.needsEscape(scalar) else { return false }
             index += length
         }
         return true
@@ -53,11 +53,11 @@ public enum MarkdownEscaper {
                 result.append(UInt8(ascii: " "))
             case "\u{0}":
                 UTF8.encode("\u{FFFD}") { result.append($0) }
-            case _ where TerminalText.needsEscape(scalar):
+            case _ where TerminalEscaper.needsEscape(scalar):
                 // Shown as `\u{1B}`, `\u{202E}`: raw, an escape sequence in the committed Markdown
                 // drives the terminal of whoever runs `git log -p` or `cat`, and a bidi override
                 // reverses the rest of the row. The raw values of rejected rows reach here as they are.
-                escapeScalars(of: TerminalText.escape(String(scalar)), into: &result)
+                escapeScalars(of: TerminalEscaper.escape(String(scalar)), into: &result)
             default:
                 if scalar.isASCII, isPunctuation(UInt8(scalar.value)) {
                     result.append(UInt8(ascii: "\\"))
@@ -69,7 +69,7 @@ public enum MarkdownEscaper {
 
     /// Whether `escape` changes the scalar: a control, an invisible or reordering character, or punctuation.
     private static func needsWork(_ scalar: Unicode.Scalar) -> Bool {
-        guard scalar.isASCII else { return TerminalText.needsEscape(scalar) }
+        guard scalar.isASCII else { return TerminalEscaper.needsEscape(scalar) }
         let byte = UInt8(scalar.value)
         return byte < 0x20 || byte == 0x7F || isPunctuation(byte)
     }

@@ -54,6 +54,6 @@ import Testing
             row: 2, id: "1", identity: "id:1", values: ["1", "Amy\u{1B}]0;pwned\u{07}", "a\tb"], secrets: [], rejected: false, group: "",
             person: "", item: "", options: [], quantity: 1, amount: "1", currency: "TWD", firstSeen: "")
         let deleted = DeletedOrders(headers: ["id", "orderer", "note", "editCode"], columns: ["id", "orderer", "note"], records: [record])
-        #expect(deleted.cells(record).map(TerminalText.escape) == ["1", "Amy\\u{1B}]0;pwned\\u{7}", "a b", ""])
+        #expect(deleted.cells(record).map(TerminalEscaper.escape) == ["1", "Amy\\u{1B}]0;pwned\\u{7}", "a b", ""])
     }
 }

@@ -58,7 +58,7 @@ import Testing
             case "'": result += "&apos;"
             case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
             case "\u{FFFE}", "\u{FFFF}": result += "\u{FFFD}"
-            case _ where TerminalText.needsEscape(scalar): result += TerminalText.escape(String(scalar))
+            case _ where TerminalEscaper.needsEscape(scalar): result += TerminalEscaper.escape(String(scalar))
             default: result.unicodeScalars.append(scalar)
             }
         }

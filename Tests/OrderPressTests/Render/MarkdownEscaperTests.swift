@@ -69,7 +69,7 @@ import Testing
             switch scalar {
             case "\n", "\r", "\t", "\u{0B}", "\u{0C}": result.unicodeScalars.append(" ")
             case "\u{0}": result.unicodeScalars.append("\u{FFFD}")
-            case _ where TerminalText.needsEscape(scalar): result += reference(TerminalText.escape(String(scalar)))
+            case _ where TerminalEscaper.needsEscape(scalar): result += reference(TerminalEscaper.escape(String(scalar)))
             default:
                 if scalar.isASCII, "!#$&()*+-.:<=>@[\\]^_`{|}~".unicodeScalars.contains(scalar) { result += "\\" }
                 result.unicodeScalars.append(scalar)

@@ -18,7 +18,7 @@ enum XMLText {
             case "\u{FFFE}", "\u{FFFF}": result += "\u{FFFD}"
             // Controls (most of which XML 1.0 does not allow, even escaped) and invisible format
             // characters are shown as on the pages and in a terminal: `\u{1}`, `\u{202E}`.
-            case _ where TerminalText.needsEscape(scalar): result += TerminalText.escape(String(scalar))
+            case _ where TerminalEscaper.needsEscape(scalar): result += TerminalEscaper.escape(String(scalar))
             default: result.unicodeScalars.append(scalar)
             }
         }
@@ -36,7 +36,7 @@ enum XMLText {
             switch scalar {
             case "&", "<", ">", "\"", "'", "\u{FFFE}", "\u{FFFF}": return true
             case "\t", "\n", "\r": continue
-            case _ where TerminalText.needsEscape(scalar): return true
+            case _ where TerminalEscaper.needsEscape(scalar): return true
             default: continue
             }
         }

@@ -5,7 +5,7 @@
 /// This is the second line of defence: normalisation removes control characters from cells, but
 /// header names, file paths, URLs, error messages and the raw values of rejected rows never pass
 /// through it.
-public enum TerminalText {
+public enum TerminalEscaper {
     /// Tab, line feed and carriage return as `\t`, `\n`, `\r`; every other character that is not
     /// shown as itself as `\u{1B}`, `\u{9B}`, `\u{202E}` (upper-case hex, as in Swift source).
     /// A backslash stays as it is: it does nothing to a terminal, and Windows paths stay readable.
@@ -34,7 +34,7 @@ public enum TerminalText {
     /// and tag characters stay: emoji sequences are made of them and do nothing else.
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         // Printable ASCII and the common CJK blocks hold no control, separator or format character
-        // (`TerminalTextTests` checks every one of them): most text is decided without a property lookup.
+        // (`TerminalEscaperTests` checks every one of them): most text is decided without a property lookup.
         if Self.plainRanges.contains(where: { $0.contains(scalar.value) }) { return false }
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator:

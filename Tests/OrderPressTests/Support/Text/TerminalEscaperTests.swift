@@ -3,7 +3,7 @@ import Testing
 
 @testable import OrderPress
 
-@Suite struct TerminalTextTests {
+@Suite struct TerminalEscaperTests {
     @Test(arguments: [
         ("\u{1B}]0;pwned\u{7}", #"\u{1B}]0;pwned\u{7}"#), ("\u{1B}[2J", #"\u{1B}[2J"#), ("a\rb", #"a\rb"#),
         ("a\nb\tc", #"a\nb\tc"#), ("\u{9B}31m", #"\u{9B}31m"#), ("x\u{7F}\u{0}", #"x\u{7F}\u{0}"#),
@@ -11,13 +11,13 @@ import Testing
         ("\u{FEFF}x\u{AD}", #"\u{FEFF}x\u{AD}"#), ("a\u{2028}b\u{85}", #"a\u{2028}b\u{85}"#),
     ])
     func escapesWhatATerminalWouldActOn(text: String, escaped: String) {
-        #expect(TerminalText.escape(text) == escaped)
+        #expect(TerminalEscaper.escape(text) == escaped)
     }
 
     /// Emoji made with the zero-width joiner or tag characters, combining marks, a Windows path.
     @Test(arguments: ["週五下午茶 · 35 TWD", "👨‍👩‍👧", "🏴󠁧󠁢󠁳󠁣󠁴󠁿", "Crème Brûlée", #"C:\orders\new"#, "\"quoted\" & <b>"])
     func leavesVisibleTextAlone(text: String) {
-        #expect(TerminalText.escape(text) == text)
+        #expect(TerminalEscaper.escape(text) == text)
     }
 
     @Test func noControlByteSurvivesWhateverTheText() async {
@@ -28,17 +28,17 @@ import Testing
             return text
         }
         await propertyCheck(count: 500, input: text) { text in
-            let escaped = TerminalText.escape(text)
-            #expect(!escaped.unicodeScalars.contains(where: TerminalText.needsEscape))
+            let escaped = TerminalEscaper.escape(text)
+            #expect(!escaped.unicodeScalars.contains(where: TerminalEscaper.needsEscape))
             #expect(!escaped.utf8.contains { $0 < 0x20 || $0 == 0x7F })
-            #expect(TerminalText.escape(escaped) == escaped)
+            #expect(TerminalEscaper.escape(escaped) == escaped)
         }
     }
 
     /// The ranges `needsEscape` answers without a property lookup hold nothing it would escape.
     @Test func plainRangesHoldNoControlSeparatorOrFormatCharacter() {
         let acted: Set<Unicode.GeneralCategory> = [.control, .lineSeparator, .paragraphSeparator, .format]
-        for range in TerminalText.plainRanges {
+        for range in TerminalEscaper.plainRanges {
             let found = range.compactMap(Unicode.Scalar.init).filter { acted.contains($0.properties.generalCategory) }
             #expect(found.isEmpty, "\(found)")
         }
