@@ -9,7 +9,7 @@ enum CachedSheet {
     static func body(_ table: SourceTable, kept: Set<String>, masked: Set<String>) -> Data {
         let headers = table.headers.map { header -> (key: [UInt8], rule: Rule) in
             var key: [UInt8] = []
-            JSONText.append(header, to: &key)
+            JSONEscaper.append(header, to: &key)
             let rule: Rule = masked.contains(header) ? .mask : kept.contains(header) ? .keep : .blank
             return (key, rule)
         }
@@ -24,9 +24,9 @@ enum CachedSheet {
                 bytes.append(UInt8(ascii: ":"))
                 let cell = table.cell(rowIndex, index)
                 switch header.rule {
-                case .keep: JSONText.append(cell, to: &bytes)
-                case .mask: JSONText.append(Text.normalize(cell).isEmpty ? "" : SecretMask.text, to: &bytes)
-                case .blank: JSONText.append("", to: &bytes)
+                case .keep: JSONEscaper.append(cell, to: &bytes)
+                case .mask: JSONEscaper.append(Text.normalize(cell).isEmpty ? "" : SecretMask.text, to: &bytes)
+                case .blank: JSONEscaper.append("", to: &bytes)
                 }
             }
             bytes.append(UInt8(ascii: "}"))

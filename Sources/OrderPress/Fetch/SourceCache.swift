@@ -47,7 +47,7 @@ struct SourceCache: Sendable {
             && (try? AtomicFile.contents(of: bodyURL(name), below: root)).flatMap { $0 } == body
         if same, !renew, read(name, location: location) != nil { return }
         if !same { try AtomicFile.write(body, to: bodyURL(name), below: root, durable: true) }
-        let meta = "{\"fetched_at\": \"\(Timestamp.iso8601(fetchedAt))\", \"location\": \(JSONText.quoted(location))}\n"
+        let meta = "{\"fetched_at\": \"\(Timestamp.iso8601(fetchedAt))\", \"location\": \(JSONEscaper.quoted(location))}\n"
         try AtomicFile.write(Data(meta.utf8), to: metaURL(name), below: root, durable: true)
     }
 }

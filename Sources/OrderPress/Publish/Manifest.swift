@@ -90,7 +90,7 @@ public struct Manifest: Sendable, Equatable {
     }
 
     /// One entry per line, in the order of the paths' bytes, so that the same files give the same bytes. Written by hand
-    /// (`JSONText`), straight into bytes: `JSONEncoder`, and then string interpolation per entry, were slow for the
+    /// (`JSONEscaper`), straight into bytes: `JSONEncoder`, and then string interpolation per entry, were slow for the
     /// 240,000 entries of a million-order site, which a one-order change writes again.
     func encoded() -> Data {
         // The two lists on both cores (a one-order change at a million orders waits for this at the end of
@@ -100,7 +100,7 @@ public struct Manifest: Sendable, Equatable {
         out.append(Array("{\"version\": \(Self.version),\n".utf8))
         if let inputs {
             var line = Array("\"inputs\": ".utf8)
-            JSONText.append(inputs, to: &line)
+            JSONEscaper.append(inputs, to: &line)
             out.append(line + Array(",\n".utf8))
         }
         for (tree, list) in zip(Tree.allCases, lists) {
@@ -116,7 +116,7 @@ public struct Manifest: Sendable, Equatable {
         var bytes: [UInt8] = []
         for (index, entry) in inPathOrder(entries).enumerated() {
             bytes += index == 0 ? firstEntry : nextEntry
-            JSONText.append(entry.path, to: &bytes)
+            JSONEscaper.append(entry.path, to: &bytes)
             bytes += size
             append(entry.size, to: &bytes)
             bytes += modified
@@ -126,7 +126,7 @@ public struct Manifest: Sendable, Equatable {
             bytes.append(UInt8(ascii: "\""))
             if let key = entry.key {
                 bytes += self.key
-                JSONText.append(key, to: &bytes)
+                JSONEscaper.append(key, to: &bytes)
             }
             if let pieces = entry.pieces {
                 // Base64, as JSONDecoder reads `Data`.

@@ -93,7 +93,7 @@ struct ManifestReader {
         return negative ? -value : value
     }
 
-    /// A string with only the escapes `JSONText.append` writes; valid UTF-8 only.
+    /// A string with only the escapes `JSONEscaper.append` writes; valid UTF-8 only.
     private mutating func string() -> String? {
         guard take("\"") else { return nil }
         var text: [UInt8] = []

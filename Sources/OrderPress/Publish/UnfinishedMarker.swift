@@ -65,7 +65,7 @@ final class UnfinishedMarker: @unchecked Sendable {
             // Sorted and once each: the same files give the same bytes.
             for (number, path) in Set(all[tree] ?? []).sorted().enumerated() {
                 bytes += Array((number == 0 ? "\n" : ",\n").utf8)
-                JSONText.append(path, to: &bytes)
+                JSONEscaper.append(path, to: &bytes)
             }
             bytes += Array("]".utf8)
         }

@@ -1,5 +1,5 @@
 /// Writes JSON text by hand where JSONSerialization would be slow (a whole sheet) or reorder keys.
-enum JSONText {
+enum JSONEscaper {
     /// `text` as a JSON string literal, quotes included.
     static func quoted(_ text: String) -> String {
         var bytes: [UInt8] = []
