@@ -109,7 +109,7 @@ struct Downloader: Sendable {
         _ outcome: Result<HTTPReply, HTTPFailure>, _ url: URL, _ source: Configuration.SourceSettings, _ attempts: Int,
         _ notFoundHint: String
     ) -> SourceError {
-        let address = URLText.display(url)
+        let address = URLRedactor.display(url)
         let tries = attempts > 1 ? " (\(attempts) attempts)" : ""
         let message: String
         switch outcome {

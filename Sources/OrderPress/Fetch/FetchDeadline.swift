@@ -19,7 +19,7 @@ struct FetchDeadline: Sendable {
         self.timeouts = timeouts
         end = .now + .seconds(seconds)
         self.source = source.name
-        address = URLText.display(url)
+        address = URLRedactor.display(url)
     }
 
     var remaining: Duration { end - .now }

@@ -207,7 +207,7 @@ public struct Fetcher: Sendable {
             save(body, source, url, warnings: &warnings)
             return .success((table, body))
         } catch {
-            guard let copy = cache.read(source.name, location: URLText.display(url)), var table = try? parse(copy.body) else {
+            guard let copy = cache.read(source.name, location: URLRedactor.display(url)), var table = try? parse(copy.body) else {
                 return .failure(error)
             }
             table.fromCache = true
@@ -220,12 +220,12 @@ public struct Fetcher: Sendable {
     /// The cached copy to use instead of asking: always under `--offline` (none is an error),
     /// otherwise while it is younger than `refresh_minutes`.
     private func reusableCopy(_ source: Configuration.SourceSettings, _ url: URL) throws(SourceError) -> SourceCache.Entry? {
-        let copy = cache.read(source.name, location: URLText.display(url))
+        let copy = cache.read(source.name, location: URLRedactor.display(url))
         if options.offline {
             guard let copy else {
                 throw SourceError(
                     source: source.name,
-                    message: "--offline, but \(cache.folder.path) holds no copy of \(URLText.display(url)); run once without --offline")
+                    message: "--offline, but \(cache.folder.path) holds no copy of \(URLRedactor.display(url)); run once without --offline")
             }
             return copy
         }
@@ -237,7 +237,7 @@ public struct Fetcher: Sendable {
     private func save(_ body: Data, _ source: Configuration.SourceSettings, _ url: URL, warnings: inout [DataWarning]) {
         guard options.saveCache else { return }
         do {
-            try cache.write(body, name: source.name, location: URLText.display(url), fetchedAt: now, renew: source.refreshMinutes > 0)
+            try cache.write(body, name: source.name, location: URLRedactor.display(url), fetchedAt: now, renew: source.refreshMinutes > 0)
         } catch {
             warnings.append(.init(row: nil, message: "\(source.name): no copy kept for --offline and outages: \(error.description)"))
         }

@@ -44,7 +44,7 @@ public struct SourceHealth: Sendable {
     var statusURL: URL { site.appendingPathComponent(Self.statusName) }
 
     /// A run whose sources failed with `reason` (already secret-free: source messages show URLs only as
-    /// `URLText` redacts them). True when this failure starts here, and is to be said.
+    /// `URLRedactor` redacts them). True when this failure starts here, and is to be said.
     @discardableResult
     public func failed(source: String?, reason: String, now: Date) throws(OutputError) -> Bool {
         let known = record()

@@ -26,6 +26,6 @@ import Testing
         ("https://example.com/api?%73heet=orders&k%65y=SECRET5", "https://example.com/api?%73heet=orders&k%65y=redacted"),
     ])
     func messagesShowTheAddressWithoutCredentials(url: String, shown: String) throws {
-        #expect(URLText.display(try #require(URL(string: url))) == shown)
+        #expect(URLRedactor.display(try #require(URL(string: url))) == shown)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// query items known to be harmless (a key someone put in the query must not reach a log).
 /// A bare query item (`?abcdef123`) may itself be the key, and so may `;name=value` parameters,
 /// in the path or the query: all of them are redacted too.
-enum URLText {
+enum URLRedactor {
     static let harmlessQueryItems: Set<String> = ["sheet", "limit", "offset", "mode", "cast_numbers", "sort_by", "sort_order"]
     static let redacted = "redacted"
 
