@@ -1,7 +1,10 @@
 import Foundation
 
-/// The one way OrderPress writes JSON files: pretty, keys sorted, so that the bytes depend on nothing
-/// but the value, and ending in a newline.
+/// How OrderPress encodes a value as JSON for a file or a message (`summary.json`, `status.json`, the
+/// webhook's body and outbox, records in the state): pretty, keys sorted, so that the bytes depend on
+/// nothing but the value, and ending in a newline. Written by hand instead, for speed: `summary.json`'s
+/// long lists (`PrettyJSONWriter`, the same bytes), the manifest, the cached sheets and their metadata, the
+/// unfinished-run marker (through `JSONEscaper`); the state's history entries are compact (`StateDatabase`).
 enum JSONOutput {
     static func encode(_ value: some Encodable) -> Data {
         let encoder = JSONEncoder()
