@@ -29,27 +29,27 @@ public struct SiteRenderer: Sendable {
     }
 
     /// Renders the site into `sink` (the publish session), batch by batch, keeping what `record` (the
-    /// last build's, as the session offers it) shows would come out the same. `orderDigests`: each
+    /// last build's, as the session offers it) shows would come out the same. `digestTable`: each
     /// order's digest made beside the aggregation (`OrderDigestTable`), for the pages' keys.
     func render(
         configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
-        history: [HistoryEntry], now: Date, siteID: UUID, slugs: SiteSlugs? = nil, orderDigests: OrderDigestTable? = nil,
+        history: [HistoryEntry], now: Date, siteID: UUID, slugs: SiteSlugs? = nil, digestTable: OrderDigestTable? = nil,
         into sink: some PageSink, reusing record: some LastBuildRecord = NothingPublished()
     ) throws(OutputError) {
         let context = SiteContext(
             configuration: configuration, data: data, aggregation: aggregation, rates: rates, history: history, now: now,
             siteID: siteID, limits: limits, slugs: slugs)
-        try render(context, orderDigests: orderDigests, into: sink, reusing: record)
+        try render(context, digestTable: digestTable, into: sink, reusing: record)
     }
 
     /// Plans page after page and has the reuse layer (`PlanRunner`) make what it must, in batches of
     /// `batchSize` made in parallel, and hands each batch to `sink` as soon as it is made, so that the
     /// site is never all in memory.
     func render(
-        _ context: SiteContext, orderDigests: OrderDigestTable? = nil, into sink: some PageSink,
+        _ context: SiteContext, digestTable: OrderDigestTable? = nil, into sink: some PageSink,
         reusing record: some LastBuildRecord = NothingPublished()
     ) throws(OutputError) {
-        let runner = PlanRunner(keys: PageKeys(context, templates: templates, orderDigests: orderDigests), record: record)
+        let runner = PlanRunner(keys: PageKeys(context, templates: templates, digestTable: digestTable), record: record)
         let writer = BatchWriter(sink)
         // The whole-site files are made on a thread of their own while the pages render, rather
         // than after them with one core idle.

@@ -1,4 +1,4 @@
-/// Each order's digest for `PageKeys` and its group's place, in the order of the orders.
+/// Each order's digest for the pages' keys (`PageKeys`) and its group's place, in the order of the orders.
 ///
 /// A build takes an order's digest from the diff: the digest of its record (`RecordDigest`), which
 /// covers every cell of its row that validation reads (the values, the secrets hashed) and what
@@ -6,8 +6,8 @@
 /// a function of that record, its sheet row and the settings in `PageKeys`' site digest (the time
 /// zone, the binary), so the record's 16 bytes and the row identify it, with no hashing of its own.
 /// Without records (a test rendering without a diff) every field of the order is hashed instead.
-/// Either is made beside the aggregation (in `SiteSlugs`, on its own thread) rather than at the start
-/// of rendering, where a one-order rerun waited for them.
+/// Either is made beside the aggregation (in `Pipeline.build`, on the slugs' thread) rather than at the
+/// start of rendering, where a one-order rerun waited for them.
 struct OrderDigestTable: Sendable {
     /// What the digests were made from; part of every page's key, so that the two never meet.
     enum Source: Int, Sendable {

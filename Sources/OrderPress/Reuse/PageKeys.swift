@@ -24,15 +24,15 @@ struct PageKeys: Sendable {
     /// group page, its chart and a person page, and is read once.
     private let orders: [UInt8]
 
-    /// `orderDigests`: each order's digest, made beside the aggregation (`OrderDigestTable`); used
+    /// `digestTable`: each order's digest, made beside the aggregation (`OrderDigestTable`); used
     /// only when made from this very `context.data.orders`, else made here.
-    init(_ context: SiteContext, templates: TemplateSet, orderDigests: OrderDigestTable? = nil) {
+    init(_ context: SiteContext, templates: TemplateSet, digestTable: OrderDigestTable? = nil) {
         self.context = context
         layout = Self.layoutKey(context, templates: templates)
         var fields = Fields()
         fields.add(Version.current)
         fields.add(Version.executableStamp)
-        fields.add(templates.identity)
+        fields.add(templates.digest)
         fields.add(context.configuration.language)
         fields.add(context.configuration.timeZone.identifier)
         for (key, value) in context.markdownLabels.sorted(by: { $0.key < $1.key }) { fields.add(key, value) }
@@ -50,9 +50,9 @@ struct PageKeys: Sendable {
         fields.add(context.limits.chartBars)
         // How many orders a group page shows before the pages of its orders go on (`GroupOrderPages`).
         fields.add(context.limits.groupOrderRows)
-        // Made beside the aggregation (`SiteSlugs`) for the build's orders; made here for any others.
+        // Made beside the aggregation (`Pipeline.build`) for the build's orders; made here for any others.
         let digests =
-            if let orderDigests, orderDigests.hold(for: context.data.orders) { orderDigests } else {
+            if let digestTable, digestTable.hold(for: context.data.orders) { digestTable } else {
                 OrderDigestTable(context.data.orders, places: context.groupPlaces, parallel: true)
             }
         fields.add(digests.source.rawValue)
@@ -128,7 +128,7 @@ struct PageKeys: Sendable {
     private static func layoutKey(_ context: SiteContext, templates: TemplateSet) -> String {
         let labels = context.labels.plain.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
         let parts = [
-            Version.current, Version.executableStamp, templates.identity, context.configuration.language,
+            Version.current, Version.executableStamp, templates.digest, context.configuration.language,
             context.configuration.title, context.attentionCount ?? "", context.dataAsOfText,
         ] + labels
         return Hex.lowercase(SHA256.hash(data: Data(parts.joined(separator: "\u{0}").utf8)))

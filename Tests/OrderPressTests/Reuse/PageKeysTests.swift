@@ -92,7 +92,7 @@ import Testing
         try renderer.render(
             configuration: run.configuration, data: data, aggregation: aggregation, rates: rates,
             history: outcome.history, now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID,
-            orderDigests: records ? OrderDigestTable(data.orders, records: outcome.orderDigests, places: GroupPlaces(data.groups), parallel: false) : nil,
+            digestTable: records ? OrderDigestTable(data.orders, records: outcome.orderDigests, places: GroupPlaces(data.groups), parallel: false) : nil,
             into: sink, reusing: record)
         return outcome
     }
@@ -274,19 +274,19 @@ import Testing
         let copied = ValidatedData(
             groups: data.groups, orders: data.orders.map { $0 }, rejected: [], warnings: [], rowsRead: data.rowsRead)
         let templates = try SiteRenderer(templateOverrides: nil).templates
-        func keys(_ data: ValidatedData, orderDigests: OrderDigestTable?) -> (PageKeys, Aggregation) {
+        func keys(_ data: ValidatedData, digestTable: OrderDigestTable?) -> (PageKeys, Aggregation) {
             let aggregation = Aggregator.aggregate(data)
             let context = SiteContext(
                 configuration: configuration, data: data, aggregation: aggregation, rates: nil, history: [],
                 now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID)
-            return (PageKeys(context, templates: templates, orderDigests: orderDigests), aggregation)
+            return (PageKeys(context, templates: templates, digestTable: digestTable), aggregation)
         }
         let table = OrderDigestTable(data.orders, places: GroupPlaces(data.groups), parallel: false)
         #expect(table.hold(for: data.orders))
         #expect(!table.hold(for: changed.orders))
         for other in [changed, copied] {
-            let (reused, aggregation) = keys(other, orderDigests: table)
-            let (fresh, _) = keys(other, orderDigests: nil)
+            let (reused, aggregation) = keys(other, digestTable: table)
+            let (fresh, _) = keys(other, digestTable: nil)
             for summary in aggregation.groups { #expect(reused.group(summary) == fresh.group(summary)) }
             for person in aggregation.people { #expect(reused.person(person) == fresh.person(person)) }
         }
