@@ -5,7 +5,7 @@ struct DiffOutcome: Sendable {
     /// Its records' digests, which the save compares and stores.
     var digests: [RecordDigest]
     /// The digests of the valid rows' records, in the order of `ValidatedData.orders` (empty when the rows
-    /// do not line up with the orders): render keys each order's pages by them (see `OrderDigests`).
+    /// do not line up with the orders): render keys each order's pages by them (see `OrderDigestTable`).
     var orderDigests: [RecordDigest]
     var changes: ChangeSet
     /// Runs that changed something, newest first, this one included.

@@ -111,11 +111,13 @@ public struct Pipeline: Sendable {
         (data.rows, secrets) = ([], SecretCells(columns: [], rows: []))
         Heap.releaseFreed()
         // The pages' file names are handed out meanwhile, from the validated data alone, and each order's
-        // digest taken from its record's.
+        // digest for the pages' keys taken from its record's (`OrderDigestTable`; on this thread alone:
+        // the aggregation has both cores' workers).
         // The last build's slugs stay with their pages (`PageSlugs`); the new ones are written out for the state there too.
         let slugging = Background { [data, records = diffed.orderDigests, store] in
-            let slugs = SiteSlugs(data, records: records, kept: store.keptSlugs())
-            return (slugs, slugs.storedText)
+            let slugs = SiteSlugs(data, kept: store.keptSlugs())
+            let digestTable = OrderDigestTable(data.orders, records: records, places: GroupPlaces(data.groups), parallel: false)
+            return (slugs, digestTable, slugs.storedText)
         }
         // Not waiting for the staging here: a full build's 100,000 records took 0.1–0.2 s more than the
         // aggregation, with one core idle. At a million orders the full build's peak rose from 1,338 MiB to
@@ -126,13 +128,14 @@ public struct Pipeline: Sendable {
         // Swept only now: the diff writes in the state folder, where the sweep removes temporary files.
         let session = try opening.take().get()
         session.sweepLeftovers()
-        let (slugs, slugText) = slugging.take()
+        let (slugs, digestTable, slugText) = slugging.take()
         do {
             try await timed(.render) { () throws(StepFailure) in
                 try step(.publish) { () throws(OutputError) in
                     try renderer.render(
                         configuration: configuration, data: data, aggregation: aggregation, rates: rates,
-                        history: diffed.outcome.history, now: clock.now, siteID: diffed.siteID, slugs: slugs, into: session)
+                        history: diffed.outcome.history, now: clock.now, siteID: diffed.siteID, slugs: slugs,
+                        digestTable: digestTable, into: session, reusing: session)
                 }
             }
         } catch {
@@ -191,7 +194,7 @@ public struct Pipeline: Sendable {
             _ = opening.value
             throw error
         }
-        let inputs = BuildInputs(downloaded, configuration: configuration, templates: renderer.templates.identity)
+        let inputs = BuildInputs(downloaded, configuration: configuration, templates: renderer.templates.digest)
         let last = try step(.diff) { () throws(DataError) in try store.lastBuild() }
         if let last, last.fingerprint == inputs.fingerprint, BuildInputs.holds(last, at: clock.now),
             !(options.strict && last.rejected > 0),

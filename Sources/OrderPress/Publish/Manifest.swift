@@ -1,7 +1,7 @@
 import Foundation
 
 /// The files a build published, relative to the Markdown and site folders, each with what it was when
-/// written: size, modification time, SHA-256 of its bytes, and the key render gave it. It tells later
+/// written: size, modification time, SHA-256 of its bytes, and the reuse key it was made with. It tells later
 /// runs which files are theirs to remove, and which they need neither read back nor render again.
 public struct Manifest: Sendable, Equatable {
     public struct Entry: Codable, Sendable, Equatable {
@@ -11,29 +11,35 @@ public struct Manifest: Sendable, Equatable {
         /// Nanoseconds since 1970, as `lstat` gives them.
         public var modified: Int64
         public var sha256: ContentDigest
-        /// A hash of the inputs render made the file from; nil when it gave none.
-        public var key: String?
+        /// A hash of the inputs the file was made from (`OutputFile.reuseKey`); nil when it had none.
+        /// Stored as `key`.
+        public var reuseKey: String?
         /// How the file divides into pieces render can copy (`OutputFile.pieces`); nil for most files.
         public var pieces: FilePieces?
 
-        public init(path: String, size: Int64, modified: Int64, sha256: ContentDigest, key: String?, pieces: FilePieces? = nil) {
+        public init(path: String, size: Int64, modified: Int64, sha256: ContentDigest, reuseKey: String?, pieces: FilePieces? = nil) {
             self.path = path
             self.size = size
             self.modified = modified
             self.sha256 = sha256
-            self.key = key
+            self.reuseKey = reuseKey
             self.pieces = pieces
         }
 
+        private enum CodingKeys: String, CodingKey {
+            case path, size, modified, sha256, pieces
+            case reuseKey = "key"
+        }
+
         /// The entry of the file `status` describes.
-        init(path: String, _ status: stat, sha256: ContentDigest, key: String?, pieces: FilePieces?) {
+        init(path: String, _ status: stat, sha256: ContentDigest, reuseKey: String?, pieces: FilePieces?) {
             self.init(
-                path: path, size: Int64(status.st_size), modified: Self.nanoseconds(status.st_mtim), sha256: sha256, key: key, pieces: pieces)
+                path: path, size: Int64(status.st_size), modified: Self.nanoseconds(status.st_mtim), sha256: sha256, reuseKey: reuseKey, pieces: pieces)
         }
 
         /// A path listed without anything else known about it.
         static func unknown(_ path: String) -> Self {
-            Entry(path: path, size: -1, modified: 0, sha256: emptyDigest, key: nil)
+            Entry(path: path, size: -1, modified: 0, sha256: emptyDigest, reuseKey: nil)
         }
 
         private static let emptyDigest = ContentDigest(of: Data())
@@ -124,7 +130,7 @@ public struct Manifest: Sendable, Equatable {
             bytes += sha256
             entry.sha256.appendHex(to: &bytes)
             bytes.append(UInt8(ascii: "\""))
-            if let key = entry.key {
+            if let key = entry.reuseKey {
                 bytes += self.key
                 JSONEscaper.append(key, to: &bytes)
             }

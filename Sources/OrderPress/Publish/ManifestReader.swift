@@ -56,7 +56,7 @@ struct ManifestReader {
             pieces = list
         }
         guard take("}") else { return nil }
-        return Manifest.Entry(path: path, size: size, modified: modified, sha256: sha256, key: key, pieces: pieces)
+        return Manifest.Entry(path: path, size: size, modified: modified, sha256: sha256, reuseKey: key, pieces: pieces)
     }
 
     private mutating func take(_ literal: StaticString) -> Bool {

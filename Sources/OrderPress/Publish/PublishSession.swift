@@ -2,8 +2,9 @@ import Crypto
 import Foundation
 
 /// One build's publishing, from `Publisher.begin` to `finish`: render hands it batches of files as they
-/// are ready (from several threads if it likes), names the pages it did not render again because their
-/// key matched (`keep`), and `finish` removes what is left over and records what was published.
+/// are ready (from several threads if it likes), names the files the reuse layer kept because their
+/// key matched (`keep`; the keys come from this session's `LastBuildRecord` side), and `finish` removes
+/// what is left over and records what was published.
 ///
 /// Nothing render hands over is visible before the end: each changed file is written whole under a
 /// temporary name beside where it goes (on disk, never held in memory), and only once every file is
@@ -104,7 +105,7 @@ public final class PublishSession: @unchecked Sendable {
     }
 
     /// What the last build recorded for this file, if the file on disk is still that one (same size and
-    /// modification time, and not in doubt); nil otherwise. Render skips a page whose key is unchanged.
+    /// modification time, and not in doubt); nil otherwise. The reuse layer keeps a file whose key is unchanged.
     public func previous(_ tree: Tree, _ path: String) -> Manifest.Entry? {
         intact(tree, path)?.entry
     }
@@ -139,7 +140,7 @@ public final class PublishSession: @unchecked Sendable {
         return count
     }
 
-    /// A file render did not make again, because `previous` showed it intact with the same key: it stays
+    /// A file the reuse layer did not make again, because `previous` showed it intact with the same key: it stays
     /// as it is, and in the manifest.
     public func keep(_ path: String, in tree: Tree) {
         guard let entry = previous[tree]?[path]?.entry else { return }
@@ -242,7 +243,7 @@ public final class PublishSession: @unchecked Sendable {
             }
             if let refusal = ContainedPath.refusal(status.st_mode & mode_t(S_IFMT), path: folders.path(place.path)) { throw refusal }
             let same = holdsAlready(digest, size: file.contents.count, status, place, tree) { Self.holds(file.contents, place.name, in: folder) }
-            return same ? .unchanged(Manifest.Entry(path: place.path, status, sha256: digest, key: file.key, pieces: file.pieces)) : .write(place, digest)
+            return same ? .unchanged(Manifest.Entry(path: place.path, status, sha256: digest, reuseKey: file.reuseKey, pieces: file.pieces)) : .write(place, digest)
         } catch {
             return .failed(error)
         }
@@ -294,7 +295,7 @@ public final class PublishSession: @unchecked Sendable {
             renamed = true
             TestHook.reached(.afterWrite)
         }
-        let entry = Manifest.Entry(path: place.path, same ? existing : made, sha256: digest, key: nil, pieces: pieces)
+        let entry = Manifest.Entry(path: place.path, same ? existing : made, sha256: digest, reuseKey: nil, pieces: pieces)
         lock.withLock {
             entries[tree, default: [:]][place.path] = entry
             if same { unchanged += 1 } else { written[tree, default: []].append(place.path) }
@@ -347,7 +348,7 @@ public final class PublishSession: @unchecked Sendable {
         let creation = try AtomicFile.createUnseen(place.name, in: folder, with: file.contents, path: folders.path(place.path), fixMode: fixFileMode)
         guard case .created(let status) = creation else { return .some(nil) }
         TestHook.reached(.afterWrite)
-        return Manifest.Entry(path: place.path, status, sha256: digest, key: file.key, pieces: file.pieces)
+        return Manifest.Entry(path: place.path, status, sha256: digest, reuseKey: file.reuseKey, pieces: file.pieces)
     }
 
     /// Writes one file under a temporary name beside where it goes, for `place` to rename, and returns its
@@ -368,7 +369,7 @@ public final class PublishSession: @unchecked Sendable {
             lock.withLock { pending.append(Pending(tree: tree, path: place.path, folder: folder, number: temporary, present: present)) }
         }
         TestHook.reached(.afterWrite)
-        return Manifest.Entry(path: place.path, status, sha256: digest, key: file.key, pieces: file.pieces)
+        return Manifest.Entry(path: place.path, status, sha256: digest, reuseKey: file.reuseKey, pieces: file.pieces)
     }
 
     /// Whether the file on disk (`status`) already holds the `size` bytes whose SHA-256 is `digest`: by the
@@ -674,13 +675,16 @@ public final class PublishSession: @unchecked Sendable {
     }
 }
 
-/// Render hands its batches straight to the session, and asks it which pages it may keep.
-extension PublishSession: PageSink {
-    func publishedKey(of path: String, in tree: Tree) -> String? { previous(tree, path)?.key }
+/// Render hands its batches straight to the session.
+extension PublishSession: PageSink {}
+
+/// The reuse layer asks the session, from the last manifest, what it may keep (`PlanRunner`).
+extension PublishSession: LastBuildRecord {
+    func reuseKey(of path: String, in tree: Tree) -> String? { previous(tree, path)?.reuseKey }
 
     /// The published file is opened now and read through that descriptor (never through a link), and
     /// only while it is still the file the manifest recorded with these pieces.
-    func publishedPieces(of path: String, in tree: Tree) -> PublishedPieces? {
+    func pieces(of path: String, in tree: Tree) -> PublishedPieces? {
         guard let recorded = intact(tree, path), let pieces = recorded.entry.pieces, Int64(pieces.totalLength) == recorded.entry.size
         else { return nil }
         let file = PublishedFile(recorded.withName { openat(recorded.folder, $0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) })
@@ -734,7 +738,7 @@ extension PublishSession {
     }
 
     /// A file the last build published: its record, and where it is, found once per entry rather than on each
-    /// of the two or three questions render asks of every page a rerun keeps (`publishedKey`, `publishedPieces`).
+    /// of the two or three questions the reuse layer asks of every page a rerun keeps (`reuseKey`, `pieces`).
     fileprivate struct Recorded {
         var entry: Manifest.Entry
         /// Its folder, open (owned by `OpenFolders`); -1 when that is missing or cannot be reached, or the path leaves the root.

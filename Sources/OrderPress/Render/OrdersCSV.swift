@@ -15,9 +15,9 @@ enum OrdersCSV {
     }
 
     /// Writes the file into `stream`, its rows in pieces of `rowsPerPiece` orders, each keyed by those
-    /// orders' digests (`PageInputs`, when `orders` are the build's orders) and copied from the
+    /// orders' digests (`PageKeys`, when `orders` are the build's orders) and copied from the
     /// `published` file when it has the piece. Returns the pieces when keyed.
-    static func write(_ orders: [Order], timeZone: TimeZone, inputs: PageInputs?, published: PublishedPieces?, into stream: ByteStream)
+    static func write(_ orders: [Order], timeZone: TimeZone, inputs: PageKeys?, published: PublishedPieces?, into stream: ByteStream)
         -> FilePieces?
     {
         var out = PieceAssembler(into: stream, published: inputs == nil ? nil : published)

@@ -1,20 +1,20 @@
 import Foundation
 
-/// A file to publish: its path relative to an output folder, its bytes, and optionally a key.
+/// A file to publish: its path relative to an output folder, its bytes, and optionally its reuse key.
 public struct OutputFile: Sendable, Equatable {
     public var path: String
     public var contents: Data
     /// A digest of the inputs the file was made from, when making it is dear enough to skip (a page's
     /// HTML): the publish manifest keeps it, and a later build with the same key keeps the file.
-    public var key: String?
+    public var reuseKey: String?
     /// For a file made of pieces (`summary.json`, `orders.csv`): how it divides, so that the next
     /// build can copy the pieces it would make the same.
     public var pieces: FilePieces?
 
-    public init(path: String, contents: Data, key: String? = nil, pieces: FilePieces? = nil) {
+    public init(path: String, contents: Data, reuseKey: String? = nil, pieces: FilePieces? = nil) {
         self.path = path
         self.contents = contents
-        self.key = key
+        self.reuseKey = reuseKey
         self.pieces = pieces
     }
 }

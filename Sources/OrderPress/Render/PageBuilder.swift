@@ -165,7 +165,7 @@ struct PageBuilder: Sendable {
             shop: escape(summary.group.shop), deadline: deadline(summary.group), currency: currency,
             notices: rateNotices, hasRecentDeletions: !recentDeletions.isEmpty,
             // Only with deletions to show: the heading names the latest run, and a group page
-            // without any must not depend on it (`PageInputs`).
+            // without any must not depend on it (`PageKeys`).
             deletedHeading: recentDeletions.isEmpty ? "" : deletedHeading,
             recentDeletions: recentDeletions.map(deletionLine), hasOrders: !summary.orders.isEmpty,
             shopSheet: summary.shopSheet.map { line in

@@ -12,9 +12,10 @@ struct PageKind: Sendable {
         var path: String
         var title: String
         var model: @Sendable (PageBuilder) -> Any
-        /// The digest of everything the page is made from, for the kinds that have one (`PageInputs`):
-        /// a page whose published files were made from the same is kept without building it.
-        var inputs: (@Sendable (PageInputs) -> String)? = nil
+        /// What the page is made from, for the kinds that declare it (`Dependency`): a page whose
+        /// published files were made from the same is kept without building it (`PlanRunner`).
+        /// Nil: always made.
+        var dependsOn: Dependency? = nil
     }
 
     /// In this order templates are loaded and partial cycles named.
@@ -24,7 +25,7 @@ struct PageKind: Sendable {
             context.aggregation.groups.map { summary in
                 Page(
                     template: "group", path: "groups/\(context.groupSlugs[summary.group.name]!)", title: summary.group.name,
-                    model: { $0.group(summary) }, inputs: { $0.group(summary) })
+                    model: { $0.group(summary) }, dependsOn: .group(summary))
             }
         },
         // The pages of a long group's orders after its page (`GroupOrderPages`).
@@ -34,7 +35,7 @@ struct PageKind: Sendable {
                 return (pages.extraPages.map(Array.init) ?? []).map { page in
                     Page(
                         template: "group_orders", path: pages.path(ofPage: page), title: context.orderPagesTitle(summary, page: page),
-                        model: { $0.groupOrders(summary, page: page) }, inputs: { $0.groupOrders(summary, page: page, of: pages) })
+                        model: { $0.groupOrders(summary, page: page) }, dependsOn: .groupOrders(summary, page: page, of: pages))
                 }
             }
         },
@@ -42,7 +43,7 @@ struct PageKind: Sendable {
             context.aggregation.people.enumerated().map { index, person in
                 Page(
                     template: "person", path: "people/\(context.personSlugs[person.key]!)", title: person.name,
-                    model: { $0.person(person) }, inputs: { $0.person(person, at: index) })
+                    model: { $0.person(person) }, dependsOn: .person(person, at: index))
             }
         },
         // The pages of a long person's orders after their page.
@@ -52,7 +53,8 @@ struct PageKind: Sendable {
                 return (pages.extraPages.map(Array.init) ?? []).map { page in
                     Page(
                         template: "person_orders", path: pages.path(ofPage: page), title: context.personPagesTitle(person, page: page),
-                        model: { $0.personOrders(person, page: page) }, inputs: { $0.personOrders(person, at: index, page: page, of: pages) })
+                        model: { $0.personOrders(person, page: page) },
+                        dependsOn: .personOrders(person, at: index, page: page, of: pages))
                 }
             }
         },
@@ -76,7 +78,7 @@ struct PageKind: Sendable {
                     template: list.rawValue, path: pages.path(ofPage: page),
                     title: context.labels.text(
                         "\(list.rawValue)_page", ["page": String(page), "pages": String(pages.pageCount)]),
-                    model: { model($0, page) }, inputs: { $0.listPage(list, page: page, of: pages) })
+                    model: { model($0, page) }, dependsOn: .listPage(list, page: page, of: pages))
             }
         }
     }

@@ -1,25 +1,19 @@
 import Foundation
 
 /// Where the renderer hands files as it makes them, batch by batch: the publish session in a
-/// build, a collector in tests. Every method is called from several threads at once: the pages'
-/// batches and the large whole-site files are published side by side.
+/// build, a collector in tests. It only receives files: what the last build published is asked of
+/// a `LastBuildRecord`, by the reuse layer alone. Every method is called from several threads at once:
+/// the pages' batches and the large whole-site files are published side by side.
 protocol PageSink: Sendable {
-    /// The key the file was last published with (`OutputFile.key`), if it is still there as published.
-    func publishedKey(of path: String, in tree: Tree) -> String?
-    /// The pieces the file was last published with (`OutputFile.pieces`) and its bytes, if it is
-    /// still there as published.
-    func publishedPieces(of path: String, in tree: Tree) -> PublishedPieces?
     /// A file too large to hold whole: `make` writes it front to back into the stream given, and
     /// returns its pieces. Published as `publish` would, from any thread.
     func publishStreamed(_ path: String, in tree: Tree, make: (ByteStream) -> FilePieces?) throws(OutputError)
     func publish(_ files: [OutputFile], in tree: Tree) throws(OutputError)
-    /// A file left as published: its key showed it would come out the same.
+    /// A file left as published: the reuse layer found it would come out the same (`PlanRunner`).
     func keep(_ path: String, in tree: Tree)
 }
 
 extension PageSink {
-    func publishedPieces(of path: String, in tree: Tree) -> PublishedPieces? { nil }
-
     func publishStreamed(_ path: String, in tree: Tree, make: (ByteStream) -> FilePieces?) throws(OutputError) {
         try publishInMemory(path, in: tree, make: make)
     }
@@ -38,8 +32,6 @@ final class CollectedSite: PageSink, @unchecked Sendable {
     // Guarded by `lock`:
     private var markdown: [OutputFile] = []
     private var html: [OutputFile] = []
-
-    func publishedKey(of path: String, in tree: Tree) -> String? { nil }
 
     func publish(_ files: [OutputFile], in tree: Tree) {
         lock.withLock {

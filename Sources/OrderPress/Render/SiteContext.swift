@@ -25,8 +25,6 @@ struct SiteContext: Sendable {
     var limits: PageLimits
     /// Each group's place in the sheet, by name.
     let groupPlaces: GroupPlaces
-    /// Each order's digest for `PageInputs`, made with the slugs.
-    var orderDigests: OrderDigests
     /// The latest run's deleted orders, by group.
     var latestDeletions: [String: [RowRecord]]
 
@@ -46,7 +44,8 @@ struct SiteContext: Sendable {
         labels = Labels(language: configuration.language, overrides: configuration.labels)
         markdownLabels = labels.markdownTable
         let slugs = slugs ?? SiteSlugs(data)
-        (groupSlugs, personSlugs, orderDigests, groupPlaces) = (slugs.groups, slugs.people, slugs.orderDigests, slugs.groupPlaces)
+        (groupSlugs, personSlugs) = (slugs.groups, slugs.people)
+        groupPlaces = GroupPlaces(data.groups)
         let newestOrder = data.orders.lazy.compactMap(\.time).max()
         dataAsOf = [rates?.asOf, newestOrder].compactMap { $0 }.max()
         if let rates, let maxAge = configuration.rates?.maxAgeHours {

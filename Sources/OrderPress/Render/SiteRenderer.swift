@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import Mustache
 
@@ -29,51 +28,53 @@ public struct SiteRenderer: Sendable {
         return collector.site
     }
 
-    /// Renders the site into `sink` (the publish session), batch by batch.
+    /// Renders the site into `sink` (the publish session), batch by batch, keeping what `record` (the
+    /// last build's, as the session offers it) shows would come out the same. `digestTable`: each
+    /// order's digest made beside the aggregation (`OrderDigestTable`), for the pages' keys.
     func render(
         configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
-        history: [HistoryEntry], now: Date, siteID: UUID, slugs: SiteSlugs? = nil, into sink: some PageSink
+        history: [HistoryEntry], now: Date, siteID: UUID, slugs: SiteSlugs? = nil, digestTable: OrderDigestTable? = nil,
+        into sink: some PageSink, reusing record: some LastBuildRecord = NothingPublished()
     ) throws(OutputError) {
         let context = SiteContext(
             configuration: configuration, data: data, aggregation: aggregation, rates: rates, history: history, now: now,
             siteID: siteID, limits: limits, slugs: slugs)
-        try render(context, into: sink)
+        try render(context, digestTable: digestTable, into: sink, reusing: record)
     }
 
-    /// Renders page after page, in batches of `batchSize` made in parallel, and hands each batch
-    /// to `sink` as soon as it is made, so that the site is never all in memory. A page whose
-    /// Markdown and layout inputs give the key its published HTML was made from is kept without
-    /// running cmark-gfm again; a group page, chart or person page whose inputs' digest
-    /// (`PageInputs`) is the one its published files were made from is not built at all.
-    func render(_ context: SiteContext, into sink: some PageSink) throws(OutputError) {
-        let inputs = PageInputs(context, templates: templates)
+    /// Plans page after page and has the reuse layer (`PlanRunner`) make what it must, in batches of
+    /// `batchSize` made in parallel, and hands each batch to `sink` as soon as it is made, so that the
+    /// site is never all in memory.
+    func render(
+        _ context: SiteContext, digestTable: OrderDigestTable? = nil, into sink: some PageSink,
+        reusing record: some LastBuildRecord = NothingPublished()
+    ) throws(OutputError) {
+        let runner = PlanRunner(keys: PageKeys(context, templates: templates, digestTable: digestTable), record: record)
         let writer = BatchWriter(sink)
         // The whole-site files are made on a thread of their own while the pages render, rather
         // than after them with one core idle.
         let stylesheet = templates.stylesheet
-        let exports = Background { Self.exportWholeSiteFiles(context, stylesheet: stylesheet, inputs: inputs, sink: sink, writer: writer) }
+        let exports = Background { Self.exportWholeSiteFiles(context, stylesheet: stylesheet, runner: runner, sink: sink, writer: writer) }
         let pages = PageKind.all.flatMap { $0.pages(context) }
         let builder = PageBuilder(context: context)
-        let layoutKey = layoutKey(context)
         for start in stride(from: 0, to: pages.count, by: Self.batchSize) {
             let batch = pages[start..<min(start + Self.batchSize, pages.count)]
             let results = Parallel.map(batch.count) { index in
-                renderPage(batch[batch.startIndex + index], builder: builder, inputs: inputs, layoutKey: layoutKey, sink: sink)
+                renderPage(batch[batch.startIndex + index], builder: builder, runner: runner)
             }
-            writer.submit(
-                results.compactMap(\.markdown), in: .markdown, keeping: results.filter { $0.markdown == nil }.map { "\($0.path).md" })
-            writer.submit(
-                results.compactMap(\.html), in: .site, keeping: results.filter { $0.html == nil }.map { "\($0.path).html" })
+            writer.submit(results.compactMap(\.markdown), in: .markdown, keeping: results.filter { $0.markdown == nil }.map(\.markdownPath))
+            writer.submit(results.compactMap(\.html), in: .site, keeping: results.filter { $0.html == nil }.map(\.htmlPath))
         }
         let groups = context.aggregation.groups.filter { !$0.orders.isEmpty }
         for start in stride(from: 0, to: groups.count, by: Self.batchSize) {
             let slice = groups[start..<min(start + Self.batchSize, groups.count)]
             let charts = Parallel.map(slice.count) { index in
-                chart(for: slice[slice.startIndex + index], context: context, inputs: inputs, sink: sink)
+                let chart = chart(for: slice[slice.startIndex + index], context: context)
+                return (chart.path, runner.run(chart))
             }
-            let kept = charts.filter { $0.file == nil }.map(\.path)
-            writer.submit(charts.compactMap(\.file), in: .markdown, keeping: kept)
-            writer.submit(charts.compactMap(\.file), in: .site, keeping: kept)
+            let kept = charts.filter { $0.1 == nil }.map(\.0)
+            writer.submit(charts.compactMap(\.1), in: .markdown, keeping: kept)
+            writer.submit(charts.compactMap(\.1), in: .site, keeping: kept)
         }
         let exported = exports.value
         try writer.finish()
@@ -83,62 +84,25 @@ public struct SiteRenderer: Sendable {
     /// Pages rendered at once: enough to keep both cores busy, few enough to keep memory flat.
     static let batchSize = 256
 
-    /// A page's Markdown file and HTML file, each nil when the published one is still current.
-    private struct MadePage {
-        var path: String
-        var markdown: OutputFile?
-        var html: OutputFile?
-    }
-
-    private func renderPage(
-        _ page: PageKind.Page, builder: PageBuilder, inputs: PageInputs, layoutKey: String, sink: some PageSink
-    ) -> MadePage {
+    /// A page as the runner makes it: its Markdown through the template (or the built-in writer), its
+    /// HTML through cmark-gfm and the layout.
+    private func renderPage<Record>(_ page: PageKind.Page, builder: PageBuilder, runner: PlanRunner<Record>) -> PlanRunner<Record>.MadePage {
         let context = builder.context
         let (template, path, title) = (page.template, page.path, page.title)
         let pageTitle = path == "index" ? title : "\(title) · \(context.configuration.title)"
-        // The HTML is made from the Markdown, the page's title and place, and what every page
-        // shares; for a page kind with a digest of its inputs, that digest stands for the Markdown.
-        let pageInputs = page.inputs?(inputs)
-        func key(_ content: Data) -> String {
-            var hash = SHA256()
-            for part in [layoutKey, path, pageTitle] { hash.update(data: Data(part.utf8)); hash.update(data: [0]) }
-            hash.update(data: content)
-            return Hex.lowercase(hash.finalize())
-        }
-        let inputsKey = pageInputs.map { key(Data($0.utf8)) }
-        if let pageInputs, sink.publishedKey(of: "\(path).md", in: .markdown) == pageInputs,
-            sink.publishedKey(of: "\(path).html", in: .site) == inputsKey
-        {
-            return MadePage(path: path, markdown: nil, html: nil)
-        }
-        let markdown = markdown(page.model(builder), template: template, builder: builder)
-        let htmlKey = inputsKey ?? key(markdown)
-        let markdownFile = OutputFile(path: "\(path).md", contents: markdown, key: pageInputs)
-        if sink.publishedKey(of: "\(path).html", in: .site) == htmlKey {
-            return MadePage(path: path, markdown: markdownFile, html: nil)
-        }
-        let body = CMark.site.html(from: markdown)
-        let nested = path.contains("/")
-        let html =
-            builtIn("layout")
-            ? (nested ? builder.builtIn.nestedLayout : builder.builtIn.topLayout).html(title: pageTitle, body: body)
-            : Data(
-                templates.layout.render(
-                    context.layoutModel(root: nested ? "../" : "", pageTitle: pageTitle, body: String(decoding: body, as: UTF8.self))
-                ).utf8)
-        return MadePage(path: path, markdown: markdownFile, html: OutputFile(path: "\(path).html", contents: html, key: htmlKey))
-    }
-
-    /// What every page's HTML depends on besides its own Markdown: the program, the templates,
-    /// the language and labels, and the lines every page carries. Hashed once, here, rather than
-    /// with every page's key.
-    private func layoutKey(_ context: SiteContext) -> String {
-        let labels = context.labels.plain.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
-        let parts = [
-            Version.current, Version.executableStamp, templates.identity, context.configuration.language,
-            context.configuration.title, context.attentionCount ?? "", context.dataAsOfText,
-        ] + labels
-        return Hex.lowercase(SHA256.hash(data: Data(parts.joined(separator: "\u{0}").utf8)))
+        return runner.run(
+            page: path, title: pageTitle, dependsOn: page.dependsOn,
+            markdown: { markdown(page.model(builder), template: template, builder: builder) },
+            html: { markdown in
+                let body = CMark.site.html(from: markdown)
+                let nested = path.contains("/")
+                return builtIn("layout")
+                    ? (nested ? builder.builtIn.nestedLayout : builder.builtIn.topLayout).html(title: pageTitle, body: body)
+                    : Data(
+                        templates.layout.render(
+                            context.layoutModel(root: nested ? "../" : "", pageTitle: pageTitle, body: String(decoding: body, as: UTF8.self))
+                        ).utf8)
+            })
     }
 
     private func builtIn(_ template: String) -> Bool { usesBuiltInPages && templates.builtIn.contains(template) }
@@ -177,26 +141,22 @@ public struct SiteRenderer: Sendable {
         return Data((templates.pages.render(values, withTemplate: template) ?? "").utf8)
     }
 
-    /// A group's chart, or nil when the published one was made from the same inputs.
-    private func chart(
-        for summary: GroupSummary, context: SiteContext, inputs: PageInputs, sink: some PageSink
-    ) -> (path: String, file: OutputFile?) {
-        let path = "groups/\(context.groupSlugs[summary.group.name]!).svg"
-        let key = inputs.chart(summary)
-        if sink.publishedKey(of: path, in: .markdown) == key, sink.publishedKey(of: path, in: .site) == key {
-            return (path, nil)
+    /// A group's chart: the same SVG beside its page in both trees, made from what its page shows of
+    /// its people's totals.
+    private func chart(for summary: GroupSummary, context: SiteContext) -> PlannedFile {
+        PlannedFile(path: "groups/\(context.groupSlugs[summary.group.name]!).svg", trees: Tree.allCases, dependsOn: .chart(summary)) {
+            let chart = BarChart(
+                title: context.labels.text("chart_title", ["group": summary.group.name, "currency": summary.currency]),
+                bars: summary.people.prefix(context.limits.chartBars).map {
+                    .init(
+                        label: $0.name, value: $0.total,
+                        valueText: "\(context.money.display($0.total, summary.currency)) \(summary.currency)")
+                },
+                // One bar per person would make a chart of a huge group megabytes tall.
+                more: summary.people.count > context.limits.chartBars
+                    ? context.labels.text("more_people", ["count": String(summary.people.count - context.limits.chartBars)]) : nil)
+            return Data(chart.svg())
         }
-        let chart = BarChart(
-            title: context.labels.text("chart_title", ["group": summary.group.name, "currency": summary.currency]),
-            bars: summary.people.prefix(context.limits.chartBars).map {
-                .init(
-                    label: $0.name, value: $0.total,
-                    valueText: "\(context.money.display($0.total, summary.currency)) \(summary.currency)")
-            },
-            // One bar per person would make a chart of a huge group megabytes tall.
-            more: summary.people.count > context.limits.chartBars
-                ? context.labels.text("more_people", ["count": String(summary.people.count - context.limits.chartBars)]) : nil)
-        return (path, OutputFile(path: path, contents: Data(chart.svg()), key: key))
     }
 }
 
@@ -204,8 +164,8 @@ extension SiteRenderer {
     /// `style.css`, `feed.xml`, `summary.json` and `orders.csv`, made while the pages render. The two
     /// large files are made straight into the files they are published from (`publishStreamed`):
     /// `summary.json` alone is 320 MB at a million orders. Returns what kept one from being published.
-    fileprivate static func exportWholeSiteFiles<Sink: PageSink>(
-        _ context: SiteContext, stylesheet: String, inputs: PageInputs, sink: Sink, writer: BatchWriter<Sink>
+    fileprivate static func exportWholeSiteFiles<Sink: PageSink, Record>(
+        _ context: SiteContext, stylesheet: String, runner: PlanRunner<Record>, sink: Sink, writer: BatchWriter<Sink>
     ) -> OutputError? {
         writer.submit(
             [
@@ -215,12 +175,12 @@ extension SiteRenderer {
         do throws(OutputError) {
             try sink.publishStreamed(SummaryDocument.fileName, in: .site) { stream in
                 SummaryDocument.write(
-                    context, inputs: inputs, published: sink.publishedPieces(of: SummaryDocument.fileName, in: .site), into: stream)
+                    context, inputs: runner.keys, published: runner.publishedPieces(of: SummaryDocument.fileName, in: .site), into: stream)
             }
             try sink.publishStreamed(OrdersCSV.fileName, in: .site) { stream in
                 OrdersCSV.write(
-                    context.data.orders, timeZone: context.configuration.timeZone, inputs: inputs,
-                    published: sink.publishedPieces(of: OrdersCSV.fileName, in: .site), into: stream)
+                    context.data.orders, timeZone: context.configuration.timeZone, inputs: runner.keys,
+                    published: runner.publishedPieces(of: OrdersCSV.fileName, in: .site), into: stream)
             }
             return nil
         } catch {

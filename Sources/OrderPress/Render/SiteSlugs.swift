@@ -1,30 +1,22 @@
-/// The file names of the group and person pages, by group name and by person key, and each order's
-/// digest for the pages' inputs (`OrderDigests`). They depend on the validated data and the diff's
-/// record digests alone (the people are those the orders name), so a build makes them while the
+/// The file names of the group and person pages, by group name and by person key. They depend on the
+/// validated data alone (the people are those the orders name), so a build makes them while the
 /// orders are aggregated: at a million orders, handing out 100,000 people's names is half a second
 /// on one core, at a time when the aggregation leaves a core idle.
 struct SiteSlugs: Sendable {
     var groups: [String: String]
     var people: [String: String]
-    var orderDigests: OrderDigests
-    /// Each group's place in the sheet, by name: the order digests' and the pages'.
-    var groupPlaces: GroupPlaces
 
     /// The slugs in the order `PageSlugs` stores them, for the state (`kept` of the next build).
     let handedOut: (groups: [(key: String, slug: String)], people: [(key: String, slug: String)])
 
-    /// `records`: the diff's `orderDigests`, from which the order digests are taken when there are any.
     /// `kept`: the slugs the last build handed out, which stay with their groups and people.
-    init(_ data: ValidatedData, records: [RecordDigest] = [], kept: PageSlugs? = nil) {
+    init(_ data: ValidatedData, kept: PageSlugs? = nil) {
         let groupList = Slugger.assignInOrder(data.groups.map(\.name), fallback: "group", kept: kept?.groups ?? [:])
         // `Slugger.assign` takes the keys as a set: every person the aggregation lists, whatever their order.
         let personList = Slugger.assignInOrder(Self.distinct(data.orders.lazy.map(\.personKey)), fallback: "person", kept: kept?.people ?? [:])
         handedOut = (groupList, personList)
         groups = Dictionary(uniqueKeysWithValues: groupList.lazy.map { ($0.key, $0.slug) })
         people = Dictionary(uniqueKeysWithValues: personList.lazy.map { ($0.key, $0.slug) })
-        // On this thread alone: the aggregation has both cores' workers.
-        groupPlaces = GroupPlaces(data.groups)
-        orderDigests = OrderDigests(data.orders, records: records, places: groupPlaces, parallel: false)
     }
 
     /// Each text of `texts` once (the first of equal ones), in order. A set of a hundred thousand

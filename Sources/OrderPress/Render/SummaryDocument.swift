@@ -221,7 +221,7 @@ struct SummaryDocument: Encodable {
     /// document as a tree before writing a byte: at a million orders that tree of every group and
     /// person was most of a build's memory, and building it a tenth of a build's instructions. The
     /// rest of the document goes through JSONEncoder; the two long lists are written entry by entry
-    /// in its place, each entry a piece keyed by its page's inputs (`PageInputs`), copied from the
+    /// in its place, each entry a piece keyed by its page's inputs (`PageKeys`), copied from the
     /// `published` file when that has it.
     static func encoded(_ context: SiteContext) -> OutputFile {
         let stream = MemoryStream()
@@ -230,7 +230,7 @@ struct SummaryDocument: Encodable {
     }
 
     /// Writes the document into `stream`; returns its pieces, each keyed when `inputs` are given.
-    static func write(_ context: SiteContext, inputs: PageInputs?, published: PublishedPieces?, into stream: ByteStream) -> FilePieces? {
+    static func write(_ context: SiteContext, inputs: PageKeys?, published: PublishedPieces?, into stream: ByteStream) -> FilePieces? {
         let frame = [UInt8](JSONOutput.encode(SummaryDocument(frameOf: context)))
         var out = PieceAssembler(into: stream, published: inputs == nil ? nil : published)
         let entries = Entries(context, personSlugs: inputs?.personSlugs ?? TextDictionary(context.personSlugs))

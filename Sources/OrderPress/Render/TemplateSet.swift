@@ -13,7 +13,7 @@ struct TemplateSet: Sendable {
     /// `templates` folder holds an unedited copy): those `BuiltInPages` writes out in Swift.
     let builtIn: Set<String>
     /// A digest of every template's text: a page made with other templates is made again.
-    let identity: String
+    let digest: String
 
     static func load(overrides folder: URL?) throws(ConfigurationError) -> TemplateSet {
         var builtIn = Set<String>()
@@ -94,6 +94,6 @@ struct TemplateSet: Sendable {
         let stylesheet = try source("style.css").text
         return TemplateSet(
             pages: pages, layout: layout.template, stylesheet: stylesheet, builtIn: builtIn.intersection(BuiltInPages.kinds),
-            identity: Hex.lowercase(digest.finalize()))
+            digest: Hex.lowercase(digest.finalize()))
     }
 }

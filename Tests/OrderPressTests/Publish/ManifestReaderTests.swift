@@ -20,7 +20,7 @@ import Testing
                     path: "\(index)" + PrettyJSONWriterTests.text(&rng), size: Int64.random(in: -1...Int64(1) << 40, using: &rng),
                     modified: Int64.random(in: 0...Int64.max, using: &rng),
                     sha256: ContentDigest(of: Data(PrettyJSONWriterTests.text(&rng).utf8)),
-                    key: Bool.random(using: &rng) ? PrettyJSONWriterTests.text(&rng) : nil, pieces: Bool.random(using: &rng) ? pieces : nil)
+                    reuseKey: Bool.random(using: &rng) ? PrettyJSONWriterTests.text(&rng) : nil, pieces: Bool.random(using: &rng) ? pieces : nil)
             }
         }
         // The fingerprint of the inputs, when the build recorded one (issue 22, item 15).

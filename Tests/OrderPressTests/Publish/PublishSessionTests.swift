@@ -11,7 +11,7 @@ import Testing
     }
 
     static func files(_ pages: [String: String], key: String? = nil) -> [OutputFile] {
-        pages.map { OutputFile(path: $0.key, contents: Data($0.value.utf8), key: key) }.sorted { $0.path < $1.path }
+        pages.map { OutputFile(path: $0.key, contents: Data($0.value.utf8), reuseKey: key) }.sorted { $0.path < $1.path }
     }
 
     /// One session: `markdown` and `site` published, each as one batch.
@@ -118,7 +118,7 @@ import Testing
         TestSupport.write(["md/index.md": "bbbb"], in: root)
         let page = root.appendingPathComponent("md/index.md")
         let stamp = Self.modified(page)
-        let entry = Manifest.Entry(path: "index.md", size: 4, modified: stamp, sha256: ContentDigest(of: Data("aaaa".utf8)), key: "k")
+        let entry = Manifest.Entry(path: "index.md", size: 4, modified: stamp, sha256: ContentDigest(of: Data("aaaa".utf8)), reuseKey: "k")
         let manifest = root.appendingPathComponent("state/published.json")
         TestSupport.write(["state/published.json": String(decoding: Manifest(markdown: [entry], site: []).encoded(), as: UTF8.self)], in: root)
         Self.setModified(manifest, stamp)
@@ -139,7 +139,7 @@ import Testing
         Self.setModified(root.appendingPathComponent("state/published.json"), Self.modified(root.appendingPathComponent("md/index.md")) + 10_000_000_000)
 
         let second = try publisher.begin(dryRun: false)
-        #expect(second.previous(.markdown, "groups/x.md")?.key == "k1")
+        #expect(second.previous(.markdown, "groups/x.md")?.reuseKey == "k1")
         #expect(second.previous(.markdown, "missing.md") == nil)
         second.keep("groups/x.md", in: .markdown)
         try second.publish(Self.files(["index.md": "a2"], key: "k2"), in: .markdown)
@@ -147,7 +147,7 @@ import Testing
         #expect(Self.relative(report.written, to: root) == ["md/index.md"])
         #expect(report.unchanged == 1)
         #expect(report.removed == [])
-        #expect(try Self.manifest(root).markdown.sorted { $0.path < $1.path }.map { [$0.path, $0.key] } == [["groups/x.md", "k1"], ["index.md", "k2"]])
+        #expect(try Self.manifest(root).markdown.sorted { $0.path < $1.path }.map { [$0.path, $0.reuseKey] } == [["groups/x.md", "k1"], ["index.md", "k2"]])
     }
 
     /// A file published with pieces offers them, and its bytes, to the next build while it is the file
@@ -166,7 +166,7 @@ import Testing
         Self.setModified(manifestURL, Self.modified(file) + 10_000_000_000)
         #expect(try Self.manifest(root).site.first?.pieces == pieces)
 
-        let offered = try #require(try publisher.begin(dryRun: true).publishedPieces(of: "summary.json", in: .site))
+        let offered = try #require(try publisher.begin(dryRun: true).pieces(of: "summary.json", in: .site))
         #expect(offered.pieces == pieces)
         var bytes = [UInt8](repeating: 0, count: 5)
         #expect(bytes.withUnsafeMutableBytes { offered.read(2, $0) })
@@ -175,17 +175,17 @@ import Testing
         #expect(!bytes.withUnsafeMutableBytes { offered.read(4, $0) })
 
         try Data("[ HELLO".utf8).write(to: file)
-        #expect(try publisher.begin(dryRun: true).publishedPieces(of: "summary.json", in: .site) == nil)
+        #expect(try publisher.begin(dryRun: true).pieces(of: "summary.json", in: .site) == nil)
 
         var short = FilePieces()
         short.append(nil, length: 3)
         let entry = Manifest.Entry(
-            path: "summary.json", size: 7, modified: Self.modified(file), sha256: ContentDigest(of: Data("[ HELLO".utf8)), key: nil,
+            path: "summary.json", size: 7, modified: Self.modified(file), sha256: ContentDigest(of: Data("[ HELLO".utf8)), reuseKey: nil,
             pieces: short)
         try Manifest(markdown: [], site: [entry]).encoded().write(to: manifestURL)
         Self.setModified(manifestURL, Self.modified(file) + 10_000_000_000)
         #expect(try publisher.begin(dryRun: true).previous(.site, "summary.json") != nil)
-        #expect(try publisher.begin(dryRun: true).publishedPieces(of: "summary.json", in: .site) == nil)
+        #expect(try publisher.begin(dryRun: true).pieces(of: "summary.json", in: .site) == nil)
     }
 
     /// Streams `text` as one file, starting over once after writing `discarded` (as a failed copy does).
@@ -444,7 +444,7 @@ import Testing
     /// A manifest without the files' modification times, in path order.
     static func comparable(_ manifest: Manifest) -> [String] {
         Tree.allCases.flatMap { tree in
-            manifest[tree].map { "\(tree) \($0.path) \($0.size) \($0.sha256) \($0.key ?? "-")" }.sorted()
+            manifest[tree].map { "\(tree) \($0.path) \($0.size) \($0.sha256) \($0.reuseKey ?? "-")" }.sorted()
         }
     }
 
@@ -456,7 +456,7 @@ import Testing
                     // Round 2 changes every third page and drops every seventh.
                     if round == 2, index % 7 == 0 { return nil }
                     let text = "page \(batch)-\(index)" + (round == 2 && index % 3 == 0 ? " changed" : "")
-                    return OutputFile(path: "folder\(batch % 3)/sub\(index % 4)/p\(batch)-\(index).md", contents: Data(text.utf8), key: "\(round)")
+                    return OutputFile(path: "folder\(batch % 3)/sub\(index % 4)/p\(batch)-\(index).md", contents: Data(text.utf8), reuseKey: "\(round)")
                 }
             }
         }

@@ -1,32 +1,38 @@
 import Crypto
 import Foundation
 
-/// What a group page, a group's chart and a person page are made from, as one digest per file:
-/// the orders they show and the few site-wide settings they read. A rerun whose digest matches the
-/// one a published file was made with keeps that file without building it again, so that one
-/// changed order rebuilds the pages that show it and not the other ten thousand.
+/// The reuse keys of files: what each declared file (`Dependency`) is made from, as one digest per
+/// file — the orders it shows and the few site-wide settings it reads — and the keys of pages' HTML
+/// and of the pieces of `summary.json` and `orders.csv`. A rerun whose key matches the one a published
+/// file was made with keeps that file without building it again (`PlanRunner`), so that one changed
+/// order rebuilds the pages that show it and not the other ten thousand.
 ///
 /// The digest must cover every input: a group page is a function of its group, its orders (every
 /// field), the names and slugs of its people, its deletions in the latest run, and the settings in
 /// `site`; a person page of the person, their orders, and the groups they ordered in. Totals and
-/// conversions are functions of those orders and the rates. `PageInputsTests` renders generated
+/// conversions are functions of those orders and the rates. `PageKeysTests` renders generated
 /// sites twice, changing one thing at a time, and requires the kept and rebuilt files to equal a
 /// build from scratch, and changes each field of an `Order` in turn expecting another digest.
-struct PageInputs: Sendable {
+struct PageKeys: Sendable {
+    /// What every page's HTML depends on besides its own Markdown (`html(ofMarkdown:page:title:)`).
+    let layout: String
     /// The digest of the settings every group page, chart and person page depends on (the labels
     /// alone are kilobytes: hashed once, not with every page).
     private let site: [UInt8]
     private let context: SiteContext
-    /// Each order's digest and row (`OrderDigests`), in the order of `data.orders`: an order shows on a
+    /// Each order's digest and row (`OrderDigestTable`), in the order of `data.orders`: an order shows on a
     /// group page, its chart and a person page, and is read once.
     private let orders: [UInt8]
 
-    init(_ context: SiteContext, templates: TemplateSet) {
+    /// `digestTable`: each order's digest, made beside the aggregation (`OrderDigestTable`); used
+    /// only when made from this very `context.data.orders`, else made here.
+    init(_ context: SiteContext, templates: TemplateSet, digestTable: OrderDigestTable? = nil) {
         self.context = context
+        layout = Self.layoutKey(context, templates: templates)
         var fields = Fields()
         fields.add(Version.current)
         fields.add(Version.executableStamp)
-        fields.add(templates.identity)
+        fields.add(templates.digest)
         fields.add(context.configuration.language)
         fields.add(context.configuration.timeZone.identifier)
         for (key, value) in context.markdownLabels.sorted(by: { $0.key < $1.key }) { fields.add(key, value) }
@@ -44,9 +50,11 @@ struct PageInputs: Sendable {
         fields.add(context.limits.chartBars)
         // How many orders a group page shows before the pages of its orders go on (`GroupOrderPages`).
         fields.add(context.limits.groupOrderRows)
-        // Made beside the aggregation (`SiteSlugs`) for the build's orders; made here for any others.
-        let digests = context.orderDigests.hold(for: context.data.orders)
-            ? context.orderDigests : OrderDigests(context.data.orders, places: context.groupPlaces, parallel: true)
+        // Made beside the aggregation (`Pipeline.build`) for the build's orders; made here for any others.
+        let digests =
+            if let digestTable, digestTable.hold(for: context.data.orders) { digestTable } else {
+                OrderDigestTable(context.data.orders, places: context.groupPlaces, parallel: true)
+            }
         fields.add(digests.source.rawValue)
         site = Array(SHA256.hash(data: fields.bytes))
         orders = digests.digests
@@ -77,6 +85,55 @@ struct PageInputs: Sendable {
         personPieces = personDigests.map(\.1)
     }
 
+    /// The key of a file that declares what it is made from.
+    func key(of dependency: Dependency) -> String {
+        switch dependency {
+        case .group(let summary): group(summary)
+        case .groupOrders(let summary, let page, let pages): groupOrders(summary, page: page, of: pages)
+        case .person(let person, let index): self.person(person, at: index)
+        case .personOrders(let person, let index, let page, let pages): personOrders(person, at: index, page: page, of: pages)
+        case .listPage(let list, let page, let pages): listPage(list, page: page, of: pages)
+        case .chart(let summary): chart(summary)
+        }
+    }
+
+    /// The key of a page's HTML: made from its Markdown's bytes (for a page whose Markdown declares
+    /// nothing), the page's place and title, and what every page shares (`layout`).
+    func html(ofMarkdown markdown: some DataProtocol, page path: String, title: String) -> String {
+        html(page: path, title: title) { $0.update(data: markdown) }
+    }
+
+    /// The key of the HTML of a page whose Markdown has the key `markdownKey`: its text stands for the Markdown.
+    func html(ofMarkdownKey markdownKey: String, page path: String, title: String) -> String {
+        html(page: path, title: title) { hash in Text.withUTF8(markdownKey) { hash.update(bufferPointer: UnsafeRawBufferPointer($0)) } }
+    }
+
+    private func html(page path: String, title: String, markdown: (inout SHA256) -> Void) -> String {
+        var hash = SHA256()
+        // Each part and a zero byte after it, without an array of the parts or a copy of each.
+        func add(_ part: String) {
+            Text.withUTF8(part) { hash.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+            withUnsafeBytes(of: UInt8(0)) { hash.update(bufferPointer: $0) }
+        }
+        add(layout)
+        add(path)
+        add(title)
+        markdown(&hash)
+        return Hex.lowercase(hash.finalize())
+    }
+
+    /// What every page's HTML depends on besides its own Markdown: the program, the templates,
+    /// the language and labels, and the lines every page carries. Hashed once, here, rather than
+    /// with every page's key.
+    private static func layoutKey(_ context: SiteContext, templates: TemplateSet) -> String {
+        let labels = context.labels.plain.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
+        let parts = [
+            Version.current, Version.executableStamp, templates.digest, context.configuration.language,
+            context.configuration.title, context.attentionCount ?? "", context.dataAsOfText,
+        ] + labels
+        return Hex.lowercase(SHA256.hash(data: Data(parts.joined(separator: "\u{0}").utf8)))
+    }
+
     /// The keys of the entries of `summary.json`, in the order of `aggregation.groups` and `.people`.
     private var groupPieces: [PieceKey] = []
     private var personPieces: [PieceKey] = []
@@ -98,7 +155,7 @@ struct PageInputs: Sendable {
     private var groupList: [String] = []
     private var personList: [String] = []
 
-    private static let orderDigestSize = OrderDigests.size
+    private static let orderDigestSize = OrderDigestTable.size
 
     private func add(_ orders: OrderList, to fields: inout Fields) {
         fields.add(orders.count)
@@ -108,7 +165,7 @@ struct PageInputs: Sendable {
             var digest: [UInt8] = []
             for order in orders {
                 digest.removeAll(keepingCapacity: true)
-                OrderDigests.append(order, fields: &own, to: &digest)
+                OrderDigestTable.append(order, fields: &own, to: &digest)
                 fields.append(digest[...])
             }
             return
@@ -174,7 +231,7 @@ struct PageInputs: Sendable {
             var digest: [UInt8] = []
             for index in rows {
                 digest.removeAll(keepingCapacity: true)
-                OrderDigests.append(orders[index], fields: &own, to: &digest)
+                OrderDigestTable.append(orders[index], fields: &own, to: &digest)
                 fields.append(digest[...])
             }
         }
@@ -279,7 +336,7 @@ struct PageInputs: Sendable {
         fields.add(slug)
     }
 
-    /// Every field of an order (`PageInputsTests` changes each one and expects another digest). The
+    /// Every field of an order (`PageKeysTests` changes each one and expects another digest). The
     /// unit price as it is stored (value and form, which `DecimalText.exact` shows), not as text:
     /// writing it out was a fifth of the work.
     static func add(_ order: Order, to fields: inout Fields) {

@@ -1,14 +1,14 @@
-/// Each order's digest for `PageInputs` and its group's place, in the order of the orders.
+/// Each order's digest for the pages' keys (`PageKeys`) and its group's place, in the order of the orders.
 ///
 /// A build takes an order's digest from the diff: the digest of its record (`RecordDigest`), which
 /// covers every cell of its row that validation reads (the values, the secrets hashed) and what
 /// validation made of them (group, person, item, options, quantity, amount, currency). An order is
-/// a function of that record, its sheet row and the settings in `PageInputs`' site digest (the time
+/// a function of that record, its sheet row and the settings in `PageKeys`' site digest (the time
 /// zone, the binary), so the record's 16 bytes and the row identify it, with no hashing of its own.
 /// Without records (a test rendering without a diff) every field of the order is hashed instead.
-/// Either is made beside the aggregation (in `SiteSlugs`, on its own thread) rather than at the start
-/// of rendering, where a one-order rerun waited for them.
-struct OrderDigests: Sendable {
+/// Either is made beside the aggregation (in `Pipeline.build`, on the slugs' thread) rather than at the
+/// start of rendering, where a one-order rerun waited for them.
+struct OrderDigestTable: Sendable {
     /// What the digests were made from; part of every page's key, so that the two never meet.
     enum Source: Int, Sendable {
         case fields = 1
@@ -38,7 +38,7 @@ struct OrderDigests: Sendable {
             var groups: [Int32] = []
             groups.reserveCapacity(range.count)
             // One buffer for the chunk: a million orders are a million digests.
-            var fields = PageInputs.Fields()
+            var fields = PageKeys.Fields()
             orders.withUnsafeBufferPointer { orders in
                 for index in range {
                     if fromRecords {
@@ -62,9 +62,9 @@ struct OrderDigests: Sendable {
     }
 
     /// An order's entry made from its fields; `fields` is scratch space.
-    static func append(_ order: borrowing Order, fields: inout PageInputs.Fields, to digests: inout [UInt8]) {
+    static func append(_ order: borrowing Order, fields: inout PageKeys.Fields, to digests: inout [UInt8]) {
         fields.clear()
-        PageInputs.add(order, to: &fields)
+        PageKeys.add(order, to: &fields)
         fields.appendDigest(16, to: &digests)
         append(row: order.row, to: &digests)
     }

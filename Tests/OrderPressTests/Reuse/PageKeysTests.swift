@@ -6,19 +6,19 @@ import Testing
 @testable import OrderPress
 
 /// Group pages, charts and person pages are kept without being built when the digest of their
-/// inputs (`PageInputs`) is the one their published files were made with. These tests render a
+/// inputs (`PageKeys`) is the one their published files were made with. These tests render a
 /// generated site, change one thing, render again keeping what the digests allow, and require
 /// every file to equal a build of the changed site from scratch.
-@Suite struct PageInputsTests {
+@Suite struct PageKeysTests {
     /// One change between two runs.
     enum Change: CaseIterable, Sendable {
         case nothing, price, person, note, paid, group, time, quantity, options, deleteRow, addRow, moveRow
         case language, payments, displayCurrencies, rates, rateValue, label
     }
 
-    /// The last build's files, as a publish session would offer them: each file's key, and kept
-    /// files copied into this build's output.
-    final class PublishedSite: PageSink, @unchecked Sendable {
+    /// The last build's files, as a publish session would offer them: each file's key and pieces
+    /// (`LastBuildRecord`), and kept files copied into this build's output (`PageSink`).
+    final class PublishedSite: PageSink, LastBuildRecord, @unchecked Sendable {
         private let previous: [Tree: [String: OutputFile]]
         private let lock = NSLock()
         private var collected = CollectedSite()
@@ -31,7 +31,7 @@ import Testing
             ]
         }
 
-        func publishedKey(of path: String, in tree: Tree) -> String? { previous[tree]?[path]?.key }
+        func reuseKey(of path: String, in tree: Tree) -> String? { previous[tree]?[path]?.reuseKey }
 
         func publish(_ files: [OutputFile], in tree: Tree) { lock.withLock { collected.publish(files, in: tree) } }
 
@@ -45,7 +45,7 @@ import Testing
         /// Bytes of each file read back for its pieces.
         private(set) var copied: [String: Int] = [:]
 
-        func publishedPieces(of path: String, in tree: Tree) -> PublishedPieces? {
+        func pieces(of path: String, in tree: Tree) -> PublishedPieces? {
             guard let file = previous[tree]?[path], let pieces = file.pieces else { return nil }
             return PublishedPieces(pieces: pieces) { [self] offset, buffer in
                 guard offset + buffer.count <= file.contents.count else { return false }
@@ -71,7 +71,8 @@ import Testing
     /// With `records`, the orders' digests are taken from the diff's records, as a build takes them;
     /// without, from the orders' fields.
     static func render(
-        _ run: Run, fetched: FetchedData, previous: DiffOutcome?, records: Bool = true, into sink: some PageSink
+        _ run: Run, fetched: FetchedData, previous: DiffOutcome?, records: Bool = true, into sink: some PageSink,
+        reusing record: some LastBuildRecord = NothingPublished()
     ) throws -> DiffOutcome {
         var headers = ["id", "group", "orderer", "drink", "size", "sugar", "ice", "quantity", "price", "currency", "time", "note", "editCode"]
         if run.tracksPayments { headers.append("paid") }
@@ -91,7 +92,8 @@ import Testing
         try renderer.render(
             configuration: run.configuration, data: data, aggregation: aggregation, rates: rates,
             history: outcome.history, now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID,
-            slugs: records ? SiteSlugs(data, records: outcome.orderDigests) : nil, into: sink)
+            digestTable: records ? OrderDigestTable(data.orders, records: outcome.orderDigests, places: GroupPlaces(data.groups), parallel: false) : nil,
+            into: sink, reusing: record)
         return outcome
     }
 
@@ -150,7 +152,7 @@ import Testing
             let firstSite = CollectedSite()
             let outcome = try! Self.render(first, fetched: fetched, previous: nil, records: records, into: firstSite)
             let incremental = PublishedSite(firstSite.site)
-            _ = try! Self.render(second, fetched: fetched, previous: outcome, records: records, into: incremental)
+            _ = try! Self.render(second, fetched: fetched, previous: outcome, records: records, into: incremental, reusing: incremental)
             let scratch = CollectedSite()
             _ = try! Self.render(second, fetched: fetched, previous: outcome, records: records, into: scratch)
             let (made, expected) = (incremental.site, scratch.site)
@@ -202,7 +204,7 @@ import Testing
         let outcome = try Self.render(first, fetched: fetched, previous: nil, records: records, into: firstSite)
         #expect(outcome.orderDigests.count == rows.count)
         let incremental = PublishedSite(firstSite.site)
-        _ = try Self.render(second, fetched: fetched, previous: outcome, records: records, into: incremental)
+        _ = try Self.render(second, fetched: fetched, previous: outcome, records: records, into: incremental, reusing: incremental)
         let scratch = CollectedSite()
         _ = try Self.render(second, fetched: fetched, previous: outcome, records: records, into: scratch)
         let stale = zip(incremental.site.markdown + incremental.site.site, scratch.site.markdown + scratch.site.site)
@@ -251,7 +253,7 @@ import Testing
         let context = SiteContext(
             configuration: configuration, data: data, aggregation: aggregation, rates: nil, history: [],
             now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID)
-        let inputs = PageInputs(context, templates: try SiteRenderer(templateOverrides: nil).templates)
+        let inputs = PageKeys(context, templates: try SiteRenderer(templateOverrides: nil).templates)
         #expect(aggregation.groups.contains { $0.orders.count > 1 })
         for var summary in aggregation.groups {
             let positioned = inputs.group(summary)
@@ -265,9 +267,9 @@ import Testing
         }
     }
 
-    /// The orders' digests made beside the aggregation (`SiteSlugs`) are used only for the very orders
-    /// they were made from: slugs made from other orders (one price changed, the same orders copied)
-    /// give the digests a context made without them gives. Made on one core or both, they are the same.
+    /// The orders' digests made beside the aggregation (`OrderDigestTable`) are used only for the very
+    /// orders they were made from: a table made from other orders (one price changed, the same orders
+    /// copied) gives the keys a table made for them gives. Made on one core or both, they are the same.
     @Test func orderDigestsHoldOnlyForTheirOwnOrders() async throws {
         let configuration = try ConfigurationLoader.load(from: TestSupport.sampleConfig)
         let fetched = try await Fetcher(configuration: configuration).fetch()
@@ -277,31 +279,31 @@ import Testing
         let copied = ValidatedData(
             groups: data.groups, orders: data.orders.map { $0 }, rejected: [], warnings: [], rowsRead: data.rowsRead)
         let templates = try SiteRenderer(templateOverrides: nil).templates
-        func inputs(_ data: ValidatedData, slugs: SiteSlugs?) -> (PageInputs, Aggregation) {
+        func keys(_ data: ValidatedData, digestTable: OrderDigestTable?) -> (PageKeys, Aggregation) {
             let aggregation = Aggregator.aggregate(data)
             let context = SiteContext(
                 configuration: configuration, data: data, aggregation: aggregation, rates: nil, history: [],
-                now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID, slugs: slugs)
-            return (PageInputs(context, templates: templates), aggregation)
+                now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID)
+            return (PageKeys(context, templates: templates, digestTable: digestTable), aggregation)
         }
-        let slugs = SiteSlugs(data)
-        #expect(slugs.orderDigests.hold(for: data.orders))
-        #expect(!slugs.orderDigests.hold(for: changed.orders))
+        let table = OrderDigestTable(data.orders, places: GroupPlaces(data.groups), parallel: false)
+        #expect(table.hold(for: data.orders))
+        #expect(!table.hold(for: changed.orders))
         for other in [changed, copied] {
-            let (reused, aggregation) = inputs(other, slugs: slugs)
-            let (fresh, _) = inputs(other, slugs: nil)
+            let (reused, aggregation) = keys(other, digestTable: table)
+            let (fresh, _) = keys(other, digestTable: nil)
             for summary in aggregation.groups { #expect(reused.group(summary) == fresh.group(summary)) }
             for person in aggregation.people { #expect(reused.person(person) == fresh.person(person)) }
         }
         // The changed order's digest differs; the others' do not.
         let places = GroupPlaces(data.groups)
-        let before = OrderDigests(data.orders, places: places, parallel: true)
-        let after = OrderDigests(changed.orders, places: places, parallel: false)
-        #expect(before.digests.count == data.orders.count * OrderDigests.size)
-        #expect(before.digests[..<OrderDigests.size] != after.digests[..<OrderDigests.size])
-        #expect(before.digests[OrderDigests.size...] == after.digests[OrderDigests.size...])
+        let before = OrderDigestTable(data.orders, places: places, parallel: true)
+        let after = OrderDigestTable(changed.orders, places: places, parallel: false)
+        #expect(before.digests.count == data.orders.count * OrderDigestTable.size)
+        #expect(before.digests[..<OrderDigestTable.size] != after.digests[..<OrderDigestTable.size])
+        #expect(before.digests[OrderDigestTable.size...] == after.digests[OrderDigestTable.size...])
         #expect(before.groups == after.groups && before.groups.allSatisfy { $0 >= 0 })
-        #expect(OrderDigests(data.orders, places: places, parallel: false).digests == before.digests)
+        #expect(OrderDigestTable(data.orders, places: places, parallel: false).digests == before.digests)
     }
 
     /// A build's order digests are its valid rows' record digests, each with its sheet row: rejected
@@ -318,10 +320,10 @@ import Testing
         let valid = zip(data.rows, outcome.digests).filter { !$0.0.rejected }
         #expect(outcome.orderDigests == valid.map(\.1))
         #expect(valid.map(\.0.row) == data.orders.map(\.row))
-        let digests = OrderDigests(data.orders, records: outcome.orderDigests, places: GroupPlaces(data.groups), parallel: true)
+        let digests = OrderDigestTable(data.orders, records: outcome.orderDigests, places: GroupPlaces(data.groups), parallel: true)
         #expect(digests.source == .records)
         for (index, order) in data.orders.enumerated() {
-            let entry = Array(digests.digests[index * OrderDigests.size..<(index + 1) * OrderDigests.size])
+            let entry = Array(digests.digests[index * OrderDigestTable.size..<(index + 1) * OrderDigestTable.size])
             #expect(entry == outcome.orderDigests[index].bytes + withUnsafeBytes(of: UInt32(order.row).littleEndian, Array.init))
         }
         let first = try #require(data.rows.firstIndex { !$0.rejected })
@@ -329,7 +331,7 @@ import Testing
         var others = outcome.digests
         others.remove(at: first)
         #expect(DiffStep.orderDigests(data, digests: others) == [])
-        #expect(OrderDigests(data.orders, records: [], places: GroupPlaces(data.groups), parallel: false).source == .fields)
+        #expect(OrderDigestTable(data.orders, records: [], places: GroupPlaces(data.groups), parallel: false).source == .fields)
     }
 
     /// Numbers and lengths are written in as few bytes as they need (LEB128 of the zigzag form) and
@@ -342,7 +344,7 @@ import Testing
             }
         }
         await propertyCheck(count: 1000, input: numbers) { numbers in
-            var fields = PageInputs.Fields()
+            var fields = PageKeys.Fields()
             for number in numbers { fields.add(number) }
             var read: [Int] = []
             var (value, shift): (UInt64, UInt64) = (0, 0)
@@ -362,7 +364,7 @@ import Testing
         (Int.max, [0xFE] + Array(repeating: 0xFF, count: 8) + [0x01]), (Int.min, Array(repeating: 0xFF, count: 9) + [0x01]),
     ] as [(Int, [UInt8])])
     func numbersTakeTheBytesTheyNeed(number: Int, bytes: [UInt8]) {
-        var fields = PageInputs.Fields()
+        var fields = PageKeys.Fields()
         fields.add(number)
         #expect(fields.bytes == bytes)
     }
@@ -385,9 +387,9 @@ import Testing
         }
         #expect(fields.count > 1 && Set(fields) == Set(paths.keys))
         func digest(_ order: Order) -> [UInt8] {
-            var scratch = PageInputs.Fields()
+            var scratch = PageKeys.Fields()
             var digest: [UInt8] = []
-            OrderDigests.append(order, fields: &scratch, to: &digest)
+            OrderDigestTable.append(order, fields: &scratch, to: &digest)
             return digest
         }
         let original = digest(order)

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Runs render's plan against the last build's record: turns each file's declaration (`Dependency`)
+/// into a key (`PageKeys`), asks the record for the key the published file was made with, and either
+/// keeps the file or makes it. The one place a build decides not to make a file.
+///
+/// A kept file is valid when its key covers everything it is made from (see `Dependency`) and the
+/// record answers only for a file still there as published (`LastBuildRecord`). A file that declares
+/// nothing is always made.
+struct PlanRunner<Record: LastBuildRecord>: Sendable {
+    let keys: PageKeys
+    let record: Record
+
+    init(keys: PageKeys, record: Record) {
+        self.keys = keys
+        self.record = record
+    }
+
+    /// The file made, or nil when the published one is kept in every tree it goes into.
+    func run(_ file: PlannedFile) -> OutputFile? {
+        guard let dependency = file.dependsOn else { return OutputFile(path: file.path, contents: file.make()) }
+        let key = keys.key(of: dependency)
+        if file.trees.allSatisfy({ record.reuseKey(of: file.path, in: $0) == key }) { return nil }
+        return OutputFile(path: file.path, contents: file.make(), reuseKey: key)
+    }
+
+    /// A page's Markdown file and HTML file, each nil when the published one is kept.
+    struct MadePage {
+        var markdownPath: String
+        var htmlPath: String
+        var markdown: OutputFile?
+        var html: OutputFile?
+    }
+
+    /// A page at `path` (without extension): its Markdown made by `markdown` unless its declaration's key
+    /// is the published one's, its HTML made by `html` from the Markdown unless the HTML's key
+    /// (`PageKeys.html(ofMarkdown:page:title:)`) is. The Markdown is made whenever the HTML must be.
+    func run(
+        page path: String, title: String, dependsOn dependency: Dependency?, markdown: () -> Data, html: (Data) -> Data
+    ) -> MadePage {
+        let markdownPath = "\(path).md"
+        let htmlPath = "\(path).html"
+        // For a page that declares its inputs, their key stands for the Markdown in the HTML's key.
+        let declared = dependency.map(keys.key(of:))
+        let declaredHTML = declared.map { keys.html(ofMarkdownKey: $0, page: path, title: title) }
+        if let declared, record.reuseKey(of: markdownPath, in: .markdown) == declared,
+            record.reuseKey(of: htmlPath, in: .site) == declaredHTML
+        {
+            return MadePage(markdownPath: markdownPath, htmlPath: htmlPath, markdown: nil, html: nil)
+        }
+        let markdown = markdown()
+        let htmlKey = declaredHTML ?? keys.html(ofMarkdown: markdown, page: path, title: title)
+        let markdownFile = OutputFile(path: markdownPath, contents: markdown, reuseKey: declared)
+        if record.reuseKey(of: htmlPath, in: .site) == htmlKey {
+            return MadePage(markdownPath: markdownPath, htmlPath: htmlPath, markdown: markdownFile, html: nil)
+        }
+        return MadePage(
+            markdownPath: markdownPath, htmlPath: htmlPath, markdown: markdownFile, html: OutputFile(path: htmlPath, contents: html(markdown), reuseKey: htmlKey))
+    }
+
+    /// The pieces of a file made in pieces as last published, for `PieceAssembler` to copy from.
+    func publishedPieces(of path: String, in tree: Tree) -> PublishedPieces? {
+        record.pieces(of: path, in: tree)
+    }
+}
