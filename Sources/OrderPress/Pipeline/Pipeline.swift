@@ -9,6 +9,8 @@ public struct Pipeline: Sendable {
     public var progress: (@Sendable (Step) -> Void)?
     /// Where the variables that `token_env` names are read.
     public var environment: [String: String]
+    /// Told of a failing source and of a successful build, under the lock (see `Pipeline+Health`).
+    public var health: SourceHealth?
     var transport: any HTTPTransport = URLSessionTransport()
     var retryPolicy = RetryPolicy()
 
@@ -83,10 +85,12 @@ public struct Pipeline: Sendable {
         let reading: Background<Bool>
         let opening: Background<Result<PublishSession, StepFailure>>
         switch try await timed(.fetch, { () async throws(StepFailure) in
-            try await fetchUnlessUnchanged(renderer: renderer, store: store, options)
+            try await notingFailure(options) { () async throws(StepFailure) in try await fetchUnlessUnchanged(renderer: renderer, store: store, options) }
         }) {
         case .unchanged(let last, let files, let requests):
-            return BuildReport(unchanged: last, files: files, requests: requests, dryRun: options.dryRun, timings: timings)
+            var report = BuildReport(unchanged: last, files: files, requests: requests, dryRun: options.dryRun, timings: timings)
+            report.problems = notingSuccess(options)
+            return report
         case .fetched(let data, let digest, let stateRead, let opened):
             (fetched, inputs, reading, opening) = (data, digest, stateRead, opened)
         }
@@ -150,7 +154,7 @@ public struct Pipeline: Sendable {
         try await timed(.publish) { () throws(StepFailure) in try place(session, saving: saving, inputs: inputs) }
         let published =
             if let saving { try await timed(.snapshot) { () throws(StepFailure) in try commit(session, saving: saving) } } else { session.complete() }
-        let problems = [commitMarkdown(published, changes: diffed.outcome.changes, options)].compactMap { $0 }
+        let problems = [commitMarkdown(published, changes: diffed.outcome.changes, options)].compactMap { $0 } + notingSuccess(options)
         var report = BuildReport(
             rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count,
             changes: diffed.outcome.changes, warnings: data.warnings, problems: problems,
