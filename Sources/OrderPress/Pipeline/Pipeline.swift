@@ -55,7 +55,8 @@ public struct Pipeline: Sendable {
         let store = StateStore(folder: configuration.output.state, writable: false)
         return try step(.diff) { () throws(DataError) in
             let previous = try store.loadPrevious()
-            let outcome = try DiffStep(deletionGuard: nil, now: Timestamp.iso8601(clock.now))
+            let rounds = configuration.rounds.closeAfterDeadline ? RoundCloser(configuration: configuration, now: clock.now) : nil
+            let outcome = try DiffStep(deletionGuard: nil, now: Timestamp.iso8601(clock.now), rounds: rounds)
                 .run(data, secrets: secrets, rates: nil, previous: previous, history: [])
             return (outcome.changes, previous?.index.header.changedAt)
         }
@@ -111,6 +112,7 @@ public struct Pipeline: Sendable {
         }
         // A build that stops before the snapshot step leaves no staged records behind it.
         defer { diffed.staged?.discard() }
+        data.archives = RoundCloser.merged(store.keptArchives(), diffed.outcome.closedRounds)
         // Only the diff reads every row and the secret cells: neither is held while the site is rendered.
         (data.rows, secrets) = ([], SecretCells(columns: [], rows: []))
         Heap.releaseFreed()
@@ -277,7 +279,8 @@ public struct Pipeline: Sendable {
         var outcome = try step(.diff) { () throws(DataError) in
             let diff = DiffStep(
                 deletionGuard: options.acceptDeletions ? nil : DeletionGuard(maxDeletedFraction: configuration.maxDeletedFraction),
-                now: Timestamp.iso8601(clock.now))
+                now: Timestamp.iso8601(clock.now),
+                rounds: configuration.rounds.closeAfterDeadline ? RoundCloser(configuration: configuration, now: clock.now) : nil)
             return try diff.run(data, secrets: secrets, rates: rates, previous: store.loadPrevious(), history: store.loadHistory())
         }
         // Read while the new records are still here; the last snapshot's index is what the diff just read.
@@ -305,7 +308,7 @@ public struct Pipeline: Sendable {
             validUntil: validity.until, validFrom: validity.from,
             rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count, warnings: data.warnings)
         last.blankRows = data.blankRows == 0 ? nil : data.blankRows
-        return store.beginSave(staged, history: history, lastBuild: last, pageSlugs: slugs)
+        return store.beginSave(staged, history: history, lastBuild: last, pageSlugs: slugs, archives: RoundArchive.text(of: data.archives))
     }
 
     /// After the snapshot: a failed commit is a warning, never a failed build.

@@ -44,6 +44,8 @@ struct PageInputs: Sendable {
         fields.add(context.limits.chartBars)
         // How many orders a group page shows before the pages of its orders go on (`GroupOrderPages`).
         fields.add(context.limits.groupOrderRows)
+        // A group page links its finished rounds' archives (`RoundArchive`): rare, so all pages follow them.
+        fields.add(context.data.archives.map(\.path))
         // Made beside the aggregation (`SiteSlugs`) for the build's orders; made here for any others.
         let digests = context.orderDigests.hold(for: context.data.orders)
             ? context.orderDigests : OrderDigests(context.data.orders, places: context.groupPlaces, parallel: true)
