@@ -42,7 +42,8 @@ public struct RoundArchive: Codable, Sendable, Equatable {
     /// The stored list, oldest first; nil or unreadable text is none.
     static func list(from text: String?) -> [RoundArchive] {
         guard let text, let list = try? JSONDecoder().decode([RoundArchive].self, from: Data(text.utf8)) else { return [] }
-        return list
+        // Names of published files: one folder and one file below `archive/`, never a way out of it.
+        return list.filter { ContainedPath.isPlain($0.path) && !$0.slug.contains("/") && !$0.date.contains("/") && !$0.slug.isEmpty && !$0.date.isEmpty }
     }
 
     /// The list as stored: sorted keys, so the same archives are the same text.

@@ -94,7 +94,11 @@ import Testing
         #expect(closed.stdout == "" && closed.stderr == "")
         // The final state, as the last build had it (the organiser's own order counts as paid).
         #expect(try Self.read(site, "markdown/archive/tea/2026-11-21.md") == Self.archive)
-        #expect(try Self.read(site, "site/archive/tea/2026-11-21.html").contains("<td>Cat</td>"))
+        let html = try Self.read(site, "site/archive/tea/2026-11-21.html")
+        #expect(html.contains("<td>Cat</td>"))
+        // Two folders down: every link of the layout and the page climbs both.
+        #expect(html.contains(#"<link rel="stylesheet" href="../../style.css">"#) && html.contains(#"<a href="../../index.html">Tea</a>"#))
+        #expect(html.contains(#"<a href="../../index.html">← All groups</a> · <a href="../../groups/tea.html">Tea</a>"#))
         #expect(try Self.read(site, "markdown/index.md").hasSuffix("\n## Archive\n\n- [Tea · 2026-11-21](archive/tea/2026-11-21.md)\n"))
         #expect(try Self.read(site, "markdown/groups/tea.md").contains("\n- Past rounds: [2026-11-21](../archive/tea/2026-11-21.md)\n"))
         // The changes say "round closed", never deleted.
