@@ -90,9 +90,12 @@ enum DefaultTemplates {
 {{#runs}}
 ## {{time}}{{labels.colon}}{{summary}}
 
+{{#hasRoundsClosed}}
 {{#roundsClosed}}
 - {{.}}
 {{/roundsClosed}}
+
+{{/hasRoundsClosed}}
 {{#hasDeleted}}
 ### ⚠ {{labels.deleted_orders}} ({{deletedCount}})
 

@@ -363,7 +363,7 @@ struct PageBuilder: Sendable {
                 moreChanged: more(changes.changed.count, shown: limit, "more_changed"),
                 moreNoLongerCounted: more(changes.noLongerCounted.count, shown: limit, "more_no_longer_counted"),
                 moreNowCounted: more(changes.nowCounted.count, shown: limit, "more_now_counted"),
-                roundsClosed: roundsClosed(changes, at: entry.time))
+                roundsClosed: roundsClosed(changes, at: entry.time), hasRoundsClosed: !(changes.roundClosed ?? []).isEmpty)
         }
         return PageModels.ChangesPage(notices: rateNotices, runs: Array(runs))
     }

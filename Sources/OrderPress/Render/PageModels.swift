@@ -284,6 +284,7 @@ enum PageModels {
         var moreNowCounted: String?
         /// "Round closed: 週五下午茶, 4 orders archived", linked to the archive page: not deletions.
         var roundsClosed: [String] = []
+        var hasRoundsClosed = false
     }
 
     struct ChangeRow {

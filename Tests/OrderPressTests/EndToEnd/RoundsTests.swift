@@ -103,7 +103,7 @@ import Testing
         #expect(try Self.read(site, "markdown/groups/tea.md").contains("\n- Past rounds: [2026-11-21](../archive/tea/2026-11-21.md)\n"))
         // The changes say "round closed", never deleted.
         let changes = try Self.read(site, "markdown/changes.md")
-        #expect(changes.contains("\n- Round closed: Tea, 4 orders archived · [Archive](archive/tea/2026-11-21.md)\n"))
+        #expect(changes.contains("\n- Round closed: Tea, 4 orders archived · [Archive](archive/tea/2026-11-21.md)\n\n## "))
         #expect(!changes.contains("Deleted"))
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(Self.read(site, "site/summary.json").utf8)) as? [String: Any])
         let summaryChanges = try #require(summary["changes"] as? [String: Any])
