@@ -35,7 +35,8 @@ struct StaleNotice: Sendable {
         htmlBlock = CMark.site.html(from: line)
     }
 
-    /// Whether a page gets the notice: the index and each group's page (not its paginated order lists).
+    /// Whether a page gets the notice: the index and each group's pages (`groups/<slug>`, and the further
+    /// pages of a long group's orders, `groups/<slug>--2`, which show the same data).
     static func isNoticed(_ path: String, suffix: String) -> Bool {
         if path == "index" + suffix { return true }
         guard path.hasPrefix("groups/"), path.hasSuffix(suffix) else { return false }

@@ -33,10 +33,10 @@ import Testing
         #expect(Self.notice.removed(from: noticed, tree: .site) == page)
     }
 
-    /// Only the index and each group's own page: not a group's further order pages, nor anything else.
+    /// Only the index and each group's pages (its further order pages too), nothing else.
     @Test(arguments: [
         ("index.md", ".md", true), ("groups/tea.md", ".md", true), ("groups/tea.html", ".html", true),
-        ("groups/tea/orders-2.md", ".md", false), ("groups/tea.svg", ".md", false), ("people/amy.md", ".md", false),
+        ("groups/tea--2.md", ".md", true), ("groups/tea/x.md", ".md", false), ("groups-2.md", ".md", false), ("groups/tea.svg", ".md", false), ("people/amy.md", ".md", false),
         ("changes.md", ".md", false), ("archive/tea/2026-11-21.html", ".html", false),
     ])
     func noticedPages(path: String, suffix: String, noticed: Bool) {
