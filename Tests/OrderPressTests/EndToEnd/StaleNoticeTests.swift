@@ -107,6 +107,26 @@ import Testing
         }
     }
 
+    /// A page someone changed after the build is not OrderPress's as published any more: it is left alone.
+    @Test func aPageSomeoneChangedGetsNoNotice() async throws {
+        let service = HTTPBinaryTests.Service()
+        try await LocalServer.with(try HTTPBinaryTests.serve(try BinaryTests.sampleSite(), service)) { server in
+            let site = try HTTPBinaryTests.liveSite(server)
+            let toml = site.appendingPathComponent("orderpress.toml")
+            try Data((try String(contentsOf: toml, encoding: .utf8) + "\n[notify]\nstale_after_minutes = 5\n").utf8).write(to: toml)
+            #expect(try await Self.run(site, at: Self.start).status == 0)
+            let edited = site.appendingPathComponent("output/markdown/groups/週五下午茶.md")
+            let text = try String(contentsOf: edited, encoding: .utf8) + "\nmy note\n"
+            try Data(text.utf8).write(to: edited)
+            await service.fail()
+            #expect(try await Self.run(site, at: Self.failedAt).status == 69)
+            #expect(try await Self.run(site, at: Self.failedAt + 3600).status == 69)
+            #expect(try String(contentsOf: edited, encoding: .utf8) == text)
+            let index = try String(contentsOf: site.appendingPathComponent("output/markdown/index.md"), encoding: .utf8)
+            #expect(index.contains("起未更新"))
+        }
+    }
+
     /// Without `stale_after_minutes` no page ever changes, however long the sheet fails.
     @Test func withoutTheSettingNoNoticeIsAdded() async throws {
         let service = HTTPBinaryTests.Service()
