@@ -18,7 +18,7 @@ import Testing
     /// 2026-11-21 18:00 in Taipei, then an hour later.
     static let (first, second) = (1_795_255_200, 1_795_258_800)
 
-    static func site(teaDeadline: String, rounds: Bool = true) -> URL {
+    static func site(teaDeadline: String, rounds: Bool = true, extra: String = "") -> URL {
         let folder = TestSupport.temporaryFolder()
         TestSupport.write(
             [
@@ -33,6 +33,7 @@ import Testing
                     [groups]
                     path = "groups.csv"
                     \(rounds ? "[rounds]\nclose_after_deadline = true\n" : "")
+                    \(extra)
                     """,
                 "groups.csv": "group,organizer,shop,currency,deadline\nTea,Amy,春日茶屋,TWD,\(teaDeadline)\nLunch,Ben,便當店,TWD,2026-11-30 12:00\n",
                 "orders.csv": ([header] + tea + [lunch]).joined(separator: "\n") + "\n",
@@ -120,6 +121,24 @@ import Testing
         #expect(try Self.read(site, "markdown/groups/tea.md").contains("- Past rounds: [2026-11-21](../archive/tea/2026-11-21.md)"))
         let rerun = try TestSupport.run(["build"], in: site, environment: ["SOURCE_DATE_EPOCH": String(Self.second + 7200)])
         #expect(rerun.status == 0 && rerun.stdout.contains(" 0 files written"), "\(rerun.stdout)")
+    }
+
+    /// `orderpress diff` and the git commit of the Markdown say "round closed" too.
+    @Test func theDiffAndTheGitCommitSayRoundClosed() throws {
+        let site = Self.site(teaDeadline: "2026-11-21 14:00", extra: "[git]\ncommit = true\n")
+        let git = ["GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "t@example.com"]
+        func runGit(_ arguments: [String]) throws -> String {
+            try TestSupport.run(["-C", site.path] + arguments, environment: git, executable: URL(fileURLWithPath: "/usr/bin/git")).stdout
+        }
+        _ = try runGit(["init", "--quiet"])
+        let environment = git.merging(["SOURCE_DATE_EPOCH": String(Self.first)]) { $1 }
+        #expect(try TestSupport.run(["build", "--quiet"], in: site, environment: environment).status == 0)
+        try Self.clearTea(site)
+        let diff = try TestSupport.run(["diff"], in: site, environment: ["SOURCE_DATE_EPOCH": String(Self.second)])
+        #expect(diff.stdout == "round closed  Tea: 4 orders (archived by the next build)\nround closed: Tea since the build of 2026-11-21T10:00:00Z\n")
+        let closed = try TestSupport.run(["build"], in: site, environment: git.merging(["SOURCE_DATE_EPOCH": String(Self.second)]) { $1 })
+        #expect(closed.status == 0 && closed.stdout.contains(" · round closed: Tea · "), "\(closed)")
+        #expect(try runGit(["log", "--format=%s"]) == "Tea: round closed: Tea\nTea: first run: nothing to compare\n")
     }
 
     @Test func aFutureDeadlineGroupClearedIsRefusedAndSaid() throws {
