@@ -38,8 +38,9 @@ struct BuildCommand: AsyncParsableCommand {
         let configuration = try config.load()
         let display = ProgressDisplay(enabled: progress.isEnabled && !quiet)
         let clock = Clock.fromEnvironment()
-        let pipeline = Pipeline(configuration: configuration, clock: clock, progress: display.show)
-        let health = SourceHealth(configuration.output)
+        let health = SourceHealth(configuration)
+        var pipeline = Pipeline(configuration: configuration, clock: clock, progress: display.show)
+        pipeline.health = health
         let delivery = try Failure.report { () throws(ConfigurationError) in
             try NewsDelivery.configured(configuration, environment: ProcessInfo.processInfo.environment)
         }
@@ -49,9 +50,9 @@ struct BuildCommand: AsyncParsableCommand {
             report = try await pipeline.build(
                 .init(strict: strict, dryRun: dryRun, acceptDeletions: acceptDeletions, offline: source.offline))
         } catch {
-            throw sayFailure(error, health: health, now: clock.now)
+            throw sayFailure(error, health: health)
         }
-        if !dryRun, let line = try? health.succeeded() { Terminal.error(line) }
+        if let line = health.said.recovered { Terminal.error(line) }
         if quiet, !dryRun {
             for line in report.news.lines(printing: configuration.notify.print) { Terminal.print(line) }
         }
@@ -75,13 +76,9 @@ struct BuildCommand: AsyncParsableCommand {
     /// A source that cannot be read is said when the failure starts; with `--quiet`, not again while it
     /// lasts (cron would mail it every run). The exit status says it every run. Other failures are said
     /// every time: each needs a person.
-    private func sayFailure(_ failure: StepFailure, health: SourceHealth, now: Date) -> ExitCode {
-        var say = true
-        if !dryRun, failure.step == .fetch, failure.exitStatus == .unavailable {
-            let started = (try? health.failed(source: (failure.underlying as? SourceError)?.source, reason: failure.description, now: now)) ?? true
-            say = started || !quiet
-        }
-        if say { Terminal.error(failure.description) }
+    /// The pipeline recorded the failure under its lock (`SourceHealth.said`).
+    private func sayFailure(_ failure: StepFailure, health: SourceHealth) -> ExitCode {
+        if health.said.started ?? true || !quiet { Terminal.error(failure.description) }
         return ExitCode(failure.exitStatus.rawValue)
     }
 }

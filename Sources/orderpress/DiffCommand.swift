@@ -14,6 +14,7 @@ struct DiffCommand: AsyncParsableCommand {
         let configuration = try config.load()
         let pipeline = Pipeline(configuration: configuration, clock: .fromEnvironment())
         let (changes, since) = try await Failure.report { () async throws(StepFailure) in try await pipeline.diff(offline: source.offline) }
+        for (group, count) in changes.closedRounds { Terminal.print("round closed  \(group): \(count) orders (archived by the next build)") }
         for record in changes.deleted { Terminal.print("deleted  \(Self.describe(record))") }
         for change in changes.noLongerCounted {
             let reasons = (change.reasons ?? []).joined(separator: "; ")

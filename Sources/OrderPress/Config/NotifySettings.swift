@@ -6,7 +6,8 @@ public struct NotifySettings: Sendable, Equatable {
     public var webhookURLEnvironmentVariable: String?
     /// How long a POST to the webhook may take, all told.
     public var webhookTimeoutSeconds = 10
-    /// Read and checked, not used yet: the stale notice is not built (see README, "Cron").
+    /// After the sheet has failed this long, a failing run adds the "not updated since …" notice to the
+    /// index and group pages (`StaleNotice`); nil (the default) adds none.
     public var staleAfterMinutes: Int?
 
     public init() {}

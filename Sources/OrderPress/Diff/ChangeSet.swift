@@ -13,6 +13,9 @@ public struct ChangeSet: Codable, Sendable, Equatable {
     public var noLongerCounted: [Change]
     /// Rows rejected in the last run that are now valid orders.
     public var nowCounted: [Change]
+    /// Valid orders of the last run that went with a finished round (`RoundCloser`): not deletions.
+    /// Nil when there are none, so that change sets without rounds read and encode as before.
+    public var roundClosed: [RowRecord]?
 
     /// A row matched across runs whose values differ.
     public struct Change: Codable, Sendable, Equatable {
@@ -43,8 +46,16 @@ public struct ChangeSet: Codable, Sendable, Equatable {
         self.nowCounted = nowCounted
     }
 
+    /// Each finished round's group with how many of its orders went, by group name.
+    public var closedRounds: [(group: String, orders: Int)] {
+        var counts: [String: Int] = [:]
+        for record in roundClosed ?? [] { counts[record.group, default: 0] += 1 }
+        return counts.keys.sorted().map { ($0, counts[$0]!) }
+    }
+
     public var isEmpty: Bool {
         !firstRun && deleted.isEmpty && added.isEmpty && changed.isEmpty && noLongerCounted.isEmpty && nowCounted.isEmpty
+            && (roundClosed ?? []).isEmpty
     }
 
     /// "3 deleted, 1 no longer counted, 2 added, 1 changed", losses first, or "first run: nothing to compare".
@@ -54,7 +65,9 @@ public struct ChangeSet: Codable, Sendable, Equatable {
             (deleted.count, "deleted"), (noLongerCounted.count, "no longer counted"), (added.count, "added"),
             (changed.count, "changed"), (nowCounted.count, "now counted"),
         ]
-        return parts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+        let rounds = Set((roundClosed ?? []).map(\.group)).sorted()
+        let closed = rounds.isEmpty ? [] : ["round closed: \(rounds.joined(separator: ", "))"]
+        return (closed + parts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }).joined(separator: ", ")
     }
 
     enum CodingKeys: String, CodingKey {
@@ -62,6 +75,7 @@ public struct ChangeSet: Codable, Sendable, Equatable {
         case firstRun = "first_run"
         case noLongerCounted = "no_longer_counted"
         case nowCounted = "now_counted"
+        case roundClosed = "round_closed"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -70,6 +84,7 @@ public struct ChangeSet: Codable, Sendable, Equatable {
         deleted = try container.decode([RowRecord].self, forKey: .deleted)
         added = try container.decode([RowRecord].self, forKey: .added)
         changed = try container.decode([Change].self, forKey: .changed)
+        roundClosed = try container.decodeIfPresent([RowRecord].self, forKey: .roundClosed)
         if let noLongerCounted = try container.decodeIfPresent([Change].self, forKey: .noLongerCounted),
             let nowCounted = try container.decodeIfPresent([Change].self, forKey: .nowCounted)
         {

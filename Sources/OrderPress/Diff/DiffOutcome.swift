@@ -10,4 +10,6 @@ struct DiffOutcome: Sendable {
     var changes: ChangeSet
     /// Runs that changed something, newest first, this one included.
     var history: [HistoryEntry]
+    /// Rounds this run closed (`RoundCloser`), to be archived.
+    var closedRounds: [RoundArchive] = []
 }

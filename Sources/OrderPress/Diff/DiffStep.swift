@@ -6,12 +6,15 @@ struct DiffStep: Sendable {
     var deletionGuard: DeletionGuard?
     /// This run's time (ISO 8601).
     var now: String
+    /// With `[rounds] close_after_deadline`: finished rounds are taken out of the deletions first.
+    var rounds: RoundCloser? = nil
 
     func run(
         _ data: ValidatedData, secrets: SecretCells, rates: RateTable?, previous: PreviousSnapshot?, history: [HistoryEntry]
     ) throws(DataError) -> DiffOutcome {
         let differ = Differ(hasher: SecretHasher(salt: previous?.index.header.salt ?? SecretHasher.newSalt()), now: now)
         var (snapshot, digests, changes, newRejected) = try differ.compare(data, secrets: secrets, previous: previous)
+        let closedRounds = rounds?.close(&changes, data: data, columns: previous?.index.header.columns ?? [], closedAt: now) ?? []
         try deletionGuard?.check(changes, previous: previous?.index, newRejectedRows: newRejected + data.malformedRows)
         var history = history
         // A build killed between saving the history and the snapshot left this very entry
@@ -22,7 +25,7 @@ struct DiffStep: Sendable {
         snapshot.rates = rates.map(Snapshot.Rates.init)
         return DiffOutcome(
             snapshot: snapshot, digests: digests, orderDigests: Self.orderDigests(data, digests: digests), changes: changes,
-            history: history)
+            history: history, closedRounds: closedRounds)
     }
 
     /// The valid rows' digests: each valid row made the order at its place among the valid rows.

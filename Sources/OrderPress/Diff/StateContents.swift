@@ -15,4 +15,6 @@ struct StateContents: Sendable, Equatable {
     var lastBuild: LastBuild?
     /// The pages' slugs the last successful build handed out (`PageSlugs`), as stored; nil before any was kept.
     var pageSlugs: String?
+    /// The finished rounds' archives (`RoundArchive`), as stored; nil before the first.
+    var archives: String?
 }

@@ -108,6 +108,7 @@ enum StateDatabase {
         contents.siteID = settings["site_id"].flatMap(UUID.init(uuidString:))
         contents.lastBuild = try lastBuild(settings[lastBuildKey])
         contents.pageSlugs = settings[pageSlugsKey]
+        contents.archives = settings[archivesKey]
         contents.snapshot = try readIndex(db, digests: schema == .current)
         let decoder = JSONDecoder()
         contents.numberedFrom = settings[numberedFromKey].flatMap { Int($0) }
@@ -126,6 +127,8 @@ enum StateDatabase {
     static let numberedFromKey = "history_numbered_from"
     /// The slugs that stay with their pages (`PageSlugs`): a setting, so that no schema changes.
     static let pageSlugsKey = "page_slugs"
+    /// The finished rounds (`RoundArchive`), every later build publishes them: a setting too.
+    static let archivesKey = "round_archives"
 
     /// The last build's record alone, without the snapshot: what an unchanged rerun needs.
     static func readLastBuild(_ db: Database) throws -> LastBuild? {
@@ -269,6 +272,7 @@ enum StateDatabase {
         func text(_ record: LastBuild?) -> String? { record.map { String(decoding: JSONOutput.encode($0), as: UTF8.self) } }
         try set(lastBuildKey, text(new.lastBuild), over: text(old.lastBuild), in: db)
         try set(pageSlugsKey, new.pageSlugs, over: old.pageSlugs, in: db)
+        try set(archivesKey, new.archives, over: old.archives, in: db)
         if let snapshot = new.snapshot {
             if let records {
                 try write(snapshot, records: records, over: old.snapshot, in: db, digests: digests)

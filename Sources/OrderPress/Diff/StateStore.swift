@@ -149,10 +149,18 @@ public struct StateStore: Sendable {
     /// `PendingSave.commit()` says so: the save's transaction is written while the caller finishes
     /// publishing, and the state stays as it was unless the commit comes.
     /// `pageSlugs`: the slugs the build handed out (`PageSlugs`); nil leaves the stored ones as they are.
-    func beginSave(_ staged: StagedSnapshot, history: [HistoryEntry], lastBuild: LastBuild?, pageSlugs: String? = nil) -> PendingSave {
+    /// `archives`: the finished rounds (`RoundArchive.text`), saved in the same transaction.
+    func beginSave(
+        _ staged: StagedSnapshot, history: [HistoryEntry], lastBuild: LastBuild?, pageSlugs: String? = nil, archives: String? = nil
+    ) -> PendingSave {
         PendingSave { gate throws(OutputError) in
-            try save(staged, history: history, lastBuild: lastBuild, pageSlugs: pageSlugs, gate: gate)
+            try save(staged, history: history, lastBuild: lastBuild, pageSlugs: pageSlugs, archives: archives, gate: gate)
         }
+    }
+
+    /// The finished rounds the last successful build kept; none when the state cannot be read.
+    func keptArchives() -> [RoundArchive] {
+        RoundArchive.list(from: try? contents().archives)
     }
 
     /// The slugs the last successful build handed out, to keep them with their pages; nil when none
@@ -164,7 +172,8 @@ public struct StateStore: Sendable {
     /// With a `gate`, nothing is written to the state before it opens, and its transaction is committed
     /// only if it opens to commit.
     private func save(
-        _ staged: StagedSnapshot, history: [HistoryEntry], lastBuild: LastBuild?, pageSlugs: String? = nil, gate: PendingSave.Gate?
+        _ staged: StagedSnapshot, history: [HistoryEntry], lastBuild: LastBuild?, pageSlugs: String? = nil, archives: String? = nil,
+        gate: PendingSave.Gate?
     ) throws(OutputError) {
         defer { staged.discard() }
         let rows = try staged.staged()
@@ -172,6 +181,7 @@ public struct StateStore: Sendable {
         contents.history = Array(history.prefix(Self.historyLimit))
         contents.lastBuild = lastBuild
         if let pageSlugs { contents.pageSlugs = pageSlugs }
+        if let archives { contents.archives = archives }
         let sameSnapshot = rows == 0 && staged.header == contents.snapshot?.header && staged.count == contents.snapshot?.records.count
         try write(contents, records: nil, staged: sameSnapshot ? nil : staged, gate: gate)
     }

@@ -1,18 +1,25 @@
 import Foundation
 
 /// Whether the sources have been failing, remembered across runs, so that a cron run says a failure
-/// once when it starts and once when it ends, not every five minutes; and `status.json` in the site,
-/// which says the same to anyone who reads the site.
+/// once when it starts and once when it ends, not every five minutes; `status.json` in the site, which
+/// says the same to anyone who reads the site; and, once the sheet has failed for longer than
+/// `[notify] stale_after_minutes`, the "not updated since …" notice on the index and group pages
+/// (`StaleNotice`).
 ///
 /// The record (`failing.json` in the state folder) is treated like a source cache: a failing run may
-/// write it, while the snapshot and history stay exactly as they were. `status.json` is the one file
-/// in the site that a failing run writes, and it is rewritten only when what it says changes: while a
-/// source stays down, and on every healthy rerun, nothing is written. A site that has never failed has
-/// no `status.json` yet; the first failure writes it (once the site exists), and it says `ok` again once
-/// the sources recover.
+/// write it, while the snapshot and history stay exactly as they were. `status.json` is a file of the
+/// site outside the manifest, written by the first successful build (`{"state": "ok"}`) and rewritten
+/// only when what it says changes: while a source stays down, and on every healthy rerun, nothing is
+/// written. A failing first run creates no site folder and so no `status.json`. The pipeline calls it
+/// while it holds the build lock (`Pipeline.health`).
 public struct SourceHealth: Sendable {
     public var state: URL
     public var site: URL
+    /// For the stale notice: the site's folders, language, labels, time zone and `[notify]`. Without it,
+    /// no notice is added.
+    var configuration: Configuration?
+    /// What the last run found, for the command to say once the pipeline has returned.
+    public let said = Said()
 
     static let recordName = "failing.json"
     static let statusName = "status.json"
@@ -22,15 +29,42 @@ public struct SourceHealth: Sendable {
         self.site = site
     }
 
-    public init(_ output: Configuration.OutputPaths) {
-        self.init(state: output.state, site: output.site)
+    public init(_ configuration: Configuration) {
+        self.init(state: configuration.output.state, site: configuration.output.site)
+        self.configuration = configuration
     }
 
-    /// A failure as the state keeps it: since when, which source, and its one-line message.
+    /// What a run found, set from within the pipeline, read by the command afterwards.
+    public final class Said: @unchecked Sendable {
+        private let lock = NSLock()
+        private var _started: Bool?
+        private var _recovered: String?
+
+        /// After a failing source: whether the failure started with this run (and is to be said).
+        public var started: Bool? {
+            get { lock.withLock { _started } }
+            set { lock.withLock { _started = newValue } }
+        }
+
+        /// After a successful build that ended a failure: the line to say.
+        public var recovered: String? {
+            get { lock.withLock { _recovered } }
+            set { lock.withLock { _recovered = newValue } }
+        }
+    }
+
+    /// A failure as the state keeps it: since when, which source, its one-line message, and the notice
+    /// put on the pages, if any (so that a later run can take that very text out again).
     struct Record: Codable, Equatable {
         var since: String
         var source: String?
         var reason: String
+        var notice: Notice?
+    }
+
+    struct Notice: Codable, Equatable {
+        var markdown: String
+        var html: String
     }
 
     /// `status.json`: `{"state": "ok"}` or `{"reason": …, "since": …, "state": "failing"}`.
@@ -44,27 +78,44 @@ public struct SourceHealth: Sendable {
     var statusURL: URL { site.appendingPathComponent(Self.statusName) }
 
     /// A run whose sources failed with `reason` (already secret-free: source messages show URLs only as
-    /// `URLRedactor` redacts them). True when this failure starts here, and is to be said.
+    /// `URLRedactor` redacts them). True when this failure starts here, and is to be said. Once the failure
+    /// is older than `stale_after_minutes` (by `now`, the run's clock), the pages get the stale notice.
     @discardableResult
     public func failed(source: String?, reason: String, now: Date) throws(OutputError) -> Bool {
         let known = record()
-        let record = Record(since: known?.since ?? Timestamp.iso8601(now), source: source, reason: Self.redacted(reason))
+        var record = Record(
+            since: known?.since ?? Timestamp.iso8601(now), source: source, reason: Self.redacted(reason), notice: known?.notice)
+        try writeStatus(Status(state: "failing", since: record.since, reason: record.reason))
+        if let configuration, let minutes = configuration.notify.staleAfterMinutes, let since = Timestamp.parseUTC(record.since),
+            now.timeIntervalSince(since) > Double(minutes) * 60
+        {
+            let notice = StaleNotice(configuration: configuration, since: since)
+            let earlier = known?.notice.map { StaleNotice(configuration.output, markdown: $0.markdown, html: $0.html) }
+            try notice.apply(replacing: earlier)
+            record.notice = Notice(markdown: notice.markdownBlock, html: notice.htmlBlock)
+        }
         if record != known {
             try AtomicFile.createFolder(state)
             try AtomicFile.write(JSONOutput.encode(record), to: recordURL, below: state)
         }
-        try writeStatus(Status(state: "failing", since: record.since, reason: record.reason))
+        said.started = known == nil
         return known == nil
     }
 
-    /// A run that succeeded. When the sources had been failing, the record is cleared, `status.json`
-    /// says `ok`, and the line to say is returned ("orders source works again (failing since …)").
+    /// A build that succeeded: `status.json` says `ok` (written by the first build, and again only when it
+    /// said otherwise). When the sources had been failing, the record is cleared and the line to say is
+    /// returned ("orders source works again (failing since …)"). The build itself rendered the pages
+    /// again, without the stale notice.
+    @discardableResult
     public func succeeded() throws(OutputError) -> String? {
-        guard let known = record() else { return nil }
+        let known = record()
         try writeStatus(Status(state: "ok"))
+        guard let known else { return nil }
         try AtomicFile.remove(recordURL, below: state)
         let what = known.source.map { "\($0) source works" } ?? "the sources work"
-        return "\(what) again (failing since \(known.since))"
+        let line = "\(what) again (failing since \(known.since))"
+        said.recovered = line
+        return line
     }
 
     /// The record, if a failure is going on. One that cannot be read counts as none: at worst a failure

@@ -9,6 +9,8 @@ public struct Pipeline: Sendable {
     public var progress: (@Sendable (Step) -> Void)?
     /// Where the variables that `token_env` names are read.
     public var environment: [String: String]
+    /// Told of a failing source and of a successful build, under the lock (see `Pipeline+Health`).
+    public var health: SourceHealth?
     var transport: any HTTPTransport = URLSessionTransport()
     var retryPolicy = RetryPolicy()
 
@@ -53,7 +55,8 @@ public struct Pipeline: Sendable {
         let store = StateStore(folder: configuration.output.state, writable: false)
         return try step(.diff) { () throws(DataError) in
             let previous = try store.loadPrevious()
-            let outcome = try DiffStep(deletionGuard: nil, now: Timestamp.iso8601(clock.now))
+            let rounds = configuration.rounds.closeAfterDeadline ? RoundCloser(configuration: configuration, now: clock.now) : nil
+            let outcome = try DiffStep(deletionGuard: nil, now: Timestamp.iso8601(clock.now), rounds: rounds)
                 .run(data, secrets: secrets, rates: nil, previous: previous, history: [])
             return (outcome.changes, previous?.index.header.changedAt)
         }
@@ -83,10 +86,12 @@ public struct Pipeline: Sendable {
         let reading: Background<Bool>
         let opening: Background<Result<PublishSession, StepFailure>>
         switch try await timed(.fetch, { () async throws(StepFailure) in
-            try await fetchUnlessUnchanged(renderer: renderer, store: store, options)
+            try await notingFailure(options) { () async throws(StepFailure) in try await fetchUnlessUnchanged(renderer: renderer, store: store, options) }
         }) {
         case .unchanged(let last, let files, let requests):
-            return BuildReport(unchanged: last, files: files, requests: requests, dryRun: options.dryRun, timings: timings)
+            var report = BuildReport(unchanged: last, files: files, requests: requests, dryRun: options.dryRun, timings: timings)
+            report.problems = notingSuccess(options)
+            return report
         case .fetched(let data, let digest, let stateRead, let opened):
             (fetched, inputs, reading, opening) = (data, digest, stateRead, opened)
         }
@@ -107,6 +112,7 @@ public struct Pipeline: Sendable {
         }
         // A build that stops before the snapshot step leaves no staged records behind it.
         defer { diffed.staged?.discard() }
+        data.archives = RoundCloser.merged(store.keptArchives(), diffed.outcome.closedRounds)
         // Only the diff reads every row and the secret cells: neither is held while the site is rendered.
         (data.rows, secrets) = ([], SecretCells(columns: [], rows: []))
         Heap.releaseFreed()
@@ -153,7 +159,7 @@ public struct Pipeline: Sendable {
         try await timed(.publish) { () throws(StepFailure) in try place(session, saving: saving, inputs: inputs) }
         let published =
             if let saving { try await timed(.snapshot) { () throws(StepFailure) in try commit(session, saving: saving) } } else { session.complete() }
-        let problems = [commitMarkdown(published, changes: diffed.outcome.changes, options)].compactMap { $0 }
+        let problems = [commitMarkdown(published, changes: diffed.outcome.changes, options)].compactMap { $0 } + notingSuccess(options)
         var report = BuildReport(
             rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count,
             changes: diffed.outcome.changes, warnings: data.warnings, problems: problems,
@@ -276,7 +282,8 @@ public struct Pipeline: Sendable {
         var outcome = try step(.diff) { () throws(DataError) in
             let diff = DiffStep(
                 deletionGuard: options.acceptDeletions ? nil : DeletionGuard(maxDeletedFraction: configuration.maxDeletedFraction),
-                now: Timestamp.iso8601(clock.now))
+                now: Timestamp.iso8601(clock.now),
+                rounds: configuration.rounds.closeAfterDeadline ? RoundCloser(configuration: configuration, now: clock.now) : nil)
             return try diff.run(data, secrets: secrets, rates: rates, previous: store.loadPrevious(), history: store.loadHistory())
         }
         // Read while the new records are still here; the last snapshot's index is what the diff just read.
@@ -304,7 +311,7 @@ public struct Pipeline: Sendable {
             validUntil: validity.until, validFrom: validity.from,
             rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count, warnings: data.warnings)
         last.blankRows = data.blankRows == 0 ? nil : data.blankRows
-        return store.beginSave(staged, history: history, lastBuild: last, pageSlugs: slugs)
+        return store.beginSave(staged, history: history, lastBuild: last, pageSlugs: slugs, archives: RoundArchive.text(of: data.archives))
     }
 
     /// After the snapshot: a failed commit is a warning, never a failed build.

@@ -57,6 +57,9 @@ struct AtomFeed {
             count > limit ? [labels.text(key, ["count": String(count - limit)])] : []
         }
         var lines: [String] = []
+        for (group, count) in changes.closedRounds {
+            lines.append(labels.text("round_closed_line", ["group": group, "count": String(count)]))
+        }
         for record in changes.deleted.prefix(limit) { lines.append("\(labels["deleted"]): \(describe(record))") }
         lines += more(changes.deleted.count, "more_deleted")
         for change in changes.noLongerCounted.prefix(limit) {

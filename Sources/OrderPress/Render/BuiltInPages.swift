@@ -47,6 +47,10 @@ enum BuiltInPages {
         } else {
             out += "\(out["no_people"])\n"
         }
+        if !page.archives.isEmpty {
+            out += "\n## \(out["archive"])\n\n"
+            for link in page.archives { out += "- \(link)\n" }
+        }
         return out.take()
     }
 
@@ -84,7 +88,9 @@ enum BuiltInPages {
         out += "\n- \(out["shop"])\(colon)"
         out.escaped(group.shop)
         out += "\n- \(out["deadline"])\(colon)\(builder.deadline(group))\n"
-        out += "- \(out["currency"])\(colon)\(currency)\n\n"
+        out += "- \(out["currency"])\(colon)\(currency)\n"
+        if let rounds = builder.pastRounds(group.name) { out += "- \(out["past_rounds"])\(colon)\(rounds)\n" }
+        out += "\n"
         out.notices(builder.rateNotices)
         if let deletions = context.latestDeletions[group.name], !deletions.isEmpty {
             out += "## ⚠ \(builder.deletedHeading)\n\n"

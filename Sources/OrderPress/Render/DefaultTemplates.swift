@@ -3,6 +3,35 @@
 /// The built-in templates, by file name.
 enum DefaultTemplates {
     static let files: [String: String] = [
+        "archive.md.mustache": #####"""
+# {{title}}
+
+[← {{labels.home}}](../../index.md){{#groupLink}} · [{{group}}]({{.}}){{/groupLink}}
+
+> {{closed}}
+
+- {{labels.organizer}}{{labels.colon}}{{organizer}}
+- {{labels.shop}}{{labels.colon}}{{shop}}
+- {{labels.deadline}}{{labels.colon}}{{deadline}}
+
+## {{labels.shop_sheet}}
+
+| {{labels.order_line}} | {{labels.unit_price}} | {{labels.line_total}} |
+|---|--:|--:|
+{{#shopSheet}}
+| {{text}} | {{unitPrice}} | {{lineTotal}} |
+{{/shopSheet}}
+| **{{labels.total}}** | | **{{total}}** |
+
+## {{labels.per_person}}
+
+| {{labels.person}} | {{labels.total}} |{{#tracksPayments}} {{labels.paid}} | {{labels.owes}} |{{/tracksPayments}}
+|---|--:|{{#tracksPayments}}--:|--:|{{/tracksPayments}}
+{{#people}}
+| {{name}} | {{total}} |{{#tracksPayments}} {{paid}} | {{outstanding}} |{{/tracksPayments}}
+{{/people}}
+
+"""#####,
         "attention.md.mustache": #####"""
 # {{labels.attention}}
 
@@ -61,6 +90,12 @@ enum DefaultTemplates {
 {{#runs}}
 ## {{time}}{{labels.colon}}{{summary}}
 
+{{#hasRoundsClosed}}
+{{#roundsClosed}}
+- {{.}}
+{{/roundsClosed}}
+
+{{/hasRoundsClosed}}
 {{#hasDeleted}}
 ### ⚠ {{labels.deleted_orders}} ({{deletedCount}})
 
@@ -146,6 +181,9 @@ enum DefaultTemplates {
 - {{labels.shop}}{{labels.colon}}{{shop}}
 - {{labels.deadline}}{{labels.colon}}{{deadline}}
 - {{labels.currency}}{{labels.colon}}{{currency}}
+{{#pastRounds}}
+- {{labels.past_rounds}}{{labels.colon}}{{.}}
+{{/pastRounds}}
 
 {{#notices}}
 > {{.}}
@@ -325,6 +363,14 @@ enum DefaultTemplates {
 {{^hasPeople}}
 {{labels.no_people}}
 {{/hasPeople}}
+{{#hasArchives}}
+
+## {{labels.archive}}
+
+{{#archives}}
+- {{.}}
+{{/archives}}
+{{/hasArchives}}
 
 """#####,
         "layout.html.mustache": #####"""

@@ -87,6 +87,15 @@ enum LabelCatalogue {
         ("no_rates", "No exchange rates are available: converted amounts show n/a.", "沒有可用的匯率：換算金額顯示為 n/a。", "没有可用的汇率：换算金额显示为 n/a。", "為替レートがないため、換算額は n/a と表示されます。"),
         ("rates_cached", "The rates feed could not be read: these conversions use the cached rates of {time}.", "無法讀取匯率來源：換算使用 {time} 的快取匯率。", "无法读取汇率来源：换算使用 {time} 的缓存汇率。", "為替レートを取得できなかったため、{time} のキャッシュで換算しています。"),
         ("rates_stale", "The exchange rates (as of {time}) are older than {hours} hours.", "匯率（{time}）已超過 {hours} 小時未更新。", "汇率（{time}）已超过 {hours} 小时未更新。", "為替レート（{time}）は {hours} 時間以上前のものです。"),
+        // Finished rounds (`RoundCloser`, `RoundArchive`)
+        ("round_closed_count", "round closed: {groups}", "團購結束：{groups}", "团购结束：{groups}", "締め切り済み：{groups}"),
+        ("round_closed_line", "Round closed: {group}, {count} orders archived", "團購已結束：{group}，{count} 筆訂單已封存", "团购已结束：{group}，{count} 笔订单已归档", "締め切り済み：{group}、{count} 件の注文をアーカイブしました"),
+        ("round_closed", "round closed", "團購結束", "团购结束", "締め切り済み"),
+        ("archive", "Archive", "封存", "归档", "アーカイブ"),
+        ("past_rounds", "Past rounds", "過去的團購", "过去的团购", "過去の回"),
+        ("archived_round", "The final state of this round, kept when its orders were cleared after the deadline ({time}).", "本次團購的最終狀態，截止後清除訂單時（{time}）封存。", "本次团购的最终状态，截止后清除订单时（{time}）归档。", "締め切り後に注文が消去されたとき（{time}）に保存された、この回の最終状態です。"),
+        // The notice a failing run adds to the index and group pages (`StaleNotice`)
+        ("not_updated_since", "Not updated since {time}: the order sheet cannot be read, so these figures may be out of date.", "自 {time} 起未更新：訂單表目前無法讀取，以下資料可能已過時。", "自 {time} 起未更新：订单表目前无法读取，以下数据可能已过时。", "{time} 以降更新されていません：注文シートを読み込めないため、以下の内容は古い可能性があります。"),
         ("rates_missing", "n/a: the rate table has no rate for {currencies}.", "n/a：匯率表中沒有 {currencies} 的匯率。", "n/a：汇率表中没有 {currencies} 的汇率。", "n/a：レート表に {currencies} のレートがありません。"),
         ("unknown_date", "an unknown date", "不明日期", "未知日期", "不明な日付"),
         // Attention

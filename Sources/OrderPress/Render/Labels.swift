@@ -59,7 +59,9 @@ struct Labels: Sendable {
             ("deleted_count", changes.deleted.count), ("no_longer_counted_count", changes.noLongerCounted.count),
             ("added_count", changes.added.count), ("changed_count", changes.changed.count), ("now_counted_count", changes.nowCounted.count),
         ]
-        return parts.filter { $0.1 > 0 }.map { text($0.0, ["count": String($0.1)]) }.joined(separator: self["list_separator"])
+        let rounds = Set((changes.roundClosed ?? []).map(\.group)).sorted()
+        let closed = rounds.isEmpty ? [] : [text("round_closed_count", ["groups": rounds.joined(separator: self["list_separator"])])]
+        return (closed + parts.filter { $0.1 > 0 }.map { text($0.0, ["count": String($0.1)]) }).joined(separator: self["list_separator"])
     }
 
     /// `markdown(key, values)` with the values named `names`, split once: for a sentence on every

@@ -62,7 +62,8 @@ struct PageBuilder: Sendable {
                 grand, outstanding: aggregation.grandOutstanding, converted: aggregation.convertedGrandTotals,
                 convertedOutstanding: aggregation.convertedGrandOutstanding),
             hasPeople: !people.isEmpty, people: people, tracksPayments: context.aggregation.tracksPayments,
-            groupPager: groupPages.pager(page: 1, labels: labels), peoplePager: peoplePages.pager(page: 1, labels: labels))
+            groupPager: groupPages.pager(page: 1, labels: labels), peoplePager: peoplePages.pager(page: 1, labels: labels),
+            archives: archiveList(), hasArchives: !context.data.archives.isEmpty)
     }
 
     /// Page `page` of the list of every group; the index is page 1.
@@ -180,7 +181,8 @@ struct PageBuilder: Sendable {
             tracksPayments: context.aggregation.tracksPayments, outstanding: outstanding(summary),
             people: groupPeople(summary, page: 1),
             chart: "\(slug).svg", chartTitle: labels.markdown("per_person"),
-            orders: orderLines(summary, page: 1), ordersPager: context.orderPages(summary).pager(page: 1, labels: labels))
+            orders: orderLines(summary, page: 1), ordersPager: context.orderPages(summary).pager(page: 1, labels: labels),
+            pastRounds: pastRounds(summary.group.name))
     }
 
     /// Page `page` (from 2) of a group's orders, whose view model `groupOrdersPage` builds only for a template that is not built in.
@@ -360,7 +362,8 @@ struct PageBuilder: Sendable {
                 moreAdded: more(changes.added.count, shown: limit, "more_added"),
                 moreChanged: more(changes.changed.count, shown: limit, "more_changed"),
                 moreNoLongerCounted: more(changes.noLongerCounted.count, shown: limit, "more_no_longer_counted"),
-                moreNowCounted: more(changes.nowCounted.count, shown: limit, "more_now_counted"))
+                moreNowCounted: more(changes.nowCounted.count, shown: limit, "more_now_counted"),
+                roundsClosed: roundsClosed(changes, at: entry.time), hasRoundsClosed: !(changes.roundClosed ?? []).isEmpty)
         }
         return PageModels.ChangesPage(notices: rateNotices, runs: Array(runs))
     }

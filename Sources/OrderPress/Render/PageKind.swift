@@ -63,6 +63,12 @@ struct PageKind: Sendable {
         single("rates") { $0.labels["rates"] } model: { $0.rates() },
         single("attention") { $0.labels["attention"] } model: { $0.attention() },
         single("changes") { $0.labels["changes"] } model: { $0.changes() },
+        // Finished rounds, kept in the state and published by every build (`RoundArchive`).
+        PageKind(template: "archive") { context in
+            context.data.archives.map { archive in
+                Page(template: "archive", path: archive.path, title: "\(archive.group) · \(archive.date)", model: { $0.archive(archive) })
+            }
+        },
     ]
 
     static var templates: [String] { all.map(\.template) }

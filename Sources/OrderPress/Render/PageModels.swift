@@ -20,6 +20,9 @@ enum PageModels {
         /// these link the others: "1–500 of 10000 · 1 [2](groups-2.md) … · [Next →](groups-2.md)".
         var groupPager: String?
         var peoplePager: String?
+        /// Finished rounds, newest first, each a link to its archive page (`RoundArchive`).
+        var archives: [String] = []
+        var hasArchives = false
     }
 
     /// A page of the list of every group after the index's first one ("groups-2").
@@ -118,6 +121,8 @@ enum PageModels {
         /// The first page of the group's orders (`GroupOrderPages`), and the pager to the others, if any.
         var orders: [OrderLine]
         var ordersPager: String?
+        /// Links to this group's finished rounds (`RoundArchive`), or nil when it has none.
+        var pastRounds: String? = nil
     }
 
     /// A page of a person's orders after their page ("people/<slug>--2").
@@ -277,6 +282,9 @@ enum PageModels {
         var moreChanged: String?
         var moreNoLongerCounted: String?
         var moreNowCounted: String?
+        /// "Round closed: 週五下午茶, 4 orders archived", linked to the archive page: not deletions.
+        var roundsClosed: [String] = []
+        var hasRoundsClosed = false
     }
 
     struct ChangeRow {

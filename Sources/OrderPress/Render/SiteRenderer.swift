@@ -95,12 +95,15 @@ public struct SiteRenderer: Sendable {
             markdown: { markdown(page.model(builder), template: template, builder: builder) },
             html: { markdown in
                 let body = CMark.site.html(from: markdown)
-                let nested = path.contains("/")
-                return builtIn("layout")
-                    ? (nested ? builder.builtIn.nestedLayout : builder.builtIn.topLayout).html(title: pageTitle, body: body)
+                // Folders deep: pages are at most one down, but a round's archive (`archive/<group>/<date>`) is two.
+                let depth = path.utf8.lazy.filter { $0 == UInt8(ascii: "/") }.count
+                return builtIn("layout") && depth < 2
+                    ? (depth == 1 ? builder.builtIn.nestedLayout : builder.builtIn.topLayout).html(title: pageTitle, body: body)
                     : Data(
                         templates.layout.render(
-                            context.layoutModel(root: nested ? "../" : "", pageTitle: pageTitle, body: String(decoding: body, as: UTF8.self))
+                            context.layoutModel(
+                                root: String(repeating: "../", count: depth), pageTitle: pageTitle,
+                                body: String(decoding: body, as: UTF8.self))
                         ).utf8)
             })
     }

@@ -85,9 +85,12 @@ struct SummaryDocument: Encodable {
         var changed: [SummaryChange]
         var noLongerCounted: [SummaryCounted]
         var nowCounted: [SummaryCounted]
+        /// The orders of finished rounds (`[rounds] close_after_deadline`): only when a round closed.
+        var roundClosed: [SummaryChangedRow]? = nil
 
         enum CodingKeys: String, CodingKey {
             case time, deleted, added, changed
+            case roundClosed = "round_closed"
             case firstRun = "first_run"
             case noLongerCounted = "no_longer_counted"
             case nowCounted = "now_counted"
@@ -184,7 +187,8 @@ struct SummaryDocument: Encodable {
                 added: entry.changes.added.map(SummaryChangedRow.init),
                 changed: entry.changes.changed.map { SummaryChange(row: $0.after.row, id: $0.after.id, fields: $0.fields) },
                 noLongerCounted: entry.changes.noLongerCounted.map { SummaryCounted($0, counted: $0.before) },
-                nowCounted: entry.changes.nowCounted.map { SummaryCounted($0, counted: $0.after) })
+                nowCounted: entry.changes.nowCounted.map { SummaryCounted($0, counted: $0.after) },
+                roundClosed: entry.changes.roundClosed?.map(SummaryChangedRow.init))
         }
     }
 

@@ -50,6 +50,8 @@ struct PageKeys: Sendable {
         fields.add(context.limits.chartBars)
         // How many orders a group page shows before the pages of its orders go on (`GroupOrderPages`).
         fields.add(context.limits.groupOrderRows)
+        // A group page links its finished rounds' archives (`RoundArchive`): rare, so all pages follow them.
+        fields.add(context.data.archives.map(\.path))
         // Made beside the aggregation (`Pipeline.build`) for the build's orders; made here for any others.
         let digests =
             if let digestTable, digestTable.hold(for: context.data.orders) { digestTable } else {

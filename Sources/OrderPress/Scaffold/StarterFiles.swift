@@ -77,6 +77,16 @@ enum StarterFiles {
         [git]
         commit = false                        # true: commit the Markdown folder after each build that changed it
 
+        [rounds]
+        close_after_deadline = true           # a group whose deadline has passed and whose orders are all cleared
+                                              # is a finished round: archived (archive/<group>/<date>), not a mass deletion
+        # organizer_settled = true            # the organiser's own orders count as paid (the default)
+
+        [notify]
+        print = ["deleted", "rejected"]       # what `build --quiet` prints (cron mails it): [] for nothing
+        # webhook_url_env = "ORDERPRESS_WEBHOOK"  # POST each run's news to the URL in this environment variable
+        stale_after_minutes = 60              # pages say "not updated since …" once the sheet has failed this long
+
         """#
     }
 
@@ -143,6 +153,41 @@ enum StarterFiles {
         Then run `orderpress check` to see every row the sheet gives and any it rejects,
         and `orderpress build` again. output/site is the site to publish; output/state is
         private (snapshot and caches) and must not be published.
+
+        Run it every five minutes, from cron (`crontab -e`; cron mails what it prints,
+        and with --quiet that is only news: a deleted order, a rejected row, a failure):
+
+            SHEETDB_TOKEN=your-sheetdb-token
+            */5 * * * * /usr/local/bin/orderpress build --quiet --config /path/to/orderpress.toml
+
+        or with systemd: /etc/systemd/system/orderpress.service
+
+            [Unit]
+            Description=OrderPress: build the group-order site
+            Wants=network-online.target
+            After=network-online.target
+
+            [Service]
+            Type=oneshot
+            User=tea
+            # SHEETDB_TOKEN=... and ORDERPRESS_WEBHOOK=https://..., mode 0600
+            EnvironmentFile=/etc/orderpress/tea.env
+            ExecStart=/usr/local/bin/orderpress build --quiet --config /path/to/orderpress.toml
+
+        and /etc/systemd/system/orderpress.timer
+
+            [Unit]
+            Description=Build the group-order site every 5 minutes
+
+            [Timer]
+            OnCalendar=*:0/5
+
+            [Install]
+            WantedBy=timers.target
+
+        then `sudo systemctl daemon-reload && sudo systemctl enable --now orderpress.timer`.
+        Under systemd what --quiet prints goes to the journal (`journalctl -u orderpress`),
+        so set webhook_url_env in [notify] for the alerts.
 
         The full guide is the README of OrderPress, and `man orderpress`.
 

@@ -17,4 +17,6 @@ public struct ValidatedData: Sendable, Equatable {
     public var malformedRows = 0
     /// Rows with every mapped cell empty or an unticked checkbox (`BlankRows`): skipped, in no count but this.
     public var blankRows = 0
+    /// Finished rounds (`RoundArchive`): kept in the state, not read from the sheet; set by the pipeline after the diff.
+    public var archives: [RoundArchive] = []
 }

@@ -19,8 +19,10 @@ import Testing
         var deleted: Set<Int>
         /// Lists of a few rows per page, so that the index and list pages paginate.
         var shortLists: Bool
+        /// Finished rounds kept in the state (`RoundArchive`): the index lists them, group pages link them.
+        var withArchives = false
         var description: String {
-            "\(rows.count) rows, \(language), paid \(tracksPayments), \(displayCurrencies), rates \(withRates), deleted \(deleted.sorted()), short lists \(shortLists)"
+            "\(rows.count) rows, \(language), paid \(tracksPayments), \(displayCurrencies), rates \(withRates), deleted \(deleted.sorted()), short lists \(shortLists), archives \(withArchives)"
         }
     }
 
@@ -45,7 +47,8 @@ import Testing
         return Site(
             rows: rows, language: ["en", "zh-Hant", "ja"].randomElement(using: &rng)!,
             tracksPayments: Bool.random(using: &rng), displayCurrencies: [[], ["USD", "JPY"], ["TWD"]].randomElement(using: &rng)!,
-            withRates: Bool.random(using: &rng), deleted: deleted, shortLists: Bool.random(using: &rng))
+            withRates: Bool.random(using: &rng), deleted: deleted, shortLists: Bool.random(using: &rng),
+            withArchives: Bool.random(using: &rng))
     }
 
     /// One generated row of the sample's columns, with Markdown characters, bad values and secrets.
@@ -91,7 +94,16 @@ import Testing
         let validator = Validator(configuration: configuration)
         let before = try! validator.validate(orders: table(site.rows), groups: fetched.groups)
         let kept = site.rows.enumerated().filter { !site.deleted.contains($0.offset) }.map(\.element)
-        let data = try! validator.validate(orders: table(kept), groups: fetched.groups)
+        var data = try! validator.validate(orders: table(kept), groups: fetched.groups)
+        if site.withArchives {
+            // One of a group still in the sheet, one of a group that left it, with Markdown in the names.
+            data.archives = ["週五下午茶", "*gone* | [x](y)"].map { group in
+                RoundArchive(
+                    group: group, slug: Slugger.slug(group), date: "2026-11-14", deadline: "2026-11-14 14:00", organizer: "王小明",
+                    shop: "<b>shop</b>", closedAt: "2026-11-15T01:00:00Z",
+                    orders: [.init(person: "Amy | A", item: "熟成紅茶", options: ["L"], quantity: 2, amount: "70", currency: "TWD", paid: true)])
+            }
+        }
         let diff = DiffStep(deletionGuard: nil, now: "2026-11-21T10:00:00Z")
         let first = try! diff.run(
             before, secrets: validator.secretCells(of: table(site.rows)), rates: rates, previous: nil, history: [])

@@ -8,7 +8,7 @@ import Testing
     static let clock = Clock(now: Date(timeIntervalSince1970: 1_795_255_200))  // 2026-11-21 10:00:00 UTC
     static let expectedFiles = [
         "README.txt", "data/groups.csv", "data/orders.csv", "data/rates.json", "orderpress.toml",
-        "templates/attention.md.mustache", "templates/changes.md.mustache", "templates/group.md.mustache", "templates/group_orders.md.mustache",
+        "templates/archive.md.mustache", "templates/attention.md.mustache", "templates/changes.md.mustache", "templates/group.md.mustache", "templates/group_orders.md.mustache",
         "templates/groups.md.mustache", "templates/index.md.mustache", "templates/layout.html.mustache",
         "templates/people.md.mustache", "templates/person.md.mustache", "templates/person_orders.md.mustache", "templates/rates.md.mustache", "templates/style.css",
     ]
@@ -20,6 +20,18 @@ import Testing
         for (name, text) in DefaultTemplates.files {
             #expect(try String(contentsOf: folder.appendingPathComponent("templates/\(name)"), encoding: .utf8) == text)
         }
+    }
+
+    /// A new site closes finished rounds, says when its pages go stale, and its README shows cron and systemd.
+    @Test func theStarterSiteClosesRoundsAndShowsCronAndSystemd() throws {
+        let folder = TestSupport.temporaryFolder()
+        try SiteScaffold(clock: Self.clock).write(into: folder)
+        let configuration = try ConfigurationLoader.load(from: folder.appendingPathComponent("orderpress.toml"))
+        #expect(configuration.rounds.closeAfterDeadline && configuration.rounds.organizerSettled)
+        #expect(configuration.notify.staleAfterMinutes == 60 && configuration.notify.webhookURLEnvironmentVariable == nil)
+        let readme = try String(contentsOf: folder.appendingPathComponent("README.txt"), encoding: .utf8)
+        #expect(readme.contains("*/5 * * * * /usr/local/bin/orderpress build --quiet --config /path/to/orderpress.toml"))
+        #expect(readme.contains("OnCalendar=*:0/5") && readme.contains("EnvironmentFile=/etc/orderpress/tea.env"))
     }
 
     @Test func acceptsAnEmptyFolderAndLeavesOtherFilesAlone() throws {
