@@ -1,5 +1,9 @@
-/// What each template sees. Every string is Markdown, with user text already escaped.
+/// What each template sees. Every string is Markdown, with user text already escaped. A page's model
+/// says which template it renders (`/// Template: …`): `scripts/generate-pages.py` compiles that
+/// template against these fields (String, Int, Bool, [String: String], arrays, optionals, structs here;
+/// one stored property per line), so a field a template shows is added here and in `PageBuilder`.
 enum PageModels {
+    /// Template: `index.md.mustache`.
     struct IndexPage {
         var title: String
         var dataAsOf: String
@@ -23,6 +27,7 @@ enum PageModels {
     }
 
     /// A page of the list of every group after the index's first one ("groups-2").
+    /// Template: `groups.md.mustache`.
     struct GroupListPage {
         /// "Groups, page 2 of 20".
         var title: String
@@ -35,6 +40,7 @@ enum PageModels {
     }
 
     /// A page of the list of every person after the index's first one ("people-2").
+    /// Template: `people.md.mustache`.
     struct PeopleListPage {
         var title: String
         var notices: [String]
@@ -90,6 +96,7 @@ enum PageModels {
         var lineTotal: String
     }
 
+    /// Template: `group.md.mustache`.
     struct GroupPage {
         var name: String
         var organizer: String
@@ -121,6 +128,7 @@ enum PageModels {
     }
 
     /// A page of a person's orders after their page ("people/<slug>--2").
+    /// Template: `person_orders.md.mustache`.
     struct PersonOrdersPage {
         /// "Amy, page 2 of 3".
         var title: String
@@ -132,6 +140,7 @@ enum PageModels {
     }
 
     /// A page of a group's people and orders after the group page ("groups/<slug>--2").
+    /// Template: `group_orders.md.mustache`.
     struct GroupOrdersPage {
         /// "週五下午茶, page 2 of 5".
         var title: String
@@ -184,6 +193,7 @@ enum PageModels {
         case personOrders(PersonSummary, page: Int)
     }
 
+    /// Template: `person.md.mustache`.
     struct PersonPage {
         var name: String
         /// The rates' notices (cached, stale, missing): the page shows converted totals.
@@ -206,6 +216,7 @@ enum PageModels {
         var converted: [String]
     }
 
+    /// Template: `rates.md.mustache`.
     struct RatesPage {
         var notices: [String]
         var available: Bool
@@ -222,6 +233,7 @@ enum PageModels {
         var conversions: [Amount]
     }
 
+    /// Template: `attention.md.mustache`.
     struct AttentionPage {
         /// The rates' notices, which every page carries (DESIGN).
         var notices: [String]
@@ -245,6 +257,7 @@ enum PageModels {
         var message: String
     }
 
+    /// Template: `changes.md.mustache`.
     struct ChangesPage {
         /// The rates' notices, which every page carries (DESIGN).
         var notices: [String]
@@ -308,6 +321,7 @@ enum PageModels {
     }
 
     /// What the HTML layout sees; plain text, escaped for HTML by the template engine.
+    /// Template: `layout.html.mustache`.
     struct Layout {
         var language: String
         /// Plain labels, escaped for HTML by the template engine.

@@ -143,33 +143,32 @@ public struct SiteRenderer: Sendable {
 
     private func builtIn(_ template: String) -> Bool { usesBuiltInPages && templates.builtIn.contains(template) }
 
+    // MEASUREMENT ONLY (not to be committed): group and person pages through their models and the compiled templates.
+    static let measureModelPages = ProcessInfo.processInfo.environment["ORDERPRESS_MODEL_PAGES"] != nil
+
     private func markdown(_ model: Any, template: String, builder: PageBuilder) -> Data {
         let context = builder.context
         var model = model
         let builtIn = builtIn(template)
+        let handWritten = builtIn && !Self.measureModelPages
         if let pending = model as? PageModels.Pending {
             switch pending {
             case .group(let summary):
-                if builtIn { return BuiltInPages.group(summary, builder: builder) }
+                if handWritten { return BuiltInPages.group(summary, builder: builder) }
                 model = builder.groupPage(summary)
             case .person(let person):
-                if builtIn { return BuiltInPages.person(person, builder: builder) }
+                if handWritten { return BuiltInPages.person(person, builder: builder) }
                 model = builder.personPage(person)
             case .groupOrders(let summary, let page):
-                if builtIn { return BuiltInPages.groupOrders(summary, page: page, builder: builder) }
+                if handWritten { return BuiltInPages.groupOrders(summary, page: page, builder: builder) }
                 model = builder.groupOrdersPage(summary, page: page)
             case .personOrders(let person, let page):
-                if builtIn { return BuiltInPages.personOrders(person, page: page, builder: builder) }
+                if handWritten { return BuiltInPages.personOrders(person, page: page, builder: builder) }
                 model = builder.personOrdersPage(person, page: page)
             }
         }
-        if builtIn {
-            switch model {
-            case let page as PageModels.IndexPage: return BuiltInPages.index(page, labels: context.markdownLabels)
-            case let page as PageModels.GroupListPage: return BuiltInPages.groups(page, labels: context.markdownLabels)
-            case let page as PageModels.PeopleListPage: return BuiltInPages.people(page, labels: context.markdownLabels)
-            default: break
-            }
+        if builtIn, let page = GeneratedPages.markdown(model, template: template, labels: context.markdownLabels) {
+            return page
         }
         // Templates reach every label by key: `{{labels.total}}`.
         var values = TemplateContext.make(model) as? [String: Any] ?? [:]
