@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Compiles the built-in templates (templates/*.mustache) into Swift that writes each page's bytes
 straight from its typed view model (Sources/OrderPress/Render/PageModels.swift), with no `Any` look-up:
-Sources/OrderPress/Render/GeneratedPages.swift. Run by `make templates` after embed-templates.py; a test
-(GeneratedPagesTests) fails when the generated file is older than the templates, PageModels.swift or
-this script, and BuiltInPagesTests renders whole sites through it and through swift-mustache and
+Sources/OrderPress/Render/GeneratedPages.swift. Run by `make templates` after embed-templates.py;
+`--check` writes nothing and fails when the file is not what it would write. GeneratedPagesTests fails
+when the generated file is older than the templates, PageModels.swift or this script, or edited by hand, and BuiltInPagesTests renders whole sites through it and through swift-mustache and
 requires the same bytes.
 
 The templates are the one definition of a page. This script reads them the way swift-mustache 2 reads
@@ -561,11 +561,65 @@ def main():
         f"    /// `{layout_file}` on `PageModels.{models[LAYOUT]}`: `{{{{…}}}}` escaped as `LayoutHTML` escapes it.",
         f"    static func {camel(LAYOUT)}(_ m: PageModels.{models[LAYOUT]}, into out: inout PageBytes) {{",
     ] + compiler.lines + ["    }", "}"]
-    OUTPUT.write_text("\n".join(out) + "\n", encoding="utf-8")
+    text = "\n".join(out) + "\n"
+    if "--check" in sys.argv[1:]:
+        if not OUTPUT.exists() or OUTPUT.read_text(encoding="utf-8") != text:
+            raise Refused(f"{OUTPUT.relative_to(ROOT)} is not what the templates compile to: run make templates")
+        return
+    OUTPUT.write_text(text, encoding="utf-8")
+
+
+# What the generator must refuse, with the words its message must hold: `--self-test` checks each
+# (GeneratedPagesTests runs it).
+REFUSALS = [
+    ("{{#orders}}{{/people}}", "closes no open section"),
+    ("{{#orders}}", "never closed"),
+    ("{{name(x)}}", "transforms"),
+    ("{{>*kind}}", "dynamic partials"),
+    ("{{=<% %>=}}", "set delimiters"),
+    ("{{<group}}{{/group}}", "inheritance"),
+    ("{{$block}}{{/block}}", "inheritance"),
+    ("{{% CONTENT_TYPE:HTML}}", "configuration tags"),
+    ("a\r\n", "carriage returns"),
+    ("x\n  {{> rates}}\n", "indented standalone partial"),
+    ("{{> nothing}}", "names no Markdown template"),
+    ("{{shopSheet}}", "a variable cannot show"),
+    ("{{#shopSheet}}{{.}}{{/shopSheet}}", "a variable cannot show"),
+    ("{{> group}}", "nest more than 10 deep"),
+]
+
+
+def self_test():
+    structs, models = read_models(MODELS.read_text(encoding="utf-8"))
+    failures = []
+    for text, words in REFUSALS:
+        compiler = Compiler(structs, {"rates": [], "group": None})
+        compiler.file = "test"
+        try:
+            nodes = parse_template(text, "test")
+            if words.startswith("nest"):
+                compiler.templates["group"] = nodes
+            compiler.nodes(nodes, [("m", ("root", models["group"]))], False, 2)
+            failures.append(f"{text!r} compiled; expected a refusal with {words!r}")
+        except Refused as error:
+            if words not in str(error):
+                failures.append(f"{text!r}: {error} (expected {words!r})")
+    for line in ["var x: Decimal", "var y: String { name }", "var a = 1"]:
+        try:
+            structs_, _ = read_models("enum PageModels {\n    struct T {\n        " + line + "\n    }\n}\n")
+            parse_type(structs_["T"][line.split()[1].rstrip(":")], structs_, "T")
+            failures.append(f"model line {line!r} read")
+        except (Refused, KeyError):
+            pass
+    if failures:
+        sys.exit("generate-pages.py --self-test:\n" + "\n".join(failures))
 
 
 if __name__ == "__main__":
     try:
+        if "--self-test" in sys.argv[1:]:
+            self_test()
+            sys.exit(0)
         main()
     except Refused as error:
         sys.exit(f"generate-pages.py: {error}")

@@ -26,6 +26,22 @@ import Testing
             "GeneratedPages.swift is older than templates/, PageModels.swift or the generator: run make templates")
     }
 
+    /// The generator, run over the repository, would write exactly the file that is compiled in (also
+    /// catching an edit by hand, which the digest does not); and it refuses, naming the tag, every
+    /// construct it cannot compile (`--self-test`, its table `REFUSALS`).
+    @Test(arguments: ["--check", "--self-test"])
+    func theGenerator(mode: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", TestSupport.repository.appendingPathComponent("scripts/generate-pages.py").path, mode]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(message)")
+    }
+
     /// Every built-in Markdown template has its compiled writer, and every page kind's model reaches one.
     @Test func everyPageTemplateIsCompiled() {
         #expect(GeneratedPages.templates == Set(PageKind.templates))
