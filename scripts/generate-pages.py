@@ -501,8 +501,8 @@ def main():
     unmodelled = [name for name in names + [LAYOUT] if name not in models]
     if unmodelled:
         raise Refused(
-            "no view model for " + ", ".join(unmodelled) + ": mark the PageModels struct each renders with a doc comment line "
-            + "`/// Template: `<name>.md.mustache`.`")
+            "no view model for " + ", ".join(unmodelled) + ": in Sources/OrderPress/Render/PageModels.swift, mark the struct "
+            + "each renders (inside `enum PageModels`) with a doc comment line `/// Template: `<name>.md.mustache`.`")
     stray = sorted(set(models) - set(names) - {LAYOUT})
     if stray:
         raise Refused(f"PageModels.swift names templates that are not in templates/: {', '.join(stray)}")

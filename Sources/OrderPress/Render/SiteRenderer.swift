@@ -143,27 +143,26 @@ public struct SiteRenderer: Sendable {
 
     private func builtIn(_ template: String) -> Bool { usesBuiltInPages && templates.builtIn.contains(template) }
 
-    // MEASUREMENT ONLY (not to be committed): group and person pages through their models and the compiled templates.
-    static let measureModelPages = ProcessInfo.processInfo.environment["ORDERPRESS_MODEL_PAGES"] != nil
-
     private func markdown(_ model: Any, template: String, builder: PageBuilder) -> Data {
         let context = builder.context
         var model = model
         let builtIn = builtIn(template)
-        let handWritten = builtIn && !Self.measureModelPages
+        // Group and person pages of the built-in templates are written from the summaries
+        // (`BuiltInPages`): building their models and writing those through the compiled templates
+        // measured 7 % more instructions for a whole build (callgrind, 10,000 orders).
         if let pending = model as? PageModels.Pending {
             switch pending {
             case .group(let summary):
-                if handWritten { return BuiltInPages.group(summary, builder: builder) }
+                if builtIn { return BuiltInPages.group(summary, builder: builder) }
                 model = builder.groupPage(summary)
             case .person(let person):
-                if handWritten { return BuiltInPages.person(person, builder: builder) }
+                if builtIn { return BuiltInPages.person(person, builder: builder) }
                 model = builder.personPage(person)
             case .groupOrders(let summary, let page):
-                if handWritten { return BuiltInPages.groupOrders(summary, page: page, builder: builder) }
+                if builtIn { return BuiltInPages.groupOrders(summary, page: page, builder: builder) }
                 model = builder.groupOrdersPage(summary, page: page)
             case .personOrders(let person, let page):
-                if handWritten { return BuiltInPages.personOrders(person, page: page, builder: builder) }
+                if builtIn { return BuiltInPages.personOrders(person, page: page, builder: builder) }
                 model = builder.personOrdersPage(person, page: page)
             }
         }
