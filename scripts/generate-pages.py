@@ -36,9 +36,9 @@ OUTPUT = ROOT / "Sources/OrderPress/Render/GeneratedPages.swift"
 # `/// Template: `<name>.md.mustache`.`; Markdown templates see their model's fields plus `labels`
 # (SiteRenderer.markdown adds it), the layout sees its model as it is.
 LAYOUT = "layout"
-# Swift's escaping of `{{…}}` per content type: Markdown pages are TEXT (values arrive escaped for
-# Markdown), the layout is LayoutHTML (XMLText.escape).
-CONTENT_TYPES = {"md": "TEXT", "html": "ORDERPRESS_HTML"}
+# Escaping of `{{…}}` as TemplateSet configures swift-mustache: Markdown pages are TEXT (none: values
+# arrive escaped for Markdown), the layout is LayoutHTML (`PageBytes.html`, XMLText.escape); `{{{…}}}`
+# and `{{&…}}` are never escaped. A partial renders with its own template's type (always TEXT).
 
 
 class Refused(Exception):
