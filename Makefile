@@ -119,9 +119,12 @@ uninstall:
 	rm -f "$(BINDIR)/orderpress" "$(MANDIR)/orderpress.1" "$(BASHDIR)/orderpress" \
 		"$(ZSHDIR)/_orderpress" "$(FISHDIR)/orderpress.fish"
 
-# Rebuilds the copy of templates/ compiled into the binary (a test fails when they differ).
+# Rebuilds the copy of templates/ compiled into the binary, and the Swift the built-in templates
+# compile to (GeneratedPages.swift, from templates/ and PageModels.swift); a test fails when either
+# is older than its sources.
 templates:
 	python3 scripts/embed-templates.py
+	python3 scripts/generate-pages.py
 
 # Rewrites the golden pages under Tests/ from the current renderer; review the diff before committing.
 golden:

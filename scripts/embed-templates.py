@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes Sources/OrderPress/Render/DefaultTemplates.swift from the files in templates/,
 so that the orderpress binary carries its default templates and runs from any folder.
-Run by `make templates`; a test fails when the two differ."""
+Run by `make templates` (then scripts/generate-pages.py compiles them); a test fails when the two differ."""
 import pathlib
 
 root = pathlib.Path(__file__).resolve().parent.parent

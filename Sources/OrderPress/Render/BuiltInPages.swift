@@ -1,78 +1,15 @@
 import Foundation
 
-/// The built-in templates that render most of a site's bytes (the index, the list, group and
-/// person pages, the HTML layout), written out in Swift. swift-mustache looks up every value as `Any` through dynamic
-/// casts, which made the templates half of a build's instructions; these give the same bytes as
-/// the built-in `.mustache` files (`BuiltInPagesTests` renders sites both ways and compares), and
-/// are used only while the template in use is the built-in one. An overridden template, or one
-/// edited from a copy, goes through swift-mustache as before.
-///
-/// Group and person pages, nearly every page of a site, are written as UTF-8 straight from the
-/// summaries: their view models held a string for every cell of every order, made and copied
-/// again into the page, which cost more than the rest of the page together.
+/// The group and person pages of the built-in templates, written out in Swift from the summaries.
+/// Every other built-in page, and the layout, is compiled from its template (`GeneratedPages`,
+/// `scripts/generate-pages.py`); these four are still written by hand, because their view models
+/// held a string for every cell of every order, made and copied again into the page, which cost
+/// more than the rest of the page together. `BuiltInPagesTests` renders sites through these and
+/// through swift-mustache on the same templates and requires the same bytes; they are used only
+/// while the template in use is the built-in one.
 enum BuiltInPages {
-    /// The templates written out here, by name.
-    static let kinds: Set<String> = ["index", "groups", "people", "group", "group_orders", "person", "person_orders", "layout"]
-
-    static func index(_ page: PageModels.IndexPage, labels: [String: String]) -> Data {
-        var out = MarkdownText(labels: labels)
-        let pays = page.tracksPayments
-        out += "# \(page.title)\n\n\(page.dataAsOf) · [\(out["rates"])](rates.md) · [\(out["attention"])](attention.md)"
-        if let count = page.attentionCount { out += " (\(count))" }
-        out += "\n\n## \(out["grand_total"])\n\n"
-        if page.hasOrders {
-            out.totalsTable(page.grandTotals, unpaid: pays ? "outstanding" : nil, bold: true)
-        } else {
-            out += "\(out["no_orders"])\n"
-        }
-        out += "\n"
-        if let latest = page.latest {
-            out += "## \(out["latest_change"])\(out["colon"])\(latest.time)\n\n\(latest.summary)\n\n"
-            for line in latest.deleted { out += "- ⚠ ~~\(line)~~\n" }
-            if let more = latest.moreDeleted { out += "- ⚠ \(more)\n" }
-            out += "\n[\(out["all_changes"])](changes.md)\n\n"
-        }
-        out.notices(page.notices)
-        out += "## \(out["groups"])\n\n"
-        if page.hasGroups {
-            out.groupTable(page.groups, currencies: page.displayCurrencies, paid: pays)
-            if let pager = page.groupPager { out += "\n\(pager)\n" }
-        } else {
-            out += "\(out["no_groups"])\n"
-        }
-        out += "\n## \(out["people"])\n\n"
-        if page.hasPeople {
-            out.peopleTable(page.people, currencies: page.displayCurrencies)
-            if let pager = page.peoplePager { out += "\n\(pager)\n" }
-        } else {
-            out += "\(out["no_people"])\n"
-        }
-        if !page.archives.isEmpty {
-            out += "\n## \(out["archive"])\n\n"
-            for link in page.archives { out += "- \(link)\n" }
-        }
-        return out.take()
-    }
-
-    static func groups(_ page: PageModels.GroupListPage, labels: [String: String]) -> Data {
-        var out = MarkdownText(labels: labels)
-        out += "# \(page.title)\n\n[← \(out["home"])](index.md)\n\n"
-        out.notices(page.notices)
-        out += "\(page.pager)\n\n"
-        out.groupTable(page.groups, currencies: page.displayCurrencies, paid: page.tracksPayments)
-        out += "\n\(page.pager)\n"
-        return out.take()
-    }
-
-    static func people(_ page: PageModels.PeopleListPage, labels: [String: String]) -> Data {
-        var out = MarkdownText(labels: labels)
-        out += "# \(page.title)\n\n[← \(out["home"])](index.md)\n\n"
-        out.notices(page.notices)
-        out += "\(page.pager)\n\n"
-        out.peopleTable(page.people, currencies: page.displayCurrencies)
-        out += "\n\(page.pager)\n"
-        return out.take()
-    }
+    /// The templates with a Swift writer, compiled or written here, by name.
+    static let kinds: Set<String> = GeneratedPages.templates.union(["layout"])
 
     /// `group.md.mustache` on `PageBuilder.groupPage(summary)`.
     static func group(_ summary: GroupSummary, builder: PageBuilder) -> Data {
@@ -271,67 +208,81 @@ enum BuiltInPages {
         }
     }
 
-    /// `layout.html.mustache` in three runs of bytes, made once per build, around the two values
-    /// that change from page to page: its title and its body. Every value but the body is escaped as
-    /// the layout's content type (`LayoutHTML`) escapes it.
+    /// The compiled `layout.html.mustache` (`GeneratedPages.layout`), cut once per build into runs of
+    /// bytes around the two values that change from page to page, its title and its body. The layout
+    /// branches only on its other values, never on a title's or body's text, so writing the page's
+    /// own title and body where markers stood gives the bytes the whole layout would.
     struct Layout: Sendable {
-        private let head: [UInt8]
-        private let middle: [UInt8]
-        private let tail: [UInt8]
+        private enum Part: Sendable {
+            case bytes([UInt8])
+            case title(escaped: Bool)
+            case body(escaped: Bool)
+        }
+
+        private let model: PageModels.Layout
+        /// Nil when the markers could not be told from the layout's values: each page is written whole.
+        private let parts: [Part]?
+
+        /// Private-use characters, which no escaping changes, with a `&` that HTML escaping does.
+        private static let marks = (title: "\u{E000}&title\u{E000}", body: "\u{E000}&body\u{E000}")
 
         /// From the layout's values; the model's page title and body are not used.
         init(_ layout: PageModels.Layout) {
-            func e(_ text: String) -> String { XMLText.escape(text) }
-            func label(_ key: String) -> String { e(layout.labels[key] ?? "") }
-            let root = e(layout.root)
-            let attention = layout.attentionCount.map { " (\(e($0)))" } ?? ""
-            head = Array(
-                """
-                <!doctype html>
-                <html lang="\(e(layout.language))">
-                <head>
-                <meta charset="utf-8">
-                <meta name="viewport" content="width=device-width, initial-scale=1">
-                <title>
-                """.utf8)
-            middle = Array(
-                """
-                </title>
-                <link rel="stylesheet" href="\(root)style.css">
-                <link rel="alternate" type="application/atom+xml" title="\(e(layout.feedTitle))" href="\(root)feed.xml">
-                </head>
-                <body>
-                <header>
-                <nav>
-                <a href="\(root)index.html">\(e(layout.siteTitle))</a>
-                <a href="\(root)rates.html">\(label("rates"))</a>
-                <a href="\(root)attention.html">\(label("attention"))\(attention)</a>
-                <a href="\(root)changes.html">\(label("changes"))</a>
-                </nav>
-                </header>
-                <main>
+            model = layout
+            parts = Self.parts(layout)
+        }
 
-                """.utf8)
-            tail = Array(
-                """
-
-                </main>
-                <footer>\(e(layout.dataAsOf)) · \(label("made_by"))</footer>
-                </body>
-                </html>
-
-                """.utf8)
+        private static func parts(_ layout: PageModels.Layout) -> [Part]? {
+            let values = [layout.language, layout.feedTitle, layout.siteTitle, layout.root, layout.attentionCount ?? "", layout.dataAsOf]
+                + Array(layout.labels.keys) + Array(layout.labels.values)
+            guard !values.contains(where: { $0.unicodeScalars.contains("\u{E000}") }) else { return nil }
+            var probe = layout
+            (probe.pageTitle, probe.body) = (marks.title, marks.body)
+            var out = PageBytes()
+            GeneratedPages.layout(probe, into: &out)
+            let bytes = [UInt8](out.take())
+            let found: [([UInt8], Part)] = [
+                (Array(marks.title.utf8), .title(escaped: false)), (Array(XMLText.escape(marks.title).utf8), .title(escaped: true)),
+                (Array(marks.body.utf8), .body(escaped: false)), (Array(XMLText.escape(marks.body).utf8), .body(escaped: true)),
+            ]
+            var parts: [Part] = []
+            var (start, index) = (0, 0)
+            while index < bytes.count {
+                if bytes[index] == 0xEE, let (mark, part) = found.first(where: { bytes[index...].starts(with: $0.0) }) {
+                    parts.append(.bytes(Array(bytes[start..<index])))
+                    parts.append(part)
+                    index += mark.count
+                    start = index
+                } else {
+                    index += 1
+                }
+            }
+            parts.append(.bytes(Array(bytes[start...])))
+            return parts
         }
 
         /// The page: `body` is cmark-gfm's HTML, as it made it (from valid UTF-8, so valid UTF-8).
         func html(title: String, body: Data) -> Data {
-            var title = XMLText.escape(title)
-            var html = Data(capacity: head.count + title.utf8.count + middle.count + body.count + tail.count)
-            html.append(contentsOf: head)
-            title.withUTF8 { html.append($0) }
-            html.append(contentsOf: middle)
-            html.append(body)
-            html.append(contentsOf: tail)
+            guard let parts else {
+                var page = model
+                (page.pageTitle, page.body) = (title, String(decoding: body, as: UTF8.self))
+                var out = PageBytes()
+                GeneratedPages.layout(page, into: &out)
+                return out.take()
+            }
+            var html = Data(capacity: body.count + 1024)
+            for part in parts {
+                switch part {
+                case .bytes(let bytes): html.append(contentsOf: bytes)
+                case .title(let escaped):
+                    var title = escaped ? XMLText.escape(title) : title
+                    title.withUTF8 { html.append($0) }
+                case .body(false): html.append(body)
+                case .body(true):
+                    var body = XMLText.escape(String(decoding: body, as: UTF8.self))
+                    body.withUTF8 { html.append($0) }
+                }
+            }
             return html
         }
     }
@@ -554,32 +505,6 @@ private struct MarkdownText: ~Copyable {
         self += "\n\(alignment)"
         for _ in currencies { self += "--:|" }
         self += "\n"
-    }
-
-    /// The table of groups on the index and the group list pages.
-    mutating func groupTable(_ rows: [PageModels.GroupRow], currencies: [String], paid: Bool) {
-        let outstanding = paid ? " \(self["outstanding"]) |" : ""
-        tableHead(
-            "| \(self["group"]) | \(self["total"]) |\(outstanding) \(self["orders"]) | \(self["items"]) | \(self["shop"]) | "
-                + "\(self["organizer"]) | \(self["deadline"]) |",
-            paid ? "|---|--:|--:|--:|--:|---|---|---|" : "|---|--:|--:|--:|---|---|---|", currencies: currencies)
-        for row in rows {
-            self += "| [\(row.name)](\(row.link)) | \(row.total) |"
-            if paid { self += " \(row.outstanding) |" }
-            self += " \(row.orders) | \(row.items) | \(row.shop) | \(row.organizer) | \(row.deadline) |"
-            for amount in row.converted { self += " \(amount) |" }
-            self += "\n"
-        }
-    }
-
-    /// The table of people on the index and the people list pages.
-    mutating func peopleTable(_ rows: [PageModels.PersonRow], currencies: [String]) {
-        tableHead("| \(self["person"]) | \(self["total"]) | \(self["orders"]) |", "|---|--:|--:|", currencies: currencies)
-        for row in rows {
-            self += "| [\(row.name)](\(row.link)) | \(row.totals) | \(row.orders) |"
-            for amount in row.converted { self += " \(amount) |" }
-            self += "\n"
-        }
     }
 
     /// The cells an order line shares on group and person pages, from the item on, as

@@ -75,30 +75,3 @@ extension PageBuilder {
             })
     }
 }
-
-extension PageModels {
-    /// `archive.md.mustache`: a finished round's final state.
-    struct ArchivePage {
-        /// "週五下午茶 · 2026-11-21".
-        var title: String
-        var group: String
-        /// The group's page, while the group is still in the sheet.
-        var groupLink: String?
-        /// "The final state of this round, kept when …".
-        var closed: String
-        var organizer: String
-        var shop: String
-        var deadline: String
-        var shopSheet: [ShopRow]
-        var total: String
-        var tracksPayments: Bool
-        var people: [ArchivePerson]
-    }
-
-    struct ArchivePerson {
-        var name: String
-        var total: String
-        var paid: String
-        var outstanding: String
-    }
-}

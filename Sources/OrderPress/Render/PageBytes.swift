@@ -1,0 +1,37 @@
+import Foundation
+
+/// A page being written as UTF-8 by the compiled templates (`GeneratedPages`): their text as static
+/// strings, the models' values as they are (Markdown values arrive escaped) or escaped for HTML.
+struct PageBytes: ~Copyable {
+    /// Handed to `Data` without a copy when the page is done.
+    private var buffer = ByteBuffer()
+
+    init() {}
+
+    /// The page, which leaves this empty.
+    mutating func take() -> Data { buffer.take() }
+
+    /// A template's own text.
+    mutating func text(_ text: StaticString) {
+        text.withUTF8Buffer { buffer.append(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// A value as swift-mustache's `String(describing:)` shows it, unescaped.
+    mutating func write(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer.append(UnsafeRawBufferPointer($0)) }
+    }
+
+    mutating func write(_ number: Int) {
+        DecimalText.withInteger(number) { buffer.append(UnsafeRawBufferPointer($0)) }
+    }
+
+    mutating func write(_ flag: Bool) { text(flag ? "true" : "false") }
+
+    /// A value escaped as `LayoutHTML` escapes `{{…}}` in the layout.
+    mutating func html(_ text: String) { write(XMLText.escape(text)) }
+
+    mutating func html(_ number: Int) { write(number) }
+
+    mutating func html(_ flag: Bool) { write(flag) }
+}
