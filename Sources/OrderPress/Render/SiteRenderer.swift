@@ -24,19 +24,18 @@ public struct SiteRenderer: Sendable {
         let collector = CollectedSite()
         // A collector never throws.
         try? render(
-            configuration: configuration, data: data, aggregation: aggregation, rates: rates, history: history, now: now,
-            siteID: siteID, into: collector)
+            SiteInput(
+                configuration: configuration, data: data, aggregation: aggregation, rates: rates, history: history, now: now,
+                siteID: siteID),
+            into: collector)
         return collector.site
     }
 
     /// Renders the site into `sink` (the publish session), batch by batch.
-    func render(
-        configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
-        history: [HistoryEntry], now: Date, siteID: UUID, slugs: SiteSlugs? = nil, into sink: some PageSink
-    ) throws(OutputError) {
+    func render(_ input: SiteInput, into sink: some PageSink) throws(OutputError) {
         let context = SiteContext(
-            configuration: configuration, data: data, aggregation: aggregation, rates: rates, history: history, now: now,
-            siteID: siteID, limits: limits, slugs: slugs)
+            configuration: input.configuration, data: input.data, aggregation: input.aggregation, rates: input.rates,
+            history: input.history, now: input.now, siteID: input.siteID, limits: limits, slugs: input.slugs)
         try render(context, into: sink)
     }
 
