@@ -145,7 +145,9 @@ public struct Pipeline: Sendable {
         let headStart = HeadStart(output: configuration.output, dryRun: options.dryRun)
         let downloaded = try await step(.fetch) { () async throws(SourceError) in try await fetcher.download() }
         let inputs = BuildInputs(downloaded, configuration: configuration, templates: renderer.templates.identity)
-        let last = try step(.fetch) { () throws(DataError) in try store.lastBuild() }
+        // The state is the diff's (`Diff/StateStore`): read early for this check, it fails as the diff's own
+        // reading does, with the same words as `orderpress diff` and a dry run (`StateEdgeTests`).
+        let last = try step(.diff) { () throws(DataError) in try store.lastBuild() }
         if let last, last.fingerprint == inputs.fingerprint, BuildInputs.holds(last, at: clock.now),
             !(options.strict && last.rejected > 0),
             case let session = try headStart.openedSession(), let files = session.intactCount(builtFrom: inputs.fingerprint)
