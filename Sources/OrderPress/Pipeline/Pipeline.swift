@@ -202,6 +202,7 @@ public struct Pipeline: Sendable {
             throw StepFailure(step: .validate, underlying: error)
         }
         sheet.data.warnings = (fetched.warnings + sheet.data.warnings).sorted()
+        // The sheets' cells go here (when the caller passed its only copy), and their pages go back to the system.
         _ = consume fetched
         Heap.releaseFreed()
         if strict, !sheet.data.rejected.isEmpty {
@@ -225,6 +226,7 @@ public struct Pipeline: Sendable {
             return try diff.run(sheet, rates: rates, previous: store.loadPrevious(), history: store.loadHistory())
         }
         let data = sheet.data
+        // The rows and the secret cells: read by no later step.
         _ = consume sheet
         // Read while the new records are still here; the last snapshot's index is what the diff just read.
         let news = News.make(changes: outcome.changes, rows: outcome.snapshot.rows, previous: try? store.contents().snapshot, rejected: data.rejected)
