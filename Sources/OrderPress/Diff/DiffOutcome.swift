@@ -1,4 +1,6 @@
-/// What the diff step decides: the state this run leaves, and what changed.
+/// What the diff decides: the state this run leaves, and what changed. The build's diff step
+/// (`Pipeline.diff(_:rates:store:_:)`) consumes it whole: it stages the snapshot and its digests for the
+/// snapshot step and hands on the rest, each part to the step that reads it, as a `DiffResult`.
 struct DiffOutcome: Sendable {
     /// What the snapshot step saves, last (staged before that: see `StagedSnapshot`).
     var snapshot: Snapshot

@@ -10,12 +10,12 @@ struct DiffStep: Sendable {
     var rounds: RoundCloser? = nil
 
     func run(
-        _ data: ValidatedData, secrets: SecretCells, rates: RateTable?, previous: PreviousSnapshot?, history: [HistoryEntry]
+        _ sheet: ValidatedSheet, rates: RateTable?, previous: PreviousSnapshot?, history: [HistoryEntry]
     ) throws(DataError) -> DiffOutcome {
         let differ = Differ(hasher: SecretHasher(salt: previous?.index.header.salt ?? SecretHasher.newSalt()), now: now)
-        var (snapshot, digests, changes, newRejected) = try differ.compare(data, secrets: secrets, previous: previous)
-        let closedRounds = rounds?.close(&changes, data: data, columns: previous?.index.header.columns ?? [], closedAt: now) ?? []
-        try deletionGuard?.check(changes, previous: previous?.index, newRejectedRows: newRejected + data.malformedRows)
+        var (snapshot, digests, changes, newRejected) = try differ.compare(sheet, previous: previous)
+        let closedRounds = rounds?.close(&changes, data: sheet.data, columns: previous?.index.header.columns ?? [], closedAt: now) ?? []
+        try deletionGuard?.check(changes, previous: previous?.index, newRejectedRows: newRejected + sheet.data.malformedRows)
         var history = history
         // A build killed between saving the history and the snapshot left this very entry
         // behind already; the rerun finds the same changes again and must not record them twice.
@@ -24,17 +24,18 @@ struct DiffStep: Sendable {
         }
         snapshot.rates = rates.map(Snapshot.Rates.init)
         return DiffOutcome(
-            snapshot: snapshot, digests: digests, orderDigests: Self.orderDigests(data, digests: digests), changes: changes,
+            snapshot: snapshot, digests: digests, orderDigests: Self.orderDigests(sheet, digests: digests), changes: changes,
             history: history, closedRounds: closedRounds)
     }
 
     /// The valid rows' digests: each valid row made the order at its place among the valid rows.
     /// Checked by sheet row, and given up (empty) on any mismatch.
-    static func orderDigests(_ data: ValidatedData, digests: [RecordDigest]) -> [RecordDigest] {
-        guard data.rows.count == digests.count else { return [] }
+    static func orderDigests(_ sheet: ValidatedSheet, digests: [RecordDigest]) -> [RecordDigest] {
+        let data = sheet.data
+        guard sheet.rows.count == digests.count else { return [] }
         var result: [RecordDigest] = []
         result.reserveCapacity(data.orders.count)
-        for (row, digest) in zip(data.rows, digests) where !row.rejected {
+        for (row, digest) in zip(sheet.rows, digests) where !row.rejected {
             guard result.count < data.orders.count, data.orders[result.count].row == row.row else { return [] }
             result.append(digest)
         }

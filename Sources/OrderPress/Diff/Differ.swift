@@ -18,12 +18,13 @@ struct Differ: Sendable {
     /// (see `LeftoverPairing`), or its digest differs from its match's, or its match has a secret this run
     /// could not see.
     func compare(
-        _ data: ValidatedData, secrets: SecretCells, previous: PreviousSnapshot?
+        _ sheet: ValidatedSheet, previous: PreviousSnapshot?
     ) throws(DataError) -> (snapshot: Snapshot, digests: [RecordDigest], changes: ChangeSet, newRejected: Int) {
-        var (records, digests) = recordsAndDigests(data, secrets: secrets)
+        let data = sheet.data
+        var (records, digests) = recordsAndDigests(sheet)
         let current = Snapshot(
-            version: Snapshot.currentVersion, salt: hasher.salt, changedAt: now, columns: data.columns,
-            secretColumns: secrets.columns, rows: [], rates: nil)
+            version: Snapshot.currentVersion, salt: hasher.salt, changedAt: now, columns: sheet.columns,
+            secretColumns: sheet.secrets.columns, rows: [], rates: nil)
         guard let previous else {
             return (with(current, rows: records), digests, ChangeSet(firstRun: true, deleted: [], added: [], changed: []), 0)
         }
@@ -123,11 +124,12 @@ struct Differ: Sendable {
     }
 
     /// Hashing every secret and every record is most of a rerun's diff: both cores share it.
-    private func recordsAndDigests(_ data: ValidatedData, secrets: SecretCells) -> ([RowRecord], [RecordDigest]) {
+    private func recordsAndDigests(_ sheet: ValidatedSheet) -> ([RowRecord], [RecordDigest]) {
+        let (rows, secrets) = (sheet.rows, sheet.secrets.rows)
         // Each record digested as soon as it is made, while its texts are still in the cache: one pass, not two.
-        let (records, digests, _) = Parallel.fill(count: data.rows.count, minimumChunk: 5_000) { range, put in
+        let (records, digests, _) = Parallel.fill(count: rows.count, minimumChunk: 5_000) { range, put in
             for index in range {
-                let record = record(data.rows[index], secrets: secrets.rows[index])
+                let record = record(rows[index], secrets: secrets[index])
                 let digest = RecordDigest(record)
                 put(index, consume record, digest)
             }

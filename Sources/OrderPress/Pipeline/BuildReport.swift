@@ -46,3 +46,20 @@ extension BuildReport {
         blankRows = last.blankRows ?? 0
     }
 }
+
+extension BuildReport {
+    /// A build that published (or, on a dry run, would have): what the diff handed on and what publishing did.
+    init(
+        _ diffed: DiffResult, published: PublishReport, problems: [String], requests: Int, dryRun: Bool,
+        timings: [(step: Step, seconds: Double)]
+    ) {
+        let data = diffed.data
+        self.init(
+            rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count,
+            changes: diffed.changes, warnings: data.warnings, problems: problems,
+            written: published.written, unchanged: published.unchanged, removed: published.removed,
+            requests: requests, dryRun: dryRun, timings: timings)
+        blankRows = data.blankRows
+        news = diffed.news
+    }
+}

@@ -14,13 +14,13 @@ extension Pipeline {
             return DeletedOrders(headers: columns, columns: columns, records: recorded, problem: error.description)
         }
         let headers = Self.sheetOrder(fetched.orders.headers, location: configuration.orders.location, columns: configuration.orderColumns)
-        let (data, secrets) = try validate(fetched)
+        let sheet = try validate(fetched)
         return try step(.diff) { () throws(DataError) in
             let previous = try store.loadPrevious()
             let outcome = try DiffStep(deletionGuard: nil, now: Timestamp.iso8601(clock.now))
-                .run(data, secrets: secrets, rates: nil, previous: previous, history: [])
+                .run(sheet, rates: nil, previous: previous, history: [])
             let pending = outcome.changes.deleted.filter { !$0.rejected }
-            return DeletedOrders(headers: headers, columns: previous?.index.header.columns ?? data.columns, records: pending + recorded)
+            return DeletedOrders(headers: headers, columns: previous?.index.header.columns ?? sheet.columns, records: pending + recorded)
         }
     }
 

@@ -51,177 +51,120 @@ public struct Pipeline: Sendable {
     /// Fetches, validates and compares with the last snapshot, as `orderpress diff` does; writes nothing.
     public func diff(offline: Bool = false) async throws(StepFailure) -> (changes: ChangeSet, since: String?) {
         let fetched = try await fetch(.init(offline: offline, saveCache: false))
-        let (data, secrets) = try validate(fetched)
+        let sheet = try validate(fetched)
         let store = StateStore(folder: configuration.output.state, writable: false)
         return try step(.diff) { () throws(DataError) in
             let previous = try store.loadPrevious()
-            let rounds = configuration.rounds.closeAfterDeadline ? RoundCloser(configuration: configuration, now: clock.now) : nil
-            let outcome = try DiffStep(deletionGuard: nil, now: Timestamp.iso8601(clock.now), rounds: rounds)
-                .run(data, secrets: secrets, rates: nil, previous: previous, history: [])
+            let outcome = try DiffStep(deletionGuard: nil, now: Timestamp.iso8601(clock.now), rounds: roundCloser)
+                .run(sheet, rates: nil, previous: previous, history: [])
             return (outcome.changes, previous?.index.header.changedAt)
         }
     }
 
+    /// The whole build, step after step; each step's value is the next one's input, and each step lets go
+    /// of what no later step reads (at a million orders the sheets, the rows and the aggregation are each
+    /// hundreds of MB, and the build's peak is within 200 MB of the 1.5 GB limit).
     public func build(_ options: Options = .init()) async throws(StepFailure) -> BuildReport {
-        var timings: [(Step, Double)] = []
-        func timed<T>(_ step: Step, _ body: () async throws(StepFailure) -> T) async throws(StepFailure) -> T {
-            progress?(step)
-            let start = ContinuousClock.now
-            let result = try await body()
-            let elapsed = ContinuousClock.now - start
-            timings.append((step, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
-            return result
-        }
-
+        var steps = StepTimer(progress: progress)
+        steps.begin(.lock)
+        let lock = try acquireLock(options)
         // Held until this function returns; the kernel drops it if the process dies first.
-        let lock = try await timed(.lock) { () throws(StepFailure) in try acquireLock(options) }
         defer { withExtendedLifetime(lock) {} }
-        let renderer = try await timed(.configure) { () throws(StepFailure) in try configure() }
+        steps.begin(.configure)
+        let (renderer, fetcher) = try configure(options)
         let store = StateStore(folder: configuration.output.state, writable: !options.dryRun)
-        // Optional so that it can be let go as soon as it is validated: no later step reads the sheets'
-        // cells, and at a million rows they are hundreds of MB. Switched on directly, so that no
-        // other binding keeps them alive.
-        var fetched: FetchedData?
-        let inputs: BuildInputs
-        let reading: Background<Bool>
-        let opening: Background<Result<PublishSession, StepFailure>>
-        switch try await timed(.fetch, { () async throws(StepFailure) in
-            try await notingFailure(options) { () async throws(StepFailure) in try await fetchUnlessUnchanged(renderer: renderer, store: store, options) }
+        steps.begin(.fetch)
+        let (fetched, inputs, headStart): (FetchedData, BuildInputs, HeadStart)
+        switch try await notingFailure(options, { () async throws(StepFailure) in
+            try await fetchUnlessUnchanged(fetcher, renderer: renderer, store: store, options)
         }) {
         case .unchanged(let last, let files, let requests):
-            var report = BuildReport(unchanged: last, files: files, requests: requests, dryRun: options.dryRun, timings: timings)
+            var report = BuildReport(unchanged: last, files: files, requests: requests, dryRun: options.dryRun, timings: steps.finish())
             report.problems = notingSuccess(options)
             return report
-        case .fetched(let data, let digest, let stateRead, let opened):
-            (fetched, inputs, reading, opening) = (data, digest, stateRead, opened)
+        case .fetched(let data, let digest, let started):
+            (fetched, inputs, headStart) = (data, digest, started)
         }
-        // Not left reading the state after a failed step either.
-        defer { _ = reading.value }
-        let (rates, requests) = (fetched?.rates, fetched?.requests ?? 0)
-        var (data, secrets) = try await timed(.validate) { () throws(StepFailure) in
-            defer { Heap.releaseFreed() }
-            return try validate(fetched.take()!, strict: options.strict)
-        }
-        _ = reading.value
+        let (rates, requests) = (fetched.rates, fetched.requests)
+        steps.begin(.validate)
+        let validated = try validate(consume fetched, strict: options.strict)
         // The diff before aggregating, which does not depend on it: the new snapshot's records are staged
         // (see `StagedSnapshot`) while the orders are aggregated and the first pages render, and let go
         // once written; the snapshot step waits for them. Not the diff and the aggregation at once: at a
         // million orders the two together held 300 MB more than either.
-        let diffed = try await timed(.diff) { () throws(StepFailure) in
-            try diff(data, secrets: secrets, rates: rates, store: store, options)
-        }
+        steps.begin(.diff)
+        headStart.stateRead()
+        let diffed = try diff(consume validated, rates: rates, store: store, options)
+        let staged = diffed.staged
         // A build that stops before the snapshot step leaves no staged records behind it.
-        defer { diffed.staged?.discard() }
-        data.archives = RoundCloser.merged(store.keptArchives(), diffed.outcome.closedRounds)
-        // Only the diff reads every row and the secret cells: neither is held while the site is rendered.
-        (data.rows, secrets) = ([], SecretCells(columns: [], rows: []))
-        Heap.releaseFreed()
-        // The pages' file names are handed out meanwhile, from the validated data alone, and each order's
-        // digest for the pages' keys taken from its record's (`OrderDigestTable`; on this thread alone:
-        // the aggregation has both cores' workers).
-        // The last build's slugs stay with their pages (`PageSlugs`); the new ones are written out for the state there too.
-        let slugging = Background { [data, records = diffed.orderDigests, store] in
-            let slugs = SiteSlugs(data, kept: store.keptSlugs())
-            let digestTable = OrderDigestTable(data.orders, records: records, places: GroupPlaces(data.groups), parallel: false)
-            return (slugs, digestTable, slugs.storedText)
-        }
+        defer { staged?.discard() }
+        let slugging = slugs(diffed, store: store)
         // Not waiting for the staging here: a full build's 100,000 records took 0.1–0.2 s more than the
         // aggregation, with one core idle. At a million orders the full build's peak rose from 1,338 MiB to
         // at most 1,406 (the limit is 1,536).
-        let aggregation = try await timed(.aggregate) { () in aggregate(data, rates: rates) }
-        // Render hands each batch of pages to the session as soon as it is made: the site is never
-        // all in memory. Publish then removes what is left of the last build and records the manifest.
-        // Swept only now: the diff writes in the state folder, where the sweep removes temporary files.
-        let session = try opening.take().get()
-        session.sweepLeftovers()
+        steps.begin(.aggregate)
+        let aggregation = aggregate(diffed.data, rates: rates)
+        steps.begin(.render)
+        let session = try headStart.takeSession()
         let (slugs, digestTable, slugText) = slugging.take()
-        do {
-            try await timed(.render) { () throws(StepFailure) in
-                try step(.publish) { () throws(OutputError) in
-                    try renderer.render(
-                        configuration: configuration, data: data, aggregation: aggregation, rates: rates,
-                        history: diffed.outcome.history, now: clock.now, siteID: diffed.siteID, slugs: slugs,
-                        digestTable: digestTable, into: session, reusing: session)
-                }
-            }
-        } catch {
-            // Nothing was put in place yet: what render wrote goes (see `PublishSession`).
-            session.abandon()
-            throw error
-        }
-        // Not read again: freed aside while publishing ends.
-        Heap.release(consume aggregation)
+        try render(
+            SiteInput(
+                configuration: configuration, data: diffed.data, aggregation: consume aggregation, rates: rates,
+                history: diffed.history, now: clock.now, siteID: diffed.siteID, slugs: slugs, digestTable: digestTable),
+            with: renderer, into: session)
+        // Publish ends the session: it removes what is left of the last build and records the manifest.
+        steps.begin(.publish)
         // The snapshot's transaction is written on the other core while publishing ends, and committed
         // only after the files are in place (see `PendingSave`, `place(_:saving:inputs:)`): a failed publish rolls it
         // back, and a failed commit puts the old files back.
-        let saving = options.dryRun ? nil : beginSnapshot(diffed.staged!, history: diffed.outcome.history, data: data, inputs: inputs, rates: rates, slugs: slugText, store: store)
+        let saving = staged.map { beginSnapshot($0, diffed, inputs: inputs, rates: rates, slugs: slugText, store: store) }
         defer { saving?.abandon() }
-        try await timed(.publish) { () throws(StepFailure) in try place(session, saving: saving, inputs: inputs) }
-        let published =
-            if let saving { try await timed(.snapshot) { () throws(StepFailure) in try commit(session, saving: saving) } } else { session.complete() }
-        let problems = [commitMarkdown(published, changes: diffed.outcome.changes, options)].compactMap { $0 } + notingSuccess(options)
-        var report = BuildReport(
-            rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count,
-            changes: diffed.outcome.changes, warnings: data.warnings, problems: problems,
-            written: published.written, unchanged: published.unchanged, removed: published.removed,
-            requests: requests, dryRun: options.dryRun, timings: timings)
-        report.blankRows = data.blankRows
-        report.news = diffed.news
+        try place(session, saving: saving, inputs: inputs)
+        let published: PublishReport
+        if let saving {
+            steps.begin(.snapshot)
+            published = try commit(session, saving: saving)
+        } else {
+            published = session.complete()
+        }
+        let timings = steps.finish()
+        let problems = [commitMarkdown(published, changes: diffed.changes, options)].compactMap { $0 } + notingSuccess(options)
+        let report = BuildReport(diffed, published: published, problems: problems, requests: requests, dryRun: options.dryRun, timings: timings)
         // The orders and the session's manifests (240,000 entries at a million orders) are freed aside
         // too: the build is done.
-        var orders: [Order] = []
-        swap(&orders, &data.orders)
-        Heap.release(consume orders)
-        Heap.release(consume session)
+        Heap.release((consume diffed, consume session))
         return report
     }
 
-    /// What the fetch step found: the same inputs as the last build (nothing to do), or data to build from.
+    /// What the fetch step found: the same inputs as the last build (nothing to do), or data to build from
+    /// and what it started for the steps after it.
     private enum Fetch {
         case unchanged(LastBuild, files: Int, requests: Int)
-        /// `reading` reads the state and `opening` opens the publish session (see `fetchUnlessUnchanged`);
-        /// `reading` is true when it could.
-        case fetched(FetchedData, BuildInputs, reading: Background<Bool>, opening: Background<Result<PublishSession, StepFailure>>)
+        case fetched(FetchedData, BuildInputs, HeadStart)
     }
 
     /// Downloads the sources; when everything the site depends on is what the last successful build
     /// saw, and its files are all still in place, stops there. Else parses the sources.
-    private func fetchUnlessUnchanged(renderer: SiteRenderer, store: StateStore, _ options: Options) async throws(StepFailure) -> Fetch {
-        let fetcher = try makeFetcher(.init(offline: options.offline, saveCache: !options.dryRun))
-        // The last manifest is read and its files located on the other core while the sources download
-        // and are fingerprinted on this one: an unchanged rerun needs them to see its files intact, any
-        // other build to publish (at 100,000 orders 24,000 entries, about 50 ms). Opening writes nothing.
-        let output = configuration.output
-        let opening = Background { Result { () throws(StepFailure) in try Publisher(output: output).open(dryRun: options.dryRun) } }
-        let downloaded: DownloadedSources
-        do {
-            downloaded = try await step(.fetch) { () async throws(SourceError) in try await fetcher.download() }
-        } catch {
-            _ = opening.value
-            throw error
-        }
+    private func fetchUnlessUnchanged(
+        _ fetcher: Fetcher, renderer: SiteRenderer, store: StateStore, _ options: Options
+    ) async throws(StepFailure) -> Fetch {
+        let headStart = HeadStart(output: configuration.output, dryRun: options.dryRun)
+        let downloaded = try await step(.fetch) { () async throws(SourceError) in try await fetcher.download() }
         let inputs = BuildInputs(downloaded, configuration: configuration, templates: renderer.templates.digest)
+        // The state is the diff's (`Diff/StateStore`): read early for this check, it fails as the diff's own
+        // reading does, with the same words as `orderpress diff` and a dry run (`StateEdgeTests`).
         let last = try step(.diff) { () throws(DataError) in try store.lastBuild() }
         if let last, last.fingerprint == inputs.fingerprint, BuildInputs.holds(last, at: clock.now),
             !(options.strict && last.rejected > 0),
-            case let session = try opening.value.get(), let files = session.intactCount(builtFrom: inputs.fingerprint)
+            case let session = try headStart.openedSession(), let files = session.intactCount(builtFrom: inputs.fingerprint)
         {
             // A temporary file a killed write in the state folder left is no part of an unchanged site either.
             session.sweepLeftovers()
             return .unchanged(last, files: files, requests: downloaded.requests)
         }
-        // The last snapshot's index and the history are read on a thread of their own while the sheet is
-        // parsed on one core and the rows validated: the diff needs them, and at a million orders reading
-        // them is half a second. A failure is left for the diff, which reads again and says what went wrong.
-        let reading = Background { [store] in (try? store.contents()) != nil }
-        do {
-            let parsed = try step(.fetch) { () throws(SourceError) in try fetcher.parse(downloaded) }
-            return .fetched(parsed, inputs, reading: reading, opening: opening)
-        } catch {
-            _ = reading.value
-            _ = opening.value
-            throw error
-        }
+        headStart.readState(store)
+        let parsed = try step(.fetch) { () throws(SourceError) in try fetcher.parse(downloaded) }
+        return .fetched(parsed, inputs, headStart)
     }
 
     // MARK: - Steps
@@ -232,8 +175,10 @@ public struct Pipeline: Sendable {
         return try step(.lock) { () throws(BuildLockError) in try BuildLock.acquire(in: configuration.output.state) }
     }
 
-    private func configure() throws(StepFailure) -> SiteRenderer {
-        try step(.configure) { () throws(ConfigurationError) in try SiteRenderer(templateOverrides: configuration.templates) }
+    /// The templates, and the fetcher: a `token_env` naming an unset variable is configuration too.
+    private func configure(_ options: Options) throws(StepFailure) -> (SiteRenderer, Fetcher) {
+        let renderer = try step(.configure) { () throws(ConfigurationError) in try SiteRenderer(templateOverrides: configuration.templates) }
+        return (renderer, try makeFetcher(.init(offline: options.offline, saveCache: !options.dryRun)))
     }
 
     /// Reads every source.
@@ -251,20 +196,78 @@ public struct Pipeline: Sendable {
         }
     }
 
-    /// With `strict`, a rejected row stops the build.
-    func validate(_ fetched: FetchedData, strict: Bool = false) throws(StepFailure) -> (data: ValidatedData, secrets: SecretCells) {
+    /// With `strict`, a rejected row stops the build. The sheets' cells are let go once validated when the
+    /// caller hands over its only copy, as the build does: no later step reads them, and at a million rows
+    /// they are hundreds of MB.
+    func validate(_ fetched: consuming FetchedData, strict: Bool = false) throws(StepFailure) -> ValidatedSheet {
         let validator = Validator(configuration: configuration)
-        var (data, secrets) = try step(.validate) { () throws(DataError) in
-            try validator.validateKeepingSecrets(orders: fetched.orders, groups: fetched.groups)
+        var sheet: ValidatedSheet
+        do {
+            sheet = try validator.validateSheet(orders: fetched.orders, groups: fetched.groups)
+        } catch {
+            throw StepFailure(step: .validate, underlying: error)
         }
-        data.warnings = (fetched.warnings + data.warnings).sorted()
-        if strict, !data.rejected.isEmpty {
+        sheet.data.warnings = (fetched.warnings + sheet.data.warnings).sorted()
+        // The sheets' cells go here (when the caller passed its only copy), and their pages go back to the system.
+        _ = consume fetched
+        Heap.releaseFreed()
+        if strict, !sheet.data.rejected.isEmpty {
             throw StepFailure(
                 step: .validate,
                 underlying: DataError(
-                    message: "\(data.rejected.count) of \(data.rowsRead) rows were rejected and --strict publishes nothing; run 'orderpress check' to list them"))
+                    message: "\(sheet.data.rejected.count) of \(sheet.data.rowsRead) rows were rejected and --strict publishes nothing; run 'orderpress check' to list them"))
         }
-        return (data, secrets)
+        return sheet
+    }
+
+    /// Reads the state, then compares, guards and records the run; also reads (or makes) the site's id.
+    /// Unless this is a dry run, the new snapshot's records are then staged while the orders are aggregated
+    /// (see `StagedSnapshot`). Consumes the rows and the secret cells: only the diff reads them, and neither
+    /// is held while the site is rendered.
+    private func diff(_ sheet: consuming ValidatedSheet, rates: RateTable?, store: StateStore, _ options: Options) throws(StepFailure) -> DiffResult {
+        let outcome = try step(.diff) { () throws(DataError) in
+            let diff = DiffStep(
+                deletionGuard: options.acceptDeletions ? nil : DeletionGuard(maxDeletedFraction: configuration.maxDeletedFraction),
+                now: Timestamp.iso8601(clock.now), rounds: roundCloser)
+            return try diff.run(sheet, rates: rates, previous: store.loadPrevious(), history: store.loadHistory())
+        }
+        var data = sheet.data
+        // Finished rounds' archives, the kept ones and those this run closed, are published with every build.
+        data.archives = RoundCloser.merged(store.keptArchives(), outcome.closedRounds)
+        // The rows and the secret cells: read by no later step.
+        _ = consume sheet
+        // Read while the new records are still here; the last snapshot's index is what the diff just read.
+        let news = News.make(changes: outcome.changes, rows: outcome.snapshot.rows, previous: try? store.contents().snapshot, rejected: data.rejected)
+        // Kept before anything is published, not with the snapshot: a feed that went out with an id
+        // must keep it even when the build dies between publishing and saving the snapshot.
+        let siteID = try step(.diff) { () throws(OutputError) in try store.siteID(create: !options.dryRun) }
+        let staged =
+            options.dryRun ? nil : try step(.diff) { () throws(OutputError) in try store.stage(outcome.snapshot, digests: outcome.digests) }
+        let result = DiffResult(
+            data: data, changes: outcome.changes, history: outcome.history, siteID: siteID, orderDigests: outcome.orderDigests,
+            staged: staged, news: news)
+        // The new records are held by the staging alone from here on (none at all on a dry run).
+        _ = consume outcome
+        Heap.releaseFreed()
+        return result
+    }
+
+    /// Hands out the pages' file names on a thread of their own while the orders are aggregated, from the
+    /// validated data alone, each order's digest taken from its record's. The last build's slugs stay with
+    /// their pages (`PageSlugs`); the new ones are written out for the state there too. Each order's digest
+    /// for the pages' keys (`OrderDigestTable`) is made here too, on this thread alone: the aggregation has
+    /// both cores' workers.
+    private func slugs(_ diffed: DiffResult, store: StateStore) -> Background<(SiteSlugs, OrderDigestTable, String)> {
+        Background { [data = diffed.data, records = diffed.orderDigests, store] in
+            let slugs = SiteSlugs(data, kept: store.keptSlugs())
+            let digestTable = OrderDigestTable(data.orders, records: records, places: GroupPlaces(data.groups), parallel: false)
+            return (slugs, digestTable, slugs.storedText)
+        }
+    }
+
+    /// With `[rounds] close_after_deadline`: what takes finished rounds out of the deletions.
+    private var roundCloser: RoundCloser? {
+        configuration.rounds.closeAfterDeadline ? RoundCloser(configuration: configuration, now: clock.now) : nil
     }
 
     private func aggregate(_ data: ValidatedData, rates: RateTable?) -> Aggregation {
@@ -273,45 +276,34 @@ public struct Pipeline: Sendable {
             money: MoneyFormat(minorUnitOverrides: configuration.minorUnits))
     }
 
-    /// Reads the state, then compares, guards and records the run; also reads (or makes) the site's id.
-    /// Unless this is a dry run, the new snapshot's records are then staged while the orders are aggregated (see
-    /// `StagedSnapshot`), and the outcome keeps none of them; the orders' digests are handed back apart.
-    private func diff(
-        _ data: ValidatedData, secrets: SecretCells, rates: RateTable?, store: StateStore, _ options: Options
-    ) throws(StepFailure) -> (outcome: DiffOutcome, siteID: UUID, staged: StagedSnapshot?, orderDigests: [RecordDigest], news: News) {
-        var outcome = try step(.diff) { () throws(DataError) in
-            let diff = DiffStep(
-                deletionGuard: options.acceptDeletions ? nil : DeletionGuard(maxDeletedFraction: configuration.maxDeletedFraction),
-                now: Timestamp.iso8601(clock.now),
-                rounds: configuration.rounds.closeAfterDeadline ? RoundCloser(configuration: configuration, now: clock.now) : nil)
-            return try diff.run(data, secrets: secrets, rates: rates, previous: store.loadPrevious(), history: store.loadHistory())
+    /// Render hands each batch of pages to the session as soon as it is made: the site is never all in
+    /// memory. What the site was made from is not read again: freed aside while publishing ends.
+    /// Render makes bytes and throws nothing of its own; what it can throw is the publish session's failure
+    /// to write them, which is the publish step's (`FailedRunTests`).
+    private func render(_ input: consuming SiteInput, with renderer: SiteRenderer, into session: PublishSession) throws(StepFailure) {
+        do {
+            try renderer.render(input, into: session, reusing: session)
+        } catch {
+            // Nothing was put in place yet: what render wrote goes (see `PublishSession`).
+            session.abandon()
+            throw StepFailure(step: .publish, underlying: error)
         }
-        // Read while the new records are still here; the last snapshot's index is what the diff just read.
-        let news = News.make(changes: outcome.changes, rows: outcome.snapshot.rows, previous: try? store.contents().snapshot, rejected: data.rejected)
-        // Kept before anything is published, not with the snapshot: a feed that went out with an id
-        // must keep it even when the build dies between publishing and saving the snapshot.
-        let siteID = try step(.diff) { () throws(OutputError) in try store.siteID(create: !options.dryRun) }
-        let snapshot = outcome.snapshot
-        let (digests, orderDigests) = (outcome.digests, outcome.orderDigests)
-        (outcome.snapshot.rows, outcome.digests, outcome.orderDigests) = ([], [], [])
-        guard !options.dryRun else { return (outcome, siteID, nil, orderDigests, news) }
-        let staged = try step(.diff) { () throws(OutputError) in try store.stage(snapshot, digests: digests) }
-        return (outcome, siteID, staged, orderDigests, news)
+        Heap.release(consume input)
     }
 
     /// Begins saving the snapshot with the build's record; committed last, so that a failure anywhere
     /// before leaves the next run comparing against the same state.
     private func beginSnapshot(
-        _ staged: StagedSnapshot, history: [HistoryEntry], data: ValidatedData, inputs: BuildInputs, rates: RateTable?, slugs: String,
-        store: StateStore
+        _ staged: StagedSnapshot, _ diffed: DiffResult, inputs: BuildInputs, rates: RateTable?, slugs: String, store: StateStore
     ) -> PendingSave {
+        let data = diffed.data
         let validity = BuildInputs.validity(rates: rates, configuration: configuration, now: clock.now)
         var last = LastBuild(
             fingerprint: inputs.fingerprint,
             validUntil: validity.until, validFrom: validity.from,
             rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count, warnings: data.warnings)
         last.blankRows = data.blankRows == 0 ? nil : data.blankRows
-        return store.beginSave(staged, history: history, lastBuild: last, pageSlugs: slugs, archives: RoundArchive.text(of: data.archives))
+        return store.beginSave(staged, history: diffed.history, lastBuild: last, pageSlugs: slugs, archives: RoundArchive.text(of: data.archives))
     }
 
     /// After the snapshot: a failed commit is a warning, never a failed build.

@@ -23,23 +23,20 @@ public struct SiteRenderer: Sendable {
         let collector = CollectedSite()
         // A collector never throws.
         try? render(
-            configuration: configuration, data: data, aggregation: aggregation, rates: rates, history: history, now: now,
-            siteID: siteID, into: collector)
+            SiteInput(
+                configuration: configuration, data: data, aggregation: aggregation, rates: rates, history: history, now: now,
+                siteID: siteID),
+            into: collector)
         return collector.site
     }
 
     /// Renders the site into `sink` (the publish session), batch by batch, keeping what `record` (the
-    /// last build's, as the session offers it) shows would come out the same. `digestTable`: each
-    /// order's digest made beside the aggregation (`OrderDigestTable`), for the pages' keys.
-    func render(
-        configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
-        history: [HistoryEntry], now: Date, siteID: UUID, slugs: SiteSlugs? = nil, digestTable: OrderDigestTable? = nil,
-        into sink: some PageSink, reusing record: some LastBuildRecord = NothingPublished()
-    ) throws(OutputError) {
+    /// last build's, as the session offers it) shows would come out the same.
+    func render(_ input: SiteInput, into sink: some PageSink, reusing record: some LastBuildRecord = NothingPublished()) throws(OutputError) {
         let context = SiteContext(
-            configuration: configuration, data: data, aggregation: aggregation, rates: rates, history: history, now: now,
-            siteID: siteID, limits: limits, slugs: slugs)
-        try render(context, digestTable: digestTable, into: sink, reusing: record)
+            configuration: input.configuration, data: input.data, aggregation: input.aggregation, rates: input.rates,
+            history: input.history, now: input.now, siteID: input.siteID, limits: limits, slugs: input.slugs)
+        try render(context, digestTable: input.digestTable, into: sink, reusing: record)
     }
 
     /// Plans page after page and has the reuse layer (`PlanRunner`) make what it must, in batches of

@@ -1,4 +1,6 @@
-/// The result of validation: every row read is either an order or a rejected row.
+/// What the site shows of validation: every row read is either an order or a rejected row. The rows as
+/// the diff compares them and the secret cells are not here but beside it in `ValidatedSheet`, which
+/// the diff consumes.
 public struct ValidatedData: Sendable, Equatable {
     public var groups: [Group]
     public var orders: [Order]
@@ -8,10 +10,6 @@ public struct ValidatedData: Sendable, Equatable {
     public var rowsRead: Int
     /// The sheet has the mapped `paid` column, so pages show who paid and who still owes.
     public var tracksPayments = false
-    /// Every row whose cells could be matched to columns, valid and rejected, in sheet order: what the diff compares.
-    public var rows: [ValidatedRow] = []
-    /// The non-secret mapped columns the sheet has, in configuration order: the columns of `ValidatedRow.values`.
-    public var columns: [String] = []
     /// Rows whose field count differs from the header's: rejected, and carrying no values at all, since
     /// any of their cells could be a secret.
     public var malformedRows = 0

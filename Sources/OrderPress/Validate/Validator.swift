@@ -11,11 +11,12 @@ public struct Validator: Sendable {
     /// Throws when a required column is not in a sheet: every row would be rejected, or every order
     /// in an unknown group, and the site would show nothing but that.
     public func validate(orders: SourceTable, groups: SourceTable?) throws(DataError) -> ValidatedData {
-        try validateKeepingSecrets(orders: orders, groups: groups).data
+        try validateSheet(orders: orders, groups: groups).data
     }
 
-    /// `validate`, and the secret cells of the same rows read in the same pass (what `secretCells(of:)` gives).
-    public func validateKeepingSecrets(orders sheet: SourceTable, groups: SourceTable?) throws(DataError) -> (data: ValidatedData, secrets: SecretCells) {
+    /// `validate`, and what the diff reads beside it: every row as it compares them, and the secret cells
+    /// of the same rows read in the same pass (what `secretCells(of:)` gives).
+    public func validateSheet(orders sheet: SourceTable, groups: SourceTable?) throws(DataError) -> ValidatedSheet {
         let columns = configuration.orderColumns
         // Rows nobody filled in (a checkbox column's unused rows) are no rows at all: neither orders nor rejected.
         let (orders, blankRows) = BlankRows.skipping(sheet, columns: columns.mapped)
@@ -151,12 +152,14 @@ public struct Validator: Sendable {
         let data = ValidatedData(
             groups: groupList, orders: valid, rejected: rejected, warnings: warnings.sorted(),
             rowsRead: orders.rowCount, tracksPayments: orders.headers.contains(configuration.orderColumns.paid),
+            malformedRows: orders.malformed.count + shifted.count, blankRows: blankRows)
+        return ValidatedSheet(
+            data: data,
             // Each row apart from the others: both cores.
             rows: Parallel.map(madeOrders.count) {
                 row(madeOrders[$0], madeCandidates[$0], identity: identity, idCounts: idsRepeat ? idCounts : nil)
             },
-            columns: shownColumns, malformedRows: orders.malformed.count + shifted.count, blankRows: blankRows)
-        return (data, SecretCells(columns: secretColumns, rows: madeCandidates.map(\.secrets)))
+            columns: shownColumns, secrets: SecretCells(columns: secretColumns, rows: madeCandidates.map(\.secrets)))
     }
 
     /// What the diff needs of a row: its identity, its mapped values and what it meant. `idCounts`: how
@@ -173,7 +176,7 @@ public struct Validator: Sendable {
             currency: valid ? order.currency : candidate.currencyText)
     }
 
-    /// The secret cells of the rows `validate` reads, in the order of `ValidatedData.rows`.
+    /// The secret cells of the rows `validate` reads, in the order of `ValidatedSheet.rows`.
     public func secretCells(of sheet: SourceTable) -> SecretCells {
         let orders = BlankRows.skipping(sheet, columns: configuration.orderColumns.mapped).table
         let reader = RowReader(table: orders, columns: configuration.orderColumns)

@@ -46,9 +46,10 @@ import Testing
         let rows = (0..<45_000).map { index in
             ValidatorTests.row(id: "\(index)", price: index % 1000 == 7 ? "x" : "35", time: index % 1000 == 9 ? "soon" : "2026-11-21 09:15")
         }
-        let (data, secrets) = try Validator(configuration: configuration)
-            .validateKeepingSecrets(orders: TestSupport.table(ValidatorTests.headers, rows), groups: nil)
-        #expect(data.rows.map(\.row) == Array(2..<45_002))
+        let sheet = try Validator(configuration: configuration)
+            .validateSheet(orders: TestSupport.table(ValidatorTests.headers, rows), groups: nil)
+        let (data, secrets) = (sheet.data, sheet.secrets)
+        #expect(sheet.rows.map(\.row) == Array(2..<45_002))
         let rejectedRows: [Int] = (0..<45).map { $0 * 1000 + 9 }
         let timeRows: [Int?] = (0..<45).map { $0 * 1000 + 11 }
         #expect(data.rejected.map(\.row) == rejectedRows)

@@ -11,16 +11,17 @@ import Testing
     }
 
     @Test func ordersWithEqualOptionsShareOneList() throws {
-        let data = try ValidatorTests.validate([
+        let sheet = try ValidatorTests.sheet([
             ValidatorTests.row(id: "1"), ValidatorTests.row(id: "2", person: "Ben"),
             ValidatorTests.row(id: "3", options: ["M", "無糖", ""]), ValidatorTests.row(id: "4", options: ["M", "無糖", ""]),
             ValidatorTests.row(id: "5", options: ["", "", ""]),
         ])
+        let data = sheet.data
         #expect(data.orders.map(\.options) == [["L", "半糖", "少冰"], ["L", "半糖", "少冰"], ["M", "無糖"], ["M", "無糖"], []])
         #expect(Self.buffer(data.orders[0].options) == Self.buffer(data.orders[1].options))
         #expect(Self.buffer(data.orders[2].options) == Self.buffer(data.orders[3].options))
         #expect(Self.buffer(data.orders[0].options) != Self.buffer(data.orders[2].options))
-        #expect(data.rows.map(\.options) == data.orders.map(\.options))
+        #expect(sheet.rows.map(\.options) == data.orders.map(\.options))
     }
 
     /// One amount converted through the memo: exactly what the plain conversion gives, and the very

@@ -15,10 +15,9 @@ import Testing
         let configuration = try TestSupport.configuration(
             "[orders]\npath = \"o.json\"\n[orders.columns]\noptions = [\"sugar\"]\nquantity = \"q\"\ncurrency = \"c\"\ntime = \"t\"\nnote = \"n\"")
         let table = TestSupport.table(headers, rows)
-        let data = try Validator(configuration: configuration).validate(orders: table, groups: nil)
+        let sheet = try Validator(configuration: configuration).validateSheet(orders: table, groups: nil)
         let differ = Differ(hasher: SecretHasher(salt: previous?.salt ?? "salt"), now: time)
-        let result = try differ.compare(
-            data, secrets: Validator(configuration: configuration).secretCells(of: table), previous: previous.map(PreviousSnapshot.init))
+        let result = try differ.compare(sheet, previous: previous.map(PreviousSnapshot.init))
         return (result.snapshot, result.changes)
     }
 
@@ -63,9 +62,9 @@ import Testing
         let headers = ["id", "group", "orderer", "drink", "price", "paid"]
         func run(_ paid: String, previous: Snapshot?) throws -> (snapshot: Snapshot, changes: ChangeSet) {
             let table = TestSupport.table(headers, [[id, "Tea", "Amy", "紅茶", "35", paid], ["", "Tea", "Ben", "綠茶", "30", ""]])
-            let data = try Validator(configuration: configuration).validate(orders: table, groups: nil)
+            let sheet = try Validator(configuration: configuration).validateSheet(orders: table, groups: nil)
             let result = try Differ(hasher: SecretHasher(salt: "salt"), now: "2026-11-21T10:00:00Z")
-                .compare(data, secrets: Validator(configuration: configuration).secretCells(of: table), previous: previous.map(PreviousSnapshot.init))
+                .compare(sheet, previous: previous.map(PreviousSnapshot.init))
             return (result.snapshot, result.changes)
         }
         let (before, _) = try run("", previous: nil)
@@ -265,28 +264,26 @@ import Testing
     /// rerun that finds the same changes (after a build killed between history and snapshot) adds no entry.
     @Test func theDiffStepGuardsThenRecordsEachRunOnce() throws {
         let configuration = try TestSupport.configuration("[orders]\npath = \"o.json\"\n[orders.columns]\noptions = [\"sugar\"]")
-        func validated(_ rows: [[String]]) throws -> (ValidatedData, SecretCells) {
-            let table = TestSupport.table(Self.headers, rows)
-            let validator = Validator(configuration: configuration)
-            return (try validator.validate(orders: table, groups: nil), validator.secretCells(of: table))
+        func validated(_ rows: [[String]]) throws -> ValidatedSheet {
+            try Validator(configuration: configuration).validateSheet(orders: TestSupport.table(Self.headers, rows), groups: nil)
         }
         let step = DiffStep(deletionGuard: DeletionGuard(maxDeletedFraction: 0.5), now: "2026-11-21T10:00:00Z")
-        let (first, firstSecrets) = try validated(Self.base)
-        let start = try step.run(first, secrets: firstSecrets, rates: nil, previous: nil, history: [])
+        let first = try validated(Self.base)
+        let start = try step.run(first, rates: nil, previous: nil, history: [])
         #expect(start.history.map(\.changes.firstRun) == [true])
 
-        let (edited, editedSecrets) = try validated(Array(Self.base.dropLast()))
-        let next = try step.run(edited, secrets: editedSecrets, rates: nil, previous: PreviousSnapshot(start.snapshot), history: start.history)
+        let edited = try validated(Array(Self.base.dropLast()))
+        let next = try step.run(edited, rates: nil, previous: PreviousSnapshot(start.snapshot), history: start.history)
         #expect(next.history.count == 2)
-        let again = try step.run(edited, secrets: editedSecrets, rates: nil, previous: PreviousSnapshot(start.snapshot), history: next.history)
+        let again = try step.run(edited, rates: nil, previous: PreviousSnapshot(start.snapshot), history: next.history)
         #expect(again.history == next.history)
 
-        let (emptied, emptiedSecrets) = try validated([])
+        let emptied = try validated([])
         #expect(throws: DataError.self) {
-            try step.run(emptied, secrets: emptiedSecrets, rates: nil, previous: PreviousSnapshot(start.snapshot), history: start.history)
+            try step.run(emptied, rates: nil, previous: PreviousSnapshot(start.snapshot), history: start.history)
         }
         let accepted = try DiffStep(deletionGuard: nil, now: "2026-11-21T10:00:00Z")
-            .run(emptied, secrets: emptiedSecrets, rates: nil, previous: PreviousSnapshot(start.snapshot), history: start.history)
+            .run(emptied, rates: nil, previous: PreviousSnapshot(start.snapshot), history: start.history)
         #expect(accepted.changes.deleted.count == 3)
     }
 }

@@ -50,12 +50,11 @@ import Testing
         return History(previous: previous, current: current, sugarIsAnOption: Int.random(in: 0..<5, using: &rng) > 0)
     }
 
-    static func validated(_ rows: [[String]], sugarIsAnOption: Bool = true) throws -> (ValidatedData, SecretCells) {
+    static func validated(_ rows: [[String]], sugarIsAnOption: Bool = true) throws -> ValidatedSheet {
         let configuration = try TestSupport.configuration(
             "[orders]\npath = \"o.json\"\n[orders.columns]\noptions = \(sugarIsAnOption ? "[\"sugar\"]" : "[]")\nquantity = \"q\"\ncurrency = \"c\"\ntime = \"t\"\nnote = \"n\"")
         let table = TestSupport.table(DifferTests.headers, rows)
-        let validator = Validator(configuration: configuration)
-        return (try validator.validate(orders: table, groups: nil), validator.secretCells(of: table))
+        return try Validator(configuration: configuration).validateSheet(orders: table, groups: nil)
     }
 
     /// The positions a diff asked the state for, in full.
@@ -78,9 +77,9 @@ import Testing
         await propertyCheck(count: 150, input: Self.histories) { history in
             do {
                 let hasher = SecretHasher(salt: "salt")
-                let (before, beforeSecrets) = try Self.validated(history.previous)
-                let reference = ReferenceDiffer(hasher: hasher, now: Self.earlier).compare(before, secrets: beforeSecrets, previous: nil).snapshot
-                let first = try Differ(hasher: hasher, now: Self.earlier).compare(before, secrets: beforeSecrets, previous: nil)
+                let before = try Self.validated(history.previous)
+                let reference = ReferenceDiffer(hasher: hasher, now: Self.earlier).compare(before, previous: nil).snapshot
+                let first = try Differ(hasher: hasher, now: Self.earlier).compare(before, previous: nil)
                 #expect(first.snapshot == reference)
                 #expect(first.digests == reference.rows.map(RecordDigest.init))
                 let store = StateStore(folder: TestSupport.temporaryFolder())
@@ -90,9 +89,9 @@ import Testing
                 let next = StateStore(folder: store.folder)
                 let requests = Requests()
                 let previous = try #require(try next.loadPrevious())
-                let (after, afterSecrets) = try Self.validated(history.current, sugarIsAnOption: history.sugarIsAnOption)
-                let expected = ReferenceDiffer(hasher: hasher, now: Self.later).compare(after, secrets: afterSecrets, previous: reference)
-                let result = try Differ(hasher: hasher, now: Self.later).compare(after, secrets: afterSecrets, previous: requests.watching(previous))
+                let after = try Self.validated(history.current, sugarIsAnOption: history.sugarIsAnOption)
+                let expected = ReferenceDiffer(hasher: hasher, now: Self.later).compare(after, previous: reference)
+                let result = try Differ(hasher: hasher, now: Self.later).compare(after, previous: requests.watching(previous))
                 #expect(result.changes == expected.changes)
                 #expect(result.newRejected == expected.newRejected)
                 #expect(result.snapshot == expected.snapshot)
@@ -118,25 +117,25 @@ import Testing
     /// The bench's case: one price changed among many orders reads one record, and an unchanged rerun none.
     @Test func oneChangedOrderReadsOneRecord() throws {
         let rows = (1...500).map { DifferTests.row(String($0), "P\($0 % 37)", price: String(30 + $0 % 9)) }
-        let (data, secrets) = try Self.validated(rows)
+        let data = try Self.validated(rows)
         let hasher = SecretHasher(salt: "salt")
-        let first = try Differ(hasher: hasher, now: Self.earlier).compare(data, secrets: secrets, previous: nil)
+        let first = try Differ(hasher: hasher, now: Self.earlier).compare(data, previous: nil)
         let store = StateStore(folder: TestSupport.temporaryFolder())
         try store.save(snapshot: first.snapshot, digests: first.digests, history: [], lastBuild: nil)
 
         let unchanged = Requests()
         let same = try Differ(hasher: hasher, now: Self.later)
-            .compare(data, secrets: secrets, previous: unchanged.watching(try #require(try StateStore(folder: store.folder).loadPrevious())))
+            .compare(data, previous: unchanged.watching(try #require(try StateStore(folder: store.folder).loadPrevious())))
         #expect(same.changes.isEmpty)
         #expect(unchanged.all == [])
 
         var edited = rows
         edited[249][5] = "99"
-        let (editedData, editedSecrets) = try Self.validated(edited)
+        let editedData = try Self.validated(edited)
         let requests = Requests()
         let next = StateStore(folder: store.folder)
         let result = try Differ(hasher: hasher, now: Self.later)
-            .compare(editedData, secrets: editedSecrets, previous: requests.watching(try #require(try next.loadPrevious())))
+            .compare(editedData, previous: requests.watching(try #require(try next.loadPrevious())))
         #expect(requests.all == [249])
         #expect(result.changes.changed.map(\.fields) == [["price": ["37", "99"]]])
         try next.save(snapshot: result.snapshot, digests: result.digests, history: [], lastBuild: nil)
@@ -147,10 +146,10 @@ import Testing
     /// each with its own digest, as one pass builds them.
     @Test func manyRowsAreBuiltInRangesInOrder() throws {
         let rows = (1...12_000).map { DifferTests.row(String($0), "P\($0 % 97)", price: String(30 + $0 % 11), code: "c\($0)") }
-        let (data, secrets) = try Self.validated(rows)
+        let data = try Self.validated(rows)
         let hasher = SecretHasher(salt: "salt")
-        let result = try Differ(hasher: hasher, now: Self.earlier).compare(data, secrets: secrets, previous: nil)
-        let expected = ReferenceDiffer(hasher: hasher, now: Self.earlier).compare(data, secrets: secrets, previous: nil).snapshot
+        let result = try Differ(hasher: hasher, now: Self.earlier).compare(data, previous: nil)
+        let expected = ReferenceDiffer(hasher: hasher, now: Self.earlier).compare(data, previous: nil).snapshot
         #expect(result.snapshot == expected)
         #expect(result.digests == expected.rows.map(RecordDigest.init))
         #expect(Set(result.digests).count == rows.count)
@@ -190,10 +189,10 @@ import Testing
         #expect(try reader.loadSnapshot() == snapshot)
         #expect(try reader.loadHistory() == history)
         #expect(try reader.lastBuild()?.fingerprint == "f1")
-        let (data, secrets) = try Self.validated(Array(DifferTests.base.dropFirst()))
-        let expected = ReferenceDiffer(hasher: SecretHasher(salt: snapshot.salt), now: Self.later).compare(data, secrets: secrets, previous: snapshot)
+        let data = try Self.validated(Array(DifferTests.base.dropFirst()))
+        let expected = ReferenceDiffer(hasher: SecretHasher(salt: snapshot.salt), now: Self.later).compare(data, previous: snapshot)
         let result = try Differ(hasher: SecretHasher(salt: snapshot.salt), now: Self.later)
-            .compare(data, secrets: secrets, previous: try #require(try reader.loadPrevious()))
+            .compare(data, previous: try #require(try reader.loadPrevious()))
         #expect(result.changes == expected.changes)
         #expect(try migrations() == ["v1"])
 

@@ -13,10 +13,11 @@ struct ReferenceDiffer {
 
     /// This run's records (first-seen times carried over from matched rows), what changed, and how many
     /// new rejected rows pair with no order of the last run.
-    func compare(_ data: ValidatedData, secrets: SecretCells, previous: Snapshot?) -> (snapshot: Snapshot, changes: ChangeSet, newRejected: Int) {
-        var records = zip(data.rows, secrets.rows).map { differ.record($0, secrets: $1) }
+    func compare(_ sheet: ValidatedSheet, previous: Snapshot?) -> (snapshot: Snapshot, changes: ChangeSet, newRejected: Int) {
+        let (data, secrets) = (sheet.data, sheet.secrets)
+        var records = zip(sheet.rows, secrets.rows).map { differ.record($0, secrets: $1) }
         let current = Snapshot(
-            version: Snapshot.currentVersion, salt: hasher.salt, changedAt: now, columns: data.columns,
+            version: Snapshot.currentVersion, salt: hasher.salt, changedAt: now, columns: sheet.columns,
             secretColumns: secrets.columns, rows: [], rates: nil)
         guard let previous else {
             return (differ.with(current, rows: records), ChangeSet(firstRun: true, deleted: [], added: [], changed: []), 0)

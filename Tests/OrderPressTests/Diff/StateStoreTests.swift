@@ -186,9 +186,9 @@ import Testing
                     (history.previous, "2026-11-21T11:00:00Z", true),
                 ]
                 for (rows, time, sugarIsAnOption) in runs {
-                    let (data, secrets) = try IndexedDiffTests.validated(rows, sugarIsAnOption: sugarIsAnOption)
+                    let data = try IndexedDiffTests.validated(rows, sugarIsAnOption: sugarIsAnOption)
                     let store = StateStore(folder: folder)
-                    let result = try Differ(hasher: SecretHasher(salt: "salt"), now: time).compare(data, secrets: secrets, previous: try store.loadPrevious())
+                    let result = try Differ(hasher: SecretHasher(salt: "salt"), now: time).compare(data, previous: try store.loadPrevious())
                     try store.save(snapshot: result.snapshot, digests: result.digests, history: [], lastBuild: nil)
                     var contents = written
                     contents.snapshot = SnapshotIndex(result.snapshot, digests: result.digests)

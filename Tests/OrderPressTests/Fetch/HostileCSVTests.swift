@@ -49,7 +49,8 @@ import Testing
                 return
             }
             do {
-                let validated = try Validator(configuration: configuration).validate(orders: table, groups: nil)
+                let sheet = try Validator(configuration: configuration).validateSheet(orders: table, groups: nil)
+                let validated = sheet.data
                 #expect(validated.rowsRead == validated.orders.count + validated.rejected.count)
                 #expect(validated.rowsRead == rows.count)
                 let shown = validated.rejected.flatMap { $0.values.map(\.value) + $0.reasons }
@@ -57,7 +58,7 @@ import Testing
                     + validated.warnings.map(\.message)
                 #expect(!shown.contains { $0.contains("SECRET") })
                 let differ = Differ(hasher: SecretHasher(salt: "s"), now: "2026-11-21T10:00:00Z")
-                let snapshot = try differ.compare(validated, secrets: Validator(configuration: configuration).secretCells(of: table), previous: nil).snapshot
+                let snapshot = try differ.compare(sheet, previous: nil).snapshot
                 #expect(!String(decoding: try JSONEncoder().encode(snapshot), as: UTF8.self).contains("SECRET"))
             } catch let error as DataError {
                 #expect(!error.description.contains("SECRET"))

@@ -92,9 +92,10 @@ import Testing
             TestSupport.table(headers, rows.map { row in headers.map { row[$0]! } })
         }
         let validator = Validator(configuration: configuration)
-        let before = try! validator.validate(orders: table(site.rows), groups: fetched.groups)
+        let before = try! validator.validateSheet(orders: table(site.rows), groups: fetched.groups)
         let kept = site.rows.enumerated().filter { !site.deleted.contains($0.offset) }.map(\.element)
-        var data = try! validator.validate(orders: table(kept), groups: fetched.groups)
+        let sheet = try! validator.validateSheet(orders: table(kept), groups: fetched.groups)
+        var data = sheet.data
         if site.withArchives {
             // One of a group still in the sheet, one of a group that left it, with Markdown in the names.
             data.archives = ["週五下午茶", "*gone* | [x](y)"].map { group in
@@ -105,10 +106,8 @@ import Testing
             }
         }
         let diff = DiffStep(deletionGuard: nil, now: "2026-11-21T10:00:00Z")
-        let first = try! diff.run(
-            before, secrets: validator.secretCells(of: table(site.rows)), rates: rates, previous: nil, history: [])
-        let second = try! diff.run(
-            data, secrets: validator.secretCells(of: table(kept)), rates: rates, previous: PreviousSnapshot(first.snapshot), history: first.history)
+        let first = try! diff.run(before, rates: rates, previous: nil, history: [])
+        let second = try! diff.run(sheet, rates: rates, previous: PreviousSnapshot(first.snapshot), history: first.history)
         let aggregation = Aggregator.aggregate(
             data, rates: rates, displayCurrencies: configuration.displayCurrencies, baseCurrency: configuration.baseCurrency,
             money: MoneyFormat(minorUnitOverrides: configuration.minorUnits))

@@ -80,19 +80,20 @@ import Testing
         var rates = run.withRates ? fetched.rates : nil
         if run.otherYenRate, let yen = rates?.rates["JPY"] { rates?.rates["JPY"] = yen * 2 }
         let validator = Validator(configuration: run.configuration)
-        let data = try validator.validate(orders: table, groups: fetched.groups)
+        let sheet = try validator.validateSheet(orders: table, groups: fetched.groups)
+        let data = sheet.data
         let outcome = try DiffStep(deletionGuard: nil, now: previous == nil ? "2026-11-21T10:00:00Z" : "2026-11-21T10:05:00Z").run(
-            data, secrets: validator.secretCells(of: table), rates: rates, previous: previous.map { PreviousSnapshot($0.snapshot) },
-            history: previous?.history ?? [])
+            sheet, rates: rates, previous: previous.map { PreviousSnapshot($0.snapshot) }, history: previous?.history ?? [])
         let aggregation = Aggregator.aggregate(
             data, rates: rates, displayCurrencies: run.configuration.displayCurrencies,
             baseCurrency: run.configuration.baseCurrency, money: MoneyFormat(minorUnitOverrides: run.configuration.minorUnits))
         var renderer = try SiteRenderer(templateOverrides: nil)
         renderer.limits = PageLimits(listRows: 3, changeRows: 3, attentionRows: 3, chartBars: 4, groupOrderRows: 3)
         try renderer.render(
-            configuration: run.configuration, data: data, aggregation: aggregation, rates: rates,
-            history: outcome.history, now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID,
-            digestTable: records ? OrderDigestTable(data.orders, records: outcome.orderDigests, places: GroupPlaces(data.groups), parallel: false) : nil,
+            SiteInput(
+                configuration: run.configuration, data: data, aggregation: aggregation, rates: rates,
+                history: outcome.history, now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID,
+                digestTable: records ? OrderDigestTable(data.orders, records: outcome.orderDigests, places: GroupPlaces(data.groups), parallel: false) : nil),
             into: sink, reusing: record)
         return outcome
     }
@@ -313,11 +314,11 @@ import Testing
         let configuration = try ConfigurationLoader.load(from: TestSupport.sampleConfig)
         let fetched = try await Fetcher(configuration: configuration).fetch()
         let validator = Validator(configuration: configuration)
-        var data = try validator.validate(orders: fetched.orders, groups: fetched.groups)
+        var sheet = try validator.validateSheet(orders: fetched.orders, groups: fetched.groups)
+        let data = sheet.data
         #expect(!data.rejected.isEmpty && !data.orders.isEmpty)
-        let outcome = try DiffStep(deletionGuard: nil, now: "2026-11-21T10:00:00Z").run(
-            data, secrets: validator.secretCells(of: fetched.orders), rates: nil, previous: nil, history: [])
-        let valid = zip(data.rows, outcome.digests).filter { !$0.0.rejected }
+        let outcome = try DiffStep(deletionGuard: nil, now: "2026-11-21T10:00:00Z").run(sheet, rates: nil, previous: nil, history: [])
+        let valid = zip(sheet.rows, outcome.digests).filter { !$0.0.rejected }
         #expect(outcome.orderDigests == valid.map(\.1))
         #expect(valid.map(\.0.row) == data.orders.map(\.row))
         let digests = OrderDigestTable(data.orders, records: outcome.orderDigests, places: GroupPlaces(data.groups), parallel: true)
@@ -326,11 +327,11 @@ import Testing
             let entry = Array(digests.digests[index * OrderDigestTable.size..<(index + 1) * OrderDigestTable.size])
             #expect(entry == outcome.orderDigests[index].bytes + withUnsafeBytes(of: UInt32(order.row).littleEndian, Array.init))
         }
-        let first = try #require(data.rows.firstIndex { !$0.rejected })
-        data.rows.remove(at: first)
+        let first = try #require(sheet.rows.firstIndex { !$0.rejected })
+        sheet.rows.remove(at: first)
         var others = outcome.digests
         others.remove(at: first)
-        #expect(DiffStep.orderDigests(data, digests: others) == [])
+        #expect(DiffStep.orderDigests(sheet, digests: others) == [])
         #expect(OrderDigestTable(data.orders, records: [], places: GroupPlaces(data.groups), parallel: false).source == .fields)
     }
 

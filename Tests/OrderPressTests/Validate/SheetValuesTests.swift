@@ -9,8 +9,13 @@ import Testing
     static let headers = ["group", "orderer", "drink", "quantity", "price", "time", "paid"]
 
     static func validate(_ rows: [[String]], toml: String = TestSupport.minimalTOML, groups: SourceTable? = nil) throws -> ValidatedData {
+        try sheet(rows, toml: toml, groups: groups).data
+    }
+
+    /// `validate`, with the rows as the diff compares them and the secret cells.
+    static func sheet(_ rows: [[String]], toml: String = TestSupport.minimalTOML, groups: SourceTable? = nil) throws -> ValidatedSheet {
         let configuration = try TestSupport.configuration("timezone = \"Asia/Taipei\"\n" + toml)
-        return try Validator(configuration: configuration).validate(orders: TestSupport.table(headers, rows), groups: groups)
+        return try Validator(configuration: configuration).validateSheet(orders: TestSupport.table(headers, rows), groups: groups)
     }
 
     static func row(quantity: String = "1", price: String = "35", time: String = "", paid: String = "") -> [String] {
@@ -120,7 +125,7 @@ import Testing
     // MARK: - Blank rows
 
     @Test func blankAndCheckboxOnlyRowsAreNeitherOrdersNorRejected() throws {
-        let data = try Self.validate([
+        let sheet = try Self.sheet([
             Self.row(paid: "TRUE"),
             ["", "", "", "", "", "", "FALSE"],
             ["", "", "", "", "", "", ""],
@@ -128,11 +133,12 @@ import Testing
             Self.row(price: "", paid: "FALSE"),
             ["", "", "", "", "", "", "FALSE"],
         ])
+        let data = sheet.data
         #expect(data.orders.map(\.row) == [2])
         #expect(data.rejected.map(\.row) == [6])
         #expect(data.blankRows == 4)
         #expect(data.rowsRead == 2)
-        #expect(data.rows.map(\.row) == [2, 6])
+        #expect(sheet.rows.map(\.row) == [2, 6])
         #expect(data.warnings == [])
     }
 
@@ -140,9 +146,10 @@ import Testing
     @Test func onlyMappedCellsCount() throws {
         let configuration = try TestSupport.configuration(TestSupport.minimalTOML)
         let table = TestSupport.table(["group", "orderer", "drink", "price", "paid", "電話"], [["", "", "", "", "FALSE", "0912"], ["", "Amy", "", "", "FALSE", ""]])
-        let data = try Validator(configuration: configuration).validate(orders: table, groups: nil)
+        let sheet = try Validator(configuration: configuration).validateSheet(orders: table, groups: nil)
+        let data = sheet.data
         #expect(data.blankRows == 1)
         #expect(data.rejected.map(\.row) == [3])
-        #expect(Validator(configuration: configuration).secretCells(of: table).rows.count == data.rows.count)
+        #expect(Validator(configuration: configuration).secretCells(of: table).rows.count == sheet.rows.count)
     }
 }

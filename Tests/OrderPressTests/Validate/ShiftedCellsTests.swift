@@ -9,10 +9,15 @@ import Testing
     static let headers = ["id", "group", "orderer", "drink", "quantity", "price", "currency", "time", "note", "paid", "editCode", "phone"]
 
     static func validate(_ rows: [[String]], csv: Bool = true) throws -> ValidatedData {
+        try sheet(rows, csv: csv).data
+    }
+
+    /// `validate`, with the rows as the diff compares them and the secret cells.
+    static func sheet(_ rows: [[String]], csv: Bool = true) throws -> ValidatedSheet {
         let configuration = try TestSupport.configuration(TestSupport.minimalTOML + "\n[orders.columns]\nperson = \"orderer\"")
         var table = TestSupport.table(Self.headers, rows)
         table.fromCSV = csv
-        return try Validator(configuration: configuration).validate(orders: table, groups: nil)
+        return try Validator(configuration: configuration).validateSheet(orders: table, groups: nil)
     }
 
     static let good = ["1", "G", "Amy", "tea", "1", "35", "", "2026-11-21 10:00", "", "TRUE", "SECRET1", "0900"]
@@ -26,12 +31,13 @@ import Testing
         (["4", "G", "Di", "tea", "1", "35", "", "", "TRUE", "SECRET4", "0900", ""], "time"),
     ])
     func aShiftedRowIsRejectedWithoutItsValues(_ row: [String], column: String) throws {
-        let data = try Self.validate([Self.good, row])
+        let sheet = try Self.sheet([Self.good, row])
+        let data = sheet.data
         #expect(data.orders.map(\.person) == ["Amy"])
         #expect(data.rejected.count == 1)
         #expect(data.rejected.first?.values == [])
         #expect(data.rejected.first?.reasons.first?.hasPrefix("its cells look shifted by one column from column '\(column)'") == true)
-        #expect(data.rows.count == 1)
+        #expect(sheet.rows.count == 1)
         #expect(data.malformedRows == 1)
         #expect(!data.warnings.contains { $0.message.contains("SECRET") })
         #expect(data.groups.map(\.name) == ["G"])
@@ -43,16 +49,18 @@ import Testing
         ["7", "G", "", "tea", "1", "35", "", "", "", "", "S7", ""],
     ])
     func aWrongRowKeepsItsValues(_ row: [String]) throws {
-        let data = try Self.validate([Self.good, row])
+        let sheet = try Self.sheet([Self.good, row])
+        let data = sheet.data
         #expect(data.malformedRows == 0)
-        #expect(data.rows.count == 2)
+        #expect(sheet.rows.count == 2)
         #expect(data.rejected.allSatisfy { !$0.values.isEmpty })
     }
 
     @Test func aJSONRowIsNeverTakenForShifted() throws {
-        let data = try Self.validate([Self.good, ["3", "G", "Cy", "tea", "35", "", "2026-11-21 10:00", "", "TRUE", "SECRET3", "", "0900"]], csv: false)
+        let sheet = try Self.sheet([Self.good, ["3", "G", "Cy", "tea", "35", "", "2026-11-21 10:00", "", "TRUE", "SECRET3", "", "0900"]], csv: false)
+        let data = sheet.data
         #expect(data.malformedRows == 0)
-        #expect(data.rows.count == 2)
+        #expect(sheet.rows.count == 2)
     }
 }
 
@@ -74,7 +82,8 @@ import Testing
 
     @Test(arguments: ["maybe", "not yet!", "yes please"])
     func aPaidTypoKeepsItsRow(_ paid: String) throws {
-        let data = try ShiftedCellsTests.validate(Self.rows(["7", "G", "Gil", "tea", "1", "35", "", "", "", paid, "Qw3eR7tY", "0912-345-000"]))
+        let sheet = try ShiftedCellsTests.sheet(Self.rows(["7", "G", "Gil", "tea", "1", "35", "", "", "", paid, "Qw3eR7tY", "0912-345-000"]))
+        let data = sheet.data
         #expect(data.orders.count == 7)
         #expect(data.warnings.contains { $0.message.contains(paid) })
     }
@@ -99,12 +108,13 @@ import Testing
         ]
     }
 
-    static func shown(_ data: ValidatedData) -> [String] {
+    static func shown(_ sheet: ValidatedSheet) -> [String] {
+        let data = sheet.data
         var shown: [String] = data.rejected.flatMap { $0.values.map(\.value) + $0.reasons }
         shown += data.warnings.map(\.message)
         for order in data.orders { shown += [order.group, order.person, order.item, order.note, order.id ?? "", order.timeText] + order.options }
         shown += data.groups.map(\.name)
-        for row in data.rows { shown += row.values }
+        for row in sheet.rows { shown += row.values }
         return shown
     }
 
@@ -123,8 +133,8 @@ import Testing
             }
             var table = TestSupport.table(Self.headers, Self.clean + [row])
             table.fromCSV = true
-            let data = try Validator(configuration: configuration).validate(orders: table, groups: nil)
-            #expect(!Self.shown(data).contains { $0.contains("CODE\(2000 + number)x") }, "\(row)")
+            let sheet = try Validator(configuration: configuration).validateSheet(orders: table, groups: nil)
+            #expect(!Self.shown(sheet).contains { $0.contains("CODE\(2000 + number)x") }, "\(row)")
         }
     }
 

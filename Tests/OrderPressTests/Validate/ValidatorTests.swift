@@ -16,8 +16,13 @@ import Testing
     }
 
     static func validate(_ rows: [[String]], groups: SourceTable? = nil, toml: String = TestSupport.minimalTOML) throws -> ValidatedData {
+        return try sheet(rows, groups: groups, toml: toml).data
+    }
+
+    /// `validate`, with the rows as the diff compares them and the secret cells.
+    static func sheet(_ rows: [[String]], groups: SourceTable? = nil, toml: String = TestSupport.minimalTOML) throws -> ValidatedSheet {
         let configuration = try TestSupport.configuration(toml)
-        return try Validator(configuration: configuration).validate(orders: TestSupport.table(headers, rows), groups: groups)
+        return try Validator(configuration: configuration).validateSheet(orders: TestSupport.table(headers, rows), groups: groups)
     }
 
     @Test func acceptsAGoodRowAndNormalisesIt() throws {
@@ -149,7 +154,8 @@ import Testing
         }
         rows[count - 5] = Self.row(id: "n", group: "Nowhere")
         let groups = TestSupport.table(["group", "currency"], [["週五下午茶", "TWD"], ["Tokyo", ""]], name: "groups")
-        let data = try Self.validate(rows, groups: groups)
+        let sheet = try Self.sheet(rows, groups: groups)
+        let data = sheet.data
 
         #expect(data.groups.map(\.currency) == ["TWD", "JPY"])
         let rejected = [count - 8, count - 7, count - 6, count - 5]
@@ -158,11 +164,11 @@ import Testing
         #expect(data.orders.map(\.row) == (0..<count).filter { !rejected.contains($0) }.map { $0 + 2 })
         #expect(data.orders.map(\.currency).filter { $0 == "JPY" }.count == 4)
         #expect(data.warnings.filter { $0.message.hasPrefix("id ") } == [DataWarning(row: 3, message: "id 'dup' is used by rows 3, \(count - 1); they are matched by content instead")])
-        #expect(data.rows.map(\.row) == (0..<count).map { $0 + 2 })
+        #expect(sheet.rows.map(\.row) == (0..<count).map { $0 + 2 })
         // The repeated id is no identity in either half: both rows are identified as a sheet of just them would be.
-        let alone = try Self.validate([rows[1], rows[count - 3]])
-        #expect([data.rows[1].identity, data.rows[count - 3].identity] == alone.rows.map(\.identity))
-        #expect(data.rows[1].identity != (try Self.validate([rows[1]])).rows[0].identity)
+        let alone = try Self.sheet([rows[1], rows[count - 3]])
+        #expect([sheet.rows[1].identity, sheet.rows[count - 3].identity] == alone.rows.map(\.identity))
+        #expect(sheet.rows[1].identity != (try Self.sheet([rows[1]])).rows[0].identity)
     }
 
     @Test func missingRequiredColumnStopsTheBuild() throws {
@@ -331,17 +337,18 @@ import Testing
             },
             malformed: [.init(number: 5, fieldCount: 3)])
         let validator = Validator(configuration: configuration)
-        let data = try validator.validate(orders: table, groups: nil)
-        #expect(data.rows.map(\.row) == [2, 3, 4])
-        #expect(data.rows.map(\.rejected) == [false, true, false])
-        #expect(data.rows[0].identity == "id:7")
-        #expect(data.rows[1].identity.hasPrefix("content:") && data.rows[2].identity.hasPrefix("content:"))
-        #expect(data.rows.map(\.amount) == [35, nil, 35])
+        let sheet = try validator.validateSheet(orders: table, groups: nil)
+        let data = sheet.data
+        #expect(sheet.rows.map(\.row) == [2, 3, 4])
+        #expect(sheet.rows.map(\.rejected) == [false, true, false])
+        #expect(sheet.rows[0].identity == "id:7")
+        #expect(sheet.rows[1].identity.hasPrefix("content:") && sheet.rows[2].identity.hasPrefix("content:"))
+        #expect(sheet.rows.map(\.amount) == [35, nil, 35])
         #expect(data.malformedRows == 1)
-        #expect(!data.columns.contains("editCode") && data.columns.contains("orderer"))
+        #expect(!sheet.columns.contains("editCode") && sheet.columns.contains("orderer"))
         let secrets = validator.secretCells(of: table)
         #expect(secrets.columns == ["editCode"])
-        #expect(secrets.rows.count == data.rows.count)
+        #expect(secrets.rows.count == sheet.rows.count)
         // A secret value prints as the mask, whichever way it is printed.
         let secret = try #require(secrets.rows.first?.first)
         var dumped = ""

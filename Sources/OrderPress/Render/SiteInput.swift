@@ -1,0 +1,22 @@
+import Foundation
+
+/// Everything render makes the site from, as one value: what the steps before it handed on.
+/// `SiteRenderer` turns it into a `SiteContext` with its own page limits.
+struct SiteInput: Sendable {
+    var configuration: Configuration
+    /// The orders, groups and rejected rows (the diff's rows and secret cells are not here).
+    var data: ValidatedData
+    var aggregation: Aggregation
+    var rates: RateTable?
+    /// Runs that changed something, newest first.
+    var history: [HistoryEntry]
+    /// The build's time: whether the rates are stale.
+    var now: Date
+    /// The site's random id from the state folder: the feed's id.
+    var siteID: UUID
+    /// The pages' file names, made while the orders were aggregated; nil makes them from `data` alone.
+    var slugs: SiteSlugs? = nil
+    /// Each order's digest for the pages' keys (`OrderDigestTable`), made beside the slugs; nil makes
+    /// them from `data` alone.
+    var digestTable: OrderDigestTable? = nil
+}

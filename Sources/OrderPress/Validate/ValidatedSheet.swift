@@ -1,0 +1,21 @@
+/// Validation's whole output: what the site shows (`data`), and apart from it what only the diff reads,
+/// every row as the diff compares it and the secret cells. The diff consumes it and hands `data` on
+/// (`DiffResult`): at a million orders the rows are hundreds of MB, and nothing that renders pages
+/// ever holds them or a secret.
+public struct ValidatedSheet: Sendable {
+    /// The orders, groups and rejected rows: what aggregate, render and the report read.
+    public var data: ValidatedData
+    /// Every row whose cells could be matched to columns, valid and rejected, in sheet order: what the diff compares.
+    public var rows: [ValidatedRow]
+    /// The non-secret mapped columns the sheet has, in configuration order: the columns of `ValidatedRow.values`.
+    public var columns: [String]
+    /// The secret cells of `rows`, in the same order.
+    public var secrets: SecretCells
+
+    public init(data: ValidatedData, rows: [ValidatedRow] = [], columns: [String] = [], secrets: SecretCells) {
+        self.data = data
+        self.rows = rows
+        self.columns = columns
+        self.secrets = secrets
+    }
+}
