@@ -261,7 +261,7 @@ public struct Pipeline: Sendable {
     private func aggregate(_ data: ValidatedData, rates: RateTable?) -> Aggregation {
         Aggregator.aggregate(
             data, rates: rates, displayCurrencies: configuration.displayCurrencies, baseCurrency: configuration.baseCurrency,
-            money: MoneyFormat(minorUnitOverrides: configuration.minorUnits))
+            money: MoneyFormat(minorUnitOverrides: configuration.minorUnits), organizerSettled: configuration.rounds.organizerSettled)
     }
 
     /// Reads the state, then compares, guards and records the run; also reads (or makes) the site's id.

@@ -391,14 +391,14 @@ private struct MarkdownText: ~Copyable {
         let digits = digits(currency)
         let key = AmountKey(price, quantity: quantity, multiplied: multiplied, digits: digits)
         if let key, let text = amounts[key] { return append(text) }
-        let text = DecimalText.fixed(multiplied ? value() : price, digits: digits)
+        let text = builder!.context.money.grouped(DecimalText.fixed(multiplied ? value() : price, digits: digits))
         if let key { amounts[key] = text }
         append(text)
     }
 
     /// An amount that is not a price: written, not remembered.
     mutating func amount(_ value: Decimal, _ currency: String) {
-        append(DecimalText.fixed(value, digits: digits(currency)))
+        append(builder!.context.money.grouped(DecimalText.fixed(value, digits: digits(currency))))
     }
 
     /// A converted amount, or "n/a".

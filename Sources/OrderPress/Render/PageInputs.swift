@@ -36,6 +36,8 @@ struct PageInputs: Sendable {
         }
         fields.add(context.configuration.displayCurrencies)
         fields.add(context.aggregation.tracksPayments)
+        // Who owes what: the organiser's own orders count as paid (`[rounds] organizer_settled`).
+        fields.add(context.configuration.rounds.organizerSettled)
         if let rates = context.rates {
             fields.add(rates.base)
             for (currency, rate) in rates.rates.sorted(by: { $0.key < $1.key }) { fields.add(currency, DecimalText.exact(rate)) }
@@ -52,6 +54,7 @@ struct PageInputs: Sendable {
         orders = digests.digests
         orderGroups = digests.groups
         let sheetGroups = context.data.groups
+        csvOrganizers = context.configuration.rounds.organizerSettled ? sheetGroups.flatMap { [$0.name, $0.organizerKey] } : []
         groupFields = Parallel.map(sheetGroups.count) { index in
             var fields = Fields()
             Self.add(sheetGroups[index], slug: context.groupSlugs[sheetGroups[index].name] ?? "", to: &fields)
@@ -76,6 +79,9 @@ struct PageInputs: Sendable {
         self.people = Dictionary(zip(people.map(\.key), personList), uniquingKeysWith: { first, _ in first })
         personPieces = personDigests.map(\.1)
     }
+
+    /// The organisers of every group, when they are settled: each order's `owed` in `orders.csv` depends on them.
+    private var csvOrganizers: [String] = []
 
     /// The keys of the entries of `summary.json`, in the order of `aggregation.groups` and `.people`.
     private var groupPieces: [PieceKey] = []
@@ -243,6 +249,12 @@ struct PageInputs: Sendable {
         } else {
             for group in context.groups(named: Set(person.orders.map(\.group))) { add(group, to: &fields) }
         }
+        // Their parts of fees and discounts, which depend on the others in the group as well.
+        for share in person.groupShares where share.feeShare != 0 || share.discountShare != 0 {
+            fields.add(share.group)
+            fields.add(share.feeShare)
+            fields.add(share.discountShare)
+        }
         return fields.digest()
     }
 
@@ -258,6 +270,8 @@ struct PageInputs: Sendable {
     func csvPiece(_ positions: Range<Int>) -> PieceKey {
         var fields = Fields(site)
         fields.add("orders.csv")
+        // What an order still owes depends on who organises its group.
+        fields.add(csvOrganizers)
         fields.add(positions.count)
         fields.append(orders[positions.lowerBound * Self.orderDigestSize..<positions.upperBound * Self.orderDigestSize])
         return PieceKey(Array(SHA256.hash(data: fields.bytes)))
@@ -277,6 +291,10 @@ struct PageInputs: Sendable {
     private static func add(_ group: Group, slug: String, to fields: inout Fields) {
         fields.add(group.name, group.organizer, group.shop, group.currency, group.deadline)
         fields.add(slug)
+        // How to pay, the fee and the discount (issue 24): on the group page and its people's pages.
+        fields.add(group.payment)
+        fields.add(group.fee)
+        fields.add(group.discount)
     }
 
     /// Every field of an order (`PageInputsTests` changes each one and expects another digest). The

@@ -42,8 +42,9 @@ struct SiteContext: Sendable {
         self.aggregation = aggregation
         self.rates = rates
         self.history = history
-        money = MoneyFormat(minorUnitOverrides: configuration.minorUnits)
         labels = Labels(language: configuration.language, overrides: configuration.labels)
+        // Pages group amounts by thousands as the language's catalogue says (`summary.json` uses `money.plain`).
+        money = MoneyFormat(minorUnitOverrides: configuration.minorUnits, thousandsSeparator: labels.markdown("thousands_separator"))
         markdownLabels = labels.markdownTable
         let slugs = slugs ?? SiteSlugs(data)
         (groupSlugs, personSlugs, orderDigests, groupPlaces) = (slugs.groups, slugs.people, slugs.orderDigests, slugs.groupPlaces)

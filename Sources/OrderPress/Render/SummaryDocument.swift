@@ -189,7 +189,7 @@ struct SummaryDocument: Encodable {
     }
 
     private static func converted(_ amounts: [ConvertedAmount], _ context: SiteContext) -> [String: String?] {
-        Dictionary(uniqueKeysWithValues: amounts.map { ($0.currency, context.money.display(optional: $0)) })
+        Dictionary(uniqueKeysWithValues: amounts.map { ($0.currency, context.money.plain.display(optional: $0)) })
     }
 
     /// A payment figure, only when a `paid` column is mapped.
