@@ -42,7 +42,7 @@ enum BuiltInPages {
         }
         out += "\n## \(out["people"])\n\n"
         if page.hasPeople {
-            out.peopleTable(page.people, currencies: page.displayCurrencies)
+            out.peopleTable(page.people, currencies: page.displayCurrencies, owes: pays)
             if let pager = page.peoplePager { out += "\n\(pager)\n" }
         } else {
             out += "\(out["no_people"])\n"
@@ -65,7 +65,7 @@ enum BuiltInPages {
         out += "# \(page.title)\n\n[← \(out["home"])](index.md)\n\n"
         out.notices(page.notices)
         out += "\(page.pager)\n\n"
-        out.peopleTable(page.people, currencies: page.displayCurrencies)
+        out.peopleTable(page.people, currencies: page.displayCurrencies, owes: page.tracksPayments)
         out += "\n\(page.pager)\n"
         return out.take()
     }
@@ -84,7 +84,14 @@ enum BuiltInPages {
         out += "\n- \(out["shop"])\(colon)"
         out.escaped(group.shop)
         out += "\n- \(out["deadline"])\(colon)\(builder.deadline(group))\n"
-        out += "- \(out["currency"])\(colon)\(currency)\n\n"
+        out += "- \(out["currency"])\(colon)\(currency)\n"
+        // Money (issue 24): how to pay the organiser.
+        if !group.payment.isEmpty {
+            out += "- \(out["payment"])\(colon)"
+            out.escaped(group.payment)
+            out += "\n"
+        }
+        out += "\n"
         out.notices(builder.rateNotices)
         if let deletions = context.latestDeletions[group.name], !deletions.isEmpty {
             out += "## ⚠ \(builder.deletedHeading)\n\n"
@@ -112,6 +119,17 @@ enum BuiltInPages {
             out.price(line.unitPrice, currency)
             out += " | "
             out.amount(of: line.unitPrice, times: line.quantity, multiplied: true, currency) { line.lineTotal }
+            out += " |\n"
+        }
+        // Money (issue 24): the fee and the discount, under the shop's lines and in the total.
+        if summary.fee != 0 {
+            out += "| \(out["fee"]) | | "
+            out.amount(summary.fee, currency)
+            out += " |\n"
+        }
+        if summary.discount != 0 {
+            out += "| \(out["discount"]) | | -"
+            out.amount(summary.discount, currency)
             out += " |\n"
         }
         out += "| **\(out["total"])** \(builder.itemsOrders(summary)) | | **"
@@ -187,7 +205,10 @@ enum BuiltInPages {
                 settled = false
                 out += "- **"
                 out += builder.payment(of: owed, toGroupAt: place)
-                out += "**\n"
+                out += "**"
+                // Money (issue 24): how to pay, beside what to pay.
+                if let details = builder.paymentDetails(ofGroupAt: place) { out += " · \(out["payment"])\(out["colon"])\(details)" }
+                out += "\n"
             }
             if settled { out += "\(out["settled"])\n" }
             out += "\n"
@@ -454,6 +475,8 @@ private struct MarkdownText: ~Copyable {
             for index in shown {
                 orders.withOrder(at: index) { orderCells($0, paid: pays, shortened: false) }
             }
+            // Money (issue 24): their parts of the group's fee and discount.
+            if let shares = builder.sharesLine(share, currency: group.currency) { self += "\n\(shares)\n" }
             append(builder.builtIn.personTotal)
             amount(share.total, group.currency)
             self += " "
@@ -567,10 +590,13 @@ private struct MarkdownText: ~Copyable {
     }
 
     /// The table of people on the index and the people list pages.
-    mutating func peopleTable(_ rows: [PageModels.PersonRow], currencies: [String]) {
-        tableHead("| \(self["person"]) | \(self["total"]) | \(self["orders"]) |", "|---|--:|--:|", currencies: currencies)
+    /// `owes`: with a `paid` column, what each still owes (issue 24).
+    mutating func peopleTable(_ rows: [PageModels.PersonRow], currencies: [String], owes: Bool) {
+        tableHead(
+            owes ? "| \(self["person"]) | \(self["total"]) | \(self["owes"]) | \(self["orders"]) |" : "| \(self["person"]) | \(self["total"]) | \(self["orders"]) |",
+            owes ? "|---|--:|--:|--:|" : "|---|--:|--:|", currencies: currencies)
         for row in rows {
-            self += "| [\(row.name)](\(row.link)) | \(row.totals) | \(row.orders) |"
+            self += owes ? "| [\(row.name)](\(row.link)) | \(row.totals) | \(row.owes) | \(row.orders) |" : "| [\(row.name)](\(row.link)) | \(row.totals) | \(row.orders) |"
             for amount in row.converted { self += " \(amount) |" }
             self += "\n"
         }

@@ -146,6 +146,9 @@ enum DefaultTemplates {
 - {{labels.shop}}{{labels.colon}}{{shop}}
 - {{labels.deadline}}{{labels.colon}}{{deadline}}
 - {{labels.currency}}{{labels.colon}}{{currency}}
+{{#payment}}
+- {{labels.payment}}{{labels.colon}}{{.}}
+{{/payment}}
 
 {{#notices}}
 > {{.}}
@@ -169,6 +172,12 @@ enum DefaultTemplates {
 {{#shopSheet}}
 | {{text}} | {{unitPrice}} | {{lineTotal}} |
 {{/shopSheet}}
+{{#fee}}
+| {{labels.fee}} | | {{.}} |
+{{/fee}}
+{{#discount}}
+| {{labels.discount}} | | -{{.}} |
+{{/discount}}
 | **{{labels.total}}** {{itemsOrders}} | | **{{total}}** |
 
 {{#totalConverted}}
@@ -312,10 +321,10 @@ enum DefaultTemplates {
 ## {{labels.people}}
 
 {{#hasPeople}}
-| {{labels.person}} | {{labels.total}} | {{labels.orders}} |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
-|---|--:|--:|{{#displayCurrencies}}--:|{{/displayCurrencies}}
+| {{labels.person}} | {{labels.total}} |{{#tracksPayments}} {{labels.owes}} |{{/tracksPayments}} {{labels.orders}} |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
+|---|--:|{{#tracksPayments}}--:|{{/tracksPayments}}--:|{{#displayCurrencies}}--:|{{/displayCurrencies}}
 {{#people}}
-| [{{name}}]({{link}}) | {{totals}} | {{orders}} |{{#converted}} {{.}} |{{/converted}}
+| [{{name}}]({{link}}) | {{totals}} |{{#tracksPayments}} {{owes}} |{{/tracksPayments}} {{orders}} |{{#converted}} {{.}} |{{/converted}}
 {{/people}}
 {{#peoplePager}}
 
@@ -365,10 +374,10 @@ enum DefaultTemplates {
 {{/notices}}
 {{pager}}
 
-| {{labels.person}} | {{labels.total}} | {{labels.orders}} |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
-|---|--:|--:|{{#displayCurrencies}}--:|{{/displayCurrencies}}
+| {{labels.person}} | {{labels.total}} |{{#tracksPayments}} {{labels.owes}} |{{/tracksPayments}} {{labels.orders}} |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
+|---|--:|{{#tracksPayments}}--:|{{/tracksPayments}}--:|{{#displayCurrencies}}--:|{{/displayCurrencies}}
 {{#people}}
-| [{{name}}]({{link}}) | {{totals}} | {{orders}} |{{#converted}} {{.}} |{{/converted}}
+| [{{name}}]({{link}}) | {{totals}} |{{#tracksPayments}} {{owes}} |{{/tracksPayments}} {{orders}} |{{#converted}} {{.}} |{{/converted}}
 {{/people}}
 
 {{pager}}
@@ -387,7 +396,7 @@ enum DefaultTemplates {
 ## {{labels.to_pay}}
 
 {{#payments}}
-- **{{.}}**
+- **{{text}}**{{#payment}} · {{labels.payment}}{{labels.colon}}{{.}}{{/payment}}
 {{/payments}}
 {{#settled}}
 {{labels.settled}}
@@ -403,6 +412,10 @@ enum DefaultTemplates {
 | {{item}} | {{amount}} |{{#tracksPayments}} {{paidMark}} |{{/tracksPayments}} {{quantity}} | {{unitPrice}} | {{time}} | {{note}} |
 {{/orders}}
 
+{{#shares}}
+{{.}}
+
+{{/shares}}
 {{labels.total}}{{labels.colon}}{{total}}{{#converted}} · {{.}}{{/converted}}
 
 {{/groups}}
@@ -435,6 +448,10 @@ enum DefaultTemplates {
 | {{item}} | {{amount}} |{{#tracksPayments}} {{paidMark}} |{{/tracksPayments}} {{quantity}} | {{unitPrice}} | {{time}} | {{note}} |
 {{/orders}}
 
+{{#shares}}
+{{.}}
+
+{{/shares}}
 {{labels.total}}{{labels.colon}}{{total}}{{#converted}} · {{.}}{{/converted}}
 
 {{/groups}}

@@ -19,8 +19,10 @@ import Testing
         var deleted: Set<Int>
         /// Lists of a few rows per page, so that the index and list pages paginate.
         var shortLists: Bool
+        /// Each group's `payment`, `fee` and `discount` cells (issue 24), when the groups sheet has them.
+        var groupMoney: [[String]]? = nil
         var description: String {
-            "\(rows.count) rows, \(language), paid \(tracksPayments), \(displayCurrencies), rates \(withRates), deleted \(deleted.sorted()), short lists \(shortLists)"
+            "\(rows.count) rows, \(language), paid \(tracksPayments), \(displayCurrencies), rates \(withRates), deleted \(deleted.sorted()), short lists \(shortLists), group money \(groupMoney ?? [])"
         }
     }
 
@@ -45,7 +47,24 @@ import Testing
         return Site(
             rows: rows, language: ["en", "zh-Hant", "ja"].randomElement(using: &rng)!,
             tracksPayments: Bool.random(using: &rng), displayCurrencies: [[], ["USD", "JPY"], ["TWD"]].randomElement(using: &rng)!,
-            withRates: Bool.random(using: &rng), deleted: deleted, shortLists: Bool.random(using: &rng))
+            withRates: Bool.random(using: &rng), deleted: deleted, shortLists: Bool.random(using: &rng),
+            groupMoney: Bool.random(using: &rng)
+                ? (0..<4).map { _ in
+                    [
+                        ["", "LINE Pay: 0912-345-678", "*bold* | [x](y) <b>", "銀行 012 帳號 1234"].randomElement(using: &rng)!,
+                        ["", "60", "12.5", "1,000", "-3", "x"].randomElement(using: &rng)!,
+                        ["", "30", "7", "2500", "no"].randomElement(using: &rng)!,
+                    ]
+                } : nil)
+    }
+
+    /// The sample's groups sheet with `payment`, `fee` and `discount` columns holding `money` row by row.
+    static func groups(_ groups: SourceTable, money: [[String]]) -> SourceTable {
+        let headers = groups.headers + ["payment", "fee", "discount"]
+        let rows = (0..<groups.dataRowCount).map { row in
+            groups.headers.indices.map { groups.cell(row, $0) } + money[row % money.count]
+        }
+        return TestSupport.table(headers, rows, name: "groups")
     }
 
     /// One generated row of the sample's columns, with Markdown characters, bad values and secrets.
@@ -89,9 +108,10 @@ import Testing
             TestSupport.table(headers, rows.map { row in headers.map { row[$0]! } })
         }
         let validator = Validator(configuration: configuration)
-        let before = try! validator.validate(orders: table(site.rows), groups: fetched.groups)
+        let groups = site.groupMoney.flatMap { money in fetched.groups.map { Self.groups($0, money: money) } } ?? fetched.groups
+        let before = try! validator.validate(orders: table(site.rows), groups: groups)
         let kept = site.rows.enumerated().filter { !site.deleted.contains($0.offset) }.map(\.element)
-        let data = try! validator.validate(orders: table(kept), groups: fetched.groups)
+        let data = try! validator.validate(orders: table(kept), groups: groups)
         let diff = DiffStep(deletionGuard: nil, now: "2026-11-21T10:00:00Z")
         let first = try! diff.run(
             before, secrets: validator.secretCells(of: table(site.rows)), rates: rates, previous: nil, history: [])
