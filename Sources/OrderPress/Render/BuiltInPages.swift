@@ -470,10 +470,11 @@ private struct MarkdownText: ~Copyable {
             let shown = rows.map { indices[GroupOrderPages.part(of: $0, from: position, count: indices.count)] } ?? indices[...]
             guard !shown.isEmpty else { continue }
             let group = context.data.groups[place]
+            let settled = builder.settledKey(of: group)
             append(builder.builtIn.personGroupHeadings[place])
             append(builder.builtIn.personOrdersHead)
             for index in shown {
-                orders.withOrder(at: index) { orderCells($0, paid: pays, shortened: false) }
+                orders.withOrder(at: index) { orderCells($0, paid: pays, shortened: false, settled: settled) }
             }
             // Money (issue 24): their parts of the group's fee and discount.
             if let shares = builder.sharesLine(share, currency: group.currency) { self += "\n\(shares)\n" }
@@ -538,12 +539,13 @@ private struct MarkdownText: ~Copyable {
         self += "--:|--:|---|---|\n"
         // Each order read in place, not copied (see `OrderList.withOrder`).
         let orders = summary.orders
+        let settled = builder!.settledKey(of: summary.group)
         for index in rows {
             orders.withOrder(at: index) { order in
                 self += "| "
                 escaped(Text.shortened(order.pointee.person, to: TextLimits.person))
                 self += " "
-                orderCells(order, paid: pays, shortened: true)
+                orderCells(order, paid: pays, shortened: true, settled: settled)
             }
         }
     }
@@ -605,7 +607,8 @@ private struct MarkdownText: ~Copyable {
     /// The cells an order line shares on group and person pages, from the item on, as
     /// `PageBuilder.orderLine` makes them: on group pages (`shortened`) over-long text is cut. The
     /// order is read where it is stored (`OrderList.withOrder`): passed as a value, it was copied.
-    mutating func orderCells(_ order: UnsafePointer<Order>, paid: Bool, shortened: Bool) {
+    /// `settled`: the key of the group's settled organiser, whose orders count as paid.
+    mutating func orderCells(_ order: UnsafePointer<Order>, paid: Bool, shortened: Bool, settled: String? = nil) {
         func text(_ value: String, _ limit: Int) { escaped(shortened ? Text.shortened(value, to: limit) : value) }
         self += "| "
         text(order.pointee.item, TextLimits.item)
@@ -616,7 +619,7 @@ private struct MarkdownText: ~Copyable {
         self += " | "
         amount(of: order.pointee.unitPrice, times: order.pointee.quantity, multiplied: order.pointee.quantity != 1, order.pointee.currency) { order.pointee.amount }
         self += " |"
-        if paid { self += order.pointee.paid ? " ✓ |" : "  |" }
+        if paid { self += order.pointee.paid || (settled != nil && order.pointee.personKey == settled) ? " ✓ |" : "  |" }
         self += " "
         append(order.pointee.quantity)
         self += " | "

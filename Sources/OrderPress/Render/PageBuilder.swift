@@ -103,8 +103,15 @@ struct PageBuilder: Sendable {
             PageModels.PersonRow(
                 name: short(person.name, TextLimits.person), link: "people/\(context.personSlugs[person.key]!).md",
                 orders: person.orders.count, totals: context.totalsText(person.totals),
-                converted: context.converted(person.converted), owes: context.totalsText(person.outstanding))
+                converted: context.converted(person.converted), owes: owesText(person.outstanding))
         }
+    }
+
+    /// "98 TWD + 9.79 USD": what a person still owes, in the currencies where it is not zero (all of them
+    /// when it is zero in each: "0 TWD").
+    private func owesText(_ outstanding: [String: Decimal]) -> String {
+        let owed = outstanding.filter { $0.value != 0 }
+        return context.totalsText(owed.isEmpty ? outstanding : owed)
     }
 
     /// How many deletions the index lists before pointing to the Changes page.
@@ -213,7 +220,8 @@ struct PageBuilder: Sendable {
 
     /// The lines of the orders on page `page` of a group's orders.
     private func orderLines(_ summary: GroupSummary, page: Int) -> [PageModels.OrderLine] {
-        context.orderPages(summary).rows(ofPage: page).map { orderLine(summary.orders[$0], shortened: true) }
+        let settled = settledKey(of: summary.group)
+        return context.orderPages(summary).rows(ofPage: page).map { orderLine(summary.orders[$0], shortened: true, settled: settled) }
     }
 
     /// "(24 items, 21 orders)".
@@ -257,7 +265,7 @@ struct PageBuilder: Sendable {
             guard !shown.isEmpty else { return nil }
             return PageModels.PersonGroup(
                 name: escape(group.name), link: "../groups/\(context.groupSlugs[group.name]!).md",
-                orders: shown.map { orderLine($0, shortened: false) },
+                orders: shown.map { orderLine($0, shortened: false, settled: settledKey(of: group)) },
                 total: "\(money.display(total, group.currency)) \(group.currency)",
                 converted: otherCurrencies(convertedByGroup[group.name] ?? [], besides: group.currency),
                 shares: shares[group.name].flatMap { sharesLine($0, currency: group.currency) })
@@ -409,13 +417,20 @@ struct PageBuilder: Sendable {
         "\(escape(record.person)): \(escape(record.what)) (\(context.amountText(record)))"
     }
 
-    private func orderLine(_ order: Order, shortened: Bool) -> PageModels.OrderLine {
+    /// The person key of the group's organiser when their orders count as paid (`[rounds] organizer_settled`), else nil.
+    func settledKey(of group: Group) -> String? {
+        guard context.configuration.rounds.organizerSettled, !group.organizer.isEmpty else { return nil }
+        return group.organizerKey
+    }
+
+    /// `settled`: the key of the group's settled organiser, whose orders count as paid (and show ✓).
+    private func orderLine(_ order: Order, shortened: Bool, settled: String? = nil) -> PageModels.OrderLine {
         let money = context.money
         func text(_ value: String, _ limit: Int) -> String { shortened ? short(value, limit) : escape(value) }
         return PageModels.OrderLine(
             person: text(order.person, TextLimits.person),
             item: ([text(order.item, TextLimits.item)] + order.options.map { text($0, TextLimits.option) }).joined(separator: " "),
-            paidMark: order.paid ? "✓" : "", quantity: order.quantity, unitPrice: money.display(order.unitPrice, order.currency),
+            paidMark: order.paid || (settled != nil && order.personKey == settled) ? "✓" : "", quantity: order.quantity, unitPrice: money.display(order.unitPrice, order.currency),
             amount: money.display(order.amount, order.currency),
             time: order.time.map { Timestamp.display($0, timeZone: context.configuration.timeZone) } ?? escape(order.timeText),
             note: text(order.note, TextLimits.note))
