@@ -219,7 +219,7 @@ extension SiteRenderer {
             }
             try sink.publishStreamed(OrdersCSV.fileName, in: .site) { stream in
                 OrdersCSV.write(
-                    context.data.orders, timeZone: context.configuration.timeZone, inputs: inputs,
+                    context.data.orders, timeZone: context.configuration.timeZone, paid: OrdersCSVPayments(context).state, inputs: inputs,
                     published: sink.publishedPieces(of: OrdersCSV.fileName, in: .site), into: stream)
             }
             return nil

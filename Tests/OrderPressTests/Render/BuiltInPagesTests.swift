@@ -60,9 +60,11 @@ import Testing
 
     /// The sample's groups sheet with `payment`, `fee` and `discount` columns holding `money` row by row.
     static func groups(_ groups: SourceTable, money: [[String]]) -> SourceTable {
-        let headers = groups.headers + ["payment", "fee", "discount"]
+        // The sample's own money columns give way to the generated ones.
+        let kept = groups.headers.indices.filter { !["payment", "fee", "discount"].contains(groups.headers[$0]) }
+        let headers = kept.map { groups.headers[$0] } + ["payment", "fee", "discount"]
         let rows = (0..<groups.dataRowCount).map { row in
-            groups.headers.indices.map { groups.cell(row, $0) } + money[row % money.count]
+            kept.map { groups.cell(row, $0) } + money[row % money.count]
         }
         return TestSupport.table(headers, rows, name: "groups")
     }
