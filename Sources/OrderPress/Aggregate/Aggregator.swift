@@ -23,10 +23,11 @@ public enum Aggregator {
         let converter = Converter(
             rates: rates, money: money, precomputing: Set(grandTotals.keys).union(data.groups.map(\.currency)).union(displayCurrencies))
         let tally = Tally(orders: orders, facts: facts, displayCurrencies: displayCurrencies, converter: converter)
-        // By group number: the person number of the organiser when they are settled, else -1. Only the
-        // organisers' keys are looked up, not every person's.
+        // By group number: the person number of the organiser, else -1. Only the organisers' keys are
+        // looked up, not every person's. Nobody owes themselves; with `organizerSettled` the organiser's
+        // orders also count as paid.
         var organizers = [Int32](repeating: -1, count: facts.groupCount)
-        if organizerSettled {
+        do {
             let keys = Dictionary(data.groups.map { ($0.organizerKey, Int32(-1)) }.filter { !$0.0.isEmpty }, uniquingKeysWith: { first, _ in first })
             let numbers = tally.personNumbers(of: keys)
             for (group, number) in zip(data.groups, facts.listedGroupNumbers) where organizers[Int(number)] < 0 {
@@ -41,7 +42,9 @@ public enum Aggregator {
             var slots = Slots(tally)
             return range.map { index in
                 let number = facts.listedGroupNumbers[index]
-                return tally.summary(of: data.groups[index], number: number, organizer: organizers[Int(number)], slots: &slots, memo: &memo)
+                return tally.summary(
+                    of: data.groups[index], number: number, organizer: organizerSettled ? organizers[Int(number)] : -1, slots: &slots,
+                    memo: &memo)
             }
         }.flatMap { $0 }
         var grandOutstanding: [String: Decimal] = [:]
@@ -68,7 +71,8 @@ public enum Aggregator {
             var slots = Slots(tally)
             return range.map { rank in
                 tally.summary(
-                    ofPerson: tally.peopleInOrder[rank], groupCurrencies: currencyOfGroup, organizers: organizers, shares: shares,
+                    ofPerson: tally.peopleInOrder[rank], groupCurrencies: currencyOfGroup, organizers: organizers,
+                    organizerSettled: organizerSettled, shares: shares,
                     slots: &slots, memo: &memo)
             }
         }.flatMap { $0 }
@@ -274,10 +278,11 @@ public enum Aggregator {
         }
 
         /// One person's orders summed per currency and per group, with their parts of each group's fee and
-        /// discount (`shares`, by group number), and nothing owed where they are the settled organiser
-        /// (`organizers`, by group number).
+        /// discount (`shares`, by group number), and nothing owed to themselves where they organise the
+        /// group (`organizers`, by group number), their orders there paid when `organizerSettled`.
         func summary(
-            ofPerson person: Int, groupCurrencies: [String], organizers: [Int32], shares: [[Int32: Shares]], slots: inout Slots,
+            ofPerson person: Int, groupCurrencies: [String], organizers: [Int32], organizerSettled: Bool, shares: [[Int32: Shares]],
+            slots: inout Slots,
             memo: inout Converter.Memo
         ) -> PersonSummary {
             struct Share {
@@ -301,7 +306,7 @@ public enum Aggregator {
                 let group = slots.group(fact.group, next: groups.count)
                 if group == groups.count { groups.append(Share(number: fact.group, first: position)) }
                 groups[group].total.add(micros: micros) { amount(at: position) }
-                guard !fact.paid, organizers[Int(fact.group)] != Int32(person) else { continue }
+                guard !fact.paid, !organizerSettled || organizers[Int(fact.group)] != Int32(person) else { continue }
                 currencies[currency].unpaid.add(micros: micros) { amount(at: position) }
                 // What a person owes a group is their unpaid orders there of a positive amount.
                 if let micros, micros > 0 {
@@ -315,7 +320,8 @@ public enum Aggregator {
             // Fees and discounts: in the total, and in what is owed unless they organise the group. A group's
             // orders are all in its currency (`Validator`), so its first order's currency is its share's.
             for index in groups.indices {
-                let settled = organizers[Int(groups[index].number)] == Int32(person)
+                let organizes = organizers[Int(groups[index].number)] == Int32(person)
+                let settled = organizerSettled && organizes
                 if let part = shares[Int(groups[index].number)][Int32(person)] {
                     let change = part.fee - part.discount
                     let micros = ExactSum.micros(of: change)
@@ -329,7 +335,7 @@ public enum Aggregator {
                     }
                 }
                 // What is owed a group is what is unpaid there, when that is more than nothing.
-                groups[index].owes = !settled && groups[index].unpaid.isPositive
+                groups[index].owes = !organizes && groups[index].unpaid.isPositive
             }
             for share in currencies { slots.currencies[Int(share.number)] = -1 }
             for share in groups { slots.groups[Int(share.number)] = -1 }

@@ -104,7 +104,8 @@ import Testing
                 groupPaid += paid
                 totals[key, default: [:]][group.currency, default: 0] += total
                 owedByCurrency[key, default: [:]][group.currency, default: 0] += total - paid
-                if !isOrganizer, total - paid > 0 { owedByGroup[key, default: [:]][group.name] = total - paid }
+                // Nobody is asked to pay themselves, settled or not.
+                if key != Text.lowercased(group.organizer), total - paid > 0 { owedByGroup[key, default: [:]][group.name] = total - paid }
             }
             #expect(summary.total == groupTotal && summary.paid == groupPaid && summary.outstanding == groupTotal - groupPaid)
             if !orders.isEmpty { grandTotals[group.currency, default: 0] += groupTotal }
@@ -129,9 +130,13 @@ import Testing
         #expect(amy.outstandingByGroup.isEmpty)
         #expect(amy.outstanding == ["TWD": 0])
         #expect(aggregation.groups[0].outstanding == aggregation.groups[0].people.first { $0.key == "ben" }!.outstanding)
-        // Off: Amy owes her own group like anyone else.
+        // Off: her orders are unpaid like anyone's (the group still expects them), yet she is not asked to pay herself.
         let unsettled = Aggregator.aggregate(data, money: Self.money, organizerSettled: false)
-        #expect(unsettled.people.first { $0.key == "amy" }!.outstandingByGroup == ["G0": 40.75 + 30])
+        let unsettledAmy = try #require(unsettled.people.first { $0.key == "amy" })
+        let amyOwes = Decimal(string: "70.75")!
+        #expect(unsettledAmy.outstanding == ["TWD": amyOwes])
+        #expect(unsettledAmy.outstandingByGroup.isEmpty)
+        #expect(unsettled.groups[0].outstanding == amyOwes + Decimal(65))
     }
 
     /// A fee or discount that is not a non-negative number is a warning naming the groups row and the
