@@ -368,6 +368,15 @@ private struct MarkdownText: ~Copyable {
     init(labels: [String: String], builder: PageBuilder? = nil) {
         self.labels = labels
         self.builder = builder
+        thousands = builder?.context.money.thousandsSeparator ?? ""
+    }
+
+    /// Between each three digits of an amount's whole part (`MoneyFormat.thousandsSeparator`), read once per page.
+    private let thousands: String
+
+    /// `text` grouped by thousands as the page's money format says.
+    private func grouped(_ text: String) -> String {
+        thousands.isEmpty ? text : DecimalText.grouped(text, separator: thousands)
     }
 
     /// The page, which leaves this empty.
@@ -412,14 +421,14 @@ private struct MarkdownText: ~Copyable {
         let digits = digits(currency)
         let key = AmountKey(price, quantity: quantity, multiplied: multiplied, digits: digits)
         if let key, let text = amounts[key] { return append(text) }
-        let text = builder!.context.money.grouped(DecimalText.fixed(multiplied ? value() : price, digits: digits))
+        let text = grouped(DecimalText.fixed(multiplied ? value() : price, digits: digits))
         if let key { amounts[key] = text }
         append(text)
     }
 
     /// An amount that is not a price: written, not remembered.
     mutating func amount(_ value: Decimal, _ currency: String) {
-        append(builder!.context.money.grouped(DecimalText.fixed(value, digits: digits(currency))))
+        append(grouped(DecimalText.fixed(value, digits: digits(currency))))
     }
 
     /// A converted amount, or "n/a".
