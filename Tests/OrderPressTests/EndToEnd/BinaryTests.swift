@@ -110,7 +110,7 @@ import Testing
 
         let zhang = try String(contentsOf: site.appendingPathComponent("output/markdown/people/張志豪.md"), encoding: .utf8)
         #expect(zhang.contains("65 TWD"))
-        #expect(zhang.contains("1930 JPY"))
+        #expect(zhang.contains("1,930 JPY"))
         #expect(zhang.contains("王小明"))
         let lee = try String(contentsOf: site.appendingPathComponent("output/markdown/people/李美玲.md"), encoding: .utf8)
         #expect(!lee.contains("TWD to") && !lee.contains("TWD 給"))
