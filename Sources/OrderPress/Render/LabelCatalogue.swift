@@ -129,7 +129,6 @@ enum LabelCatalogue {
         ("fee_share", "Fee share", "分攤費用", "分摊费用", "手数料の負担分"),
         ("discount_share", "Discount share", "分得折扣", "分得折扣", "割引の配分"),
         ("payment", "How to pay", "付款方式", "付款方式", "支払い方法"),
-        ("organizer_settled", "organiser: nothing to pay", "團主：不需付款", "团长：不需付款", "幹事：支払い不要"),
         // Written between each three digits of an amount's whole part on pages ("26,297"); "" for none.
         ("thousands_separator", ",", ",", ",", ","),
     ]
