@@ -30,12 +30,18 @@ public struct GroupSummary: Sendable, Equatable {
     public var total: Decimal
     /// Sum of quantities.
     public var items: Int
-    /// The exact sum of the group's paid orders.
+    /// The exact sum of the group's paid orders, and of the organiser's whole part when they are settled.
     public var paid: Decimal = 0
+    /// The fee and discount as allocated to the group's people (`MoneyShares`), in whole minor units;
+    /// 0 without people. `total` includes both: it is the orders' sum plus `fee` less `discount`.
+    public var fee: Decimal = 0
+    public var discount: Decimal = 0
     /// `total` in each display currency.
     public var converted: [ConvertedAmount] = []
     /// What everyone still owes the organiser.
     public var outstanding: Decimal { total - paid }
+    /// The orders alone, before the fee and the discount.
+    public var subtotal: Decimal { total - fee + discount }
 
     public var currency: String { group.currency }
 }
@@ -59,12 +65,21 @@ public struct PersonTotal: Sendable, Equatable {
     public var key: String
     public var name: String
     public var orders: Int
+    /// Their orders plus their fee share less their discount share.
     public var total: Decimal
+    /// Their paid orders; all of `total` when they organise the group and are settled.
     public var paid: Decimal = 0
     /// `total` in each display currency.
     public var converted: [ConvertedAmount] = []
+    /// Their parts of the group's fee and discount (`MoneyShares`).
+    public var feeShare: Decimal = 0
+    public var discountShare: Decimal = 0
+    /// They organise the group and `organizer_settled` is on: they owe nobody for it.
+    public var settled = false
 
     public var outstanding: Decimal { total - paid }
+    /// Their orders alone.
+    public var subtotal: Decimal { total - feeShare + discountShare }
 }
 
 /// A person's orders across all groups.
@@ -93,10 +108,14 @@ public struct PersonSummary: Sendable, Equatable {
     struct GroupShare: Sendable, Equatable {
         /// The group's name (as the orders write it).
         var group: String
-        /// In the group's currency.
+        /// In the group's currency, with their fee share and less their discount share.
         var total: Decimal
-        /// The unpaid orders of a positive amount, summed; nil when there are none.
+        /// The unpaid orders, plus the fee share less the discount share; nil when that is not
+        /// positive or they organise the group (settled).
         var owed: Decimal?
+        /// Their parts of the group's fee and discount.
+        var feeShare: Decimal = 0
+        var discountShare: Decimal = 0
         /// `total` in the display currencies; empty without them.
         var converted: [ConvertedAmount]
     }

@@ -6,10 +6,14 @@ import Foundation
 /// Each order's person, group, shop line and currency are numbered once (`OrderFacts`); then groups,
 /// and people, are summed independently of each other on both cores, each over its own orders'
 /// positions, into arrays indexed by those numbers, in integers where the amounts allow (`ExactSum`).
+///
+/// A group's fee and discount are split among its people as the group is summed (`MoneyShares`), and
+/// each person's parts are handed to the people's sums by group and person number; with
+/// `organizerSettled`, the orders of the person who organises a group count as paid there.
 public enum Aggregator {
     public static func aggregate(
         _ data: ValidatedData, rates: RateTable? = nil, displayCurrencies: [String] = [], baseCurrency: String? = nil,
-        money: MoneyFormat = MoneyFormat(minorUnitOverrides: [:])
+        money: MoneyFormat = MoneyFormat(minorUnitOverrides: [:]), organizerSettled: Bool = true
     ) -> Aggregation {
         let orders = data.orders
         precondition(orders.count <= Int(UInt32.max), "more orders than a sheet can hold")
@@ -19,6 +23,17 @@ public enum Aggregator {
         let converter = Converter(
             rates: rates, money: money, precomputing: Set(grandTotals.keys).union(data.groups.map(\.currency)).union(displayCurrencies))
         let tally = Tally(orders: orders, facts: facts, displayCurrencies: displayCurrencies, converter: converter)
+        // By group number: the person number of the organiser, else -1. Only the organisers' keys are
+        // looked up, not every person's. Nobody owes themselves; with `organizerSettled` the organiser's
+        // orders also count as paid.
+        var organizers = [Int32](repeating: -1, count: facts.groupCount)
+        do {
+            let keys = Dictionary(data.groups.map { ($0.organizerKey, Int32(-1)) }.filter { !$0.0.isEmpty }, uniquingKeysWith: { first, _ in first })
+            let numbers = tally.personNumbers(of: keys)
+            for (group, number) in zip(data.groups, facts.listedGroupNumbers) where organizers[Int(number)] < 0 {
+                organizers[Int(number)] = numbers[group.organizerKey] ?? -1
+            }
+        }
 
         // The same amounts come back again and again (one cup of the same tea): each is converted once
         // per chunk of work.
@@ -26,11 +41,23 @@ public enum Aggregator {
             var memo = Converter.Memo()
             var slots = Slots(tally)
             return range.map { index in
-                tally.summary(of: data.groups[index], number: facts.listedGroupNumbers[index], slots: &slots, memo: &memo)
+                let number = facts.listedGroupNumbers[index]
+                return tally.summary(
+                    of: data.groups[index], number: number, organizer: organizerSettled ? organizers[Int(number)] : -1, slots: &slots,
+                    memo: &memo)
             }
         }.flatMap { $0 }
         var grandOutstanding: [String: Decimal] = [:]
-        for summary in groups { grandOutstanding[summary.currency, default: 0] += summary.outstanding }
+        // Each person's parts of fees and discounts, by group number then person number: only groups with any.
+        var shares = [[Int32: Tally.Shares]](repeating: [:], count: facts.groupCount)
+        for (summary, number) in zip(groups, facts.listedGroupNumbers) {
+            grandOutstanding[summary.0.currency, default: 0] += summary.0.outstanding
+            if summary.0.fee != 0 || summary.0.discount != 0 {
+                grandTotals[summary.0.currency, default: 0] += summary.0.fee - summary.0.discount
+                if shares[Int(number)].isEmpty { shares[Int(number)] = summary.1 }
+            }
+        }
+        let groupSummaries = groups.map(\.0)
 
         // A group's currency by group number, for each person's total in it: the first listed group of
         // that name, none for a group no list names.
@@ -43,12 +70,15 @@ public enum Aggregator {
             var memo = Converter.Memo()
             var slots = Slots(tally)
             return range.map { rank in
-                tally.summary(ofPerson: tally.peopleInOrder[rank], groupCurrencies: currencyOfGroup, slots: &slots, memo: &memo)
+                tally.summary(
+                    ofPerson: tally.peopleInOrder[rank], groupCurrencies: currencyOfGroup, organizers: organizers,
+                    organizerSettled: organizerSettled, shares: shares,
+                    slots: &slots, memo: &memo)
             }
         }.flatMap { $0 }
 
         var aggregation = Aggregation(
-            groups: groups, people: people, grandTotals: grandTotals, tracksPayments: data.tracksPayments, grandOutstanding: grandOutstanding)
+            groups: groupSummaries, people: people, grandTotals: grandTotals, tracksPayments: data.tracksPayments, grandOutstanding: grandOutstanding)
         guard !displayCurrencies.isEmpty else { return aggregation }
         func converted(_ amounts: [String: Decimal]) -> [ConvertedAmount] { converter.converted(amounts, into: displayCurrencies) }
         aggregation.convertedGrandTotals = converted(grandTotals)
@@ -81,6 +111,22 @@ public enum Aggregator {
         let currencyVariants: [Bool]
         let displayCurrencies: [String]
         let converter: Converter
+        /// By person number, the person's key.
+        private let personKeys: [String]
+
+        /// A person's parts of a group's fee and discount.
+        struct Shares {
+            var fee: Decimal
+            var discount: Decimal
+        }
+
+        /// The person numbers of those of `keys` that are somebody's key.
+        func personNumbers(of keys: [String: Int32]) -> [String: Int32] {
+            guard !keys.isEmpty else { return [:] }
+            var found: [String: Int32] = [:]
+            for (number, key) in personKeys.enumerated() where keys[key] != nil { found[key] = Int32(number) }
+            return found
+        }
 
         init(orders: [Order], facts: OrderFacts, displayCurrencies: [String], converter: Converter) {
             self.orders = orders
@@ -88,6 +134,7 @@ public enum Aggregator {
             byGroup = Buckets(facts.facts, count: facts.groupCount) { $0.group }
             byPerson = Buckets(facts.facts, count: facts.personFirsts.count) { $0.person }
             let keys = facts.personFirsts.map { orders.withOrder(at: Int($0)) { $0.pointee.personKey } }
+            personKeys = keys
             peopleInOrder = TextOrder.sorted(Array(keys.indices), keys: { [keys[$0]] }, by: { keys[$0] < keys[$1] })
             personRank = Self.ranks(peopleInOrder)
             // Identical item and options at different prices are separate lines, so each line's total is checkable.
@@ -137,8 +184,12 @@ public enum Aggregator {
             currencyVariants[Int(number)] ? field(position) { $0.pointee.currency } : currencies[Int(number)]
         }
 
-        /// One group's orders summed: its shop sheet, each person's part, its total and what is paid of it.
-        func summary(of group: Group, number: Int32, slots: inout Slots, memo: inout Converter.Memo) -> GroupSummary {
+        /// One group's orders summed: its shop sheet, each person's part, its total and what is paid of it;
+        /// and each person's parts of its fee and discount by person number (empty without either).
+        /// `organizer`: the person number of its settled organiser, or -1.
+        func summary(
+            of group: Group, number: Int32, organizer: Int32, slots: inout Slots, memo: inout Converter.Memo
+        ) -> (GroupSummary, [Int32: Shares]) {
             struct Line {
                 var number: Int32
                 var first: UInt32
@@ -182,28 +233,66 @@ public enum Aggregator {
                 field(line.first) { ShopLine(item: $0.pointee.item, options: $0.pointee.options, quantity: line.quantity, unitPrice: $0.pointee.unitPrice) }
             }
             let currency = group.currency
-            let people = parts.map { part in
+            // The fee equally, the discount by subtotal, in whole minor units (`MoneyShares`).
+            var byPerson: [Int32: Shares] = [:]
+            var (feeParts, discountParts) = ([Decimal](), [Decimal]())
+            var (fee, discount) = (Decimal(0), Decimal(0))
+            if !parts.isEmpty, group.fee > 0 || group.discount > 0 {
+                let digits = converter.money.minorUnits(currency)
+                let feeUnits = MoneyShares.equal(MoneyShares.units(group.fee, digits: digits) ?? 0, among: parts.count)
+                let discountUnits = MoneyShares.proportional(
+                    MoneyShares.units(group.discount, digits: digits) ?? 0, to: MoneyShares.weights(parts.map(\.total.value)))
+                feeParts = feeUnits.map { MoneyShares.amount(units: $0, digits: digits) }
+                discountParts = discountUnits.map { MoneyShares.amount(units: $0, digits: digits) }
+                fee = MoneyShares.amount(units: feeUnits.reduce(0, +), digits: digits)
+                discount = MoneyShares.amount(units: discountUnits.reduce(0, +), digits: digits)
+                for index in parts.indices {
+                    let change = feeParts[index] - discountParts[index]
+                    parts[index].total.add(micros: ExactSum.micros(of: change)) { change }
+                    total.add(micros: ExactSum.micros(of: change)) { change }
+                    byPerson[parts[index].person] = Shares(fee: feeParts[index], discount: discountParts[index])
+                }
+            }
+            let people = parts.indices.map { index in
+                let part = parts[index]
+                let settled = part.person == organizer
                 var person = field(part.first) {
                     PersonTotal(key: $0.pointee.personKey, name: $0.pointee.person, orders: part.orders, total: part.total.value, paid: part.paid.value)
+                }
+                if !feeParts.isEmpty { (person.feeShare, person.discountShare) = (feeParts[index], discountParts[index]) }
+                if settled {
+                    // Nobody pays themselves: the organiser's whole part counts as paid.
+                    person.settled = true
+                    let rest = person.total - person.paid
+                    paid.add(micros: ExactSum.micros(of: rest)) { rest }
+                    person.paid = person.total
                 }
                 if !displayCurrencies.isEmpty { person.converted = converter.converted(part.total, in: currency, into: displayCurrencies, memo: &memo) }
                 return person
             }
             var summary = GroupSummary(
                 group: group, orders: OrderList(orders, positions: Array(positions)), shopSheet: shopSheet, people: people,
-                total: total.value, items: items, paid: paid.value)
+                total: total.value, items: items, paid: paid.value, fee: fee, discount: discount)
             if !displayCurrencies.isEmpty { summary.converted = converter.converted(total, in: currency, into: displayCurrencies, memo: &memo) }
-            return summary
+            return (summary, byPerson)
         }
 
-        /// One person's orders summed per currency and per group.
-        func summary(ofPerson person: Int, groupCurrencies: [String], slots: inout Slots, memo: inout Converter.Memo) -> PersonSummary {
+        /// One person's orders summed per currency and per group, with their parts of each group's fee and
+        /// discount (`shares`, by group number), and nothing owed to themselves where they organise the
+        /// group (`organizers`, by group number), their orders there paid when `organizerSettled`.
+        func summary(
+            ofPerson person: Int, groupCurrencies: [String], organizers: [Int32], organizerSettled: Bool, shares: [[Int32: Shares]],
+            slots: inout Slots,
+            memo: inout Converter.Memo
+        ) -> PersonSummary {
             struct Share {
                 var number: Int32
                 var first: UInt32
                 var total = ExactSum()
                 var unpaid = ExactSum()
                 var owes = false
+                var fee: Decimal = 0
+                var discount: Decimal = 0
             }
             let positions = byPerson[person]
             var currencies: [Share] = []
@@ -217,7 +306,7 @@ public enum Aggregator {
                 let group = slots.group(fact.group, next: groups.count)
                 if group == groups.count { groups.append(Share(number: fact.group, first: position)) }
                 groups[group].total.add(micros: micros) { amount(at: position) }
-                guard !fact.paid else { continue }
+                guard !fact.paid, !organizerSettled || organizers[Int(fact.group)] != Int32(person) else { continue }
                 currencies[currency].unpaid.add(micros: micros) { amount(at: position) }
                 // What a person owes a group is their unpaid orders there of a positive amount.
                 if let micros, micros > 0 {
@@ -227,6 +316,26 @@ public enum Aggregator {
                     groups[group].unpaid.add(amount(at: position))
                     groups[group].owes = true
                 }
+            }
+            // Fees and discounts: in the total, and in what is owed unless they organise the group. A group's
+            // orders are all in its currency (`Validator`), so its first order's currency is its share's.
+            for index in groups.indices {
+                let organizes = organizers[Int(groups[index].number)] == Int32(person)
+                let settled = organizerSettled && organizes
+                if let part = shares[Int(groups[index].number)][Int32(person)] {
+                    let change = part.fee - part.discount
+                    let micros = ExactSum.micros(of: change)
+                    let currency = Int(slots.currencies[Int(facts[Int(groups[index].first)].currency)])
+                    groups[index].total.add(micros: micros) { change }
+                    currencies[currency].total.add(micros: micros) { change }
+                    (groups[index].fee, groups[index].discount) = (part.fee, part.discount)
+                    if !settled {
+                        groups[index].unpaid.add(micros: micros) { change }
+                        currencies[currency].unpaid.add(micros: micros) { change }
+                    }
+                }
+                // What is owed a group is what is unpaid there, when that is more than nothing.
+                groups[index].owes = !organizes && groups[index].unpaid.isPositive
             }
             for share in currencies { slots.currencies[Int(share.number)] = -1 }
             for share in groups { slots.groups[Int(share.number)] = -1 }
@@ -240,6 +349,7 @@ public enum Aggregator {
                 groupShares: groups.map { share in
                     .init(
                         group: groupName(share.number, at: share.first), total: share.total.value, owed: share.owes ? share.unpaid.value : nil,
+                        feeShare: share.fee, discountShare: share.discount,
                         converted: converts
                             ? converter.converted(share.total, in: groupCurrencies[Int(share.number)], into: displayCurrencies, memo: &memo) : [])
                 })

@@ -67,6 +67,12 @@ struct ExactSum: Sendable, Equatable {
     /// The sum in millionths, when nothing spilled.
     var exactMicros: Int64? { spilled == nil ? micros : nil }
 
+    /// `value > 0`, without making the Decimal while nothing spilled.
+    var isPositive: Bool {
+        guard spilled != nil else { return micros > 0 }
+        return value > 0
+    }
+
     var value: Decimal {
         let small = Self.decimal(micros: micros)
         guard let spilled else { return small }

@@ -97,7 +97,11 @@ public struct Configuration: Sendable {
         public var shop = "shop"
         public var currency = "currency"
         public var deadline = "deadline"
+        /// Optional columns: how to pay the organiser, a fee shared equally, a discount shared by subtotal.
+        public var payment = "payment"
+        public var fee = "fee"
+        public var discount = "discount"
 
-        var mapped: [String] { [name, organizer, shop, currency, deadline] }
+        var mapped: [String] { [name, organizer, shop, currency, deadline, payment, fee, discount] }
     }
 }

@@ -134,6 +134,9 @@ public enum ConfigurationLoader {
                 groupColumns.shop = try columns.string("shop") ?? groupColumns.shop
                 groupColumns.currency = try columns.string("currency") ?? groupColumns.currency
                 groupColumns.deadline = try columns.string("deadline") ?? groupColumns.deadline
+                groupColumns.payment = try columns.string("payment") ?? groupColumns.payment
+                groupColumns.fee = try columns.string("fee") ?? groupColumns.fee
+                groupColumns.discount = try columns.string("discount") ?? groupColumns.discount
                 try columns.rejectUnknownKeys()
             }
             try groupsTable.rejectUnknownKeys()

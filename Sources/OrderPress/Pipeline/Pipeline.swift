@@ -273,7 +273,7 @@ public struct Pipeline: Sendable {
     private func aggregate(_ data: ValidatedData, rates: RateTable?) -> Aggregation {
         Aggregator.aggregate(
             data, rates: rates, displayCurrencies: configuration.displayCurrencies, baseCurrency: configuration.baseCurrency,
-            money: MoneyFormat(minorUnitOverrides: configuration.minorUnits))
+            money: MoneyFormat(minorUnitOverrides: configuration.minorUnits), organizerSettled: configuration.rounds.organizerSettled)
     }
 
     /// Render hands each batch of pages to the session as soon as it is made: the site is never all in

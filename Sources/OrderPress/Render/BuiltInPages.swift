@@ -27,6 +27,12 @@ enum BuiltInPages {
         out += "\n- \(out["deadline"])\(colon)\(builder.deadline(group))\n"
         out += "- \(out["currency"])\(colon)\(currency)\n"
         if let rounds = builder.pastRounds(group.name) { out += "- \(out["past_rounds"])\(colon)\(rounds)\n" }
+        // Money (issue 24): how to pay the organiser.
+        if !group.payment.isEmpty {
+            out += "- \(out["payment"])\(colon)"
+            out.escaped(group.payment)
+            out += "\n"
+        }
         out += "\n"
         out.notices(builder.rateNotices)
         if let deletions = context.latestDeletions[group.name], !deletions.isEmpty {
@@ -55,6 +61,17 @@ enum BuiltInPages {
             out.price(line.unitPrice, currency)
             out += " | "
             out.amount(of: line.unitPrice, times: line.quantity, multiplied: true, currency) { line.lineTotal }
+            out += " |\n"
+        }
+        // Money (issue 24): the fee and the discount, under the shop's lines and in the total.
+        if summary.fee != 0 {
+            out += "| \(out["fee"]) | | "
+            out.amount(summary.fee, currency)
+            out += " |\n"
+        }
+        if summary.discount != 0 {
+            out += "| \(out["discount"]) | | -"
+            out.amount(summary.discount, currency)
             out += " |\n"
         }
         out += "| **\(out["total"])** \(builder.itemsOrders(summary)) | | **"
@@ -130,7 +147,10 @@ enum BuiltInPages {
                 settled = false
                 out += "- **"
                 out += builder.payment(of: owed, toGroupAt: place)
-                out += "**\n"
+                out += "**"
+                // Money (issue 24): how to pay, beside what to pay.
+                if let details = builder.paymentDetails(ofGroupAt: place) { out += " · \(out["payment"])\(out["colon"])\(details)" }
+                out += "\n"
             }
             if settled { out += "\(out["settled"])\n" }
             out += "\n"
@@ -304,6 +324,15 @@ private struct MarkdownText: ~Copyable {
     init(labels: [String: String], builder: PageBuilder? = nil) {
         self.labels = labels
         self.builder = builder
+        thousands = builder?.context.money.thousandsSeparator ?? ""
+    }
+
+    /// Between each three digits of an amount's whole part (`MoneyFormat.thousandsSeparator`), read once per page.
+    private let thousands: String
+
+    /// `text` grouped by thousands as the page's money format says.
+    private func grouped(_ text: String) -> String {
+        thousands.isEmpty ? text : DecimalText.grouped(text, separator: thousands)
     }
 
     /// The page, which leaves this empty.
@@ -348,14 +377,14 @@ private struct MarkdownText: ~Copyable {
         let digits = digits(currency)
         let key = AmountKey(price, quantity: quantity, multiplied: multiplied, digits: digits)
         if let key, let text = amounts[key] { return append(text) }
-        let text = DecimalText.fixed(multiplied ? value() : price, digits: digits)
+        let text = grouped(DecimalText.fixed(multiplied ? value() : price, digits: digits))
         if let key { amounts[key] = text }
         append(text)
     }
 
     /// An amount that is not a price: written, not remembered.
     mutating func amount(_ value: Decimal, _ currency: String) {
-        append(DecimalText.fixed(value, digits: digits(currency)))
+        append(grouped(DecimalText.fixed(value, digits: digits(currency))))
     }
 
     /// A converted amount, or "n/a".
@@ -406,11 +435,14 @@ private struct MarkdownText: ~Copyable {
             let shown = rows.map { indices[GroupOrderPages.part(of: $0, from: position, count: indices.count)] } ?? indices[...]
             guard !shown.isEmpty else { continue }
             let group = context.data.groups[place]
+            let settled = builder.settledKey(of: group)
             append(builder.builtIn.personGroupHeadings[place])
             append(builder.builtIn.personOrdersHead)
             for index in shown {
-                orders.withOrder(at: index) { orderCells($0, paid: pays, shortened: false) }
+                orders.withOrder(at: index) { orderCells($0, paid: pays, shortened: false, settled: settled) }
             }
+            // Money (issue 24): their parts of the group's fee and discount.
+            if let shares = builder.sharesLine(share, currency: group.currency) { self += "\n\(shares)\n" }
             append(builder.builtIn.personTotal)
             amount(share.total, group.currency)
             self += " "
@@ -472,12 +504,13 @@ private struct MarkdownText: ~Copyable {
         self += "--:|--:|---|---|\n"
         // Each order read in place, not copied (see `OrderList.withOrder`).
         let orders = summary.orders
+        let settled = builder!.settledKey(of: summary.group)
         for index in rows {
             orders.withOrder(at: index) { order in
                 self += "| "
                 escaped(Text.shortened(order.pointee.person, to: TextLimits.person))
                 self += " "
-                orderCells(order, paid: pays, shortened: true)
+                orderCells(order, paid: pays, shortened: true, settled: settled)
             }
         }
     }
@@ -510,7 +543,8 @@ private struct MarkdownText: ~Copyable {
     /// The cells an order line shares on group and person pages, from the item on, as
     /// `PageBuilder.orderLine` makes them: on group pages (`shortened`) over-long text is cut. The
     /// order is read where it is stored (`OrderList.withOrder`): passed as a value, it was copied.
-    mutating func orderCells(_ order: UnsafePointer<Order>, paid: Bool, shortened: Bool) {
+    /// `settled`: the key of the group's settled organiser, whose orders count as paid.
+    mutating func orderCells(_ order: UnsafePointer<Order>, paid: Bool, shortened: Bool, settled: String? = nil) {
         func text(_ value: String, _ limit: Int) { escaped(shortened ? Text.shortened(value, to: limit) : value) }
         self += "| "
         text(order.pointee.item, TextLimits.item)
@@ -521,7 +555,7 @@ private struct MarkdownText: ~Copyable {
         self += " | "
         amount(of: order.pointee.unitPrice, times: order.pointee.quantity, multiplied: order.pointee.quantity != 1, order.pointee.currency) { order.pointee.amount }
         self += " |"
-        if paid { self += order.pointee.paid ? " ✓ |" : "  |" }
+        if paid { self += order.pointee.paid || (settled != nil && order.pointee.personKey == settled) ? " ✓ |" : "  |" }
         self += " "
         append(order.pointee.quantity)
         self += " | "

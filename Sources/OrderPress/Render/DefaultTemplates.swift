@@ -184,6 +184,9 @@ enum DefaultTemplates {
 {{#pastRounds}}
 - {{labels.past_rounds}}{{labels.colon}}{{.}}
 {{/pastRounds}}
+{{#payment}}
+- {{labels.payment}}{{labels.colon}}{{.}}
+{{/payment}}
 
 {{#notices}}
 > {{.}}
@@ -207,6 +210,12 @@ enum DefaultTemplates {
 {{#shopSheet}}
 | {{text}} | {{unitPrice}} | {{lineTotal}} |
 {{/shopSheet}}
+{{#fee}}
+| {{labels.fee}} | | {{.}} |
+{{/fee}}
+{{#discount}}
+| {{labels.discount}} | | -{{.}} |
+{{/discount}}
 | **{{labels.total}}** {{itemsOrders}} | | **{{total}}** |
 
 {{#totalConverted}}
@@ -350,10 +359,10 @@ enum DefaultTemplates {
 ## {{labels.people}}
 
 {{#hasPeople}}
-| {{labels.person}} | {{labels.total}} | {{labels.orders}} |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
-|---|--:|--:|{{#displayCurrencies}}--:|{{/displayCurrencies}}
+| {{labels.person}} | {{labels.total}} |{{#tracksPayments}} {{labels.owes}} |{{/tracksPayments}} {{labels.orders}} |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
+|---|--:|{{#tracksPayments}}--:|{{/tracksPayments}}--:|{{#displayCurrencies}}--:|{{/displayCurrencies}}
 {{#people}}
-| [{{name}}]({{link}}) | {{totals}} | {{orders}} |{{#converted}} {{.}} |{{/converted}}
+| [{{name}}]({{link}}) | {{totals}} |{{#tracksPayments}} {{owes}} |{{/tracksPayments}} {{orders}} |{{#converted}} {{.}} |{{/converted}}
 {{/people}}
 {{#peoplePager}}
 
@@ -411,10 +420,10 @@ enum DefaultTemplates {
 {{/notices}}
 {{pager}}
 
-| {{labels.person}} | {{labels.total}} | {{labels.orders}} |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
-|---|--:|--:|{{#displayCurrencies}}--:|{{/displayCurrencies}}
+| {{labels.person}} | {{labels.total}} |{{#tracksPayments}} {{labels.owes}} |{{/tracksPayments}} {{labels.orders}} |{{#displayCurrencies}} {{.}} |{{/displayCurrencies}}
+|---|--:|{{#tracksPayments}}--:|{{/tracksPayments}}--:|{{#displayCurrencies}}--:|{{/displayCurrencies}}
 {{#people}}
-| [{{name}}]({{link}}) | {{totals}} | {{orders}} |{{#converted}} {{.}} |{{/converted}}
+| [{{name}}]({{link}}) | {{totals}} |{{#tracksPayments}} {{owes}} |{{/tracksPayments}} {{orders}} |{{#converted}} {{.}} |{{/converted}}
 {{/people}}
 
 {{pager}}
@@ -433,7 +442,7 @@ enum DefaultTemplates {
 ## {{labels.to_pay}}
 
 {{#payments}}
-- **{{.}}**
+- **{{text}}**{{#payment}} · {{labels.payment}}{{labels.colon}}{{.}}{{/payment}}
 {{/payments}}
 {{#settled}}
 {{labels.settled}}
@@ -449,6 +458,10 @@ enum DefaultTemplates {
 | {{item}} | {{amount}} |{{#tracksPayments}} {{paidMark}} |{{/tracksPayments}} {{quantity}} | {{unitPrice}} | {{time}} | {{note}} |
 {{/orders}}
 
+{{#shares}}
+{{.}}
+
+{{/shares}}
 {{labels.total}}{{labels.colon}}{{total}}{{#converted}} · {{.}}{{/converted}}
 
 {{/groups}}
@@ -481,6 +494,10 @@ enum DefaultTemplates {
 | {{item}} | {{amount}} |{{#tracksPayments}} {{paidMark}} |{{/tracksPayments}} {{quantity}} | {{unitPrice}} | {{time}} | {{note}} |
 {{/orders}}
 
+{{#shares}}
+{{.}}
+
+{{/shares}}
 {{labels.total}}{{labels.colon}}{{total}}{{#converted}} · {{.}}{{/converted}}
 
 {{/groups}}

@@ -6,7 +6,7 @@ import Foundation
 /// model, as swift-mustache renders the same template on the same model (`BuiltInPagesTests`).
 enum GeneratedPages {
     /// SHA-256 of the generator, PageModels.swift and templates/*.mustache this was made from.
-    static let sourceDigest = "9c0d7afd636d8084fcb5ef1b668cb6b7f43ab013113ce22e570d0f810946e303"
+    static let sourceDigest = "18a9f5033ebfbaf27f03ec20d3695429f2fbc1f95a2e561fb8fa4870bedcaf98"
 
     /// The Markdown templates compiled here, by name.
     static let templates: Set<String> = ["archive", "attention", "changes", "group", "group_orders", "groups", "index", "people", "person", "person_orders", "rates"]
@@ -633,66 +633,101 @@ enum GeneratedPages {
                 out.text("\n")
             }
         }
+        if let v13 = m.payment {
+            do {
+                out.text("- ")
+                if let v14 = labels["payment"] {
+                    out.write(v14)
+                }
+                if let v15 = labels["colon"] {
+                    out.write(v15)
+                }
+                out.write(v13)
+                out.text("\n")
+            }
+        }
         out.text("\n")
-        for v13 in m.notices {
+        for v16 in m.notices {
             out.text("> ")
-            out.write(v13)
+            out.write(v16)
             out.text("\n\n")
         }
         if m.hasRecentDeletions {
             out.text("## ⚠ ")
             out.write(m.deletedHeading)
             out.text("\n\n")
-            for v14 in m.recentDeletions {
+            for v17 in m.recentDeletions {
                 out.text("- ~~")
-                out.write(v14)
+                out.write(v17)
                 out.text("~~\n")
             }
             out.text("\n[")
-            if let v15 = labels["all_changes"] {
-                out.write(v15)
+            if let v18 = labels["all_changes"] {
+                out.write(v18)
             }
             out.text("](../changes.md)\n\n")
         }
         if m.hasOrders {
             out.text("## ")
-            if let v16 = labels["shop_sheet"] {
-                out.write(v16)
-            }
-            out.text("\n\n| ")
-            if let v17 = labels["order_line"] {
-                out.write(v17)
-            }
-            out.text(" | ")
-            if let v18 = labels["unit_price"] {
-                out.write(v18)
-            }
-            out.text(" | ")
-            if let v19 = labels["line_total"] {
+            if let v19 = labels["shop_sheet"] {
                 out.write(v19)
             }
+            out.text("\n\n| ")
+            if let v20 = labels["order_line"] {
+                out.write(v20)
+            }
+            out.text(" | ")
+            if let v21 = labels["unit_price"] {
+                out.write(v21)
+            }
+            out.text(" | ")
+            if let v22 = labels["line_total"] {
+                out.write(v22)
+            }
             out.text(" |\n|---|--:|--:|\n")
-            for v20 in m.shopSheet {
+            for v23 in m.shopSheet {
                 out.text("| ")
-                out.write(v20.text)
+                out.write(v23.text)
                 out.text(" | ")
-                out.write(v20.unitPrice)
+                out.write(v23.unitPrice)
                 out.text(" | ")
-                out.write(v20.lineTotal)
+                out.write(v23.lineTotal)
                 out.text(" |\n")
             }
+            if let v24 = m.fee {
+                do {
+                    out.text("| ")
+                    if let v25 = labels["fee"] {
+                        out.write(v25)
+                    }
+                    out.text(" | | ")
+                    out.write(v24)
+                    out.text(" |\n")
+                }
+            }
+            if let v26 = m.discount {
+                do {
+                    out.text("| ")
+                    if let v27 = labels["discount"] {
+                        out.write(v27)
+                    }
+                    out.text(" | | -")
+                    out.write(v26)
+                    out.text(" |\n")
+                }
+            }
             out.text("| **")
-            if let v21 = labels["total"] {
-                out.write(v21)
+            if let v28 = labels["total"] {
+                out.write(v28)
             }
             out.text("** ")
             out.write(m.itemsOrders)
             out.text(" | | **")
             out.write(m.total)
             out.text("** |\n\n")
-            for v22 in m.totalConverted {
+            for v29 in m.totalConverted {
                 out.text("- = ")
-                out.write(v22)
+                out.write(v29)
                 out.text("\n")
             }
             if m.tracksPayments {
@@ -701,35 +736,35 @@ enum GeneratedPages {
                 out.text("\n")
             }
             out.text("\n## ")
-            if let v23 = labels["per_person"] {
-                out.write(v23)
+            if let v30 = labels["per_person"] {
+                out.write(v30)
             }
             out.text("\n\n| ")
-            if let v24 = labels["person"] {
-                out.write(v24)
+            if let v31 = labels["person"] {
+                out.write(v31)
             }
             out.text(" | ")
             out.write(m.totalHeading)
             out.text(" |")
             if m.tracksPayments {
                 out.text(" ")
-                if let v25 = labels["paid"] {
-                    out.write(v25)
+                if let v32 = labels["paid"] {
+                    out.write(v32)
                 }
                 out.text(" | ")
-                if let v26 = labels["owes"] {
-                    out.write(v26)
+                if let v33 = labels["owes"] {
+                    out.write(v33)
                 }
                 out.text(" |")
             }
             out.text(" ")
-            if let v27 = labels["orders"] {
-                out.write(v27)
+            if let v34 = labels["orders"] {
+                out.write(v34)
             }
             out.text(" |")
-            for v28 in m.displayCurrencies {
+            for v35 in m.displayCurrencies {
                 out.text(" ")
-                out.write(v28)
+                out.write(v35)
                 out.text(" |")
             }
             out.text("\n|---|--:|")
@@ -737,31 +772,31 @@ enum GeneratedPages {
                 out.text("--:|--:|")
             }
             out.text("--:|")
-            for v29 in m.displayCurrencies {
+            for v36 in m.displayCurrencies {
                 out.text("--:|")
             }
             out.text("\n")
-            for v30 in m.people {
+            for v37 in m.people {
                 out.text("| [")
-                out.write(v30.name)
+                out.write(v37.name)
                 out.text("](")
-                out.write(v30.link)
+                out.write(v37.link)
                 out.text(") | ")
-                out.write(v30.total)
+                out.write(v37.total)
                 out.text(" |")
                 if m.tracksPayments {
                     out.text(" ")
-                    out.write(v30.paid)
+                    out.write(v37.paid)
                     out.text(" | ")
-                    out.write(v30.outstanding)
+                    out.write(v37.outstanding)
                     out.text(" |")
                 }
                 out.text(" ")
-                out.write(v30.orders)
+                out.write(v37.orders)
                 out.text(" |")
-                for v31 in v30.converted {
+                for v38 in v37.converted {
                     out.text(" ")
-                    out.write(v31)
+                    out.write(v38)
                     out.text(" |")
                 }
                 out.text("\n")
@@ -771,84 +806,84 @@ enum GeneratedPages {
             out.text("](")
             out.write(m.chart)
             out.text(")\n\n## ")
-            if let v32 = labels["orders"] {
-                out.write(v32)
+            if let v39 = labels["orders"] {
+                out.write(v39)
             }
             out.text("\n\n| ")
-            if let v33 = labels["person"] {
-                out.write(v33)
+            if let v40 = labels["person"] {
+                out.write(v40)
             }
             out.text(" | ")
-            if let v34 = labels["item"] {
-                out.write(v34)
+            if let v41 = labels["item"] {
+                out.write(v41)
             }
             out.text(" | ")
-            if let v35 = labels["amount"] {
-                out.write(v35)
+            if let v42 = labels["amount"] {
+                out.write(v42)
             }
             out.text(" |")
             if m.tracksPayments {
                 out.text(" ")
-                if let v36 = labels["paid"] {
-                    out.write(v36)
+                if let v43 = labels["paid"] {
+                    out.write(v43)
                 }
                 out.text(" |")
             }
             out.text(" ")
-            if let v37 = labels["qty"] {
-                out.write(v37)
+            if let v44 = labels["qty"] {
+                out.write(v44)
             }
             out.text(" | ")
-            if let v38 = labels["unit_price"] {
-                out.write(v38)
+            if let v45 = labels["unit_price"] {
+                out.write(v45)
             }
             out.text(" | ")
-            if let v39 = labels["time"] {
-                out.write(v39)
+            if let v46 = labels["time"] {
+                out.write(v46)
             }
             out.text(" | ")
-            if let v40 = labels["note"] {
-                out.write(v40)
+            if let v47 = labels["note"] {
+                out.write(v47)
             }
             out.text(" |\n|---|---|--:|")
             if m.tracksPayments {
                 out.text(":-:|")
             }
             out.text("--:|--:|---|---|\n")
-            for v41 in m.orders {
+            for v48 in m.orders {
                 out.text("| ")
-                out.write(v41.person)
+                out.write(v48.person)
                 out.text(" | ")
-                out.write(v41.item)
+                out.write(v48.item)
                 out.text(" | ")
-                out.write(v41.amount)
+                out.write(v48.amount)
                 out.text(" |")
                 if m.tracksPayments {
                     out.text(" ")
-                    out.write(v41.paidMark)
+                    out.write(v48.paidMark)
                     out.text(" |")
                 }
                 out.text(" ")
-                out.write(v41.quantity)
+                out.write(v48.quantity)
                 out.text(" | ")
-                out.write(v41.unitPrice)
+                out.write(v48.unitPrice)
                 out.text(" | ")
-                out.write(v41.time)
+                out.write(v48.time)
                 out.text(" | ")
-                out.write(v41.note)
+                out.write(v48.note)
                 out.text(" |\n")
             }
-            if let v42 = m.ordersPager {
+            if let v49 = m.ordersPager {
                 do {
                     out.text("\n")
-                    out.write(v42)
+                    out.write(v49)
                     out.text("\n")
                 }
             }
         }
         if !m.hasOrders {
-            if let v43 = labels["no_orders"] {
-                out.write(v43)
+            if let v50 = labels["no_orders"] {
+                out.write(v50)
             }
             out.text("\n")
         }
@@ -1336,61 +1371,79 @@ enum GeneratedPages {
             if let v35 = labels["total"] {
                 out.write(v35)
             }
-            out.text(" | ")
-            if let v36 = labels["orders"] {
-                out.write(v36)
-            }
             out.text(" |")
-            for v37 in m.displayCurrencies {
+            if m.tracksPayments {
                 out.text(" ")
-                out.write(v37)
+                if let v36 = labels["owes"] {
+                    out.write(v36)
+                }
                 out.text(" |")
             }
-            out.text("\n|---|--:|--:|")
+            out.text(" ")
+            if let v37 = labels["orders"] {
+                out.write(v37)
+            }
+            out.text(" |")
             for v38 in m.displayCurrencies {
+                out.text(" ")
+                out.write(v38)
+                out.text(" |")
+            }
+            out.text("\n|---|--:|")
+            if m.tracksPayments {
+                out.text("--:|")
+            }
+            out.text("--:|")
+            for v39 in m.displayCurrencies {
                 out.text("--:|")
             }
             out.text("\n")
-            for v39 in m.people {
+            for v40 in m.people {
                 out.text("| [")
-                out.write(v39.name)
+                out.write(v40.name)
                 out.text("](")
-                out.write(v39.link)
+                out.write(v40.link)
                 out.text(") | ")
-                out.write(v39.totals)
-                out.text(" | ")
-                out.write(v39.orders)
+                out.write(v40.totals)
                 out.text(" |")
-                for v40 in v39.converted {
+                if m.tracksPayments {
                     out.text(" ")
-                    out.write(v40)
+                    out.write(v40.owes)
+                    out.text(" |")
+                }
+                out.text(" ")
+                out.write(v40.orders)
+                out.text(" |")
+                for v41 in v40.converted {
+                    out.text(" ")
+                    out.write(v41)
                     out.text(" |")
                 }
                 out.text("\n")
             }
-            if let v41 = m.peoplePager {
+            if let v42 = m.peoplePager {
                 do {
                     out.text("\n")
-                    out.write(v41)
+                    out.write(v42)
                     out.text("\n")
                 }
             }
         }
         if !m.hasPeople {
-            if let v42 = labels["no_people"] {
-                out.write(v42)
+            if let v43 = labels["no_people"] {
+                out.write(v43)
             }
             out.text("\n")
         }
         if m.hasArchives {
             out.text("\n## ")
-            if let v43 = labels["archive"] {
-                out.write(v43)
+            if let v44 = labels["archive"] {
+                out.write(v44)
             }
             out.text("\n\n")
-            for v44 in m.archives {
+            for v45 in m.archives {
                 out.text("- ")
-                out.write(v44)
+                out.write(v45)
                 out.text("\n")
             }
         }
@@ -1419,34 +1472,52 @@ enum GeneratedPages {
         if let v4 = labels["total"] {
             out.write(v4)
         }
-        out.text(" | ")
-        if let v5 = labels["orders"] {
-            out.write(v5)
-        }
         out.text(" |")
-        for v6 in m.displayCurrencies {
+        if m.tracksPayments {
             out.text(" ")
-            out.write(v6)
+            if let v5 = labels["owes"] {
+                out.write(v5)
+            }
             out.text(" |")
         }
-        out.text("\n|---|--:|--:|")
+        out.text(" ")
+        if let v6 = labels["orders"] {
+            out.write(v6)
+        }
+        out.text(" |")
         for v7 in m.displayCurrencies {
+            out.text(" ")
+            out.write(v7)
+            out.text(" |")
+        }
+        out.text("\n|---|--:|")
+        if m.tracksPayments {
+            out.text("--:|")
+        }
+        out.text("--:|")
+        for v8 in m.displayCurrencies {
             out.text("--:|")
         }
         out.text("\n")
-        for v8 in m.people {
+        for v9 in m.people {
             out.text("| [")
-            out.write(v8.name)
+            out.write(v9.name)
             out.text("](")
-            out.write(v8.link)
+            out.write(v9.link)
             out.text(") | ")
-            out.write(v8.totals)
-            out.text(" | ")
-            out.write(v8.orders)
+            out.write(v9.totals)
             out.text(" |")
-            for v9 in v8.converted {
+            if m.tracksPayments {
                 out.text(" ")
-                out.write(v9)
+                out.write(v9.owes)
+                out.text(" |")
+            }
+            out.text(" ")
+            out.write(v9.orders)
+            out.text(" |")
+            for v10 in v9.converted {
+                out.text(" ")
+                out.write(v10)
                 out.text(" |")
             }
             out.text("\n")
@@ -1478,117 +1549,136 @@ enum GeneratedPages {
             out.text("\n\n")
             for v4 in m.payments {
                 out.text("- **")
-                out.write(v4)
-                out.text("**\n")
+                out.write(v4.text)
+                out.text("**")
+                if let v5 = v4.payment {
+                    do {
+                        out.text(" · ")
+                        if let v6 = labels["payment"] {
+                            out.write(v6)
+                        }
+                        if let v7 = labels["colon"] {
+                            out.write(v7)
+                        }
+                        out.write(v5)
+                    }
+                }
+                out.text("\n")
             }
             if m.settled {
-                if let v5 = labels["settled"] {
-                    out.write(v5)
+                if let v8 = labels["settled"] {
+                    out.write(v8)
                 }
                 out.text("\n")
             }
             out.text("\n")
         }
-        for v6 in m.groups {
+        for v9 in m.groups {
             out.text("## [")
-            out.write(v6.name)
+            out.write(v9.name)
             out.text("](")
-            out.write(v6.link)
+            out.write(v9.link)
             out.text(")\n\n| ")
-            if let v7 = labels["item"] {
-                out.write(v7)
+            if let v10 = labels["item"] {
+                out.write(v10)
             }
             out.text(" | ")
-            if let v8 = labels["amount"] {
-                out.write(v8)
+            if let v11 = labels["amount"] {
+                out.write(v11)
             }
             out.text(" |")
             if m.tracksPayments {
                 out.text(" ")
-                if let v9 = labels["paid"] {
-                    out.write(v9)
+                if let v12 = labels["paid"] {
+                    out.write(v12)
                 }
                 out.text(" |")
             }
             out.text(" ")
-            if let v10 = labels["qty"] {
-                out.write(v10)
-            }
-            out.text(" | ")
-            if let v11 = labels["unit_price"] {
-                out.write(v11)
-            }
-            out.text(" | ")
-            if let v12 = labels["time"] {
-                out.write(v12)
-            }
-            out.text(" | ")
-            if let v13 = labels["note"] {
+            if let v13 = labels["qty"] {
                 out.write(v13)
+            }
+            out.text(" | ")
+            if let v14 = labels["unit_price"] {
+                out.write(v14)
+            }
+            out.text(" | ")
+            if let v15 = labels["time"] {
+                out.write(v15)
+            }
+            out.text(" | ")
+            if let v16 = labels["note"] {
+                out.write(v16)
             }
             out.text(" |\n|---|--:|")
             if m.tracksPayments {
                 out.text(":-:|")
             }
             out.text("--:|--:|---|---|\n")
-            for v14 in v6.orders {
+            for v17 in v9.orders {
                 out.text("| ")
-                out.write(v14.item)
+                out.write(v17.item)
                 out.text(" | ")
-                out.write(v14.amount)
+                out.write(v17.amount)
                 out.text(" |")
                 if m.tracksPayments {
                     out.text(" ")
-                    out.write(v14.paidMark)
+                    out.write(v17.paidMark)
                     out.text(" |")
                 }
                 out.text(" ")
-                out.write(v14.quantity)
+                out.write(v17.quantity)
                 out.text(" | ")
-                out.write(v14.unitPrice)
+                out.write(v17.unitPrice)
                 out.text(" | ")
-                out.write(v14.time)
+                out.write(v17.time)
                 out.text(" | ")
-                out.write(v14.note)
+                out.write(v17.note)
                 out.text(" |\n")
             }
             out.text("\n")
-            if let v15 = labels["total"] {
-                out.write(v15)
+            if let v18 = v9.shares {
+                do {
+                    out.write(v18)
+                    out.text("\n\n")
+                }
             }
-            if let v16 = labels["colon"] {
-                out.write(v16)
+            if let v19 = labels["total"] {
+                out.write(v19)
             }
-            out.write(v6.total)
-            for v17 in v6.converted {
+            if let v20 = labels["colon"] {
+                out.write(v20)
+            }
+            out.write(v9.total)
+            for v21 in v9.converted {
                 out.text(" · ")
-                out.write(v17)
+                out.write(v21)
             }
             out.text("\n\n")
         }
-        if let v18 = m.ordersPager {
+        if let v22 = m.ordersPager {
             do {
-                out.write(v18)
+                out.write(v22)
                 out.text("\n\n")
             }
         }
         out.text("## ")
-        if let v19 = labels["total"] {
-            out.write(v19)
+        if let v23 = labels["total"] {
+            out.write(v23)
         }
         out.text("\n\n| ")
-        if let v20 = labels["currency"] {
-            out.write(v20)
+        if let v24 = labels["currency"] {
+            out.write(v24)
         }
         out.text(" | ")
-        if let v21 = labels["total"] {
-            out.write(v21)
+        if let v25 = labels["total"] {
+            out.write(v25)
         }
         out.text(" |")
         if m.tracksPayments {
             out.text(" ")
-            if let v22 = labels["owes"] {
-                out.write(v22)
+            if let v26 = labels["owes"] {
+                out.write(v26)
             }
             out.text(" |")
         }
@@ -1597,15 +1687,15 @@ enum GeneratedPages {
             out.text("--:|")
         }
         out.text("\n")
-        for v23 in m.totals {
+        for v27 in m.totals {
             out.text("| ")
-            out.write(v23.label)
+            out.write(v27.label)
             out.text(" | ")
-            out.write(v23.amount)
+            out.write(v27.amount)
             out.text(" |")
             if m.tracksPayments {
                 out.text(" ")
-                out.write(v23.outstanding)
+                out.write(v27.outstanding)
                 out.text(" |")
             }
             out.text("\n")
@@ -1687,16 +1777,22 @@ enum GeneratedPages {
                 out.text(" |\n")
             }
             out.text("\n")
-            if let v10 = labels["total"] {
-                out.write(v10)
+            if let v10 = v1.shares {
+                do {
+                    out.write(v10)
+                    out.text("\n\n")
+                }
             }
-            if let v11 = labels["colon"] {
+            if let v11 = labels["total"] {
                 out.write(v11)
             }
-            out.write(v1.total)
-            for v12 in v1.converted {
-                out.text(" · ")
+            if let v12 = labels["colon"] {
                 out.write(v12)
+            }
+            out.write(v1.total)
+            for v13 in v1.converted {
+                out.text(" · ")
+                out.write(v13)
             }
             out.text("\n\n")
         }

@@ -132,5 +132,13 @@ enum LabelCatalogue {
         ("changed", "Changed", "修改", "修改", "変更"),
         ("no_longer_counted", "No longer counted", "不再計入", "不再计入", "集計外"),
         ("now_counted", "Now counted", "改為計入", "改为计入", "集計に追加"),
+        // Money: fees, discounts, how to pay, how amounts are written (issue 24)
+        ("fee", "Fee", "運費／服務費", "运费／服务费", "手数料"),
+        ("discount", "Discount", "折扣", "折扣", "割引"),
+        ("fee_share", "Fee share", "分攤費用", "分摊费用", "手数料の負担分"),
+        ("discount_share", "Discount share", "分得折扣", "分得折扣", "割引の配分"),
+        ("payment", "How to pay", "付款方式", "付款方式", "支払い方法"),
+        // Written between each three digits of an amount's whole part on pages ("26,297"); "" for none.
+        ("thousands_separator", ",", ",", ",", ","),
     ]
 }

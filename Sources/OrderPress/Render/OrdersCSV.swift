@@ -3,36 +3,45 @@ import Foundation
 /// `orders.csv`: every valid order, normalised, with no secret and no unmapped column, for
 /// spreadsheets: UTF-8 with a byte order mark (without it Excel reads the file in the local code
 /// page), CRLF line ends (RFC 4180), and no cell that a spreadsheet would run as a formula.
+///
+/// `paid` and `owed` (issue 24): whether the order counts as paid (`TRUE`/`FALSE`: ticked in the sheet,
+/// or the group's settled organiser's) and what of it is still owed (its amount, or 0), plain decimals.
+/// Both are empty without a `paid` column. A group's fee and discount are shared per person, not per
+/// order: they are in no row here (`summary.json` has each person's `fee_share` and `discount_share`).
 enum OrdersCSV {
     static let header = [
         "row", "id", "group", "person", "item", "options", "quantity", "unit_price", "currency", "amount", "time", "note",
+        "paid", "owed",
     ]
 
-    static func render(_ orders: [Order], timeZone: TimeZone) -> Data {
+    /// Whether the order at a position of the orders counts as paid; nil without a `paid` column.
+    typealias PaidState = (_ position: Int, _ order: UnsafePointer<Order>) -> Bool?
+
+    static func render(_ orders: [Order], timeZone: TimeZone, paid: PaidState? = nil) -> Data {
         let stream = MemoryStream()
-        _ = write(orders, timeZone: timeZone, inputs: nil, published: nil, into: stream)
+        _ = write(orders, timeZone: timeZone, paid: paid, inputs: nil, published: nil, into: stream)
         return stream.take()
     }
 
     /// Writes the file into `stream`, its rows in pieces of `rowsPerPiece` orders, each keyed by those
     /// orders' digests (`PageKeys`, when `orders` are the build's orders) and copied from the
     /// `published` file when it has the piece. Returns the pieces when keyed.
-    static func write(_ orders: [Order], timeZone: TimeZone, inputs: PageKeys?, published: PublishedPieces?, into stream: ByteStream)
-        -> FilePieces?
-    {
+    static func write(
+        _ orders: [Order], timeZone: TimeZone, paid: PaidState? = nil, inputs: PageKeys?, published: PublishedPieces?, into stream: ByteStream
+    ) -> FilePieces? {
         var out = PieceAssembler(into: stream, published: inputs == nil ? nil : published)
         out.write(Array("\u{FEFF}".utf8) + row(header))
         for start in stride(from: 0, to: orders.count, by: rowsPerPiece) {
             let positions = start..<min(start + rowsPerPiece, orders.count)
             let make = { (bytes: inout [UInt8]) in
                 var row = RowWriter(timeZone: timeZone)
-                for index in positions { orders.withOrder(at: index) { row.write($0.pointee, to: &bytes) } }
+                for index in positions { orders.withOrder(at: index) { row.write($0.pointee, paid: paid?(index, $0), to: &bytes) } }
             }
             if let inputs { out.piece(inputs.csvPiece(positions), make: make) } else { out.write(make: make) }
         }
         guard let pieces = out.finish() else {
             stream.reset()
-            return write(orders, timeZone: timeZone, inputs: inputs, published: nil, into: stream)
+            return write(orders, timeZone: timeZone, paid: paid, inputs: inputs, published: nil, into: stream)
         }
         return inputs == nil ? nil : pieces
     }
@@ -64,7 +73,8 @@ enum OrdersCSV {
             offsets = ZoneOffsets(timeZone)
         }
 
-        mutating func write(_ order: Order, to bytes: inout [UInt8]) {
+        /// `paid`: whether the order counts as paid, nil without a `paid` column (both cells empty).
+        mutating func write(_ order: Order, paid: Bool? = nil, to bytes: inout [UInt8]) {
             DecimalText.withInteger(order.row) { OrdersCSV.cell($0, to: &bytes) }
             bytes.append(UInt8(ascii: ","))
             cell(order.id ?? "", to: &bytes)
@@ -92,6 +102,14 @@ enum OrdersCSV {
             }
             bytes.append(UInt8(ascii: ","))
             cell(order.note, to: &bytes)
+            bytes.append(UInt8(ascii: ","))
+            switch paid {
+            case true?: bytes += Array("TRUE,0".utf8)
+            case false?:
+                bytes += Array("FALSE,".utf8)
+                amount(of: order, to: &bytes)
+            case nil: bytes.append(UInt8(ascii: ","))
+            }
             bytes += [0x0D, 0x0A]
         }
 

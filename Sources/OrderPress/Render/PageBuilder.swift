@@ -81,7 +81,7 @@ struct PageBuilder: Sendable {
         return PageModels.PeopleListPage(
             title: labels.markdown("people_page", ["page": String(page), "pages": String(pages.pageCount)]), notices: rateNotices,
             pager: pages.pager(page: page, labels: labels) ?? "", displayCurrencies: context.configuration.displayCurrencies,
-            people: personRows(pages.rows(ofPage: page)))
+            people: personRows(pages.rows(ofPage: page)), tracksPayments: context.aggregation.tracksPayments)
     }
 
     /// Rows of the groups table, with links from a page at the top of the site.
@@ -104,8 +104,15 @@ struct PageBuilder: Sendable {
             PageModels.PersonRow(
                 name: short(person.name, TextLimits.person), link: "people/\(context.personSlugs[person.key]!).md",
                 orders: person.orders.count, totals: context.totalsText(person.totals),
-                converted: context.converted(person.converted))
+                converted: context.converted(person.converted), owes: owesText(person.outstanding))
         }
+    }
+
+    /// "98 TWD + 9.79 USD": what a person still owes, in the currencies where it is not zero (all of them
+    /// when it is zero in each: "0 TWD").
+    private func owesText(_ outstanding: [String: Decimal]) -> String {
+        let owed = outstanding.filter { $0.value != 0 }
+        return context.totalsText(owed.isEmpty ? outstanding : owed)
     }
 
     /// How many deletions the index lists before pointing to the Changes page.
@@ -164,6 +171,9 @@ struct PageBuilder: Sendable {
         return PageModels.GroupPage(
             name: escape(summary.group.name), organizer: escape(summary.group.organizer),
             shop: escape(summary.group.shop), deadline: deadline(summary.group), currency: currency,
+            payment: summary.group.payment.isEmpty ? nil : escape(summary.group.payment),
+            fee: summary.fee == 0 ? nil : money.display(summary.fee, currency),
+            discount: summary.discount == 0 ? nil : money.display(summary.discount, currency),
             notices: rateNotices, hasRecentDeletions: !recentDeletions.isEmpty,
             // Only with deletions to show: the heading names the latest run, and a group page
             // without any must not depend on it (`PageKeys`).
@@ -212,7 +222,8 @@ struct PageBuilder: Sendable {
 
     /// The lines of the orders on page `page` of a group's orders.
     private func orderLines(_ summary: GroupSummary, page: Int) -> [PageModels.OrderLine] {
-        context.orderPages(summary).rows(ofPage: page).map { orderLine(summary.orders[$0], shortened: true) }
+        let settled = settledKey(of: summary.group)
+        return context.orderPages(summary).rows(ofPage: page).map { orderLine(summary.orders[$0], shortened: true, settled: settled) }
     }
 
     /// "(24 items, 21 orders)".
@@ -230,9 +241,9 @@ struct PageBuilder: Sendable {
         let pages = context.personPages(person)
         let groups = personGroups(person, rows: pages.pageCount == 1 ? nil : pages.rows(ofPage: 1))
         let outstandingByGroup = person.outstandingByGroup
-        let payments = context.groups(named: outstandingByGroup.keys).compactMap { group -> String? in
+        let payments = context.groups(named: outstandingByGroup.keys).compactMap { group -> PageModels.PaymentLine? in
             guard let owed = outstandingByGroup[group.name], let place = context.groupPlace(group.name) else { return nil }
-            return payment(of: owed, toGroupAt: place)
+            return PageModels.PaymentLine(text: payment(of: owed, toGroupAt: place), payment: paymentDetails(ofGroupAt: place))
         }
         return PageModels.PersonPage(
             name: escape(person.name), notices: rateNotices, groups: groups, ordersPager: pages.pager(page: 1, labels: labels),
@@ -246,6 +257,7 @@ struct PageBuilder: Sendable {
         for order in person.orders { byGroup[order.group, default: []].append(order) }
         // Each made once: the summary computes these dictionaries from its arrays on every read.
         let (totalsByGroup, convertedByGroup) = (person.totalsByGroup, person.convertedByGroup)
+        let shares = Dictionary(person.groupShares.map { ($0.group, $0) }, uniquingKeysWith: { first, _ in first })
         var position = 0
         // Only the person's own groups, in the sheet's order: not every group for every person.
         return context.groups(named: byGroup.keys).compactMap { group -> PageModels.PersonGroup? in
@@ -255,10 +267,29 @@ struct PageBuilder: Sendable {
             guard !shown.isEmpty else { return nil }
             return PageModels.PersonGroup(
                 name: escape(group.name), link: "../groups/\(context.groupSlugs[group.name]!).md",
-                orders: shown.map { orderLine($0, shortened: false) },
+                orders: shown.map { orderLine($0, shortened: false, settled: settledKey(of: group)) },
                 total: "\(money.display(total, group.currency)) \(group.currency)",
-                converted: otherCurrencies(convertedByGroup[group.name] ?? [], besides: group.currency))
+                converted: otherCurrencies(convertedByGroup[group.name] ?? [], besides: group.currency),
+                shares: shares[group.name].flatMap { sharesLine($0, currency: group.currency) })
         }
+    }
+
+    /// The group's `payment` column, escaped, beside what a person pays it; nil when it is empty.
+    func paymentDetails(ofGroupAt place: Int) -> String? {
+        let payment = context.data.groups[place].payment
+        return payment.isEmpty ? nil : escape(payment)
+    }
+
+    /// "Fee share: 15 TWD · Discount share: -8 TWD": a person's parts of a group's fee and discount; nil without either.
+    func sharesLine(_ share: PersonSummary.GroupShare, currency: String) -> String? {
+        guard share.feeShare != 0 || share.discountShare != 0 else { return nil }
+        let (money, colon) = (context.money, labels.markdown("colon"))
+        var parts: [String] = []
+        if share.feeShare != 0 { parts.append("\(labels.markdown("fee_share"))\(colon)\(money.display(share.feeShare, currency)) \(currency)") }
+        if share.discountShare != 0 {
+            parts.append("\(labels.markdown("discount_share"))\(colon)-\(money.display(share.discountShare, currency)) \(currency)")
+        }
+        return parts.joined(separator: " · ")
     }
 
     /// Page `page` (from 2) of a person's orders, whose view model `personOrdersPage` builds only for a template that is not built in.
@@ -389,13 +420,20 @@ struct PageBuilder: Sendable {
         "\(escape(record.person)): \(escape(record.what)) (\(context.amountText(record)))"
     }
 
-    private func orderLine(_ order: Order, shortened: Bool) -> PageModels.OrderLine {
+    /// The person key of the group's organiser when their orders count as paid (`[rounds] organizer_settled`), else nil.
+    func settledKey(of group: Group) -> String? {
+        guard context.configuration.rounds.organizerSettled, !group.organizer.isEmpty else { return nil }
+        return group.organizerKey
+    }
+
+    /// `settled`: the key of the group's settled organiser, whose orders count as paid (and show ✓).
+    private func orderLine(_ order: Order, shortened: Bool, settled: String? = nil) -> PageModels.OrderLine {
         let money = context.money
         func text(_ value: String, _ limit: Int) -> String { shortened ? short(value, limit) : escape(value) }
         return PageModels.OrderLine(
             person: text(order.person, TextLimits.person),
             item: ([text(order.item, TextLimits.item)] + order.options.map { text($0, TextLimits.option) }).joined(separator: " "),
-            paidMark: order.paid ? "✓" : "", quantity: order.quantity, unitPrice: money.display(order.unitPrice, order.currency),
+            paidMark: order.paid || (settled != nil && order.personKey == settled) ? "✓" : "", quantity: order.quantity, unitPrice: money.display(order.unitPrice, order.currency),
             amount: money.display(order.amount, order.currency),
             time: order.time.map { Timestamp.display($0, timeZone: context.configuration.timeZone) } ?? escape(order.timeText),
             note: text(order.note, TextLimits.note))

@@ -50,6 +50,8 @@ enum PageModels {
         var pager: String
         var displayCurrencies: [String]
         var people: [PersonRow]
+        /// With a `paid` column, the rows say what each person still owes.
+        var tracksPayments = false
     }
 
     struct GroupRow {
@@ -71,6 +73,8 @@ enum PageModels {
         var orders: Int
         var totals: String
         var converted: [String]
+        /// What they still owe, per currency ("45 TWD"), shown with a `paid` column.
+        var owes = ""
     }
 
     struct Amount {
@@ -106,6 +110,11 @@ enum PageModels {
         var shop: String
         var deadline: String
         var currency: String
+        /// Money (issue 24): how to pay the organiser (escaped), and the fee and discount as the shop
+        /// sheet's lines show them ("60"); nil when the group has none.
+        var payment: String? = nil
+        var fee: String? = nil
+        var discount: String? = nil
         var notices: [String]
         var hasRecentDeletions: Bool
         var deletedHeading: String
@@ -208,8 +217,8 @@ enum PageModels {
         var ordersPager: String?
         var totals: [TotalRow]
         var tracksPayments: Bool
-        /// "155 TWD to 王小明 for 週五下午茶", one per group with something unpaid.
-        var payments: [String]
+        /// "155 TWD to 王小明 for 週五下午茶", one per group with something unpaid, with how to pay.
+        var payments: [PaymentLine]
         var settled: Bool
     }
 
@@ -219,6 +228,15 @@ enum PageModels {
         var orders: [OrderLine]
         var total: String
         var converted: [String]
+        /// "Fee share: 15 TWD · Discount share: -8 TWD"; nil without either.
+        var shares: String? = nil
+    }
+
+    /// A line of what a person is to pay: "155 TWD to 王小明 for 週五下午茶", and the group's `payment`
+    /// column beside it ("LINE Pay: …", escaped), if any.
+    struct PaymentLine {
+        var text: String
+        var payment: String?
     }
 
     /// Template: `rates.md.mustache`.

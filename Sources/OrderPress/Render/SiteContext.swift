@@ -40,8 +40,9 @@ struct SiteContext: Sendable {
         self.aggregation = aggregation
         self.rates = rates
         self.history = history
-        money = MoneyFormat(minorUnitOverrides: configuration.minorUnits)
         labels = Labels(language: configuration.language, overrides: configuration.labels)
+        // Pages group amounts by thousands as the language's catalogue says (`summary.json` uses `money.plain`).
+        money = MoneyFormat(minorUnitOverrides: configuration.minorUnits, thousandsSeparator: labels.markdown("thousands_separator"))
         markdownLabels = labels.markdownTable
         let slugs = slugs ?? SiteSlugs(data)
         (groupSlugs, personSlugs) = (slugs.groups, slugs.people)

@@ -45,6 +45,9 @@ struct SummaryDocument: Encodable {
         /// Only when a `paid` column is mapped, like every payment figure.
         var outstanding: String?
         var people: [SummaryGroupPerson]
+        /// The fee and discount as shared out (issue 24), included in `total`; only when the group has either.
+        var fee: String? = nil
+        var discount: String? = nil
     }
 
     struct SummaryGroupPerson: Encodable {
@@ -55,6 +58,15 @@ struct SummaryDocument: Encodable {
         var converted: [String: String?]
         var paid: String?
         var outstanding: String?
+        /// Their parts of the group's fee and discount, included in `total`; only when the group has either.
+        var feeShare: String? = nil
+        var discountShare: String? = nil
+
+        enum CodingKeys: String, CodingKey {
+            case name, slug, orders, total, converted, paid, outstanding
+            case feeShare = "fee_share"
+            case discountShare = "discount_share"
+        }
     }
 
     struct SummaryPerson: Encodable {
@@ -193,7 +205,7 @@ struct SummaryDocument: Encodable {
     }
 
     private static func converted(_ amounts: [ConvertedAmount], _ context: SiteContext) -> [String: String?] {
-        Dictionary(uniqueKeysWithValues: amounts.map { ($0.currency, context.money.display(optional: $0)) })
+        Dictionary(uniqueKeysWithValues: amounts.map { ($0.currency, context.money.plain.display(optional: $0)) })
     }
 
     /// A payment figure, only when a `paid` column is mapped.
@@ -202,7 +214,8 @@ struct SummaryDocument: Encodable {
     }
 
     private static func group(_ summary: GroupSummary, _ context: SiteContext) -> SummaryGroup {
-        SummaryGroup(
+        let shared = summary.fee != 0 || summary.discount != 0
+        return SummaryGroup(
             name: summary.group.name, slug: context.groupSlugs[summary.group.name]!, currency: summary.currency,
             orders: summary.orders.count, total: DecimalText.exact(summary.total),
             converted: converted(summary.converted, context), outstanding: payment(summary.outstanding, context),
@@ -210,8 +223,10 @@ struct SummaryDocument: Encodable {
                 SummaryGroupPerson(
                     name: person.name, slug: context.personSlugs[person.key]!, orders: person.orders,
                     total: DecimalText.exact(person.total), converted: converted(person.converted, context),
-                    paid: payment(person.paid, context), outstanding: payment(person.outstanding, context))
-            })
+                    paid: payment(person.paid, context), outstanding: payment(person.outstanding, context),
+                    feeShare: shared ? DecimalText.exact(person.feeShare) : nil,
+                    discountShare: shared ? DecimalText.exact(person.discountShare) : nil)
+            }, fee: shared ? DecimalText.exact(summary.fee) : nil, discount: shared ? DecimalText.exact(summary.discount) : nil)
     }
 
     private static func person(_ person: PersonSummary, _ context: SiteContext) -> SummaryPerson {
@@ -310,6 +325,8 @@ struct SummaryDocument: Encodable {
             let outstanding = PrettyJSONWriter.Key("outstanding"), paid = PrettyJSONWriter.Key("paid")
             let people = PrettyJSONWriter.Key("people"), slug = PrettyJSONWriter.Key("slug")
             let total = PrettyJSONWriter.Key("total"), totals = PrettyJSONWriter.Key("totals")
+            let fee = PrettyJSONWriter.Key("fee"), discount = PrettyJSONWriter.Key("discount")
+            let feeShare = PrettyJSONWriter.Key("fee_share"), discountShare = PrettyJSONWriter.Key("discount_share")
         }
 
         init(_ context: SiteContext, personSlugs: TextDictionary<String>) {
@@ -329,6 +346,12 @@ struct SummaryDocument: Encodable {
             json.openObject()
             converted(summary.converted, to: &json)
             json.member(keys.currency, summary.currency)
+            // Keys in JSONEncoder's sorted order: discount, fee between currency and name.
+            let shared = summary.fee != 0 || summary.discount != 0
+            if shared {
+                json.member(keys.discount, exact: summary.discount)
+                json.member(keys.fee, exact: summary.fee)
+            }
             json.member(keys.name, summary.group.name)
             json.member(keys.orders, summary.orders.count)
             if tracksPayments { json.member(keys.outstanding, exact: summary.outstanding) }
@@ -338,6 +361,10 @@ struct SummaryDocument: Encodable {
                 json.element()
                 json.openObject()
                 converted(person.converted, to: &json)
+                if shared {
+                    json.member(keys.discountShare, exact: person.discountShare)
+                    json.member(keys.feeShare, exact: person.feeShare)
+                }
                 json.member(keys.name, person.name)
                 json.member(keys.orders, person.orders)
                 if tracksPayments {

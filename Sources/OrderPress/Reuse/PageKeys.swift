@@ -42,6 +42,8 @@ struct PageKeys: Sendable {
         }
         fields.add(context.configuration.displayCurrencies)
         fields.add(context.aggregation.tracksPayments)
+        // Who owes what: the organiser's own orders count as paid (`[rounds] organizer_settled`).
+        fields.add(context.configuration.rounds.organizerSettled)
         if let rates = context.rates {
             fields.add(rates.base)
             for (currency, rate) in rates.rates.sorted(by: { $0.key < $1.key }) { fields.add(currency, DecimalText.exact(rate)) }
@@ -62,6 +64,7 @@ struct PageKeys: Sendable {
         orders = digests.digests
         orderGroups = digests.groups
         let sheetGroups = context.data.groups
+        csvOrganizers = context.configuration.rounds.organizerSettled ? sheetGroups.flatMap { [$0.name, $0.organizerKey] } : []
         groupFields = Parallel.map(sheetGroups.count) { index in
             var fields = Fields()
             Self.add(sheetGroups[index], slug: context.groupSlugs[sheetGroups[index].name] ?? "", to: &fields)
@@ -136,6 +139,9 @@ struct PageKeys: Sendable {
         return Hex.lowercase(SHA256.hash(data: Data(parts.joined(separator: "\u{0}").utf8)))
     }
 
+    /// The organisers of every group, when they are settled: each order's `owed` in `orders.csv` depends on them.
+    private var csvOrganizers: [String] = []
+
     /// The keys of the entries of `summary.json`, in the order of `aggregation.groups` and `.people`.
     private var groupPieces: [PieceKey] = []
     private var personPieces: [PieceKey] = []
@@ -144,7 +150,7 @@ struct PageKeys: Sendable {
     private(set) var personSlugs = TextDictionary<String>([:])
 
     /// Each order's group, as its place in `data.groups` (-1 for none), in the order of `data.orders`.
-    private var orderGroups: [Int32] = []
+    private(set) var orderGroups: [Int32] = []
     /// Each group's fields as a person's digest adds them, in the order of `data.groups`.
     private var groupFields: [[UInt8]] = []
 
@@ -302,6 +308,12 @@ struct PageKeys: Sendable {
         } else {
             for group in context.groups(named: Set(person.orders.map(\.group))) { add(group, to: &fields) }
         }
+        // Their parts of fees and discounts, which depend on the others in the group as well.
+        for share in person.groupShares where share.feeShare != 0 || share.discountShare != 0 {
+            fields.add(share.group)
+            fields.add(share.feeShare)
+            fields.add(share.discountShare)
+        }
         return fields.digest()
     }
 
@@ -317,6 +329,8 @@ struct PageKeys: Sendable {
     func csvPiece(_ positions: Range<Int>) -> PieceKey {
         var fields = Fields(site)
         fields.add("orders.csv")
+        // What an order still owes depends on who organises its group.
+        fields.add(csvOrganizers)
         fields.add(positions.count)
         fields.append(orders[positions.lowerBound * Self.orderDigestSize..<positions.upperBound * Self.orderDigestSize])
         return PieceKey(Array(SHA256.hash(data: fields.bytes)))
@@ -336,6 +350,10 @@ struct PageKeys: Sendable {
     private static func add(_ group: Group, slug: String, to fields: inout Fields) {
         fields.add(group.name, group.organizer, group.shop, group.currency, group.deadline)
         fields.add(slug)
+        // How to pay, the fee and the discount (issue 24): on the group page and its people's pages.
+        fields.add(group.payment)
+        fields.add(group.fee)
+        fields.add(group.discount)
     }
 
     /// Every field of an order (`PageKeysTests` changes each one and expects another digest). The

@@ -59,6 +59,9 @@ enum StarterFiles {
         shop = "shop"                         # where the order goes
         currency = "currency"                 # the currency the shop prices in
         deadline = "deadline"                 # shown on the group page
+        payment = "payment"                   # optional: how to pay the organiser, shown beside what each person owes
+        fee = "fee"                           # optional: a delivery fee, split equally among the group's people
+        discount = "discount"                 # optional: a discount, split in proportion to each person's subtotal
 
         [rates]
         # Sample exchange rates in the rter.info format. For live rates:
@@ -108,9 +111,9 @@ enum StarterFiles {
 
     static func groups(day: String) -> String {
         [
-            "group,organizer,shop,currency,deadline",
-            "週五下午茶,王小明,春日茶屋,TWD,\(day) 14:00",
-            "Team lunch,Carol,Curry Corner,USD,\(day) 11:30",
+            "group,organizer,shop,currency,deadline,payment,fee,discount",
+            "週五下午茶,王小明,春日茶屋,TWD,\(day) 14:00,LINE Pay: 王小明,,",
+            "Team lunch,Carol,Curry Corner,USD,\(day) 11:30,Venmo @carol-lunch,3.00,",
         ].joined(separator: "\n") + "\n"
     }
 

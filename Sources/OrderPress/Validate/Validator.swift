@@ -449,7 +449,9 @@ public struct Validator: Sendable {
             groups.append(
                 Group(
                     name: name, organizer: text(row, columns.organizer), shop: text(row, columns.shop),
-                    currency: currency, deadline: text(row, columns.deadline)))
+                    currency: currency, deadline: text(row, columns.deadline), payment: text(row, columns.payment),
+                    fee: GroupAmount.read(text(row, columns.fee), column: columns.fee, row: number, warnings: &warnings),
+                    discount: GroupAmount.read(text(row, columns.discount), column: columns.discount, row: number, warnings: &warnings)))
         }
         return groups
     }

@@ -34,6 +34,17 @@ import Testing
         #expect(configuration.orderColumns.item == "drink")
         #expect(configuration.groups == nil)
         #expect(configuration.rates == nil)
+        let columns = configuration.groupColumns
+        #expect((columns.payment, columns.fee, columns.discount) == ("payment", "fee", "discount"))
+    }
+
+    /// `[groups.columns]` names the optional money columns (issue 24).
+    @Test func readsTheGroupsMoneyColumns() throws {
+        let configuration = try TestSupport.configuration(
+            TestSupport.minimalTOML + "\n[groups]\npath = \"g.csv\"\n[groups.columns]\npayment = \"付款方式\"\nfee = \"運費\"\ndiscount = \"折扣\"\n")
+        let columns = configuration.groupColumns
+        #expect((columns.payment, columns.fee, columns.discount) == ("付款方式", "運費", "折扣"))
+        #expect(columns.mapped.suffix(3) == ["付款方式", "運費", "折扣"])
     }
 
     @Test func readsTheKeysOfURLSources() throws {

@@ -70,7 +70,7 @@ import Testing
         let sheet = try String(contentsOf: site.appendingPathComponent("output/markdown/groups/週五下午茶.md"), encoding: .utf8)
         #expect(sheet.contains("| 3 × 熟成紅茶 L 半糖 少冰 | 35 | 105 |\n"))
         #expect(sheet.contains("| 4 × 冬瓜檸檬 L 全糖 正常冰 | 45 | 180 |\n"))
-        #expect(sheet.contains("| 1 × 鮮果茶桶 微糖 少冰 | 1200 | 1200 |\n"))
+        #expect(sheet.contains("| 1 × 鮮果茶桶 微糖 少冰 | 1,200 | 1,200 |\n"))  // grouped by the catalogue's thousands separator
     }
 
     /// Worked out by hand from the `paid` cells of data/orders.json: a person owes the sum of their
@@ -110,7 +110,7 @@ import Testing
 
         let zhang = try String(contentsOf: site.appendingPathComponent("output/markdown/people/張志豪.md"), encoding: .utf8)
         #expect(zhang.contains("65 TWD"))
-        #expect(zhang.contains("1930 JPY"))
+        #expect(zhang.contains("1,930 JPY"))
         #expect(zhang.contains("王小明"))
         let lee = try String(contentsOf: site.appendingPathComponent("output/markdown/people/李美玲.md"), encoding: .utf8)
         #expect(!lee.contains("TWD to") && !lee.contains("TWD 給"))

@@ -88,7 +88,7 @@ import FoundationXML
 
         let page = try String(contentsOf: site.appendingPathComponent("output/markdown/changes.md"), encoding: .utf8)
         #expect(page.contains("## 2026-11-21 19:00：刪除 3 筆、新增 2 筆、修改 1 筆\n\n### ⚠ 已刪除的訂單 (3)\n"))
-        #expect(page.contains("| **陳怡君** | 1 × 唐揚げ定食 大盛 | 1080 JPY | 東京出張ランチ | 2026-11-21 18:00 | 6 |"))
+        #expect(page.contains("| **陳怡君** | 1 × 唐揚げ定食 大盛 | 1,080 JPY | 東京出張ランチ | 2026-11-21 18:00 | 6 |"))
         #expect(page.contains("| Kevin Lin | 1 × Classic Milk Tea L 0% sugar less ice | sugar: 50% sugar → 0% sugar | SF office boba | 7 |"))
         #expect(page.contains("## 2026-11-21 18:00：首次建置，沒有可比較的資料\n"))
         let deletedAt = try #require(page.range(of: "已刪除的訂單"))
@@ -97,7 +97,7 @@ import FoundationXML
         let group = try String(contentsOf: site.appendingPathComponent("output/markdown/groups/週五下午茶.md"), encoding: .utf8)
         #expect(group.contains("- ~~王小明: 2 × 四季春青茶 L 無糖 正常冰 (60 TWD)~~\n"))
         let index = try String(contentsOf: site.appendingPathComponent("output/markdown/index.md"), encoding: .utf8)
-        #expect(index.contains("## 最近異動：2026-11-21 19:00\n\n刪除 3 筆、新增 2 筆、修改 1 筆\n\n- ⚠ ~~陳怡君: 1 × 唐揚げ定食 大盛 (1080 JPY) · 東京出張ランチ~~\n"))
+        #expect(index.contains("## 最近異動：2026-11-21 19:00\n\n刪除 3 筆、新增 2 筆、修改 1 筆\n\n- ⚠ ~~陳怡君: 1 × 唐揚げ定食 大盛 (1,080 JPY) · 東京出張ランチ~~\n"))
         // The grand total and the latest change come first.
         let grandAt = try #require(index.range(of: "## 總計"))
         let latestAt = try #require(index.range(of: "## 最近異動"))

@@ -139,9 +139,9 @@ import FoundationXML
         let csv = try Data(contentsOf: output.appendingPathComponent("orders.csv"))
         #expect(csv.starts(with: [0xEF, 0xBB, 0xBF]))
         let text = String(decoding: csv.dropFirst(3), as: UTF8.self)
-        #expect(text.hasPrefix("row,id,group,person,item,options,quantity,unit_price,currency,amount,time,note\r\n"))
+        #expect(text.hasPrefix("row,id,group,person,item,options,quantity,unit_price,currency,amount,time,note,paid,owed\r\n"))
         #expect(text.contains(#","'=HYPERLINK(""http://evil.example"",""x"")"#))
-        #expect(text.contains(",'-ice\r\n"))
+        #expect(text.contains(",'-ice,"))  // the note, then paid and owed
         #expect(!text.contains(",=") && !text.contains(",\"=") && !text.contains(",-"))
 
         let feed = try Data(contentsOf: output.appendingPathComponent("feed.xml"))

@@ -43,8 +43,9 @@ import Testing
         #expect(written.contains("tea site/friday/output/state/state.sqlite"))
         let summary = try BinaryTests.json(site.appendingPathComponent("output/site/summary.json"))
         let groups = try #require(summary["groups"] as? [[String: Any]])
-        #expect(groups.map { $0["total"] as? String } == ["250", "36.75"])
-        #expect(groups.map { $0["converted"] as? [String: String] } == [["USD": "7.78"], ["USD": "36.75"]])
+        // Team lunch: 36.75 of orders and its 3.00 delivery fee.
+        #expect(groups.map { $0["total"] as? String } == ["250", "39.75"])
+        #expect(groups.map { $0["converted"] as? [String: String] } == [["USD": "7.78"], ["USD": "39.75"]])
         #expect((summary["rates"] as? [String: Any])?["stale"] as? Bool == false)
     }
 

@@ -21,8 +21,10 @@ import Testing
         var shortLists: Bool
         /// Finished rounds kept in the state (`RoundArchive`): the index lists them, group pages link them.
         var withArchives = false
+        /// Each group's `payment`, `fee` and `discount` cells (issue 24), when the groups sheet has them.
+        var groupMoney: [[String]]? = nil
         var description: String {
-            "\(rows.count) rows, \(language), paid \(tracksPayments), \(displayCurrencies), rates \(withRates), deleted \(deleted.sorted()), short lists \(shortLists), archives \(withArchives)"
+            "\(rows.count) rows, \(language), paid \(tracksPayments), \(displayCurrencies), rates \(withRates), deleted \(deleted.sorted()), short lists \(shortLists), archives \(withArchives), group money \(groupMoney ?? [])"
         }
     }
 
@@ -48,7 +50,26 @@ import Testing
             rows: rows, language: ["en", "zh-Hant", "ja"].randomElement(using: &rng)!,
             tracksPayments: Bool.random(using: &rng), displayCurrencies: [[], ["USD", "JPY"], ["TWD"]].randomElement(using: &rng)!,
             withRates: Bool.random(using: &rng), deleted: deleted, shortLists: Bool.random(using: &rng),
-            withArchives: Bool.random(using: &rng))
+            withArchives: Bool.random(using: &rng),
+            groupMoney: Bool.random(using: &rng)
+                ? (0..<4).map { _ in
+                    [
+                        ["", "LINE Pay: 0912-345-678", "*bold* | [x](y) <b>", "銀行 012 帳號 1234"].randomElement(using: &rng)!,
+                        ["", "60", "12.5", "1,000", "-3", "x"].randomElement(using: &rng)!,
+                        ["", "30", "7", "2500", "no"].randomElement(using: &rng)!,
+                    ]
+                } : nil)
+    }
+
+    /// The sample's groups sheet with `payment`, `fee` and `discount` columns holding `money` row by row.
+    static func groups(_ groups: SourceTable, money: [[String]]) -> SourceTable {
+        // The sample's own money columns give way to the generated ones.
+        let kept = groups.headers.indices.filter { !["payment", "fee", "discount"].contains(groups.headers[$0]) }
+        let headers = kept.map { groups.headers[$0] } + ["payment", "fee", "discount"]
+        let rows = (0..<groups.dataRowCount).map { row in
+            kept.map { groups.cell(row, $0) } + money[row % money.count]
+        }
+        return TestSupport.table(headers, rows, name: "groups")
     }
 
     /// One generated row of the sample's columns, with Markdown characters, bad values and secrets.
@@ -92,9 +113,10 @@ import Testing
             TestSupport.table(headers, rows.map { row in headers.map { row[$0]! } })
         }
         let validator = Validator(configuration: configuration)
-        let before = try! validator.validateSheet(orders: table(site.rows), groups: fetched.groups)
+        let groups = site.groupMoney.flatMap { money in fetched.groups.map { Self.groups($0, money: money) } } ?? fetched.groups
+        let before = try! validator.validateSheet(orders: table(site.rows), groups: groups)
         let kept = site.rows.enumerated().filter { !site.deleted.contains($0.offset) }.map(\.element)
-        let sheet = try! validator.validateSheet(orders: table(kept), groups: fetched.groups)
+        let sheet = try! validator.validateSheet(orders: table(kept), groups: groups)
         var data = sheet.data
         if site.withArchives {
             // One of a group still in the sheet, one of a group that left it, with Markdown in the names.

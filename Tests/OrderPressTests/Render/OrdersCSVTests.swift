@@ -89,7 +89,7 @@ import Testing
             String(order.row), order.id ?? "", order.group, order.person, order.item,
             order.options.joined(separator: " "), String(order.quantity), DecimalText.exact(order.unitPrice),
             order.currency, DecimalText.exact(order.amount),
-            order.time.map { Timestamp.display($0, timeZone: timeZone) } ?? order.timeText, order.note,
+            order.time.map { Timestamp.display($0, timeZone: timeZone) } ?? order.timeText, order.note, "", "",
         ])
     }
 

@@ -86,7 +86,7 @@ import Testing
         let files = Dictionary(uniqueKeysWithValues: SiteScaffold(clock: Self.clock).files.map { ($0.path, $0.contents) })
         #expect(files["data/orders.csv"]!.hasPrefix(
             "id,time,group,orderer,drink,size,sugar,ice,quantity,price,currency,note,paid,editCode\n1,2026-11-21 09:15:00,週五下午茶,Amy,"))
-        #expect(files["data/groups.csv"]!.contains("\n週五下午茶,王小明,春日茶屋,TWD,2026-11-21 14:00\n"))
+        #expect(files["data/groups.csv"]!.contains("\n週五下午茶,王小明,春日茶屋,TWD,2026-11-21 14:00,LINE Pay: 王小明,,\n"))
         #expect(files["data/rates.json"]!.contains(#""USDTWD": {"Exrate": 32.125, "UTC": "2026-11-21 10:00:00"}"#))
     }
 

@@ -72,6 +72,30 @@ enum DecimalText {
         return fraction >= digits ? text : text + String(repeating: "0", count: digits - fraction)
     }
 
+    /// `text` as `fixed` or `exact` write it ("-26297.50") with `separator` between each three digits of
+    /// its whole part ("-26,297.50"): pages only (`MoneyFormat.thousandsSeparator`). Most amounts have
+    /// at most three whole digits and come back as they are, after counting them.
+    static func grouped(_ text: String, separator: String) -> String {
+        let utf8 = text.utf8
+        let sign = utf8.first == UInt8(ascii: "-") ? 1 : 0
+        var digits = 0
+        for byte in utf8.dropFirst(sign) {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { break }
+            digits += 1
+        }
+        guard digits > 3, !separator.isEmpty else { return text }
+        let mark = Array(separator.utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count + (digits - 1) / 3 * mark.count)
+        for (offset, byte) in utf8.enumerated() {
+            let place = offset - sign
+            // Before each digit that starts a group of three, counted from the whole part's end.
+            if place > 0, place < digits, (digits - place) % 3 == 0 { bytes += mark }
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// `String(value)` as UTF-8, handed to `body` from the stack.
     static func withInteger<Result>(_ value: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let scaled = Scaled(negative: value < 0, units: UInt64(value.magnitude), exponent: 0)

@@ -4,9 +4,22 @@ import Foundation
 /// rule itself is `halfUp` below; `DecimalText`'s writers and the charts round through it.
 public struct MoneyFormat: Sendable {
     public var minorUnitOverrides: [String: Int]
+    /// Written between each three digits of an amount's whole part ("26,297"): the language's catalogue
+    /// entry `thousands_separator` on pages, never the machine's locale; empty (plain decimals) for
+    /// `summary.json`, `orders.csv` and anything a script reads.
+    public var thousandsSeparator: String
 
-    public init(minorUnitOverrides: [String: Int]) {
+    public init(minorUnitOverrides: [String: Int], thousandsSeparator: String = "") {
         self.minorUnitOverrides = minorUnitOverrides
+        self.thousandsSeparator = thousandsSeparator
+    }
+
+    /// The same minor units, with no grouping: what machine-read files write.
+    public var plain: MoneyFormat { MoneyFormat(minorUnitOverrides: minorUnitOverrides) }
+
+    /// `text` (as `DecimalText.fixed` writes it) grouped by thousands, or as it is without a separator.
+    func grouped(_ text: String) -> String {
+        thousandsSeparator.isEmpty ? text : DecimalText.grouped(text, separator: thousandsSeparator)
     }
 
     public func minorUnits(_ currency: String) -> Int {
@@ -15,7 +28,7 @@ public struct MoneyFormat: Sendable {
 
     /// "2.80", "432".
     public func display(_ amount: Decimal, _ currency: String) -> String {
-        DecimalText.fixed(amount, digits: minorUnits(currency))
+        grouped(DecimalText.fixed(amount, digits: minorUnits(currency)))
     }
 
     /// A converted amount, or "n/a" when a rate was missing.
@@ -30,7 +43,7 @@ public struct MoneyFormat: Sendable {
 
     /// The same, with the minor units of its currency already looked up.
     func display(optional converted: ConvertedAmount, digits: Int) -> String? {
-        Self.shown(converted, digits: digits).map { DecimalText.fixed($0, digits: digits) }
+        Self.shown(converted, digits: digits).map { grouped(DecimalText.fixed($0, digits: digits)) }
     }
 
     /// The amount `display(optional:digits:)` writes: the rounding made with the conversion when it

@@ -144,3 +144,24 @@ import Testing
         #expect(DecimalText.roundedRatio(-1, times: 1, over: 2) == nil)
     }
 }
+
+/// Thousands grouping on pages (issue 24): the catalogue's separator, never the machine's locale; files
+/// that scripts read keep plain decimals.
+@Suite struct ThousandsGroupingTests {
+    @Test(arguments: [
+        ("0", "0"), ("999", "999"), ("1000", "1,000"), ("-1000", "-1,000"), ("26297", "26,297"), ("1234567.50", "1,234,567.50"),
+        ("-999.99", "-999.99"), ("100000", "100,000"), ("12.345678", "12.345678"), ("n/a", "n/a"),
+    ])
+    func groupsTheWholePart(plain: String, grouped: String) {
+        #expect(DecimalText.grouped(plain, separator: ",") == grouped)
+        #expect(DecimalText.grouped(plain, separator: "") == plain)
+    }
+
+    @Test func pagesGroupAndMachineFilesDoNot() {
+        let pages = MoneyFormat(minorUnitOverrides: ["TWD": 0], thousandsSeparator: "\u{202F}")
+        #expect(pages.display(Decimal(26297), "JPY") == "26\u{202F}297")
+        #expect(pages.display(Decimal(string: "1234.5")!, "USD") == "1\u{202F}234.50")
+        #expect(pages.plain.display(Decimal(26297), "JPY") == "26297")
+        #expect(pages.display(ConvertedAmount(currency: "JPY", amount: 26297)) == "26\u{202F}297")
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// A group's `fee` or `discount` cell: a non-negative decimal read by the price's rules (`PriceText`:
+/// `60`, `1,200`, `３０`). Empty is nothing to share; anything else that is not such a number is a
+/// warning naming the groups row and the value, and counts as 0 (DESIGN, Data rules).
+enum GroupAmount {
+    static func read(_ text: String, column: String, row: Int, warnings: inout [DataWarning]) -> Decimal {
+        guard !text.isEmpty else { return 0 }
+        switch PriceText.parse(text) {
+        case .success(let value):
+            return value
+        case .failure(.missing):
+            return 0
+        case .failure(let problem):
+            let why: String
+            switch problem {
+            case .negative: why = "must not be negative"
+            case .tooLong: why = "has more than \(PriceText.integerDigits) digits before the point or \(PriceText.fractionDigits) after"
+            case .formatted(_, let number, _): why = "is not a plain number (write \(number))"
+            default: why = "is not a number"
+            }
+            warnings.append(
+                DataWarning(row: nil, message: "groups row \(row): \(column) '\(text)' \(why) and counts as 0"))
+            return 0
+        }
+    }
+}
