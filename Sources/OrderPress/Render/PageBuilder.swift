@@ -306,10 +306,10 @@ struct PageBuilder: Sendable {
                 row: row.row,
                 values: row.values.filter { !$0.value.isEmpty }.map { "\(escape($0.column)): \(escape($0.value))" }
                     .joined(separator: " · "),
-                reasons: row.reasons.map(escape).joined(separator: "; "))
+                reasons: labels.reasons(of: row))
         }
         let warnings = context.data.warnings.prefix(limit).map {
-            PageModels.WarningLine(row: $0.row.map(String.init) ?? "–", message: escape($0.message))
+            PageModels.WarningLine(row: $0.row.map(String.init) ?? "–", message: labels.warning($0))
         }
         return PageModels.AttentionPage(
             notices: rateNotices, hasRejected: !rejected.isEmpty, rejected: rejected, hasWarnings: !warnings.isEmpty, warnings: warnings,

@@ -3,10 +3,25 @@ public struct RejectedRow: Sendable, Equatable {
     public var row: Int
     /// The mapped columns' values in configuration order; secrets masked as `•••`.
     public var values: [Cell]
+    /// In English, for the terminal and `summary.json`.
     public var reasons: [String]
+    /// The same reasons with their codes and values, for the pages (in the site's language) and
+    /// `summary.json`'s `codes`; empty for a row made without them (older state, tests).
+    public var details: [Reason] = []
 
     public struct Cell: Sendable, Equatable {
         public var column: String
         public var value: String
+    }
+
+    public init(row: Int, values: [Cell], reasons: [String]) {
+        self.row = row
+        self.values = values
+        self.reasons = reasons
+    }
+
+    public init(row: Int, values: [Cell], details: [Reason]) {
+        self.init(row: row, values: values, reasons: details.map(\.english))
+        self.details = details
     }
 }
