@@ -86,6 +86,7 @@ enum BuiltInPages {
         out += "\n- \(out["deadline"])\(colon)\(builder.deadline(group))\n"
         out += "- \(out["currency"])\(colon)\(currency)\n\n"
         out.notices(builder.rateNotices)
+        if let notice = builder.rejectedNotice(ofGroup: group.name) { out += "> ⚠ \(notice) [\(out["see_why"])](../attention.md)\n\n" }
         if let deletions = context.latestDeletions[group.name], !deletions.isEmpty {
             out += "## ⚠ \(builder.deletedHeading)\n\n"
             for record in deletions { out += "- ~~\(builder.deletionLine(record))~~\n" }
@@ -190,6 +191,12 @@ enum BuiltInPages {
                 out += "**\n"
             }
             if settled { out += "\(out["settled"])\n" }
+            out += "\n"
+        }
+        let rejected = builder.rejectedLines(ofPerson: person.key)
+        if !rejected.isEmpty {
+            out += "## ⚠ \(out["not_counted"])\n\n"
+            for line in rejected { out += "- \(line)\n" }
             out += "\n"
         }
         let pages = context.personPages(person)

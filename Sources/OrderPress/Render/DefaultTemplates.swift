@@ -17,10 +17,10 @@ enum DefaultTemplates {
 {{#hasRejected}}
 {{labels.rejected_explain}}
 
-| {{labels.row}} | {{labels.reasons}} | {{labels.values}} |
-|--:|---|---|
+| {{labels.person}} | {{labels.item}} | {{labels.reasons}} | {{labels.row}} | {{labels.values}} |
+|---|---|---|--:|---|
 {{#rejected}}
-| {{row}} | {{reasons}} | {{values}} |
+| {{who}} | {{what}} | {{reasons}} | {{row}} | {{values}} |
 {{/rejected}}
 {{#moreRejected}}
 
@@ -151,6 +151,10 @@ enum DefaultTemplates {
 > {{.}}
 
 {{/notices}}
+{{#rejectedNotice}}
+> ⚠ {{.}} [{{labels.see_why}}](../attention.md)
+
+{{/rejectedNotice}}
 {{#hasRecentDeletions}}
 ## ⚠ {{deletedHeading}}
 
@@ -394,6 +398,14 @@ enum DefaultTemplates {
 {{/settled}}
 
 {{/tracksPayments}}
+{{#hasRejected}}
+## ⚠ {{labels.not_counted}}
+
+{{#rejected}}
+- {{.}}
+{{/rejected}}
+
+{{/hasRejected}}
 {{#groups}}
 ## [{{name}}]({{link}})
 

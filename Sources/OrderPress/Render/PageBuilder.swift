@@ -180,7 +180,8 @@ struct PageBuilder: Sendable {
             tracksPayments: context.aggregation.tracksPayments, outstanding: outstanding(summary),
             people: groupPeople(summary, page: 1),
             chart: "\(slug).svg", chartTitle: labels.markdown("per_person"),
-            orders: orderLines(summary, page: 1), ordersPager: context.orderPages(summary).pager(page: 1, labels: labels))
+            orders: orderLines(summary, page: 1), ordersPager: context.orderPages(summary).pager(page: 1, labels: labels),
+            rejectedNotice: rejectedNotice(ofGroup: summary.group.name))
     }
 
     /// Page `page` (from 2) of a group's orders, whose view model `groupOrdersPage` builds only for a template that is not built in.
@@ -228,13 +229,15 @@ struct PageBuilder: Sendable {
         let pages = context.personPages(person)
         let groups = personGroups(person, rows: pages.pageCount == 1 ? nil : pages.rows(ofPage: 1))
         let outstandingByGroup = person.outstandingByGroup
+        let rejected = rejectedLines(ofPerson: person.key)
         let payments = context.groups(named: outstandingByGroup.keys).compactMap { group -> String? in
             guard let owed = outstandingByGroup[group.name], let place = context.groupPlace(group.name) else { return nil }
             return payment(of: owed, toGroupAt: place)
         }
         return PageModels.PersonPage(
             name: escape(person.name), notices: rateNotices, groups: groups, ordersPager: pages.pager(page: 1, labels: labels),
-            totals: totalRows(of: person), tracksPayments: context.aggregation.tracksPayments, payments: payments, settled: payments.isEmpty)
+            totals: totalRows(of: person), tracksPayments: context.aggregation.tracksPayments, payments: payments, settled: payments.isEmpty,
+            hasRejected: !rejected.isEmpty, rejected: rejected)
     }
 
     /// A person's orders by group, in the sheet's order of the groups: all of them, or those at `rows` in that order.
@@ -303,6 +306,8 @@ struct PageBuilder: Sendable {
         let limit = context.limits.attentionRows
         let rejected = context.data.rejected.prefix(limit).map { row in
             PageModels.RejectedLine(
+                who: escape(row.value(of: context.configuration.orderColumns.person)),
+                what: escape(row.value(of: context.configuration.orderColumns.item)),
                 row: row.row,
                 values: row.values.filter { !$0.value.isEmpty }.map { "\(escape($0.column)): \(escape($0.value))" }
                     .joined(separator: " · "),

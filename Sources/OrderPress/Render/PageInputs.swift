@@ -41,6 +41,13 @@ struct PageInputs: Sendable {
             for (currency, rate) in rates.rates.sorted(by: { $0.key < $1.key }) { fields.add(currency, DecimalText.exact(rate)) }
         }
         fields.add(context.rateNotices)
+        // Rejected rows show on the pages of the person and group they name: rarely many, digested once here.
+        for row in context.data.rejected {
+            fields.add(row.row)
+            for cell in row.values { fields.add(cell.column, cell.value) }
+            for reason in row.details { fields.add(reason.code.rawValue) }
+            fields.add(row.reasons)
+        }
         fields.add(context.limits.chartBars)
         // How many orders a group page shows before the pages of its orders go on (`GroupOrderPages`).
         fields.add(context.limits.groupOrderRows)

@@ -118,6 +118,8 @@ enum PageModels {
         /// The first page of the group's orders (`GroupOrderPages`), and the pager to the others, if any.
         var orders: [OrderLine]
         var ordersPager: String?
+        /// "2 rows of this group were rejected …", linking the Attention page; nil without any.
+        var rejectedNotice: String?
     }
 
     /// A page of a person's orders after their page ("people/<slug>--2").
@@ -196,6 +198,9 @@ enum PageModels {
         /// "155 TWD to 王小明 for 週五下午茶", one per group with something unpaid.
         var payments: [String]
         var settled: Bool
+        /// Their rejected rows (`PageBuilder.rejectedLines`).
+        var hasRejected: Bool
+        var rejected: [String]
     }
 
     struct PersonGroup {
@@ -235,6 +240,9 @@ enum PageModels {
     }
 
     struct RejectedLine {
+        /// Who and what first, so that a phone shows them before the values scroll out of view.
+        var who: String
+        var what: String
         var row: Int
         var values: String
         var reasons: String

@@ -29,12 +29,15 @@ struct SiteContext: Sendable {
     var orderDigests: OrderDigests
     /// The latest run's deleted orders, by group.
     var latestDeletions: [String: [RowRecord]]
+    /// The rejected rows by the person and group they name.
+    let rejected: RejectedIndex
 
     init(
         configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
         history: [HistoryEntry], now: Date, siteID: UUID, limits: PageLimits = .standard, slugs: SiteSlugs? = nil
     ) {
         self.siteID = siteID
+        rejected = RejectedIndex(data.rejected, columns: configuration.orderColumns)
         self.limits = limits
         latestDeletions = Dictionary(grouping: history.first?.changes.deleted ?? [], by: \.group)
         self.configuration = configuration
