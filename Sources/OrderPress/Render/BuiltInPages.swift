@@ -293,8 +293,8 @@ enum BuiltInPages {
                 <head>
                 <meta charset="utf-8">
                 <meta name="viewport" content="width=device-width, initial-scale=1">
-                <title>
-                """.utf8)
+
+                """.utf8) + (layout.noindex ? Array("<meta name=\"robots\" content=\"noindex\">\n".utf8) : []) + Array("<title>".utf8)
             middle = Array(
                 """
                 </title>

@@ -337,6 +337,9 @@ enum DefaultTemplates {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+{{#noindex}}
+<meta name="robots" content="noindex">
+{{/noindex}}
 <title>{{pageTitle}}</title>
 <link rel="stylesheet" href="{{root}}style.css">
 <link rel="alternate" type="application/atom+xml" title="{{feedTitle}}" href="{{root}}feed.xml">

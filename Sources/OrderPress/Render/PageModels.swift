@@ -327,5 +327,7 @@ enum PageModels {
         var attentionCount: String?
         var dataAsOf: String
         var body: String
+        /// `<meta name="robots" content="noindex">`: the pages list names and debts (unless `indexable = true`).
+        var noindex: Bool = true
     }
 }

@@ -86,7 +86,7 @@ struct SiteContext: Sendable {
             language: configuration.language, labels: labels.plain,
             feedTitle: labels.text("feed_title", ["title": configuration.title]), pageTitle: pageTitle,
             siteTitle: configuration.title, root: root, attentionCount: attentionCount,
-            dataAsOf: labels.text("data_as_of", ["time": dataAsOfText]), body: body)
+            dataAsOf: labels.text("data_as_of", ["time": dataAsOfText]), body: body, noindex: !configuration.indexable)
     }
 
     /// Notes shown on every summary page about the rates behind the conversions, as Markdown.

@@ -137,6 +137,7 @@ public struct SiteRenderer: Sendable {
         let parts = [
             Version.current, Version.executableStamp, templates.identity, context.configuration.language,
             context.configuration.title, context.attentionCount ?? "", context.dataAsOfText,
+            context.configuration.indexable ? "indexable" : "noindex",
         ] + labels
         return Hex.lowercase(SHA256.hash(data: Data(parts.joined(separator: "\u{0}").utf8)))
     }
