@@ -354,7 +354,11 @@ struct PageBuilder: Sendable {
                         group: escape(change.after.group),
                         fields: change.fields.keys.sorted().map { column in
                             let values = change.fields[column]!
-                            return "\(escape(column)): \(escape(values[0])) → \(escape(values[1]))"
+                            let (before, after) = (
+                                changedValue(values[0], column: column, currency: change.before.currency),
+                                changedValue(values[1], column: column, currency: change.after.currency)
+                            )
+                            return "\(escape(column)): \(before) → \(after)"
                         }.joined(separator: "; "))
                 },
                 hasNoLongerCounted: !changes.noLongerCounted.isEmpty, noLongerCountedCount: changes.noLongerCounted.count,

@@ -12,6 +12,9 @@ enum ReasonCatalogue {
         ("not_counted", "Not counted", "未計入的訂單", "未计入的订单", "数えられていない注文"),
         ("rejected_line", "{item} ({group}, row {row}): {reasons} — not counted; fix it in the sheet or ask {organizer}", "{item}（{group}，第 {row} 列）：{reasons}——未計入；請在試算表中修正，或詢問{organizer}", "{item}（{group}，第 {row} 行）：{reasons}——未计入；请在表格中修正，或询问{organizer}", "{item}（{group}、{row} 行目）：{reasons}。数えられていません。シートで直すか、{organizer}に聞いてください"),
         ("group_rejected", "{count} rows of this group were rejected and are not counted.", "這個團購有 {count} 列資料被退回，未計入。", "这个团购有 {count} 行数据被退回，未计入。", "このグループの {count} 行が除外され、数えられていません。"),
+        // A paid cell's value on the Changes page
+        ("paid_yes", "paid", "已付", "已付", "支払済み"),
+        ("paid_no", "unpaid", "未付", "未付", "未払い"),
         ("see_why", "See why", "查看原因", "查看原因", "理由を見る"),
         // Rejected rows
         ("reason_person_missing", "person is missing (column '{column}')", "缺少訂購人（欄位「{column}」）", "缺少订购人（列“{column}”）", "注文者がありません（列「{column}」）"),
