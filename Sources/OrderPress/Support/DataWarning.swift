@@ -19,6 +19,11 @@ public struct DataWarning: Sendable, Equatable, Comparable, Codable {
         self.reason = reason
     }
 
+    /// Equal when they say the same: the English message is made from the code and its values.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.row == rhs.row && lhs.message == rhs.message
+    }
+
     public static func < (lhs: Self, rhs: Self) -> Bool {
         ((lhs.row ?? 0), lhs.message) < ((rhs.row ?? 0), rhs.message)
     }

@@ -14,6 +14,11 @@ public struct RejectedRow: Sendable, Equatable {
         public var value: String
     }
 
+    /// Equal when they say the same: each English reason is made from its code and values.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.row == rhs.row && lhs.values == rhs.values && lhs.reasons == rhs.reasons
+    }
+
     public init(row: Int, values: [Cell], reasons: [String]) {
         self.row = row
         self.values = values
