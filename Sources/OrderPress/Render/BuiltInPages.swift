@@ -606,6 +606,7 @@ private struct MarkdownText: ~Copyable {
         if let time = order.pointee.time {
             // Its bytes from the stack: 16 bytes are one too many for a String without an allocation.
             Timestamp.withDisplay(time, timeZone: builder!.context.configuration.timeZone) { buffer.append(UnsafeRawBufferPointer($0)) }
+            if builder!.context.isLate(order.pointee) { self += " \(self["late_mark"])" }
         } else {
             escaped(order.pointee.timeText)
         }

@@ -403,7 +403,9 @@ struct PageBuilder: Sendable {
             item: ([text(order.item, TextLimits.item)] + order.options.map { text($0, TextLimits.option) }).joined(separator: " "),
             paidMark: order.paid ? "✓" : "", quantity: order.quantity, unitPrice: money.display(order.unitPrice, order.currency),
             amount: money.display(order.amount, order.currency),
-            time: order.time.map { Timestamp.display($0, timeZone: context.configuration.timeZone) } ?? escape(order.timeText),
+            time: order.time.map {
+                Timestamp.display($0, timeZone: context.configuration.timeZone) + (context.isLate(order) ? " \(labels.markdown("late_mark"))" : "")
+            } ?? escape(order.timeText),
             note: text(order.note, TextLimits.note))
     }
 }

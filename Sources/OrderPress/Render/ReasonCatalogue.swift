@@ -15,6 +15,8 @@ enum ReasonCatalogue {
         // A paid cell's value on the Changes page
         ("paid_yes", "paid", "已付", "已付", "支払済み"),
         ("paid_no", "unpaid", "未付", "未付", "未払い"),
+        // An order placed after its group's deadline (group and person pages)
+        ("late_mark", "⏰ late", "⏰ 逾時", "⏰ 逾时", "⏰ 締め切り後"),
         ("see_why", "See why", "查看原因", "查看原因", "理由を見る"),
         // Rejected rows
         ("reason_person_missing", "person is missing (column '{column}')", "缺少訂購人（欄位「{column}」）", "缺少订购人（列“{column}”）", "注文者がありません（列「{column}」）"),

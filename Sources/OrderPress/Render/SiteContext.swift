@@ -31,6 +31,8 @@ struct SiteContext: Sendable {
     var latestDeletions: [String: [RowRecord]]
     /// The rejected rows by the person and group they name.
     let rejected: RejectedIndex
+    /// Each group's deadline that reads as a time, by name: an order after it is marked late.
+    let deadlines: [String: Date]
 
     init(
         configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
@@ -38,6 +40,9 @@ struct SiteContext: Sendable {
     ) {
         self.siteID = siteID
         rejected = RejectedIndex(data.rejected, columns: configuration.orderColumns)
+        deadlines = data.groups.reduce(into: [:]) { found, group in
+            if !group.deadline.isEmpty, let time = Timestamp.parse(group.deadline, timeZone: configuration.timeZone) { found[group.name] = time }
+        }
         self.limits = limits
         latestDeletions = Dictionary(grouping: history.first?.changes.deleted ?? [], by: \.group)
         self.configuration = configuration
@@ -64,6 +69,12 @@ struct SiteContext: Sendable {
                 .union(configuration.displayCurrencies)
             missingRates = used.filter { rates?.rates[$0] == nil }.sorted()
         }
+    }
+
+    /// Whether `order` was placed after its group's deadline.
+    func isLate(_ order: borrowing Order) -> Bool {
+        guard !deadlines.isEmpty, let time = order.time, let deadline = deadlines[order.group] else { return false }
+        return time > deadline
     }
 
     /// The place in `data.groups` of the group of this name.

@@ -86,4 +86,18 @@ import Testing
         let changes = try Self.page(site, "markdown/changes.md")
         #expect(changes.contains("| Amy | 1 × 熟成紅茶 L 半糖 少冰 | paid: 已付 → 未付; price: 35 → 36; time: 2026-11-21 09:15 → 2026-11-21 15:15 | 週五下午茶 | 2 |"))
     }
+
+    @Test func anOrderAfterItsGroupsDeadlineIsMarkedLate() throws {
+        let site = try BinaryTests.sampleSite()
+        let orders = site.appendingPathComponent("data/orders.json")
+        var rows = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: orders)) as? [[String: Any]])
+        let index = try #require(rows.firstIndex { $0["id"] as? String == "1" })
+        rows[index]["time"] = "2026-11-21 14:01"  // 週五下午茶's deadline is 2026-11-21 14:00
+        try JSONSerialization.data(withJSONObject: rows).write(to: orders)
+        let result = try TestSupport.run(["build"], in: site, environment: BinaryTests.fixedClock)
+        #expect(result.status == 0, "\(result.stderr)")
+        let group = try Self.page(site, "markdown/groups/週五下午茶.md")
+        #expect(group.contains("| 2026-11-21 14:01 ⏰ 逾時 |"))
+        #expect(group.components(separatedBy: "⏰").count == 2, "only that order is late")
+    }
 }
