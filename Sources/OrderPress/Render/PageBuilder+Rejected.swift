@@ -8,7 +8,7 @@ extension PageBuilder {
         return (context.rejected.byPerson[key] ?? []).map { row in
             let what = ([row.value(of: columns.item)] + columns.options.map { row.value(of: $0) })
                 .filter { !$0.isEmpty }.map(MarkdownEscaper.escape).joined(separator: " ")
-            let group = row.value(of: columns.group)
+            let group = row.group
             let organizer = context.groupPlace(group).map { context.data.groups[$0].organizer } ?? ""
             return labels.markdown(
                 "rejected_line",
@@ -24,5 +24,17 @@ extension PageBuilder {
     func rejectedNotice(ofGroup name: String) -> String? {
         guard let count = context.rejected.countByGroup[name], count > 0 else { return nil }
         return labels.markdown("group_rejected", ["count": String(count)])
+    }
+}
+
+extension PageBuilder {
+    /// The page of someone known only from rejected rows: nothing counted, nothing to pay, their rows.
+    func rejectedOnlyPage(key: String, name: String) -> PageModels.PersonPage {
+        let rejected = rejectedLines(ofPerson: key)
+        return PageModels.PersonPage(
+            name: MarkdownEscaper.escape(name), notices: rateNotices, groups: [], ordersPager: nil, totals: [],
+            // Nothing counted: no "settled" line, which would read as if their order were fine.
+            tracksPayments: false, payments: [], settled: true,
+            hasRejected: !rejected.isEmpty, rejected: rejected)
     }
 }

@@ -230,6 +230,16 @@ struct PageInputs: Sendable {
         return fields.digest()
     }
 
+    /// The digest of the page of someone known only from rejected rows (`RejectedIndex.onlyRejected`):
+    /// the rows are in the site digest; the groups for their organisers.
+    func rejectedOnly(key: String, name: String) -> String {
+        var fields = Fields(site)
+        fields.add("rejected person")
+        fields.add(key, name, context.personSlugs[key] ?? "")
+        for group in context.data.groups { add(group, to: &fields) }
+        return fields.digest()
+    }
+
     /// The digest of a person's page.
     func person(_ person: PersonSummary) -> String {
         (person.orders.isPositioned(in: context.data.orders) ? people[person.key] : nil) ?? personDigest(person)

@@ -43,6 +43,12 @@ struct PageKind: Sendable {
                 Page(
                     template: "person", path: "people/\(context.personSlugs[person.key]!)", title: person.name,
                     model: { $0.person(person) }, inputs: { $0.person(person, at: index) })
+            } + context.rejected.onlyRejected.map { person in
+                // Someone whose only rows were rejected: a page listing them (`PageBuilder.rejectedOnlyPage`).
+                Page(
+                    template: "person", path: "people/\(context.personSlugs[person.key]!)", title: person.name,
+                    model: { $0.rejectedOnlyPage(key: person.key, name: person.name) },
+                    inputs: { $0.rejectedOnly(key: person.key, name: person.name) })
             }
         },
         // The pages of a long person's orders after their page.

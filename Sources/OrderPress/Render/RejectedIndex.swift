@@ -7,17 +7,33 @@ struct RejectedIndex: Sendable {
     /// How many rejected rows name each group.
     let countByGroup: [String: Int]
 
-    init(_ rejected: [RejectedRow], columns: Configuration.OrderColumns) {
+    /// The people the rejected rows name who have no valid order (so no page of their own otherwise), by
+    /// key with their name as first written, in sheet order: each gets a page listing their rejected rows.
+    let onlyRejected: [(key: String, name: String)]
+
+    init(_ rejected: [RejectedRow], orders: [Order]) {
         var byPerson: [String: [RejectedRow]] = [:]
         var countByGroup: [String: Int] = [:]
         for row in rejected {
-            let person = row.value(of: columns.person)
-            if !person.isEmpty { byPerson[Text.lowercased(person), default: []].append(row) }
-            let group = row.value(of: columns.group)
-            if !group.isEmpty { countByGroup[group, default: 0] += 1 }
+            if !row.person.isEmpty { byPerson[Text.lowercased(row.person), default: []].append(row) }
+            if !row.group.isEmpty { countByGroup[row.group, default: 0] += 1 }
         }
         self.byPerson = byPerson
         self.countByGroup = countByGroup
+        onlyRejected = Self.peopleOnlyRejected(rejected, orders: orders)
+    }
+
+    /// See `onlyRejected`; a scan of the orders' keys only when some rejected row names a person.
+    static func peopleOnlyRejected(_ rejected: [RejectedRow], orders: [Order]) -> [(key: String, name: String)] {
+        guard rejected.contains(where: { !$0.person.isEmpty }) else { return [] }
+        let known = Set(orders.lazy.map(\.personKey))
+        var seen = Set<String>()
+        var found: [(key: String, name: String)] = []
+        for row in rejected where !row.person.isEmpty {
+            let key = Text.lowercased(row.person)
+            if !known.contains(key), seen.insert(key).inserted { found.append((key, row.person)) }
+        }
+        return found
     }
 }
 

@@ -39,7 +39,7 @@ struct SiteContext: Sendable {
         history: [HistoryEntry], now: Date, siteID: UUID, limits: PageLimits = .standard, slugs: SiteSlugs? = nil
     ) {
         self.siteID = siteID
-        rejected = RejectedIndex(data.rejected, columns: configuration.orderColumns)
+        rejected = RejectedIndex(data.rejected, orders: data.orders)
         deadlines = data.groups.reduce(into: [:]) { found, group in
             if !group.deadline.isEmpty, let time = Timestamp.parse(group.deadline, timeZone: configuration.timeZone) { found[group.name] = time }
         }

@@ -18,7 +18,9 @@ struct SiteSlugs: Sendable {
     init(_ data: ValidatedData, records: [RecordDigest] = [], kept: PageSlugs? = nil) {
         let groupList = Slugger.assignInOrder(data.groups.map(\.name), fallback: "group", kept: kept?.groups ?? [:])
         // `Slugger.assign` takes the keys as a set: every person the aggregation lists, whatever their order.
-        let personList = Slugger.assignInOrder(Self.distinct(data.orders.lazy.map(\.personKey)), fallback: "person", kept: kept?.people ?? [:])
+        // Then the people known only from rejected rows, whose page lists those rows.
+        let personKeys = Self.distinct(data.orders.lazy.map(\.personKey)) + RejectedIndex.peopleOnlyRejected(data.rejected, orders: data.orders).map(\.key)
+        let personList = Slugger.assignInOrder(personKeys, fallback: "person", kept: kept?.people ?? [:])
         handedOut = (groupList, personList)
         groups = Dictionary(uniqueKeysWithValues: groupList.lazy.map { ($0.key, $0.slug) })
         people = Dictionary(uniqueKeysWithValues: personList.lazy.map { ($0.key, $0.slug) })

@@ -8,6 +8,9 @@ public struct RejectedRow: Sendable, Equatable {
     /// The same reasons with their codes and values, for the pages (in the site's language) and
     /// `summary.json`'s `codes`; empty for a row made without them (older state, tests).
     public var details: [Reason] = []
+    /// The (normalised) person and group its cells name, "" when it shows no cells: whose page lists it.
+    public var person = ""
+    public var group = ""
 
     public struct Cell: Sendable, Equatable {
         public var column: String

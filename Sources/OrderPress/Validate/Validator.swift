@@ -125,10 +125,11 @@ public struct Validator: Sendable {
             } else if shifted[index] != nil {
                 rejected.append(RejectedRow(row: row, values: [], details: candidates[index].reasons))
             } else {
-                rejected.append(
-                    RejectedRow(
-                        row: row, values: reader.shownValues(values: candidates[index].values, secrets: candidates[index].secrets),
-                        details: candidates[index].reasons))
+                var rejectedRow = RejectedRow(
+                    row: row, values: reader.shownValues(values: candidates[index].values, secrets: candidates[index].secrets),
+                    details: candidates[index].reasons)
+                (rejectedRow.person, rejectedRow.group) = (read[index].person, read[index].group)
+                rejected.append(rejectedRow)
             }
         }
         rejected += malformed.map { Self.rejected($0, headerCount: orders.headers.count) }

@@ -100,4 +100,23 @@ import Testing
         #expect(group.contains("| 2026-11-21 14:01 ⏰ 逾時 |"))
         #expect(group.components(separatedBy: "⏰").count == 2, "only that order is late")
     }
+
+    @Test func someoneKnownOnlyFromARejectedRowGetsAPageThatStays() throws {
+        let site = try BinaryTests.sampleSite()
+        let orders = site.appendingPathComponent("data/orders.json")
+        var rows = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: orders)) as? [[String: Any]])
+        var row = rows[0]
+        (row["id"], row["orderer"], row["price"]) = ("900", "小芳", "-3")
+        rows.append(row)
+        try JSONSerialization.data(withJSONObject: rows).write(to: orders)
+        let result = try TestSupport.run(["build"], in: site, environment: BinaryTests.fixedClock)
+        #expect(result.status == 0, "\(result.stderr)")
+        let page = try Self.page(site, "markdown/people/小芳.md")
+        #expect(page.contains("## ⚠ 未計入的訂單\n\n- 熟成紅茶 L 半糖 少冰（週五下午茶，第 44 列）：價格不可為負數——未計入；請在試算表中修正，或詢問王小明\n"))
+        #expect(!page.contains("已結清"))
+        // Unchanged input: nothing written, the page kept.
+        let again = try TestSupport.run(["build"], in: site, environment: BinaryTests.fixedClock)
+        #expect(again.stdout.contains(" 0 files written, "), "\(again.stdout)")
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("output/site/people/小芳.html").path))
+    }
 }
