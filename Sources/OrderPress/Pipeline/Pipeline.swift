@@ -113,8 +113,9 @@ public struct Pipeline: Sendable {
         // The pages' file names are handed out meanwhile, from the validated data alone, and each order's
         // digest taken from its record's.
         // The last build's slugs stay with their pages (`PageSlugs`); the new ones are written out for the state there too.
-        let slugging = Background { [data, records = diffed.orderDigests, store] in
-            let slugs = SiteSlugs(data, records: records, kept: store.keptSlugs())
+        let slugging = Background { [data, records = diffed.orderDigests, store, history = diffed.outcome.history, now = clock.now] in
+            let tombstones = Tombstones(history: history, now: now, data: data)
+            let slugs = SiteSlugs(data, records: records, kept: store.keptSlugs(), tombstones: tombstones)
             return (slugs, slugs.storedText)
         }
         // Not waiting for the staging here: a full build's 100,000 records took 0.1–0.2 s more than the
@@ -296,9 +297,11 @@ public struct Pipeline: Sendable {
         store: StateStore
     ) -> PendingSave {
         let validity = BuildInputs.validity(rates: rates, configuration: configuration, now: clock.now)
+        // A page kept after its orders were deleted goes when its 30 days end, input unchanged or not.
+        let tombstoneEnd = Tombstones(history: history, now: clock.now, data: data).expiry
         var last = LastBuild(
             fingerprint: inputs.fingerprint,
-            validUntil: validity.until, validFrom: validity.from,
+            validUntil: [validity.until, tombstoneEnd].compactMap { $0 }.min(), validFrom: validity.from,
             rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count, warnings: data.warnings)
         last.blankRows = data.blankRows == 0 ? nil : data.blankRows
         return store.beginSave(staged, history: history, lastBuild: last, pageSlugs: slugs)

@@ -17,10 +17,10 @@ enum DefaultTemplates {
 {{#hasRejected}}
 {{labels.rejected_explain}}
 
-| {{labels.person}} | {{labels.item}} | {{labels.reasons}} | {{labels.row}} | {{labels.values}} |
-|---|---|---|--:|---|
+| {{labels.person}} · {{labels.item}} | {{labels.reasons}} | {{labels.row}} | {{labels.values}} |
+|---|---|--:|---|
 {{#rejected}}
-| {{who}} | {{what}} | {{reasons}} | {{row}} | {{values}} |
+| {{whoWhat}} | {{reasons}} | {{row}} | {{values}} |
 {{/rejected}}
 {{#moreRejected}}
 
@@ -578,6 +578,22 @@ footer { margin-top: 3rem; padding-top: .5rem; border-top: 1px solid var(--line)
   a { color: inherit; text-decoration: none; }
   table { display: table; background-image: none; }
 }
+
+"""#####,
+        "tombstone.md.mustache": #####"""
+# {{name}}
+
+[← {{labels.home}}](../index.md)
+
+> ⚠ {{notice}}
+
+## {{labels.deleted_orders}}
+
+{{#deleted}}
+- {{.}}
+{{/deleted}}
+
+[{{labels.all_changes}}](../changes.md)
 
 """#####,
     ]

@@ -305,9 +305,11 @@ struct PageBuilder: Sendable {
     func attention() -> PageModels.AttentionPage {
         let limit = context.limits.attentionRows
         let rejected = context.data.rejected.prefix(limit).map { row in
-            PageModels.RejectedLine(
-                who: escape(row.value(of: context.configuration.orderColumns.person)),
-                what: escape(row.value(of: context.configuration.orderColumns.item)),
+            let (who, what) = (
+                escape(row.value(of: context.configuration.orderColumns.person)), escape(row.value(of: context.configuration.orderColumns.item))
+            )
+            return PageModels.RejectedLine(
+                who: who, what: what, whoWhat: [who, what].filter { !$0.isEmpty }.joined(separator: " · "),
                 row: row.row,
                 values: row.values.filter { !$0.value.isEmpty }.map { "\(escape($0.column)): \(escape($0.value))" }
                     .joined(separator: " · "),

@@ -62,6 +62,14 @@ struct PageKind: Sendable {
                 }
             }
         },
+        // People and groups whose orders were all deleted, for 30 days (`Tombstones`).
+        PageKind(template: "tombstone") { context in
+            context.tombstones.people.map { stone in
+                Page(template: "tombstone", path: "people/\(context.personSlugs[stone.key]!)", title: stone.name, model: { $0.tombstonePage(stone, group: false) })
+            } + context.tombstones.groups.map { stone in
+                Page(template: "tombstone", path: "groups/\(context.groupSlugs[stone.key]!)", title: stone.name, model: { $0.tombstonePage(stone, group: true) })
+            }
+        },
         listPages(.groups) { $0.groupList(page: $1) },
         listPages(.people) { $0.peopleList(page: $1) },
         single("rates") { $0.labels["rates"] } model: { $0.rates() },

@@ -243,6 +243,8 @@ enum PageModels {
         /// Who and what first, so that a phone shows them before the values scroll out of view.
         var who: String
         var what: String
+        /// "李美玲 · 珍珠奶茶": one cell that wraps on a phone, beside the reasons (which wrap too).
+        var whoWhat: String
         var row: Int
         var values: String
         var reasons: String

@@ -17,6 +17,8 @@ enum ReasonCatalogue {
         ("paid_no", "unpaid", "未付", "未付", "未払い"),
         // An order placed after its group's deadline (group and person pages)
         ("late_mark", "⏰ late", "⏰ 逾時", "⏰ 逾时", "⏰ 締め切り後"),
+        // The page of a person or group whose orders were all deleted (`Tombstones`)
+        ("tombstone_notice", "Every order on this page was deleted. The page stays until {date} so that links to it keep working.", "這一頁的訂單都已刪除。此頁保留到 {date}，連結在那之前仍可使用。", "这一页的订单都已删除。此页保留到 {date}，链接在那之前仍可使用。", "このページの注文はすべて削除されました。リンクが切れないよう、{date} まで残します。"),
         ("see_why", "See why", "查看原因", "查看原因", "理由を見る"),
         // Rejected rows
         ("reason_person_missing", "person is missing (column '{column}')", "缺少訂購人（欄位「{column}」）", "缺少订购人（列“{column}”）", "注文者がありません（列「{column}」）"),

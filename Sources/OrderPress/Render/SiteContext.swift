@@ -33,6 +33,8 @@ struct SiteContext: Sendable {
     let rejected: RejectedIndex
     /// Each group's deadline that reads as a time, by name: an order after it is marked late.
     let deadlines: [String: Date]
+    /// The pages of people and groups whose orders were all deleted in the last 30 days.
+    let tombstones: Tombstones
 
     init(
         configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
@@ -40,6 +42,7 @@ struct SiteContext: Sendable {
     ) {
         self.siteID = siteID
         rejected = RejectedIndex(data.rejected, orders: data.orders)
+        tombstones = Tombstones(history: history, now: now, data: data)
         deadlines = data.groups.reduce(into: [:]) { found, group in
             if !group.deadline.isEmpty, let time = Timestamp.parse(group.deadline, timeZone: configuration.timeZone) { found[group.name] = time }
         }
@@ -53,7 +56,7 @@ struct SiteContext: Sendable {
         money = MoneyFormat(minorUnitOverrides: configuration.minorUnits)
         labels = Labels(language: configuration.language, overrides: configuration.labels)
         markdownLabels = labels.markdownTable
-        let slugs = slugs ?? SiteSlugs(data)
+        let slugs = slugs ?? SiteSlugs(data, tombstones: tombstones)
         (groupSlugs, personSlugs, orderDigests, groupPlaces) = (slugs.groups, slugs.people, slugs.orderDigests, slugs.groupPlaces)
         let newestOrder = data.orders.lazy.compactMap(\.time).max()
         dataAsOf = [rates?.asOf, newestOrder].compactMap { $0 }.max()

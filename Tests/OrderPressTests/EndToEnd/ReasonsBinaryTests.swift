@@ -34,8 +34,9 @@ import Testing
         let site = try BinaryTests.sampleSite()
         #expect(try TestSupport.run(["build"], in: site, environment: BinaryTests.fixedClock).status == 0)
         let attention = try Self.page(site, "markdown/attention.md")
-        #expect(attention.contains("| 訂購人 | 品項 | 原因 | 列 | 內容 |"))
-        #expect(attention.contains("| 李美玲 | 珍珠奶茶 | 價格不可為負數 | 10 | id: 9 · "))
+        #expect(attention.contains("| 訂購人 · 品項 | 原因 | 列 | 內容 |"))
+        #expect(attention.contains("| 李美玲 · 珍珠奶茶 | 價格不可為負數 | 10 | id: 9 · "))
+        #expect(attention.contains("| 熟成紅茶 | 缺少訂購人（欄位「orderer」） | 18 | id: 17 · "))
         #expect(attention.contains("| 7 | paid「LINE Pay」看不出已付或未付，當作未付；請填「是」或「否」 |"))
         #expect(!attention.contains("price must not be negative"))
     }
