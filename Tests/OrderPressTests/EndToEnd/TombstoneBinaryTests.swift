@@ -70,4 +70,27 @@ import Testing
         #expect(day31.status == 0, "\(day31.stderr)")
         #expect(!FileManager.default.fileExists(atPath: page.path))
     }
+
+    @Test func aGroupWhoseOrdersWereAllDeletedKeepsItsPageWithoutAGroupsSource() throws {
+        let site = try BinaryTests.sampleSite()
+        // Without a groups source the groups are those the orders name: a cleared group has no page of its own.
+        let config = site.appendingPathComponent("orderpress.toml")
+        var text = try String(contentsOf: config, encoding: .utf8)
+        for section in ["\n[groups]", "\n[groups.columns]"] {
+            let start = try #require(text.range(of: section))
+            let end = text[start.upperBound...].range(of: "\n[")?.lowerBound ?? text.endIndex
+            text.removeSubrange(start.lowerBound..<end)
+        }
+        try Data(text.utf8).write(to: config)
+        #expect(try TestSupport.run(["build"], in: site, environment: Self.clock(Self.start)).status == 0)
+        let orders = site.appendingPathComponent("data/orders.json")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: orders)) as? [[String: Any]])
+        try JSONSerialization.data(withJSONObject: rows.filter { $0["group"] as? String != "東京出張ランチ" }).write(to: orders)
+        let result = try TestSupport.run(["build"], in: site, environment: Self.clock(Self.start + 3600))
+        #expect(result.status == 0, "\(result.stderr)")
+        let page = try String(contentsOf: site.appendingPathComponent("output/markdown/groups/東京出張ランチ.md"), encoding: .utf8)
+        #expect(page.contains("> ⚠ 這一頁的訂單都已刪除。此頁保留到 2026-12-21 19:00 (Asia/Taipei)"))
+        #expect(page.contains("- 2026-11-21 19:00 — ~~張志豪: 1 × 親子丼 普通 (850 JPY)~~\n"))
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("output/markdown/groups/東京出張ランチ.svg").path))
+    }
 }
