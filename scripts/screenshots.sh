@@ -1,5 +1,5 @@
 #!/bin/sh
-# Writes PNGs of a small demo site, at 390 px (a phone) and 1280 px (a laptop), light and dark, in
+# Writes PNGs of each page kind of the sample site and of a small demo site, at 390 px (a phone) and 1280 px (a laptop), light and dark, in
 # zh-Hant and en, into docs/screenshots/. The demo is the sample (examples/sample) with:
 #   - 李美玲's rejected 珍珠奶茶 (price -5), shown on her page;
 #   - payment details and a delivery fee for 週五下午茶 (groups columns `payment` and `fee`; a build
@@ -36,6 +36,19 @@ shoot() { # name page-path site-folder
 }
 
 mkdir -p "$out"
+# The sample as it is, after one order was deleted (the index and the Changes page show it): every page kind.
+sample="$work/sample"
+mkdir -p "$sample"
+cp -R examples/sample/data "$sample/data"
+sed 's#\.\./\.\./output/#output/#' examples/sample/orderpress.toml > "$sample/orderpress.toml"
+SOURCE_DATE_EPOCH=1795255200 "$orderpress" build --quiet --config "$sample/orderpress.toml"
+grep -v '"id": "16",' examples/sample/data/orders.json > "$sample/data/orders.json"   # Ben's 珍珠奶茶 vanishes
+SOURCE_DATE_EPOCH=1795258800 "$orderpress" build --quiet --config "$sample/orderpress.toml" >/dev/null
+for entry in index:index group:groups/週五下午茶 person:people/張志豪 rates:rates attention:attention changes:changes; do
+    shoot "${entry%%:*}" "${entry#*:}" "$sample/output/site"
+done
+
+# The demo, in zh-Hant and in English.
 for language in zh-Hant en; do
     dir="$work/$language"
     mkdir -p "$dir"
@@ -65,6 +78,6 @@ PY
     suffix=$([ "$language" = en ] && echo "-en" || echo "")
     shoot "rejected-person$suffix" people/李美玲 "$site"
     shoot "fee-group$suffix" groups/週五下午茶 "$site"
-    shoot "attention$suffix" attention "$site"
+    shoot "demo-attention$suffix" attention "$site"
     shoot "tombstone$suffix" people/黃俊傑 "$site"
 done
