@@ -212,7 +212,12 @@ public struct Fetcher: Sendable {
             }
             table.fromCache = true
             let fetched = "\(Timestamp.display(copy.fetchedAt, timeZone: configuration.timeZone)) (\(configuration.timeZone.identifier))"
-            warnings.append(.init(row: nil, message: "\(error.description); using the rates fetched \(fetched)"))
+            warnings.append(
+                .init(
+                    row: nil,
+                    Reason(
+                        .ratesFromCache, ["error": error.description, "time": fetched],
+                        english: "\(error.description); using the rates fetched \(fetched)")))
             return .success((table, copy.body))
         }
     }
@@ -239,7 +244,12 @@ public struct Fetcher: Sendable {
         do {
             try cache.write(body, name: source.name, location: URLRedactor.display(url), fetchedAt: now, renew: source.refreshMinutes > 0)
         } catch {
-            warnings.append(.init(row: nil, message: "\(source.name): no copy kept for --offline and outages: \(error.description)"))
+            warnings.append(
+                .init(
+                    row: nil,
+                    Reason(
+                        .cacheNotSaved, ["source": source.name, "error": error.description],
+                        english: "\(source.name): no copy kept for --offline and outages: \(error.description)")))
         }
     }
 

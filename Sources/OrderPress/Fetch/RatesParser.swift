@@ -57,7 +57,11 @@ enum RatesParser {
             if badCodes > 0 { parts.append("\(badCodes) \(badCodes == 1 ? "entry" : "entries") whose currency is not an ISO 4217 code") }
             if badRates > 0 { parts.append("\(badRates) \(badRates == 1 ? "entry" : "entries") whose rate is not a number from 1e-9 to 1e9") }
             guard !parts.isEmpty else { return nil }
-            return DataWarning(row: nil, message: "rates: ignored \(parts.joined(separator: " and ")); check the feed")
+            return DataWarning(
+                row: nil,
+                Reason(
+                    .ratesIgnored, ["bad_codes": String(badCodes), "bad_rates": String(badRates)],
+                    english: "rates: ignored \(parts.joined(separator: " and ")); check the feed"))
         }
     }
 

@@ -258,8 +258,10 @@ public struct Pipeline: Sendable {
     /// for the pages' keys (`OrderDigestTable`) is made here too, on this thread alone: the aggregation has
     /// both cores' workers.
     private func slugs(_ diffed: DiffResult, store: StateStore) -> Background<(SiteSlugs, OrderDigestTable, String)> {
-        Background { [data = diffed.data, records = diffed.orderDigests, store] in
-            let slugs = SiteSlugs(data, kept: store.keptSlugs())
+        Background { [data = diffed.data, records = diffed.orderDigests, store, history = diffed.history, now = clock.now] in
+            // People and groups whose orders were all deleted keep their pages (and slugs) for 30 days.
+            let tombstones = Tombstones(history: history, now: now, data: data)
+            let slugs = SiteSlugs(data, kept: store.keptSlugs(), tombstones: tombstones)
             let digestTable = OrderDigestTable(data.orders, records: records, places: GroupPlaces(data.groups), parallel: false)
             return (slugs, digestTable, slugs.storedText)
         }
@@ -298,9 +300,11 @@ public struct Pipeline: Sendable {
     ) -> PendingSave {
         let data = diffed.data
         let validity = BuildInputs.validity(rates: rates, configuration: configuration, now: clock.now)
+        // A page kept after its orders were deleted goes when its 30 days end, input unchanged or not.
+        let tombstoneEnd = Tombstones(history: diffed.history, now: clock.now, data: data).expiry
         var last = LastBuild(
             fingerprint: inputs.fingerprint,
-            validUntil: validity.until, validFrom: validity.from,
+            validUntil: [validity.until, tombstoneEnd].compactMap { $0 }.min(), validFrom: validity.from,
             rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count, warnings: data.warnings)
         last.blankRows = data.blankRows == 0 ? nil : data.blankRows
         return store.beginSave(staged, history: diffed.history, lastBuild: last, pageSlugs: slugs, archives: RoundArchive.text(of: data.archives))

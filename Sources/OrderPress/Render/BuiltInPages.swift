@@ -35,6 +35,7 @@ enum BuiltInPages {
         }
         out += "\n"
         out.notices(builder.rateNotices)
+        if let notice = builder.rejectedNotice(ofGroup: group.name) { out += "> ⚠ \(notice) [\(out["see_why"])](../attention.md)\n\n" }
         if let deletions = context.latestDeletions[group.name], !deletions.isEmpty {
             out += "## ⚠ \(builder.deletedHeading)\n\n"
             for record in deletions { out += "- ~~\(builder.deletionLine(record))~~\n" }
@@ -153,6 +154,12 @@ enum BuiltInPages {
                 out += "\n"
             }
             if settled { out += "\(out["settled"])\n" }
+            out += "\n"
+        }
+        let rejected = builder.rejectedLines(ofPerson: person.key)
+        if !rejected.isEmpty {
+            out += "## ⚠ \(out["not_counted"])\n\n"
+            for line in rejected { out += "- \(line)\n" }
             out += "\n"
         }
         let pages = context.personPages(person)
@@ -564,6 +571,7 @@ private struct MarkdownText: ~Copyable {
         if let time = order.pointee.time {
             // Its bytes from the stack: 16 bytes are one too many for a String without an allocation.
             Timestamp.withDisplay(time, timeZone: builder!.context.configuration.timeZone) { buffer.append(UnsafeRawBufferPointer($0)) }
+            if builder!.context.isLate(order.pointee) { self += " \(self["late_mark"])" }
         } else {
             escaped(order.pointee.timeText)
         }

@@ -46,10 +46,10 @@ enum DefaultTemplates {
 {{#hasRejected}}
 {{labels.rejected_explain}}
 
-| {{labels.row}} | {{labels.reasons}} | {{labels.values}} |
-|--:|---|---|
+| {{labels.person}} · {{labels.item}} | {{labels.reasons}} | {{labels.row}} | {{labels.values}} |
+|---|---|--:|---|
 {{#rejected}}
-| {{row}} | {{reasons}} | {{values}} |
+| {{whoWhat}} | {{reasons}} | {{row}} | {{values}} |
 {{/rejected}}
 {{#moreRejected}}
 
@@ -192,6 +192,10 @@ enum DefaultTemplates {
 > {{.}}
 
 {{/notices}}
+{{#rejectedNotice}}
+> ⚠ {{.}} [{{labels.see_why}}](../attention.md)
+
+{{/rejectedNotice}}
 {{#hasRecentDeletions}}
 ## ⚠ {{deletedHeading}}
 
@@ -388,6 +392,9 @@ enum DefaultTemplates {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+{{#noindex}}
+<meta name="robots" content="noindex">
+{{/noindex}}
 <title>{{pageTitle}}</title>
 <link rel="stylesheet" href="{{root}}style.css">
 <link rel="alternate" type="application/atom+xml" title="{{feedTitle}}" href="{{root}}feed.xml">
@@ -449,6 +456,14 @@ enum DefaultTemplates {
 {{/settled}}
 
 {{/tracksPayments}}
+{{#hasRejected}}
+## ⚠ {{labels.not_counted}}
+
+{{#rejected}}
+- {{.}}
+{{/rejected}}
+
+{{/hasRejected}}
 {{#groups}}
 ## [{{name}}]({{link}})
 
@@ -626,6 +641,22 @@ footer { margin-top: 3rem; padding-top: .5rem; border-top: 1px solid var(--line)
   a { color: inherit; text-decoration: none; }
   table { display: table; background-image: none; }
 }
+
+"""#####,
+        "tombstone.md.mustache": #####"""
+# {{name}}
+
+[← {{labels.home}}](../index.md)
+
+> ⚠ {{notice}}
+
+## {{labels.deleted_orders}}
+
+{{#deleted}}
+- {{.}}
+{{/deleted}}
+
+[{{labels.all_changes}}](../changes.md)
 
 """#####,
     ]

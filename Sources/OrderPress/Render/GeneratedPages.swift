@@ -6,10 +6,10 @@ import Foundation
 /// model, as swift-mustache renders the same template on the same model (`BuiltInPagesTests`).
 enum GeneratedPages {
     /// SHA-256 of the generator, PageModels.swift and templates/*.mustache this was made from.
-    static let sourceDigest = "18a9f5033ebfbaf27f03ec20d3695429f2fbc1f95a2e561fb8fa4870bedcaf98"
+    static let sourceDigest = "9c2e5a9e91781a0bd5f4d2da19be43089f800ad235150e0e2677e4a8c65d1763"
 
     /// The Markdown templates compiled here, by name.
-    static let templates: Set<String> = ["archive", "attention", "changes", "group", "group_orders", "groups", "index", "people", "person", "person_orders", "rates"]
+    static let templates: Set<String> = ["archive", "attention", "changes", "group", "group_orders", "groups", "index", "people", "person", "person_orders", "rates", "tombstone"]
 
     /// `model` written by the compiled `template`; nil when the template is not compiled here or
     /// the model is not the one it renders.
@@ -49,6 +49,9 @@ enum GeneratedPages {
         case "rates":
             guard let model = model as? PageModels.RatesPage else { return nil }
             rates(model, labels: labels, into: &out)
+        case "tombstone":
+            guard let model = model as? PageModels.TombstonePage else { return nil }
+            tombstone(model, labels: labels, into: &out)
         default:
             return nil
         }
@@ -203,74 +206,84 @@ enum GeneratedPages {
                 out.write(v5)
             }
             out.text("\n\n| ")
-            if let v6 = labels["row"] {
+            if let v6 = labels["person"] {
                 out.write(v6)
             }
-            out.text(" | ")
-            if let v7 = labels["reasons"] {
+            out.text(" · ")
+            if let v7 = labels["item"] {
                 out.write(v7)
             }
             out.text(" | ")
-            if let v8 = labels["values"] {
+            if let v8 = labels["reasons"] {
                 out.write(v8)
             }
-            out.text(" |\n|--:|---|---|\n")
-            for v9 in m.rejected {
+            out.text(" | ")
+            if let v9 = labels["row"] {
+                out.write(v9)
+            }
+            out.text(" | ")
+            if let v10 = labels["values"] {
+                out.write(v10)
+            }
+            out.text(" |\n|---|---|--:|---|\n")
+            for v11 in m.rejected {
                 out.text("| ")
-                out.write(v9.row)
+                out.write(v11.whoWhat)
                 out.text(" | ")
-                out.write(v9.reasons)
+                out.write(v11.reasons)
                 out.text(" | ")
-                out.write(v9.values)
+                out.write(v11.row)
+                out.text(" | ")
+                out.write(v11.values)
                 out.text(" |\n")
             }
-            if let v10 = m.moreRejected {
+            if let v12 = m.moreRejected {
                 do {
                     out.text("\n")
-                    out.write(v10)
+                    out.write(v12)
                     out.text("\n")
                 }
             }
         }
         if !m.hasRejected {
-            if let v11 = labels["no_rejected"] {
-                out.write(v11)
+            if let v13 = labels["no_rejected"] {
+                out.write(v13)
             }
             out.text("\n")
         }
         out.text("\n## ")
-        if let v12 = labels["warnings"] {
-            out.write(v12)
+        if let v14 = labels["warnings"] {
+            out.write(v14)
         }
         out.text("\n\n")
         if m.hasWarnings {
             out.text("| ")
-            if let v13 = labels["row"] {
-                out.write(v13)
+            if let v15 = labels["row"] {
+                out.write(v15)
             }
             out.text(" | ")
-            if let v14 = labels["warning"] {
-                out.write(v14)
+            if let v16 = labels["warning"] {
+                out.write(v16)
             }
             out.text(" |\n|--:|---|\n")
-            for v15 in m.warnings {
+            for v17 in m.warnings {
                 out.text("| ")
-                out.write(v15.row)
+                out.write(v17.row)
                 out.text(" | ")
-                out.write(v15.message)
+                out.write(v17.message)
                 out.text(" |\n")
             }
-            if let v16 = m.moreWarnings {
+            if let v18 = m.moreWarnings {
                 do {
                     out.text("\n")
-                    out.write(v16)
+                    out.write(v18)
                     out.text("\n")
                 }
             }
         }
         if !m.hasWarnings {
-            if let v17 = labels["no_warnings"] {
-                out.write(v17)
+            if let v19 = labels["no_warnings"] {
+                out.write(v19)
             }
             out.text("\n")
         }
@@ -652,82 +665,93 @@ enum GeneratedPages {
             out.write(v16)
             out.text("\n\n")
         }
+        if let v17 = m.rejectedNotice {
+            do {
+                out.text("> ⚠ ")
+                out.write(v17)
+                out.text(" [")
+                if let v18 = labels["see_why"] {
+                    out.write(v18)
+                }
+                out.text("](../attention.md)\n\n")
+            }
+        }
         if m.hasRecentDeletions {
             out.text("## ⚠ ")
             out.write(m.deletedHeading)
             out.text("\n\n")
-            for v17 in m.recentDeletions {
+            for v19 in m.recentDeletions {
                 out.text("- ~~")
-                out.write(v17)
+                out.write(v19)
                 out.text("~~\n")
             }
             out.text("\n[")
-            if let v18 = labels["all_changes"] {
-                out.write(v18)
+            if let v20 = labels["all_changes"] {
+                out.write(v20)
             }
             out.text("](../changes.md)\n\n")
         }
         if m.hasOrders {
             out.text("## ")
-            if let v19 = labels["shop_sheet"] {
-                out.write(v19)
-            }
-            out.text("\n\n| ")
-            if let v20 = labels["order_line"] {
-                out.write(v20)
-            }
-            out.text(" | ")
-            if let v21 = labels["unit_price"] {
+            if let v21 = labels["shop_sheet"] {
                 out.write(v21)
             }
-            out.text(" | ")
-            if let v22 = labels["line_total"] {
+            out.text("\n\n| ")
+            if let v22 = labels["order_line"] {
                 out.write(v22)
             }
+            out.text(" | ")
+            if let v23 = labels["unit_price"] {
+                out.write(v23)
+            }
+            out.text(" | ")
+            if let v24 = labels["line_total"] {
+                out.write(v24)
+            }
             out.text(" |\n|---|--:|--:|\n")
-            for v23 in m.shopSheet {
+            for v25 in m.shopSheet {
                 out.text("| ")
-                out.write(v23.text)
+                out.write(v25.text)
                 out.text(" | ")
-                out.write(v23.unitPrice)
+                out.write(v25.unitPrice)
                 out.text(" | ")
-                out.write(v23.lineTotal)
+                out.write(v25.lineTotal)
                 out.text(" |\n")
             }
-            if let v24 = m.fee {
+            if let v26 = m.fee {
                 do {
                     out.text("| ")
-                    if let v25 = labels["fee"] {
-                        out.write(v25)
-                    }
-                    out.text(" | | ")
-                    out.write(v24)
-                    out.text(" |\n")
-                }
-            }
-            if let v26 = m.discount {
-                do {
-                    out.text("| ")
-                    if let v27 = labels["discount"] {
+                    if let v27 = labels["fee"] {
                         out.write(v27)
                     }
-                    out.text(" | | -")
+                    out.text(" | | ")
                     out.write(v26)
                     out.text(" |\n")
                 }
             }
+            if let v28 = m.discount {
+                do {
+                    out.text("| ")
+                    if let v29 = labels["discount"] {
+                        out.write(v29)
+                    }
+                    out.text(" | | -")
+                    out.write(v28)
+                    out.text(" |\n")
+                }
+            }
             out.text("| **")
-            if let v28 = labels["total"] {
-                out.write(v28)
+            if let v30 = labels["total"] {
+                out.write(v30)
             }
             out.text("** ")
             out.write(m.itemsOrders)
             out.text(" | | **")
             out.write(m.total)
             out.text("** |\n\n")
-            for v29 in m.totalConverted {
+            for v31 in m.totalConverted {
                 out.text("- = ")
-                out.write(v29)
+                out.write(v31)
                 out.text("\n")
             }
             if m.tracksPayments {
@@ -736,35 +760,35 @@ enum GeneratedPages {
                 out.text("\n")
             }
             out.text("\n## ")
-            if let v30 = labels["per_person"] {
-                out.write(v30)
+            if let v32 = labels["per_person"] {
+                out.write(v32)
             }
             out.text("\n\n| ")
-            if let v31 = labels["person"] {
-                out.write(v31)
+            if let v33 = labels["person"] {
+                out.write(v33)
             }
             out.text(" | ")
             out.write(m.totalHeading)
             out.text(" |")
             if m.tracksPayments {
                 out.text(" ")
-                if let v32 = labels["paid"] {
-                    out.write(v32)
+                if let v34 = labels["paid"] {
+                    out.write(v34)
                 }
                 out.text(" | ")
-                if let v33 = labels["owes"] {
-                    out.write(v33)
+                if let v35 = labels["owes"] {
+                    out.write(v35)
                 }
                 out.text(" |")
             }
             out.text(" ")
-            if let v34 = labels["orders"] {
-                out.write(v34)
+            if let v36 = labels["orders"] {
+                out.write(v36)
             }
             out.text(" |")
-            for v35 in m.displayCurrencies {
+            for v37 in m.displayCurrencies {
                 out.text(" ")
-                out.write(v35)
+                out.write(v37)
                 out.text(" |")
             }
             out.text("\n|---|--:|")
@@ -772,31 +796,31 @@ enum GeneratedPages {
                 out.text("--:|--:|")
             }
             out.text("--:|")
-            for v36 in m.displayCurrencies {
+            for v38 in m.displayCurrencies {
                 out.text("--:|")
             }
             out.text("\n")
-            for v37 in m.people {
+            for v39 in m.people {
                 out.text("| [")
-                out.write(v37.name)
+                out.write(v39.name)
                 out.text("](")
-                out.write(v37.link)
+                out.write(v39.link)
                 out.text(") | ")
-                out.write(v37.total)
+                out.write(v39.total)
                 out.text(" |")
                 if m.tracksPayments {
                     out.text(" ")
-                    out.write(v37.paid)
+                    out.write(v39.paid)
                     out.text(" | ")
-                    out.write(v37.outstanding)
+                    out.write(v39.outstanding)
                     out.text(" |")
                 }
                 out.text(" ")
-                out.write(v37.orders)
+                out.write(v39.orders)
                 out.text(" |")
-                for v38 in v37.converted {
+                for v40 in v39.converted {
                     out.text(" ")
-                    out.write(v38)
+                    out.write(v40)
                     out.text(" |")
                 }
                 out.text("\n")
@@ -806,84 +830,84 @@ enum GeneratedPages {
             out.text("](")
             out.write(m.chart)
             out.text(")\n\n## ")
-            if let v39 = labels["orders"] {
-                out.write(v39)
-            }
-            out.text("\n\n| ")
-            if let v40 = labels["person"] {
-                out.write(v40)
-            }
-            out.text(" | ")
-            if let v41 = labels["item"] {
+            if let v41 = labels["orders"] {
                 out.write(v41)
             }
-            out.text(" | ")
-            if let v42 = labels["amount"] {
+            out.text("\n\n| ")
+            if let v42 = labels["person"] {
                 out.write(v42)
+            }
+            out.text(" | ")
+            if let v43 = labels["item"] {
+                out.write(v43)
+            }
+            out.text(" | ")
+            if let v44 = labels["amount"] {
+                out.write(v44)
             }
             out.text(" |")
             if m.tracksPayments {
                 out.text(" ")
-                if let v43 = labels["paid"] {
-                    out.write(v43)
+                if let v45 = labels["paid"] {
+                    out.write(v45)
                 }
                 out.text(" |")
             }
             out.text(" ")
-            if let v44 = labels["qty"] {
-                out.write(v44)
-            }
-            out.text(" | ")
-            if let v45 = labels["unit_price"] {
-                out.write(v45)
-            }
-            out.text(" | ")
-            if let v46 = labels["time"] {
+            if let v46 = labels["qty"] {
                 out.write(v46)
             }
             out.text(" | ")
-            if let v47 = labels["note"] {
+            if let v47 = labels["unit_price"] {
                 out.write(v47)
+            }
+            out.text(" | ")
+            if let v48 = labels["time"] {
+                out.write(v48)
+            }
+            out.text(" | ")
+            if let v49 = labels["note"] {
+                out.write(v49)
             }
             out.text(" |\n|---|---|--:|")
             if m.tracksPayments {
                 out.text(":-:|")
             }
             out.text("--:|--:|---|---|\n")
-            for v48 in m.orders {
+            for v50 in m.orders {
                 out.text("| ")
-                out.write(v48.person)
+                out.write(v50.person)
                 out.text(" | ")
-                out.write(v48.item)
+                out.write(v50.item)
                 out.text(" | ")
-                out.write(v48.amount)
+                out.write(v50.amount)
                 out.text(" |")
                 if m.tracksPayments {
                     out.text(" ")
-                    out.write(v48.paidMark)
+                    out.write(v50.paidMark)
                     out.text(" |")
                 }
                 out.text(" ")
-                out.write(v48.quantity)
+                out.write(v50.quantity)
                 out.text(" | ")
-                out.write(v48.unitPrice)
+                out.write(v50.unitPrice)
                 out.text(" | ")
-                out.write(v48.time)
+                out.write(v50.time)
                 out.text(" | ")
-                out.write(v48.note)
+                out.write(v50.note)
                 out.text(" |\n")
             }
-            if let v49 = m.ordersPager {
+            if let v51 = m.ordersPager {
                 do {
                     out.text("\n")
-                    out.write(v49)
+                    out.write(v51)
                     out.text("\n")
                 }
             }
         }
         if !m.hasOrders {
-            if let v50 = labels["no_orders"] {
-                out.write(v50)
+            if let v52 = labels["no_orders"] {
+                out.write(v52)
             }
             out.text("\n")
         }
@@ -1573,112 +1597,125 @@ enum GeneratedPages {
             }
             out.text("\n")
         }
-        for v9 in m.groups {
-            out.text("## [")
-            out.write(v9.name)
-            out.text("](")
-            out.write(v9.link)
-            out.text(")\n\n| ")
-            if let v10 = labels["item"] {
+        if m.hasRejected {
+            out.text("## ⚠ ")
+            if let v9 = labels["not_counted"] {
+                out.write(v9)
+            }
+            out.text("\n\n")
+            for v10 in m.rejected {
+                out.text("- ")
                 out.write(v10)
+                out.text("\n")
+            }
+            out.text("\n")
+        }
+        for v11 in m.groups {
+            out.text("## [")
+            out.write(v11.name)
+            out.text("](")
+            out.write(v11.link)
+            out.text(")\n\n| ")
+            if let v12 = labels["item"] {
+                out.write(v12)
             }
             out.text(" | ")
-            if let v11 = labels["amount"] {
-                out.write(v11)
+            if let v13 = labels["amount"] {
+                out.write(v13)
             }
             out.text(" |")
             if m.tracksPayments {
                 out.text(" ")
-                if let v12 = labels["paid"] {
-                    out.write(v12)
+                if let v14 = labels["paid"] {
+                    out.write(v14)
                 }
                 out.text(" |")
             }
             out.text(" ")
-            if let v13 = labels["qty"] {
-                out.write(v13)
-            }
-            out.text(" | ")
-            if let v14 = labels["unit_price"] {
-                out.write(v14)
-            }
-            out.text(" | ")
-            if let v15 = labels["time"] {
+            if let v15 = labels["qty"] {
                 out.write(v15)
             }
             out.text(" | ")
-            if let v16 = labels["note"] {
+            if let v16 = labels["unit_price"] {
                 out.write(v16)
+            }
+            out.text(" | ")
+            if let v17 = labels["time"] {
+                out.write(v17)
+            }
+            out.text(" | ")
+            if let v18 = labels["note"] {
+                out.write(v18)
             }
             out.text(" |\n|---|--:|")
             if m.tracksPayments {
                 out.text(":-:|")
             }
             out.text("--:|--:|---|---|\n")
-            for v17 in v9.orders {
+            for v19 in v11.orders {
                 out.text("| ")
-                out.write(v17.item)
+                out.write(v19.item)
                 out.text(" | ")
-                out.write(v17.amount)
+                out.write(v19.amount)
                 out.text(" |")
                 if m.tracksPayments {
                     out.text(" ")
-                    out.write(v17.paidMark)
+                    out.write(v19.paidMark)
                     out.text(" |")
                 }
                 out.text(" ")
-                out.write(v17.quantity)
+                out.write(v19.quantity)
                 out.text(" | ")
-                out.write(v17.unitPrice)
+                out.write(v19.unitPrice)
                 out.text(" | ")
-                out.write(v17.time)
+                out.write(v19.time)
                 out.text(" | ")
-                out.write(v17.note)
+                out.write(v19.note)
                 out.text(" |\n")
             }
             out.text("\n")
-            if let v18 = v9.shares {
+            if let v20 = v11.shares {
                 do {
-                    out.write(v18)
+                    out.write(v20)
                     out.text("\n\n")
                 }
             }
-            if let v19 = labels["total"] {
-                out.write(v19)
-            }
-            if let v20 = labels["colon"] {
-                out.write(v20)
-            }
-            out.write(v9.total)
-            for v21 in v9.converted {
-                out.text(" · ")
+            if let v21 = labels["total"] {
                 out.write(v21)
+            }
+            if let v22 = labels["colon"] {
+                out.write(v22)
+            }
+            out.write(v11.total)
+            for v23 in v11.converted {
+                out.text(" · ")
+                out.write(v23)
             }
             out.text("\n\n")
         }
-        if let v22 = m.ordersPager {
+        if let v24 = m.ordersPager {
             do {
-                out.write(v22)
+                out.write(v24)
                 out.text("\n\n")
             }
         }
         out.text("## ")
-        if let v23 = labels["total"] {
-            out.write(v23)
-        }
-        out.text("\n\n| ")
-        if let v24 = labels["currency"] {
-            out.write(v24)
-        }
-        out.text(" | ")
         if let v25 = labels["total"] {
             out.write(v25)
+        }
+        out.text("\n\n| ")
+        if let v26 = labels["currency"] {
+            out.write(v26)
+        }
+        out.text(" | ")
+        if let v27 = labels["total"] {
+            out.write(v27)
         }
         out.text(" |")
         if m.tracksPayments {
             out.text(" ")
-            if let v26 = labels["owes"] {
-                out.write(v26)
+            if let v28 = labels["owes"] {
+                out.write(v28)
             }
             out.text(" |")
         }
@@ -1687,15 +1724,15 @@ enum GeneratedPages {
             out.text("--:|")
         }
         out.text("\n")
-        for v27 in m.totals {
+        for v29 in m.totals {
             out.text("| ")
-            out.write(v27.label)
+            out.write(v29.label)
             out.text(" | ")
-            out.write(v27.amount)
+            out.write(v29.amount)
             out.text(" |")
             if m.tracksPayments {
                 out.text(" ")
-                out.write(v27.outstanding)
+                out.write(v29.outstanding)
                 out.text(" |")
             }
             out.text("\n")
@@ -1898,11 +1935,42 @@ enum GeneratedPages {
         }
     }
 
+    /// `templates/tombstone.md.mustache` on `PageModels.TombstonePage`, with `labels` (Markdown) as `{{labels.…}}`.
+    static func tombstone(_ m: PageModels.TombstonePage, labels: [String: String], into out: inout PageBytes) {
+        out.text("# ")
+        out.write(m.name)
+        out.text("\n\n[← ")
+        if let v1 = labels["home"] {
+            out.write(v1)
+        }
+        out.text("](../index.md)\n\n> ⚠ ")
+        out.write(m.notice)
+        out.text("\n\n## ")
+        if let v2 = labels["deleted_orders"] {
+            out.write(v2)
+        }
+        out.text("\n\n")
+        for v3 in m.deleted {
+            out.text("- ")
+            out.write(v3)
+            out.text("\n")
+        }
+        out.text("\n[")
+        if let v4 = labels["all_changes"] {
+            out.write(v4)
+        }
+        out.text("](../changes.md)\n")
+    }
+
     /// `templates/layout.html.mustache` on `PageModels.Layout`: `{{…}}` escaped as `LayoutHTML` escapes it.
     static func layout(_ m: PageModels.Layout, into out: inout PageBytes) {
         out.text("<!doctype html>\n<html lang=\"")
         out.html(m.language)
-        out.text("\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
+        out.text("\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+        if m.noindex {
+            out.text("<meta name=\"robots\" content=\"noindex\">\n")
+        }
+        out.text("<title>")
         out.html(m.pageTitle)
         out.text("</title>\n<link rel=\"stylesheet\" href=\"")
         out.html(m.root)

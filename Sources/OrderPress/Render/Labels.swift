@@ -8,7 +8,7 @@ struct Labels: Sendable {
     init(language: String, overrides: [String: String] = [:]) {
         let column = LabelCatalogue.languages.firstIndex(of: Self.catalogue(for: language))!
         var plain: [String: String] = [:]
-        for row in LabelCatalogue.rows {
+        for row in Self.rows {
             plain[row.key] = [row.en, row.zhHant, row.zhHans, row.ja][column]
         }
         self.plain = plain.merging(overrides) { $1 }
@@ -19,7 +19,10 @@ struct Labels: Sendable {
     /// labels (which a test keeps free of Markdown syntax) stay as written, readable in git.
     private let overridden: Set<String>
 
-    static let keys: Set<String> = Set(LabelCatalogue.rows.map(\.key))
+    static let keys: Set<String> = Set(rows.map(\.key))
+
+    /// The interface's labels and the reasons' texts (`ReasonCatalogue`).
+    static let rows: [LabelCatalogue.Row] = LabelCatalogue.rows + ReasonCatalogue.rows
 
     /// The nearest built-in catalogue for a language tag: zh-TW → zh-Hant, zh-CN → zh-Hans,
     /// ja-JP → ja, anything unknown → en.

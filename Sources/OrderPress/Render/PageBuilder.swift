@@ -192,7 +192,8 @@ struct PageBuilder: Sendable {
             people: groupPeople(summary, page: 1),
             chart: "\(slug).svg", chartTitle: labels.markdown("per_person"),
             orders: orderLines(summary, page: 1), ordersPager: context.orderPages(summary).pager(page: 1, labels: labels),
-            pastRounds: pastRounds(summary.group.name))
+            pastRounds: pastRounds(summary.group.name),
+            rejectedNotice: rejectedNotice(ofGroup: summary.group.name))
     }
 
     /// Page `page` (from 2) of a group's orders, whose view model `groupOrdersPage` builds only for a template that is not built in.
@@ -241,13 +242,15 @@ struct PageBuilder: Sendable {
         let pages = context.personPages(person)
         let groups = personGroups(person, rows: pages.pageCount == 1 ? nil : pages.rows(ofPage: 1))
         let outstandingByGroup = person.outstandingByGroup
+        let rejected = rejectedLines(ofPerson: person.key)
         let payments = context.groups(named: outstandingByGroup.keys).compactMap { group -> PageModels.PaymentLine? in
             guard let owed = outstandingByGroup[group.name], let place = context.groupPlace(group.name) else { return nil }
             return PageModels.PaymentLine(text: payment(of: owed, toGroupAt: place), payment: paymentDetails(ofGroupAt: place))
         }
         return PageModels.PersonPage(
             name: escape(person.name), notices: rateNotices, groups: groups, ordersPager: pages.pager(page: 1, labels: labels),
-            totals: totalRows(of: person), tracksPayments: context.aggregation.tracksPayments, payments: payments, settled: payments.isEmpty)
+            totals: totalRows(of: person), tracksPayments: context.aggregation.tracksPayments, payments: payments, settled: payments.isEmpty,
+            hasRejected: !rejected.isEmpty, rejected: rejected)
     }
 
     /// A person's orders by group, in the sheet's order of the groups: all of them, or those at `rows` in that order.
@@ -335,14 +338,18 @@ struct PageBuilder: Sendable {
     func attention() -> PageModels.AttentionPage {
         let limit = context.limits.attentionRows
         let rejected = context.data.rejected.prefix(limit).map { row in
-            PageModels.RejectedLine(
+            let (who, what) = (
+                escape(row.value(of: context.configuration.orderColumns.person)), escape(row.value(of: context.configuration.orderColumns.item))
+            )
+            return PageModels.RejectedLine(
+                who: who, what: what, whoWhat: [who, what].filter { !$0.isEmpty }.joined(separator: " · "),
                 row: row.row,
                 values: row.values.filter { !$0.value.isEmpty }.map { "\(escape($0.column)): \(escape($0.value))" }
                     .joined(separator: " · "),
-                reasons: row.reasons.map(escape).joined(separator: "; "))
+                reasons: labels.reasons(of: row))
         }
         let warnings = context.data.warnings.prefix(limit).map {
-            PageModels.WarningLine(row: $0.row.map(String.init) ?? "–", message: escape($0.message))
+            PageModels.WarningLine(row: $0.row.map(String.init) ?? "–", message: labels.warning($0))
         }
         return PageModels.AttentionPage(
             notices: rateNotices, hasRejected: !rejected.isEmpty, rejected: rejected, hasWarnings: !warnings.isEmpty, warnings: warnings,
@@ -382,7 +389,11 @@ struct PageBuilder: Sendable {
                         group: escape(change.after.group),
                         fields: change.fields.keys.sorted().map { column in
                             let values = change.fields[column]!
-                            return "\(escape(column)): \(escape(values[0])) → \(escape(values[1]))"
+                            let (before, after) = (
+                                changedValue(values[0], column: column, currency: change.before.currency),
+                                changedValue(values[1], column: column, currency: change.after.currency)
+                            )
+                            return "\(escape(column)): \(before) → \(after)"
                         }.joined(separator: "; "))
                 },
                 hasNoLongerCounted: !changes.noLongerCounted.isEmpty, noLongerCountedCount: changes.noLongerCounted.count,
@@ -435,7 +446,9 @@ struct PageBuilder: Sendable {
             item: ([text(order.item, TextLimits.item)] + order.options.map { text($0, TextLimits.option) }).joined(separator: " "),
             paidMark: order.paid || (settled != nil && order.personKey == settled) ? "✓" : "", quantity: order.quantity, unitPrice: money.display(order.unitPrice, order.currency),
             amount: money.display(order.amount, order.currency),
-            time: order.time.map { Timestamp.display($0, timeZone: context.configuration.timeZone) } ?? escape(order.timeText),
+            time: order.time.map {
+                Timestamp.display($0, timeZone: context.configuration.timeZone) + (context.isLate(order) ? " \(labels.markdown("late_mark"))" : "")
+            } ?? escape(order.timeText),
             note: text(order.note, TextLimits.note))
     }
 }

@@ -46,6 +46,12 @@ struct PageKind: Sendable {
                 Page(
                     template: "person", path: "people/\(context.personSlugs[person.key]!)", title: person.name,
                     model: { $0.person(person) }, dependsOn: .person(person, at: index))
+            } + context.rejected.onlyRejected.map { person in
+                // Someone whose only rows were rejected: a page listing them (`PageBuilder.rejectedOnlyPage`).
+                Page(
+                    template: "person", path: "people/\(context.personSlugs[person.key]!)", title: person.name,
+                    model: { $0.rejectedOnlyPage(key: person.key, name: person.name) },
+                    dependsOn: .rejectedOnly(key: person.key, name: person.name))
             }
         },
         // The pages of a long person's orders after their page.
@@ -58,6 +64,14 @@ struct PageKind: Sendable {
                         model: { $0.personOrders(person, page: page) },
                         dependsOn: .personOrders(person, at: index, page: page, of: pages))
                 }
+            }
+        },
+        // People and groups whose orders were all deleted, for 30 days (`Tombstones`).
+        PageKind(template: "tombstone") { context in
+            context.tombstones.people.map { stone in
+                Page(template: "tombstone", path: "people/\(context.personSlugs[stone.key]!)", title: stone.name, model: { $0.tombstonePage(stone, group: false) })
+            } + context.tombstones.groups.map { stone in
+                Page(template: "tombstone", path: "groups/\(context.groupSlugs[stone.key]!)", title: stone.name, model: { $0.tombstonePage(stone, group: true) })
             }
         },
         listPages(.groups) { $0.groupList(page: $1) },

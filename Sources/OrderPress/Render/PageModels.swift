@@ -139,6 +139,8 @@ enum PageModels {
         var ordersPager: String?
         /// Links to this group's finished rounds (`RoundArchive`), or nil when it has none.
         var pastRounds: String? = nil
+        /// "2 rows of this group were rejected …", linking the Attention page; nil without any.
+        var rejectedNotice: String?
     }
 
     /// A page of a person's orders after their page ("people/<slug>--2").
@@ -220,6 +222,9 @@ enum PageModels {
         /// "155 TWD to 王小明 for 週五下午茶", one per group with something unpaid, with how to pay.
         var payments: [PaymentLine]
         var settled: Bool
+        /// Their rejected rows (`PageBuilder.rejectedLines`).
+        var hasRejected: Bool
+        var rejected: [String]
     }
 
     struct PersonGroup {
@@ -270,6 +275,11 @@ enum PageModels {
     }
 
     struct RejectedLine {
+        /// Who and what first, so that a phone shows them before the values scroll out of view.
+        var who: String
+        var what: String
+        /// "李美玲 · 珍珠奶茶": one cell that wraps on a phone, beside the reasons (which wrap too).
+        var whoWhat: String
         var row: Int
         var values: String
         var reasons: String
@@ -359,6 +369,8 @@ enum PageModels {
         var attentionCount: String?
         var dataAsOf: String
         var body: String
+        /// `<meta name="robots" content="noindex">`: the pages list names and debts (unless `indexable = true`).
+        var noindex: Bool = true
     }
 
     /// A finished round's final state (`RoundArchive`).
@@ -385,5 +397,15 @@ enum PageModels {
         var total: String
         var paid: String
         var outstanding: String
+    }
+
+    /// The page of a person or group whose orders were all deleted, kept for `Tombstones.days` days.
+    /// Template: `tombstone.md.mustache`.
+    struct TombstonePage {
+        var name: String
+        /// "Every order on this page was deleted. …until 2026-12-21 18:00 …".
+        var notice: String
+        /// "2026-11-21 19:00 — Ben: 1 × 熟成紅茶 (35 TWD) · 週五下午茶", newest first.
+        var deleted: [String]
     }
 }

@@ -27,12 +27,23 @@ struct SiteContext: Sendable {
     let groupPlaces: GroupPlaces
     /// The latest run's deleted orders, by group.
     var latestDeletions: [String: [RowRecord]]
+    /// The rejected rows by the person and group they name.
+    let rejected: RejectedIndex
+    /// Each group's deadline that reads as a time, by name: an order after it is marked late.
+    let deadlines: [String: Date]
+    /// The pages of people and groups whose orders were all deleted in the last 30 days.
+    let tombstones: Tombstones
 
     init(
         configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
         history: [HistoryEntry], now: Date, siteID: UUID, limits: PageLimits = .standard, slugs: SiteSlugs? = nil
     ) {
         self.siteID = siteID
+        rejected = RejectedIndex(data.rejected, orders: data.orders)
+        tombstones = Tombstones(history: history, now: now, data: data)
+        deadlines = data.groups.reduce(into: [:]) { found, group in
+            if !group.deadline.isEmpty, let time = Timestamp.parse(group.deadline, timeZone: configuration.timeZone) { found[group.name] = time }
+        }
         self.limits = limits
         latestDeletions = Dictionary(grouping: history.first?.changes.deleted ?? [], by: \.group)
         self.configuration = configuration
@@ -44,7 +55,7 @@ struct SiteContext: Sendable {
         // Pages group amounts by thousands as the language's catalogue says (`summary.json` uses `money.plain`).
         money = MoneyFormat(minorUnitOverrides: configuration.minorUnits, thousandsSeparator: labels.markdown("thousands_separator"))
         markdownLabels = labels.markdownTable
-        let slugs = slugs ?? SiteSlugs(data)
+        let slugs = slugs ?? SiteSlugs(data, tombstones: tombstones)
         (groupSlugs, personSlugs) = (slugs.groups, slugs.people)
         groupPlaces = GroupPlaces(data.groups)
         let newestOrder = data.orders.lazy.compactMap(\.time).max()
@@ -61,6 +72,12 @@ struct SiteContext: Sendable {
                 .union(configuration.displayCurrencies)
             missingRates = used.filter { rates?.rates[$0] == nil }.sorted()
         }
+    }
+
+    /// Whether `order` was placed after its group's deadline.
+    func isLate(_ order: borrowing Order) -> Bool {
+        guard !deadlines.isEmpty, let time = order.time, let deadline = deadlines[order.group] else { return false }
+        return time > deadline
     }
 
     /// The place in `data.groups` of the group of this name.
@@ -83,7 +100,7 @@ struct SiteContext: Sendable {
             language: configuration.language, labels: labels.plain,
             feedTitle: labels.text("feed_title", ["title": configuration.title]), pageTitle: pageTitle,
             siteTitle: configuration.title, root: root, attentionCount: attentionCount,
-            dataAsOf: labels.text("data_as_of", ["time": dataAsOfText]), body: body)
+            dataAsOf: labels.text("data_as_of", ["time": dataAsOfText]), body: body, noindex: !configuration.indexable)
     }
 
     /// Notes shown on every summary page about the rates behind the conversions, as Markdown.

@@ -10,10 +10,14 @@ struct SiteSlugs: Sendable {
     let handedOut: (groups: [(key: String, slug: String)], people: [(key: String, slug: String)])
 
     /// `kept`: the slugs the last build handed out, which stay with their groups and people.
-    init(_ data: ValidatedData, kept: PageSlugs? = nil) {
-        let groupList = Slugger.assignInOrder(data.groups.map(\.name), fallback: "group", kept: kept?.groups ?? [:])
+    /// `tombstones`: the people and groups whose pages stay after their orders were deleted, last.
+    init(_ data: ValidatedData, kept: PageSlugs? = nil, tombstones: Tombstones = .none) {
+        let groupList = Slugger.assignInOrder(data.groups.map(\.name) + tombstones.groups.map(\.key), fallback: "group", kept: kept?.groups ?? [:])
         // `Slugger.assign` takes the keys as a set: every person the aggregation lists, whatever their order.
-        let personList = Slugger.assignInOrder(Self.distinct(data.orders.lazy.map(\.personKey)), fallback: "person", kept: kept?.people ?? [:])
+        // Then the people known only from rejected rows, whose page lists those rows.
+        let personKeys = Self.distinct(data.orders.lazy.map(\.personKey)) + RejectedIndex.peopleOnlyRejected(data.rejected, orders: data.orders).map(\.key)
+            + tombstones.people.map(\.key)
+        let personList = Slugger.assignInOrder(personKeys, fallback: "person", kept: kept?.people ?? [:])
         handedOut = (groupList, personList)
         groups = Dictionary(uniqueKeysWithValues: groupList.lazy.map { ($0.key, $0.slug) })
         people = Dictionary(uniqueKeysWithValues: personList.lazy.map { ($0.key, $0.slug) })

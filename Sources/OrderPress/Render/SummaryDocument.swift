@@ -82,11 +82,14 @@ struct SummaryDocument: Encodable {
         var row: Int
         var values: [String: String]
         var reasons: [String]
+        /// Each reason's stable code (`ReasonCode`), in the order of `reasons`.
+        var codes: [String]
     }
 
     struct SummaryWarning: Encodable {
         var row: Int?
         var message: String
+        var code: String?
     }
 
     struct SummaryChanges: Encodable {
@@ -190,9 +193,9 @@ struct SummaryDocument: Encodable {
             SummaryRejected(
                 row: row.row,
                 values: Dictionary(row.values.map { ($0.column, $0.value) }, uniquingKeysWith: { first, _ in first }),
-                reasons: row.reasons)
+                reasons: row.reasons, codes: row.details.map(\.code.rawValue))
         }
-        warnings = context.data.warnings.map { SummaryWarning(row: $0.row, message: $0.message) }
+        warnings = context.data.warnings.map { SummaryWarning(row: $0.row, message: $0.message, code: $0.reason?.code.rawValue) }
         changes = context.history.first.map { entry in
             SummaryChanges(
                 time: entry.time, firstRun: entry.changes.firstRun, deleted: entry.changes.deleted.map(SummaryChangedRow.init),

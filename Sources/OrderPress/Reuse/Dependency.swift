@@ -28,4 +28,6 @@ enum Dependency: Sendable {
     case listPage(ListPages.List, page: Int, of: ListPages)
     /// A group's chart: what its page shows of its people's totals.
     case chart(GroupSummary)
+    /// The page of someone known only from rejected rows: the rows (in the site digest) and the groups.
+    case rejectedOnly(key: String, name: String)
 }

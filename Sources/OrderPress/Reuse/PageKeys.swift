@@ -49,6 +49,13 @@ struct PageKeys: Sendable {
             for (currency, rate) in rates.rates.sorted(by: { $0.key < $1.key }) { fields.add(currency, DecimalText.exact(rate)) }
         }
         fields.add(context.rateNotices)
+        // Rejected rows show on the pages of the person and group they name: rarely many, digested once here.
+        for row in context.data.rejected {
+            fields.add(row.row)
+            for cell in row.values { fields.add(cell.column, cell.value) }
+            for reason in row.details { fields.add(reason.code.rawValue) }
+            fields.add(row.reasons)
+        }
         fields.add(context.limits.chartBars)
         // How many orders a group page shows before the pages of its orders go on (`GroupOrderPages`).
         fields.add(context.limits.groupOrderRows)
@@ -99,6 +106,7 @@ struct PageKeys: Sendable {
         case .personOrders(let person, let index, let page, let pages): personOrders(person, at: index, page: page, of: pages)
         case .listPage(let list, let page, let pages): listPage(list, page: page, of: pages)
         case .chart(let summary): chart(summary)
+        case .rejectedOnly(let key, let name): rejectedOnly(key: key, name: name)
         }
     }
 
@@ -135,6 +143,7 @@ struct PageKeys: Sendable {
         let parts = [
             Version.current, Version.executableStamp, templates.digest, context.configuration.language,
             context.configuration.title, context.attentionCount ?? "", context.dataAsOfText,
+            context.configuration.indexable ? "indexable" : "noindex",
         ] + labels
         return Hex.lowercase(SHA256.hash(data: Data(parts.joined(separator: "\u{0}").utf8)))
     }
@@ -285,6 +294,16 @@ struct PageKeys: Sendable {
         fields.add(rows.lowerBound)
         fields.add(rows.count)
         for digest in digests[rows] { fields.add(digest) }
+        return fields.digest()
+    }
+
+    /// The digest of the page of someone known only from rejected rows (`RejectedIndex.onlyRejected`):
+    /// the rows are in the site digest; the groups for their organisers.
+    func rejectedOnly(key: String, name: String) -> String {
+        var fields = Fields(site)
+        fields.add("rejected person")
+        fields.add(key, name, context.personSlugs[key] ?? "")
+        for group in context.data.groups { add(group, to: &fields) }
         return fields.digest()
     }
 

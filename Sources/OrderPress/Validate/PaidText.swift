@@ -20,7 +20,9 @@ enum PaidText {
             warnings.append(
                 .init(
                     row: row,
-                    message: "\(column) '\(text)' is neither paid nor unpaid and counts as not paid; write yes or no"))
+                    Reason(
+                        .paidUnreadable, ["column": column, "value": text],
+                        english: "\(column) '\(text)' is neither paid nor unpaid and counts as not paid; write yes or no")))
         }
         return false
     }

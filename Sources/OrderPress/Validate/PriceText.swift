@@ -17,6 +17,21 @@ enum PriceText {
         case formatted(String, number: String, sheetFormat: Bool)
         case notANumber(String)
 
+        /// The reason with its code and values (`reason` is its English).
+        func explained(column: String, fromSheetAPI: Bool = false) -> Reason {
+            let english = reason(column: column, fromSheetAPI: fromSheetAPI)
+            switch self {
+            case .missing: return Reason(.priceMissing, ["column": column], english: english)
+            case .negative: return Reason(.priceNegative, english: english)
+            case .tooLong(let text): return Reason(.priceTooLong, ["value": text], english: english)
+            case .formatted(let text, let number, let sheetFormat):
+                return Reason(
+                    sheetFormat && fromSheetAPI ? .priceSheetFormat : .priceFormatted, ["value": text, "number": number, "column": column],
+                    english: english)
+            case .notANumber(let text): return Reason(.priceNotNumber, ["value": text], english: english)
+            }
+        }
+
         /// `fromSheetAPI`: the sheet is read from a SheetDB-style URL, where `mode=UNFORMATTED_VALUE` turns the
         /// sheet's own number formats into plain numbers; from a file it cannot help.
         func reason(column: String, fromSheetAPI: Bool = false) -> String {

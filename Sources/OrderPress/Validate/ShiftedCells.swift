@@ -77,7 +77,7 @@ struct ShiftedCells {
     /// The reason to reject data row `row` as shifted (`reason(row:in:)`), or as holding beside a secret
     /// column a cell shaped like that column's and unlike its own; `suspects` are the rows looked at, left
     /// out of the shapes.
-    mutating func reason(row: Int, in table: SourceTable, suspects: Set<Int>) -> String? {
+    mutating func reason(row: Int, in table: SourceTable, suspects: Set<Int>) -> Reason? {
         if let reason = reason(row: row, in: table) { return reason }
         guard secretNeighbours.contains(where: { !$0.neighbours.isEmpty }) else { return nil }
         if shapes == nil {
@@ -103,7 +103,9 @@ struct ShiftedCells {
                 guard text.utf8.count >= 6 else { continue }
                 let shape = Shape(text)
                 if secretShapes.kinds.contains(shape.kinds), secretShapes.lengths.contains(shape.length), !(shapes?[column]?.contains(shape) ?? false) {
-                    return "its '\(headers[column])' cell is shaped like the '\(headers[secret])' cells beside it, as if the row's cells were shifted by one column; none of its cells is shown; fix the row in the sheet"
+                    return Reason(
+                        .rowSecretShape, ["column": headers[column], "secret": headers[secret]],
+                        english: "its '\(headers[column])' cell is shaped like the '\(headers[secret])' cells beside it, as if the row's cells were shifted by one column; none of its cells is shown; fix the row in the sheet")
                 }
             }
         }
@@ -132,7 +134,7 @@ struct ShiftedCells {
     /// row is shifted when some such reading makes every typed column read, one of them that does not read
     /// where it is now reading a cell that is not empty, and one of them that does not read holds a value
     /// of the wrong kind (not just nothing: a forgotten price beside a quantity is a forgotten price).
-    mutating func reason(row: Int, in table: SourceTable) -> String? {
+    mutating func reason(row: Int, in table: SourceTable) -> Reason? {
         guard !typed.isEmpty else { return nil }
         var cells: [String] = []
         cells.reserveCapacity(width)
@@ -162,7 +164,9 @@ struct ShiftedCells {
                     }
                 }
                 guard all, fixed, moved else { continue }
-                return "its cells look shifted by one column from column '\(headers[entry.column])' on, or earlier (a comma \(step == 1 ? "too many" : "missing") before it, or a line broken or cut short); none of its cells is shown; fix the row in the sheet"
+                return Reason(
+                    step == 1 ? .rowShiftedExtra : .rowShiftedMissing, ["column": headers[entry.column]],
+                    english: "its cells look shifted by one column from column '\(headers[entry.column])' on, or earlier (a comma \(step == 1 ? "too many" : "missing") before it, or a line broken or cut short); none of its cells is shown; fix the row in the sheet")
             }
         }
         return nil

@@ -124,12 +124,13 @@ public struct Validator: Sendable {
             if candidates[index].reasons.isEmpty {
                 if anyRejected { valid.append(read[index]) }
             } else if shifted[index] != nil {
-                rejected.append(RejectedRow(row: row, values: [], reasons: candidates[index].reasons))
+                rejected.append(RejectedRow(row: row, values: [], details: candidates[index].reasons))
             } else {
-                rejected.append(
-                    RejectedRow(
-                        row: row, values: reader.shownValues(values: candidates[index].values, secrets: candidates[index].secrets),
-                        reasons: candidates[index].reasons))
+                var rejectedRow = RejectedRow(
+                    row: row, values: reader.shownValues(values: candidates[index].values, secrets: candidates[index].secrets),
+                    details: candidates[index].reasons)
+                (rejectedRow.person, rejectedRow.group) = (read[index].person, read[index].group)
+                rejected.append(rejectedRow)
             }
         }
         rejected += malformed.map { Self.rejected($0, headerCount: orders.headers.count) }
@@ -186,7 +187,7 @@ public struct Validator: Sendable {
 
     /// A row whose cells cannot be matched to columns shows none of them: any could be a secret.
     private static func rejected(_ row: SourceTable.MalformedRow, headerCount: Int) -> RejectedRow {
-        RejectedRow(row: row.number, values: [], reasons: [row.reason(headerCount: headerCount)])
+        RejectedRow(row: row.number, values: [], details: [Reason.malformed(row, headerCount: headerCount)])
     }
 
     // MARK: - Rows
@@ -242,7 +243,7 @@ public struct Validator: Sendable {
 
     /// A row on its way through validation, beside its `Order` (which holds what could be read even when rejected).
     private struct Candidate {
-        var reasons: [String]
+        var reasons: [Reason]
         /// The currency cell as written (upper-cased); "" when the row left it to its group.
         var currencyText: String
         /// The row's non-secret mapped values and its secret cells (`RowReader.split`).
@@ -302,37 +303,39 @@ public struct Validator: Sendable {
             case nil: return ""
             }
         }
-        var reasons: [String] = []
+        var reasons: [Reason] = []
 
         let person = text(roles.person)
-        if person.isEmpty { reasons.append("person is missing (column '\(columns.person)')") }
+        if person.isEmpty { reasons.append(Reason(.personMissing, ["column": columns.person], english: "person is missing (column '\(columns.person)')")) }
         let item = text(roles.item)
-        if item.isEmpty { reasons.append("item is missing (column '\(columns.item)')") }
+        if item.isEmpty { reasons.append(Reason(.itemMissing, ["column": columns.item], english: "item is missing (column '\(columns.item)')")) }
         let group = text(roles.group)
         let groupPosition = group.isEmpty ? nil : listed?.places.place(group)
         let knownGroup = groupPosition.map { listed!.groups[$0] }
         if group.isEmpty {
-            reasons.append("group is missing (column '\(columns.group)')")
+            reasons.append(Reason(.groupMissing, ["column": columns.group], english: "group is missing (column '\(columns.group)')"))
         } else if listed != nil, knownGroup == nil {
-            reasons.append("unknown group '\(group)'")
+            reasons.append(Reason(.groupUnknown, ["group": group], english: "unknown group '\(group)'"))
         }
 
         let priceText = text(roles.price)
         var price: Decimal?
         switch PriceText.parse(priceText) {
         case .success(let value): price = value
-        case .failure(let problem): reasons.append(problem.reason(column: columns.price, fromSheetAPI: readsSheetAPI))
+        case .failure(let problem): reasons.append(problem.explained(column: columns.price, fromSheetAPI: readsSheetAPI))
         }
 
         let quantityText = text(roles.quantity)
         let quantity = QuantityText.parse(quantityText)
-        if quantity == nil { reasons.append(QuantityText.reason(quantityText)) }
+        if quantity == nil { reasons.append(Reason(.quantityInvalid, ["value": quantityText], english: QuantityText.reason(quantityText))) }
 
         let currencyText = text(roles.currency).uppercased()
         let currency: String
         if !currencyText.isEmpty {
             currency = currencyText
-            if !isKnownCurrency(currencyText) { reasons.append("unknown currency '\(currencyText)'") }
+            if !isKnownCurrency(currencyText) {
+                reasons.append(Reason(.currencyUnknown, ["value": currencyText], english: "unknown currency '\(currencyText)'"))
+            }
         } else if let groupCurrency = knownGroup?.currency, !groupCurrency.isEmpty {
             currency = groupCurrency
         } else {
@@ -354,20 +357,25 @@ public struct Validator: Sendable {
         if !timeText.isEmpty {
             time = Timestamp.parse(timeText, offsets: &offsets)
             if time == nil {
-                warnings.append(.init(row: number, message: "time '\(timeText)' is not a date and time OrderPress reads and is shown as written (write it like 2026-11-21 09:15)"))
+                warnings.append(
+                    .init(
+                        row: number,
+                        Reason(
+                            .timeUnreadable, ["value": timeText],
+                            english: "time '\(timeText)' is not a date and time OrderPress reads and is shown as written (write it like 2026-11-21 09:15)")))
             }
         }
         // Checked one by one, not through an array of them made for every row.
-        func checkLength(_ field: String, _ value: String, _ limit: Int) {
+        func checkLength(_ field: String, _ code: ReasonCode, _ value: String, _ limit: Int) {
             // Counting characters is slow; a text never has more of them than UTF-8 bytes.
             if value.utf8.count > limit, value.count > limit {
-                warnings.append(.init(row: number, message: "\(field) longer than \(limit) characters"))
+                warnings.append(.init(row: number, Reason(code, ["limit": String(limit)], english: "\(field) longer than \(limit) characters")))
             }
         }
-        checkLength("person", person, TextLimits.person)
-        checkLength("item", item, TextLimits.item)
-        checkLength("note", note, TextLimits.note)
-        for option in options { checkLength("option", option, TextLimits.option) }
+        checkLength("person", .personTooLong, person, TextLimits.person)
+        checkLength("item", .itemTooLong, item, TextLimits.item)
+        checkLength("note", .noteTooLong, note, TextLimits.note)
+        for option in options { checkLength("option", .optionTooLong, option, TextLimits.option) }
 
         let paid = PaidText.read(text(roles.paid), column: columns.paid, row: number, warnings: &warnings)
         let id = text(roles.id)
@@ -387,14 +395,14 @@ public struct Validator: Sendable {
     }
 
     /// The rows found shifted (`ShiftedCells`), by index, with the reason: only rows already rejected or warned about are looked at.
-    private func shiftedRows(_ orders: SourceTable, read: [Order], candidates: [Candidate], warnings: [DataWarning]) -> [Int: String] {
+    private func shiftedRows(_ orders: SourceTable, read: [Order], candidates: [Candidate], warnings: [DataWarning]) -> [Int: Reason] {
         let warned = Set(warnings.compactMap(\.row))
         var suspects: [Int] = []
         for index in read.indices where !candidates[index].reasons.isEmpty || warned.contains(read[index].row) { suspects.append(index) }
         guard !suspects.isEmpty else { return [:] }
         var check = ShiftedCells(
             table: orders, columns: configuration.orderColumns, timeZone: configuration.timeZone, isKnownCurrency: isKnownCurrency)
-        var found: [Int: String] = [:]
+        var found: [Int: Reason] = [:]
         let suspected = Set(suspects)
         for index in suspects {
             if let reason = check.reason(row: index, in: orders, suspects: suspected) { found[index] = reason }
@@ -416,8 +424,19 @@ public struct Validator: Sendable {
         warnings += unmappedColumnWarnings(table, mapped: columns.mapped)
         warnings += table.malformed.map {
             $0.swallowedLines == nil
-                ? DataWarning(row: nil, message: "\(table.name) row \($0.number) has \($0.fieldCount) fields but the header has \(table.headers.count) and is ignored")
-                : DataWarning(row: nil, message: "\(table.name) row \($0.number) is ignored: it \($0.reason(headerCount: table.headers.count))")
+                ? DataWarning(
+                    row: nil,
+                    Reason(
+                        .sourceRowFields,
+                        ["table": table.name, "row": String($0.number), "count": String($0.fieldCount), "header_count": String(table.headers.count)],
+                        english: "\(table.name) row \($0.number) has \($0.fieldCount) fields but the header has \(table.headers.count) and is ignored"))
+                : DataWarning(
+                    row: nil,
+                    Reason(
+                        .sourceRowSwallowed,
+                        ["table": table.name, "row": String($0.number), "first": String($0.swallowedLines!.lowerBound),
+                         "last": String($0.swallowedLines!.upperBound)],
+                        english: "\(table.name) row \($0.number) is ignored: it \($0.reason(headerCount: table.headers.count))"))
         }
         var groups: [Group] = []
         var names = Set<String>()
@@ -427,16 +446,24 @@ public struct Validator: Sendable {
             // A row nobody filled in (`BlankRows`) is nothing to warn about.
             if name.isEmpty, columns.mapped.allSatisfy({ BlankRows.isBlank(text(row, $0)) }) { continue }
             guard !name.isEmpty else {
-                warnings.append(.init(row: nil, message: "groups row \(number) has no name and is ignored"))
+                warnings.append(.init(row: nil, Reason(.groupNameless, ["row": String(number)], english: "groups row \(number) has no name and is ignored")))
                 continue
             }
             guard names.insert(name).inserted else {
-                warnings.append(.init(row: nil, message: "groups row \(number) repeats group '\(name)' and is ignored"))
+                warnings.append(
+                    .init(
+                        row: nil,
+                        Reason(.groupRepeated, ["row": String(number), "group": name], english: "groups row \(number) repeats group '\(name)' and is ignored")))
                 continue
             }
             var currency = text(row, columns.currency).uppercased()
             if !currency.isEmpty, !isKnownCurrency(currency) {
-                warnings.append(.init(row: nil, message: "groups row \(number): unknown currency '\(currency)'; using \(configuration.baseCurrency)"))
+                warnings.append(
+                    .init(
+                        row: nil,
+                        Reason(
+                            .groupCurrencyUnknown, ["row": String(number), "value": currency, "currency": configuration.baseCurrency],
+                            english: "groups row \(number): unknown currency '\(currency)'; using \(configuration.baseCurrency)")))
                 currency = configuration.baseCurrency
             }
             let deadline = text(row, columns.deadline)
@@ -444,7 +471,9 @@ public struct Validator: Sendable {
                 warnings.append(
                     .init(
                         row: nil,
-                        message: "groups row \(number): deadline '\(deadline)' is not a date and time OrderPress reads and is shown as written (write it like 2026-11-21 18:00)"))
+                        Reason(
+                            .deadlineUnreadable, ["row": String(number), "value": deadline],
+                            english: "groups row \(number): deadline '\(deadline)' is not a date and time OrderPress reads and is shown as written (write it like 2026-11-21 18:00)")))
             }
             groups.append(
                 Group(
@@ -493,7 +522,9 @@ public struct Validator: Sendable {
             }
             let group = groups[groupIndex]
             candidates[index].reasons.append(
-                "currency '\(orders[index].currency)' differs from group '\(group.name)' currency '\(group.currency)'")
+                Reason(
+                    .currencyDiffers, ["value": orders[index].currency, "group": group.name, "group_currency": group.currency],
+                    english: "currency '\(orders[index].currency)' differs from group '\(group.name)' currency '\(group.currency)'"))
         }
         return groups
     }
@@ -513,10 +544,18 @@ public struct Validator: Sendable {
         var counts: [String: Int] = [:]
         for header in table.headers where !header.isEmpty { counts[header, default: 0] += 1 }
         let unmapped = counts.keys.filter { !mappedSet.contains($0) }.sorted().map {
-            DataWarning(row: nil, message: "\(table.name): column '\($0)' is not mapped in the configuration and is not published")
+            DataWarning(
+                row: nil,
+                Reason(
+                    .columnUnmapped, ["table": table.name, "column": $0],
+                    english: "\(table.name): column '\($0)' is not mapped in the configuration and is not published"))
         }
         let repeated = counts.filter { $0.value > 1 && !mappedSet.contains($0.key) }.keys.sorted().map {
-            DataWarning(row: nil, message: "\(table.name): column '\($0)' appears \(counts[$0]!) times in the header; only the first is read")
+            DataWarning(
+                row: nil,
+                Reason(
+                    .columnRepeated, ["table": table.name, "column": $0, "count": String(counts[$0]!)],
+                    english: "\(table.name): column '\($0)' appears \(counts[$0]!) times in the header; only the first is read"))
         }
         return unmapped + repeated
     }
@@ -558,9 +597,10 @@ public struct Validator: Sendable {
     /// Ids used by more than one row (valid or not) cannot identify an order.
     private func duplicateIdWarnings(_ rowsById: [String: [Int]]) -> [DataWarning] {
         rowsById.filter { $0.value.count > 1 }.map { id, rows in
-            DataWarning(
+            let list = rows.map(String.init).joined(separator: ", ")
+            return DataWarning(
                 row: rows[0],
-                message: "id '\(id)' is used by rows \(rows.map(String.init).joined(separator: ", ")); they are matched by content instead")
+                Reason(.idRepeated, ["id": id, "rows": list], english: "id '\(id)' is used by rows \(list); they are matched by content instead"))
         }
     }
 }

@@ -104,7 +104,10 @@ import Testing
         #expect(rejected.suffix(2).map { $0["row"] as? Int } == [44, 46])
         #expect(rejected.suffix(2).map { ($0["values"] as? [String: String]) ?? ["?": "?"] } == [[:], [:]])
         let attention = try String(contentsOf: site.appendingPathComponent("output/markdown/attention.md"), encoding: .utf8)
-        #expect(attention.contains("has 15 fields but the header has 14; its cells cannot be matched to columns"))
+        // In the site's language (zh-Hant); summary.json keeps the English and adds the code.
+        #expect(attention.contains("有 15 個欄位，但標題列有 14 個；無法對應到欄位"))
+        #expect(rejected.suffix(2).map { $0["reasons"] as? [String] }.last == ["has 15 fields but the header has 14; its cells cannot be matched to columns"])
+        #expect(rejected.suffix(2).map { $0["codes"] as? [String] } == [["row_fields"], ["row_fields"]])
 
         // The next run compares against the state: a diff and a build with the same rows.
         let diff = try TestSupport.run(["diff"], in: site, environment: Self.secondRun)

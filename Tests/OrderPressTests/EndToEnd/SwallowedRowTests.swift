@@ -29,7 +29,8 @@ import Testing
         #expect(rejected.last?["row"] as? Int == 44)
         #expect(rejected.last?["values"] as? [String: String] == [:])
         let attention = try String(contentsOf: site.appendingPathComponent("output/markdown/attention.md"), encoding: .utf8)
-        #expect(attention.contains("lines 44–45 of the file"))
+        // In the site's language (zh-Hant), like every reason on the Attention page.
+        #expect(attention.contains("檔案第 44–45 行被讀成一列"))
 
         let again = try TestSupport.run(["build"], in: site, environment: DataTrustTests.secondRun)
         #expect(again.status == 0)

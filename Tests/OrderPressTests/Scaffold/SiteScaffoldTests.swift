@@ -11,6 +11,7 @@ import Testing
         "templates/archive.md.mustache", "templates/attention.md.mustache", "templates/changes.md.mustache", "templates/group.md.mustache", "templates/group_orders.md.mustache",
         "templates/groups.md.mustache", "templates/index.md.mustache", "templates/layout.html.mustache",
         "templates/people.md.mustache", "templates/person.md.mustache", "templates/person_orders.md.mustache", "templates/rates.md.mustache", "templates/style.css",
+        "templates/tombstone.md.mustache",
     ]
 
     @Test func writesEveryFileIntoAFolderItCreates() throws {

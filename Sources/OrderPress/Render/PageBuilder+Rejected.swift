@@ -1,0 +1,40 @@
+/// The rejected rows on person and group pages (DESIGN, Output): so that nobody learns at pickup that
+/// their order was never counted.
+extension PageBuilder {
+    /// "珍珠奶茶 M 半糖 少冰 (週五下午茶, row 10): price must not be negative — not counted; fix it in the
+    /// sheet or ask 王小明", one per rejected row naming the person of `key`, in sheet order.
+    func rejectedLines(ofPerson key: String) -> [String] {
+        let columns = context.configuration.orderColumns
+        return (context.rejected.byPerson[key] ?? []).map { row in
+            let what = ([row.value(of: columns.item)] + columns.options.map { row.value(of: $0) })
+                .filter { !$0.isEmpty }.map(MarkdownEscaper.escape).joined(separator: " ")
+            let group = row.group
+            let organizer = context.groupPlace(group).map { context.data.groups[$0].organizer } ?? ""
+            return labels.markdown(
+                "rejected_line",
+                [
+                    "item": what.isEmpty ? "–" : what, "group": group.isEmpty ? "–" : MarkdownEscaper.escape(group),
+                    "row": String(row.row), "reasons": labels.reasons(of: row),
+                    "organizer": organizer.isEmpty ? labels.markdown("the_organizer") : MarkdownEscaper.escape(organizer),
+                ])
+        }
+    }
+
+    /// "2 rows of this group were rejected and are not counted.", or nil when none were.
+    func rejectedNotice(ofGroup name: String) -> String? {
+        guard let count = context.rejected.countByGroup[name], count > 0 else { return nil }
+        return labels.markdown("group_rejected", ["count": String(count)])
+    }
+}
+
+extension PageBuilder {
+    /// The page of someone known only from rejected rows: nothing counted, nothing to pay, their rows.
+    func rejectedOnlyPage(key: String, name: String) -> PageModels.PersonPage {
+        let rejected = rejectedLines(ofPerson: key)
+        return PageModels.PersonPage(
+            name: MarkdownEscaper.escape(name), notices: rateNotices, groups: [], ordersPager: nil, totals: [],
+            // Nothing counted: no "settled" line, which would read as if their order were fine.
+            tracksPayments: false, payments: [], settled: true,
+            hasRejected: !rejected.isEmpty, rejected: rejected)
+    }
+}

@@ -1,0 +1,45 @@
+/// The rejected rows by the person and the group their cells name, for the person pages ("not
+/// counted — fix it in the sheet or ask …") and the group pages' count. A row whose cells are not
+/// shown (malformed, shifted) names nobody and stays on the Attention page only.
+struct RejectedIndex: Sendable {
+    /// By person key (`Text.lowercased` of the name), in sheet order.
+    let byPerson: [String: [RejectedRow]]
+    /// How many rejected rows name each group.
+    let countByGroup: [String: Int]
+
+    /// The people the rejected rows name who have no valid order (so no page of their own otherwise), by
+    /// key with their name as first written, in sheet order: each gets a page listing their rejected rows.
+    let onlyRejected: [(key: String, name: String)]
+
+    init(_ rejected: [RejectedRow], orders: [Order]) {
+        var byPerson: [String: [RejectedRow]] = [:]
+        var countByGroup: [String: Int] = [:]
+        for row in rejected {
+            if !row.person.isEmpty { byPerson[Text.lowercased(row.person), default: []].append(row) }
+            if !row.group.isEmpty { countByGroup[row.group, default: 0] += 1 }
+        }
+        self.byPerson = byPerson
+        self.countByGroup = countByGroup
+        onlyRejected = Self.peopleOnlyRejected(rejected, orders: orders)
+    }
+
+    /// See `onlyRejected`; a scan of the orders' keys only when some rejected row names a person.
+    static func peopleOnlyRejected(_ rejected: [RejectedRow], orders: [Order]) -> [(key: String, name: String)] {
+        guard rejected.contains(where: { !$0.person.isEmpty }) else { return [] }
+        let known = Set(orders.lazy.map(\.personKey))
+        var seen = Set<String>()
+        var found: [(key: String, name: String)] = []
+        for row in rejected where !row.person.isEmpty {
+            let key = Text.lowercased(row.person)
+            if !known.contains(key), seen.insert(key).inserted { found.append((key, row.person)) }
+        }
+        return found
+    }
+}
+
+extension RejectedRow {
+    /// The (normalised) cell of `column`, or "" when the row does not show it.
+    func value(of column: String) -> String {
+        values.first { $0.column == column }?.value ?? ""
+    }
+}

@@ -1,0 +1,23 @@
+/// One reason a row was rejected, or one warning: its stable `code`, the values its sentence names
+/// (a column, the cell as written) and the English sentence the terminal and `summary.json` show.
+/// Pages show the code's text in the site's language (`ReasonCatalogue`) with the values put in, escaped.
+public struct Reason: Sendable, Equatable, Codable {
+    public var code: ReasonCode
+    public var values: [String: String]
+    public var english: String
+
+    public init(_ code: ReasonCode, _ values: [String: String] = [:], english: String) {
+        self.code = code
+        self.values = values
+        self.english = english
+    }
+
+    /// Why a row that cannot be split into the sheet's columns is rejected (its cells are never shown).
+    static func malformed(_ row: SourceTable.MalformedRow, headerCount: Int) -> Reason {
+        let english = row.reason(headerCount: headerCount)
+        if let lines = row.swallowedLines {
+            return Reason(.rowSwallowed, ["first": String(lines.lowerBound), "last": String(lines.upperBound)], english: english)
+        }
+        return Reason(.rowFields, ["count": String(row.fieldCount), "header_count": String(headerCount)], english: english)
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+@testable import OrderPress
+
+/// Every reason code has its text in each built-in language, naming the same values.
+@Suite struct ReasonCatalogueTests {
+    @Test(arguments: ReasonCode.allCases)
+    func everyCodeHasATextInAllFourCatalogues(code: ReasonCode) throws {
+        let row = try #require(ReasonCatalogue.rows.first { $0.key == code.labelKey }, "\(code.rawValue) has no text")
+        let placeholder = try NSRegularExpression(pattern: #"\{[a-z_]+\}"#)
+        func names(_ text: String) -> [String] {
+            placeholder.matches(in: text, range: NSRange(text.startIndex..., in: text))
+                .map { String(text[Range($0.range, in: text)!]) }.sorted()
+        }
+        let texts = [row.en, row.zhHant, row.zhHans, row.ja]
+        #expect(texts.allSatisfy { !$0.trimmingCharacters(in: .whitespaces).isEmpty })
+        #expect(Set(texts.map(names)).count == 1, "\(code.rawValue) names different values")
+        for language in LabelCatalogue.languages {
+            #expect(Labels(language: language)[code.labelKey] != code.labelKey)
+        }
+    }
+
+    @Test func noKeyIsBothALabelAndAReason() {
+        let keys = LabelCatalogue.rows.map(\.key) + ReasonCatalogue.rows.map(\.key)
+        #expect(Set(keys).count == keys.count)
+    }
+
+    @Test func aReasonIsShownInTheSiteLanguageWithItsValuesEscaped() {
+        let reason = Reason(.priceNotNumber, ["value": "<b>*5*</b>"], english: "price '<b>*5*</b>' is not a number")
+        #expect(Labels(language: "zh-Hant").reason(reason) == "價格「\\<b\\>\\*5\\*\\</b\\>」不是數字")
+        // An English site shows the sentence `orderpress check` prints, escaped.
+        #expect(Labels(language: "en").reason(reason) == "price '\\<b\\>\\*5\\*\\</b\\>' is not a number")
+        // `[labels]` overrides a reason's text like any label.
+        let overridden = Labels(language: "en", overrides: ["reason_price_not_number": "bad price {value}"])
+        #expect(overridden.reason(reason) == "bad price \\<b\\>\\*5\\*\\</b\\>")
+    }
+}
