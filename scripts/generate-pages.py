@@ -37,7 +37,7 @@ OUTPUT = ROOT / "Sources/OrderPress/Render/GeneratedPages.swift"
 # (SiteRenderer.markdown adds it), the layout sees its model as it is.
 LAYOUT = "layout"
 # Escaping of `{{…}}` as TemplateSet configures swift-mustache: Markdown pages are TEXT (none: values
-# arrive escaped for Markdown), the layout is LayoutHTML (`PageBytes.html`, XMLText.escape); `{{{…}}}`
+# arrive escaped for Markdown), the layout is LayoutHTML (`PageBytes.html`, XMLEscaper.escape); `{{{…}}}`
 # and `{{&…}}` are never escaped. A partial renders with its own template's type (always TEXT).
 
 

@@ -11,11 +11,11 @@ struct AtomFeed {
         let entries = context.history.prefix(PageBuilder.changeRuns)
         // With base_url every link is absolute, as feed readers expect; without it they stay
         // relative to feed.xml, which is all a site served from anywhere can say.
-        let base = XMLText.escape(context.configuration.baseURL ?? "")
+        let base = XMLEscaper.escape(context.configuration.baseURL ?? "")
         var lines = [
             #"<?xml version="1.0" encoding="utf-8"?>"#,
             #"<feed xmlns="http://www.w3.org/2005/Atom">"#,
-            "<title>\(XMLText.escape(labels.text("feed_title", ["title": title])))</title>",
+            "<title>\(XMLEscaper.escape(labels.text("feed_title", ["title": title])))</title>",
             "<id>urn:uuid:\(context.siteID.uuidString.lowercased())</id>",
             "<updated>\(entries.first?.time ?? "1970-01-01T00:00:00Z")</updated>",
             "<author><name>OrderPress</name></author>",
@@ -26,10 +26,10 @@ struct AtomFeed {
             lines += [
                 "<entry>",
                 "<id>urn:uuid:\(Self.entryID(site: context.siteID, entry: entry.id))</id>",
-                "<title>\(XMLText.escape(labels.summary(entry.changes)))</title>",
+                "<title>\(XMLEscaper.escape(labels.summary(entry.changes)))</title>",
                 "<updated>\(entry.time)</updated>",
                 #"<link rel="alternate" type="text/html" href="\#(base)changes.html"/>"#,
-                "<content type=\"text\">\(XMLText.escape(content(entry.changes)))</content>",
+                "<content type=\"text\">\(XMLEscaper.escape(content(entry.changes)))</content>",
                 "</entry>",
             ]
         }

@@ -32,7 +32,7 @@ struct BarChart {
             out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
         func put(_ number: Int) { out.append(contentsOf: String(number).utf8) }
-        let title = XMLText.escape(self.title)
+        let title = XMLEscaper.escape(self.title)
         put(#"<svg xmlns="http://www.w3.org/2000/svg" width=""#); put(Self.width)
         put(#"" height=""#); put(height)
         put(#"" viewBox="0 0 "#); put(Self.width); put(" "); put(height)
@@ -44,15 +44,15 @@ struct BarChart {
             let y = 4 + index * Self.rowHeight
             let length = max(largest > 0 ? Self.pixels(bar.value, of: largest, in: plotWidth) : 0, 1)
             put(#"\#n<text x="0" y=""#); put(y + 15); put(#"">"#)
-            XMLText.appendEscaped(Text.shortened(bar.label, to: 24), to: &out)
+            XMLEscaper.appendEscaped(Text.shortened(bar.label, to: 24), to: &out)
             put(#"</text>\#n<rect x="0" y=""#); put(y + 20); put(#"" width=""#); put(length)
             put(#"" height="16"/>\#n<text x=""#); put(length + 6); put(#"" y=""#); put(y + 34); put(#"">"#)
-            XMLText.appendEscaped(bar.valueText, to: &out)
+            XMLEscaper.appendEscaped(bar.valueText, to: &out)
             put("</text>")
         }
         if let more {
             put(#"\#n<text x="0" y=""#); put(4 + bars.count * Self.rowHeight + 15); put(#"">"#)
-            XMLText.appendEscaped(more, to: &out)
+            XMLEscaper.appendEscaped(more, to: &out)
             put("</text>")
         }
         put("\n</svg>\n")

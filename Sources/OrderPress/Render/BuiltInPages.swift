@@ -15,7 +15,7 @@ enum BuiltInPages {
     static func group(_ summary: GroupSummary, builder: PageBuilder) -> Data {
         let context = builder.context
         let (group, currency) = (summary.group, summary.currency)
-        var out = MarkdownText(labels: context.markdownLabels, builder: builder)
+        var out = MarkdownPageWriter(labels: context.markdownLabels, builder: builder)
         out += "# "
         out.escaped(group.name)
         out += "\n\n[← \(out["home"])](../index.md)\n\n"
@@ -92,7 +92,7 @@ enum BuiltInPages {
     /// `person_orders.md.mustache` on `PageBuilder.personOrdersPage(person, page:)`.
     static func personOrders(_ person: PersonSummary, page: Int, builder: PageBuilder) -> Data {
         let context = builder.context
-        var out = MarkdownText(labels: context.markdownLabels, builder: builder)
+        var out = MarkdownPageWriter(labels: context.markdownLabels, builder: builder)
         let pages = context.personPages(person)
         let pager = pages.pager(page: page, labels: context.labels) ?? ""
         out += "# \(context.personPagesHeading(person, page: page))\n\n[← "
@@ -108,7 +108,7 @@ enum BuiltInPages {
     /// `group_orders.md.mustache` on `PageBuilder.groupOrdersPage(summary, page:)`.
     static func groupOrders(_ summary: GroupSummary, page: Int, builder: PageBuilder) -> Data {
         let context = builder.context
-        var out = MarkdownText(labels: context.markdownLabels, builder: builder)
+        var out = MarkdownPageWriter(labels: context.markdownLabels, builder: builder)
         let pages = context.orderPages(summary)
         let pager = pages.pager(page: page, labels: context.labels) ?? ""
         out += "# \(context.orderPagesHeading(summary, page: page))\n\n[← "
@@ -131,7 +131,7 @@ enum BuiltInPages {
     /// `person.md.mustache` on `PageBuilder.personPage(person)`.
     static func person(_ person: PersonSummary, builder: PageBuilder) -> Data {
         let context = builder.context
-        var out = MarkdownText(labels: context.markdownLabels, builder: builder)
+        var out = MarkdownPageWriter(labels: context.markdownLabels, builder: builder)
         let pays = context.aggregation.tracksPayments
         out += "# "
         out.escaped(person.name)
@@ -214,7 +214,7 @@ enum BuiltInPages {
             topLayout = Layout(context.layoutModel(root: ""))
             nestedLayout = Layout(context.layoutModel(root: "../"))
             let pays = context.aggregation.tracksPayments
-            var out = MarkdownText(labels: context.markdownLabels)
+            var out = MarkdownPageWriter(labels: context.markdownLabels)
             out += "| \(out["item"]) | \(out["amount"]) |"
             if pays { out += " \(out["paid"]) |" }
             out += " \(out["qty"]) | \(out["unit_price"]) | \(out["time"]) | \(out["note"]) |\n|---|--:|"
@@ -223,7 +223,7 @@ enum BuiltInPages {
             personTotal = Array("\n\(out["total"])\(out["colon"])".utf8)
             personOrdersHead = Array(out.take())
             personGroupHeadings = context.data.groups.map { group in
-                var out = MarkdownText(labels: [:])
+                var out = MarkdownPageWriter(labels: [:])
                 out += "## ["
                 out.escaped(group.name)
                 out += "](../groups/\(context.groupSlugs[group.name]!).md)\n\n"
@@ -269,8 +269,8 @@ enum BuiltInPages {
             GeneratedPages.layout(probe, into: &out)
             let bytes = [UInt8](out.take())
             let found: [([UInt8], Part)] = [
-                (Array(marks.title.utf8), .title(escaped: false)), (Array(XMLText.escape(marks.title).utf8), .title(escaped: true)),
-                (Array(marks.body.utf8), .body(escaped: false)), (Array(XMLText.escape(marks.body).utf8), .body(escaped: true)),
+                (Array(marks.title.utf8), .title(escaped: false)), (Array(XMLEscaper.escape(marks.title).utf8), .title(escaped: true)),
+                (Array(marks.body.utf8), .body(escaped: false)), (Array(XMLEscaper.escape(marks.body).utf8), .body(escaped: true)),
             ]
             var parts: [Part] = []
             var (start, index) = (0, 0)
@@ -302,11 +302,11 @@ enum BuiltInPages {
                 switch part {
                 case .bytes(let bytes): html.append(contentsOf: bytes)
                 case .title(let escaped):
-                    var title = escaped ? XMLText.escape(title) : title
+                    var title = escaped ? XMLEscaper.escape(title) : title
                     title.withUTF8 { html.append($0) }
                 case .body(false): html.append(body)
                 case .body(true):
-                    var body = XMLText.escape(String(decoding: body, as: UTF8.self))
+                    var body = XMLEscaper.escape(String(decoding: body, as: UTF8.self))
                     body.withUTF8 { html.append($0) }
                 }
             }
@@ -316,7 +316,7 @@ enum BuiltInPages {
 }
 
 /// A Markdown page being written as UTF-8, with the labels (already escaped for Markdown) at hand.
-private struct MarkdownText: ~Copyable {
+private struct MarkdownPageWriter: ~Copyable {
     /// Handed to `Data` without a copy when the page is done.
     private var buffer = ByteBuffer()
     let labels: [String: String]
@@ -348,7 +348,7 @@ private struct MarkdownText: ~Copyable {
     /// A label, or nothing, as Mustache renders a missing key.
     subscript(_ key: String) -> String { labels[key] ?? "" }
 
-    static func += (page: inout MarkdownText, text: String) { page.append(text) }
+    static func += (page: inout MarkdownPageWriter, text: String) { page.append(text) }
 
     mutating func append(_ text: String) {
         var text = text

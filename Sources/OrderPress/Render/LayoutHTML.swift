@@ -12,9 +12,9 @@ struct LayoutHTML: MustacheContentType {
         MustacheContentTypes.register(LayoutHTML(), named: name)
     }
 
-    /// `XMLText`'s escaping, which works per scalar and shows control characters (which HTML
+    /// `XMLEscaper`'s escaping, which works per scalar and shows control characters (which HTML
     /// does not allow either) as visible escapes, as the page itself does.
     func escapeText(_ text: String) -> String {
-        XMLText.escape(text)
+        XMLEscaper.escape(text)
     }
 }

@@ -29,7 +29,7 @@ struct PageBytes: ~Copyable {
     mutating func write(_ flag: Bool) { text(flag ? "true" : "false") }
 
     /// A value escaped as `LayoutHTML` escapes `{{…}}` in the layout.
-    mutating func html(_ text: String) { write(XMLText.escape(text)) }
+    mutating func html(_ text: String) { write(XMLEscaper.escape(text)) }
 
     mutating func html(_ number: Int) { write(number) }
 

@@ -49,6 +49,7 @@ enum ReasonCatalogue {
         ("reason_id_repeated", "id '{id}' is used by rows {rows}; they are matched by content instead", "編號「{id}」被第 {rows} 列重複使用；改以內容比對", "编号“{id}”被第 {rows} 行重复使用；改按内容比对", "ID「{id}」が {rows} 行目で重複しています。内容で照合します"),
         // Warnings about a source
         ("reason_deadline_unreadable", "groups row {row}: deadline '{value}' is not a date and time OrderPress reads and is shown as written (write it like 2026-11-21 18:00)", "團購第 {row} 列：截止時間「{value}」無法讀成日期時間，照原樣顯示（請寫成 2026-11-21 18:00）", "团购第 {row} 行：截止时间“{value}”无法读成日期时间，按原样显示（请写成 2026-11-21 18:00）", "グループ {row} 行目：締め切り「{value}」は日時として読めないため、そのまま表示します（2026-11-21 18:00 のように書いてください）"),
+        ("reason_group_amount_invalid", "groups row {row}: {column} '{value}' is not a non-negative number and counts as 0", "團購第 {row} 列：{column}「{value}」不是非負的數字，以 0 計算", "团购第 {row} 行：{column}“{value}”不是非负的数字，按 0 计算", "グループ {row} 行目：{column}「{value}」は 0 以上の数ではないため 0 として扱います"),
         ("reason_group_nameless", "groups row {row} has no name and is ignored", "團購第 {row} 列沒有名稱，已略過", "团购第 {row} 行没有名称，已忽略", "グループ {row} 行目は名前がないため無視します"),
         ("reason_group_repeated", "groups row {row} repeats group '{group}' and is ignored", "團購第 {row} 列重複了團購「{group}」，已略過", "团购第 {row} 行重复了团购“{group}”，已忽略", "グループ {row} 行目は「{group}」の重複のため無視します"),
         ("reason_group_currency_unknown", "groups row {row}: unknown currency '{value}'; using {currency}", "團購第 {row} 列：不明的幣別「{value}」，改用 {currency}", "团购第 {row} 行：未知币种“{value}”，改用 {currency}", "グループ {row} 行目：不明な通貨「{value}」。{currency} を使います"),

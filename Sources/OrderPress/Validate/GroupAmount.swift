@@ -20,7 +20,11 @@ enum GroupAmount {
             default: why = "is not a number"
             }
             warnings.append(
-                DataWarning(row: nil, message: "groups row \(row): \(column) '\(text)' \(why) and counts as 0"))
+                DataWarning(
+                    row: nil,
+                    Reason(
+                        .groupAmountInvalid, ["row": String(row), "column": column, "value": text],
+                        english: "groups row \(row): \(column) '\(text)' \(why) and counts as 0")))
             return 0
         }
     }

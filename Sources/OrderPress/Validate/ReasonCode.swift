@@ -31,6 +31,7 @@ public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     case idRepeated = "id_repeated"
     // Warnings about a source
     case deadlineUnreadable = "deadline_unreadable"
+    case groupAmountInvalid = "group_amount_invalid"
     case groupNameless = "group_nameless"
     case groupRepeated = "group_repeated"
     case groupCurrencyUnknown = "group_currency_unknown"

@@ -148,6 +148,11 @@ import Testing
             "groups row 2: discount 'x' is not a number and counts as 0",
             "groups row 2: fee '-5' must not be negative and counts as 0",
         ])
+        // Each with its code and values, for summary.json and the page's text in the site's language.
+        #expect(data.warnings.map { $0.reason?.code } == [.groupAmountInvalid, .groupAmountInvalid])
+        #expect(data.warnings.map { $0.reason?.values ?? [:] } == [
+            ["row": "2", "column": "discount", "value": "x"], ["row": "2", "column": "fee", "value": "-5"],
+        ])
         #expect(data.groups.map(\.fee) == [0, 0] && data.groups.map(\.discount) == [0, 0])
         #expect(data.groups.map(\.payment) == ["Pay me", "Pay me"])
     }

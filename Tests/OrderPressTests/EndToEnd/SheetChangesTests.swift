@@ -125,7 +125,7 @@ import Testing
         #expect(!page.contains("Deleted orders") && !page.contains("Added orders"))
         let feed = try Self.text(site, "site/feed.xml")
         #expect(feed.contains("<title>1 no longer counted, 1 now counted</title>"))
-        #expect(feed.contains(XMLText.escape("No longer counted: Cat, 1 × 奶茶 半糖, 週五下午茶, 50 TWD: \(reasons)\nNow counted: Ben, 1 × 綠茶 無糖, 週五下午茶, 55 TWD")))
+        #expect(feed.contains(XMLEscaper.escape("No longer counted: Cat, 1 × 奶茶 半糖, 週五下午茶, 50 TWD: \(reasons)\nNow counted: Ben, 1 × 綠茶 無糖, 週五下午茶, 55 TWD")))
         #expect(!(try Self.text(site, "markdown/index.md")).contains("~~"))
 
         // Cat's price back and every unused row gone: Cat is counted again, nothing is deleted.

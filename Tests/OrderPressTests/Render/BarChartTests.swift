@@ -31,21 +31,21 @@ import Testing
         }
     }
 
-    /// `XMLText.escape` hands text with nothing to escape back as it is, and escapes the rest as
+    /// `XMLEscaper.escape` hands text with nothing to escape back as it is, and escapes the rest as
     /// it did scalar by scalar.
     @Test func escapingSkipsOnlyWhatNeedsNothing() async {
         let texts = Generator<String, Shrink.None<String>> { rng in Self.text(&rng, upTo: 12) }
         await propertyCheck(count: 3000, input: texts) { text in
-            #expect(XMLText.escape(text) == Self.referenceEscape(text), "\(text.debugDescription)")
+            #expect(XMLEscaper.escape(text) == Self.referenceEscape(text), "\(text.debugDescription)")
             var bytes: [UInt8] = []
-            XMLText.appendEscaped(text, to: &bytes)
+            XMLEscaper.appendEscaped(text, to: &bytes)
             #expect(bytes == Array(Self.referenceEscape(text).utf8))
         }
-        #expect(XMLText.escape("Tom & \"Amy\" <3 '\u{202E}'\u{FFFE}") == "Tom &amp; &quot;Amy&quot; &lt;3 &apos;\\u{202E}&apos;\u{FFFD}")
-        #expect(XMLText.escape("陳小明 6.25 USD") == "陳小明 6.25 USD")
+        #expect(XMLEscaper.escape("Tom & \"Amy\" <3 '\u{202E}'\u{FFFE}") == "Tom &amp; &quot;Amy&quot; &lt;3 &apos;\\u{202E}&apos;\u{FFFD}")
+        #expect(XMLEscaper.escape("陳小明 6.25 USD") == "陳小明 6.25 USD")
     }
 
-    /// `XMLText.escape` as it was before it handed back text with nothing to escape: what the fast
+    /// `XMLEscaper.escape` as it was before it handed back text with nothing to escape: what the fast
     /// path is held to.
     static func referenceEscape(_ text: String) -> String {
         var result = ""

@@ -1,6 +1,6 @@
 /// Escaping for text and attribute values in the XML that OrderPress writes (SVG charts, the Atom
 /// feed) and in the HTML layout, per Unicode scalar.
-enum XMLText {
+enum XMLEscaper {
     static func escape(_ text: String) -> String {
         // Most names and amounts need nothing: they are given back without being rebuilt scalar by scalar.
         guard needsEscaping(text) else { return text }
