@@ -60,9 +60,16 @@ import csv, sys
 path = sys.argv[1]
 with open(path, encoding="utf-8-sig", newline="") as f:
     rows = list(csv.reader(f))
-rows[0] += ["payment", "fee"]
+# The sample's groups sheet may carry these columns already: set them, adding what is missing.
+for column in ["payment", "fee"]:
+    if column not in rows[0]:
+        rows[0].append(column)
+        for row in rows[1:]:
+            row.append("")
+payment, fee = rows[0].index("payment"), rows[0].index("fee")
 for row in rows[1:]:
-    row += (["LINE Pay: wang-xiaoming · 台灣銀行 004-123456789", "60"] if row[0] == "週五下午茶" else ["", ""])
+    if row[0] == "週五下午茶":
+        row[payment], row[fee] = "LINE Pay: wang-xiaoming · 台灣銀行 004-123456789", "60"
 with open(path, "w", encoding="utf-8-sig", newline="") as f:
     csv.writer(f, lineterminator="\n").writerows(rows)
 PY
