@@ -71,9 +71,16 @@ public struct PersonTotal: Sendable, Equatable {
     public var paid: Decimal = 0
     /// `total` in each display currency.
     public var converted: [ConvertedAmount] = []
-    /// Their parts of the group's fee and discount (`MoneyShares`).
-    public var feeShare: Decimal = 0
-    public var discountShare: Decimal = 0
+    /// Their parts of the group's fee and discount (`MoneyShares`), boxed (`FeeShares`).
+    var shares = FeeShares.none
+    public var feeShare: Decimal {
+        get { shares.fee }
+        set { shares = FeeShares(fee: newValue, discount: shares.discount) }
+    }
+    public var discountShare: Decimal {
+        get { shares.discount }
+        set { shares = FeeShares(fee: shares.fee, discount: newValue) }
+    }
     /// They organise the group and `organizer_settled` is on: they owe nobody for it.
     public var settled = false
 
@@ -113,11 +120,13 @@ public struct PersonSummary: Sendable, Equatable {
         /// The unpaid orders, plus the fee share less the discount share; nil when that is not
         /// positive or they organise the group (settled).
         var owed: Decimal?
-        /// Their parts of the group's fee and discount.
-        var feeShare: Decimal = 0
-        var discountShare: Decimal = 0
+        /// Their parts of the group's fee and discount, boxed (`FeeShares`).
+        var shares = FeeShares.none
         /// `total` in the display currencies; empty without them.
         var converted: [ConvertedAmount]
+
+        var feeShare: Decimal { shares.fee }
+        var discountShare: Decimal { shares.discount }
     }
 
     /// Exact totals per currency.

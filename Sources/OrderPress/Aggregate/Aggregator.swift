@@ -259,7 +259,7 @@ public enum Aggregator {
                 var person = field(part.first) {
                     PersonTotal(key: $0.pointee.personKey, name: $0.pointee.person, orders: part.orders, total: part.total.value, paid: part.paid.value)
                 }
-                if !feeParts.isEmpty { (person.feeShare, person.discountShare) = (feeParts[index], discountParts[index]) }
+                if !feeParts.isEmpty { person.shares = FeeShares(fee: feeParts[index], discount: discountParts[index]) }
                 if settled {
                     // Nobody pays themselves: the organiser's whole part counts as paid.
                     person.settled = true
@@ -349,7 +349,7 @@ public enum Aggregator {
                 groupShares: groups.map { share in
                     .init(
                         group: groupName(share.number, at: share.first), total: share.total.value, owed: share.owes ? share.unpaid.value : nil,
-                        feeShare: share.fee, discountShare: share.discount,
+                        shares: FeeShares(fee: share.fee, discount: share.discount),
                         converted: converts
                             ? converter.converted(share.total, in: groupCurrencies[Int(share.number)], into: displayCurrencies, memo: &memo) : [])
                 })
