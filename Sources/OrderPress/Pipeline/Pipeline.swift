@@ -106,18 +106,19 @@ public struct Pipeline: Sendable {
         let aggregation = aggregate(diffed.data, rates: rates)
         steps.begin(.render)
         let session = try headStart.takeSession()
-        let (slugs, digestTable, slugText) = slugging.take()
+        let (slugs, digestTable, tombstones, slugText) = slugging.take()
         try render(
             SiteInput(
                 configuration: configuration, data: diffed.data, aggregation: consume aggregation, rates: rates,
-                history: diffed.history, now: clock.now, siteID: diffed.siteID, slugs: slugs, digestTable: digestTable),
+                history: diffed.history, now: clock.now, siteID: diffed.siteID, slugs: slugs, digestTable: digestTable,
+                tombstones: tombstones),
             with: renderer, into: session)
         // Publish ends the session: it removes what is left of the last build and records the manifest.
         steps.begin(.publish)
         // The snapshot's transaction is written on the other core while publishing ends, and committed
         // only after the files are in place (see `PendingSave`, `place(_:saving:inputs:)`): a failed publish rolls it
         // back, and a failed commit puts the old files back.
-        let saving = staged.map { beginSnapshot($0, diffed, inputs: inputs, rates: rates, slugs: slugText, store: store) }
+        let saving = staged.map { beginSnapshot($0, diffed, inputs: inputs, rates: rates, slugs: slugText, tombstoneEnd: tombstones.expiry, store: store) }
         defer { saving?.abandon() }
         try place(session, saving: saving, inputs: inputs)
         let published: PublishReport
@@ -256,14 +257,15 @@ public struct Pipeline: Sendable {
     /// validated data alone, each order's digest taken from its record's. The last build's slugs stay with
     /// their pages (`PageSlugs`); the new ones are written out for the state there too. Each order's digest
     /// for the pages' keys (`OrderDigestTable`) is made here too, on this thread alone: the aggregation has
-    /// both cores' workers.
-    private func slugs(_ diffed: DiffResult, store: StateStore) -> Background<(SiteSlugs, OrderDigestTable, String)> {
+    /// both cores' workers. So are the pages kept after their orders were deleted (`Tombstones`), once
+    /// for the slugs, the pages and the build's record.
+    private func slugs(_ diffed: DiffResult, store: StateStore) -> Background<(SiteSlugs, OrderDigestTable, Tombstones, String)> {
         Background { [data = diffed.data, records = diffed.orderDigests, store, history = diffed.history, now = clock.now] in
             // People and groups whose orders were all deleted keep their pages (and slugs) for 30 days.
             let tombstones = Tombstones(history: history, now: now, data: data)
             let slugs = SiteSlugs(data, kept: store.keptSlugs(), tombstones: tombstones)
             let digestTable = OrderDigestTable(data.orders, records: records, places: GroupPlaces(data.groups), parallel: false)
-            return (slugs, digestTable, slugs.storedText)
+            return (slugs, digestTable, tombstones, slugs.storedText)
         }
     }
 
@@ -296,12 +298,12 @@ public struct Pipeline: Sendable {
     /// Begins saving the snapshot with the build's record; committed last, so that a failure anywhere
     /// before leaves the next run comparing against the same state.
     private func beginSnapshot(
-        _ staged: StagedSnapshot, _ diffed: DiffResult, inputs: BuildInputs, rates: RateTable?, slugs: String, store: StateStore
+        _ staged: StagedSnapshot, _ diffed: DiffResult, inputs: BuildInputs, rates: RateTable?, slugs: String, tombstoneEnd: Date?,
+        store: StateStore
     ) -> PendingSave {
         let data = diffed.data
         let validity = BuildInputs.validity(rates: rates, configuration: configuration, now: clock.now)
-        // A page kept after its orders were deleted goes when its 30 days end, input unchanged or not.
-        let tombstoneEnd = Tombstones(history: diffed.history, now: clock.now, data: data).expiry
+        // A page kept after its orders were deleted goes when its 30 days end (`tombstoneEnd`), input unchanged or not.
         var last = LastBuild(
             fingerprint: inputs.fingerprint,
             validUntil: [validity.until, tombstoneEnd].compactMap { $0 }.min(), validFrom: validity.from,

@@ -36,11 +36,12 @@ struct SiteContext: Sendable {
 
     init(
         configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
-        history: [HistoryEntry], now: Date, siteID: UUID, limits: PageLimits = .standard, slugs: SiteSlugs? = nil
+        history: [HistoryEntry], now: Date, siteID: UUID, limits: PageLimits = .standard, slugs: SiteSlugs? = nil,
+        tombstones: Tombstones? = nil
     ) {
         self.siteID = siteID
         rejected = RejectedIndex(data.rejected, orders: data.orders)
-        tombstones = Tombstones(history: history, now: now, data: data)
+        self.tombstones = tombstones ?? Tombstones(history: history, now: now, data: data)
         deadlines = data.groups.reduce(into: [:]) { found, group in
             if !group.deadline.isEmpty, let time = Timestamp.parse(group.deadline, timeZone: configuration.timeZone) { found[group.name] = time }
         }
@@ -55,7 +56,7 @@ struct SiteContext: Sendable {
         // Pages group amounts by thousands as the language's catalogue says (`summary.json` uses `money.plain`).
         money = MoneyFormat(minorUnitOverrides: configuration.minorUnits, thousandsSeparator: labels.markdown("thousands_separator"))
         markdownLabels = labels.markdownTable
-        let slugs = slugs ?? SiteSlugs(data, tombstones: tombstones)
+        let slugs = slugs ?? SiteSlugs(data, tombstones: self.tombstones)
         (groupSlugs, personSlugs) = (slugs.groups, slugs.people)
         groupPlaces = GroupPlaces(data.groups)
         let newestOrder = data.orders.lazy.compactMap(\.time).max()

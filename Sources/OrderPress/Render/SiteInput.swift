@@ -19,4 +19,6 @@ struct SiteInput: Sendable {
     /// Each order's digest for the pages' keys (`OrderDigestTable`), made beside the slugs; nil makes
     /// them from `data` alone.
     var digestTable: OrderDigestTable? = nil
+    /// The pages kept after their orders were deleted, made beside the slugs; nil makes them from `history`.
+    var tombstones: Tombstones? = nil
 }

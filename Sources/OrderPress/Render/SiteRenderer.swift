@@ -35,7 +35,8 @@ public struct SiteRenderer: Sendable {
     func render(_ input: SiteInput, into sink: some PageSink, reusing record: some LastBuildRecord = NothingPublished()) throws(OutputError) {
         let context = SiteContext(
             configuration: input.configuration, data: input.data, aggregation: input.aggregation, rates: input.rates,
-            history: input.history, now: input.now, siteID: input.siteID, limits: limits, slugs: input.slugs)
+            history: input.history, now: input.now, siteID: input.siteID, limits: limits, slugs: input.slugs,
+            tombstones: input.tombstones)
         try render(context, digestTable: input.digestTable, into: sink, reusing: record)
     }
 
