@@ -125,6 +125,25 @@ struct ShiftedCells {
         }
     }
 
+    /// Whether `text`, which does not read as a cell of `kind`, holds a value of another kind: not nothing,
+    /// and not a price as a person types one into its own cell — with its currency (`35 元`, `NT$ 35`,
+    /// `$35`), negative or too long, digits with stray separators (`1,2`), or without a Latin letter or digit
+    /// at all (`三十五`, `問店家`, `?`). A Google Form's response tab has the quantity just before the price
+    /// and a free-text note after it: read one column over, its `35 元` row would read (the quantity's `1`
+    /// as the price, the empty note as `paid`), and a typo would be hidden as a shifted row.
+    static func isForeign(_ text: String, to kind: Kind) -> Bool {
+        guard !text.isEmpty else { return false }
+        guard kind == .price else { return true }
+        switch PriceText.parse(text) {
+        case .failure(.formatted), .failure(.negative), .failure(.tooLong): return false
+        default:
+            let scalars = NumericText.folded(text).unicodeScalars
+            let digits = scalars.contains { ("0"..."9").contains($0) }
+            let letters = scalars.contains { $0.isASCII && $0.properties.isAlphabetic }
+            return letters || (digits && !scalars.allSatisfy { ("0"..."9").contains($0) || $0 == "," || $0 == "." || $0 == " " })
+        }
+    }
+
     /// The reason to reject data row `row` (0-based) of `table` as shifted, naming the column where the
     /// shift begins; nil when its cells read best where they are.
     ///
@@ -133,7 +152,8 @@ struct ShiftedCells {
     /// beyond the row reading as empty (a truncated line). The
     /// row is shifted when some such reading makes every typed column read, one of them that does not read
     /// where it is now reading a cell that is not empty, and one of them that does not read holds a value
-    /// of the wrong kind (not just nothing: a forgotten price beside a quantity is a forgotten price).
+    /// of the wrong kind (`isForeign`: not just nothing, a forgotten price beside a quantity is a forgotten
+    /// price; nor a price typed with its currency or in words).
     mutating func reason(row: Int, in table: SourceTable) -> Reason? {
         guard !typed.isEmpty else { return nil }
         var cells: [String] = []
@@ -160,7 +180,7 @@ struct ShiftedCells {
                     }
                     if !readsInPlace[index] {
                         if !text.isEmpty { fixed = true }
-                        if !cells[column].isEmpty { moved = true }
+                        if Self.isForeign(cells[column], to: kind) { moved = true }
                     }
                 }
                 guard all, fixed, moved else { continue }

@@ -56,6 +56,43 @@ import Testing
         #expect(data.rejected.allSatisfy { !$0.values.isEmpty })
     }
 
+    /// A Google Form's columns: the quantity just before the price, a free-text note and the paid checkbox
+    /// after it, no secret. Read one column over, a mistyped price's row would read (the quantity's `1` as
+    /// the price, the empty note as `paid`): a price typed with its currency, in words or with a stray
+    /// separator is still a typo, and a row with its values; a code is still a shift.
+    @Test(arguments: [
+        ("35 元", false), ("NT$ 35", false), ("$35", false), ("TWD 35", false), ("35元/杯", false), ("－35", false), ("三十五", false),
+        ("問店家", false), ("1,2", false), ("?", false), ("Zx9kQ7wP", true), ("2026/11/21", true),
+    ])
+    func aFormsMistypedPriceIsNotAShift(price: String, shifted: Bool) throws {
+        let headers = ["時間戳記", "姓名", "團購", "飲料", "甜度", "杯數", "單價", "備註", "已付款"]
+        let configuration = try TestSupport.configuration(TestSupport.minimalTOML + """
+
+            [orders.columns]
+            time = "時間戳記"
+            person = "姓名"
+            group = "團購"
+            item = "飲料"
+            options = ["甜度"]
+            quantity = "杯數"
+            price = "單價"
+            note = "備註"
+            paid = "已付款"
+            secret = []
+            """)
+        let rows = [
+            ["2026/11/21 下午 3:15:00", "Amy", "G", "tea", "半糖", "1", "35", "", "TRUE"],
+            ["2026/11/21 下午 3:16:00", "Ben", "G", "tea", "半糖", "1", price, "", "FALSE"],
+        ]
+        var table = TestSupport.table(headers, rows)
+        table.fromCSV = true
+        let data = try Validator(configuration: configuration).validate(orders: table, groups: nil)
+        #expect(data.orders.map(\.person) == ["Amy"])
+        #expect(data.malformedRows == (shifted ? 1 : 0))
+        #expect(data.rejected.first?.values.isEmpty == shifted)
+        #expect(data.rejected.first?.person == (shifted ? "" : "Ben"))
+    }
+
     @Test func aJSONRowIsNeverTakenForShifted() throws {
         let sheet = try Self.sheet([Self.good, ["3", "G", "Cy", "tea", "35", "", "2026-11-21 10:00", "", "TRUE", "SECRET3", "", "0900"]], csv: false)
         let data = sheet.data

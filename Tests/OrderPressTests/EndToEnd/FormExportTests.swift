@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+@testable import OrderPress
+
+/// A Google Form's response tab exported as CSV (the shipped `examples/google-form`), with what people
+/// really type into it, built by the binary as cron runs it.
+@Suite struct FormExportTests {
+    /// The shipped example copied into a new folder.
+    static func example() throws -> URL {
+        let example = TestSupport.repository.appendingPathComponent("examples/google-form")
+        let site = TestSupport.temporaryFolder()
+        try FileManager.default.copyItem(at: example.appendingPathComponent("data"), to: site.appendingPathComponent("data"))
+        try FileManager.default.copyItem(at: example.appendingPathComponent("orderpress.toml"), to: site.appendingPathComponent("orderpress.toml"))
+        return site
+    }
+
+    /// Replaces the first unused (checkbox-only) rows of the export with `responses`, as the Form fills them.
+    static func answer(_ responses: [String], in site: URL) throws {
+        let csv = site.appendingPathComponent("data/responses.csv")
+        var lines = try String(contentsOf: csv, encoding: .utf8).components(separatedBy: "\n")
+        let blank = try #require(lines.firstIndex { $0.hasPrefix(",,,") })
+        lines.replaceSubrange(blank..<(blank + responses.count), with: responses)
+        try Data(lines.joined(separator: "\n").utf8).write(to: csv)
+    }
+
+    /// A price typed with its currency, or in words, into a Form whose price question sits between the
+    /// quantity and an empty note: a typo, rejected with its values and its fix, on the person's page and
+    /// in cron's mail — not taken for a row whose cells moved (which is shown without values, to nobody).
+    @Test func aPriceTypedWithItsCurrencyIsATypoNotAShiftedRow() throws {
+        let site = try Self.example()
+        #expect(try TestSupport.run(["build", "--quiet"], in: site, environment: BinaryTests.fixedClock).status == 0)
+        try Self.answer([
+            "2026/11/21 下午 5:40:00,小芳,週五下午茶,熟成紅茶,L,半糖,少冰,1,35 元,,FALSE",
+            "2026/11/21 下午 5:41:00,阿哲,週五下午茶,四季春,M,無糖,去冰,1,$35,,FALSE",
+            "2026/11/21 下午 5:42:00,Joy,週五下午茶,烏龍拿鐵,L,半糖,少冰,1,問店家,,FALSE",
+        ], in: site)
+        let check = try TestSupport.run(["check"], in: site, environment: DataTrustTests.secondRun)
+        #expect(check.status == 65)
+        #expect(check.stdout.hasPrefix("""
+            row 7: rejected: price '35 元' is not a plain number; write 35 (the currency belongs in the currency column or the group) [團購: 週五下午茶 · 姓名: 小芳 · 飲料: 熟成紅茶 · 大小: L · 甜度: 半糖 · 冰塊: 少冰 · 杯數: 1 · 單價: 35 元 · 時間戳記: 2026/11/21 下午 5:40:00 · 備註:  · 已付款: FALSE]
+            row 8: rejected: price '$35' is not a plain number; write 35 (the currency belongs in the currency column or the group) [團購: 週五下午茶 · 姓名: 阿哲 · 飲料: 四季春 · 大小: M · 甜度: 無糖 · 冰塊: 去冰 · 杯數: 1 · 單價: $35 · 時間戳記: 2026/11/21 下午 5:41:00 · 備註:  · 已付款: FALSE]
+            row 9: rejected: price '問店家' is not a number [團購: 週五下午茶 · 姓名: Joy · 飲料: 烏龍拿鐵 · 大小: L · 甜度: 半糖 · 冰塊: 少冰 · 杯數: 1 · 單價: 問店家 · 時間戳記: 2026/11/21 下午 5:42:00 · 備註:  · 已付款: FALSE]
+
+            """), "\(check.stdout)")
+        #expect(!check.stdout.contains("shifted"))
+
+        let cron = try TestSupport.run(["build", "--quiet"], in: site, environment: DataTrustTests.secondRun)
+        #expect(cron.status == 0, "\(cron.stderr)")
+        #expect(cron.stdout == """
+            rejected: row 7 小芳: 1 × 熟成紅茶 L 半糖 少冰 · 週五下午茶 · price '35 元' is not a plain number; write 35 (the currency belongs in the currency column or the group)
+            rejected: row 8 阿哲: 1 × 四季春 M 無糖 去冰 · 週五下午茶 · price '$35' is not a plain number; write 35 (the currency belongs in the currency column or the group)
+            rejected: row 9 Joy: 1 × 烏龍拿鐵 L 半糖 少冰 · 週五下午茶 · price '問店家' is not a number
+
+            """)
+        let page = try String(contentsOf: site.appendingPathComponent("output/markdown/people/小芳.md"), encoding: .utf8)
+        #expect(page.contains("- 熟成紅茶 L 半糖 少冰（週五下午茶，第 7 列）：價格「35 元」不是單純的數字；請寫 35（幣別請填在幣別欄或團購）——未計入；請在試算表中修正，或詢問王小明"), "\(page)")
+    }
+}
