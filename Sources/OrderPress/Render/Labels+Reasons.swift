@@ -7,7 +7,14 @@ extension Labels {
         if self[key] == ReasonCatalogue.english[key] { return MarkdownEscaper.escape(reason.english) }
         // The built-in texts' words are escaped too: a reason names things like `cast_numbers`.
         let names = Array(reason.values.keys)
-        return Filler(self[key], names: names, literal: MarkdownEscaper.escape).fill(names.map { MarkdownEscaper.escape(reason.values[$0]!) })
+        return Filler(self[key], names: names, literal: MarkdownEscaper.escape).fill(names.map { MarkdownEscaper.escape(shown(reason.values[$0]!, named: $0)) })
+    }
+
+    /// A reason's value as the page shows it: a source's name (`{table}`: `orders`, `groups`) in the
+    /// site's language, like the rest of the sentence; any other value as it is.
+    private func shown(_ value: String, named name: String) -> String {
+        guard name == "table", Labels.keys.contains("reason_table_\(value)") else { return value }
+        return self["reason_table_\(value)"]
     }
 
     /// A rejected row's reasons, joined; the English ones for a row kept without their codes.
