@@ -29,6 +29,7 @@ public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     case optionTooLong = "option_too_long"
     case paidUnreadable = "paid_unreadable"
     case idRepeated = "id_repeated"
+    case rowRepeated = "row_repeated"
     // Warnings about a source
     case deadlineUnreadable = "deadline_unreadable"
     case groupAmountInvalid = "group_amount_invalid"

@@ -141,6 +141,7 @@ public struct Validator: Sendable {
             }
         }
         warnings += duplicateIdWarnings(rowsById)
+        warnings += RepeatedSubmissions.warnings(valid)
         let shownColumns = reader.displayColumns.filter { !reader.secret.contains($0) }
         let secretColumns = reader.displayColumns.filter { reader.secret.contains($0) }
         let identity = RowIdentity(columns: shownColumns, idColumn: columns.id, paidColumn: columns.paid)

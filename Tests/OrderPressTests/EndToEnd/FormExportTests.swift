@@ -56,4 +56,30 @@ import Testing
         let page = try String(contentsOf: site.appendingPathComponent("output/markdown/people/小芳.md"), encoding: .utf8)
         #expect(page.contains("- 熟成紅茶 L 半糖 少冰（週五下午茶，第 7 列）：價格「35 元」不是單純的數字；請寫 35（幣別請填在幣別欄或團購）——未計入；請在試算表中修正，或詢問王小明"), "\(page)")
     }
+
+    /// A response sent twice (the same answers on the next row, 40 s later) is counted twice, as every
+    /// row is, and the Attention page says so in the site's language; the same answers twenty minutes
+    /// later, or different answers seconds later, are simply orders.
+    @Test func aResponseSentTwiceIsFlagged() throws {
+        let site = try Self.example()
+        try Self.answer([
+            "2026/11/21 下午 5:31:40,林佳慧,週五下午茶,烏龍拿鐵,L,半糖,少冰,,60,,FALSE",
+            "2026/11/21 下午 5:51:40,林佳慧,週五下午茶,烏龍拿鐵,L,半糖,少冰,,60,,FALSE",
+            "2026/11/21 下午 5:51:45,林佳慧,週五下午茶,烏龍拿鐵,L,微糖,少冰,,60,,FALSE",
+        ], in: site)
+        let check = try TestSupport.run(["check"], in: site, environment: BinaryTests.fixedClock)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout == """
+            row 7: warning: repeats row 6: the same answers sent 40 s later; if they were sent twice, delete one (both are counted)
+            8 rows: 8 valid, 0 rejected, 1 warnings, 3 blank rows skipped
+
+            """)
+        let build = try TestSupport.run(["build"], in: site, environment: BinaryTests.fixedClock)
+        #expect(build.status == 0, "\(build.stderr)")
+        let attention = try String(contentsOf: site.appendingPathComponent("output/markdown/attention.md"), encoding: .utf8)
+        #expect(attention.contains("| 7 | 與第 6 列的回答完全相同，40 秒後送出；若是重複送出，請刪除其中一列（目前兩列都計入） |"), "\(attention)")
+        let summary = try BinaryTests.json(site.appendingPathComponent("output/site/summary.json"))
+        let group = try #require((summary["groups"] as? [[String: Any]])?.first)
+        #expect(group["total"] as? String == "465")
+    }
 }
