@@ -38,6 +38,9 @@ public struct GroupSummary: Sendable, Equatable {
     public var discount: Decimal = 0
     /// `total` in each display currency.
     public var converted: [ConvertedAmount] = []
+    /// The person key of its organiser when their orders here count as paid (`[rounds] organizer_settled`
+    /// on, and they ordered in it): the one of `people` that is `settled`. Nil otherwise.
+    public var settledOrganizer: String?
     /// What everyone still owes the organiser.
     public var outstanding: Decimal { total - paid }
     /// The orders alone, before the fee and the discount.

@@ -274,6 +274,7 @@ public enum Aggregator {
                 group: group, orders: OrderList(orders, positions: Array(positions)), shopSheet: shopSheet, people: people,
                 total: total.value, items: items, paid: paid.value, fee: fee, discount: discount)
             if !displayCurrencies.isEmpty { summary.converted = converter.converted(total, in: currency, into: displayCurrencies, memo: &memo) }
+            if organizer >= 0 { summary.settledOrganizer = people.first(where: \.settled)?.key }
             return (summary, byPerson)
         }
 

@@ -1,32 +1,33 @@
 import Foundation
 
 /// Whether each order of a build counts as paid, for `orders.csv`'s `paid` and `owed` cells: ticked
-/// in the sheet, or placed by its group's organiser while `[rounds] organizer_settled` is on. Each
-/// order's group is found by its place (`OrderDigestTable.groups`, as `PageKeys.orderGroups` holds
-/// them for these very orders), not by hashing its name.
+/// in the sheet, or placed by its group's settled organiser — the one the aggregation worked out with
+/// the totals (`GroupSummary.settledOrganizer`: `[rounds] organizer_settled` on, and they ordered
+/// there). The organiser's orders are found among their group's own orders (`GroupSummary.orders`,
+/// positions in `data.orders`), once, rather than each order's group looked up again.
 struct OrdersCSVPayments {
-    /// By place in `data.groups`: the person key of the settled organiser, or nil.
-    private let settled: [String?]
-    /// Each order's group place, when the digests were made for these very orders.
-    private let places: [Int32]?
-    private let context: SiteContext
+    /// By position in `data.orders`: placed by its group's settled organiser. Empty when no group has one.
+    private let settled: [Bool]
+    private let tracksPayments: Bool
 
-    /// `orderGroups`: each of `context.data.orders`' group place, when known.
-    init(_ context: SiteContext, orderGroups: [Int32]?) {
-        self.context = context
-        let on = context.configuration.rounds.organizerSettled
-        settled = context.data.groups.map { on && !$0.organizer.isEmpty ? $0.organizerKey : nil }
-        places = orderGroups?.count == context.data.orders.count ? orderGroups : nil
+    init(_ context: SiteContext) {
+        tracksPayments = context.aggregation.tracksPayments
+        var settled: [Bool] = []
+        for summary in context.aggregation.groups {
+            guard let key = summary.settledOrganizer else { continue }
+            if settled.isEmpty { settled = [Bool](repeating: false, count: context.data.orders.count) }
+            for index in summary.orders.indices where summary.orders.withOrder(at: index, { $0.pointee.personKey == key }) {
+                let position = Int(summary.orders.positions[index])
+                if position < settled.count { settled[position] = true }
+            }
+        }
+        self.settled = settled
     }
 
     /// Nil without a `paid` column: then the cells stay empty.
     var state: OrdersCSV.PaidState? {
-        guard context.aggregation.tracksPayments else { return nil }
-        return { position, order in
-            if order.pointee.paid { return true }
-            let place = places.map { Int($0[position]) } ?? context.groupPlace(order.pointee.group) ?? -1
-            guard place >= 0, place < settled.count, let key = settled[place] else { return false }
-            return order.pointee.personKey == key
-        }
+        guard tracksPayments else { return nil }
+        let settled = self.settled
+        return { position, order in order.pointee.paid || (position < settled.count && settled[position]) }
     }
 }

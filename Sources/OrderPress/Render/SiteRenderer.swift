@@ -178,7 +178,7 @@ extension SiteRenderer {
             }
             try sink.publishStreamed(OrdersCSV.fileName, in: .site) { stream in
                 OrdersCSV.write(
-                    context.data.orders, timeZone: context.configuration.timeZone, paid: OrdersCSVPayments(context, orderGroups: runner.keys.orderGroups).state,
+                    context.data.orders, timeZone: context.configuration.timeZone, paid: OrdersCSVPayments(context).state,
                     inputs: runner.keys, published: runner.publishedPieces(of: OrdersCSV.fileName, in: .site), into: stream)
             }
             return nil
