@@ -2,7 +2,7 @@
 /// counted — fix it in the sheet or ask …") and the group pages' count. A row whose cells are not
 /// shown (malformed, shifted) names nobody and stays on the Attention page only.
 struct RejectedIndex: Sendable {
-    /// By person key (`Text.lowercased` of the name), in sheet order.
+    /// By person key (`RejectedRow.personKey`), in sheet order.
     let byPerson: [String: [RejectedRow]]
     /// How many rejected rows name each group.
     let countByGroup: [String: Int]
@@ -15,7 +15,7 @@ struct RejectedIndex: Sendable {
         var byPerson: [String: [RejectedRow]] = [:]
         var countByGroup: [String: Int] = [:]
         for row in rejected {
-            if !row.person.isEmpty { byPerson[Text.lowercased(row.person), default: []].append(row) }
+            if !row.personKey.isEmpty { byPerson[row.personKey, default: []].append(row) }
             if !row.group.isEmpty { countByGroup[row.group, default: 0] += 1 }
         }
         self.byPerson = byPerson
@@ -25,13 +25,12 @@ struct RejectedIndex: Sendable {
 
     /// See `onlyRejected`; a scan of the orders' keys only when some rejected row names a person.
     static func peopleOnlyRejected(_ rejected: [RejectedRow], orders: [Order]) -> [(key: String, name: String)] {
-        guard rejected.contains(where: { !$0.person.isEmpty }) else { return [] }
+        guard rejected.contains(where: { !$0.personKey.isEmpty }) else { return [] }
         let known = Set(orders.lazy.map(\.personKey))
         var seen = Set<String>()
         var found: [(key: String, name: String)] = []
-        for row in rejected where !row.person.isEmpty {
-            let key = Text.lowercased(row.person)
-            if !known.contains(key), seen.insert(key).inserted { found.append((key, row.person)) }
+        for row in rejected where !row.personKey.isEmpty {
+            if !known.contains(row.personKey), seen.insert(row.personKey).inserted { found.append((row.personKey, row.person)) }
         }
         return found
     }

@@ -49,7 +49,7 @@ struct Tombstones: Sendable {
         }
         // Only now, with deletions to look at: every current person's key.
         var people = Set(data.orders.lazy.map(\.personKey))
-        for row in data.rejected where !row.person.isEmpty { people.insert(Text.lowercased(row.person)) }
+        for row in data.rejected where !row.personKey.isEmpty { people.insert(row.personKey) }
         let groups = Set(data.groups.lazy.map(\.name))
         var personStones: [String: Stone] = [:]
         var groupStones: [String: Stone] = [:]

@@ -9,8 +9,13 @@ public struct RejectedRow: Sendable, Equatable {
     /// `summary.json`'s `codes`; empty for a row made without them (older state, tests).
     public var details: [Reason] = []
     /// The (normalised) person and group its cells name, "" when it shows no cells: whose page lists it.
-    public var person = ""
-    public var group = ""
+    /// Set with `name(person:key:group:)`, which keeps `personKey` with `person`.
+    public private(set) var person = ""
+    public private(set) var group = ""
+    /// `person` as people are told apart (`Order.personKey`: `Text.lowercased` of the name), made once
+    /// with the row: the person page that lists it (`RejectedIndex`), a person who needs no tombstone
+    /// (`Tombstones`).
+    public private(set) var personKey = ""
 
     public struct Cell: Sendable, Equatable {
         public var column: String
@@ -31,5 +36,10 @@ public struct RejectedRow: Sendable, Equatable {
     public init(row: Int, values: [Cell], details: [Reason]) {
         self.init(row: row, values: values, reasons: details.map(\.english))
         self.details = details
+    }
+
+    /// The person and group its cells name; `key` is the person's key, as the row's order has it.
+    mutating func name(person: String, key: String, group: String) {
+        (self.person, personKey, self.group) = (person, key, group)
     }
 }

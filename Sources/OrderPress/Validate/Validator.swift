@@ -129,7 +129,7 @@ public struct Validator: Sendable {
                 var rejectedRow = RejectedRow(
                     row: row, values: reader.shownValues(values: candidates[index].values, secrets: candidates[index].secrets),
                     details: candidates[index].reasons)
-                (rejectedRow.person, rejectedRow.group) = (read[index].person, read[index].group)
+                rejectedRow.name(person: read[index].person, key: read[index].personKey, group: read[index].group)
                 rejected.append(rejectedRow)
             }
         }
