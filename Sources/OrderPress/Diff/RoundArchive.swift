@@ -17,6 +17,12 @@ public struct RoundArchive: Codable, Sendable, Equatable {
     /// When the run that closed the round saw the orders gone (ISO 8601).
     public var closedAt: String
     public var orders: [Line]
+    /// The group's currency, fee and discount (exact decimals) as the groups source had them when the
+    /// round closed, for the page to share them out as the group page did; nil without a fee or a
+    /// discount, and in archives kept before they were recorded.
+    public var currency: String? = nil
+    public var fee: String? = nil
+    public var discount: String? = nil
 
     /// One order of the round, as the last snapshot had it.
     public struct Line: Codable, Sendable, Equatable {
@@ -32,7 +38,7 @@ public struct RoundArchive: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case group, slug, date, deadline, organizer, shop, orders
+        case group, slug, date, deadline, organizer, shop, orders, currency, fee, discount
         case closedAt = "closed_at"
     }
 

@@ -57,7 +57,9 @@ struct RoundCloser: Sendable {
                         return RoundArchive.Line(
                             person: record.person, item: record.item, options: record.options, quantity: record.quantity,
                             amount: record.amount ?? "0", currency: record.currency, paid: paid)
-                    }))
+                    },
+                    currency: group.fee > 0 || group.discount > 0 ? group.currency : nil, fee: group.fee > 0 ? "\(group.fee)" : nil,
+                    discount: group.discount > 0 ? "\(group.discount)" : nil))
         }
         guard !closed.isEmpty else { return [] }
         changes.roundClosed = changes.deleted.filter { closed.contains($0.group) }

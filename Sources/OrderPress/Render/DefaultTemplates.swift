@@ -21,6 +21,12 @@ enum DefaultTemplates {
 {{#shopSheet}}
 | {{text}} | {{unitPrice}} | {{lineTotal}} |
 {{/shopSheet}}
+{{#fee}}
+| {{labels.fee}} | | {{.}} |
+{{/fee}}
+{{#discount}}
+| {{labels.discount}} | | -{{.}} |
+{{/discount}}
 | **{{labels.total}}** | | **{{total}}** |
 
 ## {{labels.per_person}}

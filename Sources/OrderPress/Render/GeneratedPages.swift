@@ -6,7 +6,7 @@ import Foundation
 /// model, as swift-mustache renders the same template on the same model (`BuiltInPagesTests`).
 enum GeneratedPages {
     /// SHA-256 of the generator, PageModels.swift and templates/*.mustache this was made from.
-    static let sourceDigest = "36a3623e4a1cc8466b3358a746abbe2f5900c7b027ff7df77ec3c1676f1681b7"
+    static let sourceDigest = "a0c7242a423a751585a4f018d0c994410964f027ee98f6d37317f1523b65371d"
 
     /// The Markdown templates compiled here, by name.
     static let templates: Set<String> = ["archive", "attention", "changes", "group", "group_orders", "groups", "index", "people", "person", "person_orders", "rates", "tombstone"]
@@ -128,33 +128,55 @@ enum GeneratedPages {
             out.write(v13.lineTotal)
             out.text(" |\n")
         }
+        if let v14 = m.fee {
+            do {
+                out.text("| ")
+                if let v15 = labels["fee"] {
+                    out.write(v15)
+                }
+                out.text(" | | ")
+                out.write(v14)
+                out.text(" |\n")
+            }
+        }
+        if let v16 = m.discount {
+            do {
+                out.text("| ")
+                if let v17 = labels["discount"] {
+                    out.write(v17)
+                }
+                out.text(" | | -")
+                out.write(v16)
+                out.text(" |\n")
+            }
+        }
         out.text("| **")
-        if let v14 = labels["total"] {
-            out.write(v14)
+        if let v18 = labels["total"] {
+            out.write(v18)
         }
         out.text("** | | **")
         out.write(m.total)
         out.text("** |\n\n## ")
-        if let v15 = labels["per_person"] {
-            out.write(v15)
+        if let v19 = labels["per_person"] {
+            out.write(v19)
         }
         out.text("\n\n| ")
-        if let v16 = labels["person"] {
-            out.write(v16)
+        if let v20 = labels["person"] {
+            out.write(v20)
         }
         out.text(" | ")
-        if let v17 = labels["total"] {
-            out.write(v17)
+        if let v21 = labels["total"] {
+            out.write(v21)
         }
         out.text(" |")
         if m.tracksPayments {
             out.text(" ")
-            if let v18 = labels["paid"] {
-                out.write(v18)
+            if let v22 = labels["paid"] {
+                out.write(v22)
             }
             out.text(" | ")
-            if let v19 = labels["owes"] {
-                out.write(v19)
+            if let v23 = labels["owes"] {
+                out.write(v23)
             }
             out.text(" |")
         }
@@ -163,17 +185,17 @@ enum GeneratedPages {
             out.text("--:|--:|")
         }
         out.text("\n")
-        for v20 in m.people {
+        for v24 in m.people {
             out.text("| ")
-            out.write(v20.name)
+            out.write(v24.name)
             out.text(" | ")
-            out.write(v20.total)
+            out.write(v24.total)
             out.text(" |")
             if m.tracksPayments {
                 out.text(" ")
-                out.write(v20.paid)
+                out.write(v24.paid)
                 out.text(" | ")
-                out.write(v20.outstanding)
+                out.write(v24.outstanding)
                 out.text(" |")
             }
             out.text("\n")

@@ -49,6 +49,28 @@ extension PageBuilder {
             if order.paid == true { entry.paid[order.currency, default: 0] += amount } else { entry.unpaid[order.currency, default: 0] += amount }
             people[person] = entry
         }
+        // The group's fee equally and its discount by subtotal, in the currency's minor units, as the
+        // aggregation shares them on the live group page (`MoneyShares`, people in key order).
+        var fee: Decimal = 0
+        var discount: Decimal = 0
+        if let currency = archive.currency, !people.isEmpty {
+            let keys = people.keys.sorted()
+            let digits = money.minorUnits(currency)
+            let feeUnits = MoneyShares.equal(MoneyShares.units(archive.fee.flatMap(DecimalText.parse) ?? 0, digits: digits) ?? 0, among: keys.count)
+            let discountUnits = MoneyShares.proportional(
+                MoneyShares.units(archive.discount.flatMap(DecimalText.parse) ?? 0, digits: digits) ?? 0,
+                to: MoneyShares.weights(keys.map { people[$0]!.totals[currency] ?? 0 }))
+            let organizer = context.configuration.rounds.organizerSettled ? archive.organizer.lowercased() : nil
+            for (index, key) in keys.enumerated() where feeUnits[index] != 0 || discountUnits[index] != 0 {
+                let part = MoneyShares.amount(units: feeUnits[index], digits: digits)
+                let off = MoneyShares.amount(units: discountUnits[index], digits: digits)
+                (fee, discount) = (fee + part, discount + off)
+                // Like a ticked order: the organiser owes nobody, everyone else owes their part.
+                people[key]!.totals[currency, default: 0] += part - off
+                if key == organizer { people[key]!.paid[currency, default: 0] += part - off } else { people[key]!.unpaid[currency, default: 0] += part - off }
+            }
+            totals[currency, default: 0] += fee - discount
+        }
         /// Nothing shows as zero in the first currency the person (or round) ordered in.
         func joined(_ amounts: [String: Decimal], zeroIn currencies: [String: Decimal] = totals) -> String {
             guard !amounts.isEmpty else { return text(0, currencies.keys.min() ?? "") }
@@ -66,7 +88,8 @@ extension PageBuilder {
             groupLink: slug.map { "../../groups/\($0).md" },
             closed: labels.markdown("archived_round", ["time": context.display(iso: archive.closedAt)]),
             organizer: MarkdownEscaper.escape(archive.organizer), shop: MarkdownEscaper.escape(archive.shop), deadline: archive.deadline,
-            shopSheet: shopSheet, total: joined(totals), tracksPayments: tracksPayments,
+            shopSheet: shopSheet, fee: fee == 0 ? nil : text(fee, archive.currency ?? ""),
+            discount: discount == 0 ? nil : text(discount, archive.currency ?? ""), total: joined(totals), tracksPayments: tracksPayments,
             people: people.keys.sorted().map { key in
                 let person = people[key]!
                 return PageModels.ArchivePerson(

@@ -387,6 +387,9 @@ enum PageModels {
         var shop: String
         var deadline: String
         var shopSheet: [ShopRow]
+        /// The group's fee and discount as the shop sheet's last lines ("60 TWD"), nil without.
+        var fee: String?
+        var discount: String?
         var total: String
         var tracksPayments: Bool
         var people: [ArchivePerson]

@@ -164,4 +164,41 @@ import Testing
         try Self.clearTea(site)
         #expect(try Self.build(site, at: Self.second).status == 65)
     }
+
+    /// A round with a delivery fee and a discount: its archive shares them out as the group page did —
+    /// the fee and discount lines on the shop sheet, each person's total, paid and owed with their parts
+    /// (60 equally: 15 each; 23 by subtotal: Amy 5 (the tie with Cat to the first by name), Ben 10, Cat 4,
+    /// Dan 4) — the same totals as the group's last build published.
+    @Test func anArchiveSharesTheFeeAndDiscountAsTheGroupPageDid() throws {
+        let site = Self.site(teaDeadline: "2026-11-21 14:00")
+        try Data("group,organizer,shop,currency,deadline,fee,discount\nTea,Amy,春日茶屋,TWD,2026-11-21 14:00,60,23\nLunch,Ben,便當店,TWD,2026-11-30 12:00,,\n".utf8)
+            .write(to: site.appendingPathComponent("groups.csv"))
+        #expect(try Self.build(site, at: Self.first).status == 0)
+        let live = try #require(try JSONSerialization.jsonObject(with: Data(Self.read(site, "site/summary.json").utf8)) as? [String: Any])
+        let tea = try #require((live["groups"] as? [[String: Any]])?.first { $0["name"] as? String == "Tea" })
+        let people = try #require(tea["people"] as? [[String: Any]])
+        #expect(people.map { "\($0["name"]!) \($0["total"]!) \($0["paid"]!) \($0["outstanding"]!)" } == [
+            "Amy 55 55 0", "Ben 105 100 5", "Cat 56 0 56", "Dan 51 0 51",
+        ])
+        #expect(tea["total"] as? String == "267")
+        try Self.clearTea(site)
+        #expect(try Self.build(site, at: Self.second).status == 0)
+        let archive = try Self.read(site, "markdown/archive/tea/2026-11-21.md")
+        #expect(archive.hasSuffix("""
+            | 2 × 珍珠奶茶 M 無糖 正常冰 | 50 TWD | 100 TWD |
+            | Fee | | 60 TWD |
+            | Discount | | -23 TWD |
+            | **Total** | | **267 TWD** |
+
+            ## Totals per person
+
+            | Person | Total | Paid | Owes |
+            |---|--:|--:|--:|
+            | Amy | 55 TWD | 55 TWD | 0 TWD |
+            | Ben | 105 TWD | 100 TWD | 5 TWD |
+            | Cat | 56 TWD | 0 TWD | 56 TWD |
+            | Dan | 51 TWD | 0 TWD | 51 TWD |
+
+            """), "\(archive)")
+    }
 }
