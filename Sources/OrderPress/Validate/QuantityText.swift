@@ -27,4 +27,27 @@ enum QuantityText {
     static func reason(_ text: String) -> String {
         "quantity must be a whole number from 1 to 10,000 (found '\(text)')"
     }
+
+    /// Why `text` is not a quantity: a whole number with a unit or sign around it, as people type into
+    /// a Form's short answer (`2杯`, `2 cups`, `x2`, `２份`), says which number to write; anything else
+    /// says what a quantity is.
+    static func problem(_ text: String) -> Reason {
+        if let number = unitTyped(text) {
+            return Reason(
+                .quantityFormatted, ["value": text, "number": String(number)],
+                english: "quantity '\(text)' is not a plain number; write \(number)")
+        }
+        return Reason(.quantityInvalid, ["value": text], english: reason(text))
+    }
+
+    /// The number of a quantity typed with a unit (`2杯`, `2 cups`, `x2`): one run of digits, in range,
+    /// with no other digit, sign, point or comma around it; nil for anything else (`兩杯`, `1.5杯`, `0杯`).
+    static func unitTyped(_ text: String) -> Int? {
+        let folded = NumericText.folded(text)
+        guard let first = folded.firstIndex(where: { $0.isASCII && $0.isNumber }) else { return nil }
+        let digits = folded[first...].prefix { $0.isASCII && $0.isNumber }
+        let affixes = folded[..<first] + folded[digits.endIndex...]
+        guard !affixes.isEmpty, !affixes.contains(where: { $0.isNumber || "+-.,".contains($0) }), let value = parseASCII(String(digits)) else { return nil }
+        return value
+    }
 }

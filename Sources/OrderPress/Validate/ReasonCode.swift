@@ -14,6 +14,7 @@ public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     case priceFormatted = "price_formatted"
     case priceNotNumber = "price_not_number"
     case quantityInvalid = "quantity_invalid"
+    case quantityFormatted = "quantity_formatted"
     case currencyUnknown = "currency_unknown"
     case currencyDiffers = "currency_differs"
     case rowShiftedExtra = "row_shifted_extra"

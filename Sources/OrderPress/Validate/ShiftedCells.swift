@@ -128,11 +128,13 @@ struct ShiftedCells {
     /// Whether `text`, which does not read as a cell of `kind`, holds a value of another kind: not nothing,
     /// and not a price as a person types one into its own cell — with its currency (`35 元`, `NT$ 35`,
     /// `$35`), negative or too long, digits with stray separators (`1,2`), or without a Latin letter or digit
-    /// at all (`三十五`, `問店家`, `?`). A Google Form's response tab has the quantity just before the price
-    /// and a free-text note after it: read one column over, its `35 元` row would read (the quantity's `1`
-    /// as the price, the empty note as `paid`), and a typo would be hidden as a shifted row.
+    /// at all (`三十五`, `問店家`, `?`); nor a quantity typed with its unit (`2杯`). A Google Form's
+    /// response tab has the quantity just before the price and a free-text note after it: read one column
+    /// over, its `35 元` row would read (the quantity's `1` as the price, the empty note as `paid`), and a
+    /// typo would be hidden as a shifted row.
     static func isForeign(_ text: String, to kind: Kind) -> Bool {
         guard !text.isEmpty else { return false }
+        if kind == .quantity { return QuantityText.unitTyped(text) == nil }
         guard kind == .price else { return true }
         switch PriceText.parse(text) {
         case .failure(.formatted), .failure(.negative), .failure(.tooLong): return false

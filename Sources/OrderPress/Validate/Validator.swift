@@ -328,7 +328,7 @@ public struct Validator: Sendable {
 
         let quantityText = text(roles.quantity)
         let quantity = QuantityText.parse(quantityText)
-        if quantity == nil { reasons.append(Reason(.quantityInvalid, ["value": quantityText], english: QuantityText.reason(quantityText))) }
+        if quantity == nil { reasons.append(QuantityText.problem(quantityText)) }
 
         let currencyText = text(roles.currency).uppercased()
         let currency: String
