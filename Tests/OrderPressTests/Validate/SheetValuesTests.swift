@@ -101,8 +101,9 @@ import Testing
     // MARK: - Times and deadlines
 
     @Test func twelveHourTimesAndSerialsAreReadAndNeverShiftedSilently() throws {
+        // Two cups on the second row: the same answers at the same time would be a response sent twice (`row_repeated`).
         let data = try Self.validate([
-            Self.row(time: "2026/11/21 下午 3:15:00"), Self.row(time: "46347.63541666667"), Self.row(time: "2026/11/21 晚上 8:00"),
+            Self.row(time: "2026/11/21 下午 3:15:00"), Self.row(quantity: "2", time: "46347.63541666667"), Self.row(time: "2026/11/21 晚上 8:00"),
             Self.row(time: "18"),
         ])
         #expect(data.orders.map { $0.time.map(Timestamp.iso8601) } == ["2026-11-21T07:15:00Z", "2026-11-21T07:15:00Z", nil, nil])
