@@ -20,10 +20,14 @@ public struct NewsItem: Sendable, Equatable, Codable {
 
     /// "deleted: row 12 (id 11) Ben: 1 × 熟成紅茶 L 半糖 少冰 · 週五下午茶 · 35 TWD", or
     /// "rejected: row 18 Ben: 1 × 熟成紅茶 · 週五下午茶 · price must not be negative".
-    /// Not yet escaped for a terminal: the printer does that.
+    /// Not yet escaped for a terminal: the printer does that. What the row does not name is left out
+    /// ("rejected: row 32: person is missing …" for a checkbox ticked on an empty row), not printed empty.
     public var line: String {
         let id = id.map { " (id \($0))" } ?? ""
-        let tail = amount ?? reasons.joined(separator: "; ")
-        return "\(kind.rawValue): row \(row)\(id) \(person): \(what) · \(group) · \(tail)"
+        let who = person.isEmpty ? "" : " \(person)"
+        // `what` is "1 × " and nothing more when the row names no item.
+        let item = what.split(separator: "×", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        let parts = [item.isEmpty ? "" : what, group, amount ?? reasons.joined(separator: "; ")].filter { !$0.isEmpty }
+        return "\(kind.rawValue): row \(row)\(id)\(who): \(parts.joined(separator: " · "))"
     }
 }

@@ -87,4 +87,18 @@ import Testing
         let group = try #require((summary["groups"] as? [[String: Any]])?.first)
         #expect(group["total"] as? String == "465")
     }
+
+    /// A paid box ticked on an unused row (no timestamp, no answer): not blank, so rejected, and cron's
+    /// line says what is missing without empty fields ("row 7: person is missing …", not "row 7 : 1 ×  ·  ·").
+    @Test func aBoxTickedOnAnEmptyRowIsOneClearCronLine() throws {
+        let site = try Self.example()
+        #expect(try TestSupport.run(["build", "--quiet"], in: site, environment: BinaryTests.fixedClock).status == 0)
+        try Self.answer([",,,,,,,,,,TRUE"], in: site)
+        let cron = try TestSupport.run(["build", "--quiet"], in: site, environment: DataTrustTests.secondRun)
+        #expect(cron.status == 0, "\(cron.stderr)")
+        #expect(cron.stdout == """
+            rejected: row 7: person is missing (column '姓名'); item is missing (column '飲料'); group is missing (column '團購'); price is missing (column '單價')
+
+            """)
+    }
 }

@@ -50,4 +50,19 @@ import Testing
             rejected: [RejectedRow(row: 3, values: [], reasons: ["price is empty"])])
         #expect(news.isEmpty)
     }
+
+    /// What a row does not name is left out of its line, not printed as "1 ×  ·  ·".
+    @Test(arguments: [
+        (NewsItem(kind: .rejected, row: 32, id: nil, group: "", person: "", what: "1 × ", amount: nil, reasons: ["person is missing", "price is missing"]),
+         "rejected: row 32: person is missing; price is missing"),
+        (NewsItem(kind: .rejected, row: 9, id: "8", group: "Tea", person: "", what: "1 × 紅茶", amount: nil, reasons: ["person is missing"]),
+         "rejected: row 9 (id 8): 1 × 紅茶 · Tea · person is missing"),
+        (NewsItem(kind: .rejected, row: 5, id: nil, group: "", person: "Amy", what: "2 × ", amount: nil, reasons: ["group is missing"]),
+         "rejected: row 5 Amy: group is missing"),
+        (NewsItem(kind: .deleted, row: 12, id: "11", group: "週五下午茶", person: "Ben", what: "1 × 熟成紅茶 L 半糖 少冰", amount: "35 TWD", reasons: []),
+         "deleted: row 12 (id 11) Ben: 1 × 熟成紅茶 L 半糖 少冰 · 週五下午茶 · 35 TWD"),
+    ])
+    func aLineLeavesOutWhatTheRowDoesNotName(item: NewsItem, line: String) {
+        #expect(item.line == line)
+    }
 }
