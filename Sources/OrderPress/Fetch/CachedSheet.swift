@@ -6,8 +6,12 @@ import Foundation
 enum CachedSheet {
     /// `table` as a JSON array with one object per row and every header in every object,
     /// so that `SheetParser.parseJSON` gives back the same headers, row numbers and kept cells.
+    /// The keys are written in the sheet's order (`sheetOrder`) where it is known, so the copy keeps it.
     static func body(_ table: SourceTable, kept: Set<String>, masked: Set<String>) -> Data {
-        let headers = table.headers.map { header -> (key: [UInt8], rule: Rule) in
+        let column = Dictionary(table.headers.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let inOrder = (table.sheetOrder ?? []).compactMap { column[$0] }
+        let order = Set(inOrder).count == table.headers.count ? inOrder : Array(table.headers.indices)
+        let headers = order.map { table.headers[$0] }.map { header -> (key: [UInt8], rule: Rule) in
             var key: [UInt8] = []
             JSONEscaper.append(header, to: &key)
             let rule: Rule = masked.contains(header) ? .mask : kept.contains(header) ? .keep : .blank
@@ -22,7 +26,7 @@ enum CachedSheet {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 bytes.append(contentsOf: header.key)
                 bytes.append(UInt8(ascii: ":"))
-                let cell = table.cell(rowIndex, index)
+                let cell = table.cell(rowIndex, order[index])
                 switch header.rule {
                 case .keep: JSONEscaper.append(cell, to: &bytes)
                 case .mask: JSONEscaper.append(Text.normalize(cell).isEmpty ? "" : SecretMask.text, to: &bytes)

@@ -141,9 +141,10 @@ public struct Fetcher: Sendable {
                     // A damaged copy: ask the source instead.
                 }
             }
-            let (rows, pages) = try await SheetPager(downloader: downloader).rows(url, for: source, token: tokens[source.name], requests: &requests)
+            let (rows, pages, keyOrder) = try await SheetPager(downloader: downloader).rows(url, for: source, token: tokens[source.name], requests: &requests)
             fingerprint.add(source: source.name, format: "sheetdb", pages: pages)
-            let table = try SheetParser.table(rows: rows, source: source.name)
+            var table = try SheetParser.table(rows: rows, source: source.name)
+            table.sheetOrder = keyOrder
             save(CachedSheet.body(table, kept: kept, masked: masked), source, url, warnings: &warnings)
             return .table(table)
         }

@@ -10,7 +10,7 @@ struct SheetPager: Sendable {
     /// source's deadline, and a server that ignores `offset` is caught.
     func rows(
         _ url: URL, for source: Configuration.SourceSettings, token: String?, requests: inout Int
-    ) async throws(SourceError) -> (rows: [Any], pages: SourceFingerprint.Pages) {
+    ) async throws(SourceError) -> (rows: [Any], pages: SourceFingerprint.Pages, keyOrder: [String]?) {
         let hint = Self.notFoundHint(url, source: source.name)
         let deadline = downloader.deadline(for: source, url: url)
         let size = source.pageSize
@@ -32,8 +32,11 @@ struct SheetPager: Sendable {
             }
         }
 
+        // The sheet's column order, from the first page's first row as SheetDB writes it (`JSONKeyOrder`).
+        var keyOrder: [String]?
         while true {
             let (elements, pagePrints, body) = try await page(offset: rows.count, requests: &requests)
+            if rows.isEmpty { keyOrder = JSONKeyOrder.of(body) }
             rows.append(contentsOf: elements)
             pages.add(body)
             prints.append(contentsOf: pagePrints)
@@ -43,7 +46,7 @@ struct SheetPager: Sendable {
                     message: "\(URLRedactor.display(url)) sent more than \(source.maxRows) rows; raise \(source.name).max_rows if the sheet really is that long")
             }
             // A short page is the last one; a longer one means the server ignores `limit` and sent everything.
-            guard elements.count == size else { return (rows, pages) }
+            guard elements.count == size else { return (rows, pages, keyOrder) }
             // A full page seen before: a sheet may repeat rows, but a server that ignores `offset` repeats
             // them for ever. Asking once for offset 1 tells the two apart unless the first rows are all
             // alike (then `max_rows` and the deadline still end it).

@@ -17,8 +17,14 @@ enum SheetParser {
     /// An array of objects whose values are strings (SheetDB's default) or numbers (`cast_numbers`).
     /// A plain sheet takes the fast path (`SheetJSONScanner`); anything it does not read, JSONSerialization does.
     static func parseJSON(_ data: Data, source: String) throws(SourceError) -> SourceTable {
-        if let table = SheetJSONScanner.table(data, source: source) { return table }
-        return try table(rows: try jsonArray(data, source: source), source: source)
+        var parsed: SourceTable
+        if let scanned = SheetJSONScanner.table(data, source: source) {
+            parsed = scanned
+        } else {
+            parsed = try table(rows: try jsonArray(data, source: source), source: source)
+        }
+        parsed.sheetOrder = JSONKeyOrder.of(data)
+        return parsed
     }
 
     /// The elements of a JSON array, such as one page of a SheetDB sheet; anything else is an error,

@@ -15,6 +15,10 @@ public struct SourceTable: Sendable, Equatable {
     /// Whether the rows came from CSV, where a stray or missing comma can shift a row's cells by a column
     /// (`ShiftedCells`); a JSON row names each cell's column.
     public var fromCSV = false
+    /// The headers in the sheet's own order, where `headers` are not in it: a JSON body's keys are
+    /// sorted, so this is its first row object's keys as written (`JSONKeyOrder`); nil for CSV, whose
+    /// header row is in order already, and when unknown. Only `orderpress restore` reads it.
+    public var sheetOrder: [String]? = nil
 
     /// One data row. `number` is the sheet row: the header is row 1, the first data row is row 2.
     public struct Row: Sendable, Equatable {

@@ -13,7 +13,8 @@ extension Pipeline {
             let columns = try step(.diff) { () throws(DataError) in try store.contents().snapshot?.header.columns ?? [] }
             return DeletedOrders(headers: columns, columns: columns, records: recorded, problem: error.description)
         }
-        let headers = Self.sheetOrder(fetched.orders.headers, location: configuration.orders.location, columns: configuration.orderColumns)
+        let headers = Self.sheetOrder(
+            fetched.orders.headers, location: configuration.orders.location, columns: configuration.orderColumns, written: fetched.orders.sheetOrder)
         let sheet = try validate(fetched)
         return try step(.diff) { () throws(DataError) in
             let previous = try store.loadPrevious()
@@ -25,10 +26,20 @@ extension Pipeline {
     }
 
     /// The sheet's columns in its order. A CSV file's header row gives it; a JSON body (SheetDB's) has its
-    /// keys sorted by the parser, so those follow the layout the README suggests for the sheet (id, time,
-    /// group, orderer, drink, options, quantity, price, currency, note, paid, secrets), then the rest.
-    static func sheetOrder(_ headers: [String], location: Configuration.Location, columns: Configuration.OrderColumns) -> [String] {
+    /// keys sorted by the parser, but its first row object lists them in the sheet's order (`written`,
+    /// `SourceTable.sheetOrder`): a Google Form's tab follows its questions. Without that, they follow the
+    /// layout the README suggests for the sheet (id, time, group, orderer, drink, options, quantity, price,
+    /// currency, note, paid, secrets), then the rest.
+    static func sheetOrder(
+        _ headers: [String], location: Configuration.Location, columns: Configuration.OrderColumns, written: [String]? = nil
+    ) -> [String] {
         if case .path(let url) = location, url.pathExtension.lowercased() == "csv" { return headers }
+        if let written {
+            let present = Set(headers)
+            let known = written.filter(present.contains)
+            let listed = Set(known)
+            return known + headers.filter { !listed.contains($0) }
+        }
         let layout = [columns.id, columns.time, columns.group, columns.person, columns.item] + columns.options
             + [columns.quantity, columns.price, columns.currency, columns.note, columns.paid] + columns.secret
         let present = Set(headers)

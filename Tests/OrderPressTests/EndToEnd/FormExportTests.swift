@@ -101,4 +101,43 @@ import Testing
 
             """)
     }
+
+    /// `orderpress restore` on a Form's tab read as SheetDB's JSON: the row comes out in the tab's own
+    /// column order (the question order, the email column second), not the README's suggested layout,
+    /// so that pasted back each answer lands under its question; the unmapped email stays empty.
+    @Test func aRestoredFormOrderFollowsTheTabsColumns() throws {
+        let site = TestSupport.temporaryFolder()
+        let keys = ["時間戳記", "電子郵件地址", "姓名", "團購", "飲料", "杯數", "單價"]
+        func body(_ rows: [[String]]) -> String {
+            "[" + rows.map { row in "{" + zip(keys, row).map { "\"\($0)\": \"\($1)\"" }.joined(separator: ", ") + "}" }.joined(separator: ",\n") + "]"
+        }
+        let amy = ["2026/11/21 下午 12:05:40", "amy@example.com", "Amy", "週五下午茶", "熟成紅茶", "1", "35"]
+        let ben = ["2026/11/21 下午 4:02:18", "ben@example.com", "Ben", "週五下午茶", "芒果冰沙", "2", "65"]
+        TestSupport.write(
+            [
+                "orderpress.toml": """
+                    title = "Form"
+                    base_currency = "TWD"
+                    timezone = "Asia/Taipei"
+                    [orders]
+                    path = "responses.json"
+                    [orders.columns]
+                    time = "時間戳記"
+                    person = "姓名"
+                    group = "團購"
+                    item = "飲料"
+                    options = []
+                    quantity = "杯數"
+                    price = "單價"
+                    secret = []
+                    """,
+                "responses.json": body([amy, ben]),
+            ], in: site)
+        #expect(try TestSupport.run(["build", "--quiet"], in: site, environment: BinaryTests.fixedClock).status == 0)
+        try Data(body([amy]).utf8).write(to: site.appendingPathComponent("responses.json"))
+        let restore = try TestSupport.run(["restore", "Ben 芒果冰沙"], in: site, environment: DataTrustTests.secondRun)
+        #expect(restore.status == 0, "\(restore.stderr)")
+        #expect(restore.stdout == "2026/11/21 下午 4:02:18\t\tBen\t週五下午茶\t芒果冰沙\t2\t65\n")
+        #expect(restore.stderr.contains("columns: 時間戳記, 電子郵件地址, 姓名, 團購, 飲料, 杯數, 單價."), "\(restore.stderr)")
+    }
 }
