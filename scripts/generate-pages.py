@@ -30,6 +30,8 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "templates"
 MODELS = ROOT / "Sources/OrderPress/Render/PageModels.swift"
+# The cell types (`struct Name: PageCell`): values that write themselves into the page.
+CELLS = ROOT / "Sources/OrderPress/Render/PageCell.swift"
 OUTPUT = ROOT / "Sources/OrderPress/Render/GeneratedPages.swift"
 
 # Each built-in template's view model is the PageModels struct whose doc comment says
@@ -100,6 +102,14 @@ def read_models(text):
     return structs, pages
 
 
+def read_cells(text):
+    """The names of the types PageCell.swift declares as cells: `struct Name: PageCell`."""
+    return set(re.findall(r"^\s*(?:\w+\s+)*struct\s+(\w+)\s*:[^{]*\bPageCell\b", text, re.M))
+
+
+CELL_TYPES = set()
+
+
 def parse_type(text, structs, where):
     text = text.strip()
     if text.endswith("?"):
@@ -108,6 +118,11 @@ def parse_type(text, structs, where):
         return ("dict",)
     if text.startswith("[") and text.endswith("]"):
         return ("arr", parse_type(text[1:-1], structs, where))
+    rows = re.match(r"^PageRows<(.+)>$", text)
+    if rows:
+        return ("rows", parse_type(rows.group(1), structs, where))
+    if text in CELL_TYPES:
+        return ("cell", text)
     if text == "String":
         return ("str",)
     if text == "Int":
@@ -116,7 +131,7 @@ def parse_type(text, structs, where):
         return ("bool",)
     if text in structs:
         return ("struct", text)
-    raise Refused(f"{where}: type `{text}` is not one the generator compiles (String, Int, Bool, [String: String], arrays, optionals, PageModels structs)")
+    raise Refused(f"{where}: type `{text}` is not one the generator compiles (String, Int, Bool, [String: String], arrays, PageRows, optionals, PageModels structs, PageCell types)")
 
 
 # ---- the templates, parsed as swift-mustache parses them -------------------------------------------
@@ -323,6 +338,8 @@ class Compiler:
         self.lines = []
         self.counter = 0
         self.file = ""
+        # Every `labels.…` name the templates show: `LabelTable` looks each up once per build.
+        self.labels = set()
 
     def fresh(self):
         self.counter += 1
@@ -340,7 +357,7 @@ class Compiler:
         absent; None when such a value never has it (scalars and arrays have no named children)."""
         if kind[0] == "root":
             if name == "labels":
-                return ("labels", ("dict",))
+                return ("labels", ("labels",))
             fields = self.fields(kind[1])
             return (f"{expr}.{name}", fields[name]) if name in fields else None
         if kind[0] == "struct":
@@ -348,6 +365,11 @@ class Compiler:
             return (f"{expr}.{name}", fields[name]) if name in fields else None
         if kind[0] == "dict":
             return (f"{expr}[{swift_literal(name)}]", ("opt", ("str",)))
+        if kind[0] == "labels":
+            if not re.fullmatch(r"[a-z][a-z0-9_]*", name):
+                raise Refused(f"{self.file}: `labels.{name}` is not a label name (lower case letters, digits and `_`)")
+            self.labels.add(name)
+            return (f"{expr}[.{camel(name)}]", ("opt", ("str",)))
         return None
 
     def capture(self, body):
@@ -442,6 +464,9 @@ class Compiler:
             call = "html" if escaped else "write"
             if kind[0] in ("str", "int", "bool"):
                 self.emit(indent, f"out.{call}({expr})")
+            elif kind[0] == "cell":
+                # A cell writes itself; in the layout, its text is escaped like any other value.
+                self.emit(indent, f"out.html({expr}.description)" if escaped else f"{expr}.write(into: &out)")
             else:
                 raise Refused(f"{self.file}: `{{{{{name}}}}}` is a {describe(kind)}, which a variable cannot show")
 
@@ -454,6 +479,12 @@ class Compiler:
                     raise Refused(f"{self.file}: `{{{{#{name}}}}}` is an array of optionals, which is not compiled")
                 v = self.fresh()
                 self.emit(indent, f"for {v} in {expr} {{")
+                self.nodes(body, frames + [(v, kind[1])], html, indent + 1, depth)
+                self.emit(indent, "}")
+            elif kind[0] == "rows":
+                # Made one row at a time, each valid only inside the loop's body (`PageRows`).
+                v = self.fresh()
+                self.emit(indent, f"{expr}.forEach {{ {v} in")
                 self.nodes(body, frames + [(v, kind[1])], html, indent + 1, depth)
                 self.emit(indent, "}")
             elif kind[0] == "bool":
@@ -470,7 +501,7 @@ class Compiler:
 
     def inverted(self, name, body, frames, html, indent, depth):
         def found(expr, kind, indent):
-            if kind[0] == "arr":
+            if kind[0] in ("arr", "rows"):
                 # swift-mustache pushes the (empty) array, which names nothing.
                 self.emit(indent, f"if {expr}.isEmpty {{")
                 self.nodes(body, frames + [(expr, kind)], html, indent + 1, depth)
@@ -489,13 +520,16 @@ class Compiler:
 
 
 def describe(kind):
-    return {"arr": "list", "struct": "structure", "dict": "dictionary", "root": "page"}.get(kind[0], kind[0])
+    return {"arr": "list", "rows": "list", "struct": "structure", "dict": "dictionary", "labels": "dictionary", "root": "page"}.get(kind[0], kind[0])
 
 
 def source_digest():
     """SHA-256 of what the generated file is made from; GeneratedPagesTests computes the same."""
     digest = hashlib.sha256()
-    inputs = [("scripts/generate-pages.py", pathlib.Path(__file__).resolve()), ("Sources/OrderPress/Render/PageModels.swift", MODELS)]
+    inputs = [
+        ("scripts/generate-pages.py", pathlib.Path(__file__).resolve()), ("Sources/OrderPress/Render/PageModels.swift", MODELS),
+        ("Sources/OrderPress/Render/PageCell.swift", CELLS),
+    ]
     inputs += [(f"templates/{p.name}", p) for p in sorted(TEMPLATES.iterdir(), key=lambda p: p.name) if p.name.endswith(".mustache")]
     for label, path in inputs:
         digest.update(label.encode() + b"\0" + path.read_bytes() + b"\0")
@@ -503,6 +537,7 @@ def source_digest():
 
 
 def main():
+    CELL_TYPES.update(read_cells(CELLS.read_text(encoding="utf-8")))
     structs, models = read_models(MODELS.read_text(encoding="utf-8"))
     names = sorted(p.name[:-len(".md.mustache")] for p in TEMPLATES.iterdir() if p.name.endswith(".md.mustache"))
     unmodelled = [name for name in names + [LAYOUT] if name not in models]
@@ -538,7 +573,7 @@ def main():
         "",
         "    /// `model` written by the compiled `template`; nil when the template is not compiled here or",
         "    /// the model is not the one it renders.",
-        "    static func markdown(_ model: Any, template: String, labels: [String: String]) -> Data? {",
+        "    static func markdown(_ model: Any, template: String, labels: LabelTable) -> Data? {",
         "        var out = PageBytes()",
         "        switch template {",
     ]
@@ -557,7 +592,7 @@ def main():
         out += [
             "",
             f"    /// `templates/{name}.md.mustache` on `PageModels.{model}`, with `labels` (Markdown) as `{{{{labels.…}}}}`.",
-            f"    static func {camel(name)}(_ m: PageModels.{model}, labels: [String: String], into out: inout PageBytes) {{",
+            f"    static func {camel(name)}(_ m: PageModels.{model}, labels: LabelTable, into out: inout PageBytes) {{",
         ] + compiler.lines + ["    }"]
     compiler.file = layout_file
     compiler.lines = []
@@ -567,7 +602,32 @@ def main():
         "",
         f"    /// `{layout_file}` on `PageModels.{models[LAYOUT]}`: `{{{{…}}}}` escaped as `LayoutHTML` escapes it.",
         f"    static func {camel(LAYOUT)}(_ m: PageModels.{models[LAYOUT]}, into out: inout PageBytes) {{",
-    ] + compiler.lines + ["    }", "}"]
+    ] + compiler.lines + ["    }"]
+    names = sorted(compiler.labels)
+    out += [
+        "",
+        "    /// The labels the templates show (`{{labels.…}}`), by name.",
+        "    enum Label: Int, CaseIterable {",
+    ] + [f"        case `{camel(name)}`" for name in names] + [
+        "    }",
+        "",
+        "    /// The catalogue's key of each `Label`, in its order.",
+        "    static let labelKeys: [String] = [" + ", ".join(swift_literal(n) for n in names) + "]",
+        "",
+        "    /// The labels (escaped for Markdown) the compiled templates show, each looked up in the catalogue once",
+        "    /// per build rather than by key wherever a page shows it; nil where the catalogue has none, as",
+        "    /// swift-mustache renders a missing key.",
+        "    struct LabelTable: Sendable {",
+        "        private let values: [String?]",
+        "",
+        "        init(_ labels: [String: String]) {",
+        "            values = GeneratedPages.labelKeys.map { labels[$0] }",
+        "        }",
+        "",
+        "        subscript(label: Label) -> String? { values[label.rawValue] }",
+        "    }",
+        "}",
+    ]
     text = "\n".join(out) + "\n"
     if "--check" in sys.argv[1:]:
         if not OUTPUT.exists() or OUTPUT.read_text(encoding="utf-8") != text:
@@ -592,11 +652,14 @@ REFUSALS = [
     ("{{> nothing}}", "names no Markdown template"),
     ("{{shopSheet}}", "a variable cannot show"),
     ("{{#shopSheet}}{{.}}{{/shopSheet}}", "a variable cannot show"),
+    ("{{orders}}", "a variable cannot show"),
+    ("{{labels.Total}}", "not a label name"),
     ("{{> group}}", "nest more than 10 deep"),
 ]
 
 
 def self_test():
+    CELL_TYPES.update(read_cells(CELLS.read_text(encoding="utf-8")))
     structs, models = read_models(MODELS.read_text(encoding="utf-8"))
     failures = []
     for text, words in REFUSALS:
