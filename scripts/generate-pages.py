@@ -17,10 +17,22 @@ it pushed; inverted sections render when the value is absent, false or an empty 
 It compiles: text, `{{name}}`, `{{{name}}}`, `{{&name}}`, `{{.}}`, dotted names, `{{#…}}`, `{{^…}}`,
 `{{! comments}}` and `{{> partial}}` (inlined; not indented). Anything else (lambdas, transforms,
 set delimiters, inheritance, dynamic partials, an indented standalone partial, a field type other than
-String, Int, Bool, [String: String], arrays, optionals and PageModels structs) stops it with a message
-naming the template and the tag. Field types are read from PageModels.swift: every stored `var`/`let`
-of each struct inside `enum PageModels`, one per line; a line there that looks like a property but
-cannot be read is an error too, not skipped.
+String, Int, Bool, [String: String], arrays, optionals, PageModels structs, cells and `PageRows`) stops
+it with a message naming the template and the tag. Field types are read from PageModels.swift: every
+stored `var`/`let` of each struct inside `enum PageModels`, one per line; a line there that looks like
+a property but cannot be read is an error too, not skipped.
+
+Two kinds of field keep the tables of orders and people from making a String per cell (group and
+person pages are nearly every page of a site):
+- a cell, a type PageCell.swift declares as `struct Name: PageCell` (an amount, an order's text read
+  where the order is stored): `{{cell}}` compiles to `cell.write(into: &out)`, the cell writing its
+  bytes itself; a section over it renders once, as over a String (swift-mustache sees its text,
+  `TemplateContext`);
+- `PageRows<Row>`, rows made one at a time while the page is written: a section over it compiles to
+  `rows.forEach { row in … }` (each row valid only inside), an inverted one to `rows.isEmpty`, as over
+  an array (swift-mustache sees an array).
+`{{labels.name}}` compiles to `labels[.name]` on `GeneratedPages.LabelTable`, each label looked up in
+the catalogue once per build; `Label` lists the names the templates use.
 """
 import hashlib
 import pathlib

@@ -1,7 +1,8 @@
 /// Every kind of Markdown page, in one registry. Adding a kind of page is one template
 /// (`templates/<template>.md.mustache`), its view model (a `PageModels` struct marked
 /// `/// Template: …`, made by a `PageBuilder` function) and one entry in `all`; `make templates`
-/// embeds the template and compiles it to Swift (`GeneratedPages`).
+/// embeds the template and compiles it to Swift (`GeneratedPages`), which writes every built-in page,
+/// group and person pages too: the template is the page's one definition.
 struct PageKind: Sendable {
     /// The template's name, without `.md.mustache`; templates include each other by it.
     let template: String

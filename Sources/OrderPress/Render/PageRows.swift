@@ -13,11 +13,6 @@ struct PageRows<Row> {
         self.row = row
     }
 
-    /// The rows of `values`, as they are.
-    init(_ values: [Row]) {
-        self.init(count: values.count) { index, body in body(values[index]) }
-    }
-
     var isEmpty: Bool { count == 0 }
 
     func forEach(_ body: (Row) -> Void) {

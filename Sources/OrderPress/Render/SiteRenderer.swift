@@ -5,7 +5,7 @@ import Mustache
 /// plus the charts, the stylesheet, `summary.json` and `orders.csv`.
 public struct SiteRenderer: Sendable {
     let templates: TemplateSet
-    /// Off in tests that render through swift-mustache only, to compare with `BuiltInPages`.
+    /// Off in tests that render through swift-mustache only, to compare with the compiled templates (`GeneratedPages`).
     var usesBuiltInPages = true
     /// How long a page's lists may grow; smaller in tests, to paginate a small site.
     var limits = PageLimits.standard
