@@ -489,16 +489,10 @@ class Compiler:
             if kind[0] == "arr":
                 if kind[1][0] == "opt":
                     raise Refused(f"{self.file}: `{{{{#{name}}}}}` is an array of optionals, which is not compiled")
-                v = self.fresh()
-                self.emit(indent, f"for {v} in {expr} {{")
-                self.nodes(body, frames + [(v, kind[1])], html, indent + 1, depth)
-                self.emit(indent, "}")
+                self.loop(indent, "for {} in " + expr + " {", body, frames, kind[1], html, depth)
             elif kind[0] == "rows":
                 # Made one row at a time, each valid only inside the loop's body (`PageRows`).
-                v = self.fresh()
-                self.emit(indent, f"{expr}.forEach {{ {v} in")
-                self.nodes(body, frames + [(v, kind[1])], html, indent + 1, depth)
-                self.emit(indent, "}")
+                self.loop(indent, expr + ".forEach { {} in", body, frames, kind[1], html, depth)
             elif kind[0] == "bool":
                 self.emit(indent, f"if {expr} {{")
                 self.nodes(body, frames, html, indent + 1, depth)
@@ -510,6 +504,15 @@ class Compiler:
                 self.emit(indent, "}")
 
         self.lookup(name, frames, found, lambda indent: None, indent)
+
+    def loop(self, indent, opening, body, frames, element, html, depth):
+        """`opening` ("for {} in xs {") with the element's name, or `_` when the body never names it."""
+        v = self.fresh()
+        made = self.capture(lambda: self.nodes(body, frames + [(v, element)], html, indent + 1, depth))
+        uses = any(re.search(rf"\b{v}\b", line) for line in made)
+        self.emit(indent, opening.replace("{}", v if uses else "_", 1))
+        self.lines += made
+        self.emit(indent, "}")
 
     def inverted(self, name, body, frames, html, indent, depth):
         def found(expr, kind, indent):

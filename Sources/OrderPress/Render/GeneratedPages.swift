@@ -6,7 +6,7 @@ import Foundation
 /// model, as swift-mustache renders the same template on the same model (`BuiltInPagesTests`).
 enum GeneratedPages {
     /// SHA-256 of the generator, PageModels.swift and templates/*.mustache this was made from.
-    static let sourceDigest = "8bc868053c60c1d7dc1bda693cac954b202df1c60d9520117b78373a6c68a1b1"
+    static let sourceDigest = "06286931cb420a3b0527677c92adbb346e7f4d84b8de679f3e2fa4474a99f383"
 
     /// The Markdown templates compiled here, by name.
     static let templates: Set<String> = ["archive", "attention", "changes", "group", "group_orders", "groups", "index", "people", "person", "person_orders", "rates", "tombstone"]
@@ -796,7 +796,7 @@ enum GeneratedPages {
                 out.text("--:|--:|")
             }
             out.text("--:|")
-            for v38 in m.displayCurrencies {
+            for _ in m.displayCurrencies {
                 out.text("--:|")
             }
             out.text("\n")
@@ -962,7 +962,7 @@ enum GeneratedPages {
                 out.text("--:|--:|")
             }
             out.text("--:|")
-            for v7 in m.displayCurrencies {
+            for _ in m.displayCurrencies {
                 out.text("--:|")
             }
             out.text("\n")
@@ -1130,7 +1130,7 @@ enum GeneratedPages {
             out.text("--:|")
         }
         out.text("--:|--:|---|---|---|")
-        for v12 in m.displayCurrencies {
+        for _ in m.displayCurrencies {
             out.text("--:|")
         }
         out.text("\n")
@@ -1332,7 +1332,7 @@ enum GeneratedPages {
                 out.text("--:|")
             }
             out.text("--:|--:|---|---|---|")
-            for v28 in m.displayCurrencies {
+            for _ in m.displayCurrencies {
                 out.text("--:|")
             }
             out.text("\n")
@@ -1418,7 +1418,7 @@ enum GeneratedPages {
                 out.text("--:|")
             }
             out.text("--:|")
-            for v39 in m.displayCurrencies {
+            for _ in m.displayCurrencies {
                 out.text("--:|")
             }
             out.text("\n")
@@ -1519,7 +1519,7 @@ enum GeneratedPages {
             out.text("--:|")
         }
         out.text("--:|")
-        for v8 in m.displayCurrencies {
+        for _ in m.displayCurrencies {
             out.text("--:|")
         }
         out.text("\n")
