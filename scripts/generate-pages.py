@@ -17,10 +17,22 @@ it pushed; inverted sections render when the value is absent, false or an empty 
 It compiles: text, `{{name}}`, `{{{name}}}`, `{{&name}}`, `{{.}}`, dotted names, `{{#…}}`, `{{^…}}`,
 `{{! comments}}` and `{{> partial}}` (inlined; not indented). Anything else (lambdas, transforms,
 set delimiters, inheritance, dynamic partials, an indented standalone partial, a field type other than
-String, Int, Bool, [String: String], arrays, optionals and PageModels structs) stops it with a message
-naming the template and the tag. Field types are read from PageModels.swift: every stored `var`/`let`
-of each struct inside `enum PageModels`, one per line; a line there that looks like a property but
-cannot be read is an error too, not skipped.
+String, Int, Bool, [String: String], arrays, optionals, PageModels structs, cells and `PageRows`) stops
+it with a message naming the template and the tag. Field types are read from PageModels.swift: every
+stored `var`/`let` of each struct inside `enum PageModels`, one per line; a line there that looks like
+a property but cannot be read is an error too, not skipped.
+
+Two kinds of field keep the tables of orders and people from making a String per cell (group and
+person pages are nearly every page of a site):
+- a cell, a type PageCell.swift declares as `struct Name: PageCell` (an amount, an order's text read
+  where the order is stored): `{{cell}}` compiles to `cell.write(into: &out)`, the cell writing its
+  bytes itself; a section over it renders once, as over a String (swift-mustache sees its text,
+  `TemplateContext`);
+- `PageRows<Row>`, rows made one at a time while the page is written: a section over it compiles to
+  `rows.forEach { row in … }` (each row valid only inside), an inverted one to `rows.isEmpty`, as over
+  an array (swift-mustache sees an array).
+`{{labels.name}}` compiles to `labels[.name]` on `GeneratedPages.LabelTable`, each label looked up in
+the catalogue once per build; `Label` lists the names the templates use.
 """
 import hashlib
 import pathlib
@@ -30,6 +42,8 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "templates"
 MODELS = ROOT / "Sources/OrderPress/Render/PageModels.swift"
+# The cell types (`struct Name: PageCell`): values that write themselves into the page.
+CELLS = ROOT / "Sources/OrderPress/Render/PageCell.swift"
 OUTPUT = ROOT / "Sources/OrderPress/Render/GeneratedPages.swift"
 
 # Each built-in template's view model is the PageModels struct whose doc comment says
@@ -100,6 +114,14 @@ def read_models(text):
     return structs, pages
 
 
+def read_cells(text):
+    """The names of the types PageCell.swift declares as cells: `struct Name: PageCell`."""
+    return set(re.findall(r"^\s*(?:\w+\s+)*struct\s+(\w+)\s*:[^{]*\bPageCell\b", text, re.M))
+
+
+CELL_TYPES = set()
+
+
 def parse_type(text, structs, where):
     text = text.strip()
     if text.endswith("?"):
@@ -108,6 +130,11 @@ def parse_type(text, structs, where):
         return ("dict",)
     if text.startswith("[") and text.endswith("]"):
         return ("arr", parse_type(text[1:-1], structs, where))
+    rows = re.match(r"^PageRows<(.+)>$", text)
+    if rows:
+        return ("rows", parse_type(rows.group(1), structs, where))
+    if text in CELL_TYPES:
+        return ("cell", text)
     if text == "String":
         return ("str",)
     if text == "Int":
@@ -116,7 +143,7 @@ def parse_type(text, structs, where):
         return ("bool",)
     if text in structs:
         return ("struct", text)
-    raise Refused(f"{where}: type `{text}` is not one the generator compiles (String, Int, Bool, [String: String], arrays, optionals, PageModels structs)")
+    raise Refused(f"{where}: type `{text}` is not one the generator compiles (String, Int, Bool, [String: String], arrays, PageRows, optionals, PageModels structs, PageCell types)")
 
 
 # ---- the templates, parsed as swift-mustache parses them -------------------------------------------
@@ -323,6 +350,8 @@ class Compiler:
         self.lines = []
         self.counter = 0
         self.file = ""
+        # Every `labels.…` name the templates show: `LabelTable` looks each up once per build.
+        self.labels = set()
 
     def fresh(self):
         self.counter += 1
@@ -340,7 +369,7 @@ class Compiler:
         absent; None when such a value never has it (scalars and arrays have no named children)."""
         if kind[0] == "root":
             if name == "labels":
-                return ("labels", ("dict",))
+                return ("labels", ("labels",))
             fields = self.fields(kind[1])
             return (f"{expr}.{name}", fields[name]) if name in fields else None
         if kind[0] == "struct":
@@ -348,6 +377,11 @@ class Compiler:
             return (f"{expr}.{name}", fields[name]) if name in fields else None
         if kind[0] == "dict":
             return (f"{expr}[{swift_literal(name)}]", ("opt", ("str",)))
+        if kind[0] == "labels":
+            if not re.fullmatch(r"[a-z][a-z0-9_]*", name):
+                raise Refused(f"{self.file}: `labels.{name}` is not a label name (lower case letters, digits and `_`)")
+            self.labels.add(name)
+            return (f"{expr}[.{camel(name)}]", ("opt", ("str",)))
         return None
 
     def capture(self, body):
@@ -442,6 +476,9 @@ class Compiler:
             call = "html" if escaped else "write"
             if kind[0] in ("str", "int", "bool"):
                 self.emit(indent, f"out.{call}({expr})")
+            elif kind[0] == "cell":
+                # A cell writes itself; in the layout, its text is escaped like any other value.
+                self.emit(indent, f"out.html({expr}.description)" if escaped else f"{expr}.write(into: &out)")
             else:
                 raise Refused(f"{self.file}: `{{{{{name}}}}}` is a {describe(kind)}, which a variable cannot show")
 
@@ -452,10 +489,10 @@ class Compiler:
             if kind[0] == "arr":
                 if kind[1][0] == "opt":
                     raise Refused(f"{self.file}: `{{{{#{name}}}}}` is an array of optionals, which is not compiled")
-                v = self.fresh()
-                self.emit(indent, f"for {v} in {expr} {{")
-                self.nodes(body, frames + [(v, kind[1])], html, indent + 1, depth)
-                self.emit(indent, "}")
+                self.loop(indent, "for {} in " + expr + " {", body, frames, kind[1], html, depth)
+            elif kind[0] == "rows":
+                # Made one row at a time, each valid only inside the loop's body (`PageRows`).
+                self.loop(indent, expr + ".forEach { {} in", body, frames, kind[1], html, depth)
             elif kind[0] == "bool":
                 self.emit(indent, f"if {expr} {{")
                 self.nodes(body, frames, html, indent + 1, depth)
@@ -468,9 +505,18 @@ class Compiler:
 
         self.lookup(name, frames, found, lambda indent: None, indent)
 
+    def loop(self, indent, opening, body, frames, element, html, depth):
+        """`opening` ("for {} in xs {") with the element's name, or `_` when the body never names it."""
+        v = self.fresh()
+        made = self.capture(lambda: self.nodes(body, frames + [(v, element)], html, indent + 1, depth))
+        uses = any(re.search(rf"\b{v}\b", line) for line in made)
+        self.emit(indent, opening.replace("{}", v if uses else "_", 1))
+        self.lines += made
+        self.emit(indent, "}")
+
     def inverted(self, name, body, frames, html, indent, depth):
         def found(expr, kind, indent):
-            if kind[0] == "arr":
+            if kind[0] in ("arr", "rows"):
                 # swift-mustache pushes the (empty) array, which names nothing.
                 self.emit(indent, f"if {expr}.isEmpty {{")
                 self.nodes(body, frames + [(expr, kind)], html, indent + 1, depth)
@@ -489,13 +535,16 @@ class Compiler:
 
 
 def describe(kind):
-    return {"arr": "list", "struct": "structure", "dict": "dictionary", "root": "page"}.get(kind[0], kind[0])
+    return {"arr": "list", "rows": "list", "struct": "structure", "dict": "dictionary", "labels": "dictionary", "root": "page"}.get(kind[0], kind[0])
 
 
 def source_digest():
     """SHA-256 of what the generated file is made from; GeneratedPagesTests computes the same."""
     digest = hashlib.sha256()
-    inputs = [("scripts/generate-pages.py", pathlib.Path(__file__).resolve()), ("Sources/OrderPress/Render/PageModels.swift", MODELS)]
+    inputs = [
+        ("scripts/generate-pages.py", pathlib.Path(__file__).resolve()), ("Sources/OrderPress/Render/PageModels.swift", MODELS),
+        ("Sources/OrderPress/Render/PageCell.swift", CELLS),
+    ]
     inputs += [(f"templates/{p.name}", p) for p in sorted(TEMPLATES.iterdir(), key=lambda p: p.name) if p.name.endswith(".mustache")]
     for label, path in inputs:
         digest.update(label.encode() + b"\0" + path.read_bytes() + b"\0")
@@ -503,6 +552,7 @@ def source_digest():
 
 
 def main():
+    CELL_TYPES.update(read_cells(CELLS.read_text(encoding="utf-8")))
     structs, models = read_models(MODELS.read_text(encoding="utf-8"))
     names = sorted(p.name[:-len(".md.mustache")] for p in TEMPLATES.iterdir() if p.name.endswith(".md.mustache"))
     unmodelled = [name for name in names + [LAYOUT] if name not in models]
@@ -538,7 +588,7 @@ def main():
         "",
         "    /// `model` written by the compiled `template`; nil when the template is not compiled here or",
         "    /// the model is not the one it renders.",
-        "    static func markdown(_ model: Any, template: String, labels: [String: String]) -> Data? {",
+        "    static func markdown(_ model: Any, template: String, labels: LabelTable) -> Data? {",
         "        var out = PageBytes()",
         "        switch template {",
     ]
@@ -557,7 +607,7 @@ def main():
         out += [
             "",
             f"    /// `templates/{name}.md.mustache` on `PageModels.{model}`, with `labels` (Markdown) as `{{{{labels.…}}}}`.",
-            f"    static func {camel(name)}(_ m: PageModels.{model}, labels: [String: String], into out: inout PageBytes) {{",
+            f"    static func {camel(name)}(_ m: PageModels.{model}, labels: LabelTable, into out: inout PageBytes) {{",
         ] + compiler.lines + ["    }"]
     compiler.file = layout_file
     compiler.lines = []
@@ -567,7 +617,32 @@ def main():
         "",
         f"    /// `{layout_file}` on `PageModels.{models[LAYOUT]}`: `{{{{…}}}}` escaped as `LayoutHTML` escapes it.",
         f"    static func {camel(LAYOUT)}(_ m: PageModels.{models[LAYOUT]}, into out: inout PageBytes) {{",
-    ] + compiler.lines + ["    }", "}"]
+    ] + compiler.lines + ["    }"]
+    names = sorted(compiler.labels)
+    out += [
+        "",
+        "    /// The labels the templates show (`{{labels.…}}`), by name.",
+        "    enum Label: Int, CaseIterable {",
+    ] + [f"        case `{camel(name)}`" for name in names] + [
+        "    }",
+        "",
+        "    /// The catalogue's key of each `Label`, in its order.",
+        "    static let labelKeys: [String] = [" + ", ".join(swift_literal(n) for n in names) + "]",
+        "",
+        "    /// The labels (escaped for Markdown) the compiled templates show, each looked up in the catalogue once",
+        "    /// per build rather than by key wherever a page shows it; nil where the catalogue has none, as",
+        "    /// swift-mustache renders a missing key.",
+        "    struct LabelTable: Sendable {",
+        "        private let values: [String?]",
+        "",
+        "        init(_ labels: [String: String]) {",
+        "            values = GeneratedPages.labelKeys.map { labels[$0] }",
+        "        }",
+        "",
+        "        subscript(label: Label) -> String? { values[label.rawValue] }",
+        "    }",
+        "}",
+    ]
     text = "\n".join(out) + "\n"
     if "--check" in sys.argv[1:]:
         if not OUTPUT.exists() or OUTPUT.read_text(encoding="utf-8") != text:
@@ -592,11 +667,14 @@ REFUSALS = [
     ("{{> nothing}}", "names no Markdown template"),
     ("{{shopSheet}}", "a variable cannot show"),
     ("{{#shopSheet}}{{.}}{{/shopSheet}}", "a variable cannot show"),
+    ("{{orders}}", "a variable cannot show"),
+    ("{{labels.Total}}", "not a label name"),
     ("{{> group}}", "nest more than 10 deep"),
 ]
 
 
 def self_test():
+    CELL_TYPES.update(read_cells(CELLS.read_text(encoding="utf-8")))
     structs, models = read_models(MODELS.read_text(encoding="utf-8"))
     failures = []
     for text, words in REFUSALS:

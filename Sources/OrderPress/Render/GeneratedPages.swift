@@ -6,14 +6,14 @@ import Foundation
 /// model, as swift-mustache renders the same template on the same model (`BuiltInPagesTests`).
 enum GeneratedPages {
     /// SHA-256 of the generator, PageModels.swift and templates/*.mustache this was made from.
-    static let sourceDigest = "a0c7242a423a751585a4f018d0c994410964f027ee98f6d37317f1523b65371d"
+    static let sourceDigest = "e091748818a0f8577ee48878567ecd00fee780be2493f50ad957470bbd6ce2ef"
 
     /// The Markdown templates compiled here, by name.
     static let templates: Set<String> = ["archive", "attention", "changes", "group", "group_orders", "groups", "index", "people", "person", "person_orders", "rates", "tombstone"]
 
     /// `model` written by the compiled `template`; nil when the template is not compiled here or
     /// the model is not the one it renders.
-    static func markdown(_ model: Any, template: String, labels: [String: String]) -> Data? {
+    static func markdown(_ model: Any, template: String, labels: LabelTable) -> Data? {
         var out = PageBytes()
         switch template {
         case "archive":
@@ -59,11 +59,11 @@ enum GeneratedPages {
     }
 
     /// `templates/archive.md.mustache` on `PageModels.ArchivePage`, with `labels` (Markdown) as `{{labels.…}}`.
-    static func archive(_ m: PageModels.ArchivePage, labels: [String: String], into out: inout PageBytes) {
+    static func archive(_ m: PageModels.ArchivePage, labels: LabelTable, into out: inout PageBytes) {
         out.text("# ")
         out.write(m.title)
         out.text("\n\n[← ")
-        if let v1 = labels["home"] {
+        if let v1 = labels[.home] {
             out.write(v1)
         }
         out.text("](../../index.md)")
@@ -79,43 +79,43 @@ enum GeneratedPages {
         out.text("\n\n> ")
         out.write(m.closed)
         out.text("\n\n- ")
-        if let v3 = labels["organizer"] {
+        if let v3 = labels[.organizer] {
             out.write(v3)
         }
-        if let v4 = labels["colon"] {
+        if let v4 = labels[.colon] {
             out.write(v4)
         }
         out.write(m.organizer)
         out.text("\n- ")
-        if let v5 = labels["shop"] {
+        if let v5 = labels[.shop] {
             out.write(v5)
         }
-        if let v6 = labels["colon"] {
+        if let v6 = labels[.colon] {
             out.write(v6)
         }
         out.write(m.shop)
         out.text("\n- ")
-        if let v7 = labels["deadline"] {
+        if let v7 = labels[.deadline] {
             out.write(v7)
         }
-        if let v8 = labels["colon"] {
+        if let v8 = labels[.colon] {
             out.write(v8)
         }
         out.write(m.deadline)
         out.text("\n\n## ")
-        if let v9 = labels["shop_sheet"] {
+        if let v9 = labels[.shopSheet] {
             out.write(v9)
         }
         out.text("\n\n| ")
-        if let v10 = labels["order_line"] {
+        if let v10 = labels[.orderLine] {
             out.write(v10)
         }
         out.text(" | ")
-        if let v11 = labels["unit_price"] {
+        if let v11 = labels[.unitPrice] {
             out.write(v11)
         }
         out.text(" | ")
-        if let v12 = labels["line_total"] {
+        if let v12 = labels[.lineTotal] {
             out.write(v12)
         }
         out.text(" |\n|---|--:|--:|\n")
@@ -131,7 +131,7 @@ enum GeneratedPages {
         if let v14 = m.fee {
             do {
                 out.text("| ")
-                if let v15 = labels["fee"] {
+                if let v15 = labels[.fee] {
                     out.write(v15)
                 }
                 out.text(" | | ")
@@ -142,7 +142,7 @@ enum GeneratedPages {
         if let v16 = m.discount {
             do {
                 out.text("| ")
-                if let v17 = labels["discount"] {
+                if let v17 = labels[.discount] {
                     out.write(v17)
                 }
                 out.text(" | | -")
@@ -151,31 +151,31 @@ enum GeneratedPages {
             }
         }
         out.text("| **")
-        if let v18 = labels["total"] {
+        if let v18 = labels[.total] {
             out.write(v18)
         }
         out.text("** | | **")
         out.write(m.total)
         out.text("** |\n\n## ")
-        if let v19 = labels["per_person"] {
+        if let v19 = labels[.perPerson] {
             out.write(v19)
         }
         out.text("\n\n| ")
-        if let v20 = labels["person"] {
+        if let v20 = labels[.person] {
             out.write(v20)
         }
         out.text(" | ")
-        if let v21 = labels["total"] {
+        if let v21 = labels[.total] {
             out.write(v21)
         }
         out.text(" |")
         if m.tracksPayments {
             out.text(" ")
-            if let v22 = labels["paid"] {
+            if let v22 = labels[.paid] {
                 out.write(v22)
             }
             out.text(" | ")
-            if let v23 = labels["owes"] {
+            if let v23 = labels[.owes] {
                 out.write(v23)
             }
             out.text(" |")
@@ -203,13 +203,13 @@ enum GeneratedPages {
     }
 
     /// `templates/attention.md.mustache` on `PageModels.AttentionPage`, with `labels` (Markdown) as `{{labels.…}}`.
-    static func attention(_ m: PageModels.AttentionPage, labels: [String: String], into out: inout PageBytes) {
+    static func attention(_ m: PageModels.AttentionPage, labels: LabelTable, into out: inout PageBytes) {
         out.text("# ")
-        if let v1 = labels["attention"] {
+        if let v1 = labels[.attention] {
             out.write(v1)
         }
         out.text("\n\n[← ")
-        if let v2 = labels["home"] {
+        if let v2 = labels[.home] {
             out.write(v2)
         }
         out.text("](index.md)\n\n")
@@ -219,32 +219,32 @@ enum GeneratedPages {
             out.text("\n\n")
         }
         out.text("## ")
-        if let v4 = labels["rejected_rows"] {
+        if let v4 = labels[.rejectedRows] {
             out.write(v4)
         }
         out.text("\n\n")
         if m.hasRejected {
-            if let v5 = labels["rejected_explain"] {
+            if let v5 = labels[.rejectedExplain] {
                 out.write(v5)
             }
             out.text("\n\n| ")
-            if let v6 = labels["person"] {
+            if let v6 = labels[.person] {
                 out.write(v6)
             }
             out.text(" · ")
-            if let v7 = labels["item"] {
+            if let v7 = labels[.item] {
                 out.write(v7)
             }
             out.text(" | ")
-            if let v8 = labels["reasons"] {
+            if let v8 = labels[.reasons] {
                 out.write(v8)
             }
             out.text(" | ")
-            if let v9 = labels["row"] {
+            if let v9 = labels[.row] {
                 out.write(v9)
             }
             out.text(" | ")
-            if let v10 = labels["values"] {
+            if let v10 = labels[.values] {
                 out.write(v10)
             }
             out.text(" |\n|---|---|--:|---|\n")
@@ -268,23 +268,23 @@ enum GeneratedPages {
             }
         }
         if !m.hasRejected {
-            if let v13 = labels["no_rejected"] {
+            if let v13 = labels[.noRejected] {
                 out.write(v13)
             }
             out.text("\n")
         }
         out.text("\n## ")
-        if let v14 = labels["warnings"] {
+        if let v14 = labels[.warnings] {
             out.write(v14)
         }
         out.text("\n\n")
         if m.hasWarnings {
             out.text("| ")
-            if let v15 = labels["row"] {
+            if let v15 = labels[.row] {
                 out.write(v15)
             }
             out.text(" | ")
-            if let v16 = labels["warning"] {
+            if let v16 = labels[.warning] {
                 out.write(v16)
             }
             out.text(" |\n|--:|---|\n")
@@ -304,7 +304,7 @@ enum GeneratedPages {
             }
         }
         if !m.hasWarnings {
-            if let v19 = labels["no_warnings"] {
+            if let v19 = labels[.noWarnings] {
                 out.write(v19)
             }
             out.text("\n")
@@ -312,13 +312,13 @@ enum GeneratedPages {
     }
 
     /// `templates/changes.md.mustache` on `PageModels.ChangesPage`, with `labels` (Markdown) as `{{labels.…}}`.
-    static func changes(_ m: PageModels.ChangesPage, labels: [String: String], into out: inout PageBytes) {
+    static func changes(_ m: PageModels.ChangesPage, labels: LabelTable, into out: inout PageBytes) {
         out.text("# ")
-        if let v1 = labels["changes"] {
+        if let v1 = labels[.changes] {
             out.write(v1)
         }
         out.text("\n\n[← ")
-        if let v2 = labels["home"] {
+        if let v2 = labels[.home] {
             out.write(v2)
         }
         out.text("](index.md)\n\n")
@@ -330,7 +330,7 @@ enum GeneratedPages {
         for v4 in m.runs {
             out.text("## ")
             out.write(v4.time)
-            if let v5 = labels["colon"] {
+            if let v5 = labels[.colon] {
                 out.write(v5)
             }
             out.write(v4.summary)
@@ -345,33 +345,33 @@ enum GeneratedPages {
             }
             if v4.hasDeleted {
                 out.text("### ⚠ ")
-                if let v7 = labels["deleted_orders"] {
+                if let v7 = labels[.deletedOrders] {
                     out.write(v7)
                 }
                 out.text(" (")
                 out.write(v4.deletedCount)
                 out.text(")\n\n| ")
-                if let v8 = labels["person"] {
+                if let v8 = labels[.person] {
                     out.write(v8)
                 }
                 out.text(" | ")
-                if let v9 = labels["item"] {
+                if let v9 = labels[.item] {
                     out.write(v9)
                 }
                 out.text(" | ")
-                if let v10 = labels["amount"] {
+                if let v10 = labels[.amount] {
                     out.write(v10)
                 }
                 out.text(" | ")
-                if let v11 = labels["group"] {
+                if let v11 = labels[.group] {
                     out.write(v11)
                 }
                 out.text(" | ")
-                if let v12 = labels["first_seen"] {
+                if let v12 = labels[.firstSeen] {
                     out.write(v12)
                 }
                 out.text(" | ")
-                if let v13 = labels["row"] {
+                if let v13 = labels[.row] {
                     out.write(v13)
                 }
                 out.text(" |\n|---|---|--:|---|---|--:|\n")
@@ -401,33 +401,33 @@ enum GeneratedPages {
             }
             if v4.hasNoLongerCounted {
                 out.text("### ⚠ ")
-                if let v16 = labels["no_longer_counted_orders"] {
+                if let v16 = labels[.noLongerCountedOrders] {
                     out.write(v16)
                 }
                 out.text(" (")
                 out.write(v4.noLongerCountedCount)
                 out.text(")\n\n| ")
-                if let v17 = labels["person"] {
+                if let v17 = labels[.person] {
                     out.write(v17)
                 }
                 out.text(" | ")
-                if let v18 = labels["item"] {
+                if let v18 = labels[.item] {
                     out.write(v18)
                 }
                 out.text(" | ")
-                if let v19 = labels["amount"] {
+                if let v19 = labels[.amount] {
                     out.write(v19)
                 }
                 out.text(" | ")
-                if let v20 = labels["reasons"] {
+                if let v20 = labels[.reasons] {
                     out.write(v20)
                 }
                 out.text(" | ")
-                if let v21 = labels["group"] {
+                if let v21 = labels[.group] {
                     out.write(v21)
                 }
                 out.text(" | ")
-                if let v22 = labels["row"] {
+                if let v22 = labels[.row] {
                     out.write(v22)
                 }
                 out.text(" |\n|---|---|--:|---|---|--:|\n")
@@ -457,29 +457,29 @@ enum GeneratedPages {
             }
             if v4.hasAdded {
                 out.text("### ")
-                if let v25 = labels["added_orders"] {
+                if let v25 = labels[.addedOrders] {
                     out.write(v25)
                 }
                 out.text(" (")
                 out.write(v4.addedCount)
                 out.text(")\n\n| ")
-                if let v26 = labels["person"] {
+                if let v26 = labels[.person] {
                     out.write(v26)
                 }
                 out.text(" | ")
-                if let v27 = labels["item"] {
+                if let v27 = labels[.item] {
                     out.write(v27)
                 }
                 out.text(" | ")
-                if let v28 = labels["amount"] {
+                if let v28 = labels[.amount] {
                     out.write(v28)
                 }
                 out.text(" | ")
-                if let v29 = labels["group"] {
+                if let v29 = labels[.group] {
                     out.write(v29)
                 }
                 out.text(" | ")
-                if let v30 = labels["row"] {
+                if let v30 = labels[.row] {
                     out.write(v30)
                 }
                 out.text(" |\n|---|---|--:|---|--:|\n")
@@ -507,29 +507,29 @@ enum GeneratedPages {
             }
             if v4.hasChanged {
                 out.text("### ")
-                if let v33 = labels["changed_orders"] {
+                if let v33 = labels[.changedOrders] {
                     out.write(v33)
                 }
                 out.text(" (")
                 out.write(v4.changedCount)
                 out.text(")\n\n| ")
-                if let v34 = labels["person"] {
+                if let v34 = labels[.person] {
                     out.write(v34)
                 }
                 out.text(" | ")
-                if let v35 = labels["item"] {
+                if let v35 = labels[.item] {
                     out.write(v35)
                 }
                 out.text(" | ")
-                if let v36 = labels["what_changed"] {
+                if let v36 = labels[.whatChanged] {
                     out.write(v36)
                 }
                 out.text(" | ")
-                if let v37 = labels["group"] {
+                if let v37 = labels[.group] {
                     out.write(v37)
                 }
                 out.text(" | ")
-                if let v38 = labels["row"] {
+                if let v38 = labels[.row] {
                     out.write(v38)
                 }
                 out.text(" |\n|---|---|---|---|--:|\n")
@@ -557,29 +557,29 @@ enum GeneratedPages {
             }
             if v4.hasNowCounted {
                 out.text("### ")
-                if let v41 = labels["now_counted_orders"] {
+                if let v41 = labels[.nowCountedOrders] {
                     out.write(v41)
                 }
                 out.text(" (")
                 out.write(v4.nowCountedCount)
                 out.text(")\n\n| ")
-                if let v42 = labels["person"] {
+                if let v42 = labels[.person] {
                     out.write(v42)
                 }
                 out.text(" | ")
-                if let v43 = labels["item"] {
+                if let v43 = labels[.item] {
                     out.write(v43)
                 }
                 out.text(" | ")
-                if let v44 = labels["amount"] {
+                if let v44 = labels[.amount] {
                     out.write(v44)
                 }
                 out.text(" | ")
-                if let v45 = labels["group"] {
+                if let v45 = labels[.group] {
                     out.write(v45)
                 }
                 out.text(" | ")
-                if let v46 = labels["row"] {
+                if let v46 = labels[.row] {
                     out.write(v46)
                 }
                 out.text(" |\n|---|---|--:|---|--:|\n")
@@ -607,7 +607,7 @@ enum GeneratedPages {
             }
         }
         if m.runs.isEmpty {
-            if let v49 = labels["no_runs"] {
+            if let v49 = labels[.noRuns] {
                 out.write(v49)
             }
             out.text("\n")
@@ -615,42 +615,42 @@ enum GeneratedPages {
     }
 
     /// `templates/group.md.mustache` on `PageModels.GroupPage`, with `labels` (Markdown) as `{{labels.…}}`.
-    static func group(_ m: PageModels.GroupPage, labels: [String: String], into out: inout PageBytes) {
+    static func group(_ m: PageModels.GroupPage, labels: LabelTable, into out: inout PageBytes) {
         out.text("# ")
         out.write(m.name)
         out.text("\n\n[← ")
-        if let v1 = labels["home"] {
+        if let v1 = labels[.home] {
             out.write(v1)
         }
         out.text("](../index.md)\n\n- ")
-        if let v2 = labels["organizer"] {
+        if let v2 = labels[.organizer] {
             out.write(v2)
         }
-        if let v3 = labels["colon"] {
+        if let v3 = labels[.colon] {
             out.write(v3)
         }
         out.write(m.organizer)
         out.text("\n- ")
-        if let v4 = labels["shop"] {
+        if let v4 = labels[.shop] {
             out.write(v4)
         }
-        if let v5 = labels["colon"] {
+        if let v5 = labels[.colon] {
             out.write(v5)
         }
         out.write(m.shop)
         out.text("\n- ")
-        if let v6 = labels["deadline"] {
+        if let v6 = labels[.deadline] {
             out.write(v6)
         }
-        if let v7 = labels["colon"] {
+        if let v7 = labels[.colon] {
             out.write(v7)
         }
         out.write(m.deadline)
         out.text("\n- ")
-        if let v8 = labels["currency"] {
+        if let v8 = labels[.currency] {
             out.write(v8)
         }
-        if let v9 = labels["colon"] {
+        if let v9 = labels[.colon] {
             out.write(v9)
         }
         out.write(m.currency)
@@ -658,10 +658,10 @@ enum GeneratedPages {
         if let v10 = m.pastRounds {
             do {
                 out.text("- ")
-                if let v11 = labels["past_rounds"] {
+                if let v11 = labels[.pastRounds] {
                     out.write(v11)
                 }
-                if let v12 = labels["colon"] {
+                if let v12 = labels[.colon] {
                     out.write(v12)
                 }
                 out.write(v10)
@@ -671,10 +671,10 @@ enum GeneratedPages {
         if let v13 = m.payment {
             do {
                 out.text("- ")
-                if let v14 = labels["payment"] {
+                if let v14 = labels[.payment] {
                     out.write(v14)
                 }
-                if let v15 = labels["colon"] {
+                if let v15 = labels[.colon] {
                     out.write(v15)
                 }
                 out.write(v13)
@@ -692,7 +692,7 @@ enum GeneratedPages {
                 out.text("> ⚠ ")
                 out.write(v17)
                 out.text(" [")
-                if let v18 = labels["see_why"] {
+                if let v18 = labels[.seeWhy] {
                     out.write(v18)
                 }
                 out.text("](../attention.md)\n\n")
@@ -708,42 +708,42 @@ enum GeneratedPages {
                 out.text("~~\n")
             }
             out.text("\n[")
-            if let v20 = labels["all_changes"] {
+            if let v20 = labels[.allChanges] {
                 out.write(v20)
             }
             out.text("](../changes.md)\n\n")
         }
         if m.hasOrders {
             out.text("## ")
-            if let v21 = labels["shop_sheet"] {
+            if let v21 = labels[.shopSheet] {
                 out.write(v21)
             }
             out.text("\n\n| ")
-            if let v22 = labels["order_line"] {
+            if let v22 = labels[.orderLine] {
                 out.write(v22)
             }
             out.text(" | ")
-            if let v23 = labels["unit_price"] {
+            if let v23 = labels[.unitPrice] {
                 out.write(v23)
             }
             out.text(" | ")
-            if let v24 = labels["line_total"] {
+            if let v24 = labels[.lineTotal] {
                 out.write(v24)
             }
             out.text(" |\n|---|--:|--:|\n")
-            for v25 in m.shopSheet {
+            m.shopSheet.forEach { v25 in
                 out.text("| ")
-                out.write(v25.text)
+                v25.text.write(into: &out)
                 out.text(" | ")
-                out.write(v25.unitPrice)
+                v25.unitPrice.write(into: &out)
                 out.text(" | ")
-                out.write(v25.lineTotal)
+                v25.lineTotal.write(into: &out)
                 out.text(" |\n")
             }
             if let v26 = m.fee {
                 do {
                     out.text("| ")
-                    if let v27 = labels["fee"] {
+                    if let v27 = labels[.fee] {
                         out.write(v27)
                     }
                     out.text(" | | ")
@@ -754,7 +754,7 @@ enum GeneratedPages {
             if let v28 = m.discount {
                 do {
                     out.text("| ")
-                    if let v29 = labels["discount"] {
+                    if let v29 = labels[.discount] {
                         out.write(v29)
                     }
                     out.text(" | | -")
@@ -763,7 +763,7 @@ enum GeneratedPages {
                 }
             }
             out.text("| **")
-            if let v30 = labels["total"] {
+            if let v30 = labels[.total] {
                 out.write(v30)
             }
             out.text("** ")
@@ -782,11 +782,11 @@ enum GeneratedPages {
                 out.text("\n")
             }
             out.text("\n## ")
-            if let v32 = labels["per_person"] {
+            if let v32 = labels[.perPerson] {
                 out.write(v32)
             }
             out.text("\n\n| ")
-            if let v33 = labels["person"] {
+            if let v33 = labels[.person] {
                 out.write(v33)
             }
             out.text(" | ")
@@ -794,17 +794,17 @@ enum GeneratedPages {
             out.text(" |")
             if m.tracksPayments {
                 out.text(" ")
-                if let v34 = labels["paid"] {
+                if let v34 = labels[.paid] {
                     out.write(v34)
                 }
                 out.text(" | ")
-                if let v35 = labels["owes"] {
+                if let v35 = labels[.owes] {
                     out.write(v35)
                 }
                 out.text(" |")
             }
             out.text(" ")
-            if let v36 = labels["orders"] {
+            if let v36 = labels[.orders] {
                 out.write(v36)
             }
             out.text(" |")
@@ -818,23 +818,23 @@ enum GeneratedPages {
                 out.text("--:|--:|")
             }
             out.text("--:|")
-            for v38 in m.displayCurrencies {
+            for _ in m.displayCurrencies {
                 out.text("--:|")
             }
             out.text("\n")
-            for v39 in m.people {
+            m.people.forEach { v39 in
                 out.text("| [")
-                out.write(v39.name)
+                v39.name.write(into: &out)
                 out.text("](")
-                out.write(v39.link)
+                v39.link.write(into: &out)
                 out.text(") | ")
-                out.write(v39.total)
+                v39.total.write(into: &out)
                 out.text(" |")
                 if m.tracksPayments {
                     out.text(" ")
-                    out.write(v39.paid)
+                    v39.paid.write(into: &out)
                     out.text(" | ")
-                    out.write(v39.outstanding)
+                    v39.outstanding.write(into: &out)
                     out.text(" |")
                 }
                 out.text(" ")
@@ -842,7 +842,7 @@ enum GeneratedPages {
                 out.text(" |")
                 for v40 in v39.converted {
                     out.text(" ")
-                    out.write(v40)
+                    v40.write(into: &out)
                     out.text(" |")
                 }
                 out.text("\n")
@@ -852,43 +852,43 @@ enum GeneratedPages {
             out.text("](")
             out.write(m.chart)
             out.text(")\n\n## ")
-            if let v41 = labels["orders"] {
+            if let v41 = labels[.orders] {
                 out.write(v41)
             }
             out.text("\n\n| ")
-            if let v42 = labels["person"] {
+            if let v42 = labels[.person] {
                 out.write(v42)
             }
             out.text(" | ")
-            if let v43 = labels["item"] {
+            if let v43 = labels[.item] {
                 out.write(v43)
             }
             out.text(" | ")
-            if let v44 = labels["amount"] {
+            if let v44 = labels[.amount] {
                 out.write(v44)
             }
             out.text(" |")
             if m.tracksPayments {
                 out.text(" ")
-                if let v45 = labels["paid"] {
+                if let v45 = labels[.paid] {
                     out.write(v45)
                 }
                 out.text(" |")
             }
             out.text(" ")
-            if let v46 = labels["qty"] {
+            if let v46 = labels[.qty] {
                 out.write(v46)
             }
             out.text(" | ")
-            if let v47 = labels["unit_price"] {
+            if let v47 = labels[.unitPrice] {
                 out.write(v47)
             }
             out.text(" | ")
-            if let v48 = labels["time"] {
+            if let v48 = labels[.time] {
                 out.write(v48)
             }
             out.text(" | ")
-            if let v49 = labels["note"] {
+            if let v49 = labels[.note] {
                 out.write(v49)
             }
             out.text(" |\n|---|---|--:|")
@@ -896,13 +896,13 @@ enum GeneratedPages {
                 out.text(":-:|")
             }
             out.text("--:|--:|---|---|\n")
-            for v50 in m.orders {
+            m.orders.forEach { v50 in
                 out.text("| ")
-                out.write(v50.person)
+                v50.person.write(into: &out)
                 out.text(" | ")
-                out.write(v50.item)
+                v50.item.write(into: &out)
                 out.text(" | ")
-                out.write(v50.amount)
+                v50.amount.write(into: &out)
                 out.text(" |")
                 if m.tracksPayments {
                     out.text(" ")
@@ -912,11 +912,11 @@ enum GeneratedPages {
                 out.text(" ")
                 out.write(v50.quantity)
                 out.text(" | ")
-                out.write(v50.unitPrice)
+                v50.unitPrice.write(into: &out)
                 out.text(" | ")
-                out.write(v50.time)
+                v50.time.write(into: &out)
                 out.text(" | ")
-                out.write(v50.note)
+                v50.note.write(into: &out)
                 out.text(" |\n")
             }
             if let v51 = m.ordersPager {
@@ -928,7 +928,7 @@ enum GeneratedPages {
             }
         }
         if !m.hasOrders {
-            if let v52 = labels["no_orders"] {
+            if let v52 = labels[.noOrders] {
                 out.write(v52)
             }
             out.text("\n")
@@ -936,7 +936,7 @@ enum GeneratedPages {
     }
 
     /// `templates/group_orders.md.mustache` on `PageModels.GroupOrdersPage`, with `labels` (Markdown) as `{{labels.…}}`.
-    static func groupOrders(_ m: PageModels.GroupOrdersPage, labels: [String: String], into out: inout PageBytes) {
+    static func groupOrders(_ m: PageModels.GroupOrdersPage, labels: LabelTable, into out: inout PageBytes) {
         out.text("# ")
         out.write(m.title)
         out.text("\n\n[← ")
@@ -948,11 +948,11 @@ enum GeneratedPages {
         out.text("\n\n")
         if m.hasPeople {
             out.text("## ")
-            if let v1 = labels["per_person"] {
+            if let v1 = labels[.perPerson] {
                 out.write(v1)
             }
             out.text("\n\n| ")
-            if let v2 = labels["person"] {
+            if let v2 = labels[.person] {
                 out.write(v2)
             }
             out.text(" | ")
@@ -960,17 +960,17 @@ enum GeneratedPages {
             out.text(" |")
             if m.tracksPayments {
                 out.text(" ")
-                if let v3 = labels["paid"] {
+                if let v3 = labels[.paid] {
                     out.write(v3)
                 }
                 out.text(" | ")
-                if let v4 = labels["owes"] {
+                if let v4 = labels[.owes] {
                     out.write(v4)
                 }
                 out.text(" |")
             }
             out.text(" ")
-            if let v5 = labels["orders"] {
+            if let v5 = labels[.orders] {
                 out.write(v5)
             }
             out.text(" |")
@@ -984,23 +984,23 @@ enum GeneratedPages {
                 out.text("--:|--:|")
             }
             out.text("--:|")
-            for v7 in m.displayCurrencies {
+            for _ in m.displayCurrencies {
                 out.text("--:|")
             }
             out.text("\n")
-            for v8 in m.people {
+            m.people.forEach { v8 in
                 out.text("| [")
-                out.write(v8.name)
+                v8.name.write(into: &out)
                 out.text("](")
-                out.write(v8.link)
+                v8.link.write(into: &out)
                 out.text(") | ")
-                out.write(v8.total)
+                v8.total.write(into: &out)
                 out.text(" |")
                 if m.tracksPayments {
                     out.text(" ")
-                    out.write(v8.paid)
+                    v8.paid.write(into: &out)
                     out.text(" | ")
-                    out.write(v8.outstanding)
+                    v8.outstanding.write(into: &out)
                     out.text(" |")
                 }
                 out.text(" ")
@@ -1008,7 +1008,7 @@ enum GeneratedPages {
                 out.text(" |")
                 for v9 in v8.converted {
                     out.text(" ")
-                    out.write(v9)
+                    v9.write(into: &out)
                     out.text(" |")
                 }
                 out.text("\n")
@@ -1017,43 +1017,43 @@ enum GeneratedPages {
         }
         if m.hasOrders {
             out.text("## ")
-            if let v10 = labels["orders"] {
+            if let v10 = labels[.orders] {
                 out.write(v10)
             }
             out.text("\n\n| ")
-            if let v11 = labels["person"] {
+            if let v11 = labels[.person] {
                 out.write(v11)
             }
             out.text(" | ")
-            if let v12 = labels["item"] {
+            if let v12 = labels[.item] {
                 out.write(v12)
             }
             out.text(" | ")
-            if let v13 = labels["amount"] {
+            if let v13 = labels[.amount] {
                 out.write(v13)
             }
             out.text(" |")
             if m.tracksPayments {
                 out.text(" ")
-                if let v14 = labels["paid"] {
+                if let v14 = labels[.paid] {
                     out.write(v14)
                 }
                 out.text(" |")
             }
             out.text(" ")
-            if let v15 = labels["qty"] {
+            if let v15 = labels[.qty] {
                 out.write(v15)
             }
             out.text(" | ")
-            if let v16 = labels["unit_price"] {
+            if let v16 = labels[.unitPrice] {
                 out.write(v16)
             }
             out.text(" | ")
-            if let v17 = labels["time"] {
+            if let v17 = labels[.time] {
                 out.write(v17)
             }
             out.text(" | ")
-            if let v18 = labels["note"] {
+            if let v18 = labels[.note] {
                 out.write(v18)
             }
             out.text(" |\n|---|---|--:|")
@@ -1061,13 +1061,13 @@ enum GeneratedPages {
                 out.text(":-:|")
             }
             out.text("--:|--:|---|---|\n")
-            for v19 in m.orders {
+            m.orders.forEach { v19 in
                 out.text("| ")
-                out.write(v19.person)
+                v19.person.write(into: &out)
                 out.text(" | ")
-                out.write(v19.item)
+                v19.item.write(into: &out)
                 out.text(" | ")
-                out.write(v19.amount)
+                v19.amount.write(into: &out)
                 out.text(" |")
                 if m.tracksPayments {
                     out.text(" ")
@@ -1077,11 +1077,11 @@ enum GeneratedPages {
                 out.text(" ")
                 out.write(v19.quantity)
                 out.text(" | ")
-                out.write(v19.unitPrice)
+                v19.unitPrice.write(into: &out)
                 out.text(" | ")
-                out.write(v19.time)
+                v19.time.write(into: &out)
                 out.text(" | ")
-                out.write(v19.note)
+                v19.note.write(into: &out)
                 out.text(" |\n")
             }
             out.text("\n")
@@ -1091,11 +1091,11 @@ enum GeneratedPages {
     }
 
     /// `templates/groups.md.mustache` on `PageModels.GroupListPage`, with `labels` (Markdown) as `{{labels.…}}`.
-    static func groups(_ m: PageModels.GroupListPage, labels: [String: String], into out: inout PageBytes) {
+    static func groups(_ m: PageModels.GroupListPage, labels: LabelTable, into out: inout PageBytes) {
         out.text("# ")
         out.write(m.title)
         out.text("\n\n[← ")
-        if let v1 = labels["home"] {
+        if let v1 = labels[.home] {
             out.write(v1)
         }
         out.text("](index.md)\n\n")
@@ -1106,39 +1106,39 @@ enum GeneratedPages {
         }
         out.write(m.pager)
         out.text("\n\n| ")
-        if let v3 = labels["group"] {
+        if let v3 = labels[.group] {
             out.write(v3)
         }
         out.text(" | ")
-        if let v4 = labels["total"] {
+        if let v4 = labels[.total] {
             out.write(v4)
         }
         out.text(" |")
         if m.tracksPayments {
             out.text(" ")
-            if let v5 = labels["outstanding"] {
+            if let v5 = labels[.outstanding] {
                 out.write(v5)
             }
             out.text(" |")
         }
         out.text(" ")
-        if let v6 = labels["orders"] {
+        if let v6 = labels[.orders] {
             out.write(v6)
         }
         out.text(" | ")
-        if let v7 = labels["items"] {
+        if let v7 = labels[.items] {
             out.write(v7)
         }
         out.text(" | ")
-        if let v8 = labels["shop"] {
+        if let v8 = labels[.shop] {
             out.write(v8)
         }
         out.text(" | ")
-        if let v9 = labels["organizer"] {
+        if let v9 = labels[.organizer] {
             out.write(v9)
         }
         out.text(" | ")
-        if let v10 = labels["deadline"] {
+        if let v10 = labels[.deadline] {
             out.write(v10)
         }
         out.text(" |")
@@ -1152,7 +1152,7 @@ enum GeneratedPages {
             out.text("--:|")
         }
         out.text("--:|--:|---|---|---|")
-        for v12 in m.displayCurrencies {
+        for _ in m.displayCurrencies {
             out.text("--:|")
         }
         out.text("\n")
@@ -1193,17 +1193,17 @@ enum GeneratedPages {
     }
 
     /// `templates/index.md.mustache` on `PageModels.IndexPage`, with `labels` (Markdown) as `{{labels.…}}`.
-    static func index(_ m: PageModels.IndexPage, labels: [String: String], into out: inout PageBytes) {
+    static func index(_ m: PageModels.IndexPage, labels: LabelTable, into out: inout PageBytes) {
         out.text("# ")
         out.write(m.title)
         out.text("\n\n")
         out.write(m.dataAsOf)
         out.text(" · [")
-        if let v1 = labels["rates"] {
+        if let v1 = labels[.rates] {
             out.write(v1)
         }
         out.text("](rates.md) · [")
-        if let v2 = labels["attention"] {
+        if let v2 = labels[.attention] {
             out.write(v2)
         }
         out.text("](attention.md)")
@@ -1217,23 +1217,23 @@ enum GeneratedPages {
             }
         }
         out.text("\n\n## ")
-        if let v5 = labels["grand_total"] {
+        if let v5 = labels[.grandTotal] {
             out.write(v5)
         }
         out.text("\n\n")
         if m.hasOrders {
             out.text("| ")
-            if let v6 = labels["currency"] {
+            if let v6 = labels[.currency] {
                 out.write(v6)
             }
             out.text(" | ")
-            if let v7 = labels["total"] {
+            if let v7 = labels[.total] {
                 out.write(v7)
             }
             out.text(" |")
             if m.tracksPayments {
                 out.text(" ")
-                if let v8 = labels["outstanding"] {
+                if let v8 = labels[.outstanding] {
                     out.write(v8)
                 }
                 out.text(" |")
@@ -1258,7 +1258,7 @@ enum GeneratedPages {
             }
         }
         if !m.hasOrders {
-            if let v10 = labels["no_orders"] {
+            if let v10 = labels[.noOrders] {
                 out.write(v10)
             }
             out.text("\n")
@@ -1267,10 +1267,10 @@ enum GeneratedPages {
         if let v11 = m.latest {
             do {
                 out.text("## ")
-                if let v12 = labels["latest_change"] {
+                if let v12 = labels[.latestChange] {
                     out.write(v12)
                 }
-                if let v13 = labels["colon"] {
+                if let v13 = labels[.colon] {
                     out.write(v13)
                 }
                 out.write(v11.time)
@@ -1290,7 +1290,7 @@ enum GeneratedPages {
                     }
                 }
                 out.text("\n[")
-                if let v16 = labels["all_changes"] {
+                if let v16 = labels[.allChanges] {
                     out.write(v16)
                 }
                 out.text("](changes.md)\n\n")
@@ -1302,45 +1302,45 @@ enum GeneratedPages {
             out.text("\n\n")
         }
         out.text("## ")
-        if let v18 = labels["groups"] {
+        if let v18 = labels[.groups] {
             out.write(v18)
         }
         out.text("\n\n")
         if m.hasGroups {
             out.text("| ")
-            if let v19 = labels["group"] {
+            if let v19 = labels[.group] {
                 out.write(v19)
             }
             out.text(" | ")
-            if let v20 = labels["total"] {
+            if let v20 = labels[.total] {
                 out.write(v20)
             }
             out.text(" |")
             if m.tracksPayments {
                 out.text(" ")
-                if let v21 = labels["outstanding"] {
+                if let v21 = labels[.outstanding] {
                     out.write(v21)
                 }
                 out.text(" |")
             }
             out.text(" ")
-            if let v22 = labels["orders"] {
+            if let v22 = labels[.orders] {
                 out.write(v22)
             }
             out.text(" | ")
-            if let v23 = labels["items"] {
+            if let v23 = labels[.items] {
                 out.write(v23)
             }
             out.text(" | ")
-            if let v24 = labels["shop"] {
+            if let v24 = labels[.shop] {
                 out.write(v24)
             }
             out.text(" | ")
-            if let v25 = labels["organizer"] {
+            if let v25 = labels[.organizer] {
                 out.write(v25)
             }
             out.text(" | ")
-            if let v26 = labels["deadline"] {
+            if let v26 = labels[.deadline] {
                 out.write(v26)
             }
             out.text(" |")
@@ -1354,7 +1354,7 @@ enum GeneratedPages {
                 out.text("--:|")
             }
             out.text("--:|--:|---|---|---|")
-            for v28 in m.displayCurrencies {
+            for _ in m.displayCurrencies {
                 out.text("--:|")
             }
             out.text("\n")
@@ -1398,35 +1398,35 @@ enum GeneratedPages {
             }
         }
         if !m.hasGroups {
-            if let v32 = labels["no_groups"] {
+            if let v32 = labels[.noGroups] {
                 out.write(v32)
             }
             out.text("\n")
         }
         out.text("\n## ")
-        if let v33 = labels["people"] {
+        if let v33 = labels[.people] {
             out.write(v33)
         }
         out.text("\n\n")
         if m.hasPeople {
             out.text("| ")
-            if let v34 = labels["person"] {
+            if let v34 = labels[.person] {
                 out.write(v34)
             }
             out.text(" | ")
-            if let v35 = labels["total"] {
+            if let v35 = labels[.total] {
                 out.write(v35)
             }
             out.text(" |")
             if m.tracksPayments {
                 out.text(" ")
-                if let v36 = labels["owes"] {
+                if let v36 = labels[.owes] {
                     out.write(v36)
                 }
                 out.text(" |")
             }
             out.text(" ")
-            if let v37 = labels["orders"] {
+            if let v37 = labels[.orders] {
                 out.write(v37)
             }
             out.text(" |")
@@ -1440,7 +1440,7 @@ enum GeneratedPages {
                 out.text("--:|")
             }
             out.text("--:|")
-            for v39 in m.displayCurrencies {
+            for _ in m.displayCurrencies {
                 out.text("--:|")
             }
             out.text("\n")
@@ -1476,14 +1476,14 @@ enum GeneratedPages {
             }
         }
         if !m.hasPeople {
-            if let v43 = labels["no_people"] {
+            if let v43 = labels[.noPeople] {
                 out.write(v43)
             }
             out.text("\n")
         }
         if m.hasArchives {
             out.text("\n## ")
-            if let v44 = labels["archive"] {
+            if let v44 = labels[.archive] {
                 out.write(v44)
             }
             out.text("\n\n")
@@ -1496,11 +1496,11 @@ enum GeneratedPages {
     }
 
     /// `templates/people.md.mustache` on `PageModels.PeopleListPage`, with `labels` (Markdown) as `{{labels.…}}`.
-    static func people(_ m: PageModels.PeopleListPage, labels: [String: String], into out: inout PageBytes) {
+    static func people(_ m: PageModels.PeopleListPage, labels: LabelTable, into out: inout PageBytes) {
         out.text("# ")
         out.write(m.title)
         out.text("\n\n[← ")
-        if let v1 = labels["home"] {
+        if let v1 = labels[.home] {
             out.write(v1)
         }
         out.text("](index.md)\n\n")
@@ -1511,23 +1511,23 @@ enum GeneratedPages {
         }
         out.write(m.pager)
         out.text("\n\n| ")
-        if let v3 = labels["person"] {
+        if let v3 = labels[.person] {
             out.write(v3)
         }
         out.text(" | ")
-        if let v4 = labels["total"] {
+        if let v4 = labels[.total] {
             out.write(v4)
         }
         out.text(" |")
         if m.tracksPayments {
             out.text(" ")
-            if let v5 = labels["owes"] {
+            if let v5 = labels[.owes] {
                 out.write(v5)
             }
             out.text(" |")
         }
         out.text(" ")
-        if let v6 = labels["orders"] {
+        if let v6 = labels[.orders] {
             out.write(v6)
         }
         out.text(" |")
@@ -1541,7 +1541,7 @@ enum GeneratedPages {
             out.text("--:|")
         }
         out.text("--:|")
-        for v8 in m.displayCurrencies {
+        for _ in m.displayCurrencies {
             out.text("--:|")
         }
         out.text("\n")
@@ -1574,11 +1574,11 @@ enum GeneratedPages {
     }
 
     /// `templates/person.md.mustache` on `PageModels.PersonPage`, with `labels` (Markdown) as `{{labels.…}}`.
-    static func person(_ m: PageModels.PersonPage, labels: [String: String], into out: inout PageBytes) {
+    static func person(_ m: PageModels.PersonPage, labels: LabelTable, into out: inout PageBytes) {
         out.text("# ")
         out.write(m.name)
         out.text("\n\n[← ")
-        if let v1 = labels["home"] {
+        if let v1 = labels[.home] {
             out.write(v1)
         }
         out.text("](../index.md)\n\n")
@@ -1589,7 +1589,7 @@ enum GeneratedPages {
         }
         if m.tracksPayments {
             out.text("## ")
-            if let v3 = labels["to_pay"] {
+            if let v3 = labels[.toPay] {
                 out.write(v3)
             }
             out.text("\n\n")
@@ -1600,10 +1600,10 @@ enum GeneratedPages {
                 if let v5 = v4.payment {
                     do {
                         out.text(" · ")
-                        if let v6 = labels["payment"] {
+                        if let v6 = labels[.payment] {
                             out.write(v6)
                         }
-                        if let v7 = labels["colon"] {
+                        if let v7 = labels[.colon] {
                             out.write(v7)
                         }
                         out.write(v5)
@@ -1612,7 +1612,7 @@ enum GeneratedPages {
                 out.text("\n")
             }
             if m.settled {
-                if let v8 = labels["settled"] {
+                if let v8 = labels[.settled] {
                     out.write(v8)
                 }
                 out.text("\n")
@@ -1621,7 +1621,7 @@ enum GeneratedPages {
         }
         if m.hasRejected {
             out.text("## ⚠ ")
-            if let v9 = labels["not_counted"] {
+            if let v9 = labels[.notCounted] {
                 out.write(v9)
             }
             out.text("\n\n")
@@ -1638,35 +1638,35 @@ enum GeneratedPages {
             out.text("](")
             out.write(v11.link)
             out.text(")\n\n| ")
-            if let v12 = labels["item"] {
+            if let v12 = labels[.item] {
                 out.write(v12)
             }
             out.text(" | ")
-            if let v13 = labels["amount"] {
+            if let v13 = labels[.amount] {
                 out.write(v13)
             }
             out.text(" |")
             if m.tracksPayments {
                 out.text(" ")
-                if let v14 = labels["paid"] {
+                if let v14 = labels[.paid] {
                     out.write(v14)
                 }
                 out.text(" |")
             }
             out.text(" ")
-            if let v15 = labels["qty"] {
+            if let v15 = labels[.qty] {
                 out.write(v15)
             }
             out.text(" | ")
-            if let v16 = labels["unit_price"] {
+            if let v16 = labels[.unitPrice] {
                 out.write(v16)
             }
             out.text(" | ")
-            if let v17 = labels["time"] {
+            if let v17 = labels[.time] {
                 out.write(v17)
             }
             out.text(" | ")
-            if let v18 = labels["note"] {
+            if let v18 = labels[.note] {
                 out.write(v18)
             }
             out.text(" |\n|---|--:|")
@@ -1674,11 +1674,11 @@ enum GeneratedPages {
                 out.text(":-:|")
             }
             out.text("--:|--:|---|---|\n")
-            for v19 in v11.orders {
+            v11.orders.forEach { v19 in
                 out.text("| ")
-                out.write(v19.item)
+                v19.item.write(into: &out)
                 out.text(" | ")
-                out.write(v19.amount)
+                v19.amount.write(into: &out)
                 out.text(" |")
                 if m.tracksPayments {
                     out.text(" ")
@@ -1688,11 +1688,11 @@ enum GeneratedPages {
                 out.text(" ")
                 out.write(v19.quantity)
                 out.text(" | ")
-                out.write(v19.unitPrice)
+                v19.unitPrice.write(into: &out)
                 out.text(" | ")
-                out.write(v19.time)
+                v19.time.write(into: &out)
                 out.text(" | ")
-                out.write(v19.note)
+                v19.note.write(into: &out)
                 out.text(" |\n")
             }
             out.text("\n")
@@ -1702,16 +1702,16 @@ enum GeneratedPages {
                     out.text("\n\n")
                 }
             }
-            if let v21 = labels["total"] {
+            if let v21 = labels[.total] {
                 out.write(v21)
             }
-            if let v22 = labels["colon"] {
+            if let v22 = labels[.colon] {
                 out.write(v22)
             }
-            out.write(v11.total)
+            v11.total.write(into: &out)
             for v23 in v11.converted {
                 out.text(" · ")
-                out.write(v23)
+                v23.write(into: &out)
             }
             out.text("\n\n")
         }
@@ -1722,21 +1722,21 @@ enum GeneratedPages {
             }
         }
         out.text("## ")
-        if let v25 = labels["total"] {
+        if let v25 = labels[.total] {
             out.write(v25)
         }
         out.text("\n\n| ")
-        if let v26 = labels["currency"] {
+        if let v26 = labels[.currency] {
             out.write(v26)
         }
         out.text(" | ")
-        if let v27 = labels["total"] {
+        if let v27 = labels[.total] {
             out.write(v27)
         }
         out.text(" |")
         if m.tracksPayments {
             out.text(" ")
-            if let v28 = labels["owes"] {
+            if let v28 = labels[.owes] {
                 out.write(v28)
             }
             out.text(" |")
@@ -1762,7 +1762,7 @@ enum GeneratedPages {
     }
 
     /// `templates/person_orders.md.mustache` on `PageModels.PersonOrdersPage`, with `labels` (Markdown) as `{{labels.…}}`.
-    static func personOrders(_ m: PageModels.PersonOrdersPage, labels: [String: String], into out: inout PageBytes) {
+    static func personOrders(_ m: PageModels.PersonOrdersPage, labels: LabelTable, into out: inout PageBytes) {
         out.text("# ")
         out.write(m.title)
         out.text("\n\n[← ")
@@ -1778,35 +1778,35 @@ enum GeneratedPages {
             out.text("](")
             out.write(v1.link)
             out.text(")\n\n| ")
-            if let v2 = labels["item"] {
+            if let v2 = labels[.item] {
                 out.write(v2)
             }
             out.text(" | ")
-            if let v3 = labels["amount"] {
+            if let v3 = labels[.amount] {
                 out.write(v3)
             }
             out.text(" |")
             if m.tracksPayments {
                 out.text(" ")
-                if let v4 = labels["paid"] {
+                if let v4 = labels[.paid] {
                     out.write(v4)
                 }
                 out.text(" |")
             }
             out.text(" ")
-            if let v5 = labels["qty"] {
+            if let v5 = labels[.qty] {
                 out.write(v5)
             }
             out.text(" | ")
-            if let v6 = labels["unit_price"] {
+            if let v6 = labels[.unitPrice] {
                 out.write(v6)
             }
             out.text(" | ")
-            if let v7 = labels["time"] {
+            if let v7 = labels[.time] {
                 out.write(v7)
             }
             out.text(" | ")
-            if let v8 = labels["note"] {
+            if let v8 = labels[.note] {
                 out.write(v8)
             }
             out.text(" |\n|---|--:|")
@@ -1814,11 +1814,11 @@ enum GeneratedPages {
                 out.text(":-:|")
             }
             out.text("--:|--:|---|---|\n")
-            for v9 in v1.orders {
+            v1.orders.forEach { v9 in
                 out.text("| ")
-                out.write(v9.item)
+                v9.item.write(into: &out)
                 out.text(" | ")
-                out.write(v9.amount)
+                v9.amount.write(into: &out)
                 out.text(" |")
                 if m.tracksPayments {
                     out.text(" ")
@@ -1828,11 +1828,11 @@ enum GeneratedPages {
                 out.text(" ")
                 out.write(v9.quantity)
                 out.text(" | ")
-                out.write(v9.unitPrice)
+                v9.unitPrice.write(into: &out)
                 out.text(" | ")
-                out.write(v9.time)
+                v9.time.write(into: &out)
                 out.text(" | ")
-                out.write(v9.note)
+                v9.note.write(into: &out)
                 out.text(" |\n")
             }
             out.text("\n")
@@ -1842,16 +1842,16 @@ enum GeneratedPages {
                     out.text("\n\n")
                 }
             }
-            if let v11 = labels["total"] {
+            if let v11 = labels[.total] {
                 out.write(v11)
             }
-            if let v12 = labels["colon"] {
+            if let v12 = labels[.colon] {
                 out.write(v12)
             }
-            out.write(v1.total)
+            v1.total.write(into: &out)
             for v13 in v1.converted {
                 out.text(" · ")
-                out.write(v13)
+                v13.write(into: &out)
             }
             out.text("\n\n")
         }
@@ -1860,13 +1860,13 @@ enum GeneratedPages {
     }
 
     /// `templates/rates.md.mustache` on `PageModels.RatesPage`, with `labels` (Markdown) as `{{labels.…}}`.
-    static func rates(_ m: PageModels.RatesPage, labels: [String: String], into out: inout PageBytes) {
+    static func rates(_ m: PageModels.RatesPage, labels: LabelTable, into out: inout PageBytes) {
         out.text("# ")
-        if let v1 = labels["rates"] {
+        if let v1 = labels[.rates] {
             out.write(v1)
         }
         out.text("\n\n[← ")
-        if let v2 = labels["home"] {
+        if let v2 = labels[.home] {
             out.write(v2)
         }
         out.text("](index.md)\n\n")
@@ -1877,32 +1877,32 @@ enum GeneratedPages {
         }
         if m.available {
             out.text("- ")
-            if let v4 = labels["source"] {
+            if let v4 = labels[.source] {
                 out.write(v4)
             }
-            if let v5 = labels["colon"] {
+            if let v5 = labels[.colon] {
                 out.write(v5)
             }
             out.write(m.source)
             if m.fromCache {
                 out.text(" ")
-                if let v6 = labels["cached_copy"] {
+                if let v6 = labels[.cachedCopy] {
                     out.write(v6)
                 }
             }
             out.text("\n- ")
-            if let v7 = labels["base_currency"] {
+            if let v7 = labels[.baseCurrency] {
                 out.write(v7)
             }
-            if let v8 = labels["colon"] {
+            if let v8 = labels[.colon] {
                 out.write(v8)
             }
             out.write(m.base)
             out.text("\n- ")
-            if let v9 = labels["as_of"] {
+            if let v9 = labels[.asOf] {
                 out.write(v9)
             }
-            if let v10 = labels["colon"] {
+            if let v10 = labels[.colon] {
                 out.write(v10)
             }
             out.write(m.asOf)
@@ -1914,7 +1914,7 @@ enum GeneratedPages {
                 }
             }
             out.text("\n\n| ")
-            if let v12 = labels["currency"] {
+            if let v12 = labels[.currency] {
                 out.write(v12)
             }
             out.text(" | ")
@@ -1932,11 +1932,11 @@ enum GeneratedPages {
                 out.text("## ")
                 out.write(m.inDisplay)
                 out.text("\n\n| ")
-                if let v14 = labels["currency"] {
+                if let v14 = labels[.currency] {
                     out.write(v14)
                 }
                 out.text(" | ")
-                if let v15 = labels["rate"] {
+                if let v15 = labels[.rate] {
                     out.write(v15)
                 }
                 out.text(" |\n|---|--:|\n")
@@ -1950,7 +1950,7 @@ enum GeneratedPages {
             }
         }
         if !m.available {
-            if let v17 = labels["no_rates"] {
+            if let v17 = labels[.noRates] {
                 out.write(v17)
             }
             out.text("\n")
@@ -1958,17 +1958,17 @@ enum GeneratedPages {
     }
 
     /// `templates/tombstone.md.mustache` on `PageModels.TombstonePage`, with `labels` (Markdown) as `{{labels.…}}`.
-    static func tombstone(_ m: PageModels.TombstonePage, labels: [String: String], into out: inout PageBytes) {
+    static func tombstone(_ m: PageModels.TombstonePage, labels: LabelTable, into out: inout PageBytes) {
         out.text("# ")
         out.write(m.name)
         out.text("\n\n[← ")
-        if let v1 = labels["home"] {
+        if let v1 = labels[.home] {
             out.write(v1)
         }
         out.text("](../index.md)\n\n> ⚠ ")
         out.write(m.notice)
         out.text("\n\n## ")
-        if let v2 = labels["deleted_orders"] {
+        if let v2 = labels[.deletedOrders] {
             out.write(v2)
         }
         out.text("\n\n")
@@ -1978,7 +1978,7 @@ enum GeneratedPages {
             out.text("\n")
         }
         out.text("\n[")
-        if let v4 = labels["all_changes"] {
+        if let v4 = labels[.allChanges] {
             out.write(v4)
         }
         out.text("](../changes.md)\n")
@@ -2040,5 +2040,92 @@ enum GeneratedPages {
             out.html(v6)
         }
         out.text("</footer>\n</body>\n</html>\n")
+    }
+
+    /// The labels the templates show (`{{labels.…}}`), by name.
+    enum Label: Int, CaseIterable {
+        case `addedOrders`
+        case `allChanges`
+        case `amount`
+        case `archive`
+        case `asOf`
+        case `attention`
+        case `baseCurrency`
+        case `cachedCopy`
+        case `changedOrders`
+        case `changes`
+        case `colon`
+        case `currency`
+        case `deadline`
+        case `deletedOrders`
+        case `discount`
+        case `fee`
+        case `firstSeen`
+        case `grandTotal`
+        case `group`
+        case `groups`
+        case `home`
+        case `item`
+        case `items`
+        case `latestChange`
+        case `lineTotal`
+        case `noGroups`
+        case `noLongerCountedOrders`
+        case `noOrders`
+        case `noPeople`
+        case `noRates`
+        case `noRejected`
+        case `noRuns`
+        case `noWarnings`
+        case `notCounted`
+        case `note`
+        case `nowCountedOrders`
+        case `orderLine`
+        case `orders`
+        case `organizer`
+        case `outstanding`
+        case `owes`
+        case `paid`
+        case `pastRounds`
+        case `payment`
+        case `people`
+        case `perPerson`
+        case `person`
+        case `qty`
+        case `rate`
+        case `rates`
+        case `reasons`
+        case `rejectedExplain`
+        case `rejectedRows`
+        case `row`
+        case `seeWhy`
+        case `settled`
+        case `shop`
+        case `shopSheet`
+        case `source`
+        case `time`
+        case `toPay`
+        case `total`
+        case `unitPrice`
+        case `values`
+        case `warning`
+        case `warnings`
+        case `whatChanged`
+    }
+
+    /// The catalogue's key of each `Label`, in its order.
+    static let labelKeys: [String] = ["added_orders", "all_changes", "amount", "archive", "as_of", "attention", "base_currency", "cached_copy", "changed_orders", "changes", "colon", "currency", "deadline", "deleted_orders", "discount", "fee", "first_seen", "grand_total", "group", "groups", "home", "item", "items", "latest_change", "line_total", "no_groups", "no_longer_counted_orders", "no_orders", "no_people", "no_rates", "no_rejected", "no_runs", "no_warnings", "not_counted", "note", "now_counted_orders", "order_line", "orders", "organizer", "outstanding", "owes", "paid", "past_rounds", "payment", "people", "per_person", "person", "qty", "rate", "rates", "reasons", "rejected_explain", "rejected_rows", "row", "see_why", "settled", "shop", "shop_sheet", "source", "time", "to_pay", "total", "unit_price", "values", "warning", "warnings", "what_changed"]
+
+    /// The labels (escaped for Markdown) the compiled templates show, each looked up in the catalogue once
+    /// per build rather than by key wherever a page shows it; nil where the catalogue has none, as
+    /// swift-mustache renders a missing key.
+    struct LabelTable: Sendable {
+        private let values: [String?]
+
+        init(_ labels: [String: String]) {
+            values = GeneratedPages.labelKeys.map { labels[$0] }
+        }
+
+        subscript(label: Label) -> String? { values[label.rawValue] }
     }
 }

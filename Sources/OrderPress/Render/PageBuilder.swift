@@ -157,17 +157,15 @@ struct PageBuilder: Sendable {
         }
     }
 
-    /// A group's page, whose view model `groupPage` builds only for a template that is not built in.
-    func group(_ summary: GroupSummary) -> PageModels.Pending { .group(summary) }
-
-    /// A person's page, whose view model `personPage` builds only for a template that is not built in.
-    func person(_ person: PersonSummary) -> PageModels.Pending { .person(person) }
+    /// What the cells of one page share while it is written (`PageCell`): made for each page.
+    private func pageFormat() -> PageFormat { PageFormat(context, lateMark: builtIn.lateMark) }
 
     func groupPage(_ summary: GroupSummary) -> PageModels.GroupPage {
         let money = context.money
         let currency = summary.currency
         let slug = context.groupSlugs[summary.group.name]!
         let recentDeletions = context.latestDeletions[summary.group.name] ?? []
+        let (pages, format) = (context.orderPages(summary), pageFormat())
         return PageModels.GroupPage(
             name: escape(summary.group.name), organizer: escape(summary.group.organizer),
             shop: escape(summary.group.shop), deadline: deadline(summary.group), currency: currency,
@@ -179,52 +177,65 @@ struct PageBuilder: Sendable {
             // without any must not depend on it (`PageKeys`).
             deletedHeading: recentDeletions.isEmpty ? "" : deletedHeading,
             recentDeletions: recentDeletions.map(deletionLine), hasOrders: !summary.orders.isEmpty,
-            shopSheet: summary.shopSheet.map { line in
-                PageModels.ShopRow(
-                    text: escape(line.text), unitPrice: money.display(line.unitPrice, currency),
-                    lineTotal: money.display(line.lineTotal, currency))
-            },
+            shopSheet: shopSheet(summary, format: format),
             totalHeading: labels.markdown("total_in", ["currency": currency]), itemsOrders: itemsOrders(summary),
             total: "\(money.display(summary.total, currency)) \(currency)",
             totalConverted: otherCurrencies(summary.converted, besides: currency),
             displayCurrencies: context.configuration.displayCurrencies,
             tracksPayments: context.aggregation.tracksPayments, outstanding: outstanding(summary),
-            people: groupPeople(summary, page: 1),
+            people: groupPeople(summary, rows: pages.peopleRows(ofPage: 1), format: format),
             chart: "\(slug).svg", chartTitle: labels.markdown("per_person"),
-            orders: orderLines(summary, page: 1), ordersPager: context.orderPages(summary).pager(page: 1, labels: labels),
+            orders: orderLines(summary, rows: pages.rows(ofPage: 1), format: format), ordersPager: pages.pager(page: 1, labels: labels),
             pastRounds: pastRounds(summary.group.name),
             rejectedNotice: rejectedNotice(ofGroup: summary.group.name))
     }
 
-    /// Page `page` (from 2) of a group's orders, whose view model `groupOrdersPage` builds only for a template that is not built in.
-    func groupOrders(_ summary: GroupSummary, page: Int) -> PageModels.Pending { .groupOrders(summary, page: page) }
-
+    /// Page `page` (from 2) of a group's people and orders.
     func groupOrdersPage(_ summary: GroupSummary, page: Int) -> PageModels.GroupOrdersPage {
-        let pages = context.orderPages(summary)
+        let (pages, format) = (context.orderPages(summary), pageFormat())
         return PageModels.GroupOrdersPage(
             title: context.orderPagesHeading(summary, page: page), name: escape(summary.group.name),
             groupLink: "\(pages.name(ofPage: 1)).md", pager: pages.pager(page: page, labels: labels) ?? "",
             tracksPayments: context.aggregation.tracksPayments, totalHeading: labels.markdown("total_in", ["currency": summary.currency]),
             displayCurrencies: context.configuration.displayCurrencies, hasPeople: !pages.peopleRows(ofPage: page).isEmpty,
-            people: groupPeople(summary, page: page), hasOrders: !pages.rows(ofPage: page).isEmpty, orders: orderLines(summary, page: page))
+            people: groupPeople(summary, rows: pages.peopleRows(ofPage: page), format: format),
+            hasOrders: !pages.rows(ofPage: page).isEmpty, orders: orderLines(summary, rows: pages.rows(ofPage: page), format: format))
     }
 
-    /// The rows of the per-person totals on page `page` of a group's pages (`GroupOrderPages`).
-    private func groupPeople(_ summary: GroupSummary, page: Int) -> [PageModels.GroupPerson] {
-        let (money, currency) = (context.money, summary.currency)
-        return summary.people[context.orderPages(summary).peopleRows(ofPage: page)].map { person in
-            PageModels.GroupPerson(
-                name: short(person.name, TextLimits.person), link: "../people/\(context.personSlugs[person.key]!).md",
-                orders: person.orders, total: money.display(person.total, currency),
-                converted: context.converted(person.converted),
-                paid: money.display(person.paid, currency), outstanding: money.display(person.outstanding, currency))
+    /// The lines of a group's shop sheet, read from the summary as the page is written.
+    private func shopSheet(_ summary: GroupSummary, format: PageFormat) -> PageRows<PageModels.ShopSheetLine> {
+        let (lines, currency) = (summary.shopSheet, summary.currency)
+        return PageRows(count: lines.count) { index, body in
+            lines.withUnsafeBufferPointer { lines in
+                let line = lines.baseAddress! + index
+                func cell(_ field: ShopLineCell.Field) -> ShopLineCell { ShopLineCell(line: line, field: field, currency: currency, format: format) }
+                body(PageModels.ShopSheetLine(text: cell(.text), unitPrice: cell(.unitPrice), lineTotal: cell(.lineTotal)))
+            }
         }
     }
 
-    /// The lines of the orders on page `page` of a group's orders.
-    private func orderLines(_ summary: GroupSummary, page: Int) -> [PageModels.OrderLine] {
-        let settled = settledKey(of: summary.group)
-        return context.orderPages(summary).rows(ofPage: page).map { orderLine(summary.orders[$0], shortened: true, settled: settled) }
+    /// The per-person totals of a group's people at `rows` (positions in its list: a page of `GroupOrderPages`).
+    private func groupPeople(_ summary: GroupSummary, rows: Range<Int>, format: PageFormat) -> PageRows<PageModels.GroupPerson> {
+        let (people, currency, slugs) = (summary.people, summary.currency, context.personSlugs)
+        return PageRows(count: rows.count) { index, body in
+            let person = people[rows.lowerBound + index]
+            func money(_ amount: Decimal) -> MoneyCell { MoneyCell(amount: amount, currency: currency, withCurrency: false, format: format) }
+            body(
+                PageModels.GroupPerson(
+                    name: TextCell(text: person.name, limit: TextLimits.person), link: LinkCell(folder: "../people/", slug: slugs[person.key]!),
+                    orders: person.orders, total: money(person.total),
+                    converted: person.converted.map { ConvertedCell(converted: $0, withCurrency: false, format: format) },
+                    paid: money(person.paid), outstanding: money(person.outstanding)))
+        }
+    }
+
+    /// The lines of a group's orders at `rows` (positions in its list: a page of `GroupOrderPages`), each
+    /// order read where it is stored as its line is written.
+    private func orderLines(_ summary: GroupSummary, rows: Range<Int>, format: PageFormat) -> PageRows<PageModels.OrderLine> {
+        let (orders, settled) = (summary.orders, settledKey(of: summary.group))
+        return PageRows(count: rows.count) { index, body in
+            orders.withOrder(at: rows.lowerBound + index) { body(Self.orderLine($0, shortened: true, settled: settled, format: format)) }
+        }
     }
 
     /// "(24 items, 21 orders)".
@@ -240,12 +251,11 @@ struct PageBuilder: Sendable {
 
     func personPage(_ person: PersonSummary) -> PageModels.PersonPage {
         let pages = context.personPages(person)
-        let groups = personGroups(person, rows: pages.pageCount == 1 ? nil : pages.rows(ofPage: 1))
-        let outstandingByGroup = person.outstandingByGroup
+        let shares = placedShares(person)
+        let groups = personGroups(person, shares: shares, rows: pages.pageCount == 1 ? nil : pages.rows(ofPage: 1), format: pageFormat())
         let rejected = rejectedLines(ofPerson: person.key)
-        let payments = context.groups(named: outstandingByGroup.keys).compactMap { group -> PageModels.PaymentLine? in
-            guard let owed = outstandingByGroup[group.name], let place = context.groupPlace(group.name) else { return nil }
-            return PageModels.PaymentLine(text: payment(of: owed, toGroupAt: place), payment: paymentDetails(ofGroupAt: place))
+        let payments = shares.compactMap { place, share in
+            share.owed.map { PageModels.PaymentLine(text: payment(of: $0, toGroupAt: place), payment: paymentDetails(ofGroupAt: place)) }
         }
         return PageModels.PersonPage(
             name: escape(person.name), notices: rateNotices, groups: groups, ordersPager: pages.pager(page: 1, labels: labels),
@@ -253,28 +263,45 @@ struct PageBuilder: Sendable {
             hasRejected: !rejected.isEmpty, rejected: rejected)
     }
 
-    /// A person's orders by group, in the sheet's order of the groups: all of them, or those at `rows` in that order.
-    private func personGroups(_ person: PersonSummary, rows: Range<Int>?) -> [PageModels.PersonGroup] {
-        let money = context.money
-        var byGroup: [String: [Order]] = [:]
-        for order in person.orders { byGroup[order.group, default: []].append(order) }
-        // Each made once: the summary computes these dictionaries from its arrays on every read.
-        let (totalsByGroup, convertedByGroup) = (person.totalsByGroup, person.convertedByGroup)
-        let shares = Dictionary(person.groupShares.map { ($0.group, $0) }, uniquingKeysWith: { first, _ in first })
+    /// A person's groups with their place in `data.groups`, in the sheet's order (as `SiteContext.groups(named:)` lists them).
+    private func placedShares(_ person: PersonSummary) -> [(place: Int, share: PersonSummary.GroupShare)] {
+        person.groupShares.compactMap { share in context.groupPlace(share.group).map { (place: $0, share: share) } }
+            .sorted { $0.place < $1.place }
+    }
+
+    /// A person's orders by group, in the sheet's order of the groups (`shares`): all of them, or those at
+    /// `rows` in that order (a page of `SiteContext.personPages`), each order read where it is stored as
+    /// its line is written.
+    private func personGroups(
+        _ person: PersonSummary, shares: [(place: Int, share: PersonSummary.GroupShare)], rows: Range<Int>?, format: PageFormat
+    ) -> [PageModels.PersonGroup] {
+        // Each order's group, found in one pass over the orders: its place in the sheet, as the shares'.
+        let orders = person.orders
+        let places = orders.indices.map { index in orders.withOrder(at: index) { context.groupPlace($0.pointee.group) } }
         var position = 0
-        // Only the person's own groups, in the sheet's order: not every group for every person.
-        return context.groups(named: byGroup.keys).compactMap { group -> PageModels.PersonGroup? in
-            guard let orders = byGroup[group.name], let total = totalsByGroup[group.name] else { return nil }
-            defer { position += orders.count }
-            let shown = rows.map { orders[GroupOrderPages.part(of: $0, from: position, count: orders.count)] } ?? orders[...]
-            guard !shown.isEmpty else { return nil }
-            return PageModels.PersonGroup(
-                name: escape(group.name), link: "../groups/\(context.groupSlugs[group.name]!).md",
-                orders: shown.map { orderLine($0, shortened: false, settled: settledKey(of: group)) },
-                total: "\(money.display(total, group.currency)) \(group.currency)",
-                converted: otherCurrencies(convertedByGroup[group.name] ?? [], besides: group.currency),
-                shares: shares[group.name].flatMap { sharesLine($0, currency: group.currency) })
+        var groups: [PageModels.PersonGroup] = []
+        for (place, share) in shares {
+            let indices = orders.indices.filter { places[$0] == place }
+            defer { position += indices.count }
+            let shown = rows.map { indices[GroupOrderPages.part(of: $0, from: position, count: indices.count)] } ?? indices[...]
+            guard !shown.isEmpty else { continue }
+            let group = context.data.groups[place]
+            let settled = settledKey(of: group)
+            groups.append(
+                PageModels.PersonGroup(
+                    name: builtIn.groupNames[place], link: builtIn.groupLinks[place],
+                    orders: PageRows(count: shown.count) { index, body in
+                        orders.withOrder(at: shown[shown.startIndex + index]) {
+                            body(Self.orderLine($0, shortened: false, settled: settled, format: format))
+                        }
+                    },
+                    total: MoneyCell(amount: share.total, currency: group.currency, withCurrency: true, format: format),
+                    converted: share.converted.filter { $0.currency != group.currency }.map {
+                        ConvertedCell(converted: $0, withCurrency: true, format: format)
+                    },
+                    shares: sharesLine(share, currency: group.currency)))
         }
+        return groups
     }
 
     /// The group's `payment` column, escaped, beside what a person pays it; nil when it is empty.
@@ -295,15 +322,13 @@ struct PageBuilder: Sendable {
         return parts.joined(separator: " · ")
     }
 
-    /// Page `page` (from 2) of a person's orders, whose view model `personOrdersPage` builds only for a template that is not built in.
-    func personOrders(_ person: PersonSummary, page: Int) -> PageModels.Pending { .personOrders(person, page: page) }
-
+    /// Page `page` (from 2) of a person's orders.
     func personOrdersPage(_ person: PersonSummary, page: Int) -> PageModels.PersonOrdersPage {
         let pages = context.personPages(person)
         return PageModels.PersonOrdersPage(
             title: context.personPagesHeading(person, page: page), name: escape(person.name), personLink: "\(pages.name(ofPage: 1)).md",
             pager: pages.pager(page: page, labels: labels) ?? "", tracksPayments: context.aggregation.tracksPayments,
-            groups: personGroups(person, rows: pages.rows(ofPage: page)))
+            groups: personGroups(person, shares: placedShares(person), rows: pages.rows(ofPage: page), format: pageFormat()))
     }
 
     /// "155 TWD to 王小明 for 週五下午茶", to the group at `place` in `data.groups`, its words escaped once per build.
@@ -437,18 +462,14 @@ struct PageBuilder: Sendable {
         return group.organizerKey
     }
 
-    /// `settled`: the key of the group's settled organiser, whose orders count as paid (and show ✓).
-    private func orderLine(_ order: Order, shortened: Bool, settled: String? = nil) -> PageModels.OrderLine {
-        let money = context.money
-        func text(_ value: String, _ limit: Int) -> String { shortened ? short(value, limit) : escape(value) }
+    /// An order's line, its cells read from `order` as they are written. `shortened`: over-long text is
+    /// cut, as on group pages. `settled`: the key of the group's settled organiser, whose orders count as
+    /// paid (and show ✓).
+    private static func orderLine(_ order: UnsafePointer<Order>, shortened: Bool, settled: String?, format: PageFormat) -> PageModels.OrderLine {
+        func cell(_ field: OrderCell.Field) -> OrderCell { OrderCell(order: order, field: field, shortened: shortened, format: format) }
         return PageModels.OrderLine(
-            person: text(order.person, TextLimits.person),
-            item: ([text(order.item, TextLimits.item)] + order.options.map { text($0, TextLimits.option) }).joined(separator: " "),
-            paidMark: order.paid || (settled != nil && order.personKey == settled) ? "✓" : "", quantity: order.quantity, unitPrice: money.display(order.unitPrice, order.currency),
-            amount: money.display(order.amount, order.currency),
-            time: order.time.map {
-                Timestamp.display($0, timeZone: context.configuration.timeZone) + (context.isLate(order) ? " \(labels.markdown("late_mark"))" : "")
-            } ?? escape(order.timeText),
-            note: text(order.note, TextLimits.note))
+            person: cell(.person), item: cell(.item),
+            paidMark: order.pointee.paid || (settled != nil && order.pointee.personKey == settled) ? "✓" : "",
+            quantity: order.pointee.quantity, unitPrice: cell(.unitPrice), amount: cell(.amount), time: cell(.time), note: cell(.note))
     }
 }

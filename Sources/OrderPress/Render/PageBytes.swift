@@ -1,7 +1,8 @@
 import Foundation
 
 /// A page being written as UTF-8 by the compiled templates (`GeneratedPages`): their text as static
-/// strings, the models' values as they are (Markdown values arrive escaped) or escaped for HTML.
+/// strings, the models' values as they are (Markdown values arrive escaped) or escaped for HTML, and
+/// the cells (`PageCell`) that write themselves: user text escaped for Markdown on the way in.
 struct PageBytes: ~Copyable {
     /// Handed to `Data` without a copy when the page is done.
     private var buffer = ByteBuffer()
@@ -27,6 +28,14 @@ struct PageBytes: ~Copyable {
     }
 
     mutating func write(_ flag: Bool) { text(flag ? "true" : "false") }
+
+    /// Bytes made elsewhere (a time written on the stack), as they are.
+    mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) { buffer.append(UnsafeRawBufferPointer(bytes)) }
+
+    /// User text, escaped for Markdown as `MarkdownEscaper.escape` escapes it, without making the escaped String.
+    mutating func escaped(_ text: String) {
+        MarkdownEscaper.withEscaped(text) { buffer.append(UnsafeRawBufferPointer($0)) }
+    }
 
     /// A value escaped as `LayoutHTML` escapes `{{…}}` in the layout.
     mutating func html(_ text: String) { write(XMLEscaper.escape(text)) }

@@ -1,7 +1,8 @@
 /// Every kind of Markdown page, in one registry. Adding a kind of page is one template
 /// (`templates/<template>.md.mustache`), its view model (a `PageModels` struct marked
 /// `/// Template: …`, made by a `PageBuilder` function) and one entry in `all`; `make templates`
-/// embeds the template and compiles it to Swift (`GeneratedPages`).
+/// embeds the template and compiles it to Swift (`GeneratedPages`), which writes every built-in page,
+/// group and person pages too: the template is the page's one definition.
 struct PageKind: Sendable {
     /// The template's name, without `.md.mustache`; templates include each other by it.
     let template: String
@@ -27,7 +28,7 @@ struct PageKind: Sendable {
             context.aggregation.groups.map { summary in
                 Page(
                     template: "group", path: "groups/\(context.groupSlugs[summary.group.name]!)", title: summary.group.name,
-                    model: { $0.group(summary) }, dependsOn: .group(summary))
+                    model: { $0.groupPage(summary) }, dependsOn: .group(summary))
             }
         },
         // The pages of a long group's orders after its page (`GroupOrderPages`).
@@ -37,7 +38,7 @@ struct PageKind: Sendable {
                 return (pages.extraPages.map(Array.init) ?? []).map { page in
                     Page(
                         template: "group_orders", path: pages.path(ofPage: page), title: context.orderPagesTitle(summary, page: page),
-                        model: { $0.groupOrders(summary, page: page) }, dependsOn: .groupOrders(summary, page: page, of: pages))
+                        model: { $0.groupOrdersPage(summary, page: page) }, dependsOn: .groupOrders(summary, page: page, of: pages))
                 }
             }
         },
@@ -45,7 +46,7 @@ struct PageKind: Sendable {
             context.aggregation.people.enumerated().map { index, person in
                 Page(
                     template: "person", path: "people/\(context.personSlugs[person.key]!)", title: person.name,
-                    model: { $0.person(person) }, dependsOn: .person(person, at: index))
+                    model: { $0.personPage(person) }, dependsOn: .person(person, at: index))
             } + context.rejected.onlyRejected.map { person in
                 // Someone whose only rows were rejected: a page listing them (`PageBuilder.rejectedOnlyPage`).
                 Page(
@@ -61,7 +62,7 @@ struct PageKind: Sendable {
                 return (pages.extraPages.map(Array.init) ?? []).map { page in
                     Page(
                         template: "person_orders", path: pages.path(ofPage: page), title: context.personPagesTitle(person, page: page),
-                        model: { $0.personOrders(person, page: page) },
+                        model: { $0.personOrdersPage(person, page: page) },
                         dependsOn: .personOrders(person, at: index, page: page, of: pages))
                 }
             }

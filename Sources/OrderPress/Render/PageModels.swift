@@ -1,7 +1,9 @@
 /// What each template sees. Every string is Markdown, with user text already escaped. A page's model
 /// says which template it renders (`/// Template: …`): `scripts/generate-pages.py` compiles that
-/// template against these fields (String, Int, Bool, [String: String], arrays, optionals, structs here;
-/// one stored property per line), so a field a template shows is added here and in `PageBuilder`.
+/// template against these fields (String, Int, Bool, [String: String], arrays, optionals, structs here,
+/// the cells of `PageCell.swift` and `PageRows`; one stored property per line), so a field a template
+/// shows is added here and in `PageBuilder`. The tables of orders and people hold cells that write
+/// themselves (`PageCell`) in rows made while the page is written (`PageRows`), not a String per cell.
 enum PageModels {
     /// Template: `index.md.mustache`.
     struct IndexPage {
@@ -103,6 +105,13 @@ enum PageModels {
         var lineTotal: String
     }
 
+    /// A line of a group's shop sheet, "3 × 熟成紅茶 L 半糖 少冰 | 35 | 105", read from the summary.
+    struct ShopSheetLine {
+        var text: ShopLineCell
+        var unitPrice: ShopLineCell
+        var lineTotal: ShopLineCell
+    }
+
     /// Template: `group.md.mustache`.
     struct GroupPage {
         var name: String
@@ -120,7 +129,7 @@ enum PageModels {
         var deletedHeading: String
         var recentDeletions: [String]
         var hasOrders: Bool
-        var shopSheet: [ShopRow]
+        var shopSheet: PageRows<ShopSheetLine>
         /// "Total (TWD)".
         var totalHeading: String
         /// "(24 items, 21 orders)".
@@ -131,11 +140,11 @@ enum PageModels {
         var tracksPayments: Bool
         /// "Still to collect: **310 TWD**".
         var outstanding: String
-        var people: [GroupPerson]
+        var people: PageRows<GroupPerson>
         var chart: String
         var chartTitle: String
         /// The first page of the group's orders (`GroupOrderPages`), and the pager to the others, if any.
-        var orders: [OrderLine]
+        var orders: PageRows<OrderLine>
         var ordersPager: String?
         /// Links to this group's finished rounds (`RoundArchive`), or nil when it has none.
         var pastRounds: String? = nil
@@ -169,44 +178,34 @@ enum PageModels {
         var displayCurrencies: [String]
         /// The next people's totals and the next orders; either may be empty.
         var hasPeople: Bool
-        var people: [GroupPerson]
+        var people: PageRows<GroupPerson>
         var hasOrders: Bool
-        var orders: [OrderLine]
+        var orders: PageRows<OrderLine>
     }
 
+    /// A person's line in a group's per-person totals, read from the summary.
     struct GroupPerson {
-        var name: String
-        var link: String
+        var name: TextCell
+        var link: LinkCell
         var orders: Int
-        var total: String
-        var converted: [String]
-        var paid: String
-        var outstanding: String
+        var total: MoneyCell
+        var converted: [ConvertedCell]
+        var paid: MoneyCell
+        var outstanding: MoneyCell
     }
 
-    /// One order; no sheet row number, so that deleting a row leaves every other line as it was.
+    /// One order, read where it is stored (`OrderCell`); no sheet row number, so that deleting a row
+    /// leaves every other line as it was.
     struct OrderLine {
-        var person: String
+        var person: OrderCell
         /// The item with its options: "熟成紅茶 L 半糖 少冰".
-        var item: String
+        var item: OrderCell
         var paidMark: String
         var quantity: Int
-        var unitPrice: String
-        var amount: String
-        var time: String
-        var note: String
-    }
-
-    /// A group's or a person's page before its view model is built: the built-in templates write
-    /// these pages straight from the summary (`BuiltInPages`), and only a template of the user's
-    /// needs the model (`PageBuilder.groupPage`, `personPage`).
-    enum Pending {
-        case group(GroupSummary)
-        case person(PersonSummary)
-        /// Page `page` (from 2) of the group's orders.
-        case groupOrders(GroupSummary, page: Int)
-        /// Page `page` (from 2) of the person's orders.
-        case personOrders(PersonSummary, page: Int)
+        var unitPrice: OrderCell
+        var amount: OrderCell
+        var time: OrderCell
+        var note: OrderCell
     }
 
     /// Template: `person.md.mustache`.
@@ -230,9 +229,10 @@ enum PageModels {
     struct PersonGroup {
         var name: String
         var link: String
-        var orders: [OrderLine]
-        var total: String
-        var converted: [String]
+        var orders: PageRows<OrderLine>
+        /// "155 TWD", and "68.79 USD" in each other display currency.
+        var total: MoneyCell
+        var converted: [ConvertedCell]
         /// "Fee share: 15 TWD · Discount share: -8 TWD"; nil without either.
         var shares: String? = nil
     }

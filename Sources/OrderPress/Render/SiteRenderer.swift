@@ -5,7 +5,7 @@ import Mustache
 /// plus the charts, the stylesheet, `summary.json` and `orders.csv`.
 public struct SiteRenderer: Sendable {
     let templates: TemplateSet
-    /// Off in tests that render through swift-mustache only, to compare with `BuiltInPages`.
+    /// Off in tests that render through swift-mustache only, to compare with the compiled templates (`GeneratedPages`).
     var usesBuiltInPages = true
     /// How long a page's lists may grow; smaller in tests, to paginate a small site.
     var limits = PageLimits.standard
@@ -82,7 +82,7 @@ public struct SiteRenderer: Sendable {
     /// Pages rendered at once: enough to keep both cores busy, few enough to keep memory flat.
     static let batchSize = 256
 
-    /// A page as the runner makes it: its Markdown through the template (or the built-in writer), its
+    /// A page as the runner makes it: its Markdown through the template (compiled, when built in), its
     /// HTML through cmark-gfm and the layout.
     private func renderPage<Record>(_ page: PageKind.Page, builder: PageBuilder, runner: PlanRunner<Record>) -> PlanRunner<Record>.MadePage {
         let context = builder.context
@@ -110,28 +110,7 @@ public struct SiteRenderer: Sendable {
 
     private func markdown(_ model: Any, template: String, builder: PageBuilder) -> Data {
         let context = builder.context
-        var model = model
-        let builtIn = builtIn(template)
-        // Group and person pages of the built-in templates are written from the summaries
-        // (`BuiltInPages`): building their models and writing those through the compiled templates
-        // measured 7 % more instructions for a whole build (callgrind, 10,000 orders).
-        if let pending = model as? PageModels.Pending {
-            switch pending {
-            case .group(let summary):
-                if builtIn { return BuiltInPages.group(summary, builder: builder) }
-                model = builder.groupPage(summary)
-            case .person(let person):
-                if builtIn { return BuiltInPages.person(person, builder: builder) }
-                model = builder.personPage(person)
-            case .groupOrders(let summary, let page):
-                if builtIn { return BuiltInPages.groupOrders(summary, page: page, builder: builder) }
-                model = builder.groupOrdersPage(summary, page: page)
-            case .personOrders(let person, let page):
-                if builtIn { return BuiltInPages.personOrders(person, page: page, builder: builder) }
-                model = builder.personOrdersPage(person, page: page)
-            }
-        }
-        if builtIn, let page = GeneratedPages.markdown(model, template: template, labels: context.markdownLabels) {
+        if builtIn(template), let page = GeneratedPages.markdown(model, template: template, labels: builder.builtIn.labels) {
             return page
         }
         // Templates reach every label by key: `{{labels.total}}`.

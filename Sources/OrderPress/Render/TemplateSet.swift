@@ -10,7 +10,8 @@ struct TemplateSet: Sendable {
     let layout: MustacheTemplate
     let stylesheet: String
     /// The templates in use that are the built-in ones, byte for byte (also when a site's
-    /// `templates` folder holds an unedited copy): those `BuiltInPages` writes out in Swift.
+    /// `templates` folder holds an unedited copy): those written by the Swift they are compiled to
+    /// (`GeneratedPages`, `BuiltInPages`).
     let builtIn: Set<String>
     /// A digest of every template's text: a page made with other templates is made again.
     let digest: String

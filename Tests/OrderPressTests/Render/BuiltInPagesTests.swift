@@ -4,8 +4,9 @@ import Testing
 
 @testable import OrderPress
 
-/// `BuiltInPages` writes the built-in templates out in Swift; these tests render whole sites both
-/// ways (Swift, and swift-mustache on the same built-in templates) and require the same bytes.
+/// The built-in templates are compiled to Swift (`GeneratedPages`, around `BuiltInPages.Layout`); these
+/// tests render whole sites both ways (compiled, and swift-mustache on the same built-in templates and
+/// the same models: cells as their text, rows as arrays) and require the same bytes.
 @Suite struct BuiltInPagesTests {
     /// One generated site: rows of orders in the sample's columns, and the settings that change
     /// what the templates show (language, payments, display currencies, rates, recent deletions).

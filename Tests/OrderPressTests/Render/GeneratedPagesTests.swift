@@ -13,7 +13,7 @@ import Testing
     /// The digest the generator writes into the file, computed the same way from the files as they are now.
     @Test func theGeneratedFileIsCurrent() throws {
         let root = TestSupport.repository
-        var inputs = ["scripts/generate-pages.py", "Sources/OrderPress/Render/PageModels.swift"]
+        var inputs = ["scripts/generate-pages.py", "Sources/OrderPress/Render/PageModels.swift", "Sources/OrderPress/Render/PageCell.swift"]
         inputs += try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("templates").path)
             .filter { $0.hasSuffix(".mustache") }.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
             .map { "templates/\($0)" }
@@ -23,7 +23,7 @@ import Testing
         }
         #expect(
             Hex.lowercase(digest.finalize()) == GeneratedPages.sourceDigest,
-            "GeneratedPages.swift is older than templates/, PageModels.swift or the generator: run make templates")
+            "GeneratedPages.swift is older than templates/, PageModels.swift, PageCell.swift or the generator: run make templates")
     }
 
     /// The generator, run over the repository, would write exactly the file that is compiled in (also
@@ -49,7 +49,7 @@ import Testing
     }
 
     /// Each page of generated sites, its full view model written by the compiled template and by
-    /// swift-mustache: the group and person pages too, which the build writes from the summaries.
+    /// swift-mustache (its cells as their text, its rows as arrays).
     @Test func everyPageModelWritesAsMustacheRendersIt() async throws {
         let sample = try ConfigurationLoader.load(from: TestSupport.sampleConfig)
         let fetched = try await Fetcher(configuration: sample).fetch()
@@ -62,16 +62,8 @@ import Testing
                 limits: site.shortLists ? PageLimits(listRows: 2, changeRows: 3, attentionRows: 2, chartBars: 4, groupOrderRows: 2) : .standard)
             let builder = PageBuilder(context: context)
             for page in PageKind.all.flatMap({ $0.pages(context) }) {
-                var model = page.model(builder)
-                if let pending = model as? PageModels.Pending {
-                    switch pending {
-                    case .group(let summary): model = builder.groupPage(summary)
-                    case .person(let person): model = builder.personPage(person)
-                    case .groupOrders(let summary, let number): model = builder.groupOrdersPage(summary, page: number)
-                    case .personOrders(let person, let number): model = builder.personOrdersPage(person, page: number)
-                    }
-                }
-                let compiled = GeneratedPages.markdown(model, template: page.template, labels: context.markdownLabels)
+                let model = page.model(builder)
+                let compiled = GeneratedPages.markdown(model, template: page.template, labels: builder.builtIn.labels)
                 var values = TemplateContext.make(model) as? [String: Any] ?? [:]
                 values["labels"] = context.markdownLabels
                 let mustache = templates.pages.render(values, withTemplate: page.template) ?? ""
