@@ -10,9 +10,15 @@ enum DefaultTemplates {
 
 > {{closed}}
 
-- {{labels.organizer}}{{labels.colon}}{{organizer}}
-- {{labels.shop}}{{labels.colon}}{{shop}}
-- {{labels.deadline}}{{labels.colon}}{{deadline}}
+{{#organizer}}
+- {{labels.organizer}}{{labels.colon}}{{.}}
+{{/organizer}}
+{{#shop}}
+- {{labels.shop}}{{labels.colon}}{{.}}
+{{/shop}}
+{{#deadline}}
+- {{labels.deadline}}{{labels.colon}}{{.}}
+{{/deadline}}
 
 ## {{labels.shop_sheet}}
 
@@ -183,9 +189,15 @@ enum DefaultTemplates {
 
 [← {{labels.home}}](../index.md)
 
-- {{labels.organizer}}{{labels.colon}}{{organizer}}
-- {{labels.shop}}{{labels.colon}}{{shop}}
-- {{labels.deadline}}{{labels.colon}}{{deadline}}
+{{#organizer}}
+- {{labels.organizer}}{{labels.colon}}{{.}}
+{{/organizer}}
+{{#shop}}
+- {{labels.shop}}{{labels.colon}}{{.}}
+{{/shop}}
+{{#deadline}}
+- {{labels.deadline}}{{labels.colon}}{{.}}
+{{/deadline}}
 - {{labels.currency}}{{labels.colon}}{{currency}}
 {{#pastRounds}}
 - {{labels.past_rounds}}{{labels.colon}}{{.}}
@@ -490,6 +502,7 @@ enum DefaultTemplates {
 {{.}}
 
 {{/ordersPager}}
+{{#hasTotals}}
 ## {{labels.total}}
 
 | {{labels.currency}} | {{labels.total}} |{{#tracksPayments}} {{labels.owes}} |{{/tracksPayments}}
@@ -497,6 +510,7 @@ enum DefaultTemplates {
 {{#totals}}
 | {{label}} | {{amount}} |{{#tracksPayments}} {{outstanding}} |{{/tracksPayments}}
 {{/totals}}
+{{/hasTotals}}
 
 """#####,
         "person_orders.md.mustache": #####"""

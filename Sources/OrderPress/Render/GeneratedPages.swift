@@ -6,7 +6,7 @@ import Foundation
 /// model, as swift-mustache renders the same template on the same model (`BuiltInPagesTests`).
 enum GeneratedPages {
     /// SHA-256 of the generator, PageModels.swift and templates/*.mustache this was made from.
-    static let sourceDigest = "e091748818a0f8577ee48878567ecd00fee780be2493f50ad957470bbd6ce2ef"
+    static let sourceDigest = "d0cba2489c19583d6486adb95f357b5bc6555a796de45312c3af979b0651176c"
 
     /// The Markdown templates compiled here, by name.
     static let templates: Set<String> = ["archive", "attention", "changes", "group", "group_orders", "groups", "index", "people", "person", "person_orders", "rates", "tombstone"]
@@ -78,105 +78,121 @@ enum GeneratedPages {
         }
         out.text("\n\n> ")
         out.write(m.closed)
-        out.text("\n\n- ")
-        if let v3 = labels[.organizer] {
-            out.write(v3)
+        out.text("\n\n")
+        if let v3 = m.organizer {
+            do {
+                out.text("- ")
+                if let v4 = labels[.organizer] {
+                    out.write(v4)
+                }
+                if let v5 = labels[.colon] {
+                    out.write(v5)
+                }
+                out.write(v3)
+                out.text("\n")
+            }
         }
-        if let v4 = labels[.colon] {
-            out.write(v4)
+        if let v6 = m.shop {
+            do {
+                out.text("- ")
+                if let v7 = labels[.shop] {
+                    out.write(v7)
+                }
+                if let v8 = labels[.colon] {
+                    out.write(v8)
+                }
+                out.write(v6)
+                out.text("\n")
+            }
         }
-        out.write(m.organizer)
-        out.text("\n- ")
-        if let v5 = labels[.shop] {
-            out.write(v5)
+        if let v9 = m.deadline {
+            do {
+                out.text("- ")
+                if let v10 = labels[.deadline] {
+                    out.write(v10)
+                }
+                if let v11 = labels[.colon] {
+                    out.write(v11)
+                }
+                out.write(v9)
+                out.text("\n")
+            }
         }
-        if let v6 = labels[.colon] {
-            out.write(v6)
-        }
-        out.write(m.shop)
-        out.text("\n- ")
-        if let v7 = labels[.deadline] {
-            out.write(v7)
-        }
-        if let v8 = labels[.colon] {
-            out.write(v8)
-        }
-        out.write(m.deadline)
-        out.text("\n\n## ")
-        if let v9 = labels[.shopSheet] {
-            out.write(v9)
-        }
-        out.text("\n\n| ")
-        if let v10 = labels[.orderLine] {
-            out.write(v10)
-        }
-        out.text(" | ")
-        if let v11 = labels[.unitPrice] {
-            out.write(v11)
-        }
-        out.text(" | ")
-        if let v12 = labels[.lineTotal] {
+        out.text("\n## ")
+        if let v12 = labels[.shopSheet] {
             out.write(v12)
         }
+        out.text("\n\n| ")
+        if let v13 = labels[.orderLine] {
+            out.write(v13)
+        }
+        out.text(" | ")
+        if let v14 = labels[.unitPrice] {
+            out.write(v14)
+        }
+        out.text(" | ")
+        if let v15 = labels[.lineTotal] {
+            out.write(v15)
+        }
         out.text(" |\n|---|--:|--:|\n")
-        for v13 in m.shopSheet {
+        for v16 in m.shopSheet {
             out.text("| ")
-            out.write(v13.text)
+            out.write(v16.text)
             out.text(" | ")
-            out.write(v13.unitPrice)
+            out.write(v16.unitPrice)
             out.text(" | ")
-            out.write(v13.lineTotal)
+            out.write(v16.lineTotal)
             out.text(" |\n")
         }
-        if let v14 = m.fee {
+        if let v17 = m.fee {
             do {
                 out.text("| ")
-                if let v15 = labels[.fee] {
-                    out.write(v15)
+                if let v18 = labels[.fee] {
+                    out.write(v18)
                 }
                 out.text(" | | ")
-                out.write(v14)
+                out.write(v17)
                 out.text(" |\n")
             }
         }
-        if let v16 = m.discount {
+        if let v19 = m.discount {
             do {
                 out.text("| ")
-                if let v17 = labels[.discount] {
-                    out.write(v17)
+                if let v20 = labels[.discount] {
+                    out.write(v20)
                 }
                 out.text(" | | -")
-                out.write(v16)
+                out.write(v19)
                 out.text(" |\n")
             }
         }
         out.text("| **")
-        if let v18 = labels[.total] {
-            out.write(v18)
+        if let v21 = labels[.total] {
+            out.write(v21)
         }
         out.text("** | | **")
         out.write(m.total)
         out.text("** |\n\n## ")
-        if let v19 = labels[.perPerson] {
-            out.write(v19)
+        if let v22 = labels[.perPerson] {
+            out.write(v22)
         }
         out.text("\n\n| ")
-        if let v20 = labels[.person] {
-            out.write(v20)
+        if let v23 = labels[.person] {
+            out.write(v23)
         }
         out.text(" | ")
-        if let v21 = labels[.total] {
-            out.write(v21)
+        if let v24 = labels[.total] {
+            out.write(v24)
         }
         out.text(" |")
         if m.tracksPayments {
             out.text(" ")
-            if let v22 = labels[.paid] {
-                out.write(v22)
+            if let v25 = labels[.paid] {
+                out.write(v25)
             }
             out.text(" | ")
-            if let v23 = labels[.owes] {
-                out.write(v23)
+            if let v26 = labels[.owes] {
+                out.write(v26)
             }
             out.text(" |")
         }
@@ -185,17 +201,17 @@ enum GeneratedPages {
             out.text("--:|--:|")
         }
         out.text("\n")
-        for v24 in m.people {
+        for v27 in m.people {
             out.text("| ")
-            out.write(v24.name)
+            out.write(v27.name)
             out.text(" | ")
-            out.write(v24.total)
+            out.write(v27.total)
             out.text(" |")
             if m.tracksPayments {
                 out.text(" ")
-                out.write(v24.paid)
+                out.write(v27.paid)
                 out.text(" | ")
-                out.write(v24.outstanding)
+                out.write(v27.outstanding)
                 out.text(" |")
             }
             out.text("\n")
@@ -622,56 +638,59 @@ enum GeneratedPages {
         if let v1 = labels[.home] {
             out.write(v1)
         }
-        out.text("](../index.md)\n\n- ")
-        if let v2 = labels[.organizer] {
-            out.write(v2)
-        }
-        if let v3 = labels[.colon] {
-            out.write(v3)
-        }
-        out.write(m.organizer)
-        out.text("\n- ")
-        if let v4 = labels[.shop] {
-            out.write(v4)
-        }
-        if let v5 = labels[.colon] {
-            out.write(v5)
-        }
-        out.write(m.shop)
-        out.text("\n- ")
-        if let v6 = labels[.deadline] {
-            out.write(v6)
-        }
-        if let v7 = labels[.colon] {
-            out.write(v7)
-        }
-        out.write(m.deadline)
-        out.text("\n- ")
-        if let v8 = labels[.currency] {
-            out.write(v8)
-        }
-        if let v9 = labels[.colon] {
-            out.write(v9)
-        }
-        out.write(m.currency)
-        out.text("\n")
-        if let v10 = m.pastRounds {
+        out.text("](../index.md)\n\n")
+        if let v2 = m.organizer {
             do {
                 out.text("- ")
-                if let v11 = labels[.pastRounds] {
-                    out.write(v11)
+                if let v3 = labels[.organizer] {
+                    out.write(v3)
                 }
-                if let v12 = labels[.colon] {
-                    out.write(v12)
+                if let v4 = labels[.colon] {
+                    out.write(v4)
                 }
-                out.write(v10)
+                out.write(v2)
                 out.text("\n")
             }
         }
-        if let v13 = m.payment {
+        if let v5 = m.shop {
             do {
                 out.text("- ")
-                if let v14 = labels[.payment] {
+                if let v6 = labels[.shop] {
+                    out.write(v6)
+                }
+                if let v7 = labels[.colon] {
+                    out.write(v7)
+                }
+                out.write(v5)
+                out.text("\n")
+            }
+        }
+        if let v8 = m.deadline {
+            do {
+                out.text("- ")
+                if let v9 = labels[.deadline] {
+                    out.write(v9)
+                }
+                if let v10 = labels[.colon] {
+                    out.write(v10)
+                }
+                out.write(v8)
+                out.text("\n")
+            }
+        }
+        out.text("- ")
+        if let v11 = labels[.currency] {
+            out.write(v11)
+        }
+        if let v12 = labels[.colon] {
+            out.write(v12)
+        }
+        out.write(m.currency)
+        out.text("\n")
+        if let v13 = m.pastRounds {
+            do {
+                out.text("- ")
+                if let v14 = labels[.pastRounds] {
                     out.write(v14)
                 }
                 if let v15 = labels[.colon] {
@@ -681,19 +700,32 @@ enum GeneratedPages {
                 out.text("\n")
             }
         }
+        if let v16 = m.payment {
+            do {
+                out.text("- ")
+                if let v17 = labels[.payment] {
+                    out.write(v17)
+                }
+                if let v18 = labels[.colon] {
+                    out.write(v18)
+                }
+                out.write(v16)
+                out.text("\n")
+            }
+        }
         out.text("\n")
-        for v16 in m.notices {
+        for v19 in m.notices {
             out.text("> ")
-            out.write(v16)
+            out.write(v19)
             out.text("\n\n")
         }
-        if let v17 = m.rejectedNotice {
+        if let v20 = m.rejectedNotice {
             do {
                 out.text("> ⚠ ")
-                out.write(v17)
+                out.write(v20)
                 out.text(" [")
-                if let v18 = labels[.seeWhy] {
-                    out.write(v18)
+                if let v21 = labels[.seeWhy] {
+                    out.write(v21)
                 }
                 out.text("](../attention.md)\n\n")
             }
@@ -702,78 +734,78 @@ enum GeneratedPages {
             out.text("## ⚠ ")
             out.write(m.deletedHeading)
             out.text("\n\n")
-            for v19 in m.recentDeletions {
+            for v22 in m.recentDeletions {
                 out.text("- ~~")
-                out.write(v19)
+                out.write(v22)
                 out.text("~~\n")
             }
             out.text("\n[")
-            if let v20 = labels[.allChanges] {
-                out.write(v20)
+            if let v23 = labels[.allChanges] {
+                out.write(v23)
             }
             out.text("](../changes.md)\n\n")
         }
         if m.hasOrders {
             out.text("## ")
-            if let v21 = labels[.shopSheet] {
-                out.write(v21)
-            }
-            out.text("\n\n| ")
-            if let v22 = labels[.orderLine] {
-                out.write(v22)
-            }
-            out.text(" | ")
-            if let v23 = labels[.unitPrice] {
-                out.write(v23)
-            }
-            out.text(" | ")
-            if let v24 = labels[.lineTotal] {
+            if let v24 = labels[.shopSheet] {
                 out.write(v24)
             }
+            out.text("\n\n| ")
+            if let v25 = labels[.orderLine] {
+                out.write(v25)
+            }
+            out.text(" | ")
+            if let v26 = labels[.unitPrice] {
+                out.write(v26)
+            }
+            out.text(" | ")
+            if let v27 = labels[.lineTotal] {
+                out.write(v27)
+            }
             out.text(" |\n|---|--:|--:|\n")
-            m.shopSheet.forEach { v25 in
+            m.shopSheet.forEach { v28 in
                 out.text("| ")
-                v25.text.write(into: &out)
+                v28.text.write(into: &out)
                 out.text(" | ")
-                v25.unitPrice.write(into: &out)
+                v28.unitPrice.write(into: &out)
                 out.text(" | ")
-                v25.lineTotal.write(into: &out)
+                v28.lineTotal.write(into: &out)
                 out.text(" |\n")
             }
-            if let v26 = m.fee {
+            if let v29 = m.fee {
                 do {
                     out.text("| ")
-                    if let v27 = labels[.fee] {
-                        out.write(v27)
+                    if let v30 = labels[.fee] {
+                        out.write(v30)
                     }
                     out.text(" | | ")
-                    out.write(v26)
+                    out.write(v29)
                     out.text(" |\n")
                 }
             }
-            if let v28 = m.discount {
+            if let v31 = m.discount {
                 do {
                     out.text("| ")
-                    if let v29 = labels[.discount] {
-                        out.write(v29)
+                    if let v32 = labels[.discount] {
+                        out.write(v32)
                     }
                     out.text(" | | -")
-                    out.write(v28)
+                    out.write(v31)
                     out.text(" |\n")
                 }
             }
             out.text("| **")
-            if let v30 = labels[.total] {
-                out.write(v30)
+            if let v33 = labels[.total] {
+                out.write(v33)
             }
             out.text("** ")
             out.write(m.itemsOrders)
             out.text(" | | **")
             out.write(m.total)
             out.text("** |\n\n")
-            for v31 in m.totalConverted {
+            for v34 in m.totalConverted {
                 out.text("- = ")
-                out.write(v31)
+                out.write(v34)
                 out.text("\n")
             }
             if m.tracksPayments {
@@ -782,35 +814,35 @@ enum GeneratedPages {
                 out.text("\n")
             }
             out.text("\n## ")
-            if let v32 = labels[.perPerson] {
-                out.write(v32)
+            if let v35 = labels[.perPerson] {
+                out.write(v35)
             }
             out.text("\n\n| ")
-            if let v33 = labels[.person] {
-                out.write(v33)
+            if let v36 = labels[.person] {
+                out.write(v36)
             }
             out.text(" | ")
             out.write(m.totalHeading)
             out.text(" |")
             if m.tracksPayments {
                 out.text(" ")
-                if let v34 = labels[.paid] {
-                    out.write(v34)
+                if let v37 = labels[.paid] {
+                    out.write(v37)
                 }
                 out.text(" | ")
-                if let v35 = labels[.owes] {
-                    out.write(v35)
+                if let v38 = labels[.owes] {
+                    out.write(v38)
                 }
                 out.text(" |")
             }
             out.text(" ")
-            if let v36 = labels[.orders] {
-                out.write(v36)
+            if let v39 = labels[.orders] {
+                out.write(v39)
             }
             out.text(" |")
-            for v37 in m.displayCurrencies {
+            for v40 in m.displayCurrencies {
                 out.text(" ")
-                out.write(v37)
+                out.write(v40)
                 out.text(" |")
             }
             out.text("\n|---|--:|")
@@ -822,27 +854,27 @@ enum GeneratedPages {
                 out.text("--:|")
             }
             out.text("\n")
-            m.people.forEach { v39 in
+            m.people.forEach { v42 in
                 out.text("| [")
-                v39.name.write(into: &out)
+                v42.name.write(into: &out)
                 out.text("](")
-                v39.link.write(into: &out)
+                v42.link.write(into: &out)
                 out.text(") | ")
-                v39.total.write(into: &out)
+                v42.total.write(into: &out)
                 out.text(" |")
                 if m.tracksPayments {
                     out.text(" ")
-                    v39.paid.write(into: &out)
+                    v42.paid.write(into: &out)
                     out.text(" | ")
-                    v39.outstanding.write(into: &out)
+                    v42.outstanding.write(into: &out)
                     out.text(" |")
                 }
                 out.text(" ")
-                out.write(v39.orders)
+                out.write(v42.orders)
                 out.text(" |")
-                for v40 in v39.converted {
+                for v43 in v42.converted {
                     out.text(" ")
-                    v40.write(into: &out)
+                    v43.write(into: &out)
                     out.text(" |")
                 }
                 out.text("\n")
@@ -852,84 +884,84 @@ enum GeneratedPages {
             out.text("](")
             out.write(m.chart)
             out.text(")\n\n## ")
-            if let v41 = labels[.orders] {
-                out.write(v41)
+            if let v44 = labels[.orders] {
+                out.write(v44)
             }
             out.text("\n\n| ")
-            if let v42 = labels[.person] {
-                out.write(v42)
+            if let v45 = labels[.person] {
+                out.write(v45)
             }
             out.text(" | ")
-            if let v43 = labels[.item] {
-                out.write(v43)
+            if let v46 = labels[.item] {
+                out.write(v46)
             }
             out.text(" | ")
-            if let v44 = labels[.amount] {
-                out.write(v44)
+            if let v47 = labels[.amount] {
+                out.write(v47)
             }
             out.text(" |")
             if m.tracksPayments {
                 out.text(" ")
-                if let v45 = labels[.paid] {
-                    out.write(v45)
+                if let v48 = labels[.paid] {
+                    out.write(v48)
                 }
                 out.text(" |")
             }
             out.text(" ")
-            if let v46 = labels[.qty] {
-                out.write(v46)
-            }
-            out.text(" | ")
-            if let v47 = labels[.unitPrice] {
-                out.write(v47)
-            }
-            out.text(" | ")
-            if let v48 = labels[.time] {
-                out.write(v48)
-            }
-            out.text(" | ")
-            if let v49 = labels[.note] {
+            if let v49 = labels[.qty] {
                 out.write(v49)
+            }
+            out.text(" | ")
+            if let v50 = labels[.unitPrice] {
+                out.write(v50)
+            }
+            out.text(" | ")
+            if let v51 = labels[.time] {
+                out.write(v51)
+            }
+            out.text(" | ")
+            if let v52 = labels[.note] {
+                out.write(v52)
             }
             out.text(" |\n|---|---|--:|")
             if m.tracksPayments {
                 out.text(":-:|")
             }
             out.text("--:|--:|---|---|\n")
-            m.orders.forEach { v50 in
+            m.orders.forEach { v53 in
                 out.text("| ")
-                v50.person.write(into: &out)
+                v53.person.write(into: &out)
                 out.text(" | ")
-                v50.item.write(into: &out)
+                v53.item.write(into: &out)
                 out.text(" | ")
-                v50.amount.write(into: &out)
+                v53.amount.write(into: &out)
                 out.text(" |")
                 if m.tracksPayments {
                     out.text(" ")
-                    out.write(v50.paidMark)
+                    out.write(v53.paidMark)
                     out.text(" |")
                 }
                 out.text(" ")
-                out.write(v50.quantity)
+                out.write(v53.quantity)
                 out.text(" | ")
-                v50.unitPrice.write(into: &out)
+                v53.unitPrice.write(into: &out)
                 out.text(" | ")
-                v50.time.write(into: &out)
+                v53.time.write(into: &out)
                 out.text(" | ")
-                v50.note.write(into: &out)
+                v53.note.write(into: &out)
                 out.text(" |\n")
             }
-            if let v51 = m.ordersPager {
+            if let v54 = m.ordersPager {
                 do {
                     out.text("\n")
-                    out.write(v51)
+                    out.write(v54)
                     out.text("\n")
                 }
             }
         }
         if !m.hasOrders {
-            if let v52 = labels[.noOrders] {
-                out.write(v52)
+            if let v55 = labels[.noOrders] {
+                out.write(v55)
             }
             out.text("\n")
         }
@@ -1721,43 +1753,45 @@ enum GeneratedPages {
                 out.text("\n\n")
             }
         }
-        out.text("## ")
-        if let v25 = labels[.total] {
-            out.write(v25)
-        }
-        out.text("\n\n| ")
-        if let v26 = labels[.currency] {
-            out.write(v26)
-        }
-        out.text(" | ")
-        if let v27 = labels[.total] {
-            out.write(v27)
-        }
-        out.text(" |")
-        if m.tracksPayments {
-            out.text(" ")
-            if let v28 = labels[.owes] {
-                out.write(v28)
+        if m.hasTotals {
+            out.text("## ")
+            if let v25 = labels[.total] {
+                out.write(v25)
             }
-            out.text(" |")
-        }
-        out.text("\n|---|--:|")
-        if m.tracksPayments {
-            out.text("--:|")
-        }
-        out.text("\n")
-        for v29 in m.totals {
-            out.text("| ")
-            out.write(v29.label)
+            out.text("\n\n| ")
+            if let v26 = labels[.currency] {
+                out.write(v26)
+            }
             out.text(" | ")
-            out.write(v29.amount)
+            if let v27 = labels[.total] {
+                out.write(v27)
+            }
             out.text(" |")
             if m.tracksPayments {
                 out.text(" ")
-                out.write(v29.outstanding)
+                if let v28 = labels[.owes] {
+                    out.write(v28)
+                }
                 out.text(" |")
             }
+            out.text("\n|---|--:|")
+            if m.tracksPayments {
+                out.text("--:|")
+            }
             out.text("\n")
+            for v29 in m.totals {
+                out.text("| ")
+                out.write(v29.label)
+                out.text(" | ")
+                out.write(v29.amount)
+                out.text(" |")
+                if m.tracksPayments {
+                    out.text(" ")
+                    out.write(v29.outstanding)
+                    out.text(" |")
+                }
+                out.text("\n")
+            }
         }
     }
 

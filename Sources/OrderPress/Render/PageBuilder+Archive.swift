@@ -87,7 +87,8 @@ extension PageBuilder {
             title: "\(MarkdownEscaper.escape(archive.group)) · \(archive.date)", group: MarkdownEscaper.escape(archive.group),
             groupLink: slug.map { "../../groups/\($0).md" },
             closed: labels.markdown("archived_round", ["time": context.display(iso: archive.closedAt)]),
-            organizer: MarkdownEscaper.escape(archive.organizer), shop: MarkdownEscaper.escape(archive.shop), deadline: archive.deadline,
+            organizer: nonEmpty(MarkdownEscaper.escape(archive.organizer)), shop: nonEmpty(MarkdownEscaper.escape(archive.shop)),
+            deadline: nonEmpty(archive.deadline),
             shopSheet: shopSheet, fee: fee == 0 ? nil : text(fee, archive.currency ?? ""),
             discount: discount == 0 ? nil : text(discount, archive.currency ?? ""), total: joined(totals), tracksPayments: tracksPayments,
             people: people.keys.sorted().map { key in

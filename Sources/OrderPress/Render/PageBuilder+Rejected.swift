@@ -32,7 +32,7 @@ extension PageBuilder {
     func rejectedOnlyPage(key: String, name: String) -> PageModels.PersonPage {
         let rejected = rejectedLines(ofPerson: key)
         return PageModels.PersonPage(
-            name: MarkdownEscaper.escape(name), notices: rateNotices, groups: [], ordersPager: nil, totals: [],
+            name: MarkdownEscaper.escape(name), notices: rateNotices, groups: [], ordersPager: nil, totals: [], hasTotals: false,
             // Nothing counted: no "settled" line, which would read as if their order were fine.
             tracksPayments: false, payments: [], settled: true,
             hasRejected: !rejected.isEmpty, rejected: rejected)

@@ -167,8 +167,8 @@ struct PageBuilder: Sendable {
         let recentDeletions = context.latestDeletions[summary.group.name] ?? []
         let (pages, format) = (context.orderPages(summary), pageFormat())
         return PageModels.GroupPage(
-            name: escape(summary.group.name), organizer: escape(summary.group.organizer),
-            shop: escape(summary.group.shop), deadline: deadline(summary.group), currency: currency,
+            name: escape(summary.group.name), organizer: nonEmpty(escape(summary.group.organizer)),
+            shop: nonEmpty(escape(summary.group.shop)), deadline: nonEmpty(deadline(summary.group)), currency: currency,
             payment: summary.group.payment.isEmpty ? nil : escape(summary.group.payment),
             fee: summary.fee == 0 ? nil : money.display(summary.fee, currency),
             discount: summary.discount == 0 ? nil : money.display(summary.discount, currency),
@@ -259,7 +259,7 @@ struct PageBuilder: Sendable {
         }
         return PageModels.PersonPage(
             name: escape(person.name), notices: rateNotices, groups: groups, ordersPager: pages.pager(page: 1, labels: labels),
-            totals: totalRows(of: person), tracksPayments: context.aggregation.tracksPayments, payments: payments, settled: payments.isEmpty,
+            totals: totalRows(of: person), hasTotals: true, tracksPayments: context.aggregation.tracksPayments, payments: payments, settled: payments.isEmpty,
             hasRejected: !rejected.isEmpty, rejected: rejected)
     }
 
@@ -393,6 +393,9 @@ struct PageBuilder: Sendable {
     }
 
     /// A deadline the sheet wrote as a date and time is shown like every other time; anything else as written.
+    /// `text`, or nil when it is empty: a page leaves out the line of a value the sheet did not give.
+    func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
+
     func deadline(_ group: Group) -> String {
         Timestamp.parse(group.deadline, timeZone: context.configuration.timeZone)
             .map { Timestamp.display($0, timeZone: context.configuration.timeZone) } ?? escape(group.deadline)

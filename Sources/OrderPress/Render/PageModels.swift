@@ -115,9 +115,10 @@ enum PageModels {
     /// Template: `group.md.mustache`.
     struct GroupPage {
         var name: String
-        var organizer: String
-        var shop: String
-        var deadline: String
+        /// Nil when the sheet leaves them empty (no groups source): the page leaves out the line.
+        var organizer: String?
+        var shop: String?
+        var deadline: String?
         var currency: String
         /// Money (issue 24): how to pay the organiser (escaped), and the fee and discount as the shop
         /// sheet's lines show them ("60"); nil when the group has none.
@@ -217,6 +218,8 @@ enum PageModels {
         var groups: [PersonGroup]
         var ordersPager: String?
         var totals: [TotalRow]
+        /// False for someone known only from rejected rows: no totals table with no rows.
+        var hasTotals: Bool
         var tracksPayments: Bool
         /// "155 TWD to 王小明 for 週五下午茶", one per group with something unpaid, with how to pay.
         var payments: [PaymentLine]
@@ -383,9 +386,10 @@ enum PageModels {
         var groupLink: String?
         /// "The final state of this round, kept when …".
         var closed: String
-        var organizer: String
-        var shop: String
-        var deadline: String
+        /// Nil when the group had none: the page leaves out the line.
+        var organizer: String?
+        var shop: String?
+        var deadline: String?
         var shopSheet: [ShopRow]
         /// The group's fee and discount as the shop sheet's last lines ("60 TWD"), nil without.
         var fee: String?

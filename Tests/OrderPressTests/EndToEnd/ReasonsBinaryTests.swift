@@ -102,6 +102,25 @@ import Testing
         #expect(group.components(separatedBy: "⏰").count == 2, "only that order is late")
     }
 
+    /// Without a groups source the sheet names no organiser, shop or deadline: the group page leaves
+    /// their lines out instead of showing "主揪：" with nothing after it (field trial).
+    @Test func aGroupPageLeavesOutWhatNoGroupsSourceSays() throws {
+        let site = try BinaryTests.sampleSite()
+        let config = site.appendingPathComponent("orderpress.toml")
+        var kept: [Substring] = []
+        var inGroups = false
+        for line in try String(contentsOf: config, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("[") { inGroups = line.hasPrefix("[groups") }
+            if !inGroups { kept.append(line) }
+        }
+        try Data(kept.joined(separator: "\n").utf8).write(to: config)
+        let result = try TestSupport.run(["build"], in: site, environment: BinaryTests.fixedClock)
+        #expect(result.status == 0, "\(result.stderr)")
+        let group = try Self.page(site, "markdown/groups/週五下午茶.md")
+        #expect(group.hasPrefix("# 週五下午茶\n\n[← 所有團購](../index.md)\n\n- 幣別：TWD\n\n"), "\(group)")
+        #expect(!group.contains("- 主揪：") && !group.contains("- 店家：") && !group.contains("- 截止時間："))
+    }
+
     @Test func someoneKnownOnlyFromARejectedRowGetsAPageThatStays() throws {
         let site = try BinaryTests.sampleSite()
         let orders = site.appendingPathComponent("data/orders.json")
@@ -115,6 +134,9 @@ import Testing
         let page = try Self.page(site, "markdown/people/小芳.md")
         #expect(page.contains("## ⚠ 未計入的訂單\n\n- 熟成紅茶 L 半糖 少冰（週五下午茶，第 44 列）：價格不可為負數——未計入；請在試算表中修正，或詢問王小明\n"))
         #expect(!page.contains("已結清"))
+        // Nothing counted, so no totals table: the page ends with their rows (field trial: an empty table).
+        #expect(page.hasSuffix("請在試算表中修正，或詢問王小明\n\n"), "\(page)")
+        #expect(!page.contains("## 合計"))
         // Unchanged input: nothing written, the page kept.
         let again = try TestSupport.run(["build"], in: site, environment: BinaryTests.fixedClock)
         #expect(again.stdout.contains(" 0 files written, "), "\(again.stdout)")
