@@ -217,18 +217,18 @@ def later_time(value):
 
 
 # The kinds of one-order change the rerun targets hold for (DESIGN, Performance: "any one-order
-# change"): (name, offset of the order from the middle of the sheet, column, change). Each is made on
+# change"): (short name, name, offset of the order from the middle of the sheet, column, change). Each is made on
 # the sheet the previous rerun built, so each rerun is one order's change against the last build;
 # the orders differ, so that no change undoes another.
 KINDS = [
-    ("price", 0, "price", lambda price: str(int(float(price) + 1))),
-    ("option (sugar)", 7, "sugar", next_of(["無糖", "半糖", "全糖"])),
-    ("note", 14, "note", lambda note: (note + " 改") if note else "改成少冰"),
-    ("paid tick", 21, "paid", lambda paid: "FALSE" if paid == "TRUE" else "TRUE"),
-    ("time", 28, "time", later_time),
-    ("quantity", 35, "quantity", lambda quantity: str(int(quantity) % 3 + 1)),
-    ("person → another", 42, "orderer", lambda name: person_name(3) if name != person_name(3) else person_name(4)),
-    ("person → a new one", 49, "orderer", lambda name: "新來的 Bench"),
+    ("price", "price", 0, "price", lambda price: str(int(float(price) + 1))),
+    ("option", "option (sugar)", 7, "sugar", next_of(["無糖", "半糖", "全糖"])),
+    ("note", "note", 14, "note", lambda note: (note + " 改") if note else "改成少冰"),
+    ("paid", "paid tick", 21, "paid", lambda paid: "FALSE" if paid == "TRUE" else "TRUE"),
+    ("time", "time", 28, "time", later_time),
+    ("quantity", "quantity", 35, "quantity", lambda quantity: str(int(quantity) % 3 + 1)),
+    ("person", "person → another", 42, "orderer", lambda name: person_name(3) if name != person_name(3) else person_name(4)),
+    ("newperson", "person → a new one", 49, "orderer", lambda name: "新來的 Bench"),
 ]
 
 
@@ -238,7 +238,7 @@ def change_kinds(folder):
     text = (data / "orders.base.json").read_text(encoding="utf-8")
     middle = text.count('{"id": "') // 2
     runs = []
-    for name, offset, field, change in KINDS:
+    for _, name, offset, field, change in KINDS:
         order = middle + offset
         text, old, new = change_field(text, order, field, change)
         (data / "orders.json").write_text(text, encoding="utf-8")

@@ -48,8 +48,8 @@ SOURCE_DATE_EPOCH=1795262400 valgrind --tool=callgrind --separate-threads=no \
   || { tail -5 "$out/valgrind.rerun.log"; exit 1; }
 # One order's price changed, as the bench changes it; then, on that build, one order's option
 # (its sugar level), as the bench's second kind of change: each is one order's change against the
-# build before it. More kinds: PROFILE_KINDS="price option note" (names as in bench.py's KINDS, by
-# their first word), in that order.
+# build before it. Other kinds: PROFILE_KINDS="price option note paid time quantity person newperson"
+# (the short names of bench.py's KINDS), in that order.
 runs="full rerun"
 for kind in ${PROFILE_KINDS:-price option}; do
   python3 - "$root/scripts" "$folder/data" "$kind" <<'PY'
@@ -57,7 +57,7 @@ import pathlib, sys
 sys.path.insert(0, sys.argv[1])
 import bench
 data, kind = pathlib.Path(sys.argv[2]), sys.argv[3]
-name, offset, field, change = next(k for k in bench.KINDS if k[0].split()[0] == kind)
+_, name, offset, field, change = next(k for k in bench.KINDS if k[0] == kind)
 text = (data / "orders.json").read_text(encoding="utf-8")
 middle = (data / "orders.base.json").read_text(encoding="utf-8").count('{"id": "') // 2
 text, old, new = bench.change_field(text, middle + offset, field, change)
