@@ -12,7 +12,9 @@ import Testing
 @Suite struct PageKeysTests {
     /// One change between two runs.
     enum Change: CaseIterable, Sendable {
-        case nothing, price, person, note, paid, group, time, quantity, options, deleteRow, addRow, moveRow
+        /// `person`: the order moves to someone else (now and then someone new); `newPerson`: always to
+        /// someone no order named before, whose page and place in the list of people are new.
+        case nothing, price, person, newPerson, note, paid, group, item, time, quantity, options, deleteRow, addRow, moveRow
         case language, payments, displayCurrencies, rates, rateValue, label
     }
 
@@ -110,9 +112,12 @@ import Testing
         case .nothing: break
         case .price: set("price", ["36", "5.5", "1200", "abc"])
         case .person: set("orderer", BuiltInPagesTests.names + ["New Person"])
+        // Sorted among the others by name (`PersonSummary`): an "A" comes before most, moving the people after it.
+        case .newPerson: set("orderer", ["Aaron Newcomer"])
         case .note: set("note", ["", "extra shot", "*x*"])
         case .paid: set("paid", ["TRUE", ""])
         case .group: set("group", BuiltInPagesTests.groups)
+        case .item: set("drink", BuiltInPagesTests.drinks + ["New drink"])
         case .time: set("time", ["2026-11-21 09:16:00", "2026-11-20 08:00:00", ""])
         case .quantity: set("quantity", ["1", "3"])
         case .options: set("sugar", ["", "無糖"])
@@ -214,7 +219,7 @@ import Testing
         #expect(incremental.site == scratch.site)
         // The entries of summary.json for the groups and people the change leaves alone are copied.
         switch change {
-        case .nothing, .price, .note, .paid, .time, .quantity, .options: #expect(incremental.copied["summary.json"] ?? 0 > 1_000)
+        case .nothing, .price, .note, .paid, .time, .quantity, .options, .item: #expect(incremental.copied["summary.json"] ?? 0 > 1_000)
         case .language, .label, .rates, .rateValue, .displayCurrencies, .payments: #expect(incremental.copied["summary.json"] == nil)
         default: break
         }
@@ -236,7 +241,7 @@ import Testing
         }
         switch change {
         case .nothing: #expect(changedGroups.isEmpty && keptGroupPages.sorted() == untouchedGroupPages.sorted())
-        case .price, .note, .paid, .time, .quantity, .options:
+        case .price, .note, .paid, .time, .quantity, .options, .item:
             #expect(changedGroups.count == 1 && keptGroupPages.sorted() == untouchedGroupPages.sorted())
         default: break
         }
