@@ -265,14 +265,16 @@ struct SummaryDocument: Encodable {
         var done = frame.startIndex
         // Each list's entries one level inside the array, which is one level inside the document.
         let lists: [(key: String, count: Int, write: (Int, inout PieceAssembler) -> Void)] = [
+            // `make` a local function, not a closure value: that one held a copy of `entries` (the whole
+            // `SiteContext`) for each entry, made even when the entry is copied from the published file.
             ("groups", context.aggregation.groups.count, { index, out in
-                let make = { (bytes: inout [UInt8]) in
+                func make(_ bytes: inout [UInt8]) {
                     entry(first: index == 0, into: &bytes) { entries.group(context.aggregation.groups[index], to: &$0) }
                 }
                 if let keys { out.piece(keys.groups[index], make: make) } else { out.write(make: make) }
             }),
             ("people", context.aggregation.people.count, { index, out in
-                let make = { (bytes: inout [UInt8]) in
+                func make(_ bytes: inout [UInt8]) {
                     entry(first: index == 0, into: &bytes) { entries.person(context.aggregation.people[index], to: &$0) }
                 }
                 if let keys { out.piece(keys.people[index], make: make) } else { out.write(make: make) }
