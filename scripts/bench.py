@@ -5,8 +5,8 @@ For each size (rows of orders; default 100,000 and 1,000,000) it generates a She
 file under .build/bench/<rows>/ (fixed seed: the same bytes every time; about 1 group per 100 orders
 and 1 person per 10), then measures side by side, in one run, with the release binary:
 
-  - OrderPress: a full build (empty output), an unchanged rerun, and a rerun after one order's price
-    changed: wall time, peak RSS (/usr/bin/time -f %M), each step's time from `build -v`, and the
+  - OrderPress: a full build (empty output), an unchanged rerun, and reruns after one order changed,
+    one for each kind of change (KINDS, below): wall time, peak RSS (/usr/bin/time -f %M), each step's time from `build -v`, and the
     files written/unchanged from the summary line;
   - the floor: the `cmark-gfm -e table` command on the same Markdown, concatenated into one file;
   - Hugo on the same Markdown (content copied into a Hugo site with a layout that only renders
@@ -20,6 +20,10 @@ to .build/bench/results.md. The load average is printed next to each figure: the
 
     python3 scripts/bench.py [ROWS ...]         # default: 100000 1000000
     python3 scripts/bench.py --generate-only ROWS  # only the data and configuration (for profiling)
+
+After the unchanged rerun come the one-order reruns, one per kind of change (KINDS: a price, an
+option, a note, a paid tick, a time, a quantity, the person: someone else, someone new), each on the
+output of the one before: the targets hold for any one-order change, so the verdict is on the worst.
 """
 import json, os, pathlib, random, re, shutil, subprocess, sys, time
 
@@ -503,7 +507,10 @@ def main(argv):
     print(report)
     (BENCH / "results.md").write_text(report)
     print(f"written to {(BENCH / 'results.md').relative_to(ROOT)}")
-    empty_trash()
+    # BENCH_KEEP_TRASH=1: the old outputs stay in the trash, so that a second run right after (another
+    # binary's, side by side) does not build among freshly deleted inodes; the last run empties it.
+    if os.environ.get("BENCH_KEEP_TRASH") != "1":
+        empty_trash()
 
 
 if __name__ == "__main__":
