@@ -250,6 +250,42 @@ import Testing
     /// Three of the sample's groups, all in TWD.
     static let groups = ["週五下午茶", "週一早餐", "東京出張ランチ"]
 
+    /// Every page of a list shows how long the whole list is ("1–3 of 7"): someone new at its end, or
+    /// someone gone from it, makes the pages before theirs again, though the rows on them stay the same.
+    /// (The bench's "person → someone new" found the length missing from their key.)
+    @Test(arguments: ["龘 Newcomer", nil])
+    func aListsPagesFollowItsLength(newcomer: String?) async throws {
+        let sample = try ConfigurationLoader.load(from: TestSupport.sampleConfig)
+        let fetched = try await Fetcher(configuration: sample).fetch()
+        // Eight people, three a page: the index, people-2 and people-3.
+        let people = ["Amy", "Ben", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal"]
+        let rows = people.indices.map { index in
+            [
+                "id": String(index + 1), "group": Self.groups[index % 3], "orderer": people[index],
+                "drink": "熟成紅茶", "size": "L", "sugar": "半糖", "ice": "", "quantity": "1", "price": "35", "currency": "",
+                "time": "2026-11-21 09:15:00", "note": "", "paid": "", "editCode": "secret\(index)",
+            ]
+        }
+        let first = Run(configuration: sample, rows: rows, tracksPayments: true, withRates: true)
+        var second = first
+        if let newcomer {
+            // Sorted after everyone: only the last page's rows change.
+            second.rows.append(rows[0].merging(["id": "9", "orderer": newcomer, "editCode": "secret-new"]) { $1 })
+        } else {
+            second.rows.removeLast()
+        }
+        let firstSite = CollectedSite()
+        let outcome = try Self.render(first, fetched: fetched, previous: nil, into: firstSite)
+        let incremental = PublishedSite(firstSite.site)
+        _ = try Self.render(second, fetched: fetched, previous: outcome, into: incremental, reusing: incremental)
+        let scratch = CollectedSite()
+        _ = try Self.render(second, fetched: fetched, previous: outcome, into: scratch)
+        let stale = zip(incremental.site.markdown + incremental.site.site, scratch.site.markdown + scratch.site.site)
+            .filter { $0.0.contents != $0.1.contents }.map(\.0.path)
+        #expect(stale == [])
+        #expect(scratch.site.markdown.contains { $0.path == "people-2.md" })
+    }
+
     /// A summary whose orders are copies, not places in the build's orders, gets the same digest.
     @Test func ordersReadAgainGiveTheDigestOfTheirPositions() async throws {
         let configuration = try ConfigurationLoader.load(from: TestSupport.sampleConfig)
