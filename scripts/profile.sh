@@ -1,7 +1,7 @@
 #!/bin/sh
 # Counts the instructions of one full build of ROWS generated orders (default 10,000) under
-# callgrind, which is repeatable on a shared, noisy machine, then of an unchanged rerun and of a
-# rerun with one order's price changed (as `make bench` does), and writes the top functions,
+# callgrind, which is repeatable on a shared, noisy machine, then of an unchanged rerun and of
+# reruns with one order changed (its price, then another's option, as `make bench` does), and writes the top functions,
 # inclusive and exclusive, demangled, beside the data: .build/bench/<ROWS>/profile/.
 # All three run under valgrind: the page keys hold the running binary's stamp (`Version`), which
 # valgrind's /proc/self/exe changes, so a rerun outside it would render every page afresh.
@@ -46,20 +46,32 @@ SOURCE_DATE_EPOCH=1795262400 valgrind --tool=callgrind --separate-threads=no \
   --callgrind-out-file="$out/callgrind.rerun" \
   "$binary" build --progress never --config "$folder/orderpress.toml" 2> "$out/valgrind.rerun.log" \
   || { tail -5 "$out/valgrind.rerun.log"; exit 1; }
-# One order's price changed, as the bench changes it.
-python3 - "$root/scripts" "$folder/data" <<'PY'
+# One order's price changed, as the bench changes it; then, on that build, one order's option
+# (its sugar level), as the bench's second kind of change: each is one order's change against the
+# build before it. Other kinds: PROFILE_KINDS="price option note paid time quantity person newperson"
+# (the short names of bench.py's KINDS), in that order.
+runs="full rerun"
+for kind in ${PROFILE_KINDS:-price option}; do
+  python3 - "$root/scripts" "$folder/data" "$kind" <<'PY'
 import pathlib, sys
 sys.path.insert(0, sys.argv[1])
 import bench
-data = pathlib.Path(sys.argv[2])
-bench.change_one_price(data / "orders.base.json", data / "orders.json")
+data, kind = pathlib.Path(sys.argv[2]), sys.argv[3]
+_, name, offset, field, change = next(k for k in bench.KINDS if k[0] == kind)
+text = (data / "orders.json").read_text(encoding="utf-8")
+middle = (data / "orders.base.json").read_text(encoding="utf-8").count('{"id": "') // 2
+text, old, new = bench.change_field(text, middle + offset, field, change)
+(data / "orders.json").write_text(text, encoding="utf-8")
+print(f"{kind}: order {middle + offset}: {field} {old} -> {new}")
 PY
-SOURCE_DATE_EPOCH=1795262400 valgrind --tool=callgrind --separate-threads=no \
-  --callgrind-out-file="$out/callgrind.changed" \
-  "$binary" build --progress never --config "$folder/orderpress.toml" 2> "$out/valgrind.changed.log" \
-  || { tail -5 "$out/valgrind.changed.log"; exit 1; }
-for run in full rerun changed; do
+  SOURCE_DATE_EPOCH=1795262400 valgrind --tool=callgrind --separate-threads=no \
+    --callgrind-out-file="$out/callgrind.$kind" \
+    "$binary" build --progress never --config "$folder/orderpress.toml" 2> "$out/valgrind.$kind.log" \
+    || { tail -5 "$out/valgrind.$kind.log"; exit 1; }
+  runs="$runs $kind"
+done
+for run in $runs; do
   python3 "$root/scripts/profile-report.py" "$out/callgrind.$run" > "$out/report.$run.md"
 done
 grep -m1 'Collected' "$out/valgrind.full.log" || true
-echo "stage tables in $out/report.full.md, report.rerun.md and report.changed.md (callgrind_annotate $out/callgrind.full for more)"
+echo "stage tables in $out/report.<run>.md for $runs (callgrind_annotate $out/callgrind.full for more)"

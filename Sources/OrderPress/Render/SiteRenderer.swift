@@ -122,17 +122,20 @@ public struct SiteRenderer: Sendable {
     /// A group's chart: the same SVG beside its page in both trees, made from what its page shows of
     /// its people's totals.
     private func chart(for summary: GroupSummary, context: SiteContext) -> PlannedFile {
-        PlannedFile(path: "groups/\(context.groupSlugs[summary.group.name]!).svg", trees: Tree.allCases, dependsOn: .chart(summary)) {
+        // What the chart reads, not the whole context: a closure holding that copied all of it for each
+        // group, kept or not.
+        let (labels, money, bars) = (context.labels, context.money, context.limits.chartBars)
+        return PlannedFile(path: "groups/\(context.groupSlugs[summary.group.name]!).svg", trees: Tree.allCases, dependsOn: .chart(summary)) {
             let chart = BarChart(
-                title: context.labels.text("chart_title", ["group": summary.group.name, "currency": summary.currency]),
-                bars: summary.people.prefix(context.limits.chartBars).map {
+                title: labels.text("chart_title", ["group": summary.group.name, "currency": summary.currency]),
+                bars: summary.people.prefix(bars).map {
                     .init(
                         label: $0.name, value: $0.total,
-                        valueText: "\(context.money.display($0.total, summary.currency)) \(summary.currency)")
+                        valueText: "\(money.display($0.total, summary.currency)) \(summary.currency)")
                 },
                 // One bar per person would make a chart of a huge group megabytes tall.
-                more: summary.people.count > context.limits.chartBars
-                    ? context.labels.text("more_people", ["count": String(summary.people.count - context.limits.chartBars)]) : nil)
+                more: summary.people.count > bars
+                    ? labels.text("more_people", ["count": String(summary.people.count - bars)]) : nil)
             return Data(chart.svg())
         }
     }

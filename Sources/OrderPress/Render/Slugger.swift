@@ -88,11 +88,21 @@ public enum Slugger {
     /// The form two names share when a case-insensitive file system would see one file: upper then
     /// lower case folds `ς` with `σ` and `ß` with `ss` too, which errs on the side of a suffix.
     static func caseFolded(_ slug: String) -> String {
-        slug.uppercased().lowercased()
+        // Lower-case ASCII, digits, hyphens and CJK ideographs fold to themselves: most slugs, found by their
+        // scalars' values, without the two case mappings (a rerun folds every person's slug twice).
+        if slug.unicodeScalars.allSatisfy({ ($0.value < 0x80 && !(0x41...0x5A).contains($0.value)) || isPlainIdeograph($0.value) }) {
+            return slug
+        }
+        return slug.uppercased().lowercased()
     }
 
     /// Lower-case letters and digits of any script, other runs folded into one hyphen.
     static func slug(_ name: String) -> String {
+        plainSlug(name) ?? normalizedSlug(name)
+    }
+
+    /// `slug`, the long way for any name: lower-cased, normalised, then read by the scalars' properties.
+    static func normalizedSlug(_ name: String) -> String {
         var result = ""
         var pendingHyphen = false
         var count = 0
@@ -114,6 +124,54 @@ public enum Slugger {
             count += 1
         }
         return result
+    }
+
+    /// `slug(name)` for a name of ASCII and CJK ideographs alone (most names of a Taiwanese or an English
+    /// sheet), read scalar by scalar: neither lower-casing nor normalising changes such a name but for
+    /// A–Z, and its letters and digits are those of ASCII and the ideographs. Nil for any other name,
+    /// which `normalizedSlug` reads (`SluggerTests` compares the two on every ideograph and on
+    /// generated names). A rerun makes every person's slug again, and checks their kept ones.
+    private static func plainSlug(_ name: String) -> String? {
+        var result = String.UnicodeScalarView()
+        var pendingHyphen = false
+        var count = 0
+        var full = false
+        for scalar in name.unicodeScalars {
+            var value = scalar.value
+            if value < 0x80 {
+                if (0x41...0x5A).contains(value) {
+                    value += 0x20
+                } else if !(0x61...0x7A).contains(value), !(0x30...0x39).contains(value) {
+                    pendingHyphen = !result.isEmpty
+                    continue
+                }
+            } else if !isPlainIdeograph(value) {
+                return nil
+            }
+            // Past the longest slug, the rest is read only to be sure it is all plain.
+            guard !full else { continue }
+            if pendingHyphen {
+                guard count + 1 < maximumLength else {
+                    full = true
+                    continue
+                }
+                result.append("-")
+                count += 1
+                pendingHyphen = false
+            }
+            guard count < maximumLength else {
+                full = true
+                continue
+            }
+            result.append(Unicode.Scalar(value)!)
+            count += 1
+        }
+        return String(result)
+    }
+
+    /// CJK Unified Ideographs and their Extension A: letters without case, which no normalisation changes.
+    static func isPlainIdeograph(_ value: UInt32) -> Bool {
+        (0x4E00...0x9FFF).contains(value) || (0x3400...0x4DBF).contains(value)
     }
 
     /// FNV-1a of the UTF-8 bytes, in lower-case hex: the same on every machine and run.

@@ -256,20 +256,28 @@ struct SummaryDocument: Encodable {
         let frame = [UInt8](JSONOutput.encode(SummaryDocument(frameOf: context)))
         var out = PieceAssembler(into: stream, published: inputs == nil ? nil : published)
         let entries = Entries(context, personSlugs: inputs?.personSlugs ?? TextDictionary(context.personSlugs))
+        // The entries' keys by place, looked up before: unwrapping `inputs` in the closures below copied
+        // the whole `PageKeys` (a score of arrays retained, then released) for every entry.
+        let keys = inputs.map { inputs in
+            (groups: context.aggregation.groups.indices.map(inputs.summaryPiece(groupAt:)),
+             people: context.aggregation.people.indices.map(inputs.summaryPiece(personAt:)))
+        }
         var done = frame.startIndex
         // Each list's entries one level inside the array, which is one level inside the document.
         let lists: [(key: String, count: Int, write: (Int, inout PieceAssembler) -> Void)] = [
+            // `make` a local function, not a closure value: that one held a copy of `entries` (the whole
+            // `SiteContext`) for each entry, made even when the entry is copied from the published file.
             ("groups", context.aggregation.groups.count, { index, out in
-                let make = { (bytes: inout [UInt8]) in
+                func make(_ bytes: inout [UInt8]) {
                     entry(first: index == 0, into: &bytes) { entries.group(context.aggregation.groups[index], to: &$0) }
                 }
-                if let inputs { out.piece(inputs.summaryPiece(groupAt: index), make: make) } else { out.write(make: make) }
+                if let keys { out.piece(keys.groups[index], make: make) } else { out.write(make: make) }
             }),
             ("people", context.aggregation.people.count, { index, out in
-                let make = { (bytes: inout [UInt8]) in
+                func make(_ bytes: inout [UInt8]) {
                     entry(first: index == 0, into: &bytes) { entries.person(context.aggregation.people[index], to: &$0) }
                 }
-                if let inputs { out.piece(inputs.summaryPiece(personAt: index), make: make) } else { out.write(make: make) }
+                if let keys { out.piece(keys.people[index], make: make) } else { out.write(make: make) }
             }),
         ]
         for (key, count, write) in lists {

@@ -80,16 +80,20 @@ struct PageKeys: Sendable {
         // For the group digests' hundred thousand look-ups: most keys are short texts, found by their words.
         personSlugs = TextDictionary(context.personSlugs)
         let summaries = context.aggregation.groups
-        let groupDigests = Parallel.map(summaries.count) { index in
-            let digest = groupDigest(summaries[index])
+        // The digests are made by a copy of what is set so far, taken once: calling the methods on `self`
+        // from the closures copied all of it (a score of arrays retained, then released) for each group and person.
+        var keys = self
+        let groupDigests = Parallel.map(summaries.count) { [keys] index in
+            let digest = keys.groupDigest(summaries[index])
             return (digest, Self.pieceKey("summary.json group", digest, index == 0))
         }
         groupList = groupDigests.map(\.0)
         groups = Dictionary(zip(summaries.map(\.group.name), groupList), uniquingKeysWith: { first, _ in first })
         groupPieces = groupDigests.map(\.1)
         let people = context.aggregation.people
-        let personDigests = Parallel.map(people.count) { index in
-            let digest = personDigest(people[index])
+        keys = self
+        let personDigests = Parallel.map(people.count) { [keys] index in
+            let digest = keys.personDigest(people[index])
             return (digest, Self.pieceKey("summary.json person", digest, index == 0))
         }
         personList = personDigests.map(\.0)
@@ -282,13 +286,15 @@ struct PageKeys: Sendable {
 
     /// The digest of page `page` of a list after the first (`ListPages`): the digests of the groups or
     /// people it shows, which cover every figure, name and link of their rows, and where the page
-    /// stands among how many (its title and pager).
+    /// stands among how many (its title and pager), and how long the list is ("1001–1500 of 9999", in
+    /// its pager): someone new at the end of the list changes every page before theirs.
     func listPage(_ list: ListPages.List, page: Int, of pages: ListPages) -> String {
         var fields = Fields(site)
         fields.add("list")
         fields.add(list.rawValue)
         fields.add(page)
         fields.add(pages.pageCount)
+        fields.add(pages.count)
         let digests = list == .groups ? groupList : personList
         let rows = pages.rows(ofPage: page).clamped(to: digests.indices)
         fields.add(rows.lowerBound)
@@ -315,11 +321,14 @@ struct PageKeys: Sendable {
     private func personDigest(_ person: PersonSummary) -> String {
         var fields = Fields(site)
         fields.add("person")
-        fields.add(person.key, person.name, context.personSlugs[person.key] ?? "")
+        // The slug found by the key's words (`personSlugs`), not by hashing its Unicode text.
+        fields.add(person.key, person.name, personSlugs[person.key] ?? "")
         add(person.orders, to: &fields)
         if person.orders.isPositioned(in: context.data.orders) {
             // The groups they ordered in, in the sheet's order, found by number rather than by name.
-            var places = person.orders.positions.map { orderGroups[Int($0)] }.filter { $0 >= 0 }
+            var places: [Int32] = []
+            places.reserveCapacity(person.orders.count)
+            for position in person.orders.positions where orderGroups[Int(position)] >= 0 { places.append(orderGroups[Int(position)]) }
             places.sort()
             for (index, place) in places.enumerated() where index == 0 || places[index - 1] != place {
                 fields.append(groupFields[Int(place)][...])

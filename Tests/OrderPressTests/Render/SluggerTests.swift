@@ -14,6 +14,36 @@ import Testing
         #expect(Slugger.slug(name) == slug)
     }
 
+    /// The short way for names of ASCII and CJK ideographs gives what the long way gives: every
+    /// ideograph and ASCII character alone and after a capital, and generated names of them (with
+    /// now and then a character that is neither, which takes the long way), of every length around
+    /// the longest slug; and their case folding is the two case mappings'.
+    @Test func plainNamesGetTheSlugOfTheLongWay() async {
+        let ranges: [ClosedRange<UInt32>] = [0x00...0x7F, 0x3400...0x4DBF, 0x4E00...0x9FFF]
+        for value in ranges.joined() {
+            let name = "A" + String(Unicode.Scalar(value)!) + "b"
+            #expect(Slugger.slug(name) == Slugger.normalizedSlug(name), "U+\(String(value, radix: 16))")
+            let slug = Slugger.slug(name)
+            #expect(Slugger.caseFolded(slug) == slug.uppercased().lowercased(), "U+\(String(value, radix: 16))")
+        }
+        // Mostly plain characters (the first 27), now and then any of them.
+        let characters: [Character] = Array("AbZz09 -_./\\!#週五下午茶陳林黃㐀䶿一龥鿿") + ["é", "e\u{301}", "ガ", "Ｋ", "İ", "ß", "σ"]
+        let names = Generator<String, Shrink.None<String>> { rng in
+            let count = Int.random(in: 0...60, using: &rng)
+            var name = ""
+            for _ in 0..<count {
+                let any = Bool.random(using: &rng) && Bool.random(using: &rng)
+                name.append((any ? characters[...] : characters.prefix(27)).randomElement(using: &rng)!)
+            }
+            return name
+        }
+        await propertyCheck(count: 2_000, input: names) { name in
+            #expect(Slugger.slug(name) == Slugger.normalizedSlug(name), "\(name.debugDescription)")
+            let slug = Slugger.slug(name)
+            #expect(Slugger.caseFolded(slug) == slug.uppercased().lowercased(), "\(slug.debugDescription)")
+        }
+    }
+
     @Test func slugsAreUniqueSafeAndStable() {
         let names = ["Amy!", "amy?", "..", "/", "", "CON", "index", String(repeating: "長", count: 200), "Amy"]
         let slugs = Slugger.assign(names, fallback: "person")

@@ -12,7 +12,9 @@ import Testing
 @Suite struct PageKeysTests {
     /// One change between two runs.
     enum Change: CaseIterable, Sendable {
-        case nothing, price, person, note, paid, group, time, quantity, options, deleteRow, addRow, moveRow
+        /// `person`: the order moves to someone else (now and then someone new); `newPerson`: always to
+        /// someone no order named before, whose page and place in the list of people are new.
+        case nothing, price, person, newPerson, note, paid, group, item, time, quantity, options, deleteRow, addRow, moveRow
         case language, payments, displayCurrencies, rates, rateValue, label
     }
 
@@ -110,9 +112,12 @@ import Testing
         case .nothing: break
         case .price: set("price", ["36", "5.5", "1200", "abc"])
         case .person: set("orderer", BuiltInPagesTests.names + ["New Person"])
+        // Sorted among the others by name (`PersonSummary`): an "A" comes before most, moving the people after it.
+        case .newPerson: set("orderer", ["Aaron Newcomer"])
         case .note: set("note", ["", "extra shot", "*x*"])
         case .paid: set("paid", ["TRUE", ""])
         case .group: set("group", BuiltInPagesTests.groups)
+        case .item: set("drink", BuiltInPagesTests.drinks + ["New drink"])
         case .time: set("time", ["2026-11-21 09:16:00", "2026-11-20 08:00:00", ""])
         case .quantity: set("quantity", ["1", "3"])
         case .options: set("sugar", ["", "無糖"])
@@ -214,7 +219,7 @@ import Testing
         #expect(incremental.site == scratch.site)
         // The entries of summary.json for the groups and people the change leaves alone are copied.
         switch change {
-        case .nothing, .price, .note, .paid, .time, .quantity, .options: #expect(incremental.copied["summary.json"] ?? 0 > 1_000)
+        case .nothing, .price, .note, .paid, .time, .quantity, .options, .item: #expect(incremental.copied["summary.json"] ?? 0 > 1_000)
         case .language, .label, .rates, .rateValue, .displayCurrencies, .payments: #expect(incremental.copied["summary.json"] == nil)
         default: break
         }
@@ -236,7 +241,7 @@ import Testing
         }
         switch change {
         case .nothing: #expect(changedGroups.isEmpty && keptGroupPages.sorted() == untouchedGroupPages.sorted())
-        case .price, .note, .paid, .time, .quantity, .options:
+        case .price, .note, .paid, .time, .quantity, .options, .item:
             #expect(changedGroups.count == 1 && keptGroupPages.sorted() == untouchedGroupPages.sorted())
         default: break
         }
@@ -244,6 +249,42 @@ import Testing
 
     /// Three of the sample's groups, all in TWD.
     static let groups = ["週五下午茶", "週一早餐", "東京出張ランチ"]
+
+    /// Every page of a list shows how long the whole list is ("1–3 of 7"): someone new at its end, or
+    /// someone gone from it, makes the pages before theirs again, though the rows on them stay the same.
+    /// (The bench's "person → someone new" found the length missing from their key.)
+    @Test(arguments: ["龘 Newcomer", nil])
+    func aListsPagesFollowItsLength(newcomer: String?) async throws {
+        let sample = try ConfigurationLoader.load(from: TestSupport.sampleConfig)
+        let fetched = try await Fetcher(configuration: sample).fetch()
+        // Eight people, three a page: the index, people-2 and people-3.
+        let people = ["Amy", "Ben", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal"]
+        let rows = people.indices.map { index in
+            [
+                "id": String(index + 1), "group": Self.groups[index % 3], "orderer": people[index],
+                "drink": "熟成紅茶", "size": "L", "sugar": "半糖", "ice": "", "quantity": "1", "price": "35", "currency": "",
+                "time": "2026-11-21 09:15:00", "note": "", "paid": "", "editCode": "secret\(index)",
+            ]
+        }
+        let first = Run(configuration: sample, rows: rows, tracksPayments: true, withRates: true)
+        var second = first
+        if let newcomer {
+            // Sorted after everyone: only the last page's rows change.
+            second.rows.append(rows[0].merging(["id": "9", "orderer": newcomer, "editCode": "secret-new"]) { $1 })
+        } else {
+            second.rows.removeLast()
+        }
+        let firstSite = CollectedSite()
+        let outcome = try Self.render(first, fetched: fetched, previous: nil, into: firstSite)
+        let incremental = PublishedSite(firstSite.site)
+        _ = try Self.render(second, fetched: fetched, previous: outcome, into: incremental, reusing: incremental)
+        let scratch = CollectedSite()
+        _ = try Self.render(second, fetched: fetched, previous: outcome, into: scratch)
+        let stale = zip(incremental.site.markdown + incremental.site.site, scratch.site.markdown + scratch.site.site)
+            .filter { $0.0.contents != $0.1.contents }.map(\.0.path)
+        #expect(stale == [])
+        #expect(scratch.site.markdown.contains { $0.path == "people-2.md" })
+    }
 
     /// A summary whose orders are copies, not places in the build's orders, gets the same digest.
     @Test func ordersReadAgainGiveTheDigestOfTheirPositions() async throws {
