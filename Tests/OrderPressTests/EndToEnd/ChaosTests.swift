@@ -244,7 +244,10 @@ import Testing
             }
         }
         // The runs exercised what they are for (at the default seed and count, each outcome several times).
+        // A short run (`CHAOS_RUNS=10`, to try a change) may draw no kill or failure at all: it is not asked.
         print("chaos: \(runs) runs, seed \(seed): \(tally.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))")
-        #expect(tally["succeeded", default: 0] > 0 && tally["killed", default: 0] > 0 && tally.keys.contains { $0.hasPrefix("failed") })
+        if runs >= 40 {
+            #expect(tally["succeeded", default: 0] > 0 && tally["killed", default: 0] > 0 && tally.keys.contains { $0.hasPrefix("failed") })
+        }
     }
 }
