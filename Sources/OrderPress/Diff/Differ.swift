@@ -128,9 +128,10 @@ struct Differ: Sendable {
         let (rows, secrets) = (sheet.rows, sheet.secrets.rows)
         // Each record digested as soon as it is made, while its texts are still in the cache: one pass, not two.
         let (records, digests, _) = Parallel.fill(count: rows.count, minimumChunk: 5_000) { range, put in
+            var scratch = RecordDigest.Scratch()
             for index in range {
                 let record = record(rows[index], secrets: secrets[index])
-                let digest = RecordDigest(record)
+                let digest = scratch.digest(record)
                 put(index, consume record, digest)
             }
         }

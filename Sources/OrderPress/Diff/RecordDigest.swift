@@ -32,6 +32,39 @@ struct RecordDigest: Hashable, Sendable {
         }
     }
 
+    /// Memory to encode records in, kept from one record to the next: for a loop over a whole sheet (see
+    /// `Differ`). The encoding is not written inside a closure, as `init(_:)` writes it: a closure capturing
+    /// the borrowed record copied it (its texts and lists retained, then released) for every row.
+    /// The same `encode` into the same bytes, so the same digest as `init(_:)`.
+    struct Scratch: ~Copyable {
+        private var base: UnsafeMutableRawPointer
+        private var capacity: Int
+
+        init() {
+            capacity = 1024
+            base = .allocate(byteCount: capacity, alignment: 8)
+        }
+
+        deinit { base.deallocate() }
+
+        /// `RecordDigest(record)`.
+        mutating func digest(_ record: borrowing RowRecord) -> RecordDigest {
+            let quantity = String(record.quantity)
+            let size = RecordDigest.encodedSize(record, quantity: quantity)
+            if size > capacity {
+                base.deallocate()
+                capacity = max(size, capacity * 2)
+                base = .allocate(byteCount: capacity, alignment: 8)
+            }
+            var encoder = Encoder(base: base)
+            RecordDigest.encode(record, quantity: quantity, into: &encoder)
+            precondition(encoder.count == size, "a record's encoding is not the size worked out for it")
+            return SHA256.hash(data: UnsafeRawBufferPointer(start: base, count: size)).withUnsafeBytes {
+                RecordDigest(bytes: UnsafeRawBufferPointer(rebasing: $0.prefix(16)))!
+            }
+        }
+    }
+
     /// Every field length-prefixed, so that no two records share an encoding. The fields and their form
     /// are those of every digest already in a state folder: changing either reads every record again.
     private static func encode(_ record: borrowing RowRecord, quantity: String, into encoder: inout Encoder) {
