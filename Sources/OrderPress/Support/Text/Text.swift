@@ -110,6 +110,13 @@ enum Text {
         var index = 0
         while index < bytes.count {
             let lead = bytes[index]
+            // Printable ASCII other than the space, the most common byte, decides nothing: skip it
+            // before decoding and the range switch of `isPlain`.
+            if lead &- 0x21 < 0x5E {
+                previousWasSpace = false
+                index += 1
+                continue
+            }
             let scalar: UInt32
             if lead < 0x80 {
                 scalar = UInt32(lead)
