@@ -327,6 +327,11 @@ struct SheetJSONScanner {
     /// it holds escapes, or nil when it is not a plain JSON string of well-formed UTF-8.
     private mutating func skipString() -> Bool? {
         var hasEscapes = false
+        // Locals, stored back on the way out: the loop runs over every byte of every cell, and
+        // `self.offset` written each time stayed in memory.
+        let bytes = bytes
+        var offset = offset
+        defer { self.offset = offset }
         while offset < bytes.count {
             let byte = bytes[offset]
             if byte == Self.quote {

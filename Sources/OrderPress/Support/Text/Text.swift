@@ -13,7 +13,13 @@ enum Text {
     }
 
     static func normalize(_ raw: String) -> String {
-        if isAlreadyNormal(raw) { return raw }
+        isAlreadyNormal(raw) ? raw : normalizedSlowly(raw)
+    }
+
+    /// `normalize` of a text the fast check turned down. Not inlined: as part of `normalize`, its setup
+    /// (Unicode property metadata, the scalar view) ran for every cell, normal ones too.
+    @inline(never)
+    private static func normalizedSlowly(_ raw: String) -> String {
         // Invisible characters go first, so that marks they separated compose ("e", U+200B, U+0301 → "é").
         let scalars = raw.unicodeScalars
         var visible = String.UnicodeScalarView()
@@ -110,6 +116,13 @@ enum Text {
         var index = 0
         while index < bytes.count {
             let lead = bytes[index]
+            // Printable ASCII other than the space, the most common byte, decides nothing: skip it
+            // before decoding and the range switch of `isPlain`.
+            if lead &- 0x21 < 0x5E {
+                previousWasSpace = false
+                index += 1
+                continue
+            }
             let scalar: UInt32
             if lead < 0x80 {
                 scalar = UInt32(lead)

@@ -9,7 +9,7 @@ import Testing
 @Suite struct NormalTextTests {
     /// Scalars of one, two, three and four UTF-8 bytes, at and around the edges of the plain ranges.
     static let pieces: [String] = [
-        "a", "Z", "0", "~", " ", "  ", "\t", "\n", "\u{7F}", "\u{0}", "\u{A0}", "\u{A1}", "\u{AC}", "\u{AD}", "\u{AE}", "é", "\u{2FF}",
+        "a", "Z", "0", "!", "~", "\u{1F}", " ", "  ", "\t", "\n", "\u{7F}", "\u{0}", "\u{A0}", "\u{A1}", "\u{AC}", "\u{AD}", "\u{AE}", "é", "\u{2FF}",
         "\u{300}", "\u{301}", "\u{3000}", "\u{3001}", "\u{3029}", "\u{302A}", "\u{3041}", "\u{3096}", "\u{3099}", "\u{309B}", "\u{30FF}",
         "\u{4DFF}", "\u{4E00}", "週", "\u{9FFF}", "\u{A000}", "\u{AC00}", "한", "\u{D7A3}", "\u{D7A4}", "\u{FF01}", "\u{FF9F}", "\u{FFA0}",
         "\u{200B}", "\u{FEFF}", "😀", "\u{E0041}", "👩‍💻",
