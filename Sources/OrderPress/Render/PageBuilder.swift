@@ -257,9 +257,10 @@ struct PageBuilder: Sendable {
         let payments = shares.compactMap { place, share in
             share.owed.map { PageModels.PaymentLine(text: payment(of: $0, toGroupAt: place), payment: paymentDetails(ofGroupAt: place)) }
         }
+        let totals = totalRows(of: person)
         return PageModels.PersonPage(
             name: escape(person.name), notices: rateNotices, groups: groups, ordersPager: pages.pager(page: 1, labels: labels),
-            totals: totalRows(of: person), hasTotals: true, tracksPayments: context.aggregation.tracksPayments, payments: payments, settled: payments.isEmpty,
+            totals: totals, hasTotals: !totals.isEmpty, tracksPayments: context.aggregation.tracksPayments, payments: payments, settled: payments.isEmpty,
             hasRejected: !rejected.isEmpty, rejected: rejected)
     }
 
@@ -392,10 +393,10 @@ struct PageBuilder: Sendable {
         amounts.filter { $0.currency != own }.map { "\(context.money.display($0)) \($0.currency)" }
     }
 
-    /// A deadline the sheet wrote as a date and time is shown like every other time; anything else as written.
     /// `text`, or nil when it is empty: a page leaves out the line of a value the sheet did not give.
     func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
 
+    /// A deadline the sheet wrote as a date and time is shown like every other time; anything else as written.
     func deadline(_ group: Group) -> String {
         Timestamp.parse(group.deadline, timeZone: context.configuration.timeZone)
             .map { Timestamp.display($0, timeZone: context.configuration.timeZone) } ?? escape(group.deadline)
