@@ -127,6 +127,8 @@ enum LabelCatalogue {
         ("no_longer_counted_count", "{count} no longer counted", "不再計入 {count} 筆", "不再计入 {count} 笔", "集計外 {count} 件"),
         ("now_counted_count", "{count} now counted", "改為計入 {count} 筆", "改为计入 {count} 笔", "集計に追加 {count} 件"),
         ("list_separator", ", ", "、", "、", "、"),
+        // A changed field that was or became empty: "Size: (empty) → Large".
+        ("empty_value", "(empty)", "（空白）", "（空白）", "（空欄）"),
         ("rejected_amount", "rejected", "已退回", "已退回", "除外"),
         ("feed_title", "{title}: changes", "{title}：異動", "{title}：变更", "{title}：変更履歴"),
         ("deleted", "Deleted", "刪除", "删除", "削除"),
