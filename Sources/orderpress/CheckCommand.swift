@@ -27,7 +27,7 @@ struct CheckCommand: AsyncParsableCommand {
         Terminal.print(
             "\(Counted.text(data.rowsRead, "row")): \(data.orders.count) valid, \(data.rejected.count) rejected, \(Counted.text(data.warnings.count, "warning"))\(blank)")
         if !data.rejected.isEmpty {
-            Terminal.error("check: \(Counted.text(data.rejected.count, "row")) rejected; fix them in the sheet")
+            Terminal.error("check: \(Counted.text(data.rejected.count, "row")) rejected; fix \(data.rejected.count == 1 ? "it" : "them") in the sheet")
             throw ExitCode(ExitStatus.dataError.rawValue)
         }
     }
