@@ -179,8 +179,8 @@ def orderpress(folder, label):
     run = timed([BINARY, "build", "-v", "--progress", "never", "--config", folder / "orderpress.toml"], env=ENV)
     run["label"] = label
     run["steps"] = {m.group(1): float(m.group(2)) for m in re.finditer(r"\] (\w+): ([0-9.]+) s$", run["stderr"], re.M)}
-    summary = next((l for l in run["stdout"].splitlines() if " files written" in l), "")
-    m = re.search(r"(\d+) files written, (\d+) unchanged, (\d+) removed", summary)
+    summary = next((l for l in run["stdout"].splitlines() if re.search(r" files? written", l)), "")
+    m = re.search(r"(\d+) files? written, (\d+) unchanged, (\d+) removed", summary)
     run["written"], run["unchanged"], run["removed"] = map(int, m.groups()) if m else (-1, -1, -1)
     run["summary"] = summary.strip()
     print(f"  {label:24s} {run['wall']:8.2f} s  cpu {run['cpu']:8.2f} s  peak {run['rss']:7.0f} MiB  load {run['load']:>5s}  "

@@ -20,12 +20,14 @@ struct CheckCommand: AsyncParsableCommand {
             Terminal.print("row \(row.row): rejected: \(row.reasons.joined(separator: "; "))\(values)")
         }
         for warning in data.warnings {
-            Terminal.print("\(warning.row.map { "row \($0)" } ?? configuration.orders.name): warning: \(warning.message)")
+            // A warning about a whole source names the source in its message ("groups row 3: …", "rates: …").
+            Terminal.print("\(warning.row.map { "row \($0): " } ?? "")warning: \(warning.message)")
         }
-        let blank = data.blankRows == 0 ? "" : ", \(data.blankRows) blank \(data.blankRows == 1 ? "row" : "rows") skipped"
-        Terminal.print("\(data.rowsRead) rows: \(data.orders.count) valid, \(data.rejected.count) rejected, \(data.warnings.count) warnings\(blank)")
+        let blank = data.blankRows == 0 ? "" : ", \(Counted.text(data.blankRows, "blank row")) skipped"
+        Terminal.print(
+            "\(Counted.text(data.rowsRead, "row")): \(data.orders.count) valid, \(data.rejected.count) rejected, \(Counted.text(data.warnings.count, "warning"))\(blank)")
         if !data.rejected.isEmpty {
-            Terminal.error("check: \(data.rejected.count) rows rejected; fix them in the sheet")
+            Terminal.error("check: \(Counted.text(data.rejected.count, "row")) rejected; fix \(data.rejected.count == 1 ? "it" : "them") in the sheet")
             throw ExitCode(ExitStatus.dataError.rawValue)
         }
     }

@@ -42,7 +42,7 @@ struct RestoreCommand: AsyncParsableCommand {
             throw ExitCode(ExitStatus.dataError.rawValue)
         }
         Terminal.error(
-            "\(matches.count == 1 ? "1 deleted order" : "\(matches.count) deleted orders"); columns: "
+            "\(Counted.text(matches.count, "deleted order")); columns: "
                 + deleted.headers.joined(separator: ", ") + ". Paste into the sheet's first empty row, then build.")
         // Each cell escaped on its own: the tabs between them are the row's, and must stay tabs.
         for record in matches {

@@ -54,8 +54,8 @@ enum RatesParser {
 
         var warning: DataWarning? {
             var parts: [String] = []
-            if badCodes > 0 { parts.append("\(badCodes) \(badCodes == 1 ? "entry" : "entries") whose currency is not an ISO 4217 code") }
-            if badRates > 0 { parts.append("\(badRates) \(badRates == 1 ? "entry" : "entries") whose rate is not a number from 1e-9 to 1e9") }
+            if badCodes > 0 { parts.append("\(Counted.text(badCodes, "entry", plural: "entries")) whose currency is not an ISO 4217 code") }
+            if badRates > 0 { parts.append("\(Counted.text(badRates, "entry", plural: "entries")) whose rate is not a number from 1e-9 to 1e9") }
             guard !parts.isEmpty else { return nil }
             return DataWarning(
                 row: nil,

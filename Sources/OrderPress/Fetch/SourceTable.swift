@@ -40,7 +40,7 @@ public struct SourceTable: Sendable, Equatable {
             if let lines = swallowedLines {
                 return "reads as one row across lines \(lines.lowerBound)–\(lines.upperBound) of the file: a quoted cell holds line breaks followed by what look like whole rows, so a quote is probably stray or missing; fix the quotes (orders on those lines are not counted until then)"
             }
-            return "has \(fieldCount) \(fieldCount == 1 ? "field" : "fields") but the header has \(headerCount); its cells cannot be matched to columns"
+            return "has \(Counted.text(fieldCount, "field")) but the header has \(headerCount); its cells cannot be matched to columns"
         }
     }
 

@@ -46,6 +46,6 @@ public struct NewsDelivery: Sendable {
         } catch {
             kept = "and it could not be kept (\(error.description))"
         }
-        return "the webhook did not take \(items.count == 1 ? "1 news item" : "\(items.count) news items"): \(reason); \(kept)"
+        return "the webhook did not take \(Counted.text(items.count, "news item")): \(reason); \(kept)"
     }
 }

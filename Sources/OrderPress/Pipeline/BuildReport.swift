@@ -22,16 +22,16 @@ public struct BuildReport: Sendable {
     /// Seconds spent in each step, in step order.
     public var timings: [(step: Step, seconds: Double)]
 
-    /// "37 orders, 5 rejected, 1 warnings · 12 files written, 30 unchanged, 0 removed · 3 deleted · 3 requests · 0.21 s".
+    /// "37 orders, 5 rejected, 1 warning · 12 files written, 30 unchanged, 0 removed · 3 deleted · 3 requests · 0.21 s".
     public var summaryLine: String {
         let verb = dryRun ? "would be written" : "written"
         let removedVerb = dryRun ? "would be removed" : "removed"
         let seconds = timings.reduce(0) { $0 + $1.seconds }
         let changed = changes.isEmpty ? "no changes" : changes.summary
-        let blank = blankRows == 0 ? "" : ", \(blankRows) blank \(blankRows == 1 ? "row" : "rows") skipped"
-        return "\(orders) orders, \(rejected) rejected, \(warnings.count) warnings\(blank) · "
-            + "\(written.count) files \(verb), \(unchanged) unchanged, \(removed.count) \(removedVerb) · \(changed) · "
-            + "\(requests) \(requests == 1 ? "request" : "requests") · "
+        let blank = blankRows == 0 ? "" : ", \(Counted.text(blankRows, "blank row")) skipped"
+        return "\(Counted.text(orders, "order")), \(rejected) rejected, \(Counted.text(warnings.count, "warning"))\(blank) · "
+            + "\(Counted.text(written.count, "file")) \(verb), \(unchanged) unchanged, \(removed.count) \(removedVerb) · \(changed) · "
+            + "\(Counted.text(requests, "request")) · "
             + String(format: "%.2f s", locale: Locale(identifier: "en_US_POSIX"), seconds)
     }
 }

@@ -153,10 +153,10 @@ enum DefaultTemplates {
 {{#hasChanged}}
 ### {{labels.changed_orders}} ({{changedCount}})
 
-| {{labels.person}} | {{labels.item}} | {{labels.what_changed}} | {{labels.group}} | {{labels.row}} |
-|---|---|---|---|--:|
+| {{labels.person}} | {{labels.item}} | {{labels.group}} | {{labels.row}} | {{labels.what_changed}} |
+|---|---|---|--:|---|
 {{#changed}}
-| {{who}} | {{what}} | {{fields}} | {{group}} | {{row}} |
+| {{who}} | {{what}} | {{group}} | {{row}} | {{fields}} |
 {{/changed}}
 {{#moreChanged}}
 

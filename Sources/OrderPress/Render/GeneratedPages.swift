@@ -6,7 +6,7 @@ import Foundation
 /// model, as swift-mustache renders the same template on the same model (`BuiltInPagesTests`).
 enum GeneratedPages {
     /// SHA-256 of the generator, PageModels.swift and templates/*.mustache this was made from.
-    static let sourceDigest = "d0cba2489c19583d6486adb95f357b5bc6555a796de45312c3af979b0651176c"
+    static let sourceDigest = "cb6d34abd7bb0a3ecebc88952f3f038945d33f5990c05e3bdbe1b98bd4c3aa31"
 
     /// The Markdown templates compiled here, by name.
     static let templates: Set<String> = ["archive", "attention", "changes", "group", "group_orders", "groups", "index", "people", "person", "person_orders", "rates", "tombstone"]
@@ -537,29 +537,29 @@ enum GeneratedPages {
                     out.write(v35)
                 }
                 out.text(" | ")
-                if let v36 = labels[.whatChanged] {
+                if let v36 = labels[.group] {
                     out.write(v36)
                 }
                 out.text(" | ")
-                if let v37 = labels[.group] {
+                if let v37 = labels[.row] {
                     out.write(v37)
                 }
                 out.text(" | ")
-                if let v38 = labels[.row] {
+                if let v38 = labels[.whatChanged] {
                     out.write(v38)
                 }
-                out.text(" |\n|---|---|---|---|--:|\n")
+                out.text(" |\n|---|---|---|--:|---|\n")
                 for v39 in v4.changed {
                     out.text("| ")
                     out.write(v39.who)
                     out.text(" | ")
                     out.write(v39.what)
                     out.text(" | ")
-                    out.write(v39.fields)
-                    out.text(" | ")
                     out.write(v39.group)
                     out.text(" | ")
                     out.write(v39.row)
+                    out.text(" | ")
+                    out.write(v39.fields)
                     out.text(" |\n")
                 }
                 if let v40 = v4.moreChanged {

@@ -63,7 +63,9 @@ enum LabelCatalogue {
         ("order_line", "Order", "品項", "品项", "注文内容"),
         ("unit_price", "Unit price", "單價", "单价", "単価"),
         ("line_total", "Line total", "小計", "小计", "小計"),
-        ("items_orders", "({items} items, {orders} orders)", "（共 {items} 份、{orders} 筆訂單）", "（共 {items} 份、{orders} 笔订单）", "（{items} 点・注文 {orders} 件）"),
+        ("items_and_orders", "({items}, {orders})", "（共 {items}、{orders}）", "（共 {items}、{orders}）", "（{items}・{orders}）"),
+        ("item_count", "{count} items", "{count} 份", "{count} 份", "{count} 点"),
+        ("order_count", "{count} orders", "{count} 筆訂單", "{count} 笔订单", "注文 {count} 件"),
         ("total_in", "Total ({currency})", "合計（{currency}）", "合计（{currency}）", "合計（{currency}）"),
         ("per_person", "Totals per person", "每人合計", "每人合计", "一人あたりの合計"),
         ("more_people", "and {count} more people", "另有 {count} 人", "另有 {count} 人", "ほか {count} 人"),
@@ -125,6 +127,8 @@ enum LabelCatalogue {
         ("no_longer_counted_count", "{count} no longer counted", "不再計入 {count} 筆", "不再计入 {count} 笔", "集計外 {count} 件"),
         ("now_counted_count", "{count} now counted", "改為計入 {count} 筆", "改为计入 {count} 笔", "集計に追加 {count} 件"),
         ("list_separator", ", ", "、", "、", "、"),
+        // A changed field that was or became empty: "Size: (empty) → Large".
+        ("empty_value", "(empty)", "（空白）", "（空白）", "（空欄）"),
         ("rejected_amount", "rejected", "已退回", "已退回", "除外"),
         ("feed_title", "{title}: changes", "{title}：異動", "{title}：变更", "{title}：変更履歴"),
         ("deleted", "Deleted", "刪除", "删除", "削除"),
@@ -140,5 +144,19 @@ enum LabelCatalogue {
         ("payment", "How to pay", "付款方式", "付款方式", "支払い方法"),
         // Written between each three digits of an amount's whole part on pages ("26,297"); "" for none.
         ("thousands_separator", ",", ",", ",", ","),
+    ]
+
+    /// English's singular of each label that counts something, used when the number (`{count}` or
+    /// `{hours}`) is 1: "1 row was rejected", not "1 rows were". The other catalogues have no plural,
+    /// so there the `<key>_one` label is the label itself; `[labels]` may override either.
+    static let singulars: [(key: String, en: String)] = [
+        ("rejected_notice", "{count} row was rejected and is not counted."),
+        ("group_rejected", "{count} row of this group was rejected and is not counted."),
+        ("round_closed_line", "Round closed: {group}, {count} order archived"),
+        ("more_people", "and {count} more person"),
+        ("item_count", "{count} item"),
+        ("order_count", "{count} order"),
+        ("stale", "stale: older than {hours} hour"),
+        ("rates_stale", "The exchange rates (as of {time}) are older than {hours} hour."),
     ]
 }

@@ -11,15 +11,30 @@ struct Labels: Sendable {
         for row in Self.rows {
             plain[row.key] = [row.en, row.zhHant, row.zhHans, row.ja][column]
         }
+        var overrides = overrides
+        for (key, en) in LabelCatalogue.singulars {
+            plain[key + Self.singular] = column == 0 ? en : plain[key]
+            // A label overridden without its singular keeps the user's words for one too.
+            if let text = overrides[key], overrides[key + Self.singular] == nil { overrides[key + Self.singular] = text }
+        }
         self.plain = plain.merging(overrides) { $1 }
         overridden = Set(overrides.keys)
+    }
+
+    /// The suffix of a label's singular (see `LabelCatalogue.singulars`).
+    private static let singular = "_one"
+
+    /// The key of the label's singular when the number it counts is 1, else the key.
+    private func variant(_ key: String, _ values: [String: String]) -> String {
+        guard values["count"] == "1" || values["hours"] == "1", plain[key + Self.singular] != nil else { return key }
+        return key + Self.singular
     }
 
     /// Keys whose text came from the configuration: escaped for Markdown, where the built-in
     /// labels (which a test keeps free of Markdown syntax) stay as written, readable in git.
     private let overridden: Set<String>
 
-    static let keys: Set<String> = Set(rows.map(\.key))
+    static let keys: Set<String> = Set(rows.map(\.key) + LabelCatalogue.singulars.map { $0.key + singular })
 
     /// The interface's labels and the reasons' texts (`ReasonCatalogue`).
     static let rows: [LabelCatalogue.Row] = LabelCatalogue.rows + ReasonCatalogue.rows
@@ -42,12 +57,13 @@ struct Labels: Sendable {
 
     /// The label with each `{name}` replaced by its value, as plain text.
     func text(_ key: String, _ values: [String: String] = [:]) -> String {
-        fill(self[key], values, literal: { $0 })
+        fill(self[variant(key, values)], values, literal: { $0 })
     }
 
     /// The label as Markdown: its own words escaped, the values (already Markdown) put in as they are.
     func markdown(_ key: String, _ values: [String: String] = [:]) -> String {
-        fill(self[key], values, literal: overridden.contains(key) ? MarkdownEscaper.escape : { $0 })
+        let key = variant(key, values)
+        return fill(self[key], values, literal: overridden.contains(key) ? MarkdownEscaper.escape : { $0 })
     }
 
     /// Every label as Markdown, for the page templates (`{{labels.total}}`).

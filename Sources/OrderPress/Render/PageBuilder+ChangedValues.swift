@@ -7,6 +7,8 @@ extension PageBuilder {
     /// amount, a time as the pages show times; anything else (or a value that does not read) as written.
     func changedValue(_ value: String, column: String, currency: String) -> String {
         let columns = context.configuration.orderColumns
+        // "Size:  → Large" reads as a typo; a paid cell left empty is "unpaid", below.
+        if value.isEmpty, column != columns.paid { return labels.markdown("empty_value") }
         switch column {
         case columns.paid:
             // A value `PaidText` does not read (it warns) is shown as written, not as "unpaid".

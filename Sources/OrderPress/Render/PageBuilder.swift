@@ -240,7 +240,10 @@ struct PageBuilder: Sendable {
 
     /// "(24 items, 21 orders)".
     func itemsOrders(_ summary: GroupSummary) -> String {
-        labels.markdown("items_orders", ["items": String(summary.items), "orders": String(summary.orders.count)])
+        labels.markdown("items_and_orders", [
+            "items": labels.markdown("item_count", ["count": String(summary.items)]),
+            "orders": labels.markdown("order_count", ["count": String(summary.orders.count)]),
+        ])
     }
 
     /// "Still to collect: **310 TWD**".

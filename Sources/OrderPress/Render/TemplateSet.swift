@@ -40,6 +40,11 @@ struct TemplateSet: Sendable {
                     guard let text = ConfigurationLoader.utf8Text(data) else {
                         throw ConfigurationError(file: url.path, message: "cannot be read (it is not UTF-8 text)")
                     }
+                    // An unedited copy of an earlier version's template, as `init` wrote it then, would
+                    // keep an upgraded site on the old page (and off its compiled fast path) for good.
+                    if FormerTemplates.digests[file]?.contains(ContentDigest(of: data).description) == true {
+                        return (DefaultTemplates.files[file]!, "built-in \(file)")
+                    }
                     return (text, url.path)
                 }
             }

@@ -11,6 +11,16 @@ enum GroupAmount {
             return value
         case .failure(.missing):
             return 0
+        case .failure(_) where text.contains(where: { $0 == "%" || $0 == "％" }):
+            // "10%" off is how a shop states a discount, but the sheet's cell is an amount: "write 10" would take
+            // off 10 of the currency. Say what to write instead.
+            warnings.append(
+                DataWarning(
+                    row: nil,
+                    Reason(
+                        .groupAmountPercent, ["row": String(row), "column": column, "value": text],
+                        english: "groups row \(row): \(column) '\(text)' is a percentage and counts as 0; write the amount it takes off, in the group's currency")))
+            return 0
         case .failure(let problem):
             let why: String
             switch problem {

@@ -34,6 +34,7 @@ public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     // Warnings about a source
     case deadlineUnreadable = "deadline_unreadable"
     case groupAmountInvalid = "group_amount_invalid"
+    case groupAmountPercent = "group_amount_percent"
     case groupNameless = "group_nameless"
     case groupRepeated = "group_repeated"
     case groupCurrencyUnknown = "group_currency_unknown"

@@ -9,9 +9,10 @@ import Testing
 
     @Test func labelsAndBaseURLAreRead() throws {
         let configuration = try TestSupport.configuration(
-            "language = \"zh-TW\"\nbase_url = \"https://tea.example.org/friday\"\n" + Self.orders + "[labels]\ntotal = \"總額\"\n")
+            "language = \"zh-TW\"\nbase_url = \"https://tea.example.org/friday\"\n" + Self.orders
+                + "[labels]\ntotal = \"總額\"\nrejected_notice_one = \"{count} row out\"\n")
         #expect(configuration.language == "zh-TW")
-        #expect(configuration.labels == ["total": "總額"])
+        #expect(configuration.labels == ["total": "總額", "rejected_notice_one": "{count} row out"])
         #expect(configuration.baseURL == "https://tea.example.org/friday/")  // the final "/" is added
         let defaults = try TestSupport.configuration(Self.orders)
         #expect(defaults.labels == [:])
@@ -20,6 +21,9 @@ import Testing
 
     @Test(arguments: [
         (Self.orders + "[labels]\ntotall = \"x\"", "orderpress.toml: unknown key 'labels.totall'; remove it or check its spelling"),
+        // Renamed when the counts got their singulars: "(1 item, 1 order)".
+        (Self.orders + "[labels]\nitems_orders = \"x\"", "orderpress.toml: unknown key 'labels.items_orders'; remove it or check its spelling"),
+        (Self.orders + "[labels]\ntotal_one = \"x\"", "orderpress.toml: unknown key 'labels.total_one'; remove it or check its spelling"),
         (Self.orders + "[labels]\ntotal = 3", "orderpress.toml: 'labels.total' must be a string"),
         ("labels = \"x\"\n" + Self.orders, "orderpress.toml: 'labels' must be a table"),
         ("base_url = \"tea.example.org/friday/\"\n" + Self.orders,

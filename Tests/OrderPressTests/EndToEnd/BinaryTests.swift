@@ -202,7 +202,7 @@ import Testing
         #expect(result.status == 65)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.filter { $0.contains(": rejected: ") }.map { String($0.prefix(while: { $0 != ":" })) } == ["row 10", "row 18", "row 24", "row 28", "row 34"])
-        #expect(lines.contains("orders: warning: orders: column 'phone' is not mapped in the configuration and is not published"))
+        #expect(lines.contains("warning: orders: column 'phone' is not mapped in the configuration and is not published"))
         #expect(lines.last == "42 rows: 37 valid, 5 rejected, 2 warnings")
         #expect(!result.stdout.contains("0912"))
         #expect(result.stderr == "orderpress: check: 5 rows rejected; fix them in the sheet\n")

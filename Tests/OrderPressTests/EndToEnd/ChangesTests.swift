@@ -89,7 +89,7 @@ import FoundationXML
         let page = try String(contentsOf: site.appendingPathComponent("output/markdown/changes.md"), encoding: .utf8)
         #expect(page.contains("## 2026-11-21 19:00：刪除 3 筆、新增 2 筆、修改 1 筆\n\n### ⚠ 已刪除的訂單 (3)\n"))
         #expect(page.contains("| **陳怡君** | 1 × 唐揚げ定食 大盛 | 1,080 JPY | 東京出張ランチ | 2026-11-21 18:00 | 6 |"))
-        #expect(page.contains("| Kevin Lin | 1 × Classic Milk Tea L 0% sugar less ice | sugar: 50% sugar → 0% sugar | SF office boba | 7 |"))
+        #expect(page.contains("| Kevin Lin | 1 × Classic Milk Tea L 0% sugar less ice | SF office boba | 7 | sugar: 50% sugar → 0% sugar |"))
         #expect(page.contains("## 2026-11-21 18:00：首次建置，沒有可比較的資料\n"))
         let deletedAt = try #require(page.range(of: "已刪除的訂單"))
         let addedAt = try #require(page.range(of: "新增的訂單"))

@@ -45,7 +45,7 @@ import Testing
         try Self.setRows([Self.rows[0], Self.rows[2], Self.rows[3]], in: site)
         let deleted = try Self.quiet(site, at: 1_795_258_800)
         #expect(deleted.status == 0, "\(deleted.stderr)")
-        #expect(deleted.stdout == "deleted: row 3 (id 2) Ben: 2 × 珍珠奶茶 M 無糖 正常冰 · Tea · 100 TWD\n")
+        #expect(deleted.stdout == "deleted: row 3 (id 2) Ben: 2 × 珍珠奶茶 M 無糖 正常冰 · Tea · 100.00 TWD\n")
         #expect(deleted.stderr == "")
         #expect(!deleted.stdout.contains("secret"))
         let rerun = try Self.quiet(site, at: 1_795_262_400)
@@ -87,7 +87,7 @@ import Testing
     @Test(arguments: [
         ("print = []", ""),
         ("print = [\"rejected\"]", "rejected: row 5 (id 5) Eve: 1 × 芒果綠茶 L 半糖 少冰 · Tea · quantity must be a whole number from 1 to 10,000 (found 'two')\n"),
-        ("print = [\"deleted\"]", "deleted: row 2 (id 1) Amy: 1 × 熟成紅茶 L 半糖 少冰 · Tea · 45 TWD\n"),
+        ("print = [\"deleted\"]", "deleted: row 2 (id 1) Amy: 1 × 熟成紅茶 L 半糖 少冰 · Tea · 45.00 TWD\n"),
     ])
     func notifyPrintChoosesWhatIsSaid(setting: String, expected: String) throws {
         let site = Self.site(notify: "[notify]\n\(setting)\n")

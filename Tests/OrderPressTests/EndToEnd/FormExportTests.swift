@@ -76,7 +76,7 @@ import Testing
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stdout == """
             row 7: warning: repeats row 6: the same answers sent 40 s later; if they were sent twice, delete one (both are counted)
-            8 rows: 8 valid, 0 rejected, 1 warnings, 3 blank rows skipped
+            8 rows: 8 valid, 0 rejected, 1 warning, 3 blank rows skipped
 
             """)
         let build = try TestSupport.run(["build"], in: site, environment: BinaryTests.fixedClock)

@@ -111,7 +111,7 @@ import Testing
         let (site, result) = try await Self.build(mode: mode)
         #expect(result.status == 0, "\(result.stderr)")
         // 25 checkbox-only rows: neither orders nor rejected, counted only here.
-        #expect(result.stdout.hasPrefix("5 orders, 0 rejected, 1 warnings, 25 blank rows skipped · "), "\(result.stdout)")
+        #expect(result.stdout.hasPrefix("5 orders, 0 rejected, 1 warning, 25 blank rows skipped · "), "\(result.stdout)")
 
         let summary = try BinaryTests.json(site.appendingPathComponent("output/site/summary.json"))
         // The newest order is 17:31 in Taipei, not 05:31, and not left out as unreadable.

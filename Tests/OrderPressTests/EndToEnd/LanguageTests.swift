@@ -70,6 +70,31 @@ import Testing
         }
     }
 
+    /// English counts one thing in the singular: "(1 item, 1 order)", "1 row of this group was rejected".
+    @Test func englishSaysOneInTheSingular() throws {
+        let site = try BinaryTests.sampleSite()
+        let config = site.appendingPathComponent("orderpress.toml")
+        let toml = try String(contentsOf: config, encoding: .utf8)
+        try Data(toml.replacingOccurrences(of: "language = \"zh-Hant\"", with: "language = \"en\"")
+            .replacingOccurrences(of: "organizer = \"主揪\"", with: "").utf8).write(to: config)
+        // The sample's empty group gets one order and one rejected row.
+        let orders = site.appendingPathComponent("data/orders.json")
+        var rows = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: orders)) as? [[String: String]])
+        var order = rows[0]
+        (order["id"], order["group"], order["orderer"], order["quantity"]) = ("900", "週一早餐", "Zoe", "1")
+        var rejected = order
+        (rejected["id"], rejected["price"]) = ("901", "x")
+        rows += [order, rejected]
+        try JSONSerialization.data(withJSONObject: rows).write(to: orders)
+        let result = try TestSupport.run(["build"], in: site, environment: BinaryTests.fixedClock)
+        #expect(result.status == 0, "\(result.stderr)")
+        let group = try Self.page(site.appendingPathComponent("output/site"), "groups/週一早餐.html")
+        #expect(group.contains("<strong>Total</strong> (1 item, 1 order)"), "\(group)")
+        #expect(group.contains("1 row of this group was rejected and is not counted."))
+        let friday = try Self.page(site.appendingPathComponent("output/site"), "groups/週五下午茶.html")
+        #expect(friday.contains("(24 items, 21 orders)"))
+    }
+
     @Test func aLabelOverrideReplacesOneLabelEverywhere() throws {
         let site = try Self.build { $0 + "grand_total = \"全部 | 合計\"\n" }  // added to the sample's [labels]
         let index = try Self.page(site, "index.html")

@@ -85,7 +85,13 @@ import Testing
         let result = try TestSupport.run(["build"], in: site, environment: BinaryTests.fixedClock)
         #expect(result.status == 0, "\(result.stderr)")
         let changes = try Self.page(site, "markdown/changes.md")
-        #expect(changes.contains("| Amy | 1 × 熟成紅茶 L 半糖 少冰 | paid: 已付 → 未付; price: 35 → 36; time: 2026-11-21 09:15 → 2026-11-21 15:15 | 週五下午茶 | 2 |"))
+        #expect(changes.contains("| Amy | 1 × 熟成紅茶 L 半糖 少冰 | 週五下午茶 | 2 | paid: 已付 → 未付; price: 35 → 36; time: 2026-11-21 09:15 → 2026-11-21 15:15 |"))
+        // A cell emptied, or filled in, says so rather than showing nothing beside the arrow.
+        rows[index]["ice"] = ""
+        rows[index]["note"] = "去冰改少冰"
+        try JSONSerialization.data(withJSONObject: rows).write(to: orders)
+        #expect(try TestSupport.run(["build"], in: site, environment: BinaryTests.fixedClock).status == 0)
+        #expect(try Self.page(site, "markdown/changes.md").contains("| Amy | 1 × 熟成紅茶 L 半糖 | 週五下午茶 | 2 | ice: 少冰 → （空白）; note: （空白） → 去冰改少冰 |"))
     }
 
     @Test func anOrderAfterItsGroupsDeadlineIsMarkedLate() throws {

@@ -174,9 +174,9 @@ import Testing
 
             ### Changed orders (1)
 
-            | Person | Item | What changed | Group | Row |
-            |---|---|---|---|--:|
-            | Amy | 1 × 紅茶 半糖 | price: 60 → 65 | 週五下午茶 | 2 |
+            | Person | Item | Group | Row | What changed |
+            |---|---|---|--:|---|
+            | Amy | 1 × 紅茶 半糖 | 週五下午茶 | 2 | price: 60 → 65 |
 
             ## 2026-11-21 18:00
             """))

@@ -79,8 +79,8 @@ import Testing
             let sent = try Self.payload(try #require(requests.last))
             #expect(sent["site"] as? String == "Tea")
             #expect(sent["text"] as? String == """
-                deleted: row 3 (id 2) Ben: 2 × 珍珠奶茶 M 無糖 正常冰 · Tea · 100 TWD
-                deleted: row 3 (id 3) Cat: 1 × 四季春青茶 L 半糖 去冰 · Tea · 35 TWD
+                deleted: row 3 (id 2) Ben: 2 × 珍珠奶茶 M 無糖 正常冰 · Tea · 100.00 TWD
+                deleted: row 3 (id 3) Cat: 1 × 四季春青茶 L 半糖 去冰 · Tea · 35.00 TWD
                 """)
             #expect((sent["changes"] as? [[String: Any]])?.map { $0["person"] as? String } == ["Ben", "Cat"])
             #expect(requests.last?.path == "/hooks/\(Self.secret)")
@@ -91,7 +91,7 @@ import Testing
             try Site.setRows([Site.rows[3]], in: site)
             #expect(try await Self.build(site, environment, at: 1_795_269_600, quiet: true).status == 0)
             let last = try Self.payload(try #require(await server.requests.last))
-            #expect(last["text"] as? String == "deleted: row 2 (id 1) Amy: 1 × 熟成紅茶 L 半糖 少冰 · Tea · 45 TWD")
+            #expect(last["text"] as? String == "deleted: row 2 (id 1) Amy: 1 × 熟成紅茶 L 半糖 少冰 · Tea · 45.00 TWD")
             #expect(await server.requests.count == 3)
             #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("output/state/webhook-outbox.json").path))
             try Self.expectNoSecret(in: site, [first, failing, recovered].flatMap { [$0.stdout, $0.stderr] })

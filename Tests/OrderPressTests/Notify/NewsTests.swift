@@ -26,13 +26,29 @@ import Testing
             RejectedRow(row: 4, values: [], reasons: ["price is empty"]),
             RejectedRow(row: 5, values: [], reasons: ["price must not be negative", "quantity is not a whole number"]),
         ]
-        let news = News.make(changes: changes, rows: [stillRejected, newlyRejected], previous: previous, rejected: rejected)
+        let news = News.make(
+            changes: changes, rows: [stillRejected, newlyRejected], previous: previous, rejected: rejected,
+            money: MoneyFormat(minorUnitOverrides: ["TWD": 0]))
         #expect(news.lines(printing: [.deleted, .rejected]) == [
             "deleted: row 2 (id 1) Amy: 1 × 熟成紅茶 L · 週五下午茶 · 45 TWD",
             "rejected: row 5 (id 5) Eve: 1 × 綠茶 L · 週五下午茶 · price must not be negative; quantity is not a whole number",
         ])
         #expect(news.lines(printing: [.rejected]).count == 1)
         #expect(news.lines(printing: []).isEmpty)
+    }
+
+    /// A deleted order's amount reads as on the pages: the currency's minor units, rounded half-up.
+    @Test(arguments: [
+        ("12.5", "USD", [:], "12.50 USD"), ("45", "TWD", [:], "45.00 TWD"), ("45", "TWD", ["TWD": 0], "45 TWD"),
+        ("1200", "JPY", [:], "1200 JPY"), ("0.125", "KWD", [:], "0.125 KWD"), ("2.005", "USD", [:], "2.01 USD"),
+    ] as [(String, String, [String: Int], String)])
+    func aDeletedAmountIsWrittenAsThePagesWriteIt(amount: String, currency: String, minorUnits: [String: Int], text: String) {
+        var deleted = Self.record(2, id: "1", person: "Amy", item: "熟成紅茶", amount: amount)
+        deleted.currency = currency
+        let news = News.make(
+            changes: ChangeSet(firstRun: false, deleted: [deleted], added: [], changed: []), rows: [], previous: Self.index([deleted]),
+            rejected: [], money: MoneyFormat(minorUnitOverrides: minorUnits))
+        #expect(news.items.map(\.amount) == [text])
     }
 
     @Test func aFirstRunHasNoNews() {

@@ -46,7 +46,7 @@ import Testing
         let bytes = try Data(contentsOf: page)
         try FileManager.default.removeItem(at: page)
         let rerun = try Self.build(site)
-        #expect(rerun.stdout.contains("1 files written"), "\(rerun.stdout)")
+        #expect(rerun.stdout.contains("1 file written"), "\(rerun.stdout)")
         #expect(try Data(contentsOf: page) == bytes)
     }
 

@@ -171,7 +171,7 @@ import Testing
         #expect(changes.contains("| **Amy 3** | 1 × 紅茶 | 35.00 TWD | 甲 | 2026-11-21 09:00 | 4 |\n\nand 4 more deleted\n\n### Added orders (3)"))
         #expect(changes.contains("| Amy 3 | 1 × 紅茶 | 35.00 TWD | 甲 | 4 |\n\n### Changed orders (4)"), "three added: all shown")
         // A changed price shows as an amount, as the pages show amounts.
-        #expect(changes.hasSuffix("| Amy 3 | 1 × 紅茶 | price: 30.00 → 35.00 | 甲 | 4 |\n\nand 1 more changed\n\n"))
+        #expect(changes.hasSuffix("| Amy 3 | 1 × 紅茶 | 甲 | 4 | price: 30.00 → 35.00 |\n\nand 1 more changed\n\n"))
         let feed = Self.text(site, "feed.xml")
         #expect(feed.contains("Deleted: Amy 3, 1 × 紅茶, 甲, 35.00 TWD\nand 4 more deleted\nAdded: Amy 1"))
         #expect(feed.contains("and 1 more changed</content>"))
