@@ -92,6 +92,29 @@ import Testing
         #expect(Hex.lowercase(RecordDigest(record).bytes) == hex)
     }
 
+    /// A keyed digest (a record whose secrets are not hashed yet) changes with every secret's value and
+    /// with the salt, and is never the plain digest of the same record.
+    @Test func aKeyedDigestIsMadeOfTheSaltAndTheSecretsValues() {
+        let record = RowRecord(
+            row: 9, id: "7", identity: "id:7", values: ["7", "週五下午茶", "Amy"], secrets: [Differ.unhashed, Differ.unhashed],
+            rejected: false, group: "週五下午茶", person: "Amy", item: "熟成紅茶", options: ["L"], quantity: 2, amount: "70",
+            currency: "TWD", firstSeen: "2026-11-21T09:00:00Z")
+        var scratch = RecordDigest.Scratch()
+        func keyed(_ values: [String], salt: String = "salt") -> RecordDigest {
+            scratch.digest(record, secrets: values.map(SecretValue.init), salt: salt)
+        }
+        let digest = keyed(["ab12", ""])
+        #expect(keyed(["ab12", ""]) == digest)
+        #expect(keyed(["ab13", ""]) != digest)
+        #expect(keyed(["", "ab12"]) != digest)
+        #expect(keyed(["ab1", "2"]) != digest)
+        #expect(keyed(["ab12", ""], salt: "pepper") != digest)
+        var hashed = record
+        hashed.secrets = ["ab12", ""].map(SecretValue.init).map(SecretHasher(salt: "salt").hash)
+        #expect(RecordDigest(hashed) != digest)
+        #expect(RecordDigest(record) != digest)
+    }
+
     @Test func aSecretHashIsTheSaltedHashOfTheValue() async {
         let salts = Generator<String, Shrink.None<String>> { rng in Hex.lowercase((0..<Int.random(in: 0...20, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }) }
         let values = Generator<String, Shrink.None<String>> { rng in
