@@ -176,7 +176,7 @@ enum StateDatabase {
         }
         var stamps: [SnapshotIndex.Stamp] = []
         // Most records share a few first-seen times: one string each, not one per record.
-        var times: Set<String> = []
+        var times = FirstSeenTimes()
         // Read through SQLite's own calls: a rerun reads a million of these, and GRDB's rows cost several
         // times what the values do.
         let prepared = try db.makeStatement(sql: "SELECT position, identity, digest, sheet_row, first_seen, rejected FROM record ORDER BY position")
@@ -199,7 +199,7 @@ enum StateDatabase {
             stamps.append(
                 SnapshotIndex.Stamp(
                     identity: try text(1), digest: digest, row: Int(sqlite3_column_int64(statement, 3)),
-                    firstSeen: times.insert(try text(4)).memberAfterInsert, rejected: sqlite3_column_int64(statement, 5) != 0))
+                    firstSeen: try times.text(statement, column: 4), rejected: sqlite3_column_int64(statement, 5) != 0))
         }
         return SnapshotIndex(header: header, records: stamps)
     }
@@ -362,7 +362,7 @@ enum StateDatabase {
         try records.withUnsafeBufferPointer { records in
             for position in 0..<min(records.count, digests.count) {
                 let digest = digests[position]
-                if position < old.count, old[position].stamps(records[position], digest: digest) { continue }
+                if SnapshotIndex.holds(old, records[position], digest: digest, at: position) { continue }
                 try bind(records[position], at: position, digest: keepingDigests ? digest : nil, into: &row)
                 try row.step(in: db)
                 count += 1
@@ -372,6 +372,8 @@ enum StateDatabase {
     }
 
     private static func bind(_ record: borrowing RowRecord, at position: Int, digest: RecordDigest?, into row: inout RowBinder) throws {
+        // The diff hashes every record a save writes; a record it left unhashed is one the state already holds.
+        precondition(!Differ.isUnhashed(record), "a record whose secrets were not hashed was saved")
         row.reset()
         row.bind(position)
         row.bind(record.row)

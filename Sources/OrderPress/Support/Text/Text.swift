@@ -167,17 +167,64 @@ enum Text {
     /// (a CJK name, or one with a Latin part): `lowercased()` took some 1,800 instructions for each
     /// such name, and every order's person is folded. The scripts below have no case at all.
     static func lowercased(_ text: String) -> String {
+        switch text.utf8.withContiguousStorageIfAvailable(caseOf(utf8:)) ?? caseOfScalars(text) {
+        case .lower: return text
+        case .asciiUpper:
+            // ASCII bytes never occur inside a multi-byte sequence: only the letters A–Z change. Written
+            // straight into the string: an array of the bytes, then a string of it, for every person's name.
+            return String(unsafeUninitializedCapacity: text.utf8.count) { out in
+                var count = 0
+                for byte in text.utf8 {
+                    out[count] = byte &- 0x41 < 26 ? byte &+ 0x20 : byte
+                    count += 1
+                }
+                return count
+            }
+        case .other: return text.lowercased()
+        }
+    }
+
+    /// What lowercasing a text changes: nothing (no upper-case letter), only ASCII letters (every scalar
+    /// is ASCII or CJK, which has no case), or possibly more (Foundation's rules then).
+    enum CaseFolding: Equatable {
+        case lower, asciiUpper, other
+    }
+
+    /// `CaseFolding` scalar by scalar: for a string whose bytes are not at hand, and what the tests hold
+    /// the byte-wise reading to.
+    static func caseOfScalars(_ text: String) -> CaseFolding {
         var upper = false
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x41...0x5A: upper = true
             case 0x00...0x7F, 0x3000...0x303F, 0x3041...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3: continue
-            default: return text.lowercased()
+            default: return .other
             }
         }
-        guard upper else { return text }
-        // ASCII bytes never occur inside a multi-byte sequence: only the letters A–Z change.
-        return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+        return upper ? .asciiUpper : .lower
+    }
+
+    /// `caseOfScalars` of the (valid) UTF-8 of a string, decoding it here: the scalar view's iteration
+    /// cost some 600 instructions for a person's name on every row.
+    static func caseOf(utf8 bytes: UnsafeBufferPointer<UInt8>) -> CaseFolding {
+        var upper = false
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                if lead &- 0x41 < 26 { upper = true }
+                index += 1
+                continue
+            }
+            // Every range kept is of three-byte scalars (U+3000 to U+D7A3); anything shorter or longer is other.
+            guard lead >= 0xE0, lead < 0xF0, index + 2 < bytes.count else { return .other }
+            let scalar = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+            switch scalar {
+            case 0x3000...0x303F, 0x3041...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3: index += 3
+            default: return .other
+            }
+        }
+        return upper ? .asciiUpper : .lower
     }
 
     /// Shortens `text` to at most `limit` characters for summary pages, marking the cut with an ellipsis.
