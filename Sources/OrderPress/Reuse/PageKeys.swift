@@ -55,6 +55,9 @@ struct PageKeys: Sendable {
             for cell in row.values { fields.add(cell.column, cell.value) }
             for reason in row.details { fields.add(reason.code.rawValue) }
             fields.add(row.reasons)
+            // Its line on a person page says whom to ask: its group's organiser, from the groups sheet
+            // (`PageBuilder.rejectedLines`). Found missing by PageKeysTests' change of an organiser.
+            fields.add(context.groupPlace(row.group).map { context.data.groups[$0].organizer } ?? "")
         }
         fields.add(context.limits.chartBars)
         // How many orders a group page shows before the pages of its orders go on (`GroupOrderPages`).
