@@ -9,6 +9,20 @@ enum JSONEscaper {
 
     /// Appends `text` as a JSON string literal to `bytes`.
     static func append(_ text: String, to bytes: inout [UInt8]) {
+        // Most text (every path and key of the publish manifest, 24,000 lines at 100,000 orders) has
+        // nothing to escape: then it goes in whole, not a byte and a bounds check at a time.
+        let whole: Bool? = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return true
+        }
+        if whole != true { appendEscaping(text, to: &bytes) }
+    }
+
+    /// `append`, a byte at a time.
+    static func appendEscaping(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {

@@ -19,9 +19,29 @@ public struct ContentDigest: Equatable, Sendable, Codable, CustomStringConvertib
     }
 
     public init?(hex: String) {
-        let utf8 = Array(hex.utf8)
-        guard utf8.count == 64, utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else { return nil }
-        func word(_ index: Int) -> UInt64? { UInt64(String(decoding: utf8[(index * 16)..<(index * 16 + 16)], as: UTF8.self), radix: 16) }
+        var hex = hex
+        guard let digest = hex.withUTF8({ Self(hexDigits: UnsafeRawBufferPointer($0)) }) else { return nil }
+        self = digest
+    }
+
+    /// The number of hex digits of a digest.
+    static var hexLength: Int { 64 }
+
+    /// The digest from exactly 64 lowercase hex digits; nil for anything else. Read from the bytes, with
+    /// no String for each (the manifest reader reads one per published file).
+    init?(hexDigits: UnsafeRawBufferPointer) {
+        guard hexDigits.count == Self.hexLength else { return nil }
+        func word(_ index: Int) -> UInt64? {
+            var value: UInt64 = 0
+            for byte in hexDigits[(index * 16)..<(index * 16 + 16)] {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt64(byte &- UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt64(byte &- UInt8(ascii: "a") &+ 10)
+                default: return nil
+                }
+            }
+            return value
+        }
         guard let a = word(0), let b = word(1), let c = word(2), let d = word(3) else { return nil }
         words = (a, b, c, d)
     }

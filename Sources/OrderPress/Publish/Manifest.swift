@@ -120,6 +120,8 @@ public struct Manifest: Sendable, Equatable {
     /// One list's entries, one per line.
     private static func encodedEntries(_ entries: [Entry]) -> [UInt8] {
         var bytes: [UInt8] = []
+        // About 250 bytes a line (path, size, time, digest, key): grown a few times rather than a score.
+        bytes.reserveCapacity(entries.count * 256)
         for (index, entry) in inPathOrder(entries).enumerated() {
             bytes += index == 0 ? firstEntry : nextEntry
             JSONEscaper.append(entry.path, to: &bytes)

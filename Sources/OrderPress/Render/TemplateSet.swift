@@ -6,8 +6,13 @@ import Mustache
 /// from the configuration's `templates` folder.
 struct TemplateSet: Sendable {
     /// Markdown page templates, by page kind ("index", "group", …).
-    let pages: MustacheLibrary
-    let layout: MustacheTemplate
+    var pages: MustacheLibrary { compiled.value.pages }
+    var layout: MustacheTemplate { compiled.value.layout }
+    /// The two above, parsed by swift-mustache at load when a site overrides any template (so that a broken one
+    /// fails at configure), else on first use: the built-in ones are parsed in tests, and a rerun that keeps every
+    /// page, or writes them all through `GeneratedPages`, never needs them (parsing them was 81 M instructions,
+    /// 5 % of a one-order rerun of 10,000 orders under callgrind).
+    private let compiled: CompiledTemplates
     let stylesheet: String
     /// The templates in use that are the built-in ones, byte for byte (also when a site's
     /// `templates` folder holds an unedited copy): those written by the Swift they are compiled to
@@ -19,6 +24,7 @@ struct TemplateSet: Sendable {
     static func load(overrides folder: URL?) throws(ConfigurationError) -> TemplateSet {
         var builtIn = Set<String>()
         var digest = SHA256()
+        var overridden = false
         func source(_ file: String) throws(ConfigurationError) -> (text: String, origin: String) {
             let (text, origin) = try read(file)
             digest.update(data: Data("\(file)\u{0}\(text)\u{0}".utf8))
@@ -45,61 +51,72 @@ struct TemplateSet: Sendable {
                     if FormerTemplates.digests[file]?.contains(ContentDigest(of: data).description) == true {
                         return (DefaultTemplates.files[file]!, "built-in \(file)")
                     }
+                    // An unedited copy of this version's (every site `init` made has them) parses as the built-in one.
+                    if text != DefaultTemplates.files[file] { overridden = true }
                     return (text, url.path)
                 }
             }
             return (DefaultTemplates.files[file]!, "built-in \(file)")
         }
-        /// The template and the partials it includes, each one of `templates`.
-        /// `contentType` is prepended as a `{{% CONTENT_TYPE:…}}` tag, not counted in error columns.
-        func compile(
-            _ text: String, contentType: String, origin: String, partialsAmong templates: [String]
-        ) throws(ConfigurationError) -> (template: MustacheTemplate, partials: [String]) {
-            let prefix = "{{% CONTENT_TYPE:\(contentType)}}"
-            let scan = TemplatePartials.scan(text)
-            // Checked before parsing: swift-mustache parses nested sections recursively.
-            guard scan.depth <= TemplatePartials.maximumDepth else {
-                throw ConfigurationError(
-                    file: origin, message: "nests sections more than \(TemplatePartials.maximumDepth) deep; simplify the template")
-            }
-            let template: MustacheTemplate
-            do {
-                template = try MustacheTemplate(string: prefix + text)
-            } catch let error as MustacheTemplate.ParserError {
-                let line = error.context.lineNumber
-                throw ConfigurationError(
-                    file: origin,
-                    message: "line \(line), column \(error.context.columnNumber - (line == 1 ? prefix.count : 0)): \(error.error); fix the template")
-            } catch {
-                throw ConfigurationError(file: origin, message: "\(error); fix the template")
-            }
-            return (template, try scan.includes(among: templates, origin: origin))
-        }
-
-        var pages = MustacheLibrary()
-        var includes: [String: [String]] = [:]
-        var origins: [String: String] = [:]
+        var texts: [(kind: String, text: String, origin: String)] = []
         for kind in PageKind.templates {
             let (text, origin) = try source("\(kind).md.mustache")
-            // Values reach Markdown templates already escaped for Markdown, so the template
-            // must not escape them again for HTML.
-            let page = try compile(text, contentType: "TEXT", origin: origin, partialsAmong: PageKind.templates)
-            pages.register(page.template, named: kind)
-            includes[kind] = page.partials
-            origins[kind] = origin
-        }
-        if let cycle = TemplatePartials.cycle(in: includes, order: PageKind.templates) {
-            throw ConfigurationError(
-                file: origins[cycle[0]]!,
-                message: "includes itself through partials (\(cycle.joined(separator: " → "))); remove one of these {{> …}} tags")
+            texts.append((kind, text, origin))
         }
         let (layoutText, layoutOrigin) = try source("layout.html.mustache")
-        // The layout is rendered on its own, without the page templates.
-        LayoutHTML.register()
-        let layout = try compile(layoutText, contentType: LayoutHTML.name, origin: layoutOrigin, partialsAmong: [])
         let stylesheet = try source("style.css").text
+        let pageTexts = texts
+        let compileAll: @Sendable () throws(ConfigurationError) -> CompiledTemplates.Compiled = { () throws(ConfigurationError) in
+            var pages = MustacheLibrary()
+            var includes: [String: [String]] = [:]
+            var origins: [String: String] = [:]
+            for (kind, text, origin) in pageTexts {
+                // Values reach Markdown templates already escaped for Markdown, so the template
+                // must not escape them again for HTML.
+                let page = try compile(text, contentType: "TEXT", origin: origin, partialsAmong: PageKind.templates)
+                pages.register(page.template, named: kind)
+                includes[kind] = page.partials
+                origins[kind] = origin
+            }
+            if let cycle = TemplatePartials.cycle(in: includes, order: PageKind.templates) {
+                throw ConfigurationError(
+                    file: origins[cycle[0]]!,
+                    message: "includes itself through partials (\(cycle.joined(separator: " → "))); remove one of these {{> …}} tags")
+            }
+            // The layout is rendered on its own, without the page templates.
+            LayoutHTML.register()
+            let layout = try compile(layoutText, contentType: LayoutHTML.name, origin: layoutOrigin, partialsAmong: [])
+            return (pages, layout.template)
+        }
+        let compiled = overridden ? CompiledTemplates(try compileAll()) : CompiledTemplates(builtIn: compileAll)
         return TemplateSet(
-            pages: pages, layout: layout.template, stylesheet: stylesheet, builtIn: builtIn.intersection(BuiltInPages.kinds),
+            compiled: compiled, stylesheet: stylesheet, builtIn: builtIn.intersection(BuiltInPages.kinds),
             digest: Hex.lowercase(digest.finalize()))
+    }
+
+    /// The template and the partials it includes, each one of `templates`.
+    /// `contentType` is prepended as a `{{% CONTENT_TYPE:…}}` tag, not counted in error columns.
+    private static func compile(
+        _ text: String, contentType: String, origin: String, partialsAmong templates: [String]
+    ) throws(ConfigurationError) -> (template: MustacheTemplate, partials: [String]) {
+        let prefix = "{{% CONTENT_TYPE:\(contentType)}}"
+        let scan = TemplatePartials.scan(text)
+        // Checked before parsing: swift-mustache parses nested sections recursively.
+        guard scan.depth <= TemplatePartials.maximumDepth else {
+            throw ConfigurationError(
+                file: origin, message: "nests sections more than \(TemplatePartials.maximumDepth) deep; simplify the template")
+        }
+        let template: MustacheTemplate
+        do {
+            template = try MustacheTemplate(string: prefix + text)
+        } catch let error as MustacheTemplate.ParserError {
+            let line = error.context.lineNumber
+            throw ConfigurationError(
+                file: origin,
+                message: "line \(line), column \(error.context.columnNumber - (line == 1 ? prefix.count : 0)): \(error.error); fix the template")
+        } catch {
+            throw ConfigurationError(file: origin, message: "\(error); fix the template")
+        }
+        return (template, try scan.includes(among: templates, origin: origin))
     }
 }

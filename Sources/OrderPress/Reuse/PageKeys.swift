@@ -55,6 +55,9 @@ struct PageKeys: Sendable {
             for cell in row.values { fields.add(cell.column, cell.value) }
             for reason in row.details { fields.add(reason.code.rawValue) }
             fields.add(row.reasons)
+            // Its line on a person page says whom to ask: its group's organiser, from the groups sheet
+            // (`PageBuilder.rejectedLines`). Found missing by PageKeysTests' change of an organiser.
+            fields.add(context.groupPlace(row.group).map { context.data.groups[$0].organizer } ?? "")
         }
         fields.add(context.limits.chartBars)
         // How many orders a group page shows before the pages of its orders go on (`GroupOrderPages`).
@@ -73,9 +76,7 @@ struct PageKeys: Sendable {
         let sheetGroups = context.data.groups
         csvOrganizers = context.configuration.rounds.organizerSettled ? sheetGroups.flatMap { [$0.name, $0.organizerKey] } : []
         groupFields = Parallel.map(sheetGroups.count) { index in
-            var fields = Fields()
-            Self.add(sheetGroups[index], slug: context.groupSlugs[sheetGroups[index].name] ?? "", to: &fields)
-            return fields.bytes
+            Self.fieldsDigest(of: sheetGroups[index], slug: context.groupSlugs[sheetGroups[index].name] ?? "")
         }
         // For the group digests' hundred thousand look-ups: most keys are short texts, found by their words.
         personSlugs = TextDictionary(context.personSlugs)
@@ -164,7 +165,7 @@ struct PageKeys: Sendable {
 
     /// Each order's group, as its place in `data.groups` (-1 for none), in the order of `data.orders`.
     private(set) var orderGroups: [Int32] = []
-    /// Each group's fields as a person's digest adds them, in the order of `data.groups`.
+    /// The digest of each group's fields (`fieldsDigest(of:slug:)`), as a person's digest adds them, in the order of `data.groups`.
     private var groupFields: [[UInt8]] = []
 
     /// Each group's digest, by name: its page, its chart and its entry in `summary.json` need it.
@@ -334,7 +335,9 @@ struct PageKeys: Sendable {
                 fields.append(groupFields[Int(place)][...])
             }
         } else {
-            for group in context.groups(named: Set(person.orders.map(\.group))) { add(group, to: &fields) }
+            for group in context.groups(named: Set(person.orders.map(\.group))) {
+                fields.append(Self.fieldsDigest(of: group, slug: context.groupSlugs[group.name] ?? "")[...])
+            }
         }
         // Their parts of fees and discounts, which depend on the others in the group as well.
         for share in person.groupShares where share.feeShare != 0 || share.discountShare != 0 {
@@ -373,6 +376,15 @@ struct PageKeys: Sendable {
 
     private func add(_ group: Group, to fields: inout Fields) {
         Self.add(group, slug: context.groupSlugs[group.name] ?? "", to: &fields)
+    }
+
+    /// The SHA-256 of a group's fields (`add(_:slug:to:)`): what a person's digest adds for each group they
+    /// ordered in. The fields themselves, a hundred bytes or more a group and some ten groups a person, were
+    /// most of what a person's digest hashed (31 M of 47 M instructions for 1,000 people, callgrind).
+    private static func fieldsDigest(of group: Group, slug: String) -> [UInt8] {
+        var fields = Fields()
+        add(group, slug: slug, to: &fields)
+        return Array(SHA256.hash(data: fields.bytes))
     }
 
     private static func add(_ group: Group, slug: String, to fields: inout Fields) {

@@ -97,4 +97,24 @@ import Testing
         #expect(html == "<meta content=\"Amy&quot;\u{301} onmouseover=alert(1) &apos;&lt;b&gt;&amp;\">")
         #expect(html.unicodeScalars.filter { $0 == "\"" }.count == 2)
     }
+
+    /// The built-in templates, parsed on first use, render as the same templates parsed at load (a
+    /// folder holding copies of them), from several threads at once.
+    @Test func builtInTemplatesParsedOnFirstUseRenderAsParsedAtLoad() async throws {
+        let folder = TestSupport.temporaryFolder()
+        TestSupport.write(DefaultTemplates.files, in: folder)
+        let (onUse, atLoad) = (try TemplateSet.load(overrides: nil), try TemplateSet.load(overrides: folder))
+        func values() -> [String: Any] { ["base": "USD", "title": "T", "name": "N", "pageTitle": "P", "body": "<p>b</p>", "labels": ["total": "Total"]] }
+        let rendered = await withTaskGroup(of: [String?].self) { group in
+            for _ in 0..<4 {
+                group.addTask { PageKind.templates.map { onUse.pages.render(values(), withTemplate: $0) } + [onUse.layout.render(values())] }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        let expected = PageKind.templates.map { atLoad.pages.render(values(), withTemplate: $0) } + [atLoad.layout.render(values())]
+        #expect(expected.allSatisfy { $0?.isEmpty == false })
+        #expect(rendered == Array(repeating: expected, count: 4))
+        #expect(onUse.digest == atLoad.digest)
+        #expect(onUse.builtIn == atLoad.builtIn)
+    }
 }

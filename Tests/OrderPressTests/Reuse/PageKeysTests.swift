@@ -16,6 +16,8 @@ import Testing
         /// someone no order named before, whose page and place in the list of people are new.
         case nothing, price, person, newPerson, note, paid, group, item, time, quantity, options, deleteRow, addRow, moveRow
         case language, payments, displayCurrencies, rates, rateValue, label
+        /// A cell of the groups sheet (its organiser, its shop, how to pay): the group's page and its people's pages show them.
+        case organizer, shop, payment
     }
 
     /// The last build's files, as a publish session would offer them: each file's key and pieces
@@ -67,6 +69,16 @@ import Testing
         var withRates: Bool
         /// The yen's rate doubled: every conversion to or from JPY changes, and nothing else.
         var otherYenRate = false
+        /// One cell of the groups sheet changed: its column, and the text it gets in the first group that has one.
+        var groupCell: (column: String, text: String)? = nil
+    }
+
+    /// The fetched groups sheet with `run.groupCell` changed.
+    static func groups(_ run: Run, fetched: FetchedData) -> SourceTable? {
+        guard let cell = run.groupCell, let table = fetched.groups, let column = table.headers.firstIndex(of: cell.column) else { return fetched.groups }
+        var rows = table.rows
+        if let first = rows.indices.first { rows[first].cells[column] = cell.text }
+        return SourceTable(name: table.name, headers: table.headers, rows: rows)
     }
 
     /// Renders `run` into `sink` after `previous` (the last run's snapshot and history), and returns its own.
@@ -82,7 +94,7 @@ import Testing
         var rates = run.withRates ? fetched.rates : nil
         if run.otherYenRate, let yen = rates?.rates["JPY"] { rates?.rates["JPY"] = yen * 2 }
         let validator = Validator(configuration: run.configuration)
-        let sheet = try validator.validateSheet(orders: table, groups: fetched.groups)
+        let sheet = try validator.validateSheet(orders: table, groups: Self.groups(run, fetched: fetched))
         let data = sheet.data
         let outcome = try DiffStep(deletionGuard: nil, now: previous == nil ? "2026-11-21T10:00:00Z" : "2026-11-21T10:05:00Z").run(
             sheet, rates: rates, previous: previous.map { PreviousSnapshot($0.snapshot) }, history: previous?.history ?? [])
@@ -128,6 +140,9 @@ import Testing
             new["editCode"] = "secret-new"
             run.rows.insert(new, at: Int.random(in: 0...run.rows.count, using: &rng))
         case .moveRow: if let row, run.rows.count > 1 { run.rows.append(run.rows.remove(at: row)) }
+        case .organizer: run.groupCell = ("organizer", "新的團主")
+        case .shop: run.groupCell = ("shop", "Another shop")
+        case .payment: run.groupCell = ("payment", "Bank transfer: 012-345")
         case .language: run.configuration.language = ["en", "zh-Hant", "ja"].filter { $0 != run.configuration.language }.randomElement(using: &rng)!
         case .payments: run.tracksPayments.toggle()
         case .displayCurrencies:

@@ -1,0 +1,41 @@
+import Foundation
+import PropertyBased
+import Testing
+
+@testable import OrderPress
+
+@Suite struct JSONEscaperTests {
+    /// Text with nothing to escape (half the time) or with any of what JSON escapes, as paths, keys and
+    /// cells are.
+    static func text(_ rng: inout some RandomNumberGenerator) -> String {
+        let plain = ["a", "Z", " ", "/", "\u{7F}", "熟成紅茶", "🧋", "\u{2028}", "é", "{", "-", "0"]
+        let escaped = (0..<0x20).map { String(UnicodeScalar(UInt8($0))) } + ["\"", "\\"]
+        let pieces = Bool.random(using: &rng) ? plain : plain + escaped
+        return (0..<Int.random(in: 0...16, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+    }
+
+    static let texts = Generator<String, Shrink.None<String>> { rng in text(&rng) }
+
+    /// The whole-text fast path writes what the byte-at-a-time one writes, and JSON reads it back.
+    @Test func appendsWhatTheByteAtATimeWayDoes() async {
+        await propertyCheck(count: 500, input: Self.texts) { text in
+            var fast: [UInt8] = [0x5B]
+            var plain: [UInt8] = [0x5B]
+            JSONEscaper.append(text, to: &fast)
+            JSONEscaper.appendEscaping(text, to: &plain)
+            #expect(fast == plain)
+            #expect((try? JSONDecoder().decode([String].self, from: Data(fast + [0x5D]))) == [text])
+        }
+    }
+
+    @Test(arguments: [
+        ("people/何amy-10.md", #""people/何amy-10.md""#),
+        ("", #""""#),
+        ("a\"b", #""a\"b""#),
+        ("tab\there", #""tab\there""#),
+        ("\u{1}", #""\u0001""#),
+    ])
+    func quotes(text: String, expected: String) {
+        #expect(JSONEscaper.quoted(text) == expected)
+    }
+}
