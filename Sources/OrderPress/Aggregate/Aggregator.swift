@@ -298,8 +298,8 @@ public enum Aggregator {
                 var total = ExactSum()
                 var unpaid = ExactSum()
                 var owes = false
-                var fee: Decimal = 0
-                var discount: Decimal = 0
+                /// Boxed, and none for most: two `Decimal`s made zero for every share cost more than summing it.
+                var shares = FeeShares.none
             }
             let positions = byPerson[person]
             var currencies: [Share] = []
@@ -335,7 +335,7 @@ public enum Aggregator {
                     let currency = Int(slots.currencies[Int(facts[Int(groups[index].first)].currency)])
                     groups[index].total.add(micros: micros) { change }
                     currencies[currency].total.add(micros: micros) { change }
-                    (groups[index].fee, groups[index].discount) = (part.fee, part.discount)
+                    groups[index].shares = FeeShares(fee: part.fee, discount: part.discount)
                     if !settled {
                         groups[index].unpaid.add(micros: micros) { change }
                         currencies[currency].unpaid.add(micros: micros) { change }
@@ -356,7 +356,7 @@ public enum Aggregator {
                 groupShares: groups.map { share in
                     .init(
                         group: groupName(share.number, at: share.first), total: share.total.value, owed: share.owes ? share.unpaid.value : nil,
-                        shares: FeeShares(fee: share.fee, discount: share.discount),
+                        shares: share.shares,
                         converted: converts ? cache.converted(share.total, in: groupCurrencies[Int(share.number)]) : [])
                 })
             guard converts else { return summary }

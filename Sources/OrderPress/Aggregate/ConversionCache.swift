@@ -23,6 +23,8 @@ struct ConversionCache {
         /// By number: the place of the code among all codes in the order of their UTF-8 bytes (the order
         /// `Converter.inOrder` adds a sum's parts in).
         let ranks: [Int32]
+        /// By number: the display currency's minor units (`MoneyFormat.minorUnits`), looked up once.
+        private let digits: [Int]
         /// By `from * codes.count + to`: the factor, nil where a rate is missing (`Converter.factor`).
         private let factors: [Decimal?]
         private let numbers: [String: Int32]
@@ -41,6 +43,7 @@ struct ConversionCache {
             self.codes = codes
             self.numbers = numbers
             self.display = display.map { numbers[$0]! }
+            digits = codes.map { converter.money.minorUnits($0) }
             var ranks = [Int32](repeating: 0, count: codes.count)
             for (rank, number) in codes.indices.sorted(by: { codes[$0].utf8.lexicographicallyPrecedes(codes[$1].utf8) }).enumerated() {
                 ranks[number] = Int32(rank)
@@ -52,6 +55,13 @@ struct ConversionCache {
                 for to in codes { factors.append(from == to ? 1 : converter.factor(from: from, to: to)) }
             }
             self.factors = factors
+        }
+
+        /// `exact` in `currency` and its rounding, as `Converter.rounding` makes it.
+        func rounding(_ exact: Decimal?, in currency: Int32) -> ConvertedAmount {
+            let digits = digits[Int(currency)]
+            return ConvertedAmount(
+                currency: codes[Int(currency)], amount: exact, rounded: exact.map { MoneyFormat.rounded($0, digits: digits) }, digits: digits)
         }
 
         /// The number of a currency given to `init`.
@@ -98,23 +108,28 @@ struct ConversionCache {
     /// The sum of `parts` (each currency at most once), in each display currency.
     mutating func converted(_ parts: [(currency: Int32, sum: ExactSum)]) -> [ConvertedAmount] {
         if parts.count == 1 { return converted(parts[0].sum, in: parts[0].currency) }
+        return sum(parts)
+    }
+
+    /// The sum of `parts` converted, each part in the order of the codes.
+    private mutating func sum(_ parts: [(currency: Int32, sum: ExactSum)]) -> [ConvertedAmount] {
         let ordered = parts.sorted { table.ranks[Int($0.currency)] < table.ranks[Int($1.currency)] }
         let amounts = ordered.map { $0.sum.value }
         return table.display.map { to in
             var total: Decimal?
             for (part, amount) in zip(ordered, amounts) {
                 guard let converted = conversion(part.sum, amount, from: part.currency, to: to) else {
-                    return table.converter.rounding(nil, in: table.codes[Int(to)])
+                    return table.rounding(nil, in: to)
                 }
                 // Not added to a zero: a Decimal addition is some 2,500 instructions, and 0 + x is x.
                 total = total.map { $0 + converted } ?? converted
             }
-            return table.converter.rounding(total ?? 0, in: table.codes[Int(to)])
+            return table.rounding(total ?? 0, in: to)
         }
     }
 
     private func list(_ amount: Decimal, in currency: Int32) -> [ConvertedAmount] {
-        table.display.map { to in table.converter.rounding(table.convert(amount, from: currency, to: to), in: table.codes[Int(to)]) }
+        table.display.map { to in table.rounding(table.convert(amount, from: currency, to: to), in: to) }
     }
 
     /// `amount` (`sum`'s value) converted, remembered by its millionths when it has them.

@@ -70,7 +70,7 @@ public struct Converter: Sendable {
     }
 
     /// `exact` and its rounding to the minor units of `currency`.
-    func rounding(_ exact: Decimal?, in currency: String) -> ConvertedAmount {
+    private func rounding(_ exact: Decimal?, in currency: String) -> ConvertedAmount {
         let digits = money.minorUnits(currency)
         return ConvertedAmount(
             currency: currency, amount: exact, rounded: exact.map { MoneyFormat.rounded($0, digits: digits) }, digits: digits)
