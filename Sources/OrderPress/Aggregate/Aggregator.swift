@@ -25,16 +25,12 @@ public enum Aggregator {
         let conversions = ConversionCache.Table(
             converter: converter, first: facts.currencies, others: data.groups.map(\.currency) + [""], display: displayCurrencies)
         let tally = Tally(orders: orders, facts: facts, displayCurrencies: displayCurrencies, conversions: conversions)
-        // By group number: the person number of the organiser, else -1. Only the organisers' keys are
-        // looked up, not every person's. Nobody owes themselves; with `organizerSettled` the organiser's
-        // orders also count as paid.
+        // By group number: the person number of the organiser, else -1, found in the people's numbering
+        // (only the organisers' keys are hashed). Nobody owes themselves; with `organizerSettled` the
+        // organiser's orders also count as paid.
         var organizers = [Int32](repeating: -1, count: facts.groupCount)
-        do {
-            let keys = Dictionary(data.groups.map { ($0.organizerKey, Int32(-1)) }.filter { !$0.0.isEmpty }, uniquingKeysWith: { first, _ in first })
-            let numbers = tally.personNumbers(of: keys)
-            for (group, number) in zip(data.groups, facts.listedGroupNumbers) where organizers[Int(number)] < 0 {
-                organizers[Int(number)] = numbers[group.organizerKey] ?? -1
-            }
+        for (group, number) in zip(data.groups, facts.listedGroupNumbers) where organizers[Int(number)] < 0 && !group.organizerKey.isEmpty {
+            organizers[Int(number)] = facts.personNumbers.existing(group.organizerKey) ?? -1
         }
 
         // The same amounts come back again and again (one cup of the same tea): each is converted once
@@ -115,21 +111,11 @@ public enum Aggregator {
         let converter: Converter
         /// Every currency numbered, for converting totals (`ConversionCache`).
         let conversions: ConversionCache.Table
-        /// By person number, the person's key.
-        private let personKeys: [String]
 
         /// A person's parts of a group's fee and discount.
         struct Shares {
             var fee: Decimal
             var discount: Decimal
-        }
-
-        /// The person numbers of those of `keys` that are somebody's key.
-        func personNumbers(of keys: [String: Int32]) -> [String: Int32] {
-            guard !keys.isEmpty else { return [:] }
-            var found: [String: Int32] = [:]
-            for (number, key) in personKeys.enumerated() where keys[key] != nil { found[key] = Int32(number) }
-            return found
         }
 
         init(orders: [Order], facts: OrderFacts, displayCurrencies: [String], conversions: ConversionCache.Table) {
@@ -138,7 +124,6 @@ public enum Aggregator {
             byGroup = Buckets(facts.facts, count: facts.groupCount) { $0.group }
             byPerson = Buckets(facts.facts, count: facts.personFirsts.count) { $0.person }
             let keys = facts.personFirsts.map { orders.withOrder(at: Int($0)) { $0.pointee.personKey } }
-            personKeys = keys
             peopleInOrder = TextOrder.sorted(Array(keys.indices), keys: { [keys[$0]] }, by: { keys[$0] < keys[$1] })
             personRank = Self.ranks(peopleInOrder)
             // Identical item and options at different prices are separate lines, so each line's total is checkable.
