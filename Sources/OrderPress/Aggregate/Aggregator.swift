@@ -22,29 +22,27 @@ public enum Aggregator {
         for (currency, sum) in zip(facts.currencies, facts.currencyTotals) { grandTotals[currency] = sum.value }
         let converter = Converter(
             rates: rates, money: money, precomputing: Set(grandTotals.keys).union(data.groups.map(\.currency)).union(displayCurrencies))
-        let tally = Tally(orders: orders, facts: facts, displayCurrencies: displayCurrencies, converter: converter)
-        // By group number: the person number of the organiser, else -1. Only the organisers' keys are
-        // looked up, not every person's. Nobody owes themselves; with `organizerSettled` the organiser's
-        // orders also count as paid.
+        let conversions = ConversionCache.Table(
+            converter: converter, first: facts.currencies, others: data.groups.map(\.currency) + [""], display: displayCurrencies)
+        let tally = Tally(orders: orders, facts: facts, displayCurrencies: displayCurrencies, conversions: conversions)
+        // By group number: the person number of the organiser, else -1, found in the people's numbering
+        // (only the organisers' keys are hashed). Nobody owes themselves; with `organizerSettled` the
+        // organiser's orders also count as paid.
         var organizers = [Int32](repeating: -1, count: facts.groupCount)
-        do {
-            let keys = Dictionary(data.groups.map { ($0.organizerKey, Int32(-1)) }.filter { !$0.0.isEmpty }, uniquingKeysWith: { first, _ in first })
-            let numbers = tally.personNumbers(of: keys)
-            for (group, number) in zip(data.groups, facts.listedGroupNumbers) where organizers[Int(number)] < 0 {
-                organizers[Int(number)] = numbers[group.organizerKey] ?? -1
-            }
+        for (group, number) in zip(data.groups, facts.listedGroupNumbers) where organizers[Int(number)] < 0 && !group.organizerKey.isEmpty {
+            organizers[Int(number)] = facts.personNumbers.existing(group.organizerKey) ?? -1
         }
 
         // The same amounts come back again and again (one cup of the same tea): each is converted once
         // per chunk of work.
         let groups = Parallel.chunks(count: data.groups.count, minimumChunk: 100) { range in
-            var memo = Converter.Memo()
+            var cache = ConversionCache(conversions)
             var slots = Slots(tally)
             return range.map { index in
                 let number = facts.listedGroupNumbers[index]
                 return tally.summary(
                     of: data.groups[index], number: number, organizer: organizerSettled ? organizers[Int(number)] : -1, slots: &slots,
-                    memo: &memo)
+                    cache: &cache)
             }
         }.flatMap { $0 }
         var grandOutstanding: [String: Decimal] = [:]
@@ -65,15 +63,15 @@ public enum Aggregator {
         for (group, number) in zip(data.groups, facts.listedGroupNumbers) where groupCurrencies[Int(number)] == nil {
             groupCurrencies[Int(number)] = group.currency
         }
-        let currencyOfGroup = groupCurrencies.map { $0 ?? "" }
+        let currencyOfGroup = groupCurrencies.map { conversions.number($0 ?? "") }
         let people = Parallel.chunks(count: tally.peopleInOrder.count, minimumChunk: 1000) { range in
-            var memo = Converter.Memo()
+            var cache = ConversionCache(conversions)
             var slots = Slots(tally)
             return range.map { rank in
                 tally.summary(
                     ofPerson: tally.peopleInOrder[rank], groupCurrencies: currencyOfGroup, organizers: organizers,
                     organizerSettled: organizerSettled, shares: shares,
-                    slots: &slots, memo: &memo)
+                    slots: &slots, cache: &cache)
             }
         }.flatMap { $0 }
 
@@ -111,8 +109,8 @@ public enum Aggregator {
         let currencyVariants: [Bool]
         let displayCurrencies: [String]
         let converter: Converter
-        /// By person number, the person's key.
-        private let personKeys: [String]
+        /// Every currency numbered, for converting totals (`ConversionCache`).
+        let conversions: ConversionCache.Table
 
         /// A person's parts of a group's fee and discount.
         struct Shares {
@@ -120,21 +118,12 @@ public enum Aggregator {
             var discount: Decimal
         }
 
-        /// The person numbers of those of `keys` that are somebody's key.
-        func personNumbers(of keys: [String: Int32]) -> [String: Int32] {
-            guard !keys.isEmpty else { return [:] }
-            var found: [String: Int32] = [:]
-            for (number, key) in personKeys.enumerated() where keys[key] != nil { found[key] = Int32(number) }
-            return found
-        }
-
-        init(orders: [Order], facts: OrderFacts, displayCurrencies: [String], converter: Converter) {
+        init(orders: [Order], facts: OrderFacts, displayCurrencies: [String], conversions: ConversionCache.Table) {
             self.orders = orders
             self.facts = facts.facts
             byGroup = Buckets(facts.facts, count: facts.groupCount) { $0.group }
             byPerson = Buckets(facts.facts, count: facts.personFirsts.count) { $0.person }
             let keys = facts.personFirsts.map { orders.withOrder(at: Int($0)) { $0.pointee.personKey } }
-            personKeys = keys
             peopleInOrder = TextOrder.sorted(Array(keys.indices), keys: { [keys[$0]] }, by: { keys[$0] < keys[$1] })
             personRank = Self.ranks(peopleInOrder)
             // Identical item and options at different prices are separate lines, so each line's total is checkable.
@@ -150,7 +139,8 @@ public enum Aggregator {
             (groupNames, groupVariants) = (facts.groupNames, facts.groupVariants)
             (currencies, currencyVariants) = (facts.currencies, facts.currencyVariants)
             self.displayCurrencies = displayCurrencies
-            self.converter = converter
+            converter = conversions.converter
+            self.conversions = conversions
         }
 
         /// `elements` sorted by the rank of each one's number, ranks being distinct: as integers that
@@ -188,7 +178,7 @@ public enum Aggregator {
         /// and each person's parts of its fee and discount by person number (empty without either).
         /// `organizer`: the person number of its settled organiser, or -1.
         func summary(
-            of group: Group, number: Int32, organizer: Int32, slots: inout Slots, memo: inout Converter.Memo
+            of group: Group, number: Int32, organizer: Int32, slots: inout Slots, cache: inout ConversionCache
         ) -> (GroupSummary, [Int32: Shares]) {
             struct Line {
                 var number: Int32
@@ -253,6 +243,7 @@ public enum Aggregator {
                     byPerson[parts[index].person] = Shares(fee: feeParts[index], discount: discountParts[index])
                 }
             }
+            let currencyNumber = displayCurrencies.isEmpty ? 0 : conversions.number(currency)
             let people = parts.indices.map { index in
                 let part = parts[index]
                 let settled = part.person == organizer
@@ -267,13 +258,13 @@ public enum Aggregator {
                     paid.add(micros: ExactSum.micros(of: rest)) { rest }
                     person.paid = person.total
                 }
-                if !displayCurrencies.isEmpty { person.converted = converter.converted(part.total, in: currency, into: displayCurrencies, memo: &memo) }
+                if !displayCurrencies.isEmpty { person.converted = cache.converted(part.total, in: currencyNumber) }
                 return person
             }
             var summary = GroupSummary(
                 group: group, orders: OrderList(orders, positions: Array(positions)), shopSheet: shopSheet, people: people,
                 total: total.value, items: items, paid: paid.value, fee: fee, discount: discount)
-            if !displayCurrencies.isEmpty { summary.converted = converter.converted(total, in: currency, into: displayCurrencies, memo: &memo) }
+            if !displayCurrencies.isEmpty { summary.converted = cache.converted(total, in: currencyNumber) }
             if organizer >= 0 { summary.settledOrganizer = people.first(where: \.settled)?.key }
             return (summary, byPerson)
         }
@@ -282,9 +273,9 @@ public enum Aggregator {
         /// discount (`shares`, by group number), and nothing owed to themselves where they organise the
         /// group (`organizers`, by group number), their orders there paid when `organizerSettled`.
         func summary(
-            ofPerson person: Int, groupCurrencies: [String], organizers: [Int32], organizerSettled: Bool, shares: [[Int32: Shares]],
+            ofPerson person: Int, groupCurrencies: [Int32], organizers: [Int32], organizerSettled: Bool, shares: [[Int32: Shares]],
             slots: inout Slots,
-            memo: inout Converter.Memo
+            cache: inout ConversionCache
         ) -> PersonSummary {
             struct Share {
                 var number: Int32
@@ -292,8 +283,8 @@ public enum Aggregator {
                 var total = ExactSum()
                 var unpaid = ExactSum()
                 var owes = false
-                var fee: Decimal = 0
-                var discount: Decimal = 0
+                /// Boxed, and none for most: two `Decimal`s made zero for every share cost more than summing it.
+                var shares = FeeShares.none
             }
             let positions = byPerson[person]
             var currencies: [Share] = []
@@ -329,7 +320,7 @@ public enum Aggregator {
                     let currency = Int(slots.currencies[Int(facts[Int(groups[index].first)].currency)])
                     groups[index].total.add(micros: micros) { change }
                     currencies[currency].total.add(micros: micros) { change }
-                    (groups[index].fee, groups[index].discount) = (part.fee, part.discount)
+                    groups[index].shares = FeeShares(fee: part.fee, discount: part.discount)
                     if !settled {
                         groups[index].unpaid.add(micros: micros) { change }
                         currencies[currency].unpaid.add(micros: micros) { change }
@@ -350,19 +341,13 @@ public enum Aggregator {
                 groupShares: groups.map { share in
                     .init(
                         group: groupName(share.number, at: share.first), total: share.total.value, owed: share.owes ? share.unpaid.value : nil,
-                        shares: FeeShares(fee: share.fee, discount: share.discount),
-                        converted: converts
-                            ? converter.converted(share.total, in: groupCurrencies[Int(share.number)], into: displayCurrencies, memo: &memo) : [])
+                        shares: share.shares,
+                        converted: converts ? cache.converted(share.total, in: groupCurrencies[Int(share.number)]) : [])
                 })
             guard converts else { return summary }
-            if currencies.count == 1 {
-                let currency = summary.currencyShares[0].currency
-                summary.converted = converter.converted(currencies[0].total, in: currency, into: displayCurrencies, memo: &memo)
-                summary.convertedOutstanding = converter.converted(currencies[0].unpaid, in: currency, into: displayCurrencies, memo: &memo)
-            } else {
-                summary.converted = converter.converted(summary.totals, into: displayCurrencies, memo: &memo)
-                summary.convertedOutstanding = converter.converted(summary.outstanding, into: displayCurrencies, memo: &memo)
-            }
+            // By `OrderFacts`' currency numbers, which are the table's (`ConversionCache.Table`, `first`).
+            summary.converted = cache.converted(currencies.map { ($0.number, $0.total) })
+            summary.convertedOutstanding = cache.converted(currencies.map { ($0.number, $0.unpaid) })
             return summary
         }
     }

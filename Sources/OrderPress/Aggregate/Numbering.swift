@@ -22,6 +22,9 @@ struct Numbering<Key: Hashable> {
         self.identical = identical
     }
 
+    /// The number of `key`, if it has one.
+    func existing(_ key: Key) -> Int32? { numbers[key] }
+
     mutating func number(_ key: Key, at position: UInt32) -> Int32 {
         if let known = numbers[key] {
             if let identical, !variants[Int(known)], !identical(keys[Int(known)], key) { variants[Int(known)] = true }

@@ -166,34 +166,6 @@ import Testing
         #expect(MoneyFormat(minorUnitOverrides: [:]).display(ConvertedAmount(currency: "TWD", amount: none.convert(["TWD": 1], to: "TWD"))) == "1.00")
     }
 
-    /// Conversions remembered by the amount's stored form (`RawDecimal`) give what converting afresh
-    /// gives, for amounts that repeat in equal and in different forms (35, 35.0, 35.000000), in every
-    /// pair of currencies, sums of several currencies included, through one memo.
-    @Test func rememberedConversionsAreFreshOnes() async {
-        let converter = Converter(
-            rates: Self.rates, money: Self.format, precomputing: ["USD", "TWD", "JPY", "KRW"])
-        let amounts = Gen.int(in: 0...40).array(of: 1...3).array(of: 1...40)
-        let currencies = ["USD", "TWD", "JPY", "KRW"]
-        let display = ["USD", "TWD", "JPY"]
-        func amount(_ seed: Int) -> Decimal {
-            let base = Decimal(seed % 8 * 5 + 1) / 4
-            // The same value in three forms: the significand with 0, 1 or 6 more zeros.
-            return Decimal(sign: .plus, exponent: base.exponent - [0, 1, 6][seed % 3], significand: base.significand * [1, 10, 1_000_000][seed % 3])
-        }
-        await propertyCheck(count: 100, input: amounts) { lists in
-            var memo = Converter.Memo()
-            for seeds in lists {
-                var amounts: [String: Decimal] = [:]
-                for (index, seed) in seeds.enumerated() { amounts[currencies[(seed + index) % currencies.count], default: 0] += amount(seed) }
-                let fresh = converter.converted(amounts, into: display)
-                #expect(converter.converted(amounts, into: display, memo: &memo) == fresh, "\(amounts)")
-                if let (currency, single) = amounts.first, amounts.count == 1 {
-                    #expect(converter.converted(single, in: currency, into: display, memo: &memo) == fresh, "\(amounts)")
-                }
-            }
-        }
-    }
-
     /// 1 JPY, 0.38 USD and 35 TWD in TWD: added in another order, the exact sum ends in other digits
     /// (…35406 or …354069). The sum is the one in currency order, whatever order the dictionary
     /// holds the amounts in (its capacity alone changes that order).
@@ -210,8 +182,7 @@ import Testing
             for (currency, amount) in amounts { dictionary[currency] = amount }
             seen.insert(dictionary.map(\.key))
             #expect(Self.converter.convert(dictionary, to: "TWD") == inCurrencyOrder)
-            var memo = Converter.Memo()
-            #expect(Self.converter.converted(dictionary, into: ["TWD"], memo: &memo).first?.amount == inCurrencyOrder)
+            #expect(Self.converter.converted(dictionary, into: ["TWD"]).first?.amount == inCurrencyOrder)
         }
         try #require(seen.count > 1, "the dictionaries must hold the amounts in more than one order")
     }

@@ -24,22 +24,23 @@ import Testing
         #expect(sheet.rows.map(\.options) == data.orders.map(\.options))
     }
 
-    /// One amount converted through the memo: exactly what the plain conversion gives, and the very
-    /// same list for an equal amount (also when it comes as a one-currency dictionary).
+    /// One amount converted through the cache: exactly what the plain conversion gives, and the very
+    /// same list for an equal amount (also when it comes as a one-currency sum of parts).
     @Test func equalAmountsShareOneConvertedList() {
-        let converter = ConverterTests.converter
-        var memo = Converter.Memo()
         let currencies = ["TWD", "USD", "JPY", "EUR"]
-        let first = converter.converted(Decimal(string: "55.5")!, in: "USD", into: currencies, memo: &memo)
+        let table = ConversionCache.Table(converter: ConverterTests.converter, first: ["USD", "TWD"], others: [], display: currencies)
+        var cache = ConversionCache(table)
+        let converter = ConverterTests.converter
+        let first = cache.converted(ConversionCacheTests.sum("55.5"), in: table.number("USD"))
         #expect(first == converter.converted(["USD": Decimal(string: "55.5")!], into: currencies))
         #expect(first.map(\.amount) == [Decimal(string: "1782.9375")!, Decimal(string: "55.5")!, Decimal(string: "8564.76")!, nil])
-        let again = converter.converted(["USD": Decimal(string: "55.50")!], into: currencies, memo: &memo)
+        let again = cache.converted([(table.number("USD"), ConversionCacheTests.sum("55.50"))])
         #expect(Self.buffer(again) == Self.buffer(first))
-        let other = converter.converted(Decimal(string: "55.5")!, in: "TWD", into: currencies, memo: &memo)
+        let other = cache.converted(ConversionCacheTests.sum("55.5"), in: table.number("TWD"))
         #expect(other == converter.converted(["TWD": Decimal(string: "55.5")!], into: currencies))
         #expect(Self.buffer(other) != Self.buffer(first))
-        let mixed: [String: Decimal] = ["USD": 1, "TWD": Decimal(string: "32.125")!]
         // A missing rate too: the same n/a, with the same digits.
-        #expect(converter.converted(mixed, into: currencies, memo: &memo) == converter.converted(mixed, into: currencies))
+        let mixed = cache.converted([(table.number("USD"), ConversionCacheTests.sum("1")), (table.number("TWD"), ConversionCacheTests.sum("32.125"))])
+        #expect(mixed == converter.converted(["USD": 1, "TWD": Decimal(string: "32.125")!], into: currencies))
     }
 }

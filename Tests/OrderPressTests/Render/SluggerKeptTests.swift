@@ -30,6 +30,30 @@ import Testing
         #expect(PageSlugs(text: "x\ty\tz\np\tonly-two\n\n") == PageSlugs())
     }
 
+    /// The stored text read byte by byte gives what splitting it into lines and fields gives (the way
+    /// it was read before), on generated texts of kinds, keys and slugs, tabs, empty fields and lines.
+    @Test func storedSlugsReadAsSplittingThemReads() async {
+        let pieces = ["g", "p", "x", "gg", "\t", "\t", "\t", "\n", "\n", "", "amy", "週五下午茶", "a-my-3f2a9c", "e\u{301}", " "]
+        let texts = Gen.int(in: 0..<pieces.count).array(of: 0...40).array(of: 0...30)
+        func split(_ text: String) -> PageSlugs {
+            var read = PageSlugs()
+            for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+                let fields = line.split(separator: UInt8(ascii: "\t"), maxSplits: 2, omittingEmptySubsequences: false)
+                guard fields.count == 3, !fields[1].isEmpty, !fields[2].isEmpty else { continue }
+                let (key, slug) = (String(Substring(fields[1])), String(Substring(fields[2])))
+                if fields[0].elementsEqual("g".utf8) { read.groups[key] = slug } else if fields[0].elementsEqual("p".utf8) { read.people[key] = slug }
+            }
+            return read
+        }
+        await propertyCheck(count: 500, input: texts) { lists in
+            // Mostly well-formed lines, now and then anything.
+            let text = lists.map { seeds in
+                seeds.count % 3 == 0 ? seeds.map { pieces[$0] }.joined() : "\(seeds.first.map { $0 % 2 == 0 ? "g" : "p" } ?? "p")\t\(seeds.map { pieces[10 + $0 % 5] }.joined())\t\(pieces[10 + seeds.count % 5])\n"
+            }.joined()
+            #expect(PageSlugs(text: text) == split(text), "\(text.debugDescription)")
+        }
+    }
+
     /// Names of one build, then those names with others added and some gone: every name that stays
     /// keeps its slug, all slugs stay distinct and safe, and without kept slugs the result is as before.
     @Test func keptSlugsStayWithTheirNamesWhateverIsAdded() async {

@@ -18,6 +18,40 @@ import Testing
     /// ideograph and ASCII character alone and after a capital, and generated names of them (with
     /// now and then a character that is neither, which takes the long way), of every length around
     /// the longest slug; and their case folding is the two case mappings'.
+    /// Names of mostly plain characters (the first 27), now and then any of the others.
+    static let names = Generator<String, Shrink.None<String>> { rng in
+        let characters: [Character] = Array("AbZz09 -_./\\!#週五下午茶陳林黃㐀䶿一龥鿿") + ["é", "e\u{301}", "ガ", "Ｋ", "İ", "ß", "σ", "\u{F900}"]
+        let count = Int.random(in: 0...60, using: &rng)
+        var name = ""
+        for _ in 0..<count {
+            let any = Bool.random(using: &rng) && Bool.random(using: &rng)
+            name.append((any ? characters[...] : characters.prefix(27)).randomElement(using: &rng)!)
+        }
+        return name
+    }
+
+    /// A kept slug that is its name's own plain slug is checked without reading its parts again: the
+    /// same answer as reading them (`fitsByParts`), for generated names, reserved and empty ones, and
+    /// for the slug written in other bytes or with a suffix.
+    @Test func aKeptOwnSlugFitsAsReadingItsPartsSays() async {
+        func check(_ slug: String, base: String) {
+            #expect(
+                Slugger.fits(slug, base: base, fallback: "person") == Slugger.fitsByParts(slug, base: base, fallback: "person"),
+                "\(slug.debugDescription) for \(base.debugDescription)")
+        }
+        for name in ["index", "INDEX", "Con", "lpt9", "", "-", "amy", "週五 下午茶", "é", "\u{8C48}", "com10"] {
+            check(Slugger.slug(name), base: Slugger.slug(name))
+        }
+        check("\u{F900}", base: "\u{8C48}")  // canonically the same text, in other bytes
+        #expect(!Slugger.fits("index", base: "index", fallback: "person"))
+        #expect(Slugger.fits("amy", base: "amy", fallback: "person"))
+        await propertyCheck(count: 2_000, input: Self.names) { name in
+            let base = Slugger.slug(name)
+            check(base, base: base)
+            check(base + "-3f2a9c", base: base)
+        }
+    }
+
     @Test func plainNamesGetTheSlugOfTheLongWay() async {
         let ranges: [ClosedRange<UInt32>] = [0x00...0x7F, 0x3400...0x4DBF, 0x4E00...0x9FFF]
         for value in ranges.joined() {
@@ -26,18 +60,7 @@ import Testing
             let slug = Slugger.slug(name)
             #expect(Slugger.caseFolded(slug) == slug.uppercased().lowercased(), "U+\(String(value, radix: 16))")
         }
-        // Mostly plain characters (the first 27), now and then any of them.
-        let characters: [Character] = Array("AbZz09 -_./\\!#週五下午茶陳林黃㐀䶿一龥鿿") + ["é", "e\u{301}", "ガ", "Ｋ", "İ", "ß", "σ"]
-        let names = Generator<String, Shrink.None<String>> { rng in
-            let count = Int.random(in: 0...60, using: &rng)
-            var name = ""
-            for _ in 0..<count {
-                let any = Bool.random(using: &rng) && Bool.random(using: &rng)
-                name.append((any ? characters[...] : characters.prefix(27)).randomElement(using: &rng)!)
-            }
-            return name
-        }
-        await propertyCheck(count: 2_000, input: names) { name in
+        await propertyCheck(count: 2_000, input: Self.names) { name in
             #expect(Slugger.slug(name) == Slugger.normalizedSlug(name), "\(name.debugDescription)")
             let slug = Slugger.slug(name)
             #expect(Slugger.caseFolded(slug) == slug.uppercased().lowercased(), "\(slug.debugDescription)")

@@ -3,7 +3,7 @@ import Foundation
 /// A Decimal as Foundation stores it: a sign, a significand of up to 128 bits and a power of ten.
 /// Read from its stored bytes in a few instructions, where `Decimal.significand` and `NSDecimalNumber`
 /// build a Decimal and an object: for integer arithmetic on amounts (rounding) and for keys that hash
-/// and compare two words instead of a Decimal (`Converter.Memo`). Two equal `RawDecimal`s are the same
+/// and compare two words instead of a Decimal (`OrdersCSV`, `PageKeys`). Two equal `RawDecimal`s are the same
 /// Decimal, value and form; two equal Decimals may differ in form.
 ///
 /// Foundation keeps the fields internal on Linux; their layout (that of Apple's `NSDecimal`: an 8-bit
