@@ -6,6 +6,7 @@ import Foundation
 enum GroupAmount {
     static func read(_ text: String, column: String, row: Int, warnings: inout [DataWarning]) -> Decimal {
         guard !text.isEmpty else { return 0 }
+        let (code, why): (ReasonCode, String)
         switch PriceText.parse(text) {
         case .success(let value):
             return value
@@ -14,28 +15,23 @@ enum GroupAmount {
         case .failure(_) where text.contains(where: { $0 == "%" || $0 == "％" }):
             // "10%" off is how a shop states a discount, but the sheet's cell is an amount: "write 10" would take
             // off 10 of the currency. Say what to write instead.
-            warnings.append(
-                DataWarning(
-                    row: nil,
-                    Reason(
-                        .groupAmountPercent, ["row": String(row), "column": column, "value": text],
-                        english: "groups row \(row): \(column) '\(text)' is a percentage and counts as 0; write the amount it takes off, in the group's currency")))
-            return 0
-        case .failure(let problem):
-            let why: String
-            switch problem {
-            case .negative: why = "must not be negative"
-            case .tooLong: why = "has more than \(PriceText.integerDigits) digits before the point or \(PriceText.fractionDigits) after"
-            case .formatted(_, let number, _): why = "is not a plain number (write \(number))"
-            default: why = "is not a number"
-            }
-            warnings.append(
-                DataWarning(
-                    row: nil,
-                    Reason(
-                        .groupAmountInvalid, ["row": String(row), "column": column, "value": text],
-                        english: "groups row \(row): \(column) '\(text)' \(why) and counts as 0")))
-            return 0
+            (code, why) = (.groupAmountPercent, "is a percentage and counts as 0; write the amount it takes off, in the group's currency")
+        case .failure(.negative):
+            (code, why) = (.groupAmountInvalid, "must not be negative and counts as 0")
+        case .failure(.tooLong):
+            (code, why) = (
+                .groupAmountInvalid,
+                "has more than \(PriceText.integerDigits) digits before the point or \(PriceText.fractionDigits) after and counts as 0"
+            )
+        case .failure(.formatted(_, let number, _)):
+            (code, why) = (.groupAmountInvalid, "is not a plain number (write \(number)) and counts as 0")
+        case .failure:
+            (code, why) = (.groupAmountInvalid, "is not a number and counts as 0")
         }
+        warnings.append(
+            DataWarning(
+                row: nil,
+                Reason(code, ["row": String(row), "column": column, "value": text], english: "groups row \(row): \(column) '\(text)' \(why)")))
+        return 0
     }
 }
