@@ -26,8 +26,6 @@ struct Differ: Sendable {
             version: Snapshot.currentVersion, salt: hasher.salt, changedAt: now, columns: sheet.columns,
             secretColumns: sheet.secrets.columns, rows: [], rates: nil)
         guard let previous else {
-            // Every record is saved.
-            for index in records.indices { hashSecrets(of: &records[index], sheet.secrets.rows[index]) }
             return (with(current, rows: records), digests, ChangeSet(firstRun: true, deleted: [], added: [], changed: []), 0)
         }
         let old = previous.index.records
@@ -43,25 +41,13 @@ struct Differ: Sendable {
             let position = matches[index]
             guard position >= 0 else {
                 unmatched.append(index)
-                hashSecrets(of: &records[index], sheet.secrets.rows[index])
                 continue
             }
             matchedOld[position] = true
             records[index].firstSeen = old[position].firstSeen
             // The digest leaves out the first-seen time, so it stands as computed.
             if sameColumns, digests[index] == old[position].digest, !records[index].secrets.contains(SecretHasher.unknown) { continue }
-            // Every record that is compared or saved has its secrets' hashes.
-            if hashSecrets(of: &records[index], sheet.secrets.rows[index]), sameColumns, RecordDigest(records[index]) == old[position].digest {
-                // A state saved before digests were keyed holds the plain one: the same record. Its keyed
-                // digest differs from the stored one, so the save rewrites it, with its hashes.
-                continue
-            }
             differing.append((index, position))
-        }
-        // What is left unhashed stands at its place in the state as it is there, and is not written again
-        // (`SnapshotIndex.holds`, which the save asks too); every other record is written: hashed now.
-        for index in records.indices where Self.isUnhashed(records[index]) && !previous.index.holds(records[index], digest: digests[index], at: index) {
-            hashSecrets(of: &records[index], sheet.secrets.rows[index])
         }
         let leftover = old.indices.filter { !matchedOld[$0] }
         let read = try previous.records(differing.map(\.old) + leftover)
@@ -137,46 +123,19 @@ struct Differ: Sendable {
         return matches
     }
 
-    /// Stands for the hash of a secret not hashed yet: a record whose secrets are all known gets a keyed
-    /// digest (`RecordDigest.Scratch.digest(_:secrets:salt:)`) and its hashes only once it is compared or
-    /// saved (`hashSecrets`). Not a hash, nor "" or `SecretHasher.unknown`; never written (`StateDatabase`
-    /// refuses it).
-    static let unhashed = "*"
-
-    /// Making every record and its digest is most of a rerun's diff: both cores share it. A record with
-    /// secrets, all of them known, is digested keyed and left unhashed (`unhashed`): hashing every secret
-    /// of every row (a SHA-256 and its hex each) was a fifth of it, and a rerun compares most rows by digest alone.
+    /// Hashing every secret and every record is most of a rerun's diff: both cores share it.
     private func recordsAndDigests(_ sheet: ValidatedSheet) -> ([RowRecord], [RecordDigest]) {
         let (rows, secrets) = (sheet.rows, sheet.secrets.rows)
-        let unhashedList = [String](repeating: Self.unhashed, count: sheet.secrets.columns.count)
         // Each record digested as soon as it is made, while its texts are still in the cache: one pass, not two.
         let (records, digests, _) = Parallel.fill(count: rows.count, minimumChunk: 5_000) { range, put in
             var scratch = RecordDigest.Scratch()
             for index in range {
-                if !unhashedList.isEmpty, !secrets[index].contains(where: \.isUnknown) {
-                    let record = record(rows[index], secretHashes: unhashedList)
-                    let digest = scratch.digest(record, secrets: secrets[index], salt: hasher.salt)
-                    put(index, consume record, digest)
-                } else {
-                    let record = record(rows[index], secrets: secrets[index])
-                    let digest = scratch.digest(record)
-                    put(index, consume record, digest)
-                }
+                let record = record(rows[index], secrets: secrets[index])
+                let digest = scratch.digest(record)
+                put(index, consume record, digest)
             }
         }
         return (records, digests)
-    }
-
-    /// Puts the hashes of `values` in a record left unhashed; whether it was. Its keyed digest stands.
-    @discardableResult
-    func hashSecrets(of record: inout RowRecord, _ values: [SecretValue]) -> Bool {
-        guard Self.isUnhashed(record) else { return false }
-        record.secrets = values.map(hasher.hash)
-        return true
-    }
-
-    static func isUnhashed(_ record: borrowing RowRecord) -> Bool {
-        record.secrets.first.map { $0.utf8.count == 1 && $0 == unhashed } ?? false
     }
 
     /// Keeps the last known hash of a secret this run could not see, so it is neither lost nor "changed".
@@ -195,12 +154,8 @@ struct Differ: Sendable {
 
     /// Borrowed: the row is read where it is, not copied out of the array for every row.
     func record(_ row: borrowing ValidatedRow, secrets: borrowing [SecretValue]) -> RowRecord {
-        record(row, secretHashes: secrets.map(hasher.hash))
-    }
-
-    private func record(_ row: borrowing ValidatedRow, secretHashes: [String]) -> RowRecord {
         RowRecord(
-            row: row.row, id: row.id, identity: row.identity, values: row.values, secrets: secretHashes,
+            row: row.row, id: row.id, identity: row.identity, values: row.values, secrets: secrets.map(hasher.hash),
             rejected: row.rejected, group: row.group, person: row.person, item: row.item, options: row.options,
             quantity: row.quantity, amount: row.amount.map(DecimalText.exact), currency: row.currency, firstSeen: now)
     }

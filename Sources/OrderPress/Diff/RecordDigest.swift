@@ -24,7 +24,7 @@ struct RecordDigest: Hashable, Sendable {
         let size = Self.encodedSize(record, quantity: quantity)
         self = withUnsafeTemporaryAllocation(byteCount: size, alignment: 1) { buffer in
             var encoder = Encoder(base: buffer.baseAddress!)
-            Self.encode(record, quantity: quantity, keyed: nil, into: &encoder)
+            Self.encode(record, quantity: quantity, into: &encoder)
             precondition(encoder.count == size, "a record's encoding is not the size worked out for it")
             return SHA256.hash(data: UnsafeRawBufferPointer(buffer)).withUnsafeBytes {
                 Self(bytes: UnsafeRawBufferPointer(rebasing: $0.prefix(16)))!
@@ -39,8 +39,6 @@ struct RecordDigest: Hashable, Sendable {
     struct Scratch: ~Copyable {
         private var base: UnsafeMutableRawPointer
         private var capacity: Int
-        /// The hash of the keyed start for a salt (see `keyedStart`), made once.
-        private var start: (salt: String, hash: SHA256)?
 
         init() {
             capacity = 1024
@@ -51,78 +49,29 @@ struct RecordDigest: Hashable, Sendable {
 
         /// `RecordDigest(record)`.
         mutating func digest(_ record: borrowing RowRecord) -> RecordDigest {
-            digest(record, keyed: nil)
-        }
-
-        /// The keyed digest of a record whose secrets are not hashed yet (`Differ.unhashed`): made of
-        /// their values, salted, rather than of their hashes (see `encode`).
-        mutating func digest(_ record: borrowing RowRecord, secrets: [SecretValue], salt: String) -> RecordDigest {
-            digest(record, keyed: Keyed(salt: salt, secrets: secrets))
-        }
-
-        private mutating func digest(_ record: borrowing RowRecord, keyed: Keyed?) -> RecordDigest {
             let quantity = String(record.quantity)
-            let size = RecordDigest.encodedSize(record, quantity: quantity, keyed: keyed)
+            let size = RecordDigest.encodedSize(record, quantity: quantity)
             if size > capacity {
                 base.deallocate()
                 capacity = max(size, capacity * 2)
                 base = .allocate(byteCount: capacity, alignment: 8)
             }
             var encoder = Encoder(base: base)
-            RecordDigest.encode(record, quantity: quantity, keyed: keyed, into: &encoder)
+            RecordDigest.encode(record, quantity: quantity, into: &encoder)
             precondition(encoder.count == size, "a record's encoding is not the size worked out for it")
-            let bytes = UnsafeRawBufferPointer(start: base, count: size)
-            guard let keyed else {
-                return SHA256.hash(data: bytes).withUnsafeBytes { RecordDigest(bytes: UnsafeRawBufferPointer(rebasing: $0.prefix(16)))! }
+            return SHA256.hash(data: UnsafeRawBufferPointer(start: base, count: size)).withUnsafeBytes {
+                RecordDigest(bytes: UnsafeRawBufferPointer(rebasing: $0.prefix(16)))!
             }
-            if start?.salt != keyed.salt { start = (keyed.salt, RecordDigest.keyedStart(salt: keyed.salt)) }
-            // Goes on from the start's hash: a copy, whose state is copied as it is updated.
-            var hash = start!.hash
-            hash.update(bufferPointer: bytes)
-            return hash.finalize().withUnsafeBytes { RecordDigest(bytes: UnsafeRawBufferPointer(rebasing: $0.prefix(16)))! }
         }
     }
-
-    /// What every keyed encoding starts with, hashed: the mark, the salt's length and the salt, zeros up
-    /// to a whole number of SHA-256's 64-byte blocks (which the length fixes, so that no two encodings
-    /// share bytes). Hashed once for the sheet, not for every row: a block less for each (a sixth of a
-    /// record's hash).
-    private static func keyedStart(salt: String) -> SHA256 {
-        var bytes: [UInt8] = []
-        for value in [keyedMark, UInt32(salt.utf8.count)] { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
-        bytes += salt.utf8
-        bytes += [UInt8](repeating: 0, count: (64 - bytes.count % 64) % 64)
-        var hash = SHA256()
-        hash.update(data: bytes)
-        return hash
-    }
-
-    /// What a keyed digest is made with besides the record: the state's salt and the secrets' values.
-    private struct Keyed {
-        let salt: String
-        let secrets: [SecretValue]
-    }
-
-    /// Marks a keyed encoding: where the plain one starts with its identity's length, which is never this.
-    private static let keyedMark = UInt32.max - 1
 
     /// Every field length-prefixed, so that no two records share an encoding. The fields and their form
     /// are those of every digest already in a state folder: changing either reads every record again.
-    ///
-    /// Keyed (`keyed` given): after the mark and the salt (`keyedStart`, hashed apart), the same fields
-    /// with the secrets' values in place of their hashes. Equal keyed encodings have equal salts and values, so equal hashes: a rerun tells an
-    /// unchanged row by its keyed digest without hashing its secrets (most of the cost of its record).
-    /// The digest is still a salted hash of the secret, as the record's hash is; the values never leave memory.
-    private static func encode(_ record: borrowing RowRecord, quantity: String, keyed: Keyed?, into encoder: inout Encoder) {
+    private static func encode(_ record: borrowing RowRecord, quantity: String, into encoder: inout Encoder) {
         encoder.add(record.identity)
         encoder.add(record.id)
         encoder.add(record.values)
-        if let keyed {
-            encoder.mark(UInt32(keyed.secrets.count))
-            for secret in keyed.secrets { encoder.add(secret.text) }
-        } else {
-            encoder.add(record.secrets)
-        }
+        encoder.add(record.secrets)
         encoder.add(record.rejected ? "1" : "0")
         encoder.add(record.group)
         encoder.add(record.person)
@@ -134,11 +83,10 @@ struct RecordDigest: Hashable, Sendable {
     }
 
     /// The bytes `encode` writes: a 4-byte length before each text and each list.
-    private static func encodedSize(_ record: borrowing RowRecord, quantity: String, keyed: Keyed? = nil) -> Int {
+    private static func encodedSize(_ record: borrowing RowRecord, quantity: String) -> Int {
         func text(_ text: String?) -> Int { 4 + (text?.utf8.count ?? 0) }
         func list(_ list: [String]) -> Int { list.reduce(4) { $0 + 4 + $1.utf8.count } }
-        let secrets = keyed.map { keyed in keyed.secrets.reduce(4) { $0 + 4 + $1.text.utf8.count } } ?? list(record.secrets)
-        return text(record.identity) + text(record.id) + list(record.values) + secrets + text("0") + text(record.group)
+        return text(record.identity) + text(record.id) + list(record.values) + list(record.secrets) + text("0") + text(record.group)
             + text(record.person) + text(record.item) + list(record.options) + text(quantity) + text(record.amount) + text(record.currency)
     }
 
@@ -185,11 +133,6 @@ struct RecordDigest: Hashable, Sendable {
         mutating func add(_ list: [String]) {
             length(UInt32(list.count))
             for element in list { add(element) }
-        }
-
-        /// Four bytes that are not a text's length: a mark, or a count of what follows.
-        mutating func mark(_ value: UInt32) {
-            length(value)
         }
 
         /// Four bytes, little-endian.

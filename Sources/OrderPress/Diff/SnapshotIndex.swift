@@ -47,18 +47,6 @@ struct SnapshotIndex: Sendable, Equatable {
         self.init(header: snapshot, records: zip(snapshot.rows, digests).map { Stamp($0, digest: $1) })
     }
 
-    /// Whether `stamps`, a snapshot's at its positions, has at `position` the stamp of `record` with
-    /// `digest`: a save leaves such a record as the state holds it and writes every other one. The diff
-    /// asks it too, to hash the secrets of exactly the records that will be written (`Differ.unhashed`).
-    static func holds(_ stamps: borrowing [Stamp], _ record: borrowing RowRecord, digest: RecordDigest, at position: Int) -> Bool {
-        position < stamps.count && stamps[position].stamps(record, digest: digest)
-    }
-
-    /// `holds` of this index's records.
-    func holds(_ record: borrowing RowRecord, digest: RecordDigest, at position: Int) -> Bool {
-        Self.holds(records, record, digest: digest, at: position)
-    }
-
     /// The snapshot's valid orders, as the deletion guard counts them.
     var validCount: Int { records.count { !$0.rejected } }
 }

@@ -362,7 +362,7 @@ enum StateDatabase {
         try records.withUnsafeBufferPointer { records in
             for position in 0..<min(records.count, digests.count) {
                 let digest = digests[position]
-                if SnapshotIndex.holds(old, records[position], digest: digest, at: position) { continue }
+                if position < old.count, old[position].stamps(records[position], digest: digest) { continue }
                 try bind(records[position], at: position, digest: keepingDigests ? digest : nil, into: &row)
                 try row.step(in: db)
                 count += 1
@@ -372,8 +372,6 @@ enum StateDatabase {
     }
 
     private static func bind(_ record: borrowing RowRecord, at position: Int, digest: RecordDigest?, into row: inout RowBinder) throws {
-        // The diff hashes every record a save writes; a record it left unhashed is one the state already holds.
-        precondition(!Differ.isUnhashed(record), "a record whose secrets were not hashed was saved")
         row.reset()
         row.bind(position)
         row.bind(record.row)

@@ -81,7 +81,7 @@ import Testing
                 let reference = ReferenceDiffer(hasher: hasher, now: Self.earlier).compare(before, previous: nil).snapshot
                 let first = try Differ(hasher: hasher, now: Self.earlier).compare(before, previous: nil)
                 #expect(first.snapshot == reference)
-                #expect(first.digests == Self.digests(reference.rows, before, salt: hasher.salt))
+                #expect(first.digests == reference.rows.map(RecordDigest.init))
                 let store = StateStore(folder: TestSupport.temporaryFolder())
                 try store.save(snapshot: first.snapshot, digests: first.digests, history: [], lastBuild: nil)
 
@@ -94,12 +94,8 @@ import Testing
                 let result = try Differ(hasher: hasher, now: Self.later).compare(after, previous: requests.watching(previous))
                 #expect(result.changes == expected.changes)
                 #expect(result.newRejected == expected.newRejected)
-                // Records left unhashed are those the state holds as they are, at their place.
-                #expect(Self.completed(result.snapshot, from: reference) == expected.snapshot)
-                for (index, record) in result.snapshot.rows.enumerated() where Differ.isUnhashed(record) {
-                    #expect(previous.index.holds(record, digest: result.digests[index], at: index))
-                }
-                #expect(result.digests == Self.digests(expected.snapshot.rows, after, salt: hasher.salt))
+                #expect(result.snapshot == expected.snapshot)
+                #expect(result.digests == expected.snapshot.rows.map(RecordDigest.init))
                 // Never more than the records that are gone or changed, or were rejected, or whose match was
                 // not known by digest, or whose identity changed with another row's id (one that other rows shared).
                 let masked = history.current.count { $0[6] == SecretMask.text }
@@ -116,94 +112,6 @@ import Testing
                 Issue.record("\(error)")
             }
         }
-    }
-
-    /// The digests the diff gives `records` (the records of `sheet`'s rows, hashed): keyed when every
-    /// secret of the row is known (`RecordDigest.Scratch.digest(_:secrets:salt:)`), else plain.
-    static func digests(_ records: [RowRecord], _ sheet: ValidatedSheet, salt: String) -> [RecordDigest] {
-        var scratch = RecordDigest.Scratch()
-        var digests: [RecordDigest] = []
-        for (record, secrets) in zip(records, sheet.secrets.rows) {
-            let keyed = !secrets.isEmpty && !secrets.contains(where: \.isUnknown)
-            digests.append(keyed ? scratch.digest(record, secrets: secrets, salt: salt) : RecordDigest(record))
-        }
-        return digests
-    }
-
-    /// `snapshot` with each record the diff left unhashed given the secrets of the record `state` holds at its place.
-    static func completed(_ snapshot: Snapshot, from state: Snapshot) -> Snapshot {
-        var snapshot = snapshot
-        for index in snapshot.rows.indices where Differ.isUnhashed(snapshot.rows[index]) {
-            snapshot.rows[index].secrets = index < state.rows.count ? state.rows[index].secrets : []
-        }
-        return snapshot
-    }
-
-    /// A rerun on unchanged rows hashes no secret: each row is told by its keyed digest, and nothing is
-    /// written. A row inserted above the others moves them all: every one is then hashed and written.
-    @Test func anUnchangedRerunHashesNoSecret() throws {
-        let rows = (1...300).map { DifferTests.row(String($0), "P\($0 % 37)", price: String(30 + $0 % 9), code: "c\($0)") }
-        let hasher = SecretHasher(salt: "salt")
-        let data = try Self.validated(rows)
-        let first = try Differ(hasher: hasher, now: Self.earlier).compare(data, previous: nil)
-        #expect(!first.snapshot.rows.contains(where: Differ.isUnhashed))
-        let store = StateStore(folder: TestSupport.temporaryFolder())
-        try store.save(snapshot: first.snapshot, digests: first.digests, history: [], lastBuild: nil)
-
-        let requests = Requests()
-        let next = StateStore(folder: store.folder)
-        let same = try Differ(hasher: hasher, now: Self.later).compare(data, previous: requests.watching(try #require(try next.loadPrevious())))
-        #expect(same.changes.isEmpty)
-        #expect(requests.all == [])
-        #expect(same.snapshot.rows.allSatisfy(Differ.isUnhashed))
-        #expect(same.digests == first.digests)
-        try next.save(snapshot: same.snapshot, digests: same.digests, history: [], lastBuild: nil)
-        // Nothing differs: the database is not even opened for writing.
-        #expect(next.rowsWritten == nil)
-        #expect(try StateStore(folder: store.folder).loadSnapshot() == first.snapshot)
-
-        let moved = [DifferTests.row("0", "New", code: "c0")] + rows
-        let movedData = try Self.validated(moved)
-        let expected = ReferenceDiffer(hasher: hasher, now: Self.later).compare(movedData, previous: first.snapshot)
-        let again = StateStore(folder: store.folder)
-        let result = try Differ(hasher: hasher, now: Self.later).compare(movedData, previous: try #require(try again.loadPrevious()))
-        #expect(result.changes == expected.changes)
-        #expect(result.snapshot == expected.snapshot)
-        try again.save(snapshot: result.snapshot, digests: result.digests, history: [], lastBuild: nil)
-        #expect(try StateStore(folder: store.folder).loadSnapshot() == expected.snapshot)
-    }
-
-    /// A state saved before digests were keyed (main's before this change: every digest the plain one)
-    /// gives the same changes, reads no more records, and is saved with keyed digests, which the next
-    /// rerun then tells its unchanged rows by.
-    @Test func aStateWithPlainDigestsGivesTheSameChanges() throws {
-        let rows = (1...300).map { DifferTests.row(String($0), "P\($0 % 37)", price: String(30 + $0 % 9), code: "c\($0)") }
-        let hasher = SecretHasher(salt: "salt")
-        let reference = ReferenceDiffer(hasher: hasher, now: Self.earlier).compare(try Self.validated(rows), previous: nil).snapshot
-        let store = StateStore(folder: TestSupport.temporaryFolder())
-        // The public save digests every record plainly, as every save did before.
-        try store.save(snapshot: reference, history: [])
-
-        var edited = rows
-        edited[149][5] = "99"
-        let editedData = try Self.validated(edited)
-        let expected = ReferenceDiffer(hasher: hasher, now: Self.later).compare(editedData, previous: reference)
-        let requests = Requests()
-        let next = StateStore(folder: store.folder)
-        let result = try Differ(hasher: hasher, now: Self.later).compare(editedData, previous: requests.watching(try #require(try next.loadPrevious())))
-        #expect(requests.all == [149])
-        #expect(result.changes == expected.changes)
-        #expect(result.changes.changed.map(\.fields) == [["price": ["36", "99"]]])
-        #expect(result.snapshot == expected.snapshot)
-        try next.save(snapshot: result.snapshot, digests: result.digests, history: [], lastBuild: nil)
-        #expect(try StateStore(folder: store.folder).loadSnapshot() == expected.snapshot)
-
-        let rerun = Requests()
-        let same = try Differ(hasher: hasher, now: Self.later)
-            .compare(editedData, previous: rerun.watching(try #require(try StateStore(folder: store.folder).loadPrevious())))
-        #expect(same.changes.isEmpty)
-        #expect(rerun.all == [])
-        #expect(same.snapshot.rows.allSatisfy(Differ.isUnhashed))
     }
 
     /// The bench's case: one price changed among many orders reads one record, and an unchanged rerun none.
@@ -243,7 +151,7 @@ import Testing
         let result = try Differ(hasher: hasher, now: Self.earlier).compare(data, previous: nil)
         let expected = ReferenceDiffer(hasher: hasher, now: Self.earlier).compare(data, previous: nil).snapshot
         #expect(result.snapshot == expected)
-        #expect(result.digests == Self.digests(expected.rows, data, salt: hasher.salt))
+        #expect(result.digests == expected.rows.map(RecordDigest.init))
         #expect(Set(result.digests).count == rows.count)
     }
 

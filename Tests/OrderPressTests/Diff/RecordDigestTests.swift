@@ -9,17 +9,9 @@ import Testing
 /// of making them give exactly what the plain ways gave, byte for byte.
 @Suite struct RecordDigestTests {
     /// The encoding as it was first written: every field appended to an array, length-prefixed.
-    /// Keyed (`salt` given): first the mark, the salt's length and the salt, zeros to 64 bytes, then the
-    /// secrets' `values` in place of their hashes.
-    static func referenceDigest(_ record: RowRecord, keyed values: [String]? = nil, salt: String = "") -> RecordDigest {
+    static func referenceDigest(_ record: RowRecord) -> RecordDigest {
         var bytes: [UInt8] = []
         func length(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
-        if values != nil {
-            length(UInt32.max - 1)
-            length(UInt32(salt.utf8.count))
-            bytes += salt.utf8
-            while bytes.count % 64 != 0 { bytes.append(0) }
-        }
         func add(_ text: String?) {
             guard let text else { return length(UInt32.max) }
             length(UInt32(text.utf8.count))
@@ -32,7 +24,7 @@ import Testing
         add(record.identity)
         add(record.id)
         add(record.values)
-        add(values ?? record.secrets)
+        add(record.secrets)
         add(record.rejected ? "1" : "0")
         add(record.group)
         add(record.person)
@@ -54,19 +46,6 @@ import Testing
             values: list(), secrets: list(), rejected: Bool.random(using: &rng), group: text(), person: text(), item: text(),
             options: list(), quantity: Int.random(in: -1_000_000...1_000_000_000, using: &rng),
             amount: Bool.random(using: &rng) ? text() : nil, currency: text(), firstSeen: text())
-    }
-
-    /// A keyed digest, with salts of every length about a block's, is the reference one.
-    @Test func theKeyedDigestIsTheOneOfTheReferenceEncoding() async {
-        let salts = Generator<String, Shrink.None<String>> { rng in String(repeating: "5", count: Int.random(in: 0...130, using: &rng)) }
-        await propertyCheck(count: 300, input: Self.records, salts) { record, salt in
-            // One scratch, its start made again as the salt changes and back.
-            var scratch = RecordDigest.Scratch()
-            let values = record.secrets
-            for salt in [salt, salt + "x", salt] {
-                #expect(scratch.digest(record, secrets: values.map(SecretValue.init), salt: salt) == Self.referenceDigest(record, keyed: values, salt: salt))
-            }
-        }
     }
 
     @Test func theDigestIsTheOneOfTheReferenceEncoding() async {
@@ -111,29 +90,6 @@ import Testing
     ])
     func theDigestOfAKnownRecord(record: RowRecord, hex: String) {
         #expect(Hex.lowercase(RecordDigest(record).bytes) == hex)
-    }
-
-    /// A keyed digest (a record whose secrets are not hashed yet) changes with every secret's value and
-    /// with the salt, and is never the plain digest of the same record.
-    @Test func aKeyedDigestIsMadeOfTheSaltAndTheSecretsValues() {
-        let record = RowRecord(
-            row: 9, id: "7", identity: "id:7", values: ["7", "週五下午茶", "Amy"], secrets: [Differ.unhashed, Differ.unhashed],
-            rejected: false, group: "週五下午茶", person: "Amy", item: "熟成紅茶", options: ["L"], quantity: 2, amount: "70",
-            currency: "TWD", firstSeen: "2026-11-21T09:00:00Z")
-        var scratch = RecordDigest.Scratch()
-        func keyed(_ values: [String], salt: String = "salt") -> RecordDigest {
-            scratch.digest(record, secrets: values.map(SecretValue.init), salt: salt)
-        }
-        let digest = keyed(["ab12", ""])
-        #expect(keyed(["ab12", ""]) == digest)
-        #expect(keyed(["ab13", ""]) != digest)
-        #expect(keyed(["", "ab12"]) != digest)
-        #expect(keyed(["ab1", "2"]) != digest)
-        #expect(keyed(["ab12", ""], salt: "pepper") != digest)
-        var hashed = record
-        hashed.secrets = ["ab12", ""].map(SecretValue.init).map(SecretHasher(salt: "salt").hash)
-        #expect(RecordDigest(hashed) != digest)
-        #expect(RecordDigest(record) != digest)
     }
 
     @Test func aSecretHashIsTheSaltedHashOfTheValue() async {
