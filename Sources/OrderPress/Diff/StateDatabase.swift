@@ -183,9 +183,9 @@ enum StateDatabase {
         let statement = prepared.sqliteStatement
         // GRDB finalises the statement when `prepared` goes.
         defer { withExtendedLifetime(prepared) {} }
-        func text(_ column: Int32) throws -> String {
+        func bytes(_ column: Int32) throws -> UnsafeBufferPointer<UInt8> {
             guard sqlite3_column_type(statement, column) == SQLITE_TEXT, let bytes = sqlite3_column_text(statement, column) else { throw notASnapshot }
-            return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, column))), as: UTF8.self)
+            return UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement, column)))
         }
         while case let code = sqlite3_step(statement), code != SQLITE_DONE {
             guard code == SQLITE_ROW else {
@@ -198,8 +198,8 @@ enum StateDatabase {
             else { throw notASnapshot }
             stamps.append(
                 SnapshotIndex.Stamp(
-                    identity: try text(1), digest: digest, row: Int(sqlite3_column_int64(statement, 3)),
-                    firstSeen: try times.text(statement, column: 4), rejected: sqlite3_column_int64(statement, 5) != 0))
+                    identity: String(decoding: try bytes(1), as: UTF8.self), digest: digest, row: Int(sqlite3_column_int64(statement, 3)),
+                    firstSeen: times.text(try bytes(4)), rejected: sqlite3_column_int64(statement, 5) != 0))
         }
         return SnapshotIndex(header: header, records: stamps)
     }

@@ -34,11 +34,8 @@ public struct ContentDigest: Equatable, Sendable, Codable, CustomStringConvertib
         func word(_ index: Int) -> UInt64? {
             var value: UInt64 = 0
             for byte in hexDigits[(index * 16)..<(index * 16 + 16)] {
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt64(byte &- UInt8(ascii: "0"))
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt64(byte &- UInt8(ascii: "a") &+ 10)
-                default: return nil
-                }
+                guard let digit = Hex.value(ofDigit: byte) else { return nil }
+                value = value << 4 | UInt64(digit)
             }
             return value
         }

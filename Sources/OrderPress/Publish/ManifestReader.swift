@@ -143,7 +143,7 @@ struct ManifestReader {
                 case UInt8(ascii: "t"): text.append(0x09)
                 case UInt8(ascii: "u"):
                     // Only a control character, `\u00XX`, is written this way.
-                    guard take("00"), offset + 2 <= bytes.count, let high = Self.hexDigit(bytes[offset]), let low = Self.hexDigit(bytes[offset + 1]),
+                    guard take("00"), offset + 2 <= bytes.count, let high = Hex.value(ofDigit: bytes[offset]), let low = Hex.value(ofDigit: bytes[offset + 1]),
                         high < 2
                     else { return nil }
                     offset += 2
@@ -155,13 +155,5 @@ struct ManifestReader {
             }
         }
         return nil
-    }
-
-    private static func hexDigit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        default: nil
-        }
     }
 }

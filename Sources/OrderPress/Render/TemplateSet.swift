@@ -28,7 +28,9 @@ struct TemplateSet: Sendable {
         func source(_ file: String) throws(ConfigurationError) -> (text: String, origin: String) {
             let (text, origin) = try read(file)
             digest.update(data: Data("\(file)\u{0}\(text)\u{0}".utf8))
-            if text == DefaultTemplates.files[file], let dot = file.firstIndex(of: ".") {
+            if text != DefaultTemplates.files[file] {
+                overridden = true
+            } else if let dot = file.firstIndex(of: ".") {
                 builtIn.insert(String(file[..<dot]))
             }
             return (text, origin)
@@ -51,8 +53,6 @@ struct TemplateSet: Sendable {
                     if FormerTemplates.digests[file]?.contains(ContentDigest(of: data).description) == true {
                         return (DefaultTemplates.files[file]!, "built-in \(file)")
                     }
-                    // An unedited copy of this version's (every site `init` made has them) parses as the built-in one.
-                    if text != DefaultTemplates.files[file] { overridden = true }
                     return (text, url.path)
                 }
             }

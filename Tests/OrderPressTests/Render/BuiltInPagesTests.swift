@@ -24,6 +24,9 @@ import Testing
         var withArchives = false
         /// Each group's `payment`, `fee` and `discount` cells (issue 24), when the groups sheet has them.
         var groupMoney: [[String]]? = nil
+        var limits: PageLimits {
+            shortLists ? PageLimits(listRows: 2, changeRows: 3, attentionRows: 2, chartBars: 4, groupOrderRows: 2) : .standard
+        }
         var description: String {
             "\(rows.count) rows, \(language), paid \(tracksPayments), \(displayCurrencies), rates \(withRates), deleted \(deleted.sorted()), short lists \(shortLists), archives \(withArchives), group money \(groupMoney ?? [])"
         }
@@ -96,10 +99,12 @@ import Testing
         var rates: RateTable?
         var history: [HistoryEntry]
 
-        var context: SiteContext {
+        var context: SiteContext { context(limits: .standard) }
+
+        func context(limits: PageLimits) -> SiteContext {
             SiteContext(
                 configuration: configuration, data: data, aggregation: aggregation, rates: rates,
-                history: history, now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID)
+                history: history, now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID, limits: limits)
         }
     }
 
@@ -143,7 +148,7 @@ import Testing
         await propertyCheck(count: 60, input: Self.sites) { site in
             let built = Self.build(site, sample: sample, fetched: fetched)
             var renderer = try! SiteRenderer(templateOverrides: nil)
-            if site.shortLists { renderer.limits = PageLimits(listRows: 2, changeRows: 3, attentionRows: 2, chartBars: 4, groupOrderRows: 2) }
+            renderer.limits = site.limits
             func render() -> RenderedSite {
                 renderer.render(
                     configuration: built.configuration, data: built.data, aggregation: built.aggregation, rates: built.rates,

@@ -56,10 +56,7 @@ import Testing
         let templates = try TemplateSet.load(overrides: nil)
         await propertyCheck(count: 30, input: BuiltInPagesTests.sites) { site in
             let built = BuiltInPagesTests.build(site, sample: sample, fetched: fetched)
-            let context = SiteContext(
-                configuration: built.configuration, data: built.data, aggregation: built.aggregation, rates: built.rates,
-                history: built.history, now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID,
-                limits: site.shortLists ? PageLimits(listRows: 2, changeRows: 3, attentionRows: 2, chartBars: 4, groupOrderRows: 2) : .standard)
+            let context = built.context(limits: site.limits)
             let builder = PageBuilder(context: context)
             for page in PageKind.all.flatMap({ $0.pages(context) }) {
                 let model = page.model(builder)

@@ -42,10 +42,7 @@ import Testing
         let fetched = try await Fetcher(configuration: sample).fetch()
         await propertyCheck(count: 40, input: BuiltInPagesTests.sites) { site in
             let built = BuiltInPagesTests.build(site, sample: sample, fetched: fetched)
-            let context = SiteContext(
-                configuration: built.configuration, data: built.data, aggregation: built.aggregation, rates: built.rates,
-                history: built.history, now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID,
-                limits: site.shortLists ? PageLimits(listRows: 2, changeRows: 3, attentionRows: 2, chartBars: 4, groupOrderRows: 2) : .standard)
+            let context = built.context(limits: site.limits)
             let builder = PageBuilder(context: context)
             let money = context.money
             for summary in context.aggregation.groups {

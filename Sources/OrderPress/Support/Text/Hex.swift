@@ -24,6 +24,15 @@ enum Hex {
         nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "a") &+ (nibble &- 10)
     }
 
+    /// The value of a lowercase hex digit (the only kind this file writes); nil for any other byte.
+    static func value(ofDigit byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte &- UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte &- UInt8(ascii: "a") &+ 10
+        default: nil
+        }
+    }
+
     /// The hex digits of `bytes` appended to `result`, without a String in between.
     static func append(_ bytes: some Sequence<UInt8>, to result: inout [UInt8]) {
         for byte in bytes {
