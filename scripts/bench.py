@@ -22,7 +22,7 @@ to .build/bench/results.md. The load average is printed next to each figure: the
     python3 scripts/bench.py --generate-only ROWS  # only the data and configuration (for profiling)
 
 After the unchanged rerun come the one-order reruns, one per kind of change (KINDS: a price, an
-option, a note, a paid tick, a time, a quantity, the person: someone else, someone new), each on the
+option, a note, a paid tick, a time, a quantity, the person: someone else, someone new; the order deleted), each on the
 output of the one before: the targets hold for any one-order change, so the verdict is on the worst.
 """
 import json, os, pathlib, random, re, shutil, subprocess, sys, time
@@ -208,6 +208,18 @@ def change_field(text, order, field, change):
     return text[:start] + line[:value.start(1)] + new + line[value.end(1):] + text[line_end:], value.group(1), new
 
 
+def delete_order(text, order):
+    """text without order (its id): (new text, its person, "deleted")."""
+    start = text.index(f'{{"id": "{order}", ')
+    line_end = text.index("\n", start) + 1
+    person = re.search('"orderer": "((?:[^"\\\\]|\\\\.)*)"', text[start:line_end]).group(1)
+    if text[start - 1] == ",":
+        start -= 1
+    elif text[line_end] == ",":
+        line_end += 1  # the first order: the next one loses its comma instead
+    return text[:start] + text[line_end:], person, "deleted"
+
+
 def next_of(values):
     return lambda value: values[(values.index(value) + 1) % len(values)] if value in values else values[0]
 
@@ -233,6 +245,8 @@ KINDS = [
     ("quantity", "quantity", 35, "quantity", lambda quantity: str(int(quantity) % 3 + 1)),
     ("person", "person → another", 42, "orderer", lambda name: person_name(3) if name != person_name(3) else person_name(4)),
     ("newperson", "person → a new one", 49, "orderer", lambda name: "新來的 Bench"),
+    # The accident OrderPress exists to expose: every row below the deleted one moves up by one.
+    ("delete", "order deleted", 56, None, None),
 ]
 
 
@@ -244,7 +258,7 @@ def change_kinds(folder):
     runs = []
     for _, name, offset, field, change in KINDS:
         order = middle + offset
-        text, old, new = change_field(text, order, field, change)
+        text, old, new = change_field(text, order, field, change) if field else delete_order(text, order)
         (data / "orders.json").write_text(text, encoding="utf-8")
         before = time.time_ns()
         run = orderpress(folder, f"one order: {name}")

@@ -48,7 +48,7 @@ SOURCE_DATE_EPOCH=1795262400 valgrind --tool=callgrind --separate-threads=no \
   || { tail -5 "$out/valgrind.rerun.log"; exit 1; }
 # One order's price changed, as the bench changes it; then, on that build, one order's option
 # (its sugar level), as the bench's second kind of change: each is one order's change against the
-# build before it. Other kinds: PROFILE_KINDS="price option note paid time quantity person newperson"
+# build before it. Other kinds: PROFILE_KINDS="price option note paid time quantity person newperson delete"
 # (the short names of bench.py's KINDS), in that order.
 runs="full rerun"
 for kind in ${PROFILE_KINDS:-price option}; do
@@ -60,7 +60,7 @@ data, kind = pathlib.Path(sys.argv[2]), sys.argv[3]
 _, name, offset, field, change = next(k for k in bench.KINDS if k[0] == kind)
 text = (data / "orders.json").read_text(encoding="utf-8")
 middle = (data / "orders.base.json").read_text(encoding="utf-8").count('{"id": "') // 2
-text, old, new = bench.change_field(text, middle + offset, field, change)
+text, old, new = bench.change_field(text, middle + offset, field, change) if field else bench.delete_order(text, middle + offset)
 (data / "orders.json").write_text(text, encoding="utf-8")
 print(f"{kind}: order {middle + offset}: {field} {old} -> {new}")
 PY

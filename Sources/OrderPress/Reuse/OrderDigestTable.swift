@@ -24,6 +24,10 @@ struct OrderDigestTable: Sendable {
     let source: Source
 
     static let size = 20
+    /// The part of an entry the pages' keys take: no group or person page shows an order's sheet row
+    /// (summary tables carry none), so a row deleted or inserted above others, which renumbers every row
+    /// after it, keeps their pages. `orders.csv`, which shows the row, takes the whole entry.
+    static let digestSize = 16
 
     /// From the diff's records when there is one for every order (`records` in the order of `orders`);
     /// else from the orders' fields. On both cores when `parallel`; on the calling thread alone

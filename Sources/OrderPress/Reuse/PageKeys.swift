@@ -49,16 +49,8 @@ struct PageKeys: Sendable {
             for (currency, rate) in rates.rates.sorted(by: { $0.key < $1.key }) { fields.add(currency, DecimalText.exact(rate)) }
         }
         fields.add(context.rateNotices)
-        // Rejected rows show on the pages of the person and group they name: rarely many, digested once here.
-        for row in context.data.rejected {
-            fields.add(row.row)
-            for cell in row.values { fields.add(cell.column, cell.value) }
-            for reason in row.details { fields.add(reason.code.rawValue) }
-            fields.add(row.reasons)
-            // Its line on a person page says whom to ask: its group's organiser, from the groups sheet
-            // (`PageBuilder.rejectedLines`). Found missing by PageKeysTests' change of an organiser.
-            fields.add(context.groupPlace(row.group).map { context.data.groups[$0].organizer } ?? "")
-        }
+        // Rejected rows are not here but in the keys of the pages that show them (`addRejected`): a row
+        // deleted above one renumbers it, which remakes its person's page, not every page.
         fields.add(context.limits.chartBars)
         // How many orders a group page shows before the pages of its orders go on (`GroupOrderPages`).
         fields.add(context.limits.groupOrderRows)
@@ -188,13 +180,13 @@ struct PageKeys: Sendable {
             for order in orders {
                 digest.removeAll(keepingCapacity: true)
                 OrderDigestTable.append(order, fields: &own, to: &digest)
-                fields.append(digest[...])
+                fields.append(digest[..<OrderDigestTable.digestSize])
             }
             return
         }
         for position in orders.positions {
             let start = Int(position) * Self.orderDigestSize
-            fields.append(self.orders[start..<start + Self.orderDigestSize])
+            fields.append(self.orders[start..<start + OrderDigestTable.digestSize])
         }
     }
 
@@ -214,6 +206,8 @@ struct PageKeys: Sendable {
             fields.add(person.name)
             fields.add(personSlugs[person.key] ?? "")
         }
+        // "2 rows of this group were rejected" (`PageBuilder.rejectedNotice`).
+        fields.add(context.rejected.countByGroup[summary.group.name] ?? 0)
         let deletions = context.latestDeletions[summary.group.name] ?? []
         // The heading of the latest run's deletions names that run's time; only a group with some shows it.
         if !deletions.isEmpty { fields.add(context.history.first?.time ?? "") }
@@ -246,7 +240,7 @@ struct PageKeys: Sendable {
         if orders.isPositioned(in: context.data.orders) {
             for position in orders.positions[rows] {
                 let start = Int(position) * Self.orderDigestSize
-                fields.append(self.orders[start..<start + Self.orderDigestSize])
+                fields.append(self.orders[start..<start + OrderDigestTable.digestSize])
             }
         } else {
             var own = Fields()
@@ -254,7 +248,7 @@ struct PageKeys: Sendable {
             for index in rows {
                 digest.removeAll(keepingCapacity: true)
                 OrderDigestTable.append(orders[index], fields: &own, to: &digest)
-                fields.append(digest[...])
+                fields.append(digest[..<OrderDigestTable.digestSize])
             }
         }
         return fields.digest()
@@ -305,13 +299,28 @@ struct PageKeys: Sendable {
     }
 
     /// The digest of the page of someone known only from rejected rows (`RejectedIndex.onlyRejected`):
-    /// the rows are in the site digest; the groups for their organisers.
+    /// their rows, and the groups for their organisers.
     func rejectedOnly(key: String, name: String) -> String {
         var fields = Fields(site)
         fields.add("rejected person")
         fields.add(key, name, context.personSlugs[key] ?? "")
+        addRejected(ofPerson: key, to: &fields)
         for group in context.data.groups { add(group, to: &fields) }
         return fields.digest()
+    }
+
+    /// The rejected rows naming the person of `key`, as their page lists them (`PageBuilder.rejectedLines`):
+    /// each row's number, cells and reasons, and whom it says to ask — its group's organiser, from the
+    /// groups sheet (found missing by PageKeysTests' change of an organiser).
+    private func addRejected(ofPerson key: String, to fields: inout Fields) {
+        guard !context.rejected.byPerson.isEmpty, let rows = context.rejected.byPerson[key] else { return }
+        for row in rows {
+            fields.add(row.row)
+            for cell in row.values { fields.add(cell.column, cell.value) }
+            for reason in row.details { fields.add(reason.code.rawValue) }
+            fields.add(row.reasons)
+            fields.add(context.groupPlace(row.group).map { context.data.groups[$0].organizer } ?? "")
+        }
     }
 
     /// The digest of a person's page.
@@ -324,6 +333,7 @@ struct PageKeys: Sendable {
         fields.add("person")
         // The slug found by the key's words (`personSlugs`), not by hashing its Unicode text.
         fields.add(person.key, person.name, personSlugs[person.key] ?? "")
+        addRejected(ofPerson: person.key, to: &fields)
         add(person.orders, to: &fields)
         if person.orders.isPositioned(in: context.data.orders) {
             // The groups they ordered in, in the sheet's order, found by number rather than by name.
@@ -396,11 +406,11 @@ struct PageKeys: Sendable {
         fields.add(group.discount)
     }
 
-    /// Every field of an order (`PageKeysTests` changes each one and expects another digest). The
+    /// Every field of an order but its sheet row, which `OrderDigestTable` keeps beside the digest
+    /// (`PageKeysTests` changes each one and expects another entry). The
     /// unit price as it is stored (value and form, which `DecimalText.exact` shows), not as text:
     /// writing it out was a fifth of the work.
     static func add(_ order: Order, to fields: inout Fields) {
-        fields.add(order.row)
         fields.add(order.id != nil)
         fields.add(order.id ?? "")
         fields.add(order.group)
