@@ -159,4 +159,47 @@ import Testing
             #expect(Timestamp.display(morning, timeZone: Self.taipei) == "2026-11-21 \(hour == 12 ? "00" : TimestampWordsTests.two(hour)):30")
         }
     }
+
+    /// The pieces timestamps are made of here: the markers and units, ASCII digits, separators and
+    /// words, and what the byte path must leave to the text path (full-width digits and colons, a
+    /// combining accent, CR LF, a tab, another script's word, a lone lead byte of a marker).
+    static let pieces: [String] = TimestampWords.markers.map(\.text) + TimestampWords.units.map { String($0) } + [
+        "2026", "11", "21", "3", "12", "0", "59", "/", "-", ":", ".", " ", "  ", ",", "T", "t", "Z", "z", "+08:00",
+        "AM", "pm", "a.m.", "P.M", "Sat", "noon", "x", "３", "：", "\u{301}", "\r\n", "\t", "晚上", "上", "午", "오",
+    ]
+
+    /// A timestamp as a Form writes one (a date in one of its layouts, a marker before or after a time,
+    /// or none), then as often as not with a few pieces put in anywhere.
+    static let soups = Generator<String, Shrink.None<String>> { rng in
+        func pick(_ options: [String]) -> String { options.randomElement(using: &rng)! }
+        let (month, day, hour, minute) = (Int.random(in: 0...13, using: &rng), Int.random(in: 0...32, using: &rng),
+            Int.random(in: 0...13, using: &rng), Int.random(in: 0...60, using: &rng))
+        let date = pick(["2026/\(month)/\(day)", "\(month)/\(day)/2026", "2026年\(month)月\(day)日", "2026. \(month). \(day).", "2026-\(month)-\(day)"])
+        let marker = pick(TimestampWords.markers.map(\.text) + ["AM", "pm", "a.m.", "P.M.", ""])
+        let time = pick(["\(hour):\(minute < 10 ? "0" : "")\(minute):05", "\(hour):\(minute)", "\(hour)時\(minute)分", "\(hour)시 \(minute)분"])
+        var pieces = marker.first?.isASCII == true ? [date, " ", time, " ", marker] : [date, pick([" ", ""]), marker, pick([" ", ""]), time]
+        for _ in 0..<(Bool.random(using: &rng) ? 0 : Int.random(in: 1...3, using: &rng)) {
+            pieces.insert(Self.pieces.randomElement(using: &rng)!, at: Int.random(in: 0...pieces.count, using: &rng))
+        }
+        return pieces.joined()
+    }
+
+    /// Whenever the byte path reads a text (a Form's every row), it reads what the text path reads.
+    @Test func theBytePathReadsWhatTheTextPathReads() async {
+        // The texts every Form row holds are read by the byte path, not left to the text path.
+        for text in ["2026/11/21 下午 3:15:00", "11/21/2026 3:15:00 PM", "2026年11月21日 午後3時15分", "2026. 11. 21 오후 3:15:00"] {
+            var bytes = Array(text.utf8)
+            let read = bytes.withUnsafeMutableBufferPointer { TimestampWords.readBytes(UnsafeBufferPointer($0)) }
+            guard case .read(let fields) = read else { Issue.record("\(text) was left to the text path"); continue }
+            #expect(fields != nil, "\(text)")
+        }
+        await propertyCheck(count: 3000, input: Self.soups) { text in
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { bytes in
+                if case .read(let fields) = TimestampWords.readBytes(bytes) {
+                    #expect(fields == TimestampWords.parseText(bytes), "\(text.debugDescription)")
+                }
+            }
+        }
+    }
 }
