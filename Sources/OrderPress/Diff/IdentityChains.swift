@@ -3,15 +3,15 @@
 /// read, on a thread of its own while the sheet is parsed: the diff built it on one core while the
 /// other waited, a fifth of a second at a million orders.
 struct IdentityChains: Sendable {
-    let first: [String: Int]
+    let first: [IdentityKey: Int]
     let next: [Int]
 
     init(_ records: [SnapshotIndex.Stamp]) {
-        var first: [String: Int] = [:]
+        var first: [IdentityKey: Int] = [:]
         first.reserveCapacity(records.count)
         var next = [Int](repeating: -1, count: records.count)
         for position in records.indices.reversed() {
-            next[position] = first.updateValue(position, forKey: records[position].identity) ?? -1
+            next[position] = first.updateValue(position, forKey: IdentityKey(records[position].identity)) ?? -1
         }
         (self.first, self.next) = (first, next)
     }
