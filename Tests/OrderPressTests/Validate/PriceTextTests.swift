@@ -18,7 +18,28 @@ import Testing
             }
             #expect(fast == general && fast.description == general.description, "'\(text)'")
         }
-        for text in ["35", "35.50", "0.5", ".5", "5.", "000000000000123456789012.1000000", "1234567890123", "0.0000001", "0"] {
+        // Grouped thousands, well and badly: both ways, the fast path reads what the general rules read.
+        let grouped = Gen.int(in: 0...9).array(of: 1...14).map { digits in
+            var text = ""
+            for (index, digit) in digits.enumerated() {
+                if index > 0, index % 3 == digits.count % 3 || digit == 7 { text += "," }
+                text += String(digit)
+                if digit == 9, index == digits.count - 2 { text += "." }
+            }
+            return text
+        }
+        await propertyCheck(count: 2000, input: grouped) { text in
+            let fast = PriceText.plainDigits(text)
+            switch PriceText.parseInGeneral(text) {
+            case .success(let general): #expect(fast == general && fast?.description == general.description, "'\(text)'")
+            case .failure: #expect(fast == nil, "'\(text)'")
+            }
+        }
+        for text in [
+            "35", "35.50", "0.5", ".5", "5.", "000000000000123456789012.1000000", "1234567890123", "0.0000001", "0",
+            "1,200", "12,345,678.5", "1,000.", "0,100", ",100", "1,00", "1,0000", "1000,000", "1,000,00", "1,2.5", "1.000,5", "123,456,789,012",
+            "1,234,567,890,123",
+        ] {
             let fast = PriceText.plainDigits(text)
             switch PriceText.parseInGeneral(text) {
             case .success(let general): #expect(fast?.description == general.description, "'\(text)'")
