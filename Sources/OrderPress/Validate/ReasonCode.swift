@@ -35,6 +35,7 @@ public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     case deadlineUnreadable = "deadline_unreadable"
     case groupAmountInvalid = "group_amount_invalid"
     case groupAmountPercent = "group_amount_percent"
+    case groupAmountSheetFormat = "group_amount_sheet_format"
     case groupNameless = "group_nameless"
     case groupRepeated = "group_repeated"
     case groupCurrencyUnknown = "group_currency_unknown"
