@@ -35,7 +35,9 @@ enum GroupAmount {
                 "is formatted as currency by the sheet and counts as 0; read the groups sheet with mode=UNFORMATTED_VALUE or cast_numbers=\(column), or write \(number)"
             )
         case .failure(.formatted(_, let number, _)):
-            (code, why) = (.groupAmountInvalid, "is not a plain number (write \(number)) and counts as 0")
+            // Its own code, so that a page in another language says what to write too.
+            values["number"] = number
+            (code, why) = (.groupAmountFormatted, "is not a plain number (write \(number)) and counts as 0")
         case .failure:
             (code, why) = (.groupAmountInvalid, "is not a number and counts as 0")
         }

@@ -33,9 +33,9 @@ import Testing
          "groups row 3: fee '$5.00' is formatted as currency by the sheet and counts as 0; read the groups sheet with mode=UNFORMATTED_VALUE or cast_numbers=fee, or write 5.00"),
         ("NT$1,200.00", true, .groupAmountSheetFormat,
          "groups row 3: fee 'NT$1,200.00' is formatted as currency by the sheet and counts as 0; read the groups sheet with mode=UNFORMATTED_VALUE or cast_numbers=fee, or write 1,200.00"),
-        ("$5.00", false, .groupAmountInvalid, "groups row 3: fee '$5.00' is not a plain number (write 5.00) and counts as 0"),
-        ("NT$30", true, .groupAmountInvalid, "groups row 3: fee 'NT$30' is not a plain number (write 30) and counts as 0"),
-        ("35元", true, .groupAmountInvalid, "groups row 3: fee '35元' is not a plain number (write 35) and counts as 0"),
+        ("$5.00", false, .groupAmountFormatted, "groups row 3: fee '$5.00' is not a plain number (write 5.00) and counts as 0"),
+        ("NT$30", true, .groupAmountFormatted, "groups row 3: fee 'NT$30' is not a plain number (write 30) and counts as 0"),
+        ("35元", true, .groupAmountFormatted, "groups row 3: fee '35元' is not a plain number (write 35) and counts as 0"),
         ("10%", true, .groupAmountPercent,
          "groups row 3: fee '10%' is a percentage and counts as 0; write the amount it takes off, in the group's currency"),
         ("60", true, nil, nil),
@@ -58,6 +58,21 @@ import Testing
         _ = GroupAmount.read("NT$30.00", column: "運費", row: 2, fromSheetAPI: true, warnings: &warnings)
         let reason = try #require(warnings.first?.reason)
         #expect(reason.values == ["row": "2", "column": "運費", "value": "NT$30.00", "number": "30.00"])
+        #expect(Labels(language: language).text(reason.code.labelKey, reason.values) == shown)
+    }
+
+    /// "Write 30" from a file (or for what someone typed) in every language too, not only in English.
+    @Test(arguments: [
+        ("zh-Hant", "團購第 2 列：運費「NT$30.00」不是單純的數字（請寫 30.00），以 0 計算"),
+        ("zh-Hans", "团购第 2 行：運費“NT$30.00”不是单纯的数字（请写 30.00），按 0 计算"),
+        ("ja", "グループ 2 行目：運費「NT$30.00」は数字だけではないため 0 として扱います（30.00 と書いてください）"),
+        ("en", "groups row 2: 運費 'NT$30.00' is not a plain number (write 30.00) and counts as 0"),
+    ])
+    func theWriteHintIsSaidInTheSiteLanguage(language: String, shown: String) throws {
+        var warnings: [DataWarning] = []
+        _ = GroupAmount.read("NT$30.00", column: "運費", row: 2, fromSheetAPI: false, warnings: &warnings)
+        let reason = try #require(warnings.first?.reason)
+        #expect(reason.code == .groupAmountFormatted)
         #expect(Labels(language: language).text(reason.code.labelKey, reason.values) == shown)
     }
 

@@ -104,9 +104,9 @@ import Testing
     @Test(arguments: [
         ("url = \"https://sheetdb.example/api/v1/abc?sheet=groups\"", ReasonCode.groupAmountSheetFormat,
          "groups row 2: fee '$5.00' is formatted as currency by the sheet and counts as 0; read the groups sheet with mode=UNFORMATTED_VALUE or cast_numbers=fee, or write 5.00"),
-        ("url = \"https://sheetdb.example/api/v1/abc?sheet=groups&mode=unformatted_value\"", .groupAmountInvalid,
+        ("url = \"https://sheetdb.example/api/v1/abc?sheet=groups&mode=unformatted_value\"", .groupAmountFormatted,
          "groups row 2: fee '$5.00' is not a plain number (write 5.00) and counts as 0"),
-        ("path = \"groups.csv\"", .groupAmountInvalid, "groups row 2: fee '$5.00' is not a plain number (write 5.00) and counts as 0"),
+        ("path = \"groups.csv\"", .groupAmountFormatted, "groups row 2: fee '$5.00' is not a plain number (write 5.00) and counts as 0"),
     ])
     func feeHintsFitTheGroupsSource(source: String, code: ReasonCode, warning: String) throws {
         let groups = TestSupport.table(["group", "fee"], [["Tea", "$5.00"]], name: "groups")
