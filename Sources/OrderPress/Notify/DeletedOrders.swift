@@ -20,23 +20,56 @@ public struct DeletedOrders: Sendable {
         self.problem = problem
     }
 
-    /// The records `order` names: an id, or "person item" (spaces and case do not matter).
+    /// The records `order` names (spaces and case do not matter), by the first of these rules that any
+    /// record answers to: its id; its person's whole name, alone or followed by its item ("ben o'neil",
+    /// "Ben O'Neil 珍珠奶茶"); whole words of the name, alone or followed by its item ("ben", "o'neil 珍珠奶茶"
+    /// for Ben O'Neil). Never part of a word ("en" names nobody): a restored row is pasted back into the
+    /// sheet, so a loose match could put back an order nobody asked for. More than one record is for the
+    /// caller to list, not to pick from.
     public func matching(_ order: String) -> [RowRecord] {
         let wanted = Self.folded(order)
-        return records.filter { record in
-            record.id.map(Self.folded) == wanted || Self.folded("\(record.person) \(record.item)") == wanted
-        }
+        let words = wanted.split(separator: " ").map(String.init)
+        guard !words.isEmpty else { return [] }
+        let byId = records.filter { $0.id.map(Self.folded) == wanted }
+        if !byId.isEmpty { return byId }
+        let byName = records.filter { Self.names($0, words, wholeName: true) }
+        if !byName.isEmpty { return byName }
+        return records.filter { Self.names($0, words, wholeName: false) }
     }
 
-    /// Up to `limit` records nearest to `order`, as "id 2 Ben 珍珠奶茶" or "Ben 珍珠奶茶", for the message
-    /// that says nothing matched.
+    /// Whether `words` are the record's person (the whole name, or a run of its whole words), optionally
+    /// followed by its item.
+    private static func names(_ record: RowRecord, _ words: [String], wholeName: Bool) -> Bool {
+        let name = folded(record.person).split(separator: " ").map(String.init)
+        let item = folded(record.item)
+        for end in 1...words.count {
+            let rest = words[end...].joined(separator: " ")
+            guard rest.isEmpty || rest == item else { continue }
+            let part = Array(words[..<end])
+            if wholeName ? part == name : contains(name, run: part) { return true }
+        }
+        return false
+    }
+
+    /// Whether `run` is a run of consecutive elements of `words`.
+    private static func contains(_ words: [String], run: [String]) -> Bool {
+        guard run.count <= words.count else { return false }
+        return (0...(words.count - run.count)).contains { Array(words[$0..<($0 + run.count)]) == run }
+    }
+
+    /// A record as the messages name it: "id 2 Ben 珍珠奶茶", or "Ben 珍珠奶茶" without an id.
+    public static func label(_ record: RowRecord) -> String {
+        (record.id.map { "id \($0) " } ?? "") + "\(record.person) \(record.item)"
+    }
+
+    /// Up to `limit` records nearest to `order`, as `label` names them, for the message that says nothing
+    /// matched.
     public func closest(to order: String, limit: Int = 3) -> [String] {
         let wanted = Array(Self.folded(order))
         let scored = records.map { record -> (String, Int) in
-            let name = "\(record.person) \(record.item)"
-            var distance = Spelling.distance(wanted, Array(Self.folded(name)))
+            var distance = Spelling.distance(wanted, Array(Self.folded("\(record.person) \(record.item)")))
             if let id = record.id { distance = min(distance, Spelling.distance(wanted, Array(Self.folded(id)))) }
-            return ((record.id.map { "id \($0) " } ?? "") + name, distance)
+            return (Self.label(record), distance)
         }
         var seen = Set<String>()
         return scored.enumerated().sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }

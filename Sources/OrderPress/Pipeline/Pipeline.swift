@@ -49,6 +49,7 @@ public struct Pipeline: Sendable {
     }
 
     /// Fetches, validates and compares with the last snapshot, as `orderpress diff` does; writes nothing.
+    /// `since`: the last build's time as pages show a time, in the site's zone (`2026-11-21 18:00 (Asia/Taipei)`).
     public func diff(offline: Bool = false) async throws(StepFailure) -> (changes: ChangeSet, since: String?) {
         let fetched = try await fetch(.init(offline: offline, saveCache: false))
         let sheet = try validate(fetched)
@@ -57,7 +58,9 @@ public struct Pipeline: Sendable {
             let previous = try store.loadPrevious()
             let outcome = try DiffStep(deletionGuard: nil, now: Timestamp.iso8601(clock.now), rounds: roundCloser)
                 .run(sheet, rates: nil, previous: previous, history: [])
-            return (outcome.changes, previous?.index.header.changedAt)
+            // As the footer's "data as of" shows a time: the terminal has no footer naming the zone.
+            let (zone, changedAt) = (configuration.timeZone, previous?.index.header.changedAt)
+            return (outcome.changes, changedAt.map { Timestamp.display(iso: $0, timeZone: zone).map { "\($0) (\(zone.identifier))" } ?? $0 })
         }
     }
 

@@ -140,7 +140,7 @@ struct SiteContext: Sendable {
 
     /// An ISO 8601 time from the state folder, shown like every other time.
     func display(iso text: String) -> String {
-        Timestamp.parseUTC(text).map { Timestamp.display($0, timeZone: configuration.timeZone) } ?? MarkdownEscaper.escape(text)
+        Timestamp.display(iso: text, timeZone: configuration.timeZone) ?? MarkdownEscaper.escape(text)
     }
 
     /// "35 TWD" for a recorded row, or "rejected" for one that had no valid amount.

@@ -4,8 +4,13 @@ import Foundation
 /// `60`, `1,200`, `３０`). Empty is nothing to share; anything else that is not such a number is a
 /// warning naming the groups row and the value, and counts as 0 (DESIGN, Data rules).
 enum GroupAmount {
-    static func read(_ text: String, column: String, row: Int, warnings: inout [DataWarning]) -> Decimal {
+    /// `fromSheetAPI`: the groups tab is read from a SheetDB-style URL without `mode=UNFORMATTED_VALUE`
+    /// (`Validator.readsSheetAPI`), so a cell in the sheet's own currency format (`$5.00`) is fixed for the
+    /// whole column by reading it unformatted, as a price is (`PriceText.Problem`); from a file, only by
+    /// writing the number.
+    static func read(_ text: String, column: String, row: Int, fromSheetAPI: Bool, warnings: inout [DataWarning]) -> Decimal {
         guard !text.isEmpty else { return 0 }
+        var values = ["row": String(row), "column": column, "value": text]
         let (code, why): (ReasonCode, String)
         switch PriceText.parse(text) {
         case .success(let value):
@@ -23,15 +28,23 @@ enum GroupAmount {
                 .groupAmountInvalid,
                 "has more than \(PriceText.integerDigits) digits before the point or \(PriceText.fractionDigits) after and counts as 0"
             )
+        case .failure(.formatted(_, let number, sheetFormat: true)) where fromSheetAPI:
+            values["number"] = number
+            (code, why) = (
+                .groupAmountSheetFormat,
+                "is formatted as currency by the sheet and counts as 0; read the groups sheet with mode=UNFORMATTED_VALUE or cast_numbers=\(column), or write \(number)"
+            )
         case .failure(.formatted(_, let number, _)):
-            (code, why) = (.groupAmountInvalid, "is not a plain number (write \(number)) and counts as 0")
+            // Its own code, so that a page in another language says what to write too.
+            values["number"] = number
+            (code, why) = (.groupAmountFormatted, "is not a plain number (write \(number)) and counts as 0")
         case .failure:
             (code, why) = (.groupAmountInvalid, "is not a number and counts as 0")
         }
         warnings.append(
             DataWarning(
                 row: nil,
-                Reason(code, ["row": String(row), "column": column, "value": text], english: "groups row \(row): \(column) '\(text)' \(why)")))
+                Reason(code, values, english: "groups row \(row): \(column) '\(text)' \(why)")))
         return 0
     }
 }

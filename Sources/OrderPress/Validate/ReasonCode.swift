@@ -35,6 +35,8 @@ public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     case deadlineUnreadable = "deadline_unreadable"
     case groupAmountInvalid = "group_amount_invalid"
     case groupAmountPercent = "group_amount_percent"
+    case groupAmountSheetFormat = "group_amount_sheet_format"
+    case groupAmountFormatted = "group_amount_formatted"
     case groupNameless = "group_nameless"
     case groupRepeated = "group_repeated"
     case groupCurrencyUnknown = "group_currency_unknown"

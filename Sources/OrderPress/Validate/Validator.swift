@@ -331,7 +331,7 @@ public struct Validator: Sendable {
         var price: Decimal?
         switch PriceText.parse(priceText) {
         case .success(let value): price = value
-        case .failure(let problem): reasons.append(problem.explained(column: columns.price, fromSheetAPI: readsSheetAPI))
+        case .failure(let problem): reasons.append(problem.explained(column: columns.price, fromSheetAPI: Self.readsSheetAPI(configuration.orders.location)))
         }
 
         let quantityText = text(roles.quantity)
@@ -395,10 +395,11 @@ public struct Validator: Sendable {
         return (order, Candidate(reasons: reasons, currencyText: currencyText, values: values, secrets: secrets), groupPosition)
     }
 
-    /// The orders come from a SheetDB-style URL whose `mode=UNFORMATTED_VALUE` would undo the sheet's number
-    /// formats: not from a file, and not from a URL that asks for it already (a `$1.23` then was typed as text).
-    private var readsSheetAPI: Bool {
-        guard case .url(let url) = configuration.orders.location else { return false }
+    /// A sheet (the orders, or the groups tab) comes from a SheetDB-style URL whose `mode=UNFORMATTED_VALUE`
+    /// would undo the sheet's number formats: not from a file, and not from a URL that asks for it already (a
+    /// `$1.23` then was typed as text). One rule for every cell the hint is given for (price, fee, discount).
+    static func readsSheetAPI(_ location: Configuration.Location) -> Bool {
+        guard case .url(let url) = location else { return false }
         let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         return !items.contains { $0.name.lowercased() == "mode" && $0.value?.uppercased() == "UNFORMATTED_VALUE" }
     }
@@ -449,6 +450,7 @@ public struct Validator: Sendable {
         }
         var groups: [Group] = []
         var names = Set<String>()
+        let fromSheetAPI = configuration.groups.map { Self.readsSheetAPI($0.location) } ?? false
         for row in 0..<table.dataRowCount {
             let number = table.numbers[row]
             let name = text(row, columns.name)
@@ -488,8 +490,9 @@ public struct Validator: Sendable {
                 Group(
                     name: name, organizer: text(row, columns.organizer), shop: text(row, columns.shop),
                     currency: currency, deadline: text(row, columns.deadline), payment: text(row, columns.payment),
-                    fee: GroupAmount.read(text(row, columns.fee), column: columns.fee, row: number, warnings: &warnings),
-                    discount: GroupAmount.read(text(row, columns.discount), column: columns.discount, row: number, warnings: &warnings)))
+                    fee: GroupAmount.read(text(row, columns.fee), column: columns.fee, row: number, fromSheetAPI: fromSheetAPI, warnings: &warnings),
+                    discount: GroupAmount.read(
+                        text(row, columns.discount), column: columns.discount, row: number, fromSheetAPI: fromSheetAPI, warnings: &warnings)))
         }
         return groups
     }

@@ -67,7 +67,7 @@ import FoundationXML
         #expect(diffLines.dropLast().map { String($0.prefix(8)) } == ["deleted ", "deleted ", "deleted ", "added   ", "added   ", "changed "])
         #expect(diffLines.first == "deleted  row 6 (id 5) 陳怡君: 1 × 唐揚げ定食 大盛 · 東京出張ランチ · 1080 JPY")
         #expect(diffLines.contains("changed  row 7 (id 7) Kevin Lin: 1 × Classic Milk Tea L 0% sugar less ice · SF office boba · 5.75 USD: sugar 50% sugar → 0% sugar"))
-        #expect(diffLines.last == "3 deleted, 2 added, 1 changed since the build of 2026-11-21T10:00:00Z")
+        #expect(diffLines.last == "3 deleted, 2 added, 1 changed since the build of 2026-11-21 18:00 (Asia/Taipei)")
         #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("output/state/history.json.orderpress").path))
 
         let second = try TestSupport.run(["build"], in: site, environment: Self.secondRun)

@@ -267,7 +267,7 @@ import Testing
         #expect(killed["state.sqlite"] == previous["state.sqlite"])
         #expect(!killed.keys.contains("state.sqlite-journal"))
         let diff = try TestSupport.run(["diff"], in: site, environment: Self.after)
-        #expect(diff.stdout.hasSuffix("3 deleted, 2 added, 1 changed since the build of 2026-11-21T10:00:00Z\n"), "\(diff.stdout)\(diff.stderr)")
+        #expect(diff.stdout.hasSuffix("3 deleted, 2 added, 1 changed since the build of 2026-11-21 18:00 (Asia/Taipei)\n"), "\(diff.stdout)\(diff.stderr)")
         let dry = try TestSupport.run(["build", "--dry-run"], in: site, environment: Self.after)
         #expect(dry.status == 0, "\(dry.stderr)")
         #expect(try TestSupport.contents(of: state) == killed)

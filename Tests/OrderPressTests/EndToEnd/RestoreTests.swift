@@ -41,6 +41,46 @@ import Testing
         #expect(result.stderr == "orderpress: restore: no deleted order matches 'Bem 珍珠奶茶'; closest: id 2 Ben 珍珠奶茶; id 3 Cat 四季春青茶\n")
     }
 
+    /// A person named by a whole word of their name, in any case, is found when that names one deleted
+    /// order; when it names several, they are listed (exit 65) and none is printed, unless `--all` asks.
+    @Test func aFirstNameFindsTheOneDeletedOrderAndSeveralAreListed() throws {
+        let rows = [
+            "1,Tea,Amy,熟成紅茶,L,半糖,少冰,1,45,amy-secret", "2,Tea,Ben O'Neil,珍珠奶茶,M,無糖,正常冰,2,50,ben-secret",
+            "3,Tea,Cat,四季春青茶,L,半糖,去冰,1,35,cat-secret", "4,Tea,Dan,冬瓜檸檬,M,微糖,少冰,1,40,dan-secret",
+            "5,Tea,Ben Wu,綠茶,M,無糖,正常冰,1,30,wu-secret",
+        ]
+        let site = Site.site(rows)
+        try Site.quiet(site)
+        try Site.setRows([rows[0], rows[2], rows[3], rows[4]], in: site)
+        try Site.quiet(site, at: 1_795_258_800)
+        for order in [["ben"], ["O'NEIL"], ["ben", "珍珠奶茶"], ["Ben O'Neil"]] {
+            let result = try TestSupport.run(["restore"] + order, in: site)
+            #expect(result.status == 0, "\(order): \(result.stderr)")
+            #expect(result.stdout == "2\tTea\tBen O'Neil\t珍珠奶茶\tM\t無糖\t正常冰\t2\t50\t\n")
+        }
+        // Part of a word names nobody.
+        let part = try TestSupport.run(["restore", "en"], in: site)
+        #expect(part.status == 65 && part.stdout == "")
+        #expect(part.stderr == "orderpress: restore: no deleted order matches 'en'; closest: id 2 Ben O'Neil 珍珠奶茶\n")
+
+        // Ben Wu's order gone too: "ben" now names two, and neither is printed.
+        try Site.setRows([rows[0], rows[2], rows[3]], in: site)
+        try TestSupport.run(["build", "--quiet", "--accept-deletions"], in: site, environment: ["SOURCE_DATE_EPOCH": "1795262400"])
+        let several = try TestSupport.run(["restore", "ben"], in: site)
+        #expect(several.status == 65)
+        #expect(several.stdout == "")
+        #expect(several.stderr == """
+            orderpress: restore: 'ben' matches 2 deleted orders (id 5 Ben Wu 綠茶, row 5; id 2 Ben O'Neil 珍珠奶茶, row 3); \
+            name one by its id, or its person and item, or add --all to print all 2
+
+            """)
+        let one = try TestSupport.run(["restore", "wu"], in: site)
+        #expect(one.status == 0 && one.stdout == "5\tTea\tBen Wu\t綠茶\tM\t無糖\t正常冰\t1\t30\t\n", "\(one.stderr)")
+        let all = try TestSupport.run(["restore", "ben", "--all"], in: site)
+        #expect(all.status == 0, "\(all.stderr)")
+        #expect(all.stdout == "5\tTea\tBen Wu\t綠茶\tM\t無糖\t正常冰\t1\t30\t\n2\tTea\tBen O'Neil\t珍珠奶茶\tM\t無糖\t正常冰\t2\t50\t\n")
+    }
+
     @Test func withNothingDeletedItSaysSo() throws {
         let site = Site.site()
         try Site.quiet(site)

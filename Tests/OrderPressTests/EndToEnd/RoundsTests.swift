@@ -135,7 +135,7 @@ import Testing
         #expect(try TestSupport.run(["build", "--quiet"], in: site, environment: environment).status == 0)
         try Self.clearTea(site)
         let diff = try TestSupport.run(["diff"], in: site, environment: ["SOURCE_DATE_EPOCH": String(Self.second)])
-        #expect(diff.stdout == "round closed  Tea: 4 orders (archived by the next build)\nround closed: Tea since the build of 2026-11-21T10:00:00Z\n")
+        #expect(diff.stdout == "round closed  Tea: 4 orders (archived by the next build)\nround closed: Tea since the build of 2026-11-21 18:00 (Asia/Taipei)\n")
         let closed = try TestSupport.run(["build"], in: site, environment: git.merging(["SOURCE_DATE_EPOCH": String(Self.second)]) { $1 })
         #expect(closed.status == 0 && closed.stdout.contains(" · round closed: Tea · "), "\(closed)")
         #expect(try runGit(["log", "--format=%s"]) == "Tea: round closed: Tea\nTea: first run: nothing to compare\n")

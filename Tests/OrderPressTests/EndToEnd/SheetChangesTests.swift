@@ -79,7 +79,7 @@ import Testing
         #expect(diff.stdout == """
             no longer counted  row 4 Cat: 1 × 奶茶 半糖 · 週五下午茶 · 50 TWD: \(reasons)
             now counted  row 3 Ben: 1 × 綠茶 無糖 · 週五下午茶 · 55 TWD
-            1 no longer counted, 1 now counted since the build of 2026-11-21T10:00:00Z
+            1 no longer counted, 1 now counted since the build of 2026-11-21 18:00 (Asia/Taipei)
 
             """)
         #expect(try Self.build(site, Self.second).contains("· 1 no longer counted, 1 now counted ·"))
@@ -137,6 +137,27 @@ import Testing
         #expect((fixed["now_counted"] as? [[String: Any]])?.compactMap { $0["person"] as? String } == ["Cat"])
     }
 
+    /// `diff` says when the last build was as every page shows a time: in the site's `timezone`, in the one
+    /// format pages use, whatever the machine's zone (`TZ`) and locale.
+    @Test(arguments: [
+        ("Asia/Taipei", "2026-11-21 18:00 (Asia/Taipei)"), ("America/New_York", "2026-11-21 05:00 (America/New_York)"),
+        ("Asia/Kolkata", "2026-11-21 15:30 (Asia/Kolkata)"), ("Europe/Paris", "2026-11-21 11:00 (Europe/Paris)"),
+    ])
+    func diffSaysTheLastBuildsTimeInTheSiteZone(zone: String, shown: String) throws {
+        let header = "group,orderer,drink,sugar,price\n"
+        let site = Self.site(header + "週五下午茶,Amy,紅茶,半糖,60\n")
+        let toml = site.appendingPathComponent("orderpress.toml")
+        let configured = try String(contentsOf: toml, encoding: .utf8).replacingOccurrences(of: "Asia/Taipei", with: zone)
+        try Data(configured.utf8).write(to: toml)
+        _ = try Self.build(site, Self.first)
+        let machine = ["TZ": "Pacific/Auckland", "LC_ALL": "de_DE.UTF-8"]
+        let same = try TestSupport.run(["diff"], in: site, environment: Self.second.merging(machine) { $1 })
+        #expect(same.stdout == "no changes since the build of \(shown)\n", "\(same.stderr)")
+        try Self.write(header + "週五下午茶,Amy,紅茶,半糖,65\n", in: site)
+        let diff = try TestSupport.run(["diff"], in: site, environment: Self.second.merging(machine) { $1 })
+        #expect(diff.stdout.hasSuffix("1 changed since the build of \(shown)\n"), "\(diff.stdout)\(diff.stderr)")
+    }
+
     /// A price typo fixed in a row without an id is one changed order, wherever the run is told: the
     /// diff command, the summary line, `summary.json`, the Changes page, the feed, the git commit; and no
     /// page strikes through an order that is still there.
@@ -154,7 +175,7 @@ import Testing
         let diff = try TestSupport.run(["diff"], in: site, environment: Self.second)
         #expect(diff.stdout == """
             changed  row 2 Amy: 1 × 紅茶 半糖 · 週五下午茶 · 65 TWD: price 60 → 65
-            1 changed since the build of 2026-11-21T10:00:00Z
+            1 changed since the build of 2026-11-21 18:00 (Asia/Taipei)
 
             """)
         #expect(try Self.build(site, Self.second.merging(Self.git) { $1 }).contains("· 1 changed ·"))

@@ -20,14 +20,65 @@ import Testing
     ] as [(String, String, String?)])
     func aCellIsAnAmountOrAWarningThatSaysWhatToWrite(text: String, value: String, warning: String?) {
         var warnings: [DataWarning] = []
-        let amount = GroupAmount.read(text, column: "discount", row: 3, warnings: &warnings)
+        let amount = GroupAmount.read(text, column: "discount", row: 3, fromSheetAPI: false, warnings: &warnings)
         #expect(amount == Decimal(string: value)!)
         #expect(warnings.map(\.message) == (warning.map { [$0] } ?? []))
     }
 
+    /// Read from a SheetDB-style URL, a cell in the sheet's own currency format is fixed for the whole
+    /// column by reading the groups tab unformatted, as a price is; what someone typed (`NT$30`, `35元`)
+    /// only by writing the number, whatever the source (DESIGN: "a typed `35元` is "write 35"").
+    @Test(arguments: [
+        ("$5.00", true, Optional(ReasonCode.groupAmountSheetFormat),
+         "groups row 3: fee '$5.00' is formatted as currency by the sheet and counts as 0; read the groups sheet with mode=UNFORMATTED_VALUE or cast_numbers=fee, or write 5.00"),
+        ("NT$1,200.00", true, .groupAmountSheetFormat,
+         "groups row 3: fee 'NT$1,200.00' is formatted as currency by the sheet and counts as 0; read the groups sheet with mode=UNFORMATTED_VALUE or cast_numbers=fee, or write 1,200.00"),
+        ("$5.00", false, .groupAmountFormatted, "groups row 3: fee '$5.00' is not a plain number (write 5.00) and counts as 0"),
+        ("NT$30", true, .groupAmountFormatted, "groups row 3: fee 'NT$30' is not a plain number (write 30) and counts as 0"),
+        ("35元", true, .groupAmountFormatted, "groups row 3: fee '35元' is not a plain number (write 35) and counts as 0"),
+        ("10%", true, .groupAmountPercent,
+         "groups row 3: fee '10%' is a percentage and counts as 0; write the amount it takes off, in the group's currency"),
+        ("60", true, nil, nil),
+    ] as [(String, Bool, ReasonCode?, String?)])
+    func aSheetFormattedAmountFromTheSheetAPINamesTheModeThatFixesIt(text: String, fromSheetAPI: Bool, code: ReasonCode?, warning: String?) {
+        var warnings: [DataWarning] = []
+        _ = GroupAmount.read(text, column: "fee", row: 3, fromSheetAPI: fromSheetAPI, warnings: &warnings)
+        #expect(warnings.map(\.message) == (warning.map { [$0] } ?? []))
+        #expect(warnings.map { $0.reason?.code } == (code.map { [$0] } ?? []))
+    }
+
+    /// The hint in every language, naming the column and the number to write.
+    @Test(arguments: [
+        ("zh-Hant", "團購第 2 列：運費「NT$30.00」被試算表設成貨幣格式，以 0 計算；請以 mode=UNFORMATTED_VALUE 或 cast_numbers=運費 讀取團購表，或改寫為 30.00"),
+        ("zh-Hans", "团购第 2 行：運費“NT$30.00”被表格设成货币格式，按 0 计算；请用 mode=UNFORMATTED_VALUE 或 cast_numbers=運費 读取团购表，或改写为 30.00"),
+        ("ja", "グループ 2 行目：運費「NT$30.00」はシートで通貨形式になっているため 0 として扱います。mode=UNFORMATTED_VALUE か cast_numbers=運費 でグループシートを読むか、30.00 と書いてください"),
+    ])
+    func theSheetFormatHintIsSaidInTheSiteLanguage(language: String, shown: String) throws {
+        var warnings: [DataWarning] = []
+        _ = GroupAmount.read("NT$30.00", column: "運費", row: 2, fromSheetAPI: true, warnings: &warnings)
+        let reason = try #require(warnings.first?.reason)
+        #expect(reason.values == ["row": "2", "column": "運費", "value": "NT$30.00", "number": "30.00"])
+        #expect(Labels(language: language).text(reason.code.labelKey, reason.values) == shown)
+    }
+
+    /// "Write 30" from a file (or for what someone typed) in every language too, not only in English.
+    @Test(arguments: [
+        ("zh-Hant", "團購第 2 列：運費「NT$30.00」不是單純的數字（請寫 30.00），以 0 計算"),
+        ("zh-Hans", "团购第 2 行：運費“NT$30.00”不是单纯的数字（请写 30.00），按 0 计算"),
+        ("ja", "グループ 2 行目：運費「NT$30.00」は数字だけではないため 0 として扱います（30.00 と書いてください）"),
+        ("en", "groups row 2: 運費 'NT$30.00' is not a plain number (write 30.00) and counts as 0"),
+    ])
+    func theWriteHintIsSaidInTheSiteLanguage(language: String, shown: String) throws {
+        var warnings: [DataWarning] = []
+        _ = GroupAmount.read("NT$30.00", column: "運費", row: 2, fromSheetAPI: false, warnings: &warnings)
+        let reason = try #require(warnings.first?.reason)
+        #expect(reason.code == .groupAmountFormatted)
+        #expect(Labels(language: language).text(reason.code.labelKey, reason.values) == shown)
+    }
+
     @Test func aPercentageHasItsOwnCodeAndTheSiteSaysItInItsLanguage() throws {
         var warnings: [DataWarning] = []
-        _ = GroupAmount.read("10%", column: "折扣", row: 2, warnings: &warnings)
+        _ = GroupAmount.read("10%", column: "折扣", row: 2, fromSheetAPI: false, warnings: &warnings)
         let reason = try #require(warnings.first?.reason)
         #expect(reason.code == .groupAmountPercent)
         #expect(reason.values == ["row": "2", "column": "折扣", "value": "10%"])

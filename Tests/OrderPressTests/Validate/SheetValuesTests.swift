@@ -98,6 +98,25 @@ import Testing
         #expect(data.rejected.map(\.reasons) == [[reason]])
     }
 
+    /// The groups tab's fee and discount follow their own source, by the price's rule (`Validator.readsSheetAPI`):
+    /// a SheetDB-style URL without `mode=UNFORMATTED_VALUE` gets the mode's hint, a file or a URL that asks for
+    /// the mode already (the `$5.00` was typed as text) gets "write 5.00" — whatever the orders' source is.
+    @Test(arguments: [
+        ("url = \"https://sheetdb.example/api/v1/abc?sheet=groups\"", ReasonCode.groupAmountSheetFormat,
+         "groups row 2: fee '$5.00' is formatted as currency by the sheet and counts as 0; read the groups sheet with mode=UNFORMATTED_VALUE or cast_numbers=fee, or write 5.00"),
+        ("url = \"https://sheetdb.example/api/v1/abc?sheet=groups&mode=unformatted_value\"", .groupAmountFormatted,
+         "groups row 2: fee '$5.00' is not a plain number (write 5.00) and counts as 0"),
+        ("path = \"groups.csv\"", .groupAmountFormatted, "groups row 2: fee '$5.00' is not a plain number (write 5.00) and counts as 0"),
+    ])
+    func feeHintsFitTheGroupsSource(source: String, code: ReasonCode, warning: String) throws {
+        let groups = TestSupport.table(["group", "fee"], [["Tea", "$5.00"]], name: "groups")
+        // The orders from a file: the hint is the groups source's, not the orders'.
+        let data = try Self.validate([Self.row()], toml: TestSupport.minimalTOML + "\n[groups]\n" + source + "\n", groups: groups)
+        #expect(data.warnings.map(\.message) == [warning])
+        #expect(data.warnings.map { $0.reason?.code } == [code])
+        #expect(data.groups.map(\.fee) == [0])
+    }
+
     // MARK: - Times and deadlines
 
     @Test func twelveHourTimesAndSerialsAreReadAndNeverShiftedSilently() throws {

@@ -162,6 +162,12 @@ enum Timestamp {
         withDisplay(date, timeZone: timeZone) { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// An ISO 8601 time from the state folder (`2026-11-21T08:00:00Z`) as `display` shows it; nil when the
+    /// text is not a time.
+    static func display(iso text: String, timeZone: TimeZone) -> String? {
+        parseUTC(text).map { display($0, timeZone: timeZone) }
+    }
+
     /// `display(date, timeZone:)` as UTF-8, handed to `body` from the stack (every order line shows
     /// its time, and the 16 bytes are one byte too many for a String without an allocation).
     static func withDisplay<Result>(_ date: Date, timeZone: TimeZone, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
