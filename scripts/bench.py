@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """OrderPress benchmark, run by `make bench` (see BENCHMARKS.md).
 
-For each size (rows of orders; default 100,000 and 1,000,000) it generates a SheetDB-shaped orders
-file under .build/bench/<rows>/ (fixed seed: the same bytes every time; about 1 group per 100 orders
-and 1 person per 10), then measures side by side, in one run, with the release binary:
+For each size (rows of orders; default 100,000, then 100,000 as a Form, then 1,000,000) it generates a
+SheetDB-shaped orders file under .build/bench/<rows>/, or with `form:ROWS` a Google Form's response
+tab as CSV under .build/bench/form-<rows>/ (generate_form; fixed seeds: the same bytes every time;
+about 1 group per 100 orders and 1 person per 10), then measures side by side, in one run, with the
+release binary:
 
   - OrderPress: a full build (empty output), an unchanged rerun, and reruns after one order changed,
     one for each kind of change (KINDS, below): wall time, peak RSS (/usr/bin/time -f %M), each step's time from `build -v`, and the
@@ -18,8 +20,8 @@ repetition after the other; each ratio is taken within its repetition, and the v
 median of the repetitions (every repetition is in the report). Prints a table per size and writes all of it as Markdown
 to .build/bench/results.md. The load average is printed next to each figure: the machine is shared.
 
-    python3 scripts/bench.py [ROWS ...]         # default: 100000 1000000
-    python3 scripts/bench.py --generate-only ROWS  # only the data and configuration (for profiling)
+    python3 scripts/bench.py [ROWS | form:ROWS ...]   # default: 100000 form:100000 1000000
+    python3 scripts/bench.py --generate-only ROWS      # only the data and configuration (for profiling)
 
 After the unchanged rerun come the one-order reruns, one per kind of change (KINDS: a price, an
 option, a note, a paid tick, a time, a quantity, the person: someone else, someone new; the order deleted), each on the
@@ -150,6 +152,108 @@ max_deleted_fraction = 1.0            # the bench deletes nothing on purpose; ne
     return folder
 
 
+# The second shape (`form:ROWS`): a Google Form's response tab exported as CSV, as most group orders
+# are collected and as `orderpress init` sets a site up: question titles as headers, no id column
+# (orders are matched by content), 12-hour 上午/下午 timestamps, 是/否 and TRUE for paid, an e-mail and
+# an edit code as secrets, prices with grouping commas, full-width digits now and then, and a groups
+# tab with fees, discounts and how to pay. Written to check what bench.py's own sheet did not show:
+# this shape's one-order reruns took 0.43-0.81 of a full build before round 24.
+FORM_HEADERS = ["時間戳記", "電子郵件地址", "姓名", "團購", "飲料", "大小", "甜度", "冰塊", "數量", "價格", "備註", "已付款", "編輯碼"]
+FORM_MENU = [("熟成紅茶", "35"), ("麗春紅茶", "35"), ("胭脂紅茶", "50"), ("珍珠奶茶", "55"), ("波霸綠茶拿鐵", "65"), ("四季春", "30"),
+             ("冬瓜檸檬", "45"), ("金萱雙Q", "60"), ("芋頭鮮奶", "75"), ("1,000元禮盒", "1,000")]
+FORM_SHOPS = ["五十嵐", "清心福全", "迷客夏", "可不可熟成紅茶", "CoCo都可", "大苑子", "得正", "麻古茶坊"]
+
+
+def form_time(i, rows):
+    """The i-th response's timestamp as a zh-TW sheet formats it: 2026/11/20 下午 3:15:07."""
+    seconds = 8 * 3600 + (i * 37) % (12 * 3600)
+    hours, minutes, rest = seconds // 3600, seconds // 60 % 60, seconds % 60
+    return f"2026/11/{20 + i * 7 // rows} {'上午' if hours < 12 else '下午'} {hours % 12 or 12}:{minutes:02d}:{rest:02d}"
+
+
+def generate_form(rows):
+    """Writes orders.base.csv, groups.csv, rates.json and orderpress.toml into .build/bench/form-<rows>/,
+    unless this generator made them already."""
+    import csv
+    folder = BENCH / f"form-{rows}"
+    data = folder / "data"
+    stamp = folder / "generated"
+    generator = hash_file(pathlib.Path(__file__))
+    if stamp.exists() and stamp.read_text() == generator and (data / "orders.base.csv").exists():
+        return folder
+    data.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(SEED + 1)
+    group_count, person_count = max(1, rows // 100), max(1, rows // 10)
+    people = [person_name(p) for p in range(person_count)]
+    groups = [f"{FORM_SHOPS[g % len(FORM_SHOPS)]} {g // len(FORM_SHOPS) + 1:03d}團" for g in range(group_count)]
+    with open(data / "groups.csv", "w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["團購名稱", "團主", "店家", "截止時間", "付款方式", "外送費", "折扣"])
+        for g, name in enumerate(groups):
+            writer.writerow([name, people[g * 7 % person_count], FORM_SHOPS[g % len(FORM_SHOPS)], f"2026/12/{1 + g % 28} 下午 {1 + g % 11}:30:00",
+                             f"街口支付 {g:06d}", ["", "30", "50"][g % 3], ["", "", "10"][g % 3]])
+    with open(data / "orders.base.csv", "w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(FORM_HEADERS)
+        for i in range(rows):
+            person = people[rng.randrange(person_count)]
+            item, price = rng.choice(FORM_MENU)
+            writer.writerow([form_time(i, rows), f"u{rng.randrange(10**6)}@example.com", person, groups[rng.randrange(group_count)], item,
+                             rng.choice(["L", "M", "大杯", "中杯"]), rng.choice(["無糖", "微糖", "半糖", "少糖", "全糖"]),
+                             rng.choice(["去冰", "微冰", "少冰", "正常冰", "熱"]), rng.choice(["1", "1", "1", "2", "３"]), price,
+                             rng.choice(["", "", "", "", "不要吸管", "加椰果 +10", f"幫 {person} 代訂"]),
+                             rng.choice(["是", "否", "", "TRUE"]), f"{rng.getrandbits(48):012x}"])
+    (data / "rates.json").write_text(json.dumps({"base": "USD", "date": "2026-11-21", "rates": {"TWD": "32.125", "JPY": "154.32", "USD": "1"}}))
+    (folder / "orderpress.toml").write_text("""title = "公司下午茶"
+language = "zh-Hant"
+base_currency = "TWD"
+display_currencies = ["USD", "JPY"]
+timezone = "Asia/Taipei"
+
+[output]
+markdown = "output/markdown"
+site = "output/site"
+state = "output/state"
+
+[orders]
+path = "data/orders.csv"
+
+[orders.columns]
+group = "團購"
+person = "姓名"
+item = "飲料"
+options = ["大小", "甜度", "冰塊"]
+quantity = "數量"
+price = "價格"
+time = "時間戳記"
+note = "備註"
+paid = "已付款"
+secret = ["編輯碼", "電子郵件地址"]
+
+[groups]
+path = "data/groups.csv"
+
+[groups.columns]
+name = "團購名稱"
+organizer = "團主"
+shop = "店家"
+deadline = "截止時間"
+payment = "付款方式"
+fee = "外送費"
+discount = "折扣"
+
+[rates]
+path = "data/rates.json"
+format = "json"
+max_age_hours = 48
+
+[guard]
+max_deleted_fraction = 1.0            # the bench deletes nothing on purpose; never stop it
+""")
+    stamp.write_text(generator)
+    return folder
+
+
 def hash_file(path):
     import hashlib
     return hashlib.sha256(path.read_bytes()).hexdigest()
@@ -248,6 +352,50 @@ KINDS = [
     # The accident OrderPress exists to expose: every row below the deleted one moves up by one.
     ("delete", "order deleted", 56, None, None),
 ]
+
+
+# The same kinds of change on the Form's CSV (columns by FORM_HEADERS' order; rows counted from the
+# first response, offsets from the middle of the sheet). Without ids, each changed order is matched
+# by group, person and item; someone else's or someone new's order is a deletion and an addition.
+FORM_KINDS = [
+    ("price", "price", 0, "價格", lambda price: "36" if price != "36" else "37"),
+    ("option", "option (sugar)", 7, "甜度", next_of(["無糖", "微糖", "半糖", "少糖", "全糖"])),
+    ("note", "note", 14, "備註", lambda note: (note + " 改") if note else "改成少冰"),
+    ("paid", "paid tick", 21, "已付款", lambda paid: "否" if paid in ("是", "TRUE") else "是"),
+    ("time", "time", 28, "時間戳記", lambda value: value[:-2] + f"{(int(value[-2:]) + 1) % 60:02d}"),
+    ("quantity", "quantity", 35, "數量", lambda quantity: "2" if quantity != "2" else "1"),
+    ("person", "person → another", 42, "姓名", lambda name: person_name(3) if name != person_name(3) else person_name(4)),
+    ("newperson", "person → a new one", 49, "姓名", lambda name: "新來的 Bench"),
+    ("delete", "order deleted", 56, None, None),
+]
+
+
+def change_form_kinds(folder):
+    """`change_kinds` for the Form's CSV."""
+    import csv
+    data = folder / "data"
+    with open(data / "orders.base.csv", encoding="utf-8", newline="") as source:
+        rows = list(csv.reader(source))
+    middle = (len(rows) - 1) // 2
+    runs = []
+    for _, name, offset, column, change in FORM_KINDS:
+        order = middle + offset
+        if column:
+            index = FORM_HEADERS.index(column)
+            old = rows[order][index]
+            rows[order][index] = new = change(old)
+        else:
+            old, new = rows.pop(order)[FORM_HEADERS.index("姓名")], "deleted"
+        with open(data / "orders.csv", "w", encoding="utf-8", newline="") as target:
+            csv.writer(target).writerows(rows)
+        before = time.time_ns()
+        run = orderpress(folder, f"one order: {name}")
+        run["kind"], run["order"], run["old"], run["new"] = name, order, old, new
+        run["files"] = sorted(str(p.relative_to(folder / "output")) for p in (folder / "output").rglob("*")
+                              if p.is_file() and p.stat().st_mtime_ns >= before and "state" not in p.parts)
+        print(f"    response {order}: {column or 'row'} {old} → {new}; rewritten ({len(run['files'])}): " + ", ".join(run["files"]), flush=True)
+        runs.append(run)
+    return runs
 
 
 def change_kinds(folder):
@@ -354,35 +502,41 @@ def largest_page(folder):
     return size, path.relative_to(folder / "output" / "site")
 
 
-def bench(rows):
+def bench(size):
     """RUNS repetitions of every measurement, one after the other (OrderPress's three runs, cmark-gfm,
     Hugo; then again): each ratio is taken within a repetition, side by side, and the verdicts are
     on the median of the repetitions, so that one slow run of a yardstick or of OrderPress does not
     decide them either way. Every repetition is printed and kept in the report."""
-    print(f"== {rows:,} orders", flush=True)
+    shape, rows = size
+    print(f"== {rows:,} orders" + (", a Google Form's response tab as CSV" if shape == "form" else ""), flush=True)
     started = time.monotonic()
-    folder = generate(rows)
+    folder = generate_form(rows) if shape == "form" else generate(rows)
     print(f"  data ready in {time.monotonic() - started:.1f} s: {folder.relative_to(ROOT)}", flush=True)
     runs = []
     for run in range(RUNS):
         if RUNS > 1:
             print(f"  -- repetition {run + 1} of {RUNS}", flush=True)
-        runs.append(repetition(folder))
+        runs.append(repetition(folder, shape))
     data = folder / "data"
-    size, page = largest_page(folder)
-    return {"rows": rows, "runs": runs, "pages": runs[0]["pages"], "markdown_bytes": runs[0]["cmark"]["bytes"],
-            "largest": (size, str(page)), "sheet_bytes": (data / "orders.base.json").stat().st_size}
+    largest, page = largest_page(folder)
+    return {"rows": rows, "shape": shape, "runs": runs, "pages": runs[0]["pages"], "markdown_bytes": runs[0]["cmark"]["bytes"],
+            "largest": (largest, str(page)), "sheet_bytes": (data / SHEETS[shape][0]).stat().st_size}
 
 
-def repetition(folder):
+# Each shape's sheet as generated, and the file the configuration reads.
+SHEETS = {"json": ("orders.base.json", "orders.json"), "form": ("orders.base.csv", "orders.csv")}
+
+
+def repetition(folder, shape):
     data = folder / "data"
-    shutil.copyfile(data / "orders.base.json", data / "orders.json")
+    base, sheet = SHEETS[shape]
+    shutil.copyfile(data / base, data / sheet)
     discard(folder / "output")
     full = orderpress(folder, "full build")
     rerun = orderpress(folder, "rerun, unchanged")
-    kinds = change_kinds(folder)
+    kinds = change_form_kinds(folder) if shape == "form" else change_kinds(folder)
     changed = kinds[0]
-    shutil.copyfile(data / "orders.base.json", data / "orders.json")
+    shutil.copyfile(data / base, data / sheet)
     pages = markdown_files(folder)
     floor = cmark(folder, pages)
     rival = hugo(folder, floor["bytes"])
@@ -416,8 +570,8 @@ def table(r):
     full, rerun, changed, floor, rival = shown["full"], shown["rerun"], shown["changed"], shown["cmark"], shown["hugo"]
     order, old, new = shown["order"]
     lines = [
-        f"### {r['rows']:,} orders ({r['pages']:,} Markdown pages, {r['markdown_bytes'] / 1e6:.1f} MB of Markdown, "
-        f"sheet {r['sheet_bytes'] / 1e6:.1f} MB)",
+        f"### {r['rows']:,} orders{', a Google Form' + chr(39) + 's response tab as CSV' if r['shape'] == 'form' else ''} "
+        f"({r['pages']:,} Markdown pages, {r['markdown_bytes'] / 1e6:.1f} MB of Markdown, sheet {r['sheet_bytes'] / 1e6:.1f} MB)",
         "",
     ]
     if len(runs) > 1:
@@ -501,12 +655,20 @@ def table(r):
     return "\n".join(lines)
 
 
+def parse_size(argument):
+    """`100000` (bench.py's own sheet, SheetDB JSON with ids) or `form:100000` (a Form's response tab as CSV)."""
+    shape, _, rows = argument.rpartition(":")
+    if shape not in ("", "form"):
+        sys.exit(f"bench: unknown sheet shape '{shape}' in '{argument}'; use ROWS or form:ROWS")
+    return (shape or "json", int(rows))
+
+
 def main(argv):
     if argv[:1] == ["--generate-only"]:
-        for rows in argv[1:]:
-            print(generate(int(rows)))
+        for shape, rows in map(parse_size, argv[1:]):
+            print(generate_form(rows) if shape == "form" else generate(rows))
         return
-    sizes = [int(a) for a in argv] or [100_000, 1_000_000]
+    sizes = [parse_size(a) for a in argv] or [("json", 100_000), ("form", 100_000), ("json", 1_000_000)]
     if not BINARY.exists():
         sys.exit(f"bench: {BINARY} does not exist; run swift build -c release --product orderpress")
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
@@ -514,8 +676,8 @@ def main(argv):
     header = (f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on commit {commit}{' (Sources modified)' if dirty else ''}, "
               f"{os.cpu_count()} cores; load average (1 min) before each run in its row.")
     results = []
-    for rows in sizes:
-        results.append(bench(rows))
+    for size in sizes:
+        results.append(bench(size))
         print()
     report = "\n\n".join([header] + [table(r) for r in results]) + "\n"
     print(report)
