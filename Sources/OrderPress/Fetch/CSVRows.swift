@@ -7,8 +7,11 @@ import Foundation
 ///
 /// CSV.swift is not used for the split: its reader decodes through an `AnyIterator<UnicodeScalar>` and
 /// builds every cell scalar by scalar, about 25 MB/s (0.56 s of a 4.2 s build for a 100,000-row Form
-/// sheet of 14 MB, 15 % of a one-order rerun's CPU; 5 s at a million rows), where this split reads such a
-/// sheet at about 400 MB/s on one core (30 ms for 12.5 MB; 17 ms on two, the scan's 18 ms before it).
+/// sheet of 14 MB, 15 % of a one-order rerun's CPU; 5 s at a million rows). Measured on this split (-O,
+/// jemalloc, a generated 13-column Form sheet): 100,000 rows (12.5 MB) in 30 ms on one core, 17 ms on
+/// two; a million rows (125 MB) in 295 ms, 150 ms on two (no slower when the other core is busy), after
+/// the scan's 18 and 188 ms. A second pass rather than bounds recorded by the scan: the scan must finish
+/// on one core before anything is known to be well-formed, and only a pass after it can use both cores.
 /// It stays the grammar of record: the tests compare every table made here with the one its reader makes
 /// from the same bytes (`CSVRowsTests`). Its rules, kept exactly: a row ends at CR, LF or CRLF outside
 /// quotes; a field is quoted only when its first character is a quote, and a quote elsewhere in an
