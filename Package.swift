@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        // Tests only: the reference CSV reader the byte-level split (`CSVRows`) is checked against.
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // `orderpress serve` (preview on 127.0.0.1), and in tests a real HTTP server standing in for
@@ -49,7 +50,6 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's own calls, for binding a million records without GRDB's per-value cost.
@@ -81,6 +81,8 @@ let package = Package(
                 .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
+                // The reference CSV grammar that `CSVRows` is checked against (`CSVRowsTests`).
+                .product(name: "CSV", package: "CSV.swift"),
             ],
             exclude: ["Fixtures"]
         ),

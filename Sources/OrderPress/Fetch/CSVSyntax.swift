@@ -44,6 +44,12 @@ enum CSVSyntax {
         var swallowed: [Swallowed] = []
     }
 
+    /// A place where a row starts outside quotes: its byte offset and its row number (the header is row 1).
+    struct RowStart: Equatable {
+        var offset: Int
+        var row: Int
+    }
+
     /// The first problem in `bytes`, or nil when the whole file is well-formed.
     static func check(_ bytes: UnsafeRawBufferPointer) -> Problem? {
         scan(bytes).problem
@@ -51,6 +57,15 @@ enum CSVSyntax {
 
     /// One pass over the bytes: the first problem, else every row whose quoted line breaks hide whole rows.
     static func scan(_ bytes: UnsafeRawBufferPointer) -> Scan {
+        var splits: [RowStart] = []
+        return scan(bytes, parts: 1, splits: &splits)
+    }
+
+    /// `scan(_:)`, noting in `splits` where the bytes can be cut into `parts` stretches of whole rows, so
+    /// that they can be split into cells on several threads (only this pass knows where quotes are): the
+    /// row start where each stretch after the first begins (the first at or after `count * k / parts`
+    /// bytes), then the end of the file with the number the row after the last would have.
+    static func scan(_ bytes: UnsafeRawBufferPointer, parts: Int, splits: inout [RowStart]) -> Scan {
         let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), cr: UInt8 = 0x0D, lf: UInt8 = 0x0A
         var row = 1
         var line = 1
@@ -61,6 +76,8 @@ enum CSVSyntax {
         // The row being read: where it starts, on which line, and whether a quoted cell of it holds a line break.
         var rowStart = offset, rowLine = 1, rowBreaks = false
         var multiLine: [(row: Int, bytes: Range<Int>, line: Int)] = []
+        splits = []
+        var nextSplit = parts > 1 ? bytes.count / parts : Int.max
         while offset < bytes.count {
             let byte = bytes[offset]
             if byte >= 0x80 {
@@ -103,12 +120,17 @@ enum CSVSyntax {
                 line += 1
                 atFieldStart = true
                 (rowStart, rowLine, rowBreaks) = (offset, line, false)
+                if offset >= nextSplit {
+                    splits.append(RowStart(offset: offset, row: row))
+                    nextSplit = splits.count + 1 < parts ? bytes.count * (splits.count + 1) / parts : Int.max
+                }
             default:
                 atFieldStart = false
             }
         }
         if let opened = quotedSince { return Scan(problem: .unclosedQuote(row: opened)) }
         if rowBreaks { multiLine.append((row, rowStart..<bytes.count, rowLine)) }
+        splits.append(RowStart(offset: bytes.count, row: bytes.count > rowStart ? row + 1 : row))
         return Scan(problem: nil, swallowed: swallowedRows(multiLine, in: bytes, fieldCount: headerFields))
     }
 

@@ -1,4 +1,3 @@
-import CSV
 import Foundation
 
 /// Turns the bytes of a sheet (SheetDB-shaped JSON, or CSV with a header row) into a `SourceTable`.
@@ -143,45 +142,32 @@ enum SheetParser {
 
     /// RFC 4180 CSV with a header row; quoted fields, embedded commas and newlines, CRLF, BOM.
     /// A row with more or fewer fields than the header is kept as malformed, without its cells.
+    /// `CSVSyntax` checks the bytes first (CSV.swift's reader accepts broken quoting silently); `CSVRows`
+    /// then splits them into cells, a large sheet in one stretch of whole rows per core. CSV.swift's reader
+    /// is the grammar both follow and the tests' reference (`CSVRowsTests`), too slow to read with (see `CSVRows`).
     static func parseCSV(_ data: Data, source: String) throws(SourceError) -> SourceTable {
-        let scan = data.withUnsafeBytes(CSVSyntax.scan)
-        if let problem = scan.problem {
-            throw SourceError(source: source, message: problem.message)
-        }
-        // Rows that swallow others are rejected whole, whatever their number of fields (see `CSVSyntax`).
-        let swallowed = Dictionary(scan.swallowed.map { ($0.row, $0.lines) }, uniquingKeysWith: { first, _ in first })
-        let stream = InputStream(data: data)
-        let reader: CSVReader
-        do {
-            reader = try CSVReader(stream: stream, codecType: UTF8.self, hasHeaderRow: true)
-        } catch {
-            throw SourceError(source: source, message: "has no header row; the first line must name the columns")
-        }
-        guard let headers = reader.headerRow else {
-            throw SourceError(source: source, message: "has no header row; the first line must name the columns")
-        }
-        let normalizedHeaders = headers.map { Text.normalize($0) }
-        var cells: [String] = []
-        var numbers: [Int] = []
-        var malformed: [SourceTable.MalformedRow] = []
-        var number = 1
-        while let record = reader.next() {
-            number += 1
-            // A blank line reads as one empty field; it is not a row.
-            if record.count == 1, record[0].isEmpty { continue }
-            guard record.count == normalizedHeaders.count, swallowed.isEmpty || swallowed[number] == nil else {
-                malformed.append(.init(number: number, fieldCount: record.count, swallowedLines: swallowed[number]))
-                continue
+        let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, data.count / CSVRows.minimumPartBytes))
+        // `withUnsafeBytes` rethrows untyped errors: the failure comes out as a value.
+        let parsed = data.withUnsafeBytes { bytes -> Result<SourceTable, SourceError> in
+            var splits: [CSVSyntax.RowStart] = []
+            let scan = CSVSyntax.scan(bytes, parts: parts, splits: &splits)
+            if let problem = scan.problem {
+                return .failure(SourceError(source: source, message: problem.message))
             }
-            cells.append(contentsOf: record)
-            numbers.append(number)
+            let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            guard start < bytes.count else {
+                return .failure(SourceError(source: source, message: "has no header row; the first line must name the columns"))
+            }
+            // Rows that swallow others are rejected whole, whatever their number of fields (see `CSVSyntax`).
+            let swallowed = Dictionary(scan.swallowed.map { ($0.row, $0.lines) }, uniquingKeysWith: { first, _ in first })
+            let rows = CSVRows.table(bytes, from: start, splits: splits, swallowed: swallowed)
+            var table = SourceTable(
+                name: source, headers: rows.headers.map { Text.normalize($0) }, cells: rows.cells, numbers: rows.numbers,
+                malformed: rows.malformed)
+            table.fromCSV = true
+            return .success(table)
         }
-        if let error = reader.error {
-            throw SourceError(source: source, message: "is not valid CSV at row \(number) (\(error)); check the quoting")
-        }
-        var table = SourceTable(name: source, headers: normalizedHeaders, cells: cells, numbers: numbers, malformed: malformed)
-        table.fromCSV = true
-        return table
+        return try parsed.get()
     }
 
     /// Names what a non-JSON body looks like, without echoing it (it could hold secrets).
