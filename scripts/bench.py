@@ -58,6 +58,24 @@ def person_name(p):
     return name if cycle == 0 else f"{name} {cycle + 1}"
 
 
+def site_settings(title, orders):
+    """The start of both shapes' orderpress.toml: the site, its folders, where the orders are."""
+    return f"""title = "{title}"
+language = "zh-Hant"
+base_currency = "TWD"
+display_currencies = ["USD", "JPY"]
+timezone = "Asia/Taipei"
+
+[output]
+markdown = "output/markdown"
+site = "output/site"
+state = "output/state"
+
+[orders]
+path = "{orders}"
+"""
+
+
 def generate(rows):
     """Writes orders.base.json, groups.csv, rates.json and orderpress.toml into .build/bench/<rows>/,
     unless a copy made by this very generator for this size is already there."""
@@ -99,20 +117,7 @@ def generate(rows):
         "USDJPY": {"Exrate": 154.32, "UTC": "2026-11-21 08:00:00"},
         "USDUSD": {"Exrate": 1, "UTC": "2026-11-21 08:00:00"},
     }))
-    (folder / "orderpress.toml").write_text("""title = "Bench"
-language = "zh-Hant"
-base_currency = "TWD"
-display_currencies = ["USD", "JPY"]
-timezone = "Asia/Taipei"
-
-[output]
-markdown = "output/markdown"
-site = "output/site"
-state = "output/state"
-
-[orders]
-path = "data/orders.json"
-
+    (folder / "orderpress.toml").write_text(site_settings("Bench", "data/orders.json") + """
 [orders.columns]
 id = "id"
 group = "group"
@@ -204,20 +209,7 @@ def generate_form(rows):
                              rng.choice(["", "", "", "", "不要吸管", "加椰果 +10", f"幫 {person} 代訂"]),
                              rng.choice(["是", "否", "", "TRUE"]), f"{rng.getrandbits(48):012x}"])
     (data / "rates.json").write_text(json.dumps({"base": "USD", "date": "2026-11-21", "rates": {"TWD": "32.125", "JPY": "154.32", "USD": "1"}}))
-    (folder / "orderpress.toml").write_text("""title = "公司下午茶"
-language = "zh-Hant"
-base_currency = "TWD"
-display_currencies = ["USD", "JPY"]
-timezone = "Asia/Taipei"
-
-[output]
-markdown = "output/markdown"
-site = "output/site"
-state = "output/state"
-
-[orders]
-path = "data/orders.csv"
-
+    (folder / "orderpress.toml").write_text(site_settings("公司下午茶", "data/orders.csv") + """
 [orders.columns]
 group = "團購"
 person = "姓名"
@@ -413,7 +405,7 @@ def change_kinds(folder):
         run["kind"], run["order"], run["old"], run["new"] = name, order, old, new
         run["files"] = sorted(str(p.relative_to(folder / "output")) for p in (folder / "output").rglob("*")
                               if p.is_file() and p.stat().st_mtime_ns >= before and "state" not in p.parts)
-        print(f"    order {order}: {field} {old} → {new}; rewritten ({len(run['files'])}): " + ", ".join(run["files"]), flush=True)
+        print(f"    order {order}: {field or 'the order'} {old} → {new}; rewritten ({len(run['files'])}): " + ", ".join(run["files"]), flush=True)
         runs.append(run)
     return runs
 

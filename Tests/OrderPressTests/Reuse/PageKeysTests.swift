@@ -112,6 +112,26 @@ import Testing
         return outcome
     }
 
+    /// `first` built from nothing, then `second` built twice after it: once keeping what the first build's
+    /// files allow (`incremental`), once from scratch (`scratch`).
+    static func rerender(
+        _ first: Run, then second: Run, fetched: FetchedData, records: Bool = true
+    ) throws -> (outcome: DiffOutcome, incremental: PublishedSite, scratch: CollectedSite) {
+        let firstSite = CollectedSite()
+        let outcome = try render(first, fetched: fetched, previous: nil, records: records, into: firstSite)
+        let incremental = PublishedSite(firstSite.site)
+        _ = try render(second, fetched: fetched, previous: outcome, records: records, into: incremental, reusing: incremental)
+        let scratch = CollectedSite()
+        _ = try render(second, fetched: fetched, previous: outcome, records: records, into: scratch)
+        return (outcome, incremental, scratch)
+    }
+
+    /// The files of `incremental` whose bytes are not those of the same file in `scratch`.
+    static func stale(_ incremental: PublishedSite, _ scratch: CollectedSite) -> [String] {
+        zip(incremental.site.markdown + incremental.site.site, scratch.site.markdown + scratch.site.site)
+            .filter { $0.0.contents != $0.1.contents }.map(\.0.path)
+    }
+
     /// `run` with one thing changed.
     static func changed(_ run: Run, _ change: Change, using rng: inout some RandomNumberGenerator) -> Run {
         var run = run
@@ -170,12 +190,7 @@ import Testing
             configuration.displayCurrencies = site.displayCurrencies
             let first = Run(configuration: configuration, rows: site.rows, tracksPayments: site.tracksPayments, withRates: site.withRates)
             let second = Self.changed(first, change, using: &rng)
-            let firstSite = CollectedSite()
-            let outcome = try! Self.render(first, fetched: fetched, previous: nil, records: records, into: firstSite)
-            let incremental = PublishedSite(firstSite.site)
-            _ = try! Self.render(second, fetched: fetched, previous: outcome, records: records, into: incremental, reusing: incremental)
-            let scratch = CollectedSite()
-            _ = try! Self.render(second, fetched: fetched, previous: outcome, records: records, into: scratch)
+            let (_, incremental, scratch) = try! Self.rerender(first, then: second, fetched: fetched, records: records)
             let (made, expected) = (incremental.site, scratch.site)
             #expect(made.markdown.map(\.path) == expected.markdown.map(\.path), "\(site) \(change)")
             #expect(made.site.map(\.path) == expected.site.map(\.path), "\(site) \(change)")
@@ -221,16 +236,9 @@ import Testing
         let first = Run(configuration: configuration, rows: rows, tracksPayments: true, withRates: true)
         var rng = SplitMix64(seed: 7)
         let second = Self.changed(first, change, using: &rng)
-        let firstSite = CollectedSite()
-        let outcome = try Self.render(first, fetched: fetched, previous: nil, records: records, into: firstSite)
+        let (outcome, incremental, scratch) = try Self.rerender(first, then: second, fetched: fetched, records: records)
         #expect(outcome.orderDigests.count == rows.count)
-        let incremental = PublishedSite(firstSite.site)
-        _ = try Self.render(second, fetched: fetched, previous: outcome, records: records, into: incremental, reusing: incremental)
-        let scratch = CollectedSite()
-        _ = try Self.render(second, fetched: fetched, previous: outcome, records: records, into: scratch)
-        let stale = zip(incremental.site.markdown + incremental.site.site, scratch.site.markdown + scratch.site.site)
-            .filter { $0.0.contents != $0.1.contents }.map(\.0.path)
-        #expect(stale == [])
+        #expect(Self.stale(incremental, scratch) == [])
         #expect(incremental.site == scratch.site)
         // The entries of summary.json for the groups and people the change leaves alone are copied.
         switch change {
@@ -289,15 +297,8 @@ import Testing
         } else {
             second.rows.removeLast()
         }
-        let firstSite = CollectedSite()
-        let outcome = try Self.render(first, fetched: fetched, previous: nil, into: firstSite)
-        let incremental = PublishedSite(firstSite.site)
-        _ = try Self.render(second, fetched: fetched, previous: outcome, into: incremental, reusing: incremental)
-        let scratch = CollectedSite()
-        _ = try Self.render(second, fetched: fetched, previous: outcome, into: scratch)
-        let stale = zip(incremental.site.markdown + incremental.site.site, scratch.site.markdown + scratch.site.site)
-            .filter { $0.0.contents != $0.1.contents }.map(\.0.path)
-        #expect(stale == [])
+        let (_, incremental, scratch) = try Self.rerender(first, then: second, fetched: fetched)
+        #expect(Self.stale(incremental, scratch) == [])
         #expect(scratch.site.markdown.contains { $0.path == "people-2.md" })
     }
 
@@ -323,15 +324,8 @@ import Testing
         let first = Run(configuration: sample, rows: rows, tracksPayments: true, withRates: true)
         var second = first
         second.rows.remove(at: 0)  // Amy's order in the first group
-        let firstSite = CollectedSite()
-        let outcome = try Self.render(first, fetched: fetched, previous: nil, records: records, into: firstSite)
-        let incremental = PublishedSite(firstSite.site)
-        _ = try Self.render(second, fetched: fetched, previous: outcome, records: records, into: incremental, reusing: incremental)
-        let scratch = CollectedSite()
-        _ = try Self.render(second, fetched: fetched, previous: outcome, records: records, into: scratch)
-        let stale = zip(incremental.site.markdown + incremental.site.site, scratch.site.markdown + scratch.site.site)
-            .filter { $0.0.contents != $0.1.contents }.map(\.0.path)
-        #expect(stale == [])
+        let (_, incremental, scratch) = try Self.rerender(first, then: second, fetched: fetched, records: records)
+        #expect(Self.stale(incremental, scratch) == [])
         #expect(incremental.site == scratch.site)
         let kept = Set(incremental.kept[.markdown] ?? [])
         let pages = scratch.site.markdown.map(\.path).filter { $0.hasPrefix("groups/") || $0.hasPrefix("people/") }.filter { $0.hasSuffix(".md") }
