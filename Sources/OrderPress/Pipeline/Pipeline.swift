@@ -241,9 +241,11 @@ public struct Pipeline: Sendable {
         // The rows and the secret cells: read by no later step.
         _ = consume sheet
         // Read while the new records are still here; the last snapshot's index is what the diff just read.
+        // Amounts as the pages write them, grouped by the site's thousands separator ("1,200.00 TWD").
+        let separator = Labels(language: configuration.language, overrides: configuration.labels).text("thousands_separator")
         let news = News.make(
             changes: outcome.changes, rows: outcome.snapshot.rows, previous: try? store.contents().snapshot, rejected: data.rejected,
-            money: MoneyFormat(minorUnitOverrides: configuration.minorUnits))
+            money: MoneyFormat(minorUnitOverrides: configuration.minorUnits, thousandsSeparator: separator))
         // Kept before anything is published, not with the snapshot: a feed that went out with an id
         // must keep it even when the build dies between publishing and saving the snapshot.
         let siteID = try step(.diff) { () throws(OutputError) in try store.siteID(create: !options.dryRun) }

@@ -52,6 +52,15 @@ import Testing
         #expect(rerun.status == 0 && rerun.stdout == "" && rerun.stderr == "", "\(rerun)")
     }
 
+    /// The cron line writes a deleted amount as the pages do, thousands grouped: "1,200.00 TWD", not "1200.00 TWD".
+    @Test func aDeletedAmountIsGroupedAsOnThePages() throws {
+        let site = Self.site([Self.rows[0], "2,Tea,Ben,蛋糕禮盒,L,無糖,正常冰,1,1200,ben-secret"])
+        try Self.quiet(site)
+        try Self.setRows([Self.rows[0]], in: site)
+        let deleted = try Self.quiet(site, at: 1_795_258_800)
+        #expect(deleted.stdout == "deleted: row 3 (id 2) Ben: 1 × 蛋糕禮盒 L 無糖 正常冰 · Tea · 1,200.00 TWD\n", "\(deleted)")
+    }
+
     @Test func additionsAloneSayNothing() throws {
         let site = Self.site(Array(Self.rows.prefix(2)))
         try Self.quiet(site)
