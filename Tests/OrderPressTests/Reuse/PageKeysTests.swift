@@ -223,14 +223,7 @@ import Testing
     func eachChangeKeepsOnlyWhatItLeavesAlone(change: Change, records: Bool) async throws {
         let sample = try ConfigurationLoader.load(from: TestSupport.sampleConfig)
         let fetched = try await Fetcher(configuration: sample).fetch()
-        let people = ["Amy", "王小明", "Ben", "山田 花子"]
-        let rows = (0..<12).map { index in
-            [
-                "id": String(index + 1), "group": Self.groups[index % 3], "orderer": people[index % 4],
-                "drink": "熟成紅茶", "size": "L", "sugar": "半糖", "ice": "", "quantity": "1", "price": "35", "currency": "",
-                "time": "2026-11-21 09:15:00", "note": "note \(index)", "paid": index % 2 == 0 ? "TRUE" : "", "editCode": "secret\(index)",
-            ]
-        }
+        let rows = Self.twelveRows(people: ["Amy", "王小明", "Ben", "山田 花子"]) { $0 % 2 == 0 ? "TRUE" : "" }
         var configuration = sample
         configuration.displayCurrencies = ["USD", "JPY"]
         let first = Run(configuration: configuration, rows: rows, tracksPayments: true, withRates: true)
@@ -267,6 +260,18 @@ import Testing
         case .price, .note, .paid, .time, .quantity, .options, .item:
             #expect(changedGroups.count == 1 && keptGroupPages.sorted() == untouchedGroupPages.sorted())
         default: break
+        }
+    }
+
+    /// Twelve valid orders of one drink, in turn in each of `groups` and by each of four `people`, each with
+    /// a note of its own and the paid cell `paid` gives its index.
+    static func twelveRows(people: [String], paid: (Int) -> String) -> [[String: String]] {
+        (0..<12).map { index in
+            [
+                "id": String(index + 1), "group": groups[index % 3], "orderer": people[index % 4],
+                "drink": "熟成紅茶", "size": "L", "sugar": "半糖", "ice": "", "quantity": "1", "price": "35", "currency": "",
+                "time": "2026-11-21 09:15:00", "note": "note \(index)", "paid": paid(index), "editCode": "secret\(index)",
+            ]
         }
     }
 
@@ -311,14 +316,7 @@ import Testing
     func aDeletedRowKeepsThePagesOfTheRowsBelowIt(records: Bool) async throws {
         let sample = try ConfigurationLoader.load(from: TestSupport.sampleConfig)
         let fetched = try await Fetcher(configuration: sample).fetch()
-        let people = ["Amy", "Ben", "Cleo", "Dan"]
-        var rows = (0..<12).map { index in
-            [
-                "id": String(index + 1), "group": Self.groups[index % 3], "orderer": people[index % 4],
-                "drink": "熟成紅茶", "size": "L", "sugar": "半糖", "ice": "", "quantity": "1", "price": "35", "currency": "",
-                "time": "2026-11-21 09:15:00", "note": "note \(index)", "paid": "", "editCode": "secret\(index)",
-            ]
-        }
+        var rows = Self.twelveRows(people: ["Amy", "Ben", "Cleo", "Dan"]) { _ in "" }
         // Eve's only row is rejected, below all the others: her page shows its sheet row.
         rows.append(rows[1].merging(["id": "13", "orderer": "Eve", "price": "-5", "editCode": "secret-eve"]) { $1 })
         let first = Run(configuration: sample, rows: rows, tracksPayments: true, withRates: true)
