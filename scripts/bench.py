@@ -380,13 +380,7 @@ def change_form_kinds(folder):
             old, new = rows.pop(order)[FORM_HEADERS.index("姓名")], "deleted"
         with open(data / "orders.csv", "w", encoding="utf-8", newline="") as target:
             csv.writer(target).writerows(rows)
-        before = time.time_ns()
-        run = orderpress(folder, f"one order: {name}")
-        run["kind"], run["order"], run["old"], run["new"] = name, order, old, new
-        run["files"] = sorted(str(p.relative_to(folder / "output")) for p in (folder / "output").rglob("*")
-                              if p.is_file() and p.stat().st_mtime_ns >= before and "state" not in p.parts)
-        print(f"    response {order}: {column or 'row'} {old} → {new}; rewritten ({len(run['files'])}): " + ", ".join(run["files"]), flush=True)
-        runs.append(run)
+        runs.append(rerun(folder, name, order, f"response {order}: {column or 'row'}", old, new))
     return runs
 
 
@@ -400,14 +394,20 @@ def change_kinds(folder):
         order = middle + offset
         text, old, new = change_field(text, order, field, change) if field else delete_order(text, order)
         (data / "orders.json").write_text(text, encoding="utf-8")
-        before = time.time_ns()
-        run = orderpress(folder, f"one order: {name}")
-        run["kind"], run["order"], run["old"], run["new"] = name, order, old, new
-        run["files"] = sorted(str(p.relative_to(folder / "output")) for p in (folder / "output").rglob("*")
-                              if p.is_file() and p.stat().st_mtime_ns >= before and "state" not in p.parts)
-        print(f"    order {order}: {field or 'the order'} {old} → {new}; rewritten ({len(run['files'])}): " + ", ".join(run["files"]), flush=True)
-        runs.append(run)
+        runs.append(rerun(folder, name, order, f"order {order}: {field or 'the order'}", old, new))
     return runs
+
+
+def rerun(folder, name, order, what, old, new):
+    """The rerun after one order's change, on the sheet as just written: its timings, the change, and the
+    files it rewrote (by modification time; the state folder left out)."""
+    before = time.time_ns()
+    run = orderpress(folder, f"one order: {name}")
+    run["kind"], run["order"], run["old"], run["new"] = name, order, old, new
+    run["files"] = sorted(str(p.relative_to(folder / "output")) for p in (folder / "output").rglob("*")
+                          if p.is_file() and p.stat().st_mtime_ns >= before and "state" not in p.parts)
+    print(f"    {what} {old} → {new}; rewritten ({len(run['files'])}): " + ", ".join(run["files"]), flush=True)
+    return run
 
 
 def markdown_files(folder):

@@ -47,32 +47,24 @@ import Testing
         #expect(warnings.map { $0.reason?.code } == (code.map { [$0] } ?? []))
     }
 
-    /// The hint in every language, naming the column and the number to write.
+    /// The hint in every language, naming the column and the number to write: from a SheetDB-style URL,
+    /// reading the sheet unformatted; from a file (or for what someone typed), writing the number — in
+    /// every language too, not only in English.
     @Test(arguments: [
-        ("zh-Hant", "團購第 2 列：運費「NT$30.00」被試算表設成貨幣格式，以 0 計算；請以 mode=UNFORMATTED_VALUE 或 cast_numbers=運費 讀取團購表，或改寫為 30.00"),
-        ("zh-Hans", "团购第 2 行：運費“NT$30.00”被表格设成货币格式，按 0 计算；请用 mode=UNFORMATTED_VALUE 或 cast_numbers=運費 读取团购表，或改写为 30.00"),
-        ("ja", "グループ 2 行目：運費「NT$30.00」はシートで通貨形式になっているため 0 として扱います。mode=UNFORMATTED_VALUE か cast_numbers=運費 でグループシートを読むか、30.00 と書いてください"),
+        (true, "zh-Hant", "團購第 2 列：運費「NT$30.00」被試算表設成貨幣格式，以 0 計算；請以 mode=UNFORMATTED_VALUE 或 cast_numbers=運費 讀取團購表，或改寫為 30.00"),
+        (true, "zh-Hans", "团购第 2 行：運費“NT$30.00”被表格设成货币格式，按 0 计算；请用 mode=UNFORMATTED_VALUE 或 cast_numbers=運費 读取团购表，或改写为 30.00"),
+        (true, "ja", "グループ 2 行目：運費「NT$30.00」はシートで通貨形式になっているため 0 として扱います。mode=UNFORMATTED_VALUE か cast_numbers=運費 でグループシートを読むか、30.00 と書いてください"),
+        (false, "zh-Hant", "團購第 2 列：運費「NT$30.00」不是單純的數字（請寫 30.00），以 0 計算"),
+        (false, "zh-Hans", "团购第 2 行：運費“NT$30.00”不是单纯的数字（请写 30.00），按 0 计算"),
+        (false, "ja", "グループ 2 行目：運費「NT$30.00」は数字だけではないため 0 として扱います（30.00 と書いてください）"),
+        (false, "en", "groups row 2: 運費 'NT$30.00' is not a plain number (write 30.00) and counts as 0"),
     ])
-    func theSheetFormatHintIsSaidInTheSiteLanguage(language: String, shown: String) throws {
+    func theHintIsSaidInTheSiteLanguage(fromSheetAPI: Bool, language: String, shown: String) throws {
         var warnings: [DataWarning] = []
-        _ = GroupAmount.read("NT$30.00", column: "運費", row: 2, fromSheetAPI: true, warnings: &warnings)
+        _ = GroupAmount.read("NT$30.00", column: "運費", row: 2, fromSheetAPI: fromSheetAPI, warnings: &warnings)
         let reason = try #require(warnings.first?.reason)
+        #expect(reason.code == (fromSheetAPI ? .groupAmountSheetFormat : .groupAmountFormatted))
         #expect(reason.values == ["row": "2", "column": "運費", "value": "NT$30.00", "number": "30.00"])
-        #expect(Labels(language: language).text(reason.code.labelKey, reason.values) == shown)
-    }
-
-    /// "Write 30" from a file (or for what someone typed) in every language too, not only in English.
-    @Test(arguments: [
-        ("zh-Hant", "團購第 2 列：運費「NT$30.00」不是單純的數字（請寫 30.00），以 0 計算"),
-        ("zh-Hans", "团购第 2 行：運費“NT$30.00”不是单纯的数字（请写 30.00），按 0 计算"),
-        ("ja", "グループ 2 行目：運費「NT$30.00」は数字だけではないため 0 として扱います（30.00 と書いてください）"),
-        ("en", "groups row 2: 運費 'NT$30.00' is not a plain number (write 30.00) and counts as 0"),
-    ])
-    func theWriteHintIsSaidInTheSiteLanguage(language: String, shown: String) throws {
-        var warnings: [DataWarning] = []
-        _ = GroupAmount.read("NT$30.00", column: "運費", row: 2, fromSheetAPI: false, warnings: &warnings)
-        let reason = try #require(warnings.first?.reason)
-        #expect(reason.code == .groupAmountFormatted)
         #expect(Labels(language: language).text(reason.code.labelKey, reason.values) == shown)
     }
 
