@@ -33,7 +33,7 @@ struct Differ: Sendable {
         // With other columns, equal digests cannot tell equal values: every match is read and compared.
         let sameColumns = header.columns == current.columns && header.secretColumns == current.secretColumns
 
-        let matches = Self.matches(count: records.count, in: previous.chains) { records[$0].identity }
+        let matches = Self.matches(count: records.count, in: previous.chains) { records[$0].identityValue.key }
         var matchedOld = [Bool](repeating: false, count: old.count)
         var unmatched: [Int] = []
         var differing: [(new: Int, old: Int)] = []
@@ -46,7 +46,7 @@ struct Differ: Sendable {
             matchedOld[position] = true
             records[index].firstSeen = old[position].firstSeen
             // The digest leaves out the first-seen time, so it stands as computed.
-            if sameColumns, digests[index] == old[position].digest, !records[index].secrets.contains(SecretHasher.unknown) { continue }
+            if sameColumns, digests[index] == old[position].digest, !records[index].secrets.contains(.unknown) { continue }
             differing.append((index, position))
         }
         let leftover = old.indices.filter { !matchedOld[$0] }
@@ -105,8 +105,8 @@ struct Differ: Sendable {
     /// rows sharing an identity (identical content) pair up first come, first served. Each identity's
     /// first position is looked up on both cores; the one pass that pairs them then only walks a chain
     /// past positions already taken, from where it last stopped for that identity.
-    static func matches(count: Int, in chains: IdentityChains, identity: (Int) -> String) -> [Int] {
-        var matches = Parallel.fill(count: count, minimumChunk: 5_000) { chains.first[IdentityKey(identity($0))] ?? -1 }
+    static func matches(count: Int, in chains: IdentityChains, identity: (Int) -> IdentityKey) -> [Int] {
+        var matches = Parallel.fill(count: count, minimumChunk: 5_000) { chains.first[identity($0)] ?? -1 }
         var taken = [Bool](repeating: false, count: chains.next.count)
         var cursor: [Int: Int] = [:]
         for index in 0..<count {
@@ -139,10 +139,10 @@ struct Differ: Sendable {
     }
 
     /// Keeps the last known hash of a secret this run could not see, so it is neither lost nor "changed".
-    func carryOverUnknownSecrets(_ new: RowRecord, _ old: RowRecord, _ oldSnapshot: Snapshot, _ newSnapshot: Snapshot) -> [String] {
+    func carryOverUnknownSecrets(_ new: RowRecord, _ old: RowRecord, _ oldSnapshot: Snapshot, _ newSnapshot: Snapshot) -> [SecretHash] {
         let known = Dictionary(zip(oldSnapshot.secretColumns, old.secrets), uniquingKeysWith: { first, _ in first })
         return zip(newSnapshot.secretColumns, new.secrets).map { column, hash in
-            hash == SecretHasher.unknown ? known[column] ?? hash : hash
+            hash.isUnknown ? known[column] ?? hash : hash
         }
     }
 
@@ -171,8 +171,7 @@ struct Differ: Sendable {
         let oldSecrets = Dictionary(zip(oldSnapshot.secretColumns, old.secrets), uniquingKeysWith: { first, _ in first })
         let newSecrets = Dictionary(zip(newSnapshot.secretColumns, new.secrets), uniquingKeysWith: { first, _ in first })
         for column in Set(oldSecrets.keys).intersection(newSecrets.keys)
-        where oldSecrets[column] != newSecrets[column] && oldSecrets[column] != SecretHasher.unknown
-            && newSecrets[column] != SecretHasher.unknown
+        where oldSecrets[column] != newSecrets[column] && oldSecrets[column] != .unknown && newSecrets[column] != .unknown
         {
             fields[column] = [SecretMask.text, SecretMask.text]
         }

@@ -11,7 +11,7 @@ struct IdentityChains: Sendable {
         first.reserveCapacity(records.count)
         var next = [Int](repeating: -1, count: records.count)
         for position in records.indices.reversed() {
-            next[position] = first.updateValue(position, forKey: IdentityKey(records[position].identity)) ?? -1
+            next[position] = first.updateValue(position, forKey: records[position].identity) ?? -1
         }
         (self.first, self.next) = (first, next)
     }

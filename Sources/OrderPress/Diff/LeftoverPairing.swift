@@ -77,7 +77,7 @@ struct LeftoverPairing {
 
     /// Identified by its content: no id, or one that another row of its sheet shares.
     static func hasNoId(_ record: RowRecord) -> Bool {
-        !record.identity.hasPrefix("id:")
+        !record.identityValue.isID
     }
 
     /// Its group, its person as people are told apart (case aside), and its item.

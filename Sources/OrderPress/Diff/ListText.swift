@@ -16,19 +16,28 @@ enum ListText {
 
     /// `encode(list)`'s bytes, appended to `result`: valid UTF-8, which a save binds with no String between.
     static func append(_ list: [String], to result: inout [UInt8]) {
-        for var element in list {
-            result.append(separator)
-            element.withUTF8 { bytes in
-                // Most elements need no escaping: their bytes go in at once (a save writes a million rows).
-                guard bytes.contains(where: { $0 == backslash || $0 == separator }) else { return result.append(contentsOf: bytes) }
-                for byte in bytes {
-                    switch byte {
-                    case backslash: result.append(contentsOf: [backslash, backslash])
-                    case separator: result.append(contentsOf: [backslash, UInt8(ascii: "u")])
-                    default: result.append(byte)
-                    }
-                }
+        for element in list {
+            Text.withUTF8(element) { bytes in append(element: bytes, to: &result) }
+        }
+    }
+
+    private static func append(element bytes: UnsafeBufferPointer<UInt8>, to result: inout [UInt8]) {
+        result.append(separator)
+        // Most elements need no escaping: their bytes go in at once (a save writes a million rows).
+        guard bytes.contains(where: { $0 == backslash || $0 == separator }) else { return result.append(contentsOf: bytes) }
+        for byte in bytes {
+            switch byte {
+            case backslash: result.append(contentsOf: [backslash, backslash])
+            case separator: result.append(contentsOf: [backslash, UInt8(ascii: "u")])
+            default: result.append(byte)
             }
+        }
+    }
+
+    /// Secret hashes as the list of their texts (`SecretHash.text`).
+    static func append(_ secrets: [SecretHash], to result: inout [UInt8]) {
+        for secret in secrets {
+            secret.withUTF8 { bytes in append(element: bytes, to: &result) }
         }
     }
 

@@ -68,7 +68,7 @@ struct RecordDigest: Hashable, Sendable {
     /// Every field length-prefixed, so that no two records share an encoding. The fields and their form
     /// are those of every digest already in a state folder: changing either reads every record again.
     private static func encode(_ record: borrowing RowRecord, quantity: String, into encoder: inout Encoder) {
-        encoder.add(record.identity)
+        record.identityValue.withUTF8(id: record.id, values: record.values) { encoder.add(bytes: $0) }
         encoder.add(record.id)
         encoder.add(record.values)
         encoder.add(record.secrets)
@@ -86,7 +86,8 @@ struct RecordDigest: Hashable, Sendable {
     private static func encodedSize(_ record: borrowing RowRecord, quantity: String) -> Int {
         func text(_ text: String?) -> Int { 4 + (text?.utf8.count ?? 0) }
         func list(_ list: [String]) -> Int { list.reduce(4) { $0 + 4 + $1.utf8.count } }
-        return text(record.identity) + text(record.id) + list(record.values) + list(record.secrets) + text("0") + text(record.group)
+        let secrets = record.secrets.reduce(4) { $0 + 4 + $1.utf8Count }
+        return 4 + record.identityValue.utf8Count(id: record.id, values: record.values) + text(record.id) + list(record.values) + secrets + text("0") + text(record.group)
             + text(record.person) + text(record.item) + list(record.options) + text(quantity) + text(record.amount) + text(record.currency)
     }
 
@@ -133,6 +134,19 @@ struct RecordDigest: Hashable, Sendable {
         mutating func add(_ list: [String]) {
             length(UInt32(list.count))
             for element in list { add(element) }
+        }
+
+        /// As the list of their texts.
+        mutating func add(_ secrets: [SecretHash]) {
+            length(UInt32(secrets.count))
+            for secret in secrets { secret.withUTF8 { add(bytes: $0) } }
+        }
+
+        mutating func add(bytes: UnsafeBufferPointer<UInt8>) {
+            length(UInt32(bytes.count))
+            guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+            (base + count).copyMemory(from: source, byteCount: bytes.count)
+            count += bytes.count
         }
 
         /// Four bytes, little-endian.

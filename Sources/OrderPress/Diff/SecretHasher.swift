@@ -19,18 +19,13 @@ struct SecretHasher: Sendable {
         return Hex.lowercase((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
 
-    /// Stands for a secret that this run could not see: a cached copy of a sheet keeps secrets
-    /// masked, so a build from it knows nothing new about them.
-    static let unknown = "?"
-
-    func hash(_ value: SecretValue) -> String {
-        guard !value.text.isEmpty else { return "" }
-        if value.isUnknown { return Self.unknown }
+    func hash(_ value: SecretValue) -> SecretHash {
+        guard !value.text.isEmpty else { return .empty }
+        if value.isUnknown { return .unknown }
         var hash = SHA256()
         prefix.withUnsafeBytes { hash.update(bufferPointer: $0) }
         var text = value.text
         text.withUTF8 { hash.update(bufferPointer: UnsafeRawBufferPointer($0)) }
-        // As bytes: the digest's own `Sequence` hands them over one call at a time.
-        return hash.finalize().withUnsafeBytes { Hex.lowercase($0) }
+        return hash.finalize().withUnsafeBytes { SecretHash(digest: $0) }
     }
 }

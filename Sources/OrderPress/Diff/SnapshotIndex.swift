@@ -9,13 +9,13 @@ struct SnapshotIndex: Sendable, Equatable {
 
     /// One record, as its position in the snapshot is compared across runs.
     struct Stamp: Sendable, Equatable {
-        var identity: String
+        var identity: IdentityKey
         var digest: RecordDigest
         var row: Int
         var firstSeen: String
         var rejected: Bool
 
-        init(identity: String, digest: RecordDigest, row: Int, firstSeen: String, rejected: Bool) {
+        init(identity: IdentityKey, digest: RecordDigest, row: Int, firstSeen: String, rejected: Bool) {
             self.identity = identity
             self.digest = digest
             self.row = row
@@ -24,12 +24,12 @@ struct SnapshotIndex: Sendable, Equatable {
         }
 
         init(_ record: RowRecord, digest: RecordDigest) {
-            self.init(identity: record.identity, digest: digest, row: record.row, firstSeen: record.firstSeen, rejected: record.rejected)
+            self.init(identity: record.identityValue.key, digest: digest, row: record.row, firstSeen: record.firstSeen, rejected: record.rejected)
         }
 
         /// Whether this is the stamp of `record` with `digest`, read without making that stamp.
         func stamps(_ record: borrowing RowRecord, digest: RecordDigest) -> Bool {
-            self.digest == digest && row == record.row && rejected == record.rejected && identity == record.identity
+            self.digest == digest && row == record.row && rejected == record.rejected && identity == record.identityValue.key
                 && firstSeen == record.firstSeen
         }
     }

@@ -198,7 +198,7 @@ enum StateDatabase {
             else { throw notASnapshot }
             stamps.append(
                 SnapshotIndex.Stamp(
-                    identity: String(decoding: try bytes(1), as: UTF8.self), digest: digest, row: Int(sqlite3_column_int64(statement, 3)),
+                    identity: IdentityKey(bytes: try bytes(1)), digest: digest, row: Int(sqlite3_column_int64(statement, 3)),
                     firstSeen: times.text(try bytes(4)), rejected: sqlite3_column_int64(statement, 5) != 0))
         }
         return SnapshotIndex(header: header, records: stamps)
@@ -256,7 +256,7 @@ enum StateDatabase {
             throw notASnapshot
         }
         return RowRecord(
-            row: row[1], id: row[2], identity: row[3], values: values, secrets: secrets, rejected: row[6],
+            row: row[1], id: row[2], identity: row[3], values: values, secrets: secrets.map(SecretHash.init(text:)), rejected: row[6],
             group: row[7], person: row[8], item: row[9], options: options, quantity: row[11], amount: row[12],
             currency: row[13], firstSeen: row[14])
     }
@@ -376,7 +376,7 @@ enum StateDatabase {
         row.bind(position)
         row.bind(record.row)
         row.bind(record.id)
-        row.bind(record.identity)
+        record.identityValue.withUTF8(id: record.id, values: record.values) { row.bind(text: $0) }
         row.bind(list: record.values)
         row.bind(list: record.secrets)
         row.bind(record.rejected ? 1 : 0)
@@ -431,6 +431,20 @@ enum StateDatabase {
             scratch.removeAll(keepingCapacity: true)
             ListText.append(list, to: &scratch)
             scratch.withUnsafeBufferPointer { bindText($0) }
+        }
+
+        /// Secret hashes as `ListText` encodes their texts.
+        mutating func bind(list: [SecretHash]) {
+            index += 1
+            scratch.removeAll(keepingCapacity: true)
+            ListText.append(list, to: &scratch)
+            scratch.withUnsafeBufferPointer { bindText($0) }
+        }
+
+        /// UTF-8 bytes.
+        mutating func bind(text bytes: UnsafeBufferPointer<UInt8>) {
+            index += 1
+            bindText(bytes)
         }
 
         /// UTF-8 at `index`.

@@ -25,7 +25,7 @@ public struct News: Sendable, Equatable {
         guard !rejected.isEmpty else { return News(items: items) }
         let known = Set(previous.records.lazy.filter(\.rejected).map(\.identity))
         let reasons = Dictionary(rejected.map { ($0.row, $0.reasons) }, uniquingKeysWith: { first, _ in first })
-        for record in rows where record.rejected && !known.contains(record.identity) {
+        for record in rows where record.rejected && !known.contains(record.identityValue.key) {
             items.append(
                 NewsItem(
                     kind: .rejected, row: record.row, id: record.id, group: record.group, person: record.person, what: record.what,

@@ -177,7 +177,7 @@ public struct Validator: Sendable {
         let idCount = order.id.map { id in idCounts.map { $0[id] ?? 0 } ?? 1 } ?? 0
         return ValidatedRow(
             row: order.row, id: order.id,
-            identity: identity.identity(id: order.id ?? "", idCount: idCount, values: candidate.values),
+            identity: Identity(id: order.id ?? "", idCount: idCount, values: candidate.values, rule: identity),
             values: candidate.values, rejected: !valid, group: order.group, person: order.person, item: order.item,
             options: order.options, quantity: order.quantity, amount: valid ? products.amount(of: order) : nil,
             currency: valid ? order.currency : candidate.currencyText)

@@ -173,7 +173,7 @@ import Testing
         let (after, changes) = try Self.compare(masked, previous: before)
         #expect(changes.isEmpty)
         #expect(after.rows.map(\.secrets) == before.rows.map(\.secrets))
-        #expect(!after.rows.contains { $0.secrets.contains(SecretHasher.unknown) })
+        #expect(!after.rows.contains { $0.secrets.contains(.unknown) })
     }
 
     @Test func noEditCodeIsStoredInTheState() throws {

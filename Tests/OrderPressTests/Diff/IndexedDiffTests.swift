@@ -217,7 +217,7 @@ extension IndexedDiffTests {
             let old = pair[0].map { "id\($0)" }
             let new = pair[1].map { "id\($0)" }
             let stamps = old.indices.map { Self.stamp(old[$0], row: $0 + 2) }
-            let found = Differ.matches(count: new.count, in: IdentityChains(stamps)) { new[$0] }
+            let found = Differ.matches(count: new.count, in: IdentityChains(stamps)) { IdentityKey(new[$0]) }
             #expect(found == Self.onePass(old, new), "\(old) → \(new)")
         }
     }
@@ -247,7 +247,7 @@ extension IndexedDiffTests {
     }
 
     static func stamp(_ identity: String, row: Int) -> SnapshotIndex.Stamp {
-        SnapshotIndex.Stamp(identity: identity, digest: RecordDigest(high: 0, low: 0), row: row, firstSeen: "", rejected: false)
+        SnapshotIndex.Stamp(identity: IdentityKey(identity), digest: RecordDigest(high: 0, low: 0), row: row, firstSeen: "", rejected: false)
     }
 
     /// Each new identity takes the first position of the same identity that no earlier one took.

@@ -30,7 +30,32 @@ import Testing
             #expect(identity.identity(id: "", idCount: 0, values: values) == expected)
             #expect(identity.identity(id: "7", idCount: 2, values: values) == expected)
             #expect(identity.identity(id: "7", idCount: 1, values: values) == "id:7")
+            // As a record holds it: its text made when asked for, its key the text's.
+            for (id, count, text) in [("", 0, expected), ("7", 2, expected), ("7", 1, "id:7")] {
+                let made = Identity(id: id, idCount: count, values: values, rule: identity)
+                #expect(made.text(id: id, values: values) == text)
+                #expect(made.utf8Count(id: id, values: values) == text.utf8.count)
+                #expect(made.key == IdentityKey(text) && made == Identity(text: text))
+                #expect(made.isID == (count == 1) && Identity(text: text).isID == (count == 1))
+            }
         }
+    }
+
+    /// A record's identity made from its values stays the text it had when they change, and is stored
+    /// (the history's JSON) as that text.
+    @Test func aRecordKeepsItsIdentityWhenItsValuesChange() throws {
+        let rule = RowIdentity(columns: ["item", "person"], idColumn: "id", paidColumn: "paid")
+        var record = RowRecord(
+            row: 2, id: nil, identity: Identity(id: "", idCount: 0, values: ["紅茶", "Amy"], rule: rule), values: ["紅茶", "Amy"],
+            secrets: [], rejected: false, group: "g", person: "Amy", item: "紅茶", options: [], quantity: 1, amount: "35",
+            currency: "TWD", firstSeen: "")
+        #expect(record.identity == "content:item=紅茶\u{1F}person=Amy")
+        let json = try JSONEncoder().encode(record)
+        #expect(try JSONDecoder().decode(RowRecord.self, from: json) == record)
+        #expect(String(decoding: json, as: UTF8.self).contains(#""identity":"content:item=紅茶\u001fperson=Amy""#))
+        record.values[1] = "Ben"
+        record.id = "9"
+        #expect(record.identity == "content:item=紅茶\u{1F}person=Amy")
     }
 
     /// Identities as dictionary keys match by their bytes: equal texts are one key, any other text another.
