@@ -69,7 +69,7 @@ import Testing
     /// Ways the order and the records can disagree; each makes the snapshot unreadable, never a
     /// snapshot with records missing or in the wrong place.
     enum Corruption: String, CaseIterable {
-        case truncated, oddWidth, slotTwice, slotWithoutRecord, recordWithoutSlot, rowsShorter, negativeSlot, noOrder
+        case truncated, oddWidth, slotTwice, slotWithoutRecord, recordWithoutSlot, rowsShorter, negativeSlot, noOrder, lastRecordGone
 
         func apply(in db: Database) throws {
             let row = try #require(try Row.fetchOne(db, sql: "SELECT width, slots, sheet_rows FROM record_order"))
@@ -86,6 +86,9 @@ import Testing
                 return
             case .noOrder:
                 try db.execute(sql: "DELETE FROM record_order")
+                return
+            case .lastRecordGone:
+                try db.execute(sql: "DELETE FROM record WHERE slot = (SELECT max(slot) FROM record)")
                 return
             case .slotTwice: order.slots[1] = order.slots[0]
             case .slotWithoutRecord: order.slots[1] = 1_000
