@@ -246,8 +246,8 @@ enum StateDatabase {
             let position: Int
             let row: Int
             if let order, let places {
-                guard read < places.count, places[read].slot == key else { throw notASnapshot }
-                position = places[read].position
+                guard read < places.count, RecordOrder.slot(places[read]) == key else { throw notASnapshot }
+                position = RecordOrder.position(places[read])
                 row = order.rows[position]
             } else {
                 guard key == read, sqlite3_column_type(statement, 5) == SQLITE_INTEGER else { throw notASnapshot }
@@ -331,9 +331,9 @@ enum StateDatabase {
         let cursor = try Row.fetchCursor(db, sql: "SELECT \(columns) FROM record ORDER BY \(key)")
         while next < wanted.count, let row = try cursor.next() {
             let slot: Int = row[0]
-            while next < wanted.count, Int(wanted[next] >> 32) < slot { next += 1 }
-            while next < wanted.count, Int(wanted[next] >> 32) == slot {
-                let place = Int(wanted[next] & 0xFFFF_FFFF)
+            while next < wanted.count, RecordOrder.slot(wanted[next]) < slot { next += 1 }
+            while next < wanted.count, RecordOrder.slot(wanted[next]) == slot {
+                let place = RecordOrder.position(wanted[next])
                 result[place] = try entry(row, stamps[place])
                 next += 1
             }
