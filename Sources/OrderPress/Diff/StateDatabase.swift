@@ -7,7 +7,8 @@ import GRDBSQLite
 /// One row per snapshot record, keyed by a slot it keeps while it stays the same record (`SlotPlan`),
 /// and the sheet order apart, in one row (`RecordOrder`), so that a save compares the new records with
 /// the ones it read and writes only those that differ: a rerun on unchanged input writes nothing, one
-/// changed order rewrites one row, one deleted order deletes one row and rewrites the order. SQLite's rollback journal (not WAL, which
+/// changed order rewrites one row, one deleted order deletes one row and rewrites the order (not every
+/// record below it, as when records were keyed by position). SQLite's rollback journal (not WAL, which
 /// leaves `-wal` and `-shm` files beside the database and cannot be read without writing them)
 /// makes each save all-or-nothing, and `synchronous = FULL` flushes it to disk before the commit
 /// returns: what the hand-written fsync-and-rename did for the JSON files.
@@ -78,7 +79,7 @@ enum StateDatabase {
         group_name TEXT NOT NULL, person TEXT NOT NULL, item TEXT NOT NULL, option_list TEXT NOT NULL,
         quantity INTEGER NOT NULL, amount TEXT, currency TEXT NOT NULL, first_seen TEXT NOT NULL
         """
-    /// The one row of the sheet order (`RecordOrder`); none for an empty one.
+    /// The one row of the sheet order (`RecordOrder`); none is read as an empty order.
     private static let orderTable = """
         id INTEGER PRIMARY KEY CHECK (id = 1), width INTEGER NOT NULL, slots BLOB NOT NULL, sheet_rows BLOB NOT NULL
         """
@@ -397,16 +398,15 @@ enum StateDatabase {
     /// Writes the records that equal no old one but for their sheet row (`SlotPlan`), deletes the slots
     /// left over and rewrites the order if it changed: one changed order rewrites one row, one deleted
     /// order deletes one, however many there are.
-    @discardableResult
-    private static func write(_ new: SnapshotIndex, records: [RowRecord], over old: SnapshotIndex?, in db: Database) throws -> SlotPlan.Counts {
+    private static func write(_ new: SnapshotIndex, records: [RowRecord], over old: SnapshotIndex?, in db: Database) throws {
         precondition(records.count == new.records.count, "a snapshot was saved with records that are not its own")
         try write(header: new.header, over: old?.header, in: db)
-        let plan = records.withUnsafeBufferPointer { SlotPlan($0, digests: new.records.map(\.digest), over: old?.records ?? []) }
-        try insert(records, plan: plan, digests: new.records.map(\.digest), into: "record", in: db)
+        let digests = new.records.map(\.digest)
+        let plan = records.withUnsafeBufferPointer { SlotPlan($0, digests: digests, over: old?.records ?? []) }
+        try insert(records, plan: plan, digests: digests, into: "record", in: db)
         let delete = try db.makeStatement(sql: "DELETE FROM record WHERE slot = ?")
         for slot in plan.freed { try delete.execute(arguments: [slot]) }
         if plan.reordered { try write(plan.order, into: "record_order", in: db) }
-        return plan.counts
     }
 
     /// Writes into a scratch database (`openScratch`) what a save of `records` over `old` writes
