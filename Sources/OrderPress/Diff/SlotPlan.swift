@@ -32,7 +32,8 @@ struct SlotPlan {
         var slots = [Int](repeating: -1, count: count)
         var taken = [Bool](repeating: false, count: old.count)
         func keeps(_ position: Int, from candidate: Int) -> Bool {
-            guard candidate >= 0, candidate < old.count, !taken[candidate], old[candidate].stamps(records[position], digest: digests[position])
+            guard candidate >= 0, candidate < old.count, !taken[candidate],
+                old[candidate].stamps(records[position], digest: digests[position])
             else { return false }
             taken[candidate] = true
             slots[position] = old[candidate].slot

@@ -211,7 +211,8 @@ enum StateDatabase {
             rows: [], rates: rates)
         guard schema != .v1 else {
             let records = try v1Records(db)
-            return SnapshotIndex(header: header, records: records.indices.map { SnapshotIndex.Stamp(records[$0], digest: RecordDigest(records[$0]), slot: $0) })
+            let stamps = records.indices.map { SnapshotIndex.Stamp(records[$0], digest: RecordDigest(records[$0]), slot: $0) }
+            return SnapshotIndex(header: header, records: stamps)
         }
         // By slot, each put at its place in the order; schema v2 by position, its place.
         let order = schema == .current ? try readOrder(db) : nil
@@ -276,7 +277,9 @@ enum StateDatabase {
 
     /// The sheet order; empty when none is kept (an empty snapshot).
     private static func readOrder(_ db: Database) throws -> RecordOrder {
-        guard let row = try Row.fetchOne(db, sql: "SELECT width, slots, sheet_rows FROM record_order WHERE id = 1") else { return RecordOrder() }
+        guard let row = try Row.fetchOne(db, sql: "SELECT width, slots, sheet_rows FROM record_order WHERE id = 1") else {
+            return RecordOrder()
+        }
         guard let width = row[0] as Int?, let slots = row[1] as Data?, let rows = row[2] as Data?,
             let order = RecordOrder(width: width, slots: slots, rows: rows)
         else { throw notASnapshot }
@@ -313,7 +316,9 @@ enum StateDatabase {
     /// The records of `stamps` (as `read` found them, in any order), with their stored digests (nil in a
     /// database of schema v1); nil for one the database does not hold. `total` is how many the index
     /// read found. Each record's sheet row is its stamp's: the order's.
-    static func records(_ db: Database, at stamps: [SnapshotIndex.Stamp], total: Int, schema: Schema) throws -> [(record: RowRecord, digest: RecordDigest?)?] {
+    static func records(
+        _ db: Database, at stamps: [SnapshotIndex.Stamp], total: Int, schema: Schema
+    ) throws -> [(record: RowRecord, digest: RecordDigest?)?] {
         let key = schema == .current ? "slot" : "position"
         let digests = schema != .v1
         let columns = "\(key), \(fieldColumns)\(digests ? ", digest" : "")"
@@ -412,7 +417,9 @@ enum StateDatabase {
     /// Writes into a scratch database (`openScratch`) what a save of `records` over `old` writes
     /// (`SlotPlan`): the records to write, with their slots and digests, the slots to delete, and the
     /// order if it changed, for `write(staged:over:in:)`; returns how much that is.
-    static func stage(_ records: [RowRecord], digests: [RecordDigest], over old: [SnapshotIndex.Stamp], in db: Database) throws -> SlotPlan.Counts {
+    static func stage(
+        _ records: [RowRecord], digests: [RecordDigest], over old: [SnapshotIndex.Stamp], in db: Database
+    ) throws -> SlotPlan.Counts {
         try db.execute(
             sql: """
                 CREATE TABLE staged_record (slot INTEGER PRIMARY KEY, \(fieldTable), digest BLOB);
@@ -466,7 +473,9 @@ enum StateDatabase {
     /// Inserts into `table` the records `plan` writes, each in its slot.
     /// Bound through SQLite's own calls: GRDB's arguments cost about 17,000 instructions a row, most of
     /// the time a million-record save took.
-    private static func insert(_ records: [RowRecord], plan: SlotPlan, digests: [RecordDigest], into table: String, in db: Database) throws {
+    private static func insert(
+        _ records: [RowRecord], plan: SlotPlan, digests: [RecordDigest], into table: String, in db: Database
+    ) throws {
         let statement = try db.makeStatement(
             sql: "INSERT OR REPLACE INTO \(table) (\(recordColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         var row = RowBinder(statement)

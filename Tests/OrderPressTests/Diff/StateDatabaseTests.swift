@@ -17,7 +17,8 @@ import Testing
         snapshot.rows.remove(at: 4)
         let history = [HistoryEntry(time: "2026-11-21T09:00:00Z", changes: changes, sequence: 1)]
         let folder = TestSupport.temporaryFolder()
-        let contents = StateContents(snapshot: SnapshotIndex(snapshot), history: history, siteID: StateStoreTests.siteID, lastBuild: LastBuild(fingerprint: "f1"))
+        let contents = StateContents(
+            snapshot: SnapshotIndex(snapshot), history: history, siteID: StateStoreTests.siteID, lastBuild: LastBuild(fingerprint: "f1"))
         let queue = try DatabaseQueue(path: folder.appendingPathComponent(StateDatabase.fileName).path)
         try StateDatabase.migrator(importing: .init(contents: contents, records: snapshot.rows)).migrate(queue, upTo: "v2")
         return (folder, queue, snapshot, history)
