@@ -14,23 +14,28 @@ struct SnapshotIndex: Sendable, Equatable {
         var row: Int
         var firstSeen: String
         var rejected: Bool
+        /// Where the state keeps the record (`SlotPlan`): its key in the database, whatever its position.
+        var slot: Int
 
-        init(identity: IdentityKey, digest: RecordDigest, row: Int, firstSeen: String, rejected: Bool) {
+        init(identity: IdentityKey, digest: RecordDigest, row: Int, firstSeen: String, rejected: Bool, slot: Int = 0) {
             self.identity = identity
             self.digest = digest
             self.row = row
             self.firstSeen = firstSeen
             self.rejected = rejected
+            self.slot = slot
         }
 
-        init(_ record: RowRecord, digest: RecordDigest) {
-            self.init(identity: record.identityValue.key, digest: digest, row: record.row, firstSeen: record.firstSeen, rejected: record.rejected)
+        init(_ record: RowRecord, digest: RecordDigest, slot: Int = 0) {
+            self.init(
+                identity: record.identityValue.key, digest: digest, row: record.row, firstSeen: record.firstSeen, rejected: record.rejected,
+                slot: slot)
         }
 
-        /// Whether this is the stamp of `record` with `digest`, read without making that stamp.
+        /// Whether this is the stamp of `record` with `digest` but for its sheet row, read without making
+        /// that stamp: a record that only moved keeps its slot, and the order alone records the move.
         func stamps(_ record: borrowing RowRecord, digest: RecordDigest) -> Bool {
-            self.digest == digest && row == record.row && rejected == record.rejected && identity == record.identityValue.key
-                && firstSeen == record.firstSeen
+            self.digest == digest && rejected == record.rejected && identity == record.identityValue.key && firstSeen == record.firstSeen
         }
     }
 
@@ -41,10 +46,11 @@ struct SnapshotIndex: Sendable, Equatable {
         self.records = records
     }
 
-    /// `digests` are the records', when already known.
+    /// `digests` are the records', when already known. Each record in the slot of its position, as a
+    /// state written afresh keeps them.
     init(_ snapshot: Snapshot, digests: [RecordDigest]? = nil) {
         let digests = digests ?? snapshot.rows.map(RecordDigest.init)
-        self.init(header: snapshot, records: zip(snapshot.rows, digests).map { Stamp($0, digest: $1) })
+        self.init(header: snapshot, records: snapshot.rows.indices.map { Stamp(snapshot.rows[$0], digest: digests[$0], slot: $0) })
     }
 
     /// The snapshot's valid orders, as the deletion guard counts them.

@@ -18,9 +18,10 @@ final class StagedSnapshot: Sendable {
     /// How many records the snapshot has.
     let count: Int
     let url: URL
-    private let work: Background<Result<Int, OutputError>>
+    private let work: Background<Result<SlotPlan.Counts, OutputError>>
 
-    /// Starts writing the records of `snapshot` that differ from `previous` at their position.
+    /// Starts writing what a save of `snapshot` over `previous` writes (`SlotPlan`): the records that
+    /// equal none of the last snapshot's but for their sheet row, the slots freed, the order.
     init(_ snapshot: consuming Snapshot, digests: [RecordDigest], previous: SnapshotIndex?, folder: URL) {
         url = folder.appendingPathComponent(Self.fileName)
         count = snapshot.rows.count
@@ -52,8 +53,8 @@ final class StagedSnapshot: Sendable {
         }
     }
 
-    /// How many records were staged, once they all are.
-    func staged() throws(OutputError) -> Int {
+    /// How much was staged (records, freed slots, the order), once it all is.
+    func staged() throws(OutputError) -> SlotPlan.Counts {
         try work.value.get()
     }
 
@@ -68,7 +69,7 @@ final class StagedSnapshot: Sendable {
         try? FileManager.default.removeItem(at: url)
     }
 
-    private static func write(_ rows: [RowRecord], digests: [RecordDigest], over old: [SnapshotIndex.Stamp], to url: URL) throws(OutputError) -> Int {
+    private static func write(_ rows: [RowRecord], digests: [RecordDigest], over old: [SnapshotIndex.Stamp], to url: URL) throws(OutputError) -> SlotPlan.Counts {
         do {
             // A file a killed build left is no part of this snapshot.
             if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }

@@ -58,7 +58,9 @@ public struct StateStore: Sendable {
         do {
             let queue = try StateDatabase.open(databaseURL, readOnly: true)
             defer { try? queue.close() }
-            found = try queue.read { db in try StateDatabase.records(db, at: positions, total: index.records.count, digests: known.hasDigests) }
+            found = try queue.read { db in
+                try StateDatabase.records(db, at: positions.map { index.records[$0] }, total: index.records.count, schema: known.schema)
+            }
         } catch let error as StateDatabase.Unreadable {
             throw Self.unreadable(databaseURL.path, reason: error.reason)
         } catch where StateFileCheck.isBusy(error) {
@@ -69,7 +71,8 @@ public struct StateStore: Sendable {
         var records: [RowRecord] = []
         records.reserveCapacity(positions.count)
         for (position, entry) in zip(positions, found) {
-            guard let entry, index.records[position] == SnapshotIndex.Stamp(entry.record, digest: entry.digest ?? RecordDigest(entry.record)) else {
+            let stamp = index.records[position]
+            guard let entry, stamp == SnapshotIndex.Stamp(entry.record, digest: entry.digest ?? RecordDigest(entry.record), slot: stamp.slot) else {
                 throw DataError(message: "\(databaseURL.path) changed while it was being read (a build saved meanwhile?); run again")
             }
             records.append(entry.record)
@@ -176,13 +179,13 @@ public struct StateStore: Sendable {
         gate: PendingSave.Gate?
     ) throws(OutputError) {
         defer { staged.discard() }
-        let rows = try staged.staged()
+        let written = try staged.staged()
         var contents = try contentsForWriting()
         contents.history = Array(history.prefix(Self.historyLimit))
         contents.lastBuild = lastBuild
         if let pageSlugs { contents.pageSlugs = pageSlugs }
         if let archives { contents.archives = archives }
-        let sameSnapshot = rows == 0 && staged.header == contents.snapshot?.header && staged.count == contents.snapshot?.records.count
+        let sameSnapshot = written == .none && staged.header == contents.snapshot?.header && staged.count == contents.snapshot?.records.count
         try write(contents, records: nil, staged: sameSnapshot ? nil : staged, gate: gate)
     }
 
@@ -211,15 +214,16 @@ public struct StateStore: Sendable {
                 let queue = try StateDatabase.open(databaseURL, readOnly: !writable)
                 defer { try? queue.close() }
                 var schema = try queue.read(StateDatabase.schema)
-                if schema == .v1, writable {
-                    // Written before the records' digests: they are added once, in their own transaction.
+                if schema == .v1 || schema == .v2, writable {
+                    // Written before the records' digests, or keyed by position: made what this version
+                    // keeps once, in their own transaction.
                     try StateDatabase.migrator().migrate(queue)
                     schema = .current
                 }
                 // A database whose creation was rolled back holds no schema: the old files are still the state.
                 let contents: StateContents? = schema == .none ? nil : try queue.read { db in try StateDatabase.read(db, schema: schema) }
                 try queue.close()
-                if let contents { return .init(contents: contents, inDatabase: true, hasDigests: schema == .current) }
+                if let contents { return .init(contents: contents, inDatabase: true, schema: schema) }
             } catch let error as StateDatabase.Newer {
                 let what = error.version > 0 ? " (version \(error.version))" : ""
                 throw DataError(message: "\(databaseURL.path) was written by a newer OrderPress\(what); upgrade OrderPress")
@@ -298,7 +302,7 @@ public struct StateStore: Sendable {
                     try db.inTransaction(.immediate) {
                         let before = db.totalChangesCount
                         try StateDatabase.write(contents, records: records, over: known.contents, in: db)
-                        if let staged { try StateDatabase.write(staged: staged.header, count: staged.count, over: known.contents.snapshot, in: db) }
+                        if let staged { try StateDatabase.write(staged: staged.header, over: known.contents.snapshot, in: db) }
                         remembered.rowsWritten = db.totalChangesCount - before
                         // Thrown out of the transaction, which rolls it back, unless the caller commits.
                         try gate?.waitForCommit()
@@ -343,9 +347,9 @@ public struct StateStore: Sendable {
             var contents: StateContents
             /// False while the state is still the files from before the database.
             var inDatabase: Bool
-            /// Whether the database keeps the records' digests (not before schema v2: a dry run reads
-            /// an older database as it is).
-            var hasDigests = true
+            /// The database's schema: a dry run reads an older one as it is (no digests before v2, records
+            /// by position before v3).
+            var schema = StateDatabase.Schema.current
             /// The records of a snapshot read from the files before the database, which are read whole.
             var legacyRecords: [RowRecord]? = nil
             /// The snapshot's records by identity, made as it is read, for the diff.

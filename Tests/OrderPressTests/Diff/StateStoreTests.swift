@@ -115,8 +115,8 @@ import Testing
         let (first, changes) = try DifferTests.compare(rows, previous: nil)
         let history = [HistoryEntry(time: "2026-11-21T10:00:00Z", changes: changes, sequence: 1)]
         try store.save(snapshot: first, history: history, lastBuild: LastBuild(fingerprint: "a"))
-        // 200 records, the snapshot's own row, one history entry, the fingerprint, where numbered entries start.
-        #expect(store.rowsWritten == rows.count + 4)
+        // 200 records, the snapshot's own row, its order, one history entry, the fingerprint, where numbered entries start.
+        #expect(store.rowsWritten == rows.count + 5)
         let database = store.folder.appendingPathComponent("state.sqlite")
         let written = try Data(contentsOf: database)
         let stamp = try FileManager.default.attributesOfItem(atPath: database.path)[.modificationDate] as? Date
@@ -143,8 +143,8 @@ import Testing
         let shorter = StateStore(folder: store.folder)
         let (fewer, _) = try DifferTests.compare(Array(edited.prefix(150)), previous: try shorter.loadSnapshot(), time: "2026-11-21T12:00:00Z")
         try shorter.save(snapshot: fewer, history: [], lastBuild: LastBuild(fingerprint: "b"))
-        // 50 records and 2 history entries deleted, changed_at updated.
-        #expect(shorter.rowsWritten == 53)
+        // 50 records and 2 history entries deleted, changed_at and the order updated.
+        #expect(shorter.rowsWritten == 54)
         #expect(try StateStore(folder: store.folder).loadSnapshot() == fewer)
         #expect(try StateStore(folder: store.folder).loadHistory() == [])
     }
@@ -164,10 +164,11 @@ import Testing
         #expect(try StateStore(folder: store.folder).loadSnapshot() == edited)
     }
 
-    /// Every row of the records and the snapshot tables, in order, as SQLite holds them.
+    /// Every row of the records, the order and the snapshot tables, in order, as SQLite holds them.
     static func dump(_ queue: DatabaseQueue) throws -> [[DatabaseValue]] {
         try queue.read { db in
-            try (Row.fetchAll(db, sql: "SELECT * FROM record ORDER BY position") + Row.fetchAll(db, sql: "SELECT * FROM snapshot"))
+            try (Row.fetchAll(db, sql: "SELECT * FROM record ORDER BY slot") + Row.fetchAll(db, sql: "SELECT * FROM record_order")
+                + Row.fetchAll(db, sql: "SELECT * FROM snapshot"))
                 .map { Array($0.databaseValues) }
         }
     }
@@ -193,7 +194,8 @@ import Testing
                     var contents = written
                     contents.snapshot = SnapshotIndex(result.snapshot, digests: result.digests)
                     try direct.write { db in try StateDatabase.write(contents, records: result.snapshot.rows, over: written, in: db) }
-                    written = contents
+                    // Read back: the slots the records went to, which the next save starts from.
+                    written = try direct.read { db in try StateDatabase.read(db) }
                     let saved = try StateDatabase.open(store.databaseURL, readOnly: true)
                     #expect(try Self.dump(saved) == Self.dump(direct))
                     try saved.close()
@@ -214,7 +216,7 @@ import Testing
         edited.rows[0].person = "Zoe"
         edited.rows.removeLast()
         let killed = try StateStore(folder: store.folder).stage(edited, digests: edited.rows.map(RecordDigest.init))
-        #expect(try killed.staged() == 1)
+        #expect(try killed.staged() == SlotPlan.Counts(written: 1, removed: 1, reordered: true))
         #expect(Self.exists(StagedSnapshot.fileName, in: store.folder))
         #expect(try Data(contentsOf: store.databaseURL) == database)
         #expect(try StateStore(folder: store.folder).loadSnapshot() == snapshot)
@@ -254,7 +256,7 @@ import Testing
         if commit {
             try pending.commit()
             pending.abandon()  // after a commit, nothing
-            #expect(writer.rowsWritten == 3)  // the edited record, the removed one's deletion, the build's record
+            #expect(writer.rowsWritten == 4)  // the edited record, the removed one's deletion, the order, the build's record
             #expect(try StateStore(folder: store.folder).loadSnapshot() == edited)
             #expect(try StateStore(folder: store.folder).lastBuild()?.fingerprint == "f2")
         } else {

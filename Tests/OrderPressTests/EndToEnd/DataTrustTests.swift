@@ -47,7 +47,8 @@ import Testing
         }
     }
 
-    /// Every text value in every table of the SQLite database at `url`, one per line.
+    /// Every text value in every table of the SQLite database at `url`, one per line. Not the BLOBs: they
+    /// hold numbers and digests (the sheet order's integers hold any byte, 27 an escape), never text.
     static func text(ofDatabase url: URL) throws -> String {
         var configuration = GRDB.Configuration()
         configuration.readonly = true
@@ -55,7 +56,11 @@ import Testing
         defer { try? queue.close() }
         return try queue.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'").flatMap { table in
-                try Row.fetchAll(db, sql: "SELECT * FROM \"\(table)\"").flatMap { row in row.databaseValues.compactMap { String.fromDatabaseValue($0) } }
+                try Row.fetchAll(db, sql: "SELECT * FROM \"\(table)\"").flatMap { row in
+                    row.databaseValues.compactMap { value in
+                        if case .string(let text) = value.storage { text } else { nil }
+                    }
+                }
             }.joined(separator: "\n")
         }
     }
