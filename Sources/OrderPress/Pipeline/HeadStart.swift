@@ -5,14 +5,36 @@ final class HeadStart {
     /// The last manifest read and its files located, on the other core while the sources download and
     /// are fingerprinted on this one: an unchanged rerun needs them to see its files intact, any other
     /// build to publish (at 100,000 orders 24,000 entries, about 50 ms). Opening writes nothing.
-    private let opening: Background<Result<PublishSession, StepFailure>>
+    private var opening: Background<Result<PublishSession, StepFailure>>
+    private let open: @Sendable () -> Result<PublishSession, StepFailure>
     private var sessionTaken = false
+    /// Whether the session was let go after the unchanged-rerun check (`setAsideWhenLarge`).
+    private var setAside = false
+    private let setAsideFrom: Int
     /// The last snapshot's index and the history: the diff needs them, and at a million orders reading
     /// them is half a second. A failure is left for the diff, which reads again and says what went wrong.
     private var reading: Background<Bool>?
 
-    init(output: Configuration.OutputPaths, dryRun: Bool) {
-        opening = Background { Result { () throws(StepFailure) in try Publisher(output: output).open(dryRun: dryRun) } }
+    init(output: Configuration.OutputPaths, dryRun: Bool, setAsideFrom: Int = HeadStart.setAsideFrom) {
+        self.setAsideFrom = setAsideFrom
+        open = { Result { () throws(StepFailure) in try Publisher(output: output).open(dryRun: dryRun) } }
+        opening = Background(open)
+    }
+
+    /// From this many files in the last manifest on, a build that is not an unchanged rerun lets the opened
+    /// session go once the sheet is parsed and opens it again to render: a million orders' 240,000 entries
+    /// (two lists of them, by path and in order) were some 250 MB held through validation and the diff,
+    /// where a rerun's peak is, and took the rerun of a Google Form's sheet to 1.6 GB, over the 1.5 GB
+    /// limit (BENCHMARKS.md, round 25). Below it the manifest is a few tens of MB: kept, and no time spent
+    /// reading it again.
+    static let setAsideFrom = 100_000
+
+    /// Lets the session go, when opened and large (see `setAsideFrom`); `takeSession` opens it again.
+    func setAsideWhenLarge() {
+        guard case .success(let session) = opening.value, session.recordedCount >= setAsideFrom else { return }
+        setAside = true
+        // Freed aside, its last reference this one.
+        Heap.release(opening.take())
     }
 
     /// Starts reading the state (`StateStore` keeps what it read for the diff).
@@ -35,6 +57,10 @@ final class HeadStart {
     /// now: the diff writes in the state folder, where the sweep removes temporary files.
     func takeSession() throws(StepFailure) -> PublishSession {
         sessionTaken = true
+        if setAside {
+            setAside = false
+            opening = Background(open)
+        }
         let session = try opening.take().get()
         session.sweepLeftovers()
         return session
@@ -42,7 +68,7 @@ final class HeadStart {
 
     // Not left opening the session or reading the state after a failed step either.
     deinit {
-        if !sessionTaken { _ = opening.value }
+        if !sessionTaken, !setAside { _ = opening.value }
         _ = reading?.value
     }
 }

@@ -128,6 +128,11 @@ public final class PublishSession: @unchecked Sendable {
     /// published (and recorded in this version's manifest), they were built from inputs with the
     /// fingerprint `inputs`, and no publish was left unfinished (a failed or killed one may have left
     /// files no manifest lists); nil otherwise. An unchanged rerun relies on it.
+    /// How many files the last manifest lists.
+    var recordedCount: Int {
+        previousInOrder.values.reduce(0) { $0 + $1.count }
+    }
+
     public func intactCount(builtFrom inputs: String? = nil) -> Int? {
         guard previousIsCurrent, previousInputs == inputs, !marker.isPresent else { return nil }
         var count = 0
