@@ -66,8 +66,9 @@ final class StagedSnapshot: Sendable {
     /// From this many records on, the diff step waits for them to be staged before the orders are
     /// aggregated. A million orders of a Google Form's sheet (a dozen long question titles and answers a
     /// row) held 1.6–1.7 GB while their records staged beside the aggregation, over the 1.5 GB limit;
-    /// waiting, 1.34 GB, for some 14 s more of a 55 s build (BENCHMARKS.md, round 25). Below it the records
-    /// are a few hundred MB at most, well within the limits, and the overlap is worth its time.
+    /// waiting, 1.31 GB, the diff step taking some 2.5 s more of a 48–52 s build (BENCHMARKS.md, round 25).
+    /// Below it the records are a few hundred MB at most, well within the limits, and the overlap is worth
+    /// its time.
     static let waitedFrom = 250_000
 
     /// Waits for the staging when the snapshot has `waitedFrom` records or more (see there).

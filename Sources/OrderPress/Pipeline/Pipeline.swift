@@ -106,6 +106,7 @@ public struct Pipeline: Sendable {
         // would pass the memory limit: `StagedSnapshot.waitWhenLarge`): a full build's 100,000 records took
         // 0.1–0.2 s more than the aggregation, with one core idle.
         steps.begin(.aggregate)
+        headStart.reopen()
         let aggregation = aggregate(diffed.data, rates: rates)
         steps.begin(.render)
         let session = try headStart.takeSession()

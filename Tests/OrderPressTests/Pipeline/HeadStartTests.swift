@@ -13,13 +13,15 @@ import Testing
         return (site, try ConfigurationLoader.load(from: site.appendingPathComponent("orderpress.toml")).output)
     }
 
-    @Test(arguments: [0, Int.max])
-    func aSessionSetAsideIsOpenedAgainTheSame(setAsideFrom: Int) throws {
+    /// Reopened ahead (while the orders are aggregated) or when render takes it; or never set aside.
+    @Test(arguments: [(0, true), (0, false), (Int.max, true)])
+    func aSessionSetAsideIsOpenedAgainTheSame(setAsideFrom: Int, reopenedAhead: Bool) throws {
         let (site, output) = try Self.builtSample()
         defer { try? FileManager.default.removeItem(at: site) }
         let kept = try HeadStart(output: output, dryRun: true).takeSession()
         let headStart = HeadStart(output: output, dryRun: true, setAsideFrom: setAsideFrom)
         headStart.setAsideWhenLarge()
+        if reopenedAhead { headStart.reopen() }
         let session = try headStart.takeSession()
         #expect(session.recordedCount > 0)
         #expect(session.recordedCount == kept.recordedCount)
