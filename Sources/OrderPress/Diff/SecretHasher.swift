@@ -26,6 +26,6 @@ struct SecretHasher: Sendable {
         prefix.withUnsafeBytes { hash.update(bufferPointer: $0) }
         var text = value.text
         text.withUTF8 { hash.update(bufferPointer: UnsafeRawBufferPointer($0)) }
-        return hash.finalize().withUnsafeBytes { SecretHash(digest: $0) }
+        return .sha256(ContentDigest(hash.finalize()))
     }
 }

@@ -406,12 +406,23 @@ enum StateDatabase {
     private static func write(_ new: SnapshotIndex, records: [RowRecord], over old: SnapshotIndex?, in db: Database) throws {
         precondition(records.count == new.records.count, "a snapshot was saved with records that are not its own")
         try write(header: new.header, over: old?.header, in: db)
-        let digests = new.records.map(\.digest)
-        let plan = records.withUnsafeBufferPointer { SlotPlan($0, digests: digests, over: old?.records ?? []) }
-        try insert(records, plan: plan, digests: digests, into: "record", in: db)
-        let delete = try db.makeStatement(sql: "DELETE FROM record WHERE slot = ?")
-        for slot in plan.freed { try delete.execute(arguments: [slot]) }
-        if plan.reordered { try write(plan.order, into: "record_order", in: db) }
+        _ = try write(
+            records, digests: new.records.map(\.digest), over: old?.records ?? [], into: "record",
+            freeing: "DELETE FROM record WHERE slot = ?", order: "record_order", in: db)
+    }
+
+    /// What `SlotPlan` makes of `records` over `old`: the records to write into `recordTable`, each
+    /// freed slot given to `freeing`, the order into `orderTable` if it changed.
+    private static func write(
+        _ records: [RowRecord], digests: [RecordDigest], over old: [SnapshotIndex.Stamp], into recordTable: String,
+        freeing: String, order orderTable: String, in db: Database
+    ) throws -> SlotPlan.Counts {
+        let plan = records.withUnsafeBufferPointer { SlotPlan($0, digests: digests, over: old) }
+        try insert(records, plan: plan, digests: digests, into: recordTable, in: db)
+        let freed = try db.makeStatement(sql: freeing)
+        for slot in plan.freed { try freed.execute(arguments: [slot]) }
+        if plan.reordered { try write(plan.order, into: orderTable, in: db) }
+        return plan.counts
     }
 
     /// Writes into a scratch database (`openScratch`) what a save of `records` over `old` writes
@@ -426,12 +437,9 @@ enum StateDatabase {
                 CREATE TABLE staged_freed (slot INTEGER PRIMARY KEY);
                 CREATE TABLE staged_order (\(orderTable));
                 """)
-        let plan = records.withUnsafeBufferPointer { SlotPlan($0, digests: digests, over: old) }
-        try insert(records, plan: plan, digests: digests, into: "staged_record", in: db)
-        let freed = try db.makeStatement(sql: "INSERT INTO staged_freed (slot) VALUES (?)")
-        for slot in plan.freed { try freed.execute(arguments: [slot]) }
-        if plan.reordered { try write(plan.order, into: "staged_order", in: db) }
-        return plan.counts
+        return try write(
+            records, digests: digests, over: old, into: "staged_record", freeing: "INSERT INTO staged_freed (slot) VALUES (?)",
+            order: "staged_order", in: db)
     }
 
     static let stagedSchema = "staged"
@@ -561,17 +569,18 @@ enum StateDatabase {
 
         /// A list as `ListText` encodes it.
         mutating func bind(list: [String]) {
-            index += 1
-            scratch.removeAll(keepingCapacity: true)
-            ListText.append(list, to: &scratch)
-            scratch.withUnsafeBufferPointer { bindText($0) }
+            bindList { ListText.append(list, to: &$0) }
         }
 
         /// Secret hashes as `ListText` encodes their texts.
         mutating func bind(list: [SecretHash]) {
+            bindList { ListText.append(list, to: &$0) }
+        }
+
+        private mutating func bindList(_ encode: (inout [UInt8]) -> Void) {
             index += 1
             scratch.removeAll(keepingCapacity: true)
-            ListText.append(list, to: &scratch)
+            encode(&scratch)
             scratch.withUnsafeBufferPointer { bindText($0) }
         }
 

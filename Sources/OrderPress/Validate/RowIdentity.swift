@@ -21,18 +21,12 @@ struct RowIdentity: Sendable {
     /// `id:<id>` or `content:<column>=<value>…` (the unit separator between columns); `idCount` is how
     /// many rows of the sheet use `id`. The identities in a state folder are in this form.
     func identity(id: String, idCount: Int, values: [String]) -> String {
-        if !id.isEmpty, idCount == 1 { return "id:\(id)" }
-        return content(of: values)
-    }
-
-    /// The identity of a row without a unique id.
-    func content(of values: [String]) -> String {
-        withContent(of: values) { String(decoding: $0, as: UTF8.self) }
+        Identity(id: id, idCount: idCount, values: values, rule: self).text(id: id, values: values)
     }
 
     private static let start: StaticString = "content:"
 
-    /// The bytes of `content(of:)`, written at the size worked out first on the stack (a heap block past
+    /// The bytes of a row's content identity, written at the size worked out first on the stack (a heap block past
     /// a few kilobytes): made by interpolating and joining, a Form's row (a dozen question titles) cost
     /// 17,000 instructions; kept as a String, every row's (the titles again in each) a quarter of a
     /// gigabyte at a million rows. Records make it when it is stored (`Identity`).
@@ -55,7 +49,7 @@ struct RowIdentity: Sendable {
         }
     }
 
-    /// How many bytes `content(of:)` has, without making it.
+    /// How many bytes `withContent(of:_:)` gives, without making them.
     func contentSize(of values: [String]) -> Int {
         content.reduce(Self.start.utf8CodeUnitCount) { $0 + $1.prefix.count + values[$1.position].utf8.count }
     }

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import PropertyBased
 import Testing
@@ -43,7 +44,7 @@ import Testing
     @Test(arguments: [
         ("", SecretHash.empty),
         ("?", .unknown),
-        ("00000000000000010000000000000002000000000000000300000000000000ff", .sha256(1, 2, 3, 255)),
+        ("00000000000000010000000000000002000000000000000300000000000000ff", .sha256(ContentDigest(hex: "00000000000000010000000000000002000000000000000300000000000000ff")!)),
         ("0000000000000001000000000000000200000000000000030000000000000FFF", .other("0000000000000001000000000000000200000000000000030000000000000FFF")),
     ])
     func eachTextIsReadAsItsCase(text: String, hash: SecretHash) {
@@ -52,7 +53,7 @@ import Testing
     }
 
     @Test func aDigestIsReadAsItsBytesInOrder() {
-        let bytes = (0..<32).map { UInt8($0 * 7 & 0xFF) }
-        #expect(bytes.withUnsafeBytes { SecretHash(digest: $0) }.text == Hex.lowercase(bytes))
+        let data = Data((0..<32).map { UInt8($0 * 7 & 0xFF) })
+        #expect(SecretHash.sha256(ContentDigest(of: data)).text == Hex.lowercase(SHA256.hash(data: data)))
     }
 }

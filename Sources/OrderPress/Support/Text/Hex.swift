@@ -9,14 +9,19 @@ enum Hex {
     /// no capacity checked for every digit.
     static func lowercase(_ bytes: UnsafeRawBufferPointer) -> String {
         String(unsafeUninitializedCapacity: bytes.count * 2) { text in
-            // Each digit worked out, not looked up: the table was a global's lazy check and a bounds check per digit.
-            var out = text.baseAddress!
-            for byte in bytes {
-                out[0] = digit(byte >> 4)
-                out[1] = digit(byte & 0x0F)
-                out += 2
-            }
+            write(bytes, to: text.baseAddress!)
             return bytes.count * 2
+        }
+    }
+
+    /// The digits of `bytes` written at `out`, which has room for two a byte.
+    static func write(_ bytes: UnsafeRawBufferPointer, to out: UnsafeMutablePointer<UInt8>) {
+        // Each digit worked out, not looked up: the table was a global's lazy check and a bounds check per digit.
+        var out = out
+        for byte in bytes {
+            out[0] = digit(byte >> 4)
+            out[1] = digit(byte & 0x0F)
+            out += 2
         }
     }
 

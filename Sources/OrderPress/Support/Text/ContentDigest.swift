@@ -1,8 +1,9 @@
 import Crypto
 import Foundation
 
-/// The SHA-256 of a file's contents, held in 32 bytes rather than as 64 characters of text: the
-/// manifest keeps one per published file (240,000 at a million orders). Written as lowercase hex.
+/// A SHA-256, held in 32 bytes rather than as 64 characters of text: the manifest keeps one per
+/// published file (240,000 at a million orders), a snapshot record one per secret cell (`SecretHash`).
+/// Written as lowercase hex.
 public struct ContentDigest: Equatable, Sendable, Codable, CustomStringConvertible {
     /// The digest's bytes, big-endian, eight at a time.
     private var words: (UInt64, UInt64, UInt64, UInt64)
@@ -51,7 +52,17 @@ public struct ContentDigest: Equatable, Sendable, Codable, CustomStringConvertib
 
     /// The 64 lowercase hex digits, appended without a String in between (the manifest writes 240,000).
     func appendHex(to bytes: inout [UInt8]) {
-        withUnsafeBytes(of: (words.0.bigEndian, words.1.bigEndian, words.2.bigEndian, words.3.bigEndian)) { Hex.append($0, to: &bytes) }
+        withHexDigits { bytes.append(contentsOf: $0) }
+    }
+
+    /// The 64 lowercase hex digits, written on the stack.
+    func withHexDigits<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withUnsafeBytes(of: (words.0.bigEndian, words.1.bigEndian, words.2.bigEndian, words.3.bigEndian)) { bytes in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.hexLength) { digits in
+                Hex.write(bytes, to: digits.baseAddress!)
+                return body(UnsafeBufferPointer(digits))
+            }
+        }
     }
 
     public static func == (left: Self, right: Self) -> Bool {
