@@ -111,7 +111,7 @@ import Testing
         let site = Self.site(notify: "[notify]\nprint = [\"added\"]\n")
         let result = try Self.quiet(site)
         #expect(result.status == 64)
-        #expect(result.stderr == "orderpress: orderpress.toml: 'notify.print' lists 'added'; use \"deleted\", \"rejected\", both, or [] for nothing\n")
+        #expect(result.stderr == "orderpress: orderpress.toml: 'notify.print' lists 'added'; use any of \"deleted\", \"rejected\", \"failing\", \"blocked\", or [] for nothing\n")
     }
 
     static func fileNumber(_ url: URL) throws -> Int? {
