@@ -10,6 +10,7 @@ import Foundation
 public struct NewsOutbox: Sendable {
     public var state: URL
     static let fileName = "webhook-outbox.json"
+    private static let threads = NSLock()
 
     public init(state: URL) { self.state = state }
 
@@ -80,6 +81,9 @@ public struct NewsOutbox: Sendable {
 
     /// Reads, changes and writes the file under the outbox lock; the file goes when nothing is left in it.
     private func changing<T>(_ change: (inout Contents) -> T) throws(OutputError) -> T {
+        // A record lock keeps other processes out, not other threads of this one.
+        Self.threads.lock()
+        defer { Self.threads.unlock() }
         try AtomicFile.createFolder(state)
         let lock = try OutboxLock(state: state, name: OutboxLock.file)
         try lock.hold(wait: true)

@@ -29,10 +29,11 @@ struct NewsText: Sendable {
         return item
     }
 
-    /// A source that started failing: which one, since when, and its one-line redacted reason.
-    func failing(source: String?, since: String, reason: String) -> NewsItem {
-        let text = labels.text("news_failing", ["source": sourceName(source), "time": since, "reason": reason]) + link("index.html")
-        return NewsItem(kind: .failing, row: 0, id: nil, group: "", person: "", what: "", amount: nil, reasons: [reason], text: text)
+    /// A source that started failing: which one and since when. Not why: the reason names the source's
+    /// address or path, which must not leave the machine (the terminal's error line says it).
+    func failing(source: String?, since: String) -> NewsItem {
+        let text = labels.text("news_failing", ["source": sourceName(source), "time": since]) + link("index.html")
+        return NewsItem(kind: .failing, row: 0, id: nil, group: "", person: "", what: "", amount: nil, reasons: [], text: text)
     }
 
     /// A source that works again after failing since `since`.

@@ -16,7 +16,7 @@ extension Pipeline {
                 let started = (try? health.failed(source: source, reason: error.description, now: clock.now)) ?? true
                 health.said.started = started
                 if started {
-                    tell(NewsText(configuration).failing(source: source, since: shownTime(clock.now), reason: SourceHealth.redacted(error.description)))
+                    tell(NewsText(configuration).failing(source: source, since: shownTime(clock.now)))
                 }
             }
             throw error

@@ -103,7 +103,7 @@ enum LabelCatalogue {
         ("news_deleted", "deleted", "已刪除", "已删除", "削除"),
         ("news_rejected", "rejected", "被退回", "被退回", "除外"),
         ("news_row", "row {row}", "第 {row} 列", "第 {row} 行", "{row} 行目"),
-        ("news_failing", "failing: the {source} source cannot be read since {time}: {reason}", "讀取失敗：{source}自 {time} 起無法讀取：{reason}", "读取失败：{source}自 {time} 起无法读取：{reason}", "読み込み失敗：{source}を {time} から読み込めません：{reason}"),
+        ("news_failing", "failing: the {source} source cannot be read since {time}; the pages keep what was last published", "讀取失敗：{source}自 {time} 起無法讀取；頁面維持上次發布的內容", "读取失败：{source}自 {time} 起无法读取；页面保持上次发布的内容", "読み込み失敗：{time} から{source}を読み込めません。ページは前回公開した内容のままです"),
         ("news_recovered", "recovered: the {source} source works again (failing since {time})", "已恢復：{source}已可再次讀取（自 {time} 起失敗）", "已恢复：{source}已可再次读取（自 {time} 起失败）", "復旧：{source}を再び読み込めます（{time} から失敗）"),
         ("news_blocked", "blocked: {lost} of the last run's {total} orders are no longer valid orders, so nothing was published; if that is right, run again with --accept-deletions, or restore the rows in the sheet", "已擋下：上次的 {total} 筆訂單中有 {lost} 筆不再是有效訂單，因此未發布；若確實如此，請加上 --accept-deletions 再執行一次，或在試算表中還原這些資料列", "已拦下：上次的 {total} 笔订单中有 {lost} 笔不再是有效订单，因此未发布；若确实如此，请加上 --accept-deletions 再运行一次，或在表格中恢复这些数据行", "停止：前回の注文 {total} 件のうち {lost} 件が有効な注文ではなくなったため、公開しませんでした。正しければ --accept-deletions を付けて再実行するか、シートの行を元に戻してください"),
         ("rates_missing", "n/a: the rate table has no rate for {currencies}.", "n/a：匯率表中沒有 {currencies} 的匯率。", "n/a：汇率表中没有 {currencies} 的汇率。", "n/a：レート表に {currencies} のレートがありません。"),
