@@ -57,19 +57,25 @@ public struct Webhook: Sendable {
     static let batchItems = 500
     static let batchBytes = 1 << 20
 
-    /// `items` split into the bodies of the POSTs that carry them, in order, each with how many items it holds.
+    /// `items` split into the bodies of the POSTs that carry them, in order, each with how many items it
+    /// holds: each item is measured once (its text and its `changes` entry), so the split is linear. An
+    /// item larger than the byte bound alone goes alone.
     static func batches(site: String, items: ArraySlice<NewsItem>) -> [(count: Int, body: Data)] {
         var result: [(Int, Data)] = []
-        var rest = items
-        while !rest.isEmpty {
-            var count = min(rest.count, batchItems)
-            var body = payload(site: site, items: Array(rest.prefix(count)))
-            while body.count > batchBytes, count > 1 {
-                count /= 2
-                body = payload(site: site, items: Array(rest.prefix(count)))
+        var start = items.startIndex
+        while start < items.endIndex {
+            var end = start
+            // The site's name and the JSON around the lists, then each item's two parts.
+            var size = site.utf8.count * 2 + 64
+            while end < items.endIndex, end - start < batchItems {
+                let item = items[end]
+                let cost = JSONOutput.encode(item).count + escaped(item.shown).utf8.count * 2 + 16
+                if end > start, size + cost > batchBytes { break }
+                size += cost
+                end += 1
             }
-            result.append((count, body))
-            rest = rest.dropFirst(count)
+            result.append((end - start, payload(site: site, items: Array(items[start..<end]))))
+            start = end
         }
         return result
     }
