@@ -52,7 +52,8 @@ struct BuildCommand: AsyncParsableCommand {
                 .init(strict: strict, dryRun: dryRun, acceptDeletions: acceptDeletions, offline: source.offline))
         } catch {
             let status = sayFailure(error, health: health)
-            await tell(health.said.news, delivery: delivery, logger: logger)
+            // A dry run writes and sends nothing, failing or not.
+            await tell(health.said.news, delivery: dryRun ? nil : delivery, logger: logger)
             throw status
         }
         let recovery = health.said.news.contains { $0.kind == .recovered }
