@@ -50,7 +50,8 @@ struct PageBuilder: Sendable {
         let groupPages = context.listPages(.groups)
         let peoplePages = context.listPages(.people)
         let groups = groupRows(groupPages.rows(ofPage: 1))
-        let people = personRows(peoplePages.rows(ofPage: 1))
+        // Someone whose only rows were rejected owes nothing, but must find the page that says why.
+        let people = personRows(peoplePages.rows(ofPage: 1)) + rejectedOnlyRows()
         let aggregation = context.aggregation
         let grand = aggregation.grandTotals
         return PageModels.IndexPage(
@@ -105,6 +106,18 @@ struct PageBuilder: Sendable {
                 name: short(person.name, TextLimits.person), link: "people/\(context.personSlugs[person.key]!).md",
                 orders: person.orders.count, totals: context.totalsText(person.totals),
                 converted: context.converted(person.converted), owes: owesText(person.outstanding))
+        }
+    }
+
+    /// The index's rows of the people known only from rejected rows: ⚠, nothing counted, nothing owed, a link
+    /// to their page (which lists their rows and what to do).
+    private func rejectedOnlyRows() -> [PageModels.PersonRow] {
+        let base = context.configuration.baseCurrency
+        let none = "0 \(base)"
+        return context.rejected.onlyRejected.map { person in
+            PageModels.PersonRow(
+                name: "⚠ " + short(person.name, TextLimits.person), link: "people/\(context.personSlugs[person.key]!).md", orders: 0,
+                totals: none, converted: context.configuration.displayCurrencies.map { _ in "–" }, owes: none)
         }
     }
 
@@ -370,8 +383,10 @@ struct PageBuilder: Sendable {
             let (who, what) = (
                 escape(row.value(of: context.configuration.orderColumns.person)), escape(row.value(of: context.configuration.orderColumns.item))
             )
+            // Every name links to its page, where the person reads what to do.
+            let linked = who.isEmpty || row.personKey.isEmpty ? who : context.personSlugs[row.personKey].map { "[\(who)](people/\($0).md)" } ?? who
             return PageModels.RejectedLine(
-                who: who, what: what, whoWhat: [who, what].filter { !$0.isEmpty }.joined(separator: " · "),
+                who: who, what: what, whoWhat: [linked, what].filter { !$0.isEmpty }.joined(separator: " · "),
                 row: row.row,
                 values: row.values.filter { !$0.value.isEmpty }.map { "\(escape($0.column)): \(escape($0.value))" }
                     .joined(separator: " · "),

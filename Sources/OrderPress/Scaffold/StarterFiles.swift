@@ -86,9 +86,9 @@ enum StarterFiles {
         # organizer_settled = true            # the organiser's own orders count as paid (the default)
 
         [notify]
-        print = ["deleted", "rejected"]       # what `build --quiet` prints (cron mails it): [] for nothing
+        print = ["deleted", "rejected", "failing", "blocked"]  # the news `build --quiet` prints (cron mails it) and the webhook gets: [] for nothing
         # webhook_url_env = "ORDERPRESS_WEBHOOK"  # POST each run's news to the URL in this environment variable
-        stale_after_minutes = 60              # pages say "not updated since …" once the sheet has failed this long
+        stale_after_minutes = 60              # pages say "not updated since …" once the sheet has failed, or the guard refused, this long
 
         """#
     }

@@ -179,7 +179,9 @@ import Testing
         let printed = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        #expect(printed.isEmpty)
+        // Only news: the first run's rejected rows, one line each.
+        let lines = String(decoding: printed, as: UTF8.self).split(separator: "\n")
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix("被退回：") }, "\(String(decoding: printed, as: UTF8.self))")
         let root = site.appendingPathComponent("output/site")
         for path in ["index.html", "groups/週五下午茶.html", "summary.json"] {
             let mode = try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent(path).path)[.posixPermissions] as? Int
