@@ -401,8 +401,7 @@ struct PageBuilder: Sendable {
 
     /// A deadline the sheet wrote as a date and time is shown like every other time; anything else as written.
     func deadline(_ group: Group) -> String {
-        Timestamp.parse(group.deadline, timeZone: context.configuration.timeZone)
-            .map { Timestamp.display($0, timeZone: context.configuration.timeZone) } ?? escape(group.deadline)
+        group.deadlineShown(timeZone: context.configuration.timeZone) ?? escape(group.deadline)
     }
 
     func changes() -> PageModels.ChangesPage {

@@ -399,6 +399,8 @@ struct PageKeys: Sendable {
 
     private static func add(_ group: Group, slug: String, to fields: inout Fields) {
         fields.add(group.name, group.organizer, group.shop, group.currency, group.deadline)
+        // How the deadline reads (shown, and what makes an order late) depends on the source's date order too.
+        fields.add(group.dateOrder?.rawValue ?? "")
         fields.add(slug)
         // How to pay, the fee and the discount (issue 24): on the group page and its people's pages.
         fields.add(group.payment)

@@ -24,6 +24,7 @@ public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     case rowSwallowed = "row_swallowed"
     // Warnings about a row
     case timeUnreadable = "time_unreadable"
+    case timeUnsettled = "time_unsettled"
     case personTooLong = "person_too_long"
     case itemTooLong = "item_too_long"
     case noteTooLong = "note_too_long"
@@ -33,6 +34,7 @@ public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     case rowRepeated = "row_repeated"
     // Warnings about a source
     case deadlineUnreadable = "deadline_unreadable"
+    case deadlineUnsettled = "deadline_unsettled"
     case groupAmountInvalid = "group_amount_invalid"
     case groupAmountPercent = "group_amount_percent"
     case groupAmountSheetFormat = "group_amount_sheet_format"

@@ -118,7 +118,8 @@ struct ShiftedCells {
         case .price: if case .success = PriceText.parse(text) { return true } else { return false }
         case .quantity: return QuantityText.parse(text) != nil
         case .currency: return text.isEmpty || isKnownCurrency(text.uppercased())
-        case .time: return text.isEmpty || Timestamp.parse(text, offsets: &offsets) != nil
+        // A date whose day and month are not settled is still a time's cell.
+        case .time: return text.isEmpty || Timestamp.read(text, order: nil, offsets: &offsets) != .unreadable
         case .paid:
             let folded = text.lowercased()
             return PaidText.paid.contains(folded) || PaidText.unpaid.contains(folded)

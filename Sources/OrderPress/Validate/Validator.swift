@@ -84,13 +84,18 @@ public struct Validator: Sendable {
                 let (order, candidate, group) = cells.withUnsafeBufferPointer { cells in
                     check(
                         cells, row: row, number: numbers[row], reader: reader, roles: roles, listed: listed, offsets: &offsets,
-                        warnings: &chunk.warnings)
+                        warnings: &chunk.warnings, dates: &chunk.dates)
                 }
                 hand(row, order, candidate, group: group)
             }
             return chunk
         }
-        for chunk in chunks { warnings += chunk.warnings }
+        var dates = DateEvidence()
+        for chunk in chunks {
+            warnings += chunk.warnings
+            dates.merge(chunk.dates)
+        }
+        settleTimes(dates, orders: &read, warnings: &warnings)
         // CSV rows whose cells sit a column off are rejected whole, before anything reads their texts.
         let shifted = orders.fromCSV ? shiftedRows(orders, read: read, candidates: candidates, warnings: warnings) : [:]
         if !shifted.isEmpty {
@@ -205,6 +210,28 @@ public struct Validator: Sendable {
         var idCounts: [String: Int] = [:]
         var repeatsId = false
         var groups = GroupsFound()
+        /// What the range's times prove of the source's date order, and the times it leaves unsettled.
+        var dates = DateEvidence()
+    }
+
+    /// Reads the times whose day and month only the source's evidence settles (`DateEvidence`), or warns
+    /// that each is shown as written.
+    private func settleTimes(_ dates: DateEvidence, orders: inout [Order], warnings: inout [DataWarning]) {
+        guard !dates.unsettled.isEmpty else { return }
+        let order = dates.order(configured: configuration.orders.dateOrder)
+        for index in dates.unsettled {
+            let text = orders[index].timeText
+            if let order, let time = Timestamp.read(text, order: order, timeZone: configuration.timeZone).date {
+                orders[index].time = time
+                continue
+            }
+            warnings.append(
+                .init(
+                    row: orders[index].row,
+                    Reason(
+                        .timeUnsettled, ["value": text, "table": configuration.orders.name],
+                        english: "time '\(text)' could be day-first or month-first and is shown as written; set date_order in [\(configuration.orders.name)] (\"dmy\" or \"mdy\") or read the sheet with UNFORMATTED_VALUE")))
+        }
     }
 
     /// With a groups source, what `resolveGroups` needs of the rows, found as they are read: each row's
@@ -298,7 +325,7 @@ public struct Validator: Sendable {
 
     private func check(
         _ cells: UnsafeBufferPointer<String>, row index: Int, number: Int, reader: RowReader, roles: Roles,
-        listed: (groups: [Group], places: GroupPlaces)?, offsets: inout ZoneOffsets, warnings: inout [DataWarning]
+        listed: (groups: [Group], places: GroupPlaces)?, offsets: inout ZoneOffsets, warnings: inout [DataWarning], dates: inout DateEvidence
     ) -> (Order, Candidate, group: Int?) {
         let columns = configuration.orderColumns
         let (values, secrets) = reader.read(cells, row: index)
@@ -364,8 +391,14 @@ public struct Validator: Sendable {
         let timeText = text(roles.time)
         var time: Date?
         if !timeText.isEmpty {
-            time = Timestamp.parse(timeText, offsets: &offsets)
-            if time == nil {
+            switch Timestamp.read(timeText, order: configuration.orders.dateOrder, offsets: &offsets) {
+            case .time(let date, _, let proves):
+                time = date
+                dates.note(proves)
+            case .unsettled:
+                // Read, or warned about, once every row's evidence is in (`settleTimes`).
+                dates.unsettled.append(index)
+            case .unreadable:
                 warnings.append(
                     .init(
                         row: number,
@@ -451,6 +484,10 @@ public struct Validator: Sendable {
         var groups: [Group] = []
         var names = Set<String>()
         let fromSheetAPI = configuration.groups.map { Self.readsSheetAPI($0.location) } ?? false
+        // Deadlines whose day and month only the groups source's evidence settles (`DateEvidence`).
+        let configuredOrder = configuration.groups?.dateOrder
+        var dates = DateEvidence()
+        var unsettled: [(row: Int, text: String)] = []
         for row in 0..<table.dataRowCount {
             let number = table.numbers[row]
             let name = text(row, columns.name)
@@ -478,13 +515,18 @@ public struct Validator: Sendable {
                 currency = configuration.baseCurrency
             }
             let deadline = text(row, columns.deadline)
-            if !deadline.isEmpty, Timestamp.parse(deadline, timeZone: configuration.timeZone) == nil {
-                warnings.append(
-                    .init(
-                        row: nil,
-                        Reason(
-                            .deadlineUnreadable, ["row": String(number), "value": deadline],
-                            english: "groups row \(number): deadline '\(deadline)' is not a date and time OrderPress reads and is shown as written (write it like 2026-11-21 18:00)")))
+            if !deadline.isEmpty {
+                switch Timestamp.read(deadline, order: configuredOrder, timeZone: configuration.timeZone, endOfDay: true) {
+                case .time(_, _, let proves): dates.note(proves)
+                case .unsettled: unsettled.append((number, deadline))
+                case .unreadable:
+                    warnings.append(
+                        .init(
+                            row: nil,
+                            Reason(
+                                .deadlineUnreadable, ["row": String(number), "value": deadline],
+                                english: "groups row \(number): deadline '\(deadline)' is not a date and time OrderPress reads and is shown as written (write it like 2026-11-21 18:00)")))
+                }
             }
             groups.append(
                 Group(
@@ -493,6 +535,18 @@ public struct Validator: Sendable {
                     fee: GroupAmount.read(text(row, columns.fee), column: columns.fee, row: number, fromSheetAPI: fromSheetAPI, warnings: &warnings),
                     discount: GroupAmount.read(
                         text(row, columns.discount), column: columns.discount, row: number, fromSheetAPI: fromSheetAPI, warnings: &warnings)))
+        }
+        let order = dates.order(configured: configuredOrder)
+        for index in groups.indices { groups[index].dateOrder = order }
+        for (number, deadline) in unsettled
+        where order.map({ Timestamp.read(deadline, order: $0, timeZone: configuration.timeZone).date == nil }) ?? true {
+            let table = configuration.groups?.name ?? "groups"
+            warnings.append(
+                .init(
+                    row: nil,
+                    Reason(
+                        .deadlineUnsettled, ["row": String(number), "value": deadline, "table": table],
+                        english: "groups row \(number): deadline '\(deadline)' could be day-first or month-first and is shown as written; set date_order in [\(table)] (\"dmy\" or \"mdy\") or read the sheet with UNFORMATTED_VALUE")))
         }
         return groups
     }

@@ -1,0 +1,7 @@
+/// `decimal_separator`: the mark between a number's whole part and its fraction when a sheet writes
+/// numbers as text. With `.point` a comma only groups thousands (`1,234.50`); with `.comma` a point or
+/// a space groups them (`1.234,56`, `1 234,56`).
+public enum DecimalSeparator: String, Sendable, CaseIterable {
+    case point = "."
+    case comma = ","
+}
