@@ -5,3 +5,12 @@ public enum DecimalSeparator: String, Sendable, CaseIterable {
     case point = "."
     case comma = ","
 }
+
+extension DecimalSeparator {
+    /// The decimal mark's and the grouping mark's bytes (the grouping one the fast path reads).
+    var marks: (decimal: UInt8, group: UInt8) {
+        self == .point ? (UInt8(ascii: "."), UInt8(ascii: ",")) : (UInt8(ascii: ","), UInt8(ascii: "."))
+    }
+
+    var other: DecimalSeparator { self == .point ? .comma : .point }
+}

@@ -17,6 +17,10 @@ public struct Group: Sendable, Equatable {
     /// The order the groups source writes dates in (`date_order`, or what its deadlines prove): how
     /// `deadline` reads. Nil: only what the text itself proves.
     public var dateOrder: DateOrder?
+    /// Why the fee or the discount cell, which could not be read, counts as 0: said where the money is
+    /// (the group's total, every share line), not only on the Attention page. Nil when read or empty.
+    public var feeNotCounted: Reason?
+    public var discountNotCounted: Reason?
 
     /// The deadline as a moment, a date alone being the end of that day; nil when it does not read as a
     /// time or its day and month are not settled.

@@ -29,7 +29,8 @@ public struct Validator: Sendable {
             try requireUniqueColumns(configuration.groupColumns.mapped, in: groups)
         }
         var warnings: [DataWarning] = []
-        let listedGroups = groups.map { readGroups($0, warnings: &warnings) }
+        var signedAmounts = 0
+        let listedGroups = groups.map { readGroups($0, warnings: &warnings, signedAmounts: &signedAmounts) }
         warnings += unmappedColumnWarnings(orders, mapped: columns.mapped)
 
         let reader = RowReader(table: orders, columns: configuration.orderColumns)
@@ -80,14 +81,18 @@ public struct Validator: Sendable {
                 }
                 put(row, consume order, consume candidate)
             }
+            // Apart from `chunk`, which `hand` captures: two of its fields lent at once are one access to it.
+            var dates = DateEvidence()
+            var signedPrices = 0
             for row in range {
                 let (order, candidate, group) = cells.withUnsafeBufferPointer { cells in
                     check(
                         cells, row: row, number: numbers[row], reader: reader, roles: roles, listed: listed, offsets: &offsets,
-                        warnings: &chunk.warnings, dates: &chunk.dates)
+                        warnings: &chunk.warnings, dates: &dates, signedPrices: &signedPrices)
                 }
                 hand(row, order, candidate, group: group)
             }
+            (chunk.dates, chunk.signedPrices) = (dates, signedPrices)
             return chunk
         }
         var dates = DateEvidence()
@@ -159,7 +164,8 @@ public struct Validator: Sendable {
         let data = ValidatedData(
             groups: groupList, orders: valid, rejected: rejected, warnings: warnings.sorted(),
             rowsRead: orders.rowCount, tracksPayments: orders.headers.contains(configuration.orderColumns.paid),
-            malformedRows: orders.malformed.count + shifted.count, blankRows: blankRows)
+            malformedRows: orders.malformed.count + shifted.count, blankRows: blankRows,
+            amountsWithSign: signedAmounts + chunks.reduce(0) { $0 + $1.signedPrices })
         let counts = idsRepeat ? idCounts : nil
         // Each row apart from the others, a range on each core, with its secret cells: the rows' amounts
         // worked out once for each distinct product (`AmountProducts`).
@@ -212,6 +218,8 @@ public struct Validator: Sendable {
         var groups = GroupsFound()
         /// What the range's times prove of the source's date order, and the times it leaves unsettled.
         var dates = DateEvidence()
+        /// Prices read with their currency's sign (`¥300`).
+        var signedPrices = 0
     }
 
     /// Reads the times whose day and month only the source's evidence settles (`DateEvidence`), or warns
@@ -325,7 +333,8 @@ public struct Validator: Sendable {
 
     private func check(
         _ cells: UnsafeBufferPointer<String>, row index: Int, number: Int, reader: RowReader, roles: Roles,
-        listed: (groups: [Group], places: GroupPlaces)?, offsets: inout ZoneOffsets, warnings: inout [DataWarning], dates: inout DateEvidence
+        listed: (groups: [Group], places: GroupPlaces)?, offsets: inout ZoneOffsets, warnings: inout [DataWarning], dates: inout DateEvidence,
+        signedPrices: inout Int
     ) -> (Order, Candidate, group: Int?) {
         let columns = configuration.orderColumns
         let (values, secrets) = reader.read(cells, row: index)
@@ -354,17 +363,6 @@ public struct Validator: Sendable {
             reasons.append(Reason(.groupUnknown, ["group": group], english: "unknown group '\(group)'"))
         }
 
-        let priceText = text(roles.price)
-        var price: Decimal?
-        switch PriceText.parse(priceText) {
-        case .success(let value): price = value
-        case .failure(let problem): reasons.append(problem.explained(column: columns.price, fromSheetAPI: Self.readsSheetAPI(configuration.orders.location)))
-        }
-
-        let quantityText = text(roles.quantity)
-        let quantity = QuantityText.parse(quantityText)
-        if quantity == nil { reasons.append(QuantityText.problem(quantityText)) }
-
         let currencyText = text(roles.currency).uppercased()
         let currency: String
         if !currencyText.isEmpty {
@@ -377,6 +375,23 @@ public struct Validator: Sendable {
         } else {
             currency = configuration.baseCurrency
         }
+
+        let priceText = text(roles.price)
+        var price: Decimal?
+        // The row's currency's sign may stand beside the price, as a currency-formatted cell shows it.
+        switch PriceText.read(priceText, separator: configuration.orders.decimalSeparator, currency: currency) {
+        case .success(let amount):
+            price = amount.value
+            if amount.signed { signedPrices += 1 }
+        case .failure(let problem):
+            reasons.append(
+                problem.explained(
+                    column: columns.price, fromSheetAPI: Self.readsSheetAPI(configuration.orders.location), table: configuration.orders.name))
+        }
+
+        let quantityText = text(roles.quantity)
+        let quantity = QuantityText.parse(quantityText)
+        if quantity == nil { reasons.append(QuantityText.problem(quantityText)) }
 
         // One array, at most as long as the option columns: `map` then `filter` made two and grew the second.
         var options: [String] = []
@@ -460,7 +475,7 @@ public struct Validator: Sendable {
     // MARK: - Groups
 
     /// The groups source's rows in sheet order, without nameless or repeated ones.
-    private func readGroups(_ table: SourceTable, warnings: inout [DataWarning]) -> [Group] {
+    private func readGroups(_ table: SourceTable, warnings: inout [DataWarning], signedAmounts: inout Int) -> [Group] {
         let columns = configuration.groupColumns
         let cells = CellReader(table)
         func text(_ row: Int, _ column: String) -> String { cells.text(table, row, column) }
@@ -486,6 +501,8 @@ public struct Validator: Sendable {
         let fromSheetAPI = configuration.groups.map { Self.readsSheetAPI($0.location) } ?? false
         // Deadlines whose day and month only the groups source's evidence settles (`DateEvidence`).
         let configuredOrder = configuration.groups?.dateOrder
+        let separator = configuration.groups?.decimalSeparator ?? .point
+        let sourceName = configuration.groups?.name ?? "groups"
         var dates = DateEvidence()
         var unsettled: [(row: Int, text: String)] = []
         for row in 0..<table.dataRowCount {
@@ -528,13 +545,20 @@ public struct Validator: Sendable {
                                 english: "groups row \(number): deadline '\(deadline)' is not a date and time OrderPress reads and is shown as written (write it like 2026-11-21 18:00)")))
                 }
             }
-            groups.append(
-                Group(
-                    name: name, organizer: text(row, columns.organizer), shop: text(row, columns.shop),
-                    currency: currency, deadline: text(row, columns.deadline), payment: text(row, columns.payment),
-                    fee: GroupAmount.read(text(row, columns.fee), column: columns.fee, row: number, fromSheetAPI: fromSheetAPI, warnings: &warnings),
-                    discount: GroupAmount.read(
-                        text(row, columns.discount), column: columns.discount, row: number, fromSheetAPI: fromSheetAPI, warnings: &warnings)))
+            // A fee's sign is the group's currency's; a group that names none is priced in the base currency.
+            func amount(_ column: String) -> GroupAmount.Reading {
+                GroupAmount.read(
+                    text(row, column), column: column, row: number, fromSheetAPI: fromSheetAPI, separator: separator,
+                    currency: currency.isEmpty ? configuration.baseCurrency : currency, table: sourceName, warnings: &warnings)
+            }
+            let (fee, discount) = (amount(columns.fee), amount(columns.discount))
+            signedAmounts += (fee.signed ? 1 : 0) + (discount.signed ? 1 : 0)
+            var group = Group(
+                name: name, organizer: text(row, columns.organizer), shop: text(row, columns.shop),
+                currency: currency, deadline: text(row, columns.deadline), payment: text(row, columns.payment),
+                fee: fee.value, discount: discount.value)
+            (group.feeNotCounted, group.discountNotCounted) = (fee.notCounted, discount.notCounted)
+            groups.append(group)
         }
         let order = dates.order(configured: configuredOrder)
         for index in groups.indices { groups[index].dateOrder = order }
