@@ -216,7 +216,7 @@ enum PriceText {
         case .comma:
             let parts = text.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
             let integer = parts[0]
-            if parts.count > 1, parts[1].isEmpty || !parts[1].allSatisfy(\.isNumber) { return nil }
+            if parts.count > 1, !parts[1].allSatisfy(\.isNumber) { return nil }
             let marks = Set(integer.filter { $0 == "." || $0 == " " })
             guard marks.count <= 1 else { return nil }
             if let mark = marks.first {
