@@ -406,6 +406,10 @@ struct PageKeys: Sendable {
         fields.add(group.payment)
         fields.add(group.fee)
         fields.add(group.discount)
+        // A fee or discount not counted is said on the group page and every share line.
+        for reason in [group.feeNotCounted, group.discountNotCounted] {
+            fields.add(reason.map { $0.code.rawValue + "\u{1F}" + $0.english + "\u{1F}" + $0.values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\u{1F}") } ?? "")
+        }
     }
 
     /// Every field of an order but its sheet row, which `OrderDigestTable` keeps beside the digest
