@@ -106,7 +106,8 @@ enum PriceText {
         // Currency symbols or codes around a number: how FORMATTED_VALUE shows a currency cell ("NT$35", "35 元",
         // "3,50 €"); a decimal comma's locales group thousands with a space too ("1 234,56 €").
         let isNumberPart = { (c: Character) in c.isASCII && (c.isNumber || c == "." || c == "," || (separator == .comma && c == " ")) }
-        let prefix = body.prefix { !isNumberPart($0) }
+        // The sign's own space (`R$ 35`) is the prefix's, not the number's.
+        let prefix = body.prefix { !($0.isASCII && ($0.isNumber || $0 == "." || $0 == ",")) }
         let rest = body.dropFirst(prefix.count)
         var number = rest.prefix(while: isNumberPart)
         while number.last == " " { number = number.dropLast() }
