@@ -459,7 +459,8 @@ public struct Validator: Sendable {
         for index in read.indices where !candidates[index].reasons.isEmpty || warned.contains(read[index].row) { suspects.append(index) }
         guard !suspects.isEmpty else { return [:] }
         var check = ShiftedCells(
-            table: orders, columns: configuration.orderColumns, timeZone: configuration.timeZone, isKnownCurrency: isKnownCurrency)
+            table: orders, columns: configuration.orderColumns, timeZone: configuration.timeZone,
+            separator: configuration.orders.decimalSeparator, isKnownCurrency: isKnownCurrency)
         var found: [Int: Reason] = [:]
         let suspected = Set(suspects)
         for index in suspects {
