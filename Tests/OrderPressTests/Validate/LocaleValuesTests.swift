@@ -92,6 +92,10 @@ import Testing
         #expect(good.groups?.dateOrder == .ymd)
         #expect(good.groups?.decimalSeparator == .point)
         #expect(throws: ConfigurationError.self) { try TestSupport.configuration("[orders]\npath = \"o.json\"\ndecimal_separator = \";\"\n") }
+        // A rates feed has fixed formats of its own: the keys are the sheets'.
+        #expect(throws: ConfigurationError.self) {
+            try TestSupport.configuration("[orders]\npath = \"o.json\"\n[rates]\npath = \"r.json\"\ndate_order = \"dmy\"\n")
+        }
     }
 
     static let groupHeaders = ["group", "organizer", "deadline", "fee", "currency"]
