@@ -149,6 +149,8 @@ enum LabelCatalogue {
         ("discount", "Discount", "折扣", "折扣", "割引"),
         ("fee_share", "Fee share", "分攤費用", "分摊费用", "手数料の負担分"),
         ("discount_share", "Discount share", "分得折扣", "分得折扣", "割引の配分"),
+        // A fee or discount cell that could not be read, beside the total and on every share line (issue 35).
+        ("amount_not_counted", "⚠ {column} '{value}' not counted: {reason}", "⚠ {column}「{value}」未計入：{reason}", "⚠ {column}“{value}”未计入：{reason}", "⚠ {column}「{value}」は計上されていません：{reason}"),
         ("payment", "How to pay", "付款方式", "付款方式", "支払い方法"),
         // Written between each three digits of an amount's whole part on pages ("26,297"); "" for none.
         ("thousands_separator", ",", ",", ",", ","),

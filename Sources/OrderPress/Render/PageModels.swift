@@ -125,6 +125,8 @@ enum PageModels {
         var payment: String? = nil
         var fee: String? = nil
         var discount: String? = nil
+        /// "⚠ fee '¥300' not counted: …": a fee or discount that could not be read, beside the total.
+        var notCounted: [String] = []
         var notices: [String]
         var hasRecentDeletions: Bool
         var deletedHeading: String

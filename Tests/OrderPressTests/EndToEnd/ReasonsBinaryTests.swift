@@ -18,7 +18,7 @@ import Testing
         let rejected = try #require(summary["rejected"] as? [[String: Any]])
         #expect(rejected.map { $0["row"] as? Int } == [10, 18, 24, 28, 34])
         #expect(rejected.map { $0["codes"] as? [String] } == [
-            ["price_negative"], ["person_missing"], ["price_formatted"], ["quantity_invalid"], ["group_unknown"],
+            ["price_negative"], ["person_missing"], ["price_sign_contradicts"], ["quantity_invalid"], ["group_unknown"],
         ])
         #expect(rejected[0]["reasons"] as? [String] == ["price must not be negative"])
         let warnings = try #require(summary["warnings"] as? [[String: Any]])

@@ -20,7 +20,7 @@ import Testing
     ] as [(String, String, String?)])
     func aCellIsAnAmountOrAWarningThatSaysWhatToWrite(text: String, value: String, warning: String?) {
         var warnings: [DataWarning] = []
-        let amount = GroupAmount.read(text, column: "discount", row: 3, fromSheetAPI: false, warnings: &warnings)
+        let amount = GroupAmount.read(text, column: "discount", row: 3, fromSheetAPI: false, warnings: &warnings).value
         #expect(amount == Decimal(string: value)!)
         #expect(warnings.map(\.message) == (warning.map { [$0] } ?? []))
     }
