@@ -40,7 +40,7 @@ struct SiteContext: Sendable {
         tombstones: Tombstones? = nil
     ) {
         self.siteID = siteID
-        rejected = RejectedIndex(data.rejected, orders: data.orders)
+        rejected = RejectedIndex(data.rejected, orders: data.orders, spellings: data.spellings)
         self.tombstones = tombstones ?? Tombstones(history: history, now: now, data: data)
         deadlines = data.groups.reduce(into: [:]) { found, group in
             if !group.deadline.isEmpty, let time = Timestamp.parse(group.deadline, timeZone: configuration.timeZone) { found[group.name] = time }

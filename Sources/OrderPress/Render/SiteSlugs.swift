@@ -15,7 +15,7 @@ struct SiteSlugs: Sendable {
         let groupList = Slugger.assignInOrder(data.groups.map(\.name) + tombstones.groups.map(\.key), fallback: "group", kept: kept?.groups ?? [:])
         // Each key read through a pointer: `orders.lazy.map(\.personKey)` copied every order (5 M instructions at 10,000).
         let orderKeys = data.orders.withUnsafeBufferPointer { orders in
-            Self.distinct((0..<orders.count).lazy.map { (orders.baseAddress! + $0).pointee.personKey })
+            Self.distinct((0..<orders.count).lazy.map { (orders.baseAddress! + $0).pointee.personKey.text })
         }
         // `Slugger.assign` takes the keys as a set: every person the aggregation lists, whatever their order.
         // Then the people known only from rejected rows, whose page lists those rows.

@@ -15,5 +15,5 @@ public struct Group: Sendable, Equatable {
     public var discount: Decimal = 0
 
     /// The organiser as a person is identified (`Order.personKey`): empty without one.
-    var organizerKey: String { Text.lowercased(organizer) }
+    var organizerKey: PersonKey { PersonKey(organizer) }
 }
