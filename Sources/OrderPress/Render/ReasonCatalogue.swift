@@ -18,6 +18,7 @@ enum ReasonCatalogue {
         // An order placed after its group's deadline (group and person pages)
         ("late_mark", "⏰ late", "⏰ 逾時", "⏰ 逾时", "⏰ 締め切り後"),
         // The page of a person or group whose orders were all deleted (`Tombstones`)
+        ("moved_notice", "This page was one spelling of a name that is now one person (case, width and spaces aside): their orders are on their page.", "這一頁原本是同一個名字的另一種寫法（不分大小寫、全半形與空格），現在合併為一人：訂單都在此人的頁面上。", "这一页原本是同一个名字的另一种写法（不分大小写、全半角与空格），现在合并为一人：订单都在此人的页面上。", "このページは同じ名前の別の書き方（大文字小文字・全角半角・空白の違い）でした。今は一人にまとめ、注文はその人のページにあります。"),
         ("tombstone_notice", "Every order on this page was deleted. The page stays until {date} so that links to it keep working.", "這一頁的訂單都已刪除。此頁保留到 {date}，連結在那之前仍可使用。", "这一页的订单都已删除。此页保留到 {date}，链接在那之前仍可使用。", "このページの注文はすべて削除されました。リンクが切れないよう、{date} まで残します。"),
         ("see_why", "See why", "查看原因", "查看原因", "理由を見る"),
         // Rejected rows

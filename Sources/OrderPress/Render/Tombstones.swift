@@ -81,6 +81,10 @@ struct Tombstones: Sendable {
 }
 
 extension PageBuilder {
+    func movedPage(name: String, slug: String) -> PageModels.MovedPage {
+        PageModels.MovedPage(name: MarkdownEscaper.escape(name), notice: labels.markdown("moved_notice"), link: "\(slug).md")
+    }
+
     func tombstonePage(_ stone: Tombstones.Stone, group: Bool) -> PageModels.TombstonePage {
         let zone = context.configuration.timeZone
         let until = "\(Timestamp.display(stone.until, timeZone: zone)) (\(zone.identifier))"

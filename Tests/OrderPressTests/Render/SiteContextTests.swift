@@ -51,7 +51,7 @@ import Testing
         let slugs = SiteSlugs(data)
         #expect(slugs.people == made.personSlugs)
         #expect(slugs.groups == made.groupSlugs)
-        #expect(Set(slugs.people.keys) == Set(people.map { $0.lowercased() }))
+        #expect(Set(slugs.people.keys) == Set(people.map { PersonKey($0).text }))
         #expect(slugs.groups.count == 4)
     }
 }

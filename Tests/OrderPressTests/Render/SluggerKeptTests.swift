@@ -22,7 +22,8 @@ import Testing
 
     @Test func storedSlugsReadBack() {
         let groups = Slugger.assignInOrder(["週五下午茶", "Lunch"], fallback: "group")
-        let people = Slugger.assignInOrder(["a my", "-a my", "王小明"], fallback: "person")
+        // People are stored by key (`PersonKey`): already folded, they read back as they are.
+        let people = Slugger.assignInOrder(["amy", "-amy", "王小明"], fallback: "person")
         let text = PageSlugs.text(groups: groups, people: people)
         let read = PageSlugs(text: text)
         #expect(read == PageSlugs(groups: Dictionary(uniqueKeysWithValues: groups.map { ($0.key, $0.slug) }), people: Dictionary(uniqueKeysWithValues: people.map { ($0.key, $0.slug) })))
@@ -41,7 +42,17 @@ import Testing
                 let fields = line.split(separator: UInt8(ascii: "\t"), maxSplits: 2, omittingEmptySubsequences: false)
                 guard fields.count == 3, !fields[1].isEmpty, !fields[2].isEmpty else { continue }
                 let (key, slug) = (String(Substring(fields[1])), String(Substring(fields[2])))
-                if fields[0].elementsEqual("g".utf8) { read.groups[key] = slug } else if fields[0].elementsEqual("p".utf8) { read.people[key] = slug }
+                if fields[0].elementsEqual("g".utf8) {
+                    read.groups[key] = slug
+                } else if fields[0].elementsEqual("p".utf8) {
+                    // A person's key folded (`PersonKey`); a second line of one key names an alias.
+                    let person = PersonKey(key).text
+                    if read.people[person] == nil {
+                        read.people[person] = slug
+                    } else if read.people[person] != slug, !(read.aliases[person]?.contains(slug) ?? false) {
+                        read.aliases[person, default: []].append(slug)
+                    }
+                }
             }
             return read
         }
