@@ -61,9 +61,10 @@ public struct PersonSpellings: Sendable, Equatable {
         merged.isEmpty ? name : merged[key]?.shown ?? name
     }
 
-    /// One warning per merged person, for the Attention page and `check`: "伊藤 健 / 伊藤健 → one person".
+    /// One warning per person merged from spellings that differ in more than case, for the Attention
+    /// page and `check`: "伊藤 健 / 伊藤健 → one person". `Amy` and `amy` were always one person.
     var warnings: [DataWarning] {
-        merged.values.map { person in
+        merged.values.filter { Set($0.spellings.map(Text.lowercased)).count > 1 }.map { person in
             let joined = person.spellings.joined(separator: " / ")
             return DataWarning(
                 row: person.row,
