@@ -31,6 +31,21 @@ import Testing
         #expect(PageSlugs(text: "x\ty\tz\np\tonly-two\n\n") == PageSlugs())
     }
 
+    /// A state keyed by the old rule (lower case only) is read by `PersonKey`: spellings that had a page
+    /// each are one person, who keeps the first line's slug; the others are aliases, which a state of
+    /// this rule then stores as such and reads back.
+    @Test func slugsOfTheOldRuleFoldIntoOnePersonWithAliases() {
+        let old = "p\tken\tken\np\t伊藤 健\t伊藤-健\np\t伊藤健\t伊藤健\np\tｋｅｎ\tｋｅｎ\n"
+        let read = PageSlugs(text: old)
+        #expect(read == PageSlugs(people: ["ken": "ken", "伊藤健": "伊藤-健"], aliases: ["ken": ["ｋｅｎ"], "伊藤健": ["伊藤健"]]))
+        let stored = PageSlugs.text(groups: [], people: [("ken", "ken"), ("伊藤健", "伊藤-健")], aliases: [("ken", "ｋｅｎ"), ("伊藤健", "伊藤健")])
+        #expect(PageSlugs(text: stored) == read)
+        // The person's slug made from another spelling still fits their key.
+        #expect(Slugger.fits("伊藤-健", base: "伊藤健", fallback: "person"))
+        #expect(Slugger.fits("ｋｅｎ", base: "ken", fallback: "person"))
+        #expect(!Slugger.fits("ben", base: "ken", fallback: "person"))
+    }
+
     /// The stored text read byte by byte gives what splitting it into lines and fields gives (the way
     /// it was read before), on generated texts of kinds, keys and slugs, tabs, empty fields and lines.
     @Test func storedSlugsReadAsSplittingThemReads() async {
