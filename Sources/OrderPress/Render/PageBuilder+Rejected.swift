@@ -1,4 +1,4 @@
-/// The rejected rows on person and group pages (DESIGN, Output): so that nobody learns at pickup that
+/// The rejected rows on person and group pages: so that nobody learns at pickup that
 /// their order was never counted.
 extension PageBuilder {
     /// "珍珠奶茶 M 半糖 少冰 (週五下午茶, row 10): price must not be negative — not counted; fix it in the

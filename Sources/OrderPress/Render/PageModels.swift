@@ -266,7 +266,7 @@ enum PageModels {
 
     /// Template: `attention.md.mustache`.
     struct AttentionPage {
-        /// The rates' notices, which every page carries (README, What OrderPress guarantees).
+        /// The rates' notices, which every page carries (docs/guarantees.md).
         var notices: [String]
         var hasRejected: Bool
         var rejected: [RejectedLine]
@@ -295,7 +295,7 @@ enum PageModels {
 
     /// Template: `changes.md.mustache`.
     struct ChangesPage {
-        /// The rates' notices, which every page carries (README, What OrderPress guarantees).
+        /// The rates' notices, which every page carries (docs/guarantees.md).
         var notices: [String]
         var runs: [Run]
     }

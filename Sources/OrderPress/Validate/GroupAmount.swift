@@ -2,7 +2,7 @@ import Foundation
 
 /// A group's `fee` or `discount` cell: a non-negative decimal read by the price's rules (`PriceText`:
 /// `60`, `1,200`, `３０`). Empty is nothing to share; anything else that is not such a number is a
-/// warning naming the groups row and the value, and counts as 0 (DESIGN, Data rules).
+/// warning naming the groups row and the value, and counts as 0.
 enum GroupAmount {
     /// `fromSheetAPI`: the groups tab is read from a SheetDB-style URL without `mode=UNFORMATTED_VALUE`
     /// (`Validator.readsSheetAPI`), so a cell in the sheet's own currency format (`$5.00`) is fixed for the

@@ -17,7 +17,7 @@ import Testing
 ///   (so no deletion is lost or reported twice).
 ///
 /// `CHAOS_RUNS` sets the number of runs (default 40: well under a minute here), `CHAOS_SEED` the seed; a
-/// long run (`CHAOS_RUNS=300`) is for bench-style soak runs (see BENCHMARKS.md).
+/// long run (`CHAOS_RUNS=300`) is for bench-style soak runs (see docs/benchmarks.md).
 @Suite struct ChaosTests {
     typealias F = FetchFixture
 
@@ -199,7 +199,7 @@ import Testing
                         failing: ["\(output)/\(pattern)"], operations: [operation], errno: code, after: after, count: count)
                     status = try await TestSupport.runDetached(["build", "--quiet"], in: site, environment: clock.merging(faults) { $1 }).status
                     // Renames that keep failing cannot put back what was put in place before the first failed: as
-                    // after a kill, the next run repairs (README, What OrderPress guarantees). Writes fail before anything is put in place.
+                    // after a kill, the next run repairs (docs/guarantees.md). Writes fail before anything is put in place.
                     killed = status != 0 && operation == "rename" && count == nil && !pattern.hasPrefix("state/")
                 default:
                     status = try await TestSupport.runDetached(["build", "--quiet"], in: site, environment: clock).status

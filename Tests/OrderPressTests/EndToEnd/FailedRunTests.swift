@@ -4,8 +4,8 @@ import Testing
 @testable import OrderPress
 
 /// A run that fails while writing — a full disk, an I/O error, a state database that cannot be written —
-/// leaves the published site, the Markdown, the snapshot and the history exactly as they were (README,
-/// What OrderPress guarantees: all or nothing), and the next good run builds what an uninterrupted one builds. Write failures are injected
+/// leaves the published site, the Markdown, the snapshot and the history exactly as they were (docs/guarantees.md,
+/// all or nothing), and the next good run builds what an uninterrupted one builds. Write failures are injected
 /// into the built binary with `FaultShim`.
 @Suite struct FailedRunTests {
     /// What a failed run must leave as it was: every file of the output but the lock, with the state
