@@ -207,8 +207,8 @@ public struct Validator: Sendable {
 
     // MARK: - Rows
 
-    /// "Did you mean …": a group whose organiser is no one who ordered in it (`PersonKey`), but one
-    /// letter away from someone who did. `groupOfOrder`: each row's place in `listed`, or -1.
+    /// "Did you mean …": a group whose organiser is no one who ordered (`PersonKey`), but one letter away
+    /// from someone who did in that group. `groupOfOrder`: each row's place in `listed`, or -1.
     private static func unmatchedOrganizers(
         _ listed: [Group], groupOfOrder: [Int], read: [Order], candidates: [Candidate], spellings: PersonSpellings
     ) -> [DataWarning] {
@@ -228,6 +228,14 @@ public struct Validator: Sendable {
             let key = read[index].personKey
             guard abs(key.text.utf8.count - organizers[group].text.utf8.count) <= 4, key.isOneEdit(from: organizers[group]) else { continue }
             suggestions[group] = spellings.shown(key.text, else: read[index].person)
+        }
+        // An organiser who orders in another group is someone, not a typo: one scan, only when there is a suggestion.
+        if !suggestions.isEmpty {
+            var suggested = Set(suggestions.keys.map { organizers[$0].text })
+            for index in read.indices where candidates[index].reasons.isEmpty && !suggested.isEmpty {
+                if suggested.remove(read[index].personKey.text) != nil { continue }
+            }
+            suggestions = suggestions.filter { suggested.contains(organizers[$0.key].text) }
         }
         return listed.indices.compactMap { group in
             guard let suggestion = suggestions[group] else { return nil }

@@ -134,6 +134,14 @@ import Testing
         let check = try TestSupport.run(["check"], in: site, environment: Self.clock)
         #expect((check.stdout + check.stderr).contains("did you mean '陳怡君'"), "\(check)")
         #expect(try Self.text(site, "site/attention.html").contains("did you mean"))
+
+        // An organiser who ordered in another group is someone: 王小明 organises a group where only 王小名 ordered.
+        try Data("團購,團主,幣別\n週五下午茶,佐藤花子,JPY\nLunch,陳怡均,JPY\nDinner,王小明,JPY\n".utf8).write(to: site.appendingPathComponent("groups.csv"))
+        try Data((Self.header + (Self.rows + ["2026-11-21 10:00,王小名,Dinner,便當,800,FALSE"]).joined(separator: "\n") + "\n").utf8)
+            .write(to: site.appendingPathComponent("orders.csv"))
+        try Self.build(site, Self.later)
+        let again = try #require(try Self.summary(site)["warnings"] as? [[String: Any]])
+        #expect(again.filter { $0["code"] as? String == "organizer_unmatched" }.count == 1, "\(again)")
     }
 
     /// The state of a site built when each spelling was a person: its slug table, as that build stored it.
