@@ -437,6 +437,16 @@ enum DefaultTemplates {
 </html>
 
 """#####,
+        "moved.md.mustache": #####"""
+# {{name}}
+
+[← {{labels.home}}](../index.md)
+
+{{notice}}
+
+→ [{{name}}]({{link}})
+
+"""#####,
         "people.md.mustache": #####"""
 # {{title}}
 

@@ -6,10 +6,10 @@ import Foundation
 /// model, as swift-mustache renders the same template on the same model (`BuiltInPagesTests`).
 enum GeneratedPages {
     /// SHA-256 of the generator, PageModels.swift and templates/*.mustache this was made from.
-    static let sourceDigest = "72dbd412cccaf442e8e4a4d7acbd434fbf17b2e8e3753865de47cc5c213c37df"
+    static let sourceDigest = "2f93ec65768d22a46d79cf3360bc825efa492b7e88f8789b09e4f4bd96d61dab"
 
     /// The Markdown templates compiled here, by name.
-    static let templates: Set<String> = ["archive", "attention", "changes", "group", "group_orders", "groups", "index", "people", "person", "person_orders", "rates", "tombstone"]
+    static let templates: Set<String> = ["archive", "attention", "changes", "group", "group_orders", "groups", "index", "moved", "people", "person", "person_orders", "rates", "tombstone"]
 
     /// `model` written by the compiled `template`; nil when the template is not compiled here or
     /// the model is not the one it renders.
@@ -37,6 +37,9 @@ enum GeneratedPages {
         case "index":
             guard let model = model as? PageModels.IndexPage else { return nil }
             index(model, labels: labels, into: &out)
+        case "moved":
+            guard let model = model as? PageModels.MovedPage else { return nil }
+            moved(model, labels: labels, into: &out)
         case "people":
             guard let model = model as? PageModels.PeopleListPage else { return nil }
             people(model, labels: labels, into: &out)
@@ -1530,6 +1533,23 @@ enum GeneratedPages {
                 out.text("\n")
             }
         }
+    }
+
+    /// `templates/moved.md.mustache` on `PageModels.MovedPage`, with `labels` (Markdown) as `{{labels.…}}`.
+    static func moved(_ m: PageModels.MovedPage, labels: LabelTable, into out: inout PageBytes) {
+        out.text("# ")
+        out.write(m.name)
+        out.text("\n\n[← ")
+        if let v1 = labels[.home] {
+            out.write(v1)
+        }
+        out.text("](../index.md)\n\n")
+        out.write(m.notice)
+        out.text("\n\n→ [")
+        out.write(m.name)
+        out.text("](")
+        out.write(m.link)
+        out.text(")\n")
     }
 
     /// `templates/people.md.mustache` on `PageModels.PeopleListPage`, with `labels` (Markdown) as `{{labels.…}}`.

@@ -398,7 +398,7 @@ struct PageBuilder: Sendable {
                 escape(row.value(of: context.configuration.orderColumns.person)), escape(row.value(of: context.configuration.orderColumns.item))
             )
             // Every name links to its page, where the person reads what to do.
-            let linked = who.isEmpty || row.personKey.isEmpty ? who : context.personSlugs[row.personKey].map { "[\(who)](people/\($0).md)" } ?? who
+            let linked = who.isEmpty || row.personKey.isEmpty ? who : context.personSlugs[row.personKey.text].map { "[\(who)](people/\($0).md)" } ?? who
             return PageModels.RejectedLine(
                 who: who, what: what, whoWhat: [linked, what].filter { !$0.isEmpty }.joined(separator: " · "),
                 row: row.row,
@@ -492,7 +492,7 @@ struct PageBuilder: Sendable {
     }
 
     /// The person key of the group's organiser when their orders count as paid (`[rounds] organizer_settled`), else nil.
-    func settledKey(of group: Group) -> String? {
+    func settledKey(of group: Group) -> PersonKey? {
         guard context.configuration.rounds.organizerSettled, !group.organizer.isEmpty else { return nil }
         return group.organizerKey
     }
@@ -500,7 +500,7 @@ struct PageBuilder: Sendable {
     /// An order's line, its cells read from `order` as they are written. `shortened`: over-long text is
     /// cut, as on group pages. `settled`: the key of the group's settled organiser, whose orders count as
     /// paid (and show ✓).
-    private static func orderLine(_ order: UnsafePointer<Order>, shortened: Bool, settled: String?, format: PageFormat) -> PageModels.OrderLine {
+    private static func orderLine(_ order: UnsafePointer<Order>, shortened: Bool, settled: PersonKey?, format: PageFormat) -> PageModels.OrderLine {
         func cell(_ field: OrderCell.Field) -> OrderCell { OrderCell(order: order, field: field, shortened: shortened, format: format) }
         return PageModels.OrderLine(
             person: cell(.person), item: cell(.item),

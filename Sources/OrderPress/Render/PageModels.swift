@@ -408,6 +408,16 @@ enum PageModels {
         var outstanding: String
     }
 
+    /// The page an earlier build made for a spelling now merged into another person's (`PageSlugs.aliases`):
+    /// it points to theirs, so that no link to it dies.
+    /// Template: `moved.md.mustache`.
+    struct MovedPage {
+        var name: String
+        var notice: String
+        /// The person's page, beside this one.
+        var link: String
+    }
+
     /// The page of a person or group whose orders were all deleted, kept for `Tombstones.days` days.
     /// Template: `tombstone.md.mustache`.
     struct TombstonePage {

@@ -66,7 +66,7 @@ struct PageKeys: Sendable {
         orders = digests.digests
         orderGroups = digests.groups
         let sheetGroups = context.data.groups
-        csvOrganizers = context.configuration.rounds.organizerSettled ? sheetGroups.flatMap { [$0.name, $0.organizerKey] } : []
+        csvOrganizers = context.configuration.rounds.organizerSettled ? sheetGroups.flatMap { [$0.name, $0.organizerKey.text] } : []
         groupFields = Parallel.map(sheetGroups.count) { index in
             Self.fieldsDigest(of: sheetGroups[index], slug: context.groupSlugs[sheetGroups[index].name] ?? "")
         }
@@ -421,7 +421,7 @@ struct PageKeys: Sendable {
         fields.add(order.id ?? "")
         fields.add(order.group)
         fields.add(order.person)
-        fields.add(order.personKey)
+        fields.add(order.personKey.text)
         fields.add(order.item)
         fields.add(order.options)
         fields.add(order.quantity)

@@ -38,5 +38,5 @@ public struct Group: Sendable, Equatable {
     }
 
     /// The organiser as a person is identified (`Order.personKey`): empty without one.
-    var organizerKey: String { Text.lowercased(organizer) }
+    var organizerKey: PersonKey { PersonKey(organizer) }
 }

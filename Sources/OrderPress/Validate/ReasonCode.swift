@@ -34,6 +34,7 @@ public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     case paidUnreadable = "paid_unreadable"
     case idRepeated = "id_repeated"
     case rowRepeated = "row_repeated"
+    case personSpellingsMerged = "person_spellings_merged"
     // Warnings about a source
     case deadlineUnreadable = "deadline_unreadable"
     case deadlineUnsettled = "deadline_unsettled"
@@ -46,6 +47,7 @@ public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     case groupNameless = "group_nameless"
     case groupRepeated = "group_repeated"
     case groupCurrencyUnknown = "group_currency_unknown"
+    case organizerUnmatched = "organizer_unmatched"
     case sourceRowFields = "source_row_fields"
     case sourceRowSwallowed = "source_row_swallowed"
     case columnUnmapped = "column_unmapped"

@@ -107,7 +107,7 @@ public struct Validator: Sendable {
             for (index, reason) in shifted {
                 candidates[index].reasons = [reason]
                 read[index] = Order(
-                    row: read[index].row, id: nil, group: "", person: "", personKey: "", item: "", options: [], quantity: 1,
+                    row: read[index].row, id: nil, group: "", person: "", personKey: .none, item: "", options: [], quantity: 1,
                     unitPrice: 0, currency: configuration.baseCurrency, time: nil, timeText: "", note: "", paid: false)
             }
             let numbers = Set(shifted.keys.map { read[$0].row })
@@ -152,6 +152,14 @@ public struct Validator: Sendable {
         }
         warnings += duplicateIdWarnings(rowsById)
         warnings += RepeatedSubmissions.warnings(valid)
+        // Each person's spellings, from every row that names them (valid or not), read where the rows are.
+        let spellings = read.withUnsafeBufferPointer { rows in
+            PersonSpellings(rows.indices.lazy.map { index in (rows[index].person, rows[index].personKey, rows[index].row) })
+        }
+        warnings += spellings.warnings
+        if let listed = listedGroups, let found {
+            warnings += Self.unmatchedOrganizers(listed, groupOfOrder: found.groupOfOrder, read: read, candidates: candidates, spellings: spellings)
+        }
         let shownColumns = reader.displayColumns.filter { !reader.secret.contains($0) }
         let secretColumns = reader.displayColumns.filter { reader.secret.contains($0) }
         let identity = RowIdentity(columns: shownColumns, idColumn: columns.id, paidColumn: columns.paid)
@@ -161,11 +169,12 @@ public struct Validator: Sendable {
         // A shifted row, like one whose fields do not fit the header, is not compared or stored: any of its cells could be a secret.
         let kept = shifted.isEmpty ? nil : read.indices.filter { shifted[$0] == nil }
         let (madeOrders, madeCandidates) = kept.map { kept in (kept.map { read[$0] }, kept.map { candidates[$0] }) } ?? (read, candidates)
-        let data = ValidatedData(
+        var data = ValidatedData(
             groups: groupList, orders: valid, rejected: rejected, warnings: warnings.sorted(),
             rowsRead: orders.rowCount, tracksPayments: orders.headers.contains(configuration.orderColumns.paid),
             malformedRows: orders.malformed.count + shifted.count, blankRows: blankRows,
             amountsWithSign: signedAmounts + chunks.reduce(0) { $0 + $1.signedPrices })
+        data.spellings = spellings
         let counts = idsRepeat ? idCounts : nil
         // Each row apart from the others, a range on each core, with its secret cells: the rows' amounts
         // worked out once for each distinct product (`AmountProducts`).
@@ -208,6 +217,47 @@ public struct Validator: Sendable {
     }
 
     // MARK: - Rows
+
+    /// "Did you mean …": a group whose organiser is no one who ordered (`PersonKey`), but one letter away
+    /// from someone who did in that group. `groupOfOrder`: each row's place in `listed`, or -1.
+    private static func unmatchedOrganizers(
+        _ listed: [Group], groupOfOrder: [Int], read: [Order], candidates: [Candidate], spellings: PersonSpellings
+    ) -> [DataWarning] {
+        let organizers = listed.map(\.organizerKey)
+        guard organizers.contains(where: { !$0.isEmpty }) else { return [] }
+        var matched = organizers.map(\.isEmpty)
+        for index in read.indices where candidates[index].reasons.isEmpty {
+            let group = groupOfOrder[index]
+            if group >= 0, !matched[group], read[index].personKey == organizers[group] { matched[group] = true }
+        }
+        guard matched.contains(false) else { return [] }
+        // Only the unmatched organisers' groups are read again; a name several letters longer or shorter is no candidate.
+        var suggestions: [Int: String] = [:]
+        for index in read.indices where candidates[index].reasons.isEmpty {
+            let group = groupOfOrder[index]
+            guard group >= 0, !matched[group], suggestions[group] == nil else { continue }
+            let key = read[index].personKey
+            guard abs(key.text.utf8.count - organizers[group].text.utf8.count) <= 4, key.isOneEdit(from: organizers[group]) else { continue }
+            suggestions[group] = spellings.shown(key.text, else: read[index].person)
+        }
+        // An organiser who orders in another group is someone, not a typo: one scan, only when there is a suggestion.
+        if !suggestions.isEmpty {
+            var suggested = Set(suggestions.keys.map { organizers[$0].text })
+            for index in read.indices where candidates[index].reasons.isEmpty && !suggested.isEmpty {
+                if suggested.remove(read[index].personKey.text) != nil { continue }
+            }
+            suggestions = suggestions.filter { suggested.contains(organizers[$0.key].text) }
+        }
+        return listed.indices.compactMap { group in
+            guard let suggestion = suggestions[group] else { return nil }
+            let (name, organizer) = (listed[group].name, listed[group].organizer)
+            return DataWarning(
+                row: nil,
+                Reason(
+                    .organizerUnmatched, ["group": name, "organizer": organizer, "suggestion": suggestion],
+                    english: "group '\(name)': organiser '\(organizer)' is no one who ordered; did you mean '\(suggestion)'?"))
+        }
+    }
 
     /// What one range of rows found besides its orders and candidates.
     private struct Chunk {
@@ -438,7 +488,7 @@ public struct Validator: Sendable {
         let id = text(roles.id)
         let order = Order(
             row: number, id: id.isEmpty ? nil : id, group: group, person: person,
-            personKey: Text.lowercased(person), item: item, options: options, quantity: quantity ?? 1,
+            personKey: PersonKey(person), item: item, options: options, quantity: quantity ?? 1,
             unitPrice: price ?? 0, currency: currency, time: time, timeText: timeText, note: note, paid: paid)
         return (order, Candidate(reasons: reasons, currencyText: currencyText, values: values, secrets: secrets), groupPosition)
     }

@@ -43,7 +43,7 @@ import Testing
             let own = currencies[spec[4] % currencies.count]
             let currency = own.isEmpty ? (Self.groups.first { $0.name == group }?.currency ?? "TWD") : own
             return Order(
-                row: index + 2, id: nil, group: group, person: person, personKey: Text.lowercased(person), item: item, options: options,
+                row: index + 2, id: nil, group: group, person: person, personKey: PersonKey(person), item: item, options: options,
                 quantity: quantities[spec[5] % quantities.count], unitPrice: Decimal(string: prices[spec[3] % prices.count])!,
                 currency: currency, time: nil, timeText: "", note: "", paid: paidColumn && spec[6] % 2 == 0)
         }
@@ -189,13 +189,13 @@ import Testing
             for order in data.orders {
                 let amount = order.unitPrice * Decimal(order.quantity)
                 grandTotals[order.currency, default: 0] += amount
-                var person = people[order.personKey] ?? Person(key: order.personKey, name: order.person)
+                var person = people[order.personKey.text] ?? Person(key: order.personKey.text, name: order.person)
                 person.rows.append(order.row)
                 person.totals[order.currency, default: 0] += amount
                 person.outstanding[order.currency, default: 0] += order.paid ? 0 : amount
                 person.totalsByGroup[order.group, default: 0] += amount
                 if !order.paid, amount > 0 { person.outstandingByGroup[order.group, default: 0] += amount }
-                people[order.personKey] = person
+                people[order.personKey.text] = person
             }
             self.people = people.values.sorted { $0.key < $1.key }
             for group in data.groups where groups[group.name] == nil {
@@ -213,8 +213,8 @@ import Testing
                     } else {
                         lines.append(ShopLine(item: order.item, options: order.options, quantity: order.quantity, unitPrice: order.unitPrice))
                     }
-                    let part = parts.firstIndex { $0.key == order.personKey } ?? {
-                        parts.append(GroupPart(key: order.personKey, name: order.person))
+                    let part = parts.firstIndex { $0.key == order.personKey.text } ?? {
+                        parts.append(GroupPart(key: order.personKey.text, name: order.person))
                         return parts.count - 1
                     }()
                     parts[part].orders += 1

@@ -30,7 +30,7 @@ import Testing
         #expect(data.rejected == [])
         let order = try #require(data.orders.first)
         #expect(order.person == "Amy Chen")
-        #expect(order.personKey == "amy chen")
+        #expect(order.personKey.text == "amychen")
         #expect(order.item == "\u{E9}clair")
         #expect(order.options == ["L", "半糖", "少冰"])
         #expect(order.quantity == 2)
