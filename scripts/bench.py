@@ -488,7 +488,7 @@ BODY_SAMPLE = 25
 
 
 def same_bodies(folder, out):
-    """How many of a sample of the C floor's pages (every BODY_SAMPLE-th of them, sorted, and the home
+    """How many of a sample of the C floor's pages (about BODY_SAMPLE, spread over them sorted, and the home
     page) are byte for byte the body OrderPress put in its layout (templates/layout.html.mustache:
     `<main>` newline, the body, newline `</main>`): the C floor renders what OrderPress renders."""
     pages = sorted((out / "site").rglob("*.html"))
