@@ -99,6 +99,7 @@ static char *read_file(const char *path, size_t *size) {
     struct stat info;
     if (fd < 0 || fstat(fd, &info) != 0) fail("cannot read", path);
     char *bytes = malloc((size_t)info.st_size + 1);
+    if (!bytes) { perror("cfloor"); exit(1); }
     size_t done = 0;
     while (done < (size_t)info.st_size) {
         ssize_t n = read(fd, bytes + done, (size_t)info.st_size - done);
@@ -146,6 +147,7 @@ static void rewrite_links(cmark_node *document) {
 
 static char *render(const char *markdown, size_t size) {
     cmark_parser *parser = cmark_parser_new(OPTIONS);
+    if (!parser) { fputs("cfloor: cmark_parser_new failed\n", stderr); exit(1); }
     for (int i = 0; i < 3; i++) cmark_parser_attach_syntax_extension(parser, extensions[i]);
     pthread_mutex_lock(&parse_lock);
     cmark_parser_feed(parser, markdown, size);
