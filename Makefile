@@ -131,7 +131,7 @@ golden:
 	UPDATE_GOLDEN=1 $(SWIFT) test --filter GoldenSiteTests
 
 # Times the release binary on generated orders (100,000 rows as SheetDB JSON and as a Google Form's
-# CSV, then 1,000,000 rows; ROWS="100000 form:100000" for some of them) against `cmark-gfm -e table` and Hugo on the same Markdown, and prints the ratios against
+# CSV, then 1,000,000 rows; ROWS="100000 form:100000" for some of them) against the C floor (scripts/cfloor.c, built with cc), `cmark-gfm -e table` and Hugo on the same Markdown, and prints the ratios against
 # the targets (docs/ARCHITECTURE.md, Performance limits); results also in .build/bench/results.md. Takes long; not part of make test.
 # See docs/benchmarks.md. `make profile` counts instructions of a 10,000-order build under callgrind.
 ROWS ?=
