@@ -43,7 +43,7 @@ extension PageBuilder {
             lines[key, default: (0, 0)].quantity += order.quantity
             lines[key, default: (0, 0)].total += amount
             totals[order.currency, default: 0] += amount
-            let person = order.person.lowercased()
+            let person = Text.lowercased(order.person)
             var entry = people[person] ?? (order.person, [:], [:], [:])
             entry.totals[order.currency, default: 0] += amount
             if order.paid == true { entry.paid[order.currency, default: 0] += amount } else { entry.unpaid[order.currency, default: 0] += amount }
@@ -60,7 +60,7 @@ extension PageBuilder {
             let discountUnits = MoneyShares.proportional(
                 MoneyShares.units(archive.discount.flatMap(DecimalText.parse) ?? 0, digits: digits) ?? 0,
                 to: MoneyShares.weights(keys.map { people[$0]!.totals[currency] ?? 0 }))
-            let organizer = context.configuration.rounds.organizerSettled ? archive.organizer.lowercased() : nil
+            let organizer = context.configuration.rounds.organizerSettled ? Text.lowercased(archive.organizer) : nil
             for (index, key) in keys.enumerated() where feeUnits[index] != 0 || discountUnits[index] != 0 {
                 let part = MoneyShares.amount(units: feeUnits[index], digits: digits)
                 let off = MoneyShares.amount(units: discountUnits[index], digits: digits)
@@ -88,13 +88,13 @@ extension PageBuilder {
             groupLink: slug.map { "../../groups/\($0).md" },
             closed: labels.markdown("archived_round", ["time": context.display(iso: archive.closedAt)]),
             organizer: nonEmpty(MarkdownEscaper.escape(archive.organizer)), shop: nonEmpty(MarkdownEscaper.escape(archive.shop)),
-            deadline: nonEmpty(archive.deadline),
+            deadline: nonEmpty(archive.deadline), payment: archive.payment.flatMap { nonEmpty(MarkdownEscaper.escape($0)) },
             shopSheet: shopSheet, fee: fee == 0 ? nil : text(fee, archive.currency ?? ""),
             discount: discount == 0 ? nil : text(discount, archive.currency ?? ""), total: joined(totals), tracksPayments: tracksPayments,
             people: people.keys.sorted().map { key in
                 let person = people[key]!
                 return PageModels.ArchivePerson(
-                    name: MarkdownEscaper.escape(person.name), total: joined(person.totals), paid: joined(person.paid, zeroIn: person.totals),
+                    name: MarkdownEscaper.escape(person.name), link: context.personSlugs[key].map { "../../people/\($0).md" }, total: joined(person.totals), paid: joined(person.paid, zeroIn: person.totals),
                     outstanding: joined(person.unpaid, zeroIn: person.totals))
             })
     }
