@@ -146,4 +146,30 @@ import Testing
         let index = try Self.read(site, "markdown/index.md")
         #expect(index.contains("(archive/tea/2026-11-23.md)") && index.contains("(archive/tea/2026-11-23-2.md)"))
     }
+
+    /// Issue 34, item 1 (in part): what Cat still owed when Tea closed (45 TWD, unpaid) stays on her page beside
+    /// her lunch, to whom, how to pay and a link to the archive, and in `summary.json`; Ben, who had paid,
+    /// and Amy, the organiser, carry nothing.
+    @Test func whatWasStillOwedWhenARoundClosedStaysOnThePersonsPage() throws {
+        let site = Self.site(teaDeadline: "2026-11-23 09:30")
+        let lunch = Self.lunch + ["8,Lunch,Cat,魚排飯,1,105,FALSE", "9,Lunch,Amy,雞腿飯,1,110,FALSE"]
+        try Self.write(site, "orders.csv", Self.orders(Self.tea + lunch))
+        #expect(try Self.build(site, at: Self.nine).status == 0)
+        #expect(try Self.build(site, at: Self.tenOFive).status == 0)
+        try Self.write(site, "orders.csv", Self.orders(lunch))
+        let closed = try Self.build(site, at: Self.eleven)
+        #expect(closed.status == 0, "\(closed)")
+        let cat = try Self.read(site, "markdown/people/cat.md")
+        #expect(cat.contains("- **105 TWD to Eve for Lunch**\n"), "\(cat)")
+        #expect(cat.contains("- **45 TWD to Amy for Tea · 2026-11-23 · [Archive](../archive/tea/2026-11-23.md)** · How to pay: LINE Pay\\: amy\\-tea\n"), "\(cat)")
+        #expect(!(try Self.read(site, "markdown/people/ben.md")).contains("for Tea"))
+        #expect(!(try Self.read(site, "markdown/people/amy.md")).contains("for Tea"))
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(Self.read(site, "site/summary.json").utf8)) as? [String: Any])
+        let people = try #require(summary["people"] as? [[String: Any]])
+        let carried = people.reduce(into: [String: String]()) { found, person in
+            guard let debts = person["carried"] as? [[String: String]] else { return }
+            found[person["name"] as! String] = debts.map { "\($0["round"]!) \($0["group"]!) \($0["amount"]!) \($0["currency"]!)" }.joined(separator: ";")
+        }
+        #expect(carried == ["Cat": "2026-11-23 Tea 45 TWD"], "\(carried)")
+    }
 }
