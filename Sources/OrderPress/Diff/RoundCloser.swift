@@ -42,11 +42,11 @@ struct RoundCloser: Sendable {
         var closed: Set<String> = []
         for group in data.groups where !closed.contains(group.name) {
             guard let records = deletedByGroup[group.name], !ordering.contains(group.name), !turnedRejected.contains(group.name),
-                let deadline = Timestamp.parse(group.deadline, timeZone: timeZone), deadline < now,
+                let deadline = group.deadlineTime(timeZone: timeZone), deadline < now,
                 let seenAt, seenAt > deadline, watch.missingSince[group.name].flatMap(Timestamp.parseUTC).map({ $0 > deadline }) ?? true
             else { continue }
             closed.insert(group.name)
-            let shown = Timestamp.display(deadline, timeZone: timeZone)
+            let shown = group.deadlineShown(timeZone: timeZone) ?? Timestamp.display(deadline, timeZone: timeZone)
             var slug = Slugger.slug(group.name)
             if slug.isEmpty || Slugger.reserved.contains(slug) { slug = "group-" + Slugger.hash(group.name, length: 8) }
             let organizer = Text.lowercased(group.organizer)
@@ -76,7 +76,7 @@ struct RoundCloser: Sendable {
 
     /// Those of `groups` whose deadline is still ahead: orders of theirs missing now vanished before it.
     func beforeDeadline(_ groups: Set<String>, data: ValidatedData) -> Set<String> {
-        Set(data.groups.filter { groups.contains($0.name) && (Timestamp.parse($0.deadline, timeZone: timeZone).map { $0 >= now } ?? false) }.map(\.name))
+        Set(data.groups.filter { groups.contains($0.name) && ($0.deadlineTime(timeZone: timeZone).map { $0 >= now } ?? false) }.map(\.name))
     }
 
     /// The archives kept so far with this run's added: one per round, so a second round of a group closed
