@@ -8,6 +8,9 @@ struct DiffStep: Sendable {
     var now: String
     /// With `[rounds] close_after_deadline`: finished rounds are taken out of the deletions first.
     var rounds: RoundCloser? = nil
+    /// Told which groups lost orders when the guard refuses, so that the state remembers since when
+    /// they were missing (`RoundWatch`).
+    var refused: (@Sendable (Set<String>) -> Void)? = nil
 
     func run(
         _ sheet: ValidatedSheet, rates: RateTable?, previous: PreviousSnapshot?, history: [HistoryEntry]
@@ -15,7 +18,18 @@ struct DiffStep: Sendable {
         let differ = Differ(hasher: SecretHasher(salt: previous?.index.header.salt ?? SecretHasher.newSalt()), now: now)
         var (snapshot, digests, changes, newRejected) = try differ.compare(sheet, previous: previous)
         let closedRounds = rounds?.close(&changes, data: sheet.data, columns: previous?.index.header.columns ?? [], closedAt: now) ?? []
-        try deletionGuard?.check(changes, previous: previous?.index, newRejectedRows: newRejected + sheet.data.malformedRows)
+        do {
+            try deletionGuard?.check(
+                changes, previous: previous?.index, newRejectedRows: newRejected + sheet.data.malformedRows,
+                closedOrders: changes.roundClosed?.count ?? 0)
+        } catch {
+            if let rounds, let refused {
+                let groups = Set(changes.deleted.map(\.group) + changes.noLongerCounted.map(\.before.group))
+                let ahead = rounds.beforeDeadline(groups, data: sheet.data)
+                if !ahead.isEmpty { refused(ahead) }
+            }
+            throw error
+        }
         var history = history
         // A build killed between saving the history and the snapshot left this very entry
         // behind already; the rerun finds the same changes again and must not record them twice.

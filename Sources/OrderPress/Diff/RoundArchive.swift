@@ -23,6 +23,10 @@ public struct RoundArchive: Codable, Sendable, Equatable {
     public var currency: String? = nil
     public var fee: String? = nil
     public var discount: String? = nil
+    /// How to pay the organiser (the group's `payment`) when the round closed; nil without one.
+    public var payment: String? = nil
+    /// The group's second (third…) round closed on the same day: its page is `<date>-<number>`. Nil for the first.
+    public var number: Int? = nil
 
     /// One order of the round, as the last snapshot had it.
     public struct Line: Codable, Sendable, Equatable {
@@ -38,12 +42,12 @@ public struct RoundArchive: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case group, slug, date, deadline, organizer, shop, orders, currency, fee, discount
+        case group, slug, date, deadline, organizer, shop, orders, currency, fee, discount, payment, number
         case closedAt = "closed_at"
     }
 
     /// `archive/<slug>/<date>`, without extension.
-    public var path: String { "archive/\(slug)/\(date)" }
+    public var path: String { "archive/\(slug)/\(date)" + (number.map { "-\($0)" } ?? "") }
 
     /// The stored list, oldest first; nil or unreadable text is none.
     static func list(from text: String?) -> [RoundArchive] {

@@ -8,10 +8,14 @@ import Foundation
 /// "All gone": the group has no valid order left, and none of its orders turned into a rejected row (that
 /// is a broken sheet, not a reset). Its deadline is read from this run's groups source: a group that left
 /// the groups source too has no deadline, so clearing it stays a deletion, guarded as ever; so does
-/// clearing a group whose deadline has not passed.
+/// clearing a group whose deadline has not passed. Nor does a round close whose orders may have vanished
+/// before its deadline (`RoundWatch`): the last published snapshot must have been made after the deadline,
+/// and no refused run may have found the group's orders missing before it.
 struct RoundCloser: Sendable {
     var timeZone: TimeZone
     var now: Date
+    /// When the last published snapshot was made, and since when refused runs found groups' orders missing.
+    var watch = RoundWatch()
     /// The orders' `paid` column, if the sheet has it among the snapshot's columns.
     var paidColumn: String
     var organizerSettled: Bool
@@ -32,11 +36,14 @@ struct RoundCloser: Sendable {
         let ordering = Set(data.orders.map(\.group))
         let turnedRejected = Set(changes.noLongerCounted.map(\.before.group))
         let paidIndex = columns.firstIndex(of: paidColumn)
+        // Unknown (no snapshot time at all) is never after a deadline.
+        let seenAt = watch.seenAt.flatMap(Timestamp.parseUTC)
         var archives: [RoundArchive] = []
         var closed: Set<String> = []
         for group in data.groups where !closed.contains(group.name) {
             guard let records = deletedByGroup[group.name], !ordering.contains(group.name), !turnedRejected.contains(group.name),
-                let deadline = group.deadlineTime(timeZone: timeZone), deadline < now
+                let deadline = group.deadlineTime(timeZone: timeZone), deadline < now,
+                let seenAt, seenAt > deadline, watch.missingSince[group.name].flatMap(Timestamp.parseUTC).map({ $0 > deadline }) ?? true
             else { continue }
             closed.insert(group.name)
             let shown = group.deadlineShown(timeZone: timeZone) ?? Timestamp.display(deadline, timeZone: timeZone)
@@ -59,7 +66,7 @@ struct RoundCloser: Sendable {
                             amount: record.amount ?? "0", currency: record.currency, paid: paid)
                     },
                     currency: group.fee > 0 || group.discount > 0 ? group.currency : nil, fee: group.fee > 0 ? "\(group.fee)" : nil,
-                    discount: group.discount > 0 ? "\(group.discount)" : nil))
+                    discount: group.discount > 0 ? "\(group.discount)" : nil, payment: group.payment.isEmpty ? nil : group.payment))
         }
         guard !closed.isEmpty else { return [] }
         changes.roundClosed = changes.deleted.filter { closed.contains($0.group) }
@@ -67,14 +74,25 @@ struct RoundCloser: Sendable {
         return archives
     }
 
-    /// The archives kept so far with this run's added: one per group and day (a round closed again on
-    /// the same day replaces the earlier one), and no two at one path (a later one gets a suffix).
+    /// Those of `groups` whose deadline is still ahead: orders of theirs missing now vanished before it.
+    func beforeDeadline(_ groups: Set<String>, data: ValidatedData) -> Set<String> {
+        Set(data.groups.filter { groups.contains($0.name) && ($0.deadlineTime(timeZone: timeZone).map { $0 >= now } ?? false) }.map(\.name))
+    }
+
+    /// The archives kept so far with this run's added: one per round, so a second round of a group closed
+    /// on the same day gets its own page (a suffix), never the first one's.
     static func merged(_ kept: [RoundArchive], _ new: [RoundArchive]) -> [RoundArchive] {
         var list = kept
         for var archive in new {
-            list.removeAll { $0.group == archive.group && $0.date == archive.date }
-            let base = archive.slug
+            // The same group's earlier round that day: the next number. Another group whose name makes the
+            // same slug: a folder of its own.
             var number = 2
+            while list.contains(where: { $0.path == archive.path && $0.group == archive.group }) {
+                archive.number = number
+                number += 1
+            }
+            let base = archive.slug
+            number = 2
             while list.contains(where: { $0.path == archive.path }) {
                 archive.slug = "\(base)-\(number)"
                 number += 1

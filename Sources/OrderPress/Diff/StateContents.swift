@@ -17,4 +17,6 @@ struct StateContents: Sendable, Equatable {
     var pageSlugs: String?
     /// The finished rounds' archives (`RoundArchive`), as stored; nil before the first.
     var archives: String?
+    /// When the last snapshot was made and since when refused runs found orders missing (`RoundWatch`), as stored.
+    var roundWatch: String?
 }

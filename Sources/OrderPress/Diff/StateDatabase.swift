@@ -147,6 +147,7 @@ enum StateDatabase {
         contents.lastBuild = try lastBuild(settings[lastBuildKey])
         contents.pageSlugs = settings[pageSlugsKey]
         contents.archives = settings[archivesKey]
+        contents.roundWatch = settings[roundWatchKey]
         contents.snapshot = try readIndex(db, schema: schema)
         let decoder = JSONDecoder()
         contents.numberedFrom = settings[numberedFromKey].flatMap { Int($0) }
@@ -167,6 +168,8 @@ enum StateDatabase {
     static let pageSlugsKey = "page_slugs"
     /// The finished rounds (`RoundArchive`), every later build publishes them: a setting too.
     static let archivesKey = "round_archives"
+    /// When the last snapshot was made, and orders missing in refused runs (`RoundWatch`): a setting too.
+    static let roundWatchKey = "round_watch"
 
     /// The last build's record alone, without the snapshot: what an unchanged rerun needs.
     static func readLastBuild(_ db: Database) throws -> LastBuild? {
@@ -371,6 +374,7 @@ enum StateDatabase {
         try set(lastBuildKey, text(new.lastBuild), over: text(old.lastBuild), in: db)
         try set(pageSlugsKey, new.pageSlugs, over: old.pageSlugs, in: db)
         try set(archivesKey, new.archives, over: old.archives, in: db)
+        try set(roundWatchKey, new.roundWatch, over: old.roundWatch, in: db)
         if let snapshot = new.snapshot {
             if let records {
                 try write(snapshot, records: records, over: old.snapshot, in: db)

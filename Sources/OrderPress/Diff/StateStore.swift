@@ -152,13 +152,34 @@ public struct StateStore: Sendable {
     /// `PendingSave.commit()` says so: the save's transaction is written while the caller finishes
     /// publishing, and the state stays as it was unless the commit comes.
     /// `pageSlugs`: the slugs the build handed out (`PageSlugs`); nil leaves the stored ones as they are.
-    /// `archives`: the finished rounds (`RoundArchive.text`), saved in the same transaction.
+    /// `archives`: the finished rounds (`RoundArchive.text`), saved in the same transaction; `roundWatch`
+    /// (`RoundWatch.text`) likewise, nil leaving the stored one as it is.
     func beginSave(
-        _ staged: StagedSnapshot, history: [HistoryEntry], lastBuild: LastBuild?, pageSlugs: String? = nil, archives: String? = nil
+        _ staged: StagedSnapshot, history: [HistoryEntry], lastBuild: LastBuild?, pageSlugs: String? = nil, archives: String? = nil,
+        roundWatch: String? = nil
     ) -> PendingSave {
         PendingSave { gate throws(OutputError) in
-            try save(staged, history: history, lastBuild: lastBuild, pageSlugs: pageSlugs, archives: archives, gate: gate)
+            try save(staged, history: history, lastBuild: lastBuild, pageSlugs: pageSlugs, archives: archives, roundWatch: roundWatch, gate: gate)
         }
+    }
+
+    /// When the last snapshot was made and what refused runs found missing; an empty watch when none was kept
+    /// or the state cannot be read. `seenAt` falls back to the snapshot's last change for a state saved before.
+    func keptRoundWatch() -> RoundWatch {
+        let contents = try? contents()
+        var watch = RoundWatch(text: contents?.roundWatch)
+        if watch.seenAt == nil { watch.seenAt = contents?.snapshot?.header.changedAt }
+        return watch
+    }
+
+    /// A run refused by the guard remembers since when the orders of `groups` were missing, and nothing else:
+    /// a later run must not close those rounds if the orders vanished before their deadline.
+    func noteMissing(_ groups: Set<String>, at time: String) throws(OutputError) {
+        var contents = try contentsForWriting()
+        guard contents.snapshot != nil, !groups.isEmpty else { return }
+        let watch = RoundWatch(text: contents.roundWatch).noting(missing: groups, at: time)
+        contents.roundWatch = watch.text
+        try write(contents, records: nil)
     }
 
     /// The finished rounds the last successful build kept; none when the state cannot be read.
@@ -176,7 +197,7 @@ public struct StateStore: Sendable {
     /// only if it opens to commit.
     private func save(
         _ staged: StagedSnapshot, history: [HistoryEntry], lastBuild: LastBuild?, pageSlugs: String? = nil, archives: String? = nil,
-        gate: PendingSave.Gate?
+        roundWatch: String? = nil, gate: PendingSave.Gate?
     ) throws(OutputError) {
         defer { staged.discard() }
         let written = try staged.staged()
@@ -185,6 +206,7 @@ public struct StateStore: Sendable {
         contents.lastBuild = lastBuild
         if let pageSlugs { contents.pageSlugs = pageSlugs }
         if let archives { contents.archives = archives }
+        if let roundWatch { contents.roundWatch = roundWatch }
         let sameSnapshot = written == .none && staged.header == contents.snapshot?.header && staged.count == contents.snapshot?.records.count
         try write(contents, records: nil, staged: sameSnapshot ? nil : staged, gate: gate)
     }

@@ -59,7 +59,7 @@ public struct Pipeline: Sendable {
         let store = StateStore(folder: configuration.output.state, writable: false)
         return try step(.diff) { () throws(DataError) in
             let previous = try store.loadPrevious()
-            let outcome = try DiffStep(deletionGuard: nil, now: Timestamp.iso8601(clock.now), rounds: roundCloser)
+            let outcome = try DiffStep(deletionGuard: nil, now: Timestamp.iso8601(clock.now), rounds: roundCloser(store))
                 .run(sheet, rates: nil, previous: previous, history: [])
             // As the footer's "data as of" shows a time: the terminal has no footer naming the zone.
             let (zone, changedAt) = (configuration.timeZone, previous?.index.header.changedAt)
@@ -248,10 +248,14 @@ public struct Pipeline: Sendable {
     /// (see `StagedSnapshot`). Consumes the rows and the secret cells: only the diff reads them, and neither
     /// is held while the site is rendered.
     private func diff(_ sheet: consuming ValidatedSheet, rates: RateTable?, store: StateStore, _ options: Options) throws(StepFailure) -> DiffResult {
+        let now = Timestamp.iso8601(clock.now)
+        // Best effort: the refusal is what the run reports either way.
+        var refused: (@Sendable (Set<String>) -> Void)? = nil
+        if !options.dryRun { refused = { @Sendable groups in _ = try? store.noteMissing(groups, at: now) } }
         let outcome = try step(.diff) { () throws(DataError) in
             let diff = DiffStep(
                 deletionGuard: options.acceptDeletions ? nil : DeletionGuard(maxDeletedFraction: configuration.maxDeletedFraction),
-                now: Timestamp.iso8601(clock.now), rounds: roundCloser)
+                now: now, rounds: roundCloser(store), refused: refused)
             return try diff.run(sheet, rates: rates, previous: store.loadPrevious(), history: store.loadHistory())
         }
         var data = sheet.data
@@ -297,9 +301,22 @@ public struct Pipeline: Sendable {
         }
     }
 
-    /// With `[rounds] close_after_deadline`: what takes finished rounds out of the deletions.
-    private var roundCloser: RoundCloser? {
-        configuration.rounds.closeAfterDeadline ? RoundCloser(configuration: configuration, now: clock.now) : nil
+    /// With `[rounds] close_after_deadline`: what takes finished rounds out of the deletions, knowing when the
+    /// last snapshot was made and what refused runs found missing.
+    private func roundCloser(_ store: StateStore) -> RoundCloser? {
+        guard configuration.rounds.closeAfterDeadline else { return nil }
+        var closer = RoundCloser(configuration: configuration, now: clock.now)
+        closer.watch = store.keptRoundWatch()
+        return closer
+    }
+
+    /// The first deadline still ahead of a group with orders: a round can close only if a snapshot made
+    /// after it held its orders, so the first run past it builds (and saves a snapshot) even on unchanged input.
+    private func nextDeadline(_ data: ValidatedData) -> Date? {
+        guard configuration.rounds.closeAfterDeadline else { return nil }
+        let ordering = Set(data.orders.map(\.group))
+        return data.groups.lazy.filter { ordering.contains($0.name) }
+            .compactMap { $0.deadlineTime(timeZone: configuration.timeZone) }.filter { $0 >= clock.now }.min()
     }
 
     private func aggregate(_ data: ValidatedData, rates: RateTable?) -> Aggregation {
@@ -334,11 +351,13 @@ public struct Pipeline: Sendable {
         // A page kept after its orders were deleted goes when its 30 days end (`tombstoneEnd`), input unchanged or not.
         var last = LastBuild(
             fingerprint: inputs.fingerprint,
-            validUntil: [validity.until, tombstoneEnd].compactMap { $0 }.min(), validFrom: validity.from,
+            validUntil: [validity.until, tombstoneEnd, nextDeadline(data)].compactMap { $0 }.min(), validFrom: validity.from,
             rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count, warnings: data.warnings)
         last.blankRows = data.blankRows == 0 ? nil : data.blankRows
         last.amountsWithSign = data.amountsWithSign == 0 ? nil : data.amountsWithSign
-        return store.beginSave(staged, history: diffed.history, lastBuild: last, pageSlugs: slugs, archives: RoundArchive.text(of: data.archives))
+        return store.beginSave(
+            staged, history: diffed.history, lastBuild: last, pageSlugs: slugs, archives: RoundArchive.text(of: data.archives),
+            roundWatch: RoundWatch(seenAt: Timestamp.iso8601(clock.now)).text)
     }
 
     /// After the snapshot: a failed commit is a warning, never a failed build.

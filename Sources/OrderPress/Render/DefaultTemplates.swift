@@ -19,6 +19,9 @@ enum DefaultTemplates {
 {{#deadline}}
 - {{labels.deadline}}{{labels.colon}}{{.}}
 {{/deadline}}
+{{#payment}}
+- {{labels.payment}}{{labels.colon}}{{.}}
+{{/payment}}
 
 ## {{labels.shop_sheet}}
 
@@ -40,7 +43,7 @@ enum DefaultTemplates {
 | {{labels.person}} | {{labels.total}} |{{#tracksPayments}} {{labels.paid}} | {{labels.owes}} |{{/tracksPayments}}
 |---|--:|{{#tracksPayments}}--:|--:|{{/tracksPayments}}
 {{#people}}
-| {{name}} | {{total}} |{{#tracksPayments}} {{paid}} | {{outstanding}} |{{/tracksPayments}}
+| {{#link}}[{{name}}]({{.}}){{/link}}{{^link}}{{name}}{{/link}} | {{total}} |{{#tracksPayments}} {{paid}} | {{outstanding}} |{{/tracksPayments}}
 {{/people}}
 
 """#####,

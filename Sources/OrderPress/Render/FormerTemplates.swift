@@ -7,6 +7,7 @@ enum FormerTemplates {
     static let digests: [String: Set<String>] = [
         "archive.md.mustache": [
             "0e8fbfa3c8a225d48931ee6629eb91560462c83a1155e55871852f1365ec005d",
+            "27d009c93fcfa94763e4b0e8534afdcc3f380736e586e455b62b415656750a94",
             "3216bda723926a31dd0fc3abf78bae3e73381ef57c63bcb4d54b2992e4089573",
         ],
         "attention.md.mustache": [

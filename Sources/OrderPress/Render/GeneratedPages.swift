@@ -6,7 +6,7 @@ import Foundation
 /// model, as swift-mustache renders the same template on the same model (`BuiltInPagesTests`).
 enum GeneratedPages {
     /// SHA-256 of the generator, PageModels.swift and templates/*.mustache this was made from.
-    static let sourceDigest = "2f93ec65768d22a46d79cf3360bc825efa492b7e88f8789b09e4f4bd96d61dab"
+    static let sourceDigest = "6f000b385dc0e3d835d149a78bbd0288278dc854f8c7071964ec88186c7be572"
 
     /// The Markdown templates compiled here, by name.
     static let templates: Set<String> = ["archive", "attention", "changes", "group", "group_orders", "groups", "index", "moved", "people", "person", "person_orders", "rates", "tombstone"]
@@ -121,81 +121,94 @@ enum GeneratedPages {
                 out.text("\n")
             }
         }
+        if let v12 = m.payment {
+            do {
+                out.text("- ")
+                if let v13 = labels[.payment] {
+                    out.write(v13)
+                }
+                if let v14 = labels[.colon] {
+                    out.write(v14)
+                }
+                out.write(v12)
+                out.text("\n")
+            }
+        }
         out.text("\n## ")
-        if let v12 = labels[.shopSheet] {
-            out.write(v12)
-        }
-        out.text("\n\n| ")
-        if let v13 = labels[.orderLine] {
-            out.write(v13)
-        }
-        out.text(" | ")
-        if let v14 = labels[.unitPrice] {
-            out.write(v14)
-        }
-        out.text(" | ")
-        if let v15 = labels[.lineTotal] {
+        if let v15 = labels[.shopSheet] {
             out.write(v15)
         }
+        out.text("\n\n| ")
+        if let v16 = labels[.orderLine] {
+            out.write(v16)
+        }
+        out.text(" | ")
+        if let v17 = labels[.unitPrice] {
+            out.write(v17)
+        }
+        out.text(" | ")
+        if let v18 = labels[.lineTotal] {
+            out.write(v18)
+        }
         out.text(" |\n|---|--:|--:|\n")
-        for v16 in m.shopSheet {
+        for v19 in m.shopSheet {
             out.text("| ")
-            out.write(v16.text)
+            out.write(v19.text)
             out.text(" | ")
-            out.write(v16.unitPrice)
+            out.write(v19.unitPrice)
             out.text(" | ")
-            out.write(v16.lineTotal)
+            out.write(v19.lineTotal)
             out.text(" |\n")
         }
-        if let v17 = m.fee {
+        if let v20 = m.fee {
             do {
                 out.text("| ")
-                if let v18 = labels[.fee] {
-                    out.write(v18)
+                if let v21 = labels[.fee] {
+                    out.write(v21)
                 }
                 out.text(" | | ")
-                out.write(v17)
+                out.write(v20)
                 out.text(" |\n")
             }
         }
-        if let v19 = m.discount {
+        if let v22 = m.discount {
             do {
                 out.text("| ")
-                if let v20 = labels[.discount] {
-                    out.write(v20)
+                if let v23 = labels[.discount] {
+                    out.write(v23)
                 }
                 out.text(" | | -")
-                out.write(v19)
+                out.write(v22)
                 out.text(" |\n")
             }
         }
         out.text("| **")
-        if let v21 = labels[.total] {
-            out.write(v21)
+        if let v24 = labels[.total] {
+            out.write(v24)
         }
         out.text("** | | **")
         out.write(m.total)
         out.text("** |\n\n## ")
-        if let v22 = labels[.perPerson] {
-            out.write(v22)
+        if let v25 = labels[.perPerson] {
+            out.write(v25)
         }
         out.text("\n\n| ")
-        if let v23 = labels[.person] {
-            out.write(v23)
+        if let v26 = labels[.person] {
+            out.write(v26)
         }
         out.text(" | ")
-        if let v24 = labels[.total] {
-            out.write(v24)
+        if let v27 = labels[.total] {
+            out.write(v27)
         }
         out.text(" |")
         if m.tracksPayments {
             out.text(" ")
-            if let v25 = labels[.paid] {
-                out.write(v25)
+            if let v28 = labels[.paid] {
+                out.write(v28)
             }
             out.text(" | ")
-            if let v26 = labels[.owes] {
-                out.write(v26)
+            if let v29 = labels[.owes] {
+                out.write(v29)
             }
             out.text(" |")
         }
@@ -204,17 +217,31 @@ enum GeneratedPages {
             out.text("--:|--:|")
         }
         out.text("\n")
-        for v27 in m.people {
+        for v30 in m.people {
             out.text("| ")
-            out.write(v27.name)
+            if let v31 = v30.link {
+                do {
+                    out.text("[")
+                    out.write(v30.name)
+                    out.text("](")
+                    out.write(v31)
+                    out.text(")")
+                }
+            }
+            if v30.link != nil {
+            } else {
+                do {
+                    out.write(v30.name)
+                }
+            }
             out.text(" | ")
-            out.write(v27.total)
+            out.write(v30.total)
             out.text(" |")
             if m.tracksPayments {
                 out.text(" ")
-                out.write(v27.paid)
+                out.write(v30.paid)
                 out.text(" | ")
-                out.write(v27.outstanding)
+                out.write(v30.outstanding)
                 out.text(" |")
             }
             out.text("\n")

@@ -34,42 +34,14 @@ extension PageBuilder {
         // The shop's order sheet: identical item, options, currency and unit price summed.
         struct Key: Hashable { var item: String; var options: [String]; var currency: String; var unit: Decimal }
         var lines: [Key: (quantity: Int, total: Decimal)] = [:]
-        var people: [String: (name: String, totals: [String: Decimal], unpaid: [String: Decimal], paid: [String: Decimal])] = [:]
-        var totals: [String: Decimal] = [:]
+        let balances = RoundBalances(archive, money: money, organizerSettled: context.configuration.rounds.organizerSettled)
+        let (people, totals, fee, discount) = (balances.people, balances.totals, balances.fee, balances.discount)
         for order in archive.orders {
             let amount = DecimalText.parse(order.amount) ?? 0
             let unit = order.quantity > 0 ? amount / Decimal(order.quantity) : amount
             let key = Key(item: order.item, options: order.options, currency: order.currency, unit: unit)
             lines[key, default: (0, 0)].quantity += order.quantity
             lines[key, default: (0, 0)].total += amount
-            totals[order.currency, default: 0] += amount
-            let person = PersonKey(order.person).text
-            var entry = people[person] ?? (order.person, [:], [:], [:])
-            entry.totals[order.currency, default: 0] += amount
-            if order.paid == true { entry.paid[order.currency, default: 0] += amount } else { entry.unpaid[order.currency, default: 0] += amount }
-            people[person] = entry
-        }
-        // The group's fee equally and its discount by subtotal, in the currency's minor units, as the
-        // aggregation shares them on the live group page (`MoneyShares`, people in key order).
-        var fee: Decimal = 0
-        var discount: Decimal = 0
-        if let currency = archive.currency, !people.isEmpty {
-            let keys = people.keys.sorted()
-            let digits = money.minorUnits(currency)
-            let feeUnits = MoneyShares.equal(MoneyShares.units(archive.fee.flatMap(DecimalText.parse) ?? 0, digits: digits) ?? 0, among: keys.count)
-            let discountUnits = MoneyShares.proportional(
-                MoneyShares.units(archive.discount.flatMap(DecimalText.parse) ?? 0, digits: digits) ?? 0,
-                to: MoneyShares.weights(keys.map { people[$0]!.totals[currency] ?? 0 }))
-            let organizer = context.configuration.rounds.organizerSettled ? PersonKey(archive.organizer).text : nil
-            for (index, key) in keys.enumerated() where feeUnits[index] != 0 || discountUnits[index] != 0 {
-                let part = MoneyShares.amount(units: feeUnits[index], digits: digits)
-                let off = MoneyShares.amount(units: discountUnits[index], digits: digits)
-                (fee, discount) = (fee + part, discount + off)
-                // Like a ticked order: the organiser owes nobody, everyone else owes their part.
-                people[key]!.totals[currency, default: 0] += part - off
-                if key == organizer { people[key]!.paid[currency, default: 0] += part - off } else { people[key]!.unpaid[currency, default: 0] += part - off }
-            }
-            totals[currency, default: 0] += fee - discount
         }
         /// Nothing shows as zero in the first currency the person (or round) ordered in.
         func joined(_ amounts: [String: Decimal], zeroIn currencies: [String: Decimal] = totals) -> String {
@@ -81,20 +53,20 @@ extension PageBuilder {
         }.sorted { ($0.0, $0.1.currency) < ($1.0, $1.1.currency) }.map { text_, key, total in
             PageModels.ShopRow(text: MarkdownEscaper.escape(text_), unitPrice: text(key.unit, key.currency), lineTotal: text(total, key.currency))
         }
-        let tracksPayments = archive.orders.contains { $0.paid != nil }
+        let tracksPayments = balances.tracksPayments
         let slug = context.groupSlugs[archive.group]
         return PageModels.ArchivePage(
             title: "\(MarkdownEscaper.escape(archive.group)) · \(archive.date)", group: MarkdownEscaper.escape(archive.group),
             groupLink: slug.map { "../../groups/\($0).md" },
             closed: labels.markdown("archived_round", ["time": context.display(iso: archive.closedAt)]),
             organizer: nonEmpty(MarkdownEscaper.escape(archive.organizer)), shop: nonEmpty(MarkdownEscaper.escape(archive.shop)),
-            deadline: nonEmpty(archive.deadline),
+            deadline: nonEmpty(archive.deadline), payment: archive.payment.flatMap { nonEmpty(MarkdownEscaper.escape($0)) },
             shopSheet: shopSheet, fee: fee == 0 ? nil : text(fee, archive.currency ?? ""),
             discount: discount == 0 ? nil : text(discount, archive.currency ?? ""), total: joined(totals), tracksPayments: tracksPayments,
             people: people.keys.sorted().map { key in
                 let person = people[key]!
                 return PageModels.ArchivePerson(
-                    name: MarkdownEscaper.escape(person.name), total: joined(person.totals), paid: joined(person.paid, zeroIn: person.totals),
+                    name: MarkdownEscaper.escape(person.name), link: context.personSlugs[key].map { "../../people/\($0).md" }, total: joined(person.totals), paid: joined(person.paid, zeroIn: person.totals),
                     outstanding: joined(person.unpaid, zeroIn: person.totals))
             })
     }

@@ -270,13 +270,15 @@ struct PageBuilder: Sendable {
         let shares = placedShares(person)
         let groups = personGroups(person, shares: shares, rows: pages.pageCount == 1 ? nil : pages.rows(ofPage: 1), format: pageFormat())
         let rejected = rejectedLines(ofPerson: person.key)
+        let carried = context.carried[person.key] ?? []
         let payments = shares.compactMap { place, share in
             share.owed.map { PageModels.PaymentLine(text: payment(of: $0, toGroupAt: place), payment: paymentDetails(ofGroupAt: place)) }
-        }
+        } + carried.map(carriedLine)
         let totals = totalRows(of: person)
         return PageModels.PersonPage(
             name: escape(person.name), notices: rateNotices, groups: groups, ordersPager: pages.pager(page: 1, labels: labels),
-            totals: totals, hasTotals: !totals.isEmpty, tracksPayments: context.aggregation.tracksPayments, payments: payments, settled: payments.isEmpty,
+            totals: totals, hasTotals: !totals.isEmpty, tracksPayments: context.aggregation.tracksPayments || !carried.isEmpty,
+            payments: payments, settled: payments.isEmpty,
             hasRejected: !rejected.isEmpty, rejected: rejected)
     }
 
@@ -366,6 +368,18 @@ struct PageBuilder: Sendable {
     func payment(of owed: Decimal, toGroupAt place: Int) -> String {
         let (group, payee) = (context.data.groups[place], payees[place])
         return payTo.fill(["\(context.money.display(owed, group.currency)) \(group.currency)", payee.organizer, payee.group])
+    }
+
+    /// "45 TWD to 王小明 for 週五下午茶 · 2026-11-21 · [Archive](../archive/…)": what a finished round left owed,
+    /// with the group's `payment` as it was when the round closed.
+    func carriedLine(_ debt: CarriedDebt) -> PageModels.PaymentLine {
+        let archive = debt.archive
+        let text = payTo.fill([
+            "\(context.money.display(debt.amount, debt.currency)) \(debt.currency)", escape(archive.organizer),
+            "\(escape(archive.group)) · \(archive.date)",
+        ])
+        return PageModels.PaymentLine(
+            text: "\(text) · [\(labels.markdown("archive"))](../\(archive.path).md)", payment: archive.payment.flatMap { nonEmpty(escape($0)) })
     }
 
     /// "all in USD".

@@ -392,6 +392,8 @@ enum PageModels {
         var organizer: String?
         var shop: String?
         var deadline: String?
+        /// The group's `payment` when the round closed.
+        var payment: String?
         var shopSheet: [ShopRow]
         /// The group's fee and discount as the shop sheet's last lines ("60 TWD"), nil without.
         var fee: String?
@@ -403,6 +405,8 @@ enum PageModels {
 
     struct ArchivePerson {
         var name: String
+        /// The person's page, while they have one.
+        var link: String?
         var total: String
         var paid: String
         var outstanding: String

@@ -35,6 +35,8 @@ struct SiteContext: Sendable {
     let deadlines: [String: Date]
     /// The pages of people and groups whose orders were all deleted in the last 30 days.
     let tombstones: Tombstones
+    /// What people still owed when their rounds closed, by person key, oldest first.
+    let carried: [String: [CarriedDebt]]
 
     init(
         configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
@@ -58,6 +60,7 @@ struct SiteContext: Sendable {
         // Pages group amounts by thousands as the language's catalogue says (`summary.json` uses `money.plain`).
         money = MoneyFormat(minorUnitOverrides: configuration.minorUnits, thousandsSeparator: labels.markdown("thousands_separator"))
         markdownLabels = labels.markdownTable
+        carried = CarriedDebt.byPerson(data.archives, money: money, organizerSettled: configuration.rounds.organizerSettled)
         let slugs = slugs ?? SiteSlugs(data, tombstones: self.tombstones)
         (groupSlugs, personSlugs, personAliases) = (slugs.groups, slugs.people, slugs.aliases)
         groupPlaces = GroupPlaces(data.groups)

@@ -76,6 +76,16 @@ struct SummaryDocument: Encodable {
         var totals: [String: String]
         var converted: [String: String?]
         var outstanding: [String: String]?
+        /// What they still owed when their rounds closed, oldest first; absent when nothing.
+        var carried: [SummaryCarried]?
+    }
+
+    /// A debt carried from a finished round: `round` is its archive page's name (`2026-11-21`, `2026-11-21-2`).
+    struct SummaryCarried: Encodable {
+        var round: String
+        var group: String
+        var amount: String
+        var currency: String
     }
 
     struct SummaryRejected: Encodable {
@@ -236,7 +246,19 @@ struct SummaryDocument: Encodable {
         SummaryPerson(
             name: person.name, slug: context.personSlugs[person.key]!, orders: person.orders.count,
             totals: person.totals.mapValues(DecimalText.exact), converted: converted(person.converted, context),
-            outstanding: context.aggregation.tracksPayments ? person.outstanding.mapValues(DecimalText.exact) : nil)
+            outstanding: context.aggregation.tracksPayments ? person.outstanding.mapValues(DecimalText.exact) : nil,
+            carried: context.carried[person.key].map { $0.map { debt in
+                let members = carried(debt)
+                return SummaryCarried(round: members["round"]!, group: members["group"]!, amount: members["amount"]!, currency: members["currency"]!)
+            } })
+    }
+
+    /// A carried debt's members, as both ways of writing the document write them.
+    static func carried(_ debt: CarriedDebt) -> [String: String] {
+        [
+            "round": String(debt.archive.path.split(separator: "/").last ?? ""), "group": debt.archive.group,
+            "amount": DecimalText.exact(debt.amount), "currency": debt.currency,
+        ]
     }
 
     /// The same bytes as `JSONOutput.encode(SummaryDocument(context))`. JSONEncoder builds a whole
@@ -337,6 +359,7 @@ struct SummaryDocument: Encodable {
             let people = PrettyJSONWriter.Key("people"), slug = PrettyJSONWriter.Key("slug")
             let total = PrettyJSONWriter.Key("total"), totals = PrettyJSONWriter.Key("totals")
             let fee = PrettyJSONWriter.Key("fee"), discount = PrettyJSONWriter.Key("discount")
+            let carried = PrettyJSONWriter.Key("carried")
             let feeShare = PrettyJSONWriter.Key("fee_share"), discountShare = PrettyJSONWriter.Key("discount_share")
         }
 
@@ -394,6 +417,16 @@ struct SummaryDocument: Encodable {
 
         func person(_ person: PersonSummary, to json: inout PrettyJSONWriter) {
             json.openObject()
+            // Keys in JSONEncoder's sorted order: carried before converted.
+            if let debts = context.carried[person.key] {
+                json.key(keys.carried)
+                json.openArray()
+                for debt in debts {
+                    json.element()
+                    json.object(SummaryDocument.carried(debt))
+                }
+                json.closeArray()
+            }
             converted(person.converted, to: &json)
             json.member(keys.name, person.name)
             json.member(keys.orders, person.orders.count)
