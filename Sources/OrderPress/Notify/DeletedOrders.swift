@@ -84,7 +84,8 @@ public struct DeletedOrders: Sendable {
     /// `row`'s cells, for a printer that escapes each before joining them with tabs.
     public func cells(_ record: RowRecord) -> [String] {
         let values = Dictionary(zip(columns, record.values), uniquingKeysWith: { first, _ in first })
-        return headers.map { header in (values[header] ?? "").replacing(/[\t\r\n]/, with: " ") }
+        // Guarded like orders.csv: pasted into the sheet, a cell starting with `=` would run as a formula.
+        return headers.map { header in OrdersCSV.neutralized(values[header] ?? "").replacing(/[\t\r\n]/, with: " ") }
     }
 
     static func folded(_ text: String) -> String {

@@ -21,7 +21,12 @@ extension Pipeline {
             let outcome = try DiffStep(deletionGuard: nil, now: Timestamp.iso8601(clock.now))
                 .run(sheet, rates: nil, previous: previous, history: [])
             let pending = outcome.changes.deleted.filter { !$0.rejected }
-            return DeletedOrders(headers: headers, columns: previous?.index.header.columns ?? sheet.columns, records: pending + recorded)
+            let columns = previous?.index.header.columns ?? sheet.columns
+            // A sheet whose last order was deleted may have no header left to read (SheetDB answers `[]`):
+            // the snapshot's columns say what the row held.
+            let order = headers.isEmpty
+                ? Self.sheetOrder(columns, location: configuration.orders.location, columns: configuration.orderColumns) : headers
+            return DeletedOrders(headers: order, columns: columns, records: pending + recorded)
         }
     }
 

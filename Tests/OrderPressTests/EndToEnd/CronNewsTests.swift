@@ -172,6 +172,6 @@ import Testing
     @Test func theStatusReasonKeepsNoQuerySecret() {
         #expect(
             SourceHealth.redacted("fetch: orders: https://user:pw@sheetdb.io/api/v1/x?key=abc123 answered 500")
-                == "fetch: orders: https://sheetdb.io/api/v1/x?… answered 500")
+                == "fetch: orders: https://sheetdb.io answered 500")
     }
 }
