@@ -217,7 +217,7 @@ import Testing
         try FileManager.default.removeItem(at: site.appendingPathComponent("data/orders.json"))
         let result = try TestSupport.run(["build"], in: site, environment: Self.fixedClock)
         #expect(result.status == 69)
-        #expect(result.stderr == "orderpress: fetch: orders: cannot read \(site.appendingPathComponent("data/orders.json").standardizedFileURL.path) (No such file or directory); check [orders] path in the configuration\n")
+        #expect(result.stderr == "orderpress: fetch: orders: cannot read 'orders.json' (No such file or directory); check [orders] path in the configuration\n")
         // Only the failure's record and status.json (see CronNewsTests) change.
         let after = try TestSupport.files(in: output).filter { !["site/status.json", "state/failing.json"].contains($0) }
         #expect(try after.map { try Data(contentsOf: output.appendingPathComponent($0)) } == before)

@@ -126,7 +126,7 @@ import Testing
         #expect(try String(contentsOf: status, encoding: .utf8) == "{\n  \"state\" : \"ok\"\n}\n")
         let orders = site.appendingPathComponent("orders.csv")
         try FileManager.default.moveItem(at: orders, to: site.appendingPathComponent("away.csv"))
-        let path = orders.standardizedFileURL.path
+        let path = "'orders.csv'"
         let failing = """
             {
               "reason" : "fetch: orders: cannot read \(path) (No such file or directory); check [orders] path in the configuration",
