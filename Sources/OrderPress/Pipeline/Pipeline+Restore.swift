@@ -23,9 +23,10 @@ extension Pipeline {
             let pending = outcome.changes.deleted.filter { !$0.rejected }
             let columns = previous?.index.header.columns ?? sheet.columns
             // A sheet whose last order was deleted may have no header left to read (SheetDB answers `[]`):
-            // the snapshot's columns say what the row held.
+            // the snapshot's columns, its secret ones too (left empty), say what the row held.
+            let secret = previous?.index.header.secretColumns ?? sheet.secrets.columns
             let order = headers.isEmpty
-                ? Self.sheetOrder(columns, location: configuration.orders.location, columns: configuration.orderColumns) : headers
+                ? Self.sheetOrder(columns + secret, location: configuration.orders.location, columns: configuration.orderColumns) : headers
             return DeletedOrders(headers: order, columns: columns, records: pending + recorded)
         }
     }
