@@ -81,6 +81,19 @@ import Testing
                 $0.hasPrefix("rates: \(server.host) answered HTTP 500 Internal Server Error; ")
             } == true)
 
+            // Nothing in it depends on how many attempts the retries took (their jitter): a rerun with the
+            // feed still failing writes no file, and a build from scratch publishes the same bytes.
+            #expect(!(summary["warnings"] as? [[String: Any]] ?? []).contains { ($0["message"] as? String)?.contains("attempts") == true })
+            let published = try HTTPBinaryTests.state(of: site.appendingPathComponent("output/site"))
+            let rerun = try await TestSupport.runDetached(["build"], in: site, environment: BinaryTests.fixedClock)
+            #expect(rerun.status == 0, "\(rerun.stderr)")
+            let after = try HTTPBinaryTests.state(of: site.appendingPathComponent("output/site"))
+            #expect(after.keys.sorted() == published.keys.sorted())
+            for (path, (data, date)) in published {
+                #expect(after[path]?.0 == data, "\(path) changed")
+                #expect(after[path]?.1 == date, "\(path) was touched")
+            }
+
             // The sheet's quota is spent.
             await service.set(orders: 429, rates: nil)
             let failed = try await TestSupport.runDetached(["build"], in: site, environment: BinaryTests.fixedClock)
