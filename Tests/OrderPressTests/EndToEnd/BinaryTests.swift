@@ -280,7 +280,7 @@ import Testing
     }
 
     /// A standard input larger than the memory the process may have: one line and 74, never a crash
-    /// (Foundation.s `readDataToEndOfFile` is a `try!`): 160 MB of input under a 200 MB address-space limit.
+    /// (Foundation's `readDataToEndOfFile` is a `try!`): 160 MB of input under a 200 MB address-space limit.
     @Test func markdownFromAStandardInputLargerThanMemoryFailsInOneLine() throws {
         let folder = TestSupport.temporaryFolder()
         let big = folder.appendingPathComponent("big.md")
