@@ -18,7 +18,8 @@ extension Pipeline {
         let sheet = try validate(fetched)
         return try step(.diff) { () throws(DataError) in
             let previous = try store.loadPrevious()
-            let outcome = try DiffStep(deletionGuard: nil, now: Timestamp.iso8601(clock.now))
+            let key = try? SecretKey.load(state: configuration.output.state, create: false)
+            let outcome = try DiffStep(deletionGuard: nil, now: Timestamp.iso8601(clock.now), key: key ?? nil)
                 .run(sheet, rates: nil, previous: previous, history: [])
             let pending = outcome.changes.deleted.filter { !$0.rejected }
             let columns = previous?.index.header.columns ?? sheet.columns

@@ -56,7 +56,8 @@ public struct Pipeline: Sendable {
         let store = StateStore(folder: configuration.output.state, writable: false)
         return try step(.diff) { () throws(DataError) in
             let previous = try store.loadPrevious()
-            let outcome = try DiffStep(deletionGuard: nil, now: Timestamp.iso8601(clock.now), rounds: roundCloser)
+            let key = try? SecretKey.load(state: configuration.output.state, create: false)
+            let outcome = try DiffStep(deletionGuard: nil, now: Timestamp.iso8601(clock.now), rounds: roundCloser, key: key ?? nil)
                 .run(sheet, rates: nil, previous: previous, history: [])
             // As the footer's "data as of" shows a time: the terminal has no footer naming the zone.
             let (zone, changedAt) = (configuration.timeZone, previous?.index.header.changedAt)
@@ -73,6 +74,9 @@ public struct Pipeline: Sendable {
         let lock = try acquireLock(options)
         // Held until this function returns; the kernel drops it if the process dies first.
         defer { withExtendedLifetime(lock) {} }
+        // The state folder is its owner's alone (0700, files 0600), before this run writes into it and after.
+        if lock != nil { AtomicFile.makePrivate(configuration.output.state) }
+        defer { if lock != nil { AtomicFile.makePrivate(configuration.output.state) } }
         steps.begin(.configure)
         let (renderer, fetcher) = try configure(options)
         let store = StateStore(folder: configuration.output.state, writable: !options.dryRun)
@@ -231,10 +235,11 @@ public struct Pipeline: Sendable {
     /// (see `StagedSnapshot`). Consumes the rows and the secret cells: only the diff reads them, and neither
     /// is held while the site is rendered.
     private func diff(_ sheet: consuming ValidatedSheet, rates: RateTable?, store: StateStore, _ options: Options) throws(StepFailure) -> DiffResult {
+        let key = try step(.diff) { () throws(OutputError) in try SecretKey.load(state: configuration.output.state, create: !options.dryRun) }
         let outcome = try step(.diff) { () throws(DataError) in
             let diff = DiffStep(
                 deletionGuard: options.acceptDeletions ? nil : DeletionGuard(maxDeletedFraction: configuration.maxDeletedFraction),
-                now: Timestamp.iso8601(clock.now), rounds: roundCloser)
+                now: Timestamp.iso8601(clock.now), rounds: roundCloser, key: key)
             return try diff.run(sheet, rates: rates, previous: store.loadPrevious(), history: store.loadHistory())
         }
         var data = sheet.data
