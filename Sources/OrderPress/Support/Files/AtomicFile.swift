@@ -45,7 +45,8 @@ enum AtomicFile {
     private static func makePrivate(_ folder: Int32, path: String, depth: Int) {
         _ = fchmod(folder, 0o700)
         guard depth < 4, let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
-        for name in names {
+        // Never the lock: closing a descriptor of it would drop the build's record lock (`BuildLock` sets its mode).
+        for name in names where !(depth == 0 && name == "lock") {
             let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
             guard descriptor >= 0 else { continue }
             defer { close(descriptor) }
