@@ -94,8 +94,9 @@ public struct PersonTotal: Sendable, Equatable {
 
 /// A person's orders across all groups.
 public struct PersonSummary: Sendable, Equatable {
+    /// `PersonKey.text`.
     public var key: String
-    /// The name as first written in the sheet.
+    /// The name as their rows write it: the spelling most use, when they write it more than one way (`PersonSpellings`).
     public var name: String
     /// Their orders in sheet order.
     public var orders: OrderList

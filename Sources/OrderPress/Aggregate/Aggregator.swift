@@ -24,13 +24,13 @@ public enum Aggregator {
             rates: rates, money: money, precomputing: Set(grandTotals.keys).union(data.groups.map(\.currency)).union(displayCurrencies))
         let conversions = ConversionCache.Table(
             converter: converter, first: facts.currencies, others: data.groups.map(\.currency) + [""], display: displayCurrencies)
-        let tally = Tally(orders: orders, facts: facts, displayCurrencies: displayCurrencies, conversions: conversions)
+        let tally = Tally(orders: orders, facts: facts, displayCurrencies: displayCurrencies, conversions: conversions, spellings: data.spellings)
         // By group number: the person number of the organiser, else -1, found in the people's numbering
         // (only the organisers' keys are hashed). Nobody owes themselves; with `organizerSettled` the
         // organiser's orders also count as paid.
         var organizers = [Int32](repeating: -1, count: facts.groupCount)
         for (group, number) in zip(data.groups, facts.listedGroupNumbers) where organizers[Int(number)] < 0 && !group.organizerKey.isEmpty {
-            organizers[Int(number)] = facts.personNumbers.existing(group.organizerKey) ?? -1
+            organizers[Int(number)] = facts.personNumbers.existing(group.organizerKey.text) ?? -1
         }
 
         // The same amounts come back again and again (one cup of the same tea): each is converted once
@@ -111,6 +111,8 @@ public enum Aggregator {
         let converter: Converter
         /// Every currency numbered, for converting totals (`ConversionCache`).
         let conversions: ConversionCache.Table
+        /// The name shown for a person who writes it more than one way.
+        let spellings: PersonSpellings
 
         /// A person's parts of a group's fee and discount.
         struct Shares {
@@ -118,12 +120,13 @@ public enum Aggregator {
             var discount: Decimal
         }
 
-        init(orders: [Order], facts: OrderFacts, displayCurrencies: [String], conversions: ConversionCache.Table) {
+        init(orders: [Order], facts: OrderFacts, displayCurrencies: [String], conversions: ConversionCache.Table, spellings: PersonSpellings) {
             self.orders = orders
+            self.spellings = spellings
             self.facts = facts.facts
             byGroup = Buckets(facts.facts, count: facts.groupCount) { $0.group }
             byPerson = Buckets(facts.facts, count: facts.personFirsts.count) { $0.person }
-            let keys = facts.personFirsts.map { orders.withOrder(at: Int($0)) { $0.pointee.personKey } }
+            let keys = facts.personFirsts.map { orders.withOrder(at: Int($0)) { $0.pointee.personKey.text } }
             peopleInOrder = TextOrder.sorted(Array(keys.indices), keys: { [keys[$0]] }, by: { keys[$0] < keys[$1] })
             personRank = Self.ranks(peopleInOrder)
             // Identical item and options at different prices are separate lines, so each line's total is checkable.
@@ -248,7 +251,8 @@ public enum Aggregator {
                 let part = parts[index]
                 let settled = part.person == organizer
                 var person = field(part.first) {
-                    PersonTotal(key: $0.pointee.personKey, name: $0.pointee.person, orders: part.orders, total: part.total.value, paid: part.paid.value)
+                    PersonTotal(
+                        key: $0.pointee.personKey.text, name: spellings.shown($0.pointee.personKey.text, else: $0.pointee.person), orders: part.orders, total: part.total.value, paid: part.paid.value)
                 }
                 if !feeParts.isEmpty { person.shares = FeeShares(fee: feeParts[index], discount: discountParts[index]) }
                 if settled {
@@ -332,7 +336,8 @@ public enum Aggregator {
             for share in currencies { slots.currencies[Int(share.number)] = -1 }
             for share in groups { slots.groups[Int(share.number)] = -1 }
             let converts = !displayCurrencies.isEmpty
-            let (key, name) = field(positions.first!) { ($0.pointee.personKey, $0.pointee.person) }
+            let (key, written) = field(positions.first!) { ($0.pointee.personKey.text, $0.pointee.person) }
+            let name = spellings.shown(key, else: written)
             var summary = PersonSummary(
                 key: key, name: name, orders: OrderList(orders, positions: Array(positions)),
                 currencyShares: currencies.map { share in

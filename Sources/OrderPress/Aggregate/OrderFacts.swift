@@ -87,7 +87,7 @@ struct OrderFacts {
         }
 
         mutating func person(_ order: UnsafePointer<Order>, at position: UInt32) -> Int32 {
-            Self.number(order.pointee.personKey, in: &people, known: &knownPeople, at: position)
+            Self.number(order.pointee.personKey.text, in: &people, known: &knownPeople, at: position)
         }
 
         mutating func group(_ order: UnsafePointer<Order>, at position: UInt32) -> Int32 {

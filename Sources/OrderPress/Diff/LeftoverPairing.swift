@@ -82,6 +82,6 @@ struct LeftoverPairing {
 
     /// Its group, its person as people are told apart (case aside), and its item.
     static func key(_ record: RowRecord) -> String {
-        "\(record.group)\u{1F}\(Text.lowercased(record.person))\u{1F}\(record.item)"
+        "\(record.group)\u{1F}\(PersonKey(record.person).text)\u{1F}\(record.item)"
     }
 }

@@ -36,13 +36,13 @@ struct RoundCloser: Sendable {
         var closed: Set<String> = []
         for group in data.groups where !closed.contains(group.name) {
             guard let records = deletedByGroup[group.name], !ordering.contains(group.name), !turnedRejected.contains(group.name),
-                let deadline = Timestamp.parse(group.deadline, timeZone: timeZone), deadline < now
+                let deadline = group.deadlineTime(timeZone: timeZone), deadline < now
             else { continue }
             closed.insert(group.name)
-            let shown = Timestamp.display(deadline, timeZone: timeZone)
+            let shown = group.deadlineShown(timeZone: timeZone) ?? Timestamp.display(deadline, timeZone: timeZone)
             var slug = Slugger.slug(group.name)
             if slug.isEmpty || Slugger.reserved.contains(slug) { slug = "group-" + Slugger.hash(group.name, length: 8) }
-            let organizer = group.organizer.lowercased()
+            let organizer = group.organizerKey
             archives.append(
                 RoundArchive(
                     group: group.name, slug: slug, date: String(shown.prefix(10)), deadline: shown, organizer: group.organizer,
@@ -52,7 +52,7 @@ struct RoundCloser: Sendable {
                         if let paidIndex, paidIndex < record.values.count {
                             var ignored: [DataWarning] = []
                             paid = PaidText.read(record.values[paidIndex], column: paidColumn, row: record.row, warnings: &ignored)
-                                || (organizerSettled && !organizer.isEmpty && record.person.lowercased() == organizer)
+                                || (organizerSettled && !organizer.isEmpty && PersonKey(record.person) == organizer)
                         }
                         return RoundArchive.Line(
                             person: record.person, item: record.item, options: record.options, quantity: record.quantity,

@@ -131,7 +131,11 @@ public struct Fetcher: Sendable {
             if let copy = try reusableCopy(source, url) {
                 do {
                     let table = try bounded(try SheetParser.parseJSON(copy.body, source: source.name), source)
-                    fingerprint.add(source: source.name, format: "json", parts: [copy.body])
+                    if let pages = copy.pages {
+                        fingerprint.add(source: source.name, format: "sheetdb", pages: pages)
+                    } else {
+                        fingerprint.add(source: source.name, format: "json", parts: [copy.body])
+                    }
                     return .table(table)
                 } catch where options.offline {
                     throw SourceError(
@@ -145,7 +149,7 @@ public struct Fetcher: Sendable {
             fingerprint.add(source: source.name, format: "sheetdb", pages: pages)
             var table = try SheetParser.table(rows: rows, source: source.name)
             table.sheetOrder = keyOrder
-            save(CachedSheet.body(table, kept: kept, masked: masked), source, url, warnings: &warnings)
+            save(CachedSheet.body(table, kept: kept, masked: masked), source, url, pages: pages.digest, warnings: &warnings)
             return .table(table)
         }
     }
@@ -240,10 +244,14 @@ public struct Fetcher: Sendable {
         return age >= 0 && age < Double(source.refreshMinutes) * 60 ? copy : nil
     }
 
-    private func save(_ body: Data, _ source: Configuration.SourceSettings, _ url: URL, warnings: inout [DataWarning]) {
+    private func save(
+        _ body: Data, _ source: Configuration.SourceSettings, _ url: URL, pages: SourceFingerprint.Pages.Digest? = nil,
+        warnings: inout [DataWarning]
+    ) {
         guard options.saveCache else { return }
         do {
-            try cache.write(body, name: source.name, location: URLRedactor.display(url), fetchedAt: now, renew: source.refreshMinutes > 0)
+            try cache.write(
+                body, name: source.name, location: URLRedactor.display(url), fetchedAt: now, renew: source.refreshMinutes > 0, pages: pages)
         } catch {
             warnings.append(
                 .init(

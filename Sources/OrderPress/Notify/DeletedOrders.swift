@@ -10,6 +10,8 @@ public struct DeletedOrders: Sendable {
     public var records: [RowRecord]
     /// Why only the history was searched (the sheet could not be read), if it was.
     public var problem: String?
+    /// The orders' time column: its Sheets serials are printed as pages show times.
+    public var timeColumn: String?
 
     public init(headers: [String], columns: [String], records: [RowRecord], problem: String? = nil) {
         self.headers = headers
@@ -85,7 +87,11 @@ public struct DeletedOrders: Sendable {
     public func cells(_ record: RowRecord) -> [String] {
         let values = Dictionary(zip(columns, record.values), uniquingKeysWith: { first, _ in first })
         // Guarded like orders.csv: pasted into the sheet, a cell starting with `=` would run as a formula.
-        return headers.map { header in OrdersCSV.neutralized(values[header] ?? "").replacing(/[\t\r\n]/, with: " ") }
+        return headers.map { header in
+            let value = values[header] ?? ""
+            if header == timeColumn, let shown = SheetSerial.shown(value) { return shown }
+            return OrdersCSV.neutralized(value).replacing(/[\t\r\n]/, with: " ")
+        }
     }
 
     static func folded(_ text: String) -> String {

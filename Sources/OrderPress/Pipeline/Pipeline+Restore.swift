@@ -11,7 +11,9 @@ extension Pipeline {
             fetched = try await fetch(.init(offline: offline, saveCache: false))
         } catch {
             let columns = try step(.diff) { () throws(DataError) in try store.contents().snapshot?.header.columns ?? [] }
-            return DeletedOrders(headers: columns, columns: columns, records: recorded, problem: error.description)
+            var found = DeletedOrders(headers: columns, columns: columns, records: recorded, problem: error.description)
+            found.timeColumn = configuration.orderColumns.time
+            return found
         }
         let headers = Self.sheetOrder(
             fetched.orders.headers, location: configuration.orders.location, columns: configuration.orderColumns, written: fetched.orders.sheetOrder)
@@ -28,7 +30,9 @@ extension Pipeline {
             let secret = previous?.index.header.secretColumns ?? sheet.secrets.columns
             let order = headers.isEmpty
                 ? Self.sheetOrder(columns + secret, location: configuration.orders.location, columns: configuration.orderColumns) : headers
-            return DeletedOrders(headers: order, columns: columns, records: pending + recorded)
+            var found = DeletedOrders(headers: order, columns: columns, records: pending + recorded)
+            found.timeColumn = configuration.orderColumns.time
+            return found
         }
     }
 

@@ -238,6 +238,9 @@ enum DefaultTemplates {
 {{#discount}}
 | {{labels.discount}} | | -{{.}} |
 {{/discount}}
+{{#notCounted}}
+| {{.}} | | |
+{{/notCounted}}
 | **{{labels.total}}** {{itemsOrders}} | | **{{total}}** |
 
 {{#totalConverted}}
@@ -432,6 +435,16 @@ enum DefaultTemplates {
 <footer>{{dataAsOf}} · {{labels.made_by}}</footer>
 </body>
 </html>
+
+"""#####,
+        "moved.md.mustache": #####"""
+# {{name}}
+
+[← {{labels.home}}](../index.md)
+
+{{notice}}
+
+→ [{{name}}]({{link}})
 
 """#####,
         "people.md.mustache": #####"""

@@ -16,7 +16,7 @@ struct OrdersCSVPayments {
         for summary in context.aggregation.groups {
             guard let key = summary.settledOrganizer else { continue }
             if settled.isEmpty { settled = [Bool](repeating: false, count: context.data.orders.count) }
-            for index in summary.orders.indices where summary.orders.withOrder(at: index, { $0.pointee.personKey == key }) {
+            for index in summary.orders.indices where summary.orders.withOrder(at: index, { $0.pointee.personKey.text == key }) {
                 let position = Int(summary.orders.positions[index])
                 if position < settled.count { settled[position] = true }
             }

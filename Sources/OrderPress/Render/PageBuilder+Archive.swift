@@ -43,7 +43,7 @@ extension PageBuilder {
             lines[key, default: (0, 0)].quantity += order.quantity
             lines[key, default: (0, 0)].total += amount
             totals[order.currency, default: 0] += amount
-            let person = order.person.lowercased()
+            let person = PersonKey(order.person).text
             var entry = people[person] ?? (order.person, [:], [:], [:])
             entry.totals[order.currency, default: 0] += amount
             if order.paid == true { entry.paid[order.currency, default: 0] += amount } else { entry.unpaid[order.currency, default: 0] += amount }
@@ -60,7 +60,7 @@ extension PageBuilder {
             let discountUnits = MoneyShares.proportional(
                 MoneyShares.units(archive.discount.flatMap(DecimalText.parse) ?? 0, digits: digits) ?? 0,
                 to: MoneyShares.weights(keys.map { people[$0]!.totals[currency] ?? 0 }))
-            let organizer = context.configuration.rounds.organizerSettled ? archive.organizer.lowercased() : nil
+            let organizer = context.configuration.rounds.organizerSettled ? PersonKey(archive.organizer).text : nil
             for (index, key) in keys.enumerated() where feeUnits[index] != 0 || discountUnits[index] != 0 {
                 let part = MoneyShares.amount(units: feeUnits[index], digits: digits)
                 let off = MoneyShares.amount(units: discountUnits[index], digits: digits)

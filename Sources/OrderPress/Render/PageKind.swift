@@ -67,6 +67,15 @@ struct PageKind: Sendable {
                 }
             }
         },
+        // Earlier pages of spellings now merged into a person's, pointing to theirs (`SiteSlugs.aliases`).
+        PageKind(template: "moved") { context in
+            context.personAliases.compactMap { alias in
+                guard let name = context.personName(alias.key), let slug = context.personSlugs[alias.key] else { return nil }
+                return Page(
+                    template: "moved", path: "people/\(alias.slug)", title: name,
+                    model: { $0.movedPage(name: name, slug: slug) })
+            }
+        },
         // People and groups whose orders were all deleted, for 30 days (`Tombstones`).
         PageKind(template: "tombstone") { context in
             context.tombstones.people.map { stone in

@@ -125,6 +125,8 @@ enum PageModels {
         var payment: String? = nil
         var fee: String? = nil
         var discount: String? = nil
+        /// "⚠ fee '¥300' not counted: …": a fee or discount that could not be read, beside the total.
+        var notCounted: [String] = []
         var notices: [String]
         var hasRecentDeletions: Bool
         var deletedHeading: String
@@ -266,7 +268,7 @@ enum PageModels {
 
     /// Template: `attention.md.mustache`.
     struct AttentionPage {
-        /// The rates' notices, which every page carries (README, What OrderPress guarantees).
+        /// The rates' notices, which every page carries (docs/guarantees.md).
         var notices: [String]
         var hasRejected: Bool
         var rejected: [RejectedLine]
@@ -295,7 +297,7 @@ enum PageModels {
 
     /// Template: `changes.md.mustache`.
     struct ChangesPage {
-        /// The rates' notices, which every page carries (README, What OrderPress guarantees).
+        /// The rates' notices, which every page carries (docs/guarantees.md).
         var notices: [String]
         var runs: [Run]
     }
@@ -404,6 +406,16 @@ enum PageModels {
         var total: String
         var paid: String
         var outstanding: String
+    }
+
+    /// The page an earlier build made for a spelling now merged into another person's (`PageSlugs.aliases`):
+    /// it points to theirs, so that no link to it dies.
+    /// Template: `moved.md.mustache`.
+    struct MovedPage {
+        var name: String
+        var notice: String
+        /// The person's page, beside this one.
+        var link: String
     }
 
     /// The page of a person or group whose orders were all deleted, kept for `Tombstones.days` days.

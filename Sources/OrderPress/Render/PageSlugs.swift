@@ -7,13 +7,21 @@
 /// in the order `Slugger.assignInOrder` hands them out. Names and keys are normalised text
 /// (`Text.normalize`), which holds no tab or line break, so the lines need no escaping; a line that does
 /// not read is skipped, and its key gets the slug a build from scratch gives it.
+///
+/// People are keyed by `PersonKey`; a state written when keys were the lower-cased name is read by
+/// folding each key again. Two spellings that had a page each and are now one person keep the first
+/// line's slug; the other slugs become `aliases` (lines `a`, key, slug): pages that point to the
+/// person's, so that no link to the old page dies.
 struct PageSlugs: Sendable, Equatable {
     var groups: [String: String] = [:]
     var people: [String: String] = [:]
+    /// By person key: the slugs of the pages that point to theirs, sorted.
+    var aliases: [String: [String]] = [:]
 
-    init(groups: [String: String] = [:], people: [String: String] = [:]) {
+    init(groups: [String: String] = [:], people: [String: String] = [:], aliases: [String: [String]] = [:]) {
         self.groups = groups
         self.people = people
+        self.aliases = aliases
     }
 
     /// Reads what `text(groups:people:)` wrote; nil for no text (a state from before slugs were kept).
@@ -40,22 +48,29 @@ struct PageSlugs: Sendable, Equatable {
             second > first + 1, second + 1 < line.count
         else { return }
         let kind = line[..<first]
-        guard kind.count == 1, kind[0] == UInt8(ascii: "g") || kind[0] == UInt8(ascii: "p") else { return }
+        guard kind.count == 1, [UInt8(ascii: "g"), UInt8(ascii: "p"), UInt8(ascii: "a")].contains(kind[0]) else { return }
         let key = String(decoding: UnsafeBufferPointer(rebasing: line[(first + 1)..<second]), as: UTF8.self)
         let slug = String(decoding: UnsafeBufferPointer(rebasing: line[(second + 1)...]), as: UTF8.self)
         if kind[0] == UInt8(ascii: "g") {
             groups[key] = slug
-        } else {
-            people[key] = slug
+            return
+        }
+        let person = PersonKey(key).text
+        if kind[0] == UInt8(ascii: "p"), people[person] == nil {
+            people[person] = slug
+        } else if people[person] != slug, !(aliases[person]?.contains(slug) ?? false) {
+            aliases[person, default: []].append(slug)
         }
     }
 
     /// The text of the slugs, in the order given (`Slugger.assignInOrder`'s, sorted by key): the same
     /// slugs always make the same text, so a build that moves none leaves the stored text as it is.
-    static func text(groups: [(key: String, slug: String)], people: [(key: String, slug: String)]) -> String {
+    static func text(
+        groups: [(key: String, slug: String)], people: [(key: String, slug: String)], aliases: [(key: String, slug: String)] = []
+    ) -> String {
         var text = ""
         text.reserveCapacity((groups.count + people.count) * 32)
-        for (kind, list) in [("g", groups), ("p", people)] {
+        for (kind, list) in [("g", groups), ("p", people), ("a", aliases)] {
             for (key, slug) in list {
                 text += kind
                 text += "\t"

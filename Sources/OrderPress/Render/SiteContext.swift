@@ -12,6 +12,8 @@ struct SiteContext: Sendable {
     var money: MoneyFormat
     var groupSlugs: [String: String]
     var personSlugs: [String: String]
+    /// Slugs of earlier pages of spellings merged into a person's, by key (`SiteSlugs.aliases`).
+    var personAliases: [(key: String, slug: String)]
     /// The newest timestamp in the data itself: the rates' as-of time or a later order time.
     var dataAsOf: Date?
     var ratesStale: Bool
@@ -40,10 +42,10 @@ struct SiteContext: Sendable {
         tombstones: Tombstones? = nil
     ) {
         self.siteID = siteID
-        rejected = RejectedIndex(data.rejected, orders: data.orders)
+        rejected = RejectedIndex(data.rejected, orders: data.orders, spellings: data.spellings)
         self.tombstones = tombstones ?? Tombstones(history: history, now: now, data: data)
         deadlines = data.groups.reduce(into: [:]) { found, group in
-            if !group.deadline.isEmpty, let time = Timestamp.parse(group.deadline, timeZone: configuration.timeZone) { found[group.name] = time }
+            if let time = group.deadlineTime(timeZone: configuration.timeZone) { found[group.name] = time }
         }
         self.limits = limits
         latestDeletions = Dictionary(grouping: history.first?.changes.deleted ?? [], by: \.group)
@@ -57,7 +59,7 @@ struct SiteContext: Sendable {
         money = MoneyFormat(minorUnitOverrides: configuration.minorUnits, thousandsSeparator: labels.markdown("thousands_separator"))
         markdownLabels = labels.markdownTable
         let slugs = slugs ?? SiteSlugs(data, tombstones: self.tombstones)
-        (groupSlugs, personSlugs) = (slugs.groups, slugs.people)
+        (groupSlugs, personSlugs, personAliases) = (slugs.groups, slugs.people, slugs.aliases)
         groupPlaces = GroupPlaces(data.groups)
         let newestOrder = data.orders.lazy.compactMap(\.time).max()
         dataAsOf = [rates?.asOf, newestOrder].compactMap { $0 }.max()
@@ -158,5 +160,12 @@ struct SiteContext: Sendable {
     var attentionCount: String? {
         let count = data.rejected.count + data.warnings.count
         return count == 0 ? nil : String(count)
+    }
+}
+
+extension SiteContext {
+    /// The name shown for the person of `key`, if they have a page (an alias's person: few, so a scan).
+    func personName(_ key: String) -> String? {
+        aggregation.people.first { $0.key == key }?.name ?? rejected.onlyRejected.first { $0.key == key }?.name
     }
 }

@@ -6,6 +6,10 @@ struct SiteSlugs: Sendable {
     var groups: [String: String]
     var people: [String: String]
 
+    /// By person key, the slugs of earlier pages of a spelling merged into theirs (`PageSlugs.aliases`),
+    /// each a page pointing to theirs.
+    let aliases: [(key: String, slug: String)]
+
     /// The slugs in the order `PageSlugs` stores them, for the state (`kept` of the next build).
     let handedOut: (groups: [(key: String, slug: String)], people: [(key: String, slug: String)])
 
@@ -14,14 +18,25 @@ struct SiteSlugs: Sendable {
     init(_ data: ValidatedData, kept: PageSlugs? = nil, tombstones: Tombstones = .none) {
         let groupList = Slugger.assignInOrder(data.groups.map(\.name) + tombstones.groups.map(\.key), fallback: "group", kept: kept?.groups ?? [:])
         // Each key read through a pointer: `orders.lazy.map(\.personKey)` copied every order (5 M instructions at 10,000).
-        let orderKeys = data.orders.withUnsafeBufferPointer { orders in
-            Self.distinct((0..<orders.count).lazy.map { (orders.baseAddress! + $0).pointee.personKey })
+        let orderPeople = data.orders.withUnsafeBufferPointer { orders in
+            Self.distinct((0..<orders.count).lazy.map { (orders.baseAddress! + $0).pointee.personKey.text }) { orders[$0].person }
         }
-        // `Slugger.assign` takes the keys as a set: every person the aggregation lists, whatever their order.
-        // Then the people known only from rejected rows, whose page lists those rows.
-        let personKeys = orderKeys + RejectedIndex.peopleOnlyRejected(data.rejected, orders: data.orders).map(\.key)
-            + tombstones.people.map(\.key)
-        let personList = Slugger.assignInOrder(personKeys, fallback: "person", kept: kept?.people ?? [:])
+        // Every person the aggregation lists, whatever their order, each slugged from the name their pages
+        // show; then the people known only from rejected rows, whose page lists those rows.
+        let spellings = data.spellings
+        let named = (orderPeople + RejectedIndex.peopleOnlyRejected(data.rejected, orders: data.orders)).map { person in
+            (key: person.key, name: spellings.shown(person.key, else: person.name))
+        } + tombstones.people.map { (key: $0.key, name: $0.name) }
+        let keptAliases = kept?.aliases ?? [:]
+        let personList = Slugger.assignInOrder(
+            named: named, fallback: "person", kept: kept?.people ?? [:], aliases: Set(keptAliases.values.joined()))
+        var aliases: [(key: String, slug: String)] = []
+        if !keptAliases.isEmpty {
+            for (key, slug) in personList {
+                for alias in keptAliases[key]?.sorted() ?? [] where alias != slug { aliases.append((key, alias)) }
+            }
+        }
+        self.aliases = aliases
         handedOut = (groupList, personList)
         groups = Dictionary(uniqueKeysWithValues: groupList.lazy.map { ($0.key, $0.slug) })
         people = Dictionary(uniqueKeysWithValues: personList.lazy.map { ($0.key, $0.slug) })
@@ -31,19 +46,24 @@ struct SiteSlugs: Sendable {
     /// `String`s hashes each one's Unicode; most of an order's keys are a short text seen before, found
     /// first by its words (`TextBits`), so only the distinct ones are hashed as text.
     /// What the state keeps of them (`PageSlugs`).
-    var storedText: String { PageSlugs.text(groups: handedOut.groups, people: handedOut.people) }
+    var storedText: String { PageSlugs.text(groups: handedOut.groups, people: handedOut.people, aliases: aliases) }
 
     static func distinct(_ texts: some Sequence<String>) -> [String] {
+        distinct(texts) { _ in "" }.map(\.key)
+    }
+
+    /// `distinct`, each with `name` of the place it first occurs.
+    static func distinct(_ texts: some Sequence<String>, name: (Int) -> String) -> [(key: String, name: String)] {
         // A `FlatTable`, not a `Set`: a `Set` runs SipHash over the two words, some 300 instructions an order.
         var seen = FlatTable<TextBits>()
         var unique = Set<String>()
-        var result: [String] = []
-        for text in texts {
+        var result: [(key: String, name: String)] = []
+        for (index, text) in texts.enumerated() {
             if let bits = TextBits(text) {
                 guard seen[bits] == nil else { continue }
                 seen.insert(bits, 0)
             }
-            if unique.insert(text).inserted { result.append(text) }
+            if unique.insert(text).inserted { result.append((text, name(index))) }
         }
         return result
     }

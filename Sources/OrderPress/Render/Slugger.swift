@@ -43,17 +43,36 @@ public enum Slugger {
     static func assignInOrder(_ keys: some Sequence<String>, fallback: String, kept: [String: String] = [:]) -> [(key: String, slug: String)] {
         // `TextOrder` sorts as `<` does without normalising both sides of every comparison.
         let sorted = TextOrder.sorted(Array(Set(keys)), keys: { [$0] }, by: <)
+        return assign(sorted: sorted, names: sorted, fallback: fallback, kept: kept, reserved: [])
+    }
+
+    /// `assignInOrder` of people: each key's slug made from the name its pages show (`named`, one entry
+    /// per key), not from the key, which has no spaces (`PersonKey`). `aliases`: slugs that earlier
+    /// builds gave a spelling now merged into another person; no one else gets them.
+    static func assignInOrder(
+        named entries: [(key: String, name: String)], fallback: String, kept: [String: String] = [:], aliases: Set<String> = []
+    ) -> [(key: String, slug: String)] {
+        let order = TextOrder.sorted(Array(entries.indices), keys: { [entries[$0].key] }, by: { entries[$0].key < entries[$1].key })
+        return assign(
+            sorted: order.map { entries[$0].key }, names: order.map { entries[$0].name }, fallback: fallback, kept: kept,
+            reserved: Set(aliases.map(caseFolded)))
+    }
+
+    private static func assign(
+        sorted: [String], names: [String], fallback: String, kept: [String: String], reserved aliases: Set<String>
+    ) -> [(key: String, slug: String)] {
         var result = [String?](repeating: nil, count: sorted.count)
         var taken = Set<String>()
         // Each key's own slug on both cores (Unicode case mapping and normalisation, 100,000 people at
         // a million orders); only handing them out is done in order.
-        let slugs = Parallel.map(sorted.count) { slug(sorted[$0]) }
+        let slugs = Parallel.map(sorted.count) { slug(names[$0]) }
         if !kept.isEmpty {
             for (index, key) in sorted.enumerated() {
                 guard let slug = kept[key], fits(slug, base: slugs[index], fallback: fallback), taken.insert(caseFolded(slug)).inserted else { continue }
                 result[index] = slug
             }
         }
+        taken.formUnion(aliases)
         for (index, base) in slugs.enumerated() where result[index] == nil {
             guard !base.isEmpty, !reserved.contains(caseFolded(base)), taken.insert(caseFolded(base)).inserted else { continue }
             result[index] = base
@@ -91,7 +110,16 @@ public enum Slugger {
         guard parts.allSatisfy({ !$0.isEmpty && Self.slug(String($0)) == $0 }), !reserved.contains(caseFolded(slug)) else { return false }
         if slug == base { return !base.isEmpty }
         let stem = base.isEmpty ? fallback : base
-        return slug.hasPrefix(stem + "-")
+        if slug.hasPrefix(stem + "-") { return true }
+        // Another spelling of the same person (`PersonKey`: width, case and spaces folded), as an earlier
+        // build made it from that spelling: `伊藤-健` for `伊藤健`, `ｋｅｎ` for `ken`.
+        guard !base.isEmpty else { return false }
+        return Self.squeezed(slug).hasPrefix(Self.squeezed(base))
+    }
+
+    /// A slug as a person's key reads it, hyphens dropped.
+    private static func squeezed(_ slug: String) -> String {
+        PersonKey(String(String.UnicodeScalarView(slug.unicodeScalars.filter { $0 != "-" }))).text
     }
 
     /// The form two names share when a case-insensitive file system would see one file: upper then

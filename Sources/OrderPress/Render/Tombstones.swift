@@ -1,6 +1,6 @@
 import Foundation
 
-/// The pages kept for 30 days after everything on them was deleted (DESIGN, Output): a person or a
+/// The pages kept for 30 days after everything on them was deleted (docs/output.md): a person or a
 /// group whose orders were all deleted keeps its page (same slug), saying what was deleted and when,
 /// so that links and bookmarks keep working. Derived from the history (each run's deleted orders and
 /// its time) and the run's clock alone, so the same state and clock make the same pages; the build's
@@ -9,7 +9,7 @@ struct Tombstones: Sendable {
     static let days = 30
 
     struct Stone: Sendable {
-        /// The person's key (`Text.lowercased` of the name) or the group's name.
+        /// The person's key (`PersonKey.text`) or the group's name.
         var key: String
         var name: String
         /// Newest first, each with the time of the run that found it deleted (ISO 8601).
@@ -48,8 +48,8 @@ struct Tombstones: Sendable {
             return
         }
         // Only now, with deletions to look at: every current person's key.
-        var people = Set(data.orders.lazy.map(\.personKey))
-        for row in data.rejected where !row.personKey.isEmpty { people.insert(row.personKey) }
+        var people = Set(data.orders.lazy.map(\.personKey.text))
+        for row in data.rejected where !row.personKey.isEmpty { people.insert(row.personKey.text) }
         let groups = Set(data.groups.lazy.map(\.name))
         var personStones: [String: Stone] = [:]
         var groupStones: [String: Stone] = [:]
@@ -66,7 +66,7 @@ struct Tombstones: Sendable {
         }
         for (entry, time) in recent {
             for record in entry.changes.deleted {
-                let person = Text.lowercased(record.person)
+                let person = PersonKey(record.person).text
                 if !person.isEmpty, !people.contains(person) {
                     add(record, at: time, entry: entry, key: person, name: record.person, to: &personStones)
                 }
@@ -81,6 +81,10 @@ struct Tombstones: Sendable {
 }
 
 extension PageBuilder {
+    func movedPage(name: String, slug: String) -> PageModels.MovedPage {
+        PageModels.MovedPage(name: MarkdownEscaper.escape(name), notice: labels.markdown("moved_notice"), link: "\(slug).md")
+    }
+
     func tombstonePage(_ stone: Tombstones.Stone, group: Bool) -> PageModels.TombstonePage {
         let zone = context.configuration.timeZone
         let until = "\(Timestamp.display(stone.until, timeZone: zone)) (\(zone.identifier))"

@@ -8,8 +8,8 @@ public struct Order: Sendable, Equatable {
     public var group: String
     /// The person's name as first written.
     public var person: String
-    /// Identifies the person: the normalised name, case-folded.
-    public var personKey: String
+    /// Identifies the person (`PersonKey`): the name case-, width- and space-folded.
+    public var personKey: PersonKey
     public var item: String
     /// The non-empty option values, in the configured column order.
     public var options: [String]

@@ -12,10 +12,10 @@ public struct RejectedRow: Sendable, Equatable {
     /// Set with `name(person:key:group:)`, which keeps `personKey` with `person`.
     public private(set) var person = ""
     public private(set) var group = ""
-    /// `person` as people are told apart (`Order.personKey`: `Text.lowercased` of the name), made once
+    /// `person` as people are told apart (`Order.personKey`), made once
     /// with the row: the person page that lists it (`RejectedIndex`), a person who needs no tombstone
     /// (`Tombstones`).
-    public private(set) var personKey = ""
+    public private(set) var personKey = PersonKey.none
 
     public struct Cell: Sendable, Equatable {
         public var column: String
@@ -39,7 +39,7 @@ public struct RejectedRow: Sendable, Equatable {
     }
 
     /// The person and group its cells name; `key` is the person's key, as the row's order has it.
-    mutating func name(person: String, key: String, group: String) {
+    mutating func name(person: String, key: PersonKey, group: String) {
         (self.person, personKey, self.group) = (person, key, group)
     }
 }

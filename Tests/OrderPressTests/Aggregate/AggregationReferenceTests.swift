@@ -43,7 +43,7 @@ import Testing
             let own = currencies[spec[4] % currencies.count]
             let currency = own.isEmpty ? (Self.groups.first { $0.name == group }?.currency ?? "TWD") : own
             return Order(
-                row: index + 2, id: nil, group: group, person: person, personKey: Text.lowercased(person), item: item, options: options,
+                row: index + 2, id: nil, group: group, person: person, personKey: PersonKey(person), item: item, options: options,
                 quantity: quantities[spec[5] % quantities.count], unitPrice: Decimal(string: prices[spec[3] % prices.count])!,
                 currency: currency, time: nil, timeText: "", note: "", paid: paidColumn && spec[6] % 2 == 0)
         }
@@ -72,9 +72,8 @@ import Testing
     }
 
     static func expectReference(_ aggregation: Aggregation, data: ValidatedData, display: [String]) {
-        let converter = Converter(rates: rates)
         func converted(_ amounts: [String: Decimal]) -> [ConvertedAmount] {
-            display.isEmpty ? [] : converter.converted(amounts, into: display)
+            display.map { Self.converted(amounts, into: $0) }
         }
         let reference = Reference(data)
         #expect(aggregation.grandTotals == reference.grandTotals)
@@ -127,6 +126,30 @@ import Testing
         }
     }
 
+    /// ISO 4217 minor units of the display currencies.
+    static let minorUnits = ["USD": 2, "TWD": 2, "JPY": 0, "KRW": 0]
+
+    /// `amounts` in `currency` by the rate table's own numbers (amount × rate(to) ÷ rate(from), none for its own currency; each
+    /// exact with these rates), rounded half-up by Foundation: not through production's `Converter`.
+    static func converted(_ amounts: [String: Decimal], into currency: String) -> ConvertedAmount {
+        let digits = minorUnits[currency]!
+        var total: Decimal = 0
+        for (from, amount) in amounts {
+            if from == currency {
+                total += amount
+                continue
+            }
+            guard let fromRate = rates.rates[from], let toRate = rates.rates[currency] else {
+                return ConvertedAmount(currency: currency, amount: nil, rounded: nil, digits: digits)
+            }
+            total += amount * toRate / fromRate
+        }
+        var exact = total
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &exact, digits, .plain)
+        return ConvertedAmount(currency: currency, amount: total, rounded: rounded, digits: digits)
+    }
+
     /// Summing order by order, in Decimal, into dictionaries keyed by the texts themselves.
     struct Reference {
         struct Person {
@@ -166,13 +189,13 @@ import Testing
             for order in data.orders {
                 let amount = order.unitPrice * Decimal(order.quantity)
                 grandTotals[order.currency, default: 0] += amount
-                var person = people[order.personKey] ?? Person(key: order.personKey, name: order.person)
+                var person = people[order.personKey.text] ?? Person(key: order.personKey.text, name: order.person)
                 person.rows.append(order.row)
                 person.totals[order.currency, default: 0] += amount
                 person.outstanding[order.currency, default: 0] += order.paid ? 0 : amount
                 person.totalsByGroup[order.group, default: 0] += amount
                 if !order.paid, amount > 0 { person.outstandingByGroup[order.group, default: 0] += amount }
-                people[order.personKey] = person
+                people[order.personKey.text] = person
             }
             self.people = people.values.sorted { $0.key < $1.key }
             for group in data.groups where groups[group.name] == nil {
@@ -190,8 +213,8 @@ import Testing
                     } else {
                         lines.append(ShopLine(item: order.item, options: order.options, quantity: order.quantity, unitPrice: order.unitPrice))
                     }
-                    let part = parts.firstIndex { $0.key == order.personKey } ?? {
-                        parts.append(GroupPart(key: order.personKey, name: order.person))
+                    let part = parts.firstIndex { $0.key == order.personKey.text } ?? {
+                        parts.append(GroupPart(key: order.personKey.text, name: order.person))
                         return parts.count - 1
                     }()
                     parts[part].orders += 1

@@ -7,7 +7,7 @@ import Testing
 @Suite struct AggregatorTests {
     static func order(_ row: Int, _ group: String, _ person: String, _ item: String, _ options: [String], _ quantity: Int, _ price: String, _ currency: String = "TWD") -> Order {
         Order(
-            row: row, id: nil, group: group, person: person, personKey: person.lowercased(), item: item, options: options,
+            row: row, id: nil, group: group, person: person, personKey: PersonKey(person), item: item, options: options,
             quantity: quantity, unitPrice: Decimal(string: price)!, currency: currency, time: nil, timeText: "", note: "")
     }
 

@@ -66,7 +66,7 @@ import Testing
         var owedByGroup: [String: [String: Decimal]] = [:]
         for (summary, group) in zip(aggregation.groups, data.groups) {
             let orders = data.orders.filter { $0.group == group.name }
-            let keys = Array(Set(orders.map(\.personKey))).sorted()
+            let keys = Array(Set(orders.map(\.personKey.text))).sorted()
             let digits = money.minorUnits(group.currency)
             func units(_ amount: Decimal) -> Int {
                 var input = amount * pow(10, digits)
@@ -75,14 +75,14 @@ import Testing
                 return NSDecimalNumber(decimal: rounded).intValue
             }
             func amount(_ units: Int) -> Decimal { Decimal(units) / pow(10, digits) }
-            let subtotals = keys.map { key in orders.filter { $0.personKey == key }.reduce(Decimal(0)) { $0 + $1.amount } }
-            let paidOrders = keys.map { key in orders.filter { $0.personKey == key && $0.paid }.reduce(Decimal(0)) { $0 + $1.amount } }
+            let subtotals = keys.map { key in orders.filter { $0.personKey.text == key }.reduce(Decimal(0)) { $0 + $1.amount } }
+            let paidOrders = keys.map { key in orders.filter { $0.personKey.text == key && $0.paid }.reduce(Decimal(0)) { $0 + $1.amount } }
             let feeParts = MoneySharesTests.oneUnitAtATime(keys.isEmpty ? 0 : units(group.fee), weights: keys.map { _ in 1 }).map(amount)
             let discountParts = MoneySharesTests.oneUnitAtATime(
                 keys.isEmpty ? 0 : units(group.discount),
                 weights: subtotals.map { NSDecimalNumber(decimal: $0 * 1_000_000).intValue }
             ).map(amount)
-            let organizer = settled ? Text.lowercased(group.organizer) : ""
+            let organizer = settled ? PersonKey(group.organizer).text : ""
 
             #expect(summary.people.map(\.key) == keys)
             #expect(summary.people.map(\.feeShare) == (keys.isEmpty ? [] : feeParts))
@@ -105,7 +105,7 @@ import Testing
                 totals[key, default: [:]][group.currency, default: 0] += total
                 owedByCurrency[key, default: [:]][group.currency, default: 0] += total - paid
                 // Nobody is asked to pay themselves, settled or not.
-                if key != Text.lowercased(group.organizer), total - paid > 0 { owedByGroup[key, default: [:]][group.name] = total - paid }
+                if key != PersonKey(group.organizer).text, total - paid > 0 { owedByGroup[key, default: [:]][group.name] = total - paid }
             }
             #expect(summary.total == groupTotal && summary.paid == groupPaid && summary.outstanding == groupTotal - groupPaid)
             if !orders.isEmpty { grandTotals[group.currency, default: 0] += groupTotal }

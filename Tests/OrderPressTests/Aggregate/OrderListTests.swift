@@ -39,7 +39,7 @@ import Testing
             #expect(summary.paid == orders.filter(\.paid).reduce(Decimal(0)) { $0 + $1.unitPrice * Decimal($1.quantity) })
         }
         for person in aggregation.people {
-            let orders = data.orders.filter { $0.personKey == person.key }
+            let orders = data.orders.filter { $0.personKey.text == person.key }
             #expect(Array(person.orders) == orders)
             var totals: [String: Decimal] = [:]
             for order in orders { totals[order.currency, default: 0] += order.unitPrice * Decimal(order.quantity) }

@@ -86,4 +86,14 @@ import Testing
         #expect(changes.deleted.map(\.amount) == ["10"])
         #expect(changes.added == [])
     }
+
+    /// A name typed another way (its space dropped, its letters full-width) is the same person
+    /// (`PersonKey`): the order is changed, not deleted and added again.
+    @Test(arguments: [("伊藤 健", "伊藤健"), ("Ken", "Ｋｅｎ")])
+    func aRespelledNameIsTheSamePersonsOrder(_ before: String, _ after: String) throws {
+        let (previous, _) = try DifferTests.compare([Self.order(before, price: "10"), Self.order("Ben")], previous: nil)
+        let (_, changes) = try DifferTests.compare([Self.order(after, price: "12"), Self.order("Ben")], previous: previous)
+        #expect(changes.changed.count == 1, "\(changes)")
+        #expect(changes.deleted == [] && changes.added == [])
+    }
 }

@@ -62,7 +62,7 @@ struct ReferenceDiffer {
         // new row) first.
         func withoutId(_ record: RowRecord) -> Bool { record.identity.hasPrefix("content:") }
         func sameOrder(_ a: RowRecord, _ b: RowRecord) -> Bool {
-            a.group == b.group && a.person.lowercased() == b.person.lowercased() && a.item == b.item
+            a.group == b.group && PersonKey(a.person) == PersonKey(b.person) && a.item == b.item
         }
         while true {
             var best: (distance: Int, oldRow: Int, newRow: Int, old: Int, new: Int)?

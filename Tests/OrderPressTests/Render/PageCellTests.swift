@@ -12,7 +12,7 @@ import Testing
 /// (the page's memo of amounts, `PageFormat`) and orders in other currencies.
 @Suite struct PageCellTests {
     /// An order's line as the String model made it (`PageBuilder.orderLine` before the cells).
-    static func expectedLine(_ order: Order, shortened: Bool, settled: String?, context: SiteContext) -> [String] {
+    static func expectedLine(_ order: Order, shortened: Bool, settled: PersonKey?, context: SiteContext) -> [String] {
         let money = context.money
         func text(_ value: String, _ limit: Int) -> String {
             MarkdownEscaper.escape(shortened ? Text.shortened(value, to: limit) : value)

@@ -41,7 +41,7 @@ import Testing
         let groups = ["Tea", "tea", "午餐", "Empty"].map { Group(name: $0, organizer: "", shop: "", currency: "TWD", deadline: "") }
         let orders = people.enumerated().map { index, person in
             var order = AggregatorTests.order(index + 2, groups[index % 3].name, person, "Tea", [], 1, "35")
-            order.personKey = person.lowercased()
+            order.personKey = PersonKey(person)
             return order
         }
         let data = ValidatedData(groups: groups, orders: orders, rejected: [], warnings: [], rowsRead: orders.count)
@@ -51,7 +51,7 @@ import Testing
         let slugs = SiteSlugs(data)
         #expect(slugs.people == made.personSlugs)
         #expect(slugs.groups == made.groupSlugs)
-        #expect(Set(slugs.people.keys) == Set(people.map { $0.lowercased() }))
+        #expect(Set(slugs.people.keys) == Set(people.map { PersonKey($0).text }))
         #expect(slugs.groups.count == 4)
     }
 }

@@ -22,12 +22,28 @@ import Testing
 
     @Test func storedSlugsReadBack() {
         let groups = Slugger.assignInOrder(["週五下午茶", "Lunch"], fallback: "group")
-        let people = Slugger.assignInOrder(["a my", "-a my", "王小明"], fallback: "person")
+        // People are stored by key (`PersonKey`): already folded, they read back as they are.
+        let people = Slugger.assignInOrder(["amy", "-amy", "王小明"], fallback: "person")
         let text = PageSlugs.text(groups: groups, people: people)
         let read = PageSlugs(text: text)
         #expect(read == PageSlugs(groups: Dictionary(uniqueKeysWithValues: groups.map { ($0.key, $0.slug) }), people: Dictionary(uniqueKeysWithValues: people.map { ($0.key, $0.slug) })))
         #expect(PageSlugs(text: nil) == nil)
         #expect(PageSlugs(text: "x\ty\tz\np\tonly-two\n\n") == PageSlugs())
+    }
+
+    /// A state keyed by the old rule (lower case only) is read by `PersonKey`: spellings that had a page
+    /// each are one person, who keeps the first line's slug; the others are aliases, which a state of
+    /// this rule then stores as such and reads back.
+    @Test func slugsOfTheOldRuleFoldIntoOnePersonWithAliases() {
+        let old = "p\tken\tken\np\t伊藤 健\t伊藤-健\np\t伊藤健\t伊藤健\np\tｋｅｎ\tｋｅｎ\n"
+        let read = PageSlugs(text: old)
+        #expect(read == PageSlugs(people: ["ken": "ken", "伊藤健": "伊藤-健"], aliases: ["ken": ["ｋｅｎ"], "伊藤健": ["伊藤健"]]))
+        let stored = PageSlugs.text(groups: [], people: [("ken", "ken"), ("伊藤健", "伊藤-健")], aliases: [("ken", "ｋｅｎ"), ("伊藤健", "伊藤健")])
+        #expect(PageSlugs(text: stored) == read)
+        // The person's slug made from another spelling still fits their key.
+        #expect(Slugger.fits("伊藤-健", base: "伊藤健", fallback: "person"))
+        #expect(Slugger.fits("ｋｅｎ", base: "ken", fallback: "person"))
+        #expect(!Slugger.fits("ben", base: "ken", fallback: "person"))
     }
 
     /// The stored text read byte by byte gives what splitting it into lines and fields gives (the way
@@ -41,7 +57,17 @@ import Testing
                 let fields = line.split(separator: UInt8(ascii: "\t"), maxSplits: 2, omittingEmptySubsequences: false)
                 guard fields.count == 3, !fields[1].isEmpty, !fields[2].isEmpty else { continue }
                 let (key, slug) = (String(Substring(fields[1])), String(Substring(fields[2])))
-                if fields[0].elementsEqual("g".utf8) { read.groups[key] = slug } else if fields[0].elementsEqual("p".utf8) { read.people[key] = slug }
+                if fields[0].elementsEqual("g".utf8) {
+                    read.groups[key] = slug
+                } else if fields[0].elementsEqual("p".utf8) {
+                    // A person's key folded (`PersonKey`); a second line of one key names an alias.
+                    let person = PersonKey(key).text
+                    if read.people[person] == nil {
+                        read.people[person] = slug
+                    } else if read.people[person] != slug, !(read.aliases[person]?.contains(slug) ?? false) {
+                        read.aliases[person, default: []].append(slug)
+                    }
+                }
             }
             return read
         }

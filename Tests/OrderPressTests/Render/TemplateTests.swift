@@ -60,7 +60,7 @@ import Testing
         (["group.md.mustache": "{{#people}}{{> person}}{{/people}}", "person.md.mustache": "{{> rates}}", "rates.md.mustache": "{{< group}}{{/group}}"],
          "T/group.md.mustache: includes itself through partials (group → person → rates → group); remove one of these {{> …}} tags"),
         (["rates.md.mustache": "{{> footer}}"],
-         "T/rates.md.mustache: {{> footer}} names no template; a partial is one of index, group, group_orders, person, person_orders, tombstone, groups, people, rates, attention, changes, archive"),
+         "T/rates.md.mustache: {{> footer}} names no template; a partial is one of index, group, group_orders, person, person_orders, moved, tombstone, groups, people, rates, attention, changes, archive"),
         (["rates.md.mustache": "{{>*kind}}"],
          "T/rates.md.mustache: {{>*kind}} is not supported: a dynamic partial takes its name from the data, so it could include its own template; fix the template"),
         (["rates.md.mustache": "{{=<% %>=}}\n<%> rates%>\n"],

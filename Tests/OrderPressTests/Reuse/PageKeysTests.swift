@@ -506,6 +506,7 @@ import Testing
         switch path {
         case let path as WritableKeyPath<Order, Int>: return set(path, [order[keyPath: path] + 1])
         case let path as WritableKeyPath<Order, Bool>: return set(path, [!order[keyPath: path]])
+        case let path as WritableKeyPath<Order, PersonKey>: return set(path, [PersonKey(order[keyPath: path].text + "x"), .none])
         case let path as WritableKeyPath<Order, String>: return set(path, [order[keyPath: path] + "x", ""])
         case let path as WritableKeyPath<Order, String?>:
             return set(path, [(order[keyPath: path] ?? "") + "x", order[keyPath: path] == nil ? "" : nil])

@@ -9,7 +9,7 @@ import Testing
     static let expectedFiles = [
         "README.txt", "data/groups.csv", "data/orders.csv", "data/rates.json", "orderpress.toml",
         "templates/archive.md.mustache", "templates/attention.md.mustache", "templates/changes.md.mustache", "templates/group.md.mustache", "templates/group_orders.md.mustache",
-        "templates/groups.md.mustache", "templates/index.md.mustache", "templates/layout.html.mustache",
+        "templates/groups.md.mustache", "templates/index.md.mustache", "templates/layout.html.mustache", "templates/moved.md.mustache",
         "templates/people.md.mustache", "templates/person.md.mustache", "templates/person_orders.md.mustache", "templates/rates.md.mustache", "templates/style.css",
         "templates/tombstone.md.mustache",
     ]

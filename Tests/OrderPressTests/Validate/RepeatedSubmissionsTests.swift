@@ -7,7 +7,7 @@ import Testing
 @Suite struct RepeatedSubmissionsTests {
     static func order(row: Int, seconds: Double?, person: String = "Amy", sugar: String = "半糖", paid: Bool = false) -> Order {
         Order(
-            row: row, id: nil, group: "G", person: person, personKey: person.lowercased(), item: "紅茶", options: [sugar], quantity: 1,
+            row: row, id: nil, group: "G", person: person, personKey: PersonKey(person), item: "紅茶", options: [sugar], quantity: 1,
             unitPrice: 35, currency: "TWD", time: seconds.map { Date(timeIntervalSince1970: 1_795_255_200 + $0) }, timeText: "", note: "",
             paid: paid)
     }

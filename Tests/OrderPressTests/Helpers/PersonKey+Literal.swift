@@ -1,0 +1,8 @@
+@testable import OrderPress
+
+/// Tests write a person's key as the name it folds from: `personKey: "amy"`.
+extension PersonKey: ExpressibleByStringLiteral {
+    public init(stringLiteral name: String) {
+        self.init(name)
+    }
+}
