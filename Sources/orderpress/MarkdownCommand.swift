@@ -19,7 +19,14 @@ struct MarkdownCommand: ParsableCommand {
             }
             data = contents
         } else {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+            // Not `readDataToEndOfFile`, whose failure (memory running out under a limit) is a `try!` crash.
+            switch StandardInput.contents() {
+            case .success(let contents):
+                data = contents
+            case .failure(let failure):
+                Terminal.error("markdown: cannot read standard input (\(failure.reason)); pass a smaller document, or its path as FILE")
+                throw ExitCode(ExitStatus.ioError.rawValue)
+            }
         }
         FileHandle.standardOutput.write(CMark.commandLine.html(from: data))
     }

@@ -99,4 +99,23 @@ public struct ChangeSet: Codable, Sendable, Equatable {
             changed.removeAll { $0.before.rejected || $0.after.rejected }
         }
     }
+
+    /// Every record's secret hashes made unknown: what the history keeps of an older state's salted hashes.
+    mutating func forgetSecretHashes() {
+        func forget(_ record: inout RowRecord) {
+            record.secrets = record.secrets.map { $0 == .empty ? .empty : .unknown }
+        }
+        for index in deleted.indices { forget(&deleted[index]) }
+        for index in added.indices { forget(&added[index]) }
+        for list in [\ChangeSet.changed, \ChangeSet.noLongerCounted, \ChangeSet.nowCounted] {
+            for index in self[keyPath: list].indices {
+                forget(&self[keyPath: list][index].before)
+                forget(&self[keyPath: list][index].after)
+            }
+        }
+        if var closed = roundClosed {
+            for index in closed.indices { forget(&closed[index]) }
+            roundClosed = closed
+        }
+    }
 }

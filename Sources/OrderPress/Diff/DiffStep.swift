@@ -11,11 +11,18 @@ struct DiffStep: Sendable {
     /// Told which groups lost orders when the guard refuses, so that the state remembers since when
     /// they were missing (`RoundWatch`).
     var refused: (@Sendable (Set<String>) -> Void)? = nil
+    /// The state folder's key for secret hashes (`SecretKey`); nil where there is none (a dry run before the
+    /// first build, `orderpress diff` without the file), and this run's secrets are hashed with a key of its own.
+    var key: [UInt8]? = nil
 
     func run(
         _ sheet: ValidatedSheet, rates: RateTable?, previous: PreviousSnapshot?, history: [HistoryEntry]
     ) throws(DataError) -> DiffOutcome {
-        let differ = Differ(hasher: SecretHasher(salt: previous?.index.header.salt ?? SecretHasher.newSalt()), now: now)
+        let keyed = SecretHasher(key: key ?? Self.runKey())
+        // A state made before keyed hashes: compared with its own salt, so that an unchanged edit code stays
+        // unchanged, then every hash is made again with the key (`rehash`).
+        let salted = previous.map(\.index.header.salt).flatMap { $0 == SecretHasher.keyedMarker ? nil : SecretHasher(salt: $0) }
+        let differ = Differ(hasher: salted ?? keyed, now: now)
         var (snapshot, digests, changes, newRejected) = try differ.compare(sheet, previous: previous)
         let closedRounds = rounds?.close(&changes, data: sheet.data, columns: previous?.index.header.columns ?? [], closedAt: now) ?? []
         do {
@@ -37,6 +44,7 @@ struct DiffStep: Sendable {
             history.insert(HistoryEntry(time: snapshot.changedAt, changes: changes, after: history.first), at: 0)
         }
         snapshot.rates = rates.map(Snapshot.Rates.init)
+        if salted != nil { Self.rehash(&snapshot, digests: &digests, history: &history, secrets: sheet.secrets.rows, with: keyed) }
         return DiffOutcome(
             snapshot: snapshot, digests: digests, orderDigests: Self.orderDigests(sheet, digests: digests), changes: changes,
             history: history, closedRounds: closedRounds)
@@ -54,5 +62,26 @@ struct DiffStep: Sendable {
             result.append(digest)
         }
         return result.count == data.orders.count ? result : []
+    }
+
+    /// A key for this run alone, where the state has none to give.
+    static func runKey() -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<SecretKey.length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    }
+
+    /// Replaces an older state's salted hashes: this run's secrets hashed again with the key (one this run
+    /// could not see is unknown), each record's digest made again, and the hashes the history holds (of
+    /// values no longer at hand) forgotten, so that no salted hash is saved again.
+    static func rehash(
+        _ snapshot: inout Snapshot, digests: inout [RecordDigest], history: inout [HistoryEntry], secrets: [[SecretValue]],
+        with hasher: SecretHasher
+    ) {
+        for index in snapshot.rows.indices where index < secrets.count {
+            snapshot.rows[index].secrets = secrets[index].map { $0.isUnknown ? .unknown : hasher.hash($0) }
+            if index < digests.count { digests[index] = RecordDigest(snapshot.rows[index]) }
+        }
+        snapshot.salt = hasher.salt
+        for index in history.indices { history[index].changes.forgetSecretHashes() }
     }
 }

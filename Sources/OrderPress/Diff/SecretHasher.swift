@@ -1,19 +1,45 @@
 import Crypto
 import Foundation
 
-/// Salted SHA-256 of secret cell values: enough to notice that an edit code changed, never to store it.
+/// Keyed hashes of secret cell values: enough to notice that an edit code changed, never to store it.
+///
+/// HMAC-SHA-256 with the state folder's random key (`SecretKey`), kept in a file of its own, never in
+/// the database: a copy of `state.sqlite` alone cannot confirm a guess (a four-digit code is 10,000
+/// guesses). States made before keep SHA-256 of a salt stored beside the hashes (`init(salt:)`), which
+/// is read only to compare the first run after the upgrade, then replaced (`DiffStep`).
 struct SecretHasher: Sendable {
+    /// What the snapshot's `salt` field says for keyed hashes; any other value is an older state's salt.
+    static let keyedMarker = "hmac-sha256:secret.key"
+
     let salt: String
-    /// The salt and its separator, fed to the hash before each value: no `salt + "\0" + value` string
-    /// and no `Data` of it for every secret cell of every row.
+    /// The salt and its separator, fed to the hash before each value (an older state's hashes).
     private let prefix: [UInt8]
+    /// HMAC's two hashes with the key's padded blocks already fed (RFC 2104), copied for each value:
+    /// no key schedule per secret cell of every row. Never mutated: each hash works on a copy (a value,
+    /// copied on write), so sharing them between the diff's threads is sound.
+    nonisolated(unsafe) private let inner: SHA256?
+    nonisolated(unsafe) private let outer: SHA256?
 
     init(salt: String) {
         self.salt = salt
         prefix = Array((salt + "\u{0}").utf8)
+        (inner, outer) = (nil, nil)
     }
 
-    /// A new random salt, for a state folder that has none yet.
+    init(key: [UInt8]) {
+        salt = Self.keyedMarker
+        prefix = []
+        // A key longer than SHA-256's 64-byte block would be hashed first; the state's key is 32 bytes.
+        let block = (key.count > 64 ? Array(SHA256.hash(data: key)) : key) + [UInt8](repeating: 0, count: 64)
+        var inner = SHA256(), outer = SHA256()
+        inner.update(data: block.prefix(64).map { $0 ^ 0x36 })
+        outer.update(data: block.prefix(64).map { $0 ^ 0x5c })
+        (self.inner, self.outer) = (inner, outer)
+    }
+
+    var isKeyed: Bool { inner != nil }
+
+    /// A new random salt (for tests of older states).
     static func newSalt() -> String {
         var generator = SystemRandomNumberGenerator()
         return Hex.lowercase((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
@@ -22,9 +48,14 @@ struct SecretHasher: Sendable {
     func hash(_ value: SecretValue) -> SecretHash {
         guard !value.text.isEmpty else { return .empty }
         if value.isUnknown { return .unknown }
+        var text = value.text
+        if var inner, var outer {
+            text.withUTF8 { inner.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+            inner.finalize().withUnsafeBytes { outer.update(bufferPointer: $0) }
+            return .sha256(ContentDigest(outer.finalize()))
+        }
         var hash = SHA256()
         prefix.withUnsafeBytes { hash.update(bufferPointer: $0) }
-        var text = value.text
         text.withUTF8 { hash.update(bufferPointer: UnsafeRawBufferPointer($0)) }
         return .sha256(ContentDigest(hash.finalize()))
     }

@@ -73,7 +73,8 @@ public struct StateStore: Sendable {
         for (position, entry) in zip(positions, found) {
             let stamp = index.records[position]
             guard let entry, stamp == SnapshotIndex.Stamp(entry.record, digest: entry.digest ?? RecordDigest(entry.record), slot: stamp.slot) else {
-                throw DataError(message: "\(databaseURL.path) changed while it was being read (a build saved meanwhile?); run again")
+                // A race with a build's save, not bad data: worth running again (75, like a held lock).
+                throw DataError(message: "\(databaseURL.path) changed while it was being read (a build saved meanwhile?); run again", status: .tempFail)
             }
             records.append(entry.record)
         }

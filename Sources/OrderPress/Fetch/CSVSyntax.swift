@@ -8,7 +8,8 @@
 /// some lines further down make valid CSV in which everything between them is one quoted cell — the
 /// rest of the row (an edit code among it) and whole rows after it. The row still has the header's
 /// number of fields. So the same pass notes each row whose quoted cells hold a line break, and such a
-/// row is `swallowed` when two of its lines each hold a whole row's separators (see `swallowedRows`).
+/// row is `swallowed` when two of its lines, or one line of a quoted cell's text, hold a whole row's
+/// separators (see `swallowedRows`).
 enum CSVSyntax {
     enum Problem: Equatable {
         /// A quoted field opened in `row` and never closed.
@@ -134,33 +135,61 @@ enum CSVSyntax {
         return Scan(problem: nil, swallowed: swallowedRows(multiLine, in: bytes, fieldCount: headerFields))
     }
 
-    /// The rows, of those whose quoted cells hold line breaks, in which two lines each hold at least as many
-    /// commas as a row has separators (the header's fields less one), counted whether quoted or not.
-    /// Such a line could be a row by itself: in `…,35,"no straw,TRUE,SECRET` + `2,G,Ben,…,please",FALSE,CODE`
-    /// both lines are whole rows, while a real note with a line break would need that many commas in its own
-    /// text (its first line holds the separators before the note, its last line those after it).
+    /// The rows, of those whose quoted cells hold line breaks, that could hide another row. Either of two
+    /// signs, each a line holding at least as many commas as a row has separators (the header's fields less
+    /// one) — what a row typed or pasted by itself holds:
+    /// - two lines of the row each hold them, counted whether quoted or not. In
+    ///   `…,35,"no straw,TRUE,SECRET` + `2,G,Ben,…,please",FALSE,CODE` both lines are whole rows, while a
+    ///   real note with a line break would need that many commas in its own text (its first line holds the
+    ///   separators before the note, its last line those after it);
+    /// - one line of a quoted cell's text holds them, the cell spanning lines. A row pasted into a real
+    ///   multi-line note (`…,"no straw` + `2,G,Ben,…,CODE` + `please",FALSE,CODE`) is one whole line inside
+    ///   the note whatever the lines around it hold, and any number of pasted rows is that many such lines.
+    /// A note line with that many commas of its own is rejected too: its row is named, and one person
+    /// retyping a note costs less than another's edit code on a page.
     static func swallowedRows(_ rows: [(row: Int, bytes: Range<Int>, line: Int)], in bytes: UnsafeRawBufferPointer, fieldCount: Int) -> [Swallowed] {
-        let comma = UInt8(ascii: ","), cr: UInt8 = 0x0D, lf: UInt8 = 0x0A
+        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), cr: UInt8 = 0x0D, lf: UInt8 = 0x0A
+        let separators = fieldCount - 1
         var swallowed: [Swallowed] = []
         for (row, range, firstLine) in rows {
             var line = firstLine
             var commas = 0
             var wholeRows = 0
+            // The quoted cell being read: the commas of its current line, and whether it spans lines.
+            var quoted = false, atFieldStart = true, cellCommas = 0, cellBroken = false
+            var wholeInCell = false
             var offset = range.lowerBound
             while offset < range.upperBound {
                 let byte = bytes[offset]
                 offset += 1
                 if byte == comma {
                     commas += 1
+                    if quoted { cellCommas += 1 } else { atFieldStart = true }
                 } else if byte == lf || byte == cr {
+                    // Inside the row's bytes a line break is always inside a quoted cell.
                     if byte == cr, offset < range.upperBound, bytes[offset] == lf { offset += 1 }
-                    if commas >= fieldCount - 1 { wholeRows += 1 }
+                    if commas >= separators { wholeRows += 1 }
+                    if cellCommas >= separators { wholeInCell = true }
                     commas = 0
+                    cellCommas = 0
+                    cellBroken = true
                     line += 1
+                } else if byte == quote {
+                    if !quoted {
+                        if atFieldStart { (quoted, cellCommas, cellBroken) = (true, 0, false) }
+                    } else if offset < range.upperBound, bytes[offset] == quote {
+                        offset += 1  // "" inside a quoted cell
+                    } else {
+                        if cellBroken, cellCommas >= separators { wholeInCell = true }
+                        quoted = false
+                    }
+                    atFieldStart = false
+                } else if !quoted {
+                    atFieldStart = false
                 }
             }
-            if commas >= fieldCount - 1 { wholeRows += 1 }
-            if wholeRows >= 2 { swallowed.append(Swallowed(row: row, lines: firstLine...line)) }
+            if commas >= separators { wholeRows += 1 }
+            if wholeRows >= 2 || wholeInCell { swallowed.append(Swallowed(row: row, lines: firstLine...line)) }
         }
         return swallowed
     }

@@ -109,18 +109,18 @@ struct Downloader: Sendable {
         _ outcome: Result<HTTPReply, HTTPFailure>, _ url: URL, _ source: Configuration.SourceSettings, _ attempts: Int,
         _ notFoundHint: String
     ) -> SourceError {
-        let address = URLRedactor.display(url)
-        let tries = attempts > 1 ? " (\(attempts) attempts)" : ""
+        let address = SourceDescription(url)
+        // How many attempts it took is left out: it depends on the retries' jitter, and the message reaches
+        // pages (a failing rates feed's warning), which must not change with it.
         let message: String
         switch outcome {
         case .success(let reply):
             let phrase = Self.phrases[reply.status].map { " \($0)" } ?? ""
-            message = "\(address) answered HTTP \(reply.status)\(phrase)\(tries); \(hint(reply.status, source, notFoundHint))"
+            message = "\(address) answered HTTP \(reply.status)\(phrase); \(hint(reply.status, source, notFoundHint))"
         case .failure(.timedOut):
-            message = "\(address) did not answer within \(source.timeoutSeconds) s\(tries); check the address, or raise \(source.name).timeout_seconds"
+            message = "\(address) did not answer within \(source.timeoutSeconds) s; check the address, or raise \(source.name).timeout_seconds"
         case .failure(.unreachable(let reason)):
-            let detail = attempts > 1 ? "\(reason), \(attempts) attempts" : reason
-            message = "cannot reach \(address) (\(detail)); check the network and [\(source.name)] url"
+            message = "cannot reach \(address) (\(reason)); check the network and [\(source.name)] url"
         case .failure(.tooLarge(let limit)):
             let size = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
             message = "\(address) sent more than \(size) (decompressed); check [\(source.name)] url"

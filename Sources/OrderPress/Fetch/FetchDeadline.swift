@@ -19,7 +19,7 @@ struct FetchDeadline: Sendable {
         self.timeouts = timeouts
         end = .now + .seconds(seconds)
         self.source = source.name
-        address = URLRedactor.display(url)
+        address = SourceDescription(url).description
     }
 
     var remaining: Duration { end - .now }

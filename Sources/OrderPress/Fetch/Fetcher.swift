@@ -140,7 +140,7 @@ public struct Fetcher: Sendable {
                 } catch where options.offline {
                     throw SourceError(
                         source: source.name,
-                        message: "the cached copy \(cache.bodyURL(source.name).path) \(error.message); run once without --offline to replace it")
+                        message: "the cached copy of \(source.name) in the state folder \(error.message); run once without --offline to replace it")
                 } catch {
                     // A damaged copy: ask the source instead.
                 }
@@ -235,7 +235,7 @@ public struct Fetcher: Sendable {
             guard let copy else {
                 throw SourceError(
                     source: source.name,
-                    message: "--offline, but \(cache.folder.path) holds no copy of \(URLRedactor.display(url)); run once without --offline")
+                    message: "--offline, but the state folder holds no copy of \(SourceDescription(url)); run once without --offline")
             }
             return copy
         }
@@ -274,11 +274,11 @@ public struct Fetcher: Sendable {
         } catch .tooLarge(let limit) {
             throw SourceError(
                 source: source.name,
-                message: "\(file.path) is larger than \(BoundedFile.Failure.size(limit)), the most OrderPress reads from one source; "
+                message: "\(SourceDescription(file: file)) is larger than \(BoundedFile.Failure.size(limit)), the most OrderPress reads from one source; "
                     + "check [\(source.name)] path in the configuration")
         } catch {
             throw SourceError(
-                source: source.name, message: "cannot read \(file.path) (\(error.reason)); check [\(source.name)] path in the configuration")
+                source: source.name, message: "cannot read \(SourceDescription(file: file)) (\(error.reason)); check [\(source.name)] path in the configuration")
         }
     }
 

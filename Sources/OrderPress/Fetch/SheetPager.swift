@@ -28,7 +28,7 @@ struct SheetPager: Sendable {
                 let elements = try SheetParser.jsonArray(body, source: source.name, firstRow: offset + 2)
                 return (elements, elements.map(Self.fingerprint), body)
             } catch {
-                throw SourceError(source: source.name, message: "\(URLRedactor.display(page)): \(error.message)")
+                throw SourceError(source: source.name, message: "\(SourceDescription(page)): \(error.message)")
             }
         }
 
@@ -43,7 +43,7 @@ struct SheetPager: Sendable {
             guard rows.count <= source.maxRows else {
                 throw SourceError(
                     source: source.name,
-                    message: "\(URLRedactor.display(url)) sent more than \(source.maxRows) rows; raise \(source.name).max_rows if the sheet really is that long")
+                    message: "\(SourceDescription(url)) sent more than \(source.maxRows) rows; raise \(source.name).max_rows if the sheet really is that long")
             }
             // A short page is the last one; a longer one means the server ignores `limit` and sent everything.
             guard elements.count == size else { return (rows, pages, keyOrder) }
@@ -57,7 +57,7 @@ struct SheetPager: Sendable {
             guard try await page(offset: 1, requests: &requests).prints == honest else {
                 throw SourceError(
                     source: source.name,
-                    message: "\(URLRedactor.display(url)) sends rows already read whatever the offset; the server ignores offset, so the sheet cannot be read in pages")
+                    message: "\(SourceDescription(url)) sends rows already read whatever the offset; the server ignores offset, so the sheet cannot be read in pages")
             }
         }
     }

@@ -86,10 +86,11 @@ public struct DeletedOrders: Sendable {
     /// `row`'s cells, for a printer that escapes each before joining them with tabs.
     public func cells(_ record: RowRecord) -> [String] {
         let values = Dictionary(zip(columns, record.values), uniquingKeysWith: { first, _ in first })
+        // Guarded like orders.csv: pasted into the sheet, a cell starting with `=` would run as a formula.
         return headers.map { header in
             let value = values[header] ?? ""
             if header == timeColumn, let shown = SheetSerial.shown(value) { return shown }
-            return value.replacing(/[\t\r\n]/, with: " ")
+            return OrdersCSV.neutralized(value).replacing(/[\t\r\n]/, with: " ")
         }
     }
 

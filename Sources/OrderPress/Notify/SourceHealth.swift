@@ -95,8 +95,8 @@ public struct SourceHealth: Sendable {
     var recordURL: URL { state.appendingPathComponent(Self.recordName) }
     var statusURL: URL { site.appendingPathComponent(Self.statusName) }
 
-    /// A run whose sources failed with `reason` (already secret-free: source messages show URLs only as
-    /// `URLRedactor` redacts them). True when this failure starts here, and is to be said. Once the failure
+    /// A run whose sources failed with `reason` (already secret-free: source messages name a source by its
+    /// `SourceDescription`). True when this failure starts here, and is to be said. Once the failure
     /// is older than `stale_after_minutes` (by `now`, the run's clock), the pages get the stale notice.
     @discardableResult
     public func failed(source: String?, reason: String, now: Date) throws(OutputError) -> Bool {
@@ -171,22 +171,9 @@ public struct SourceHealth: Sendable {
         try AtomicFile.write(data, to: statusURL, below: site)
     }
 
-    /// A second line of defence for a message that shows the site to every reader: any URL in it
-    /// loses its user, password and query (a key may ride in them). Messages are short; no per-row cost.
+    /// A second line of defence for a message that shows the site to every reader: any URL in it keeps
+    /// only its scheme and host, any absolute path only its last part (`SourceDescription`).
     static func redacted(_ reason: String) -> String {
-        let words = reason.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
-            guard word.contains("://"), let url = URL(string: String(word.trimmingCharacters(in: CharacterSet(charactersIn: "(),;'\"")))),
-                url.scheme != nil
-            else { return String(word) }
-            var parts = URLComponents(url: url, resolvingAgainstBaseURL: false)
-            let hadSecret = parts?.query != nil || parts?.user != nil || parts?.password != nil || parts?.fragment != nil
-            guard hadSecret else { return String(word) }
-            parts?.query = nil
-            parts?.user = nil
-            parts?.password = nil
-            parts?.fragment = nil
-            return parts?.string.map { $0 + "?…" } ?? "…"
-        }
-        return words.joined(separator: " ")
+        SourceDescription.redacted(reason)
     }
 }

@@ -20,10 +20,17 @@ extension Pipeline {
         let sheet = try validate(fetched)
         return try step(.diff) { () throws(DataError) in
             let previous = try store.loadPrevious()
-            let outcome = try DiffStep(deletionGuard: nil, now: Timestamp.iso8601(clock.now))
+            let key = try? SecretKey.load(state: configuration.output.state, create: false)
+            let outcome = try DiffStep(deletionGuard: nil, now: Timestamp.iso8601(clock.now), key: key ?? nil)
                 .run(sheet, rates: nil, previous: previous, history: [])
             let pending = outcome.changes.deleted.filter { !$0.rejected }
-            var found = DeletedOrders(headers: headers, columns: previous?.index.header.columns ?? sheet.columns, records: pending + recorded)
+            let columns = previous?.index.header.columns ?? sheet.columns
+            // A sheet whose last order was deleted may have no header left to read (SheetDB answers `[]`):
+            // the snapshot's columns, its secret ones too (left empty), say what the row held.
+            let secret = previous?.index.header.secretColumns ?? sheet.secrets.columns
+            let order = headers.isEmpty
+                ? Self.sheetOrder(columns + secret, location: configuration.orders.location, columns: configuration.orderColumns) : headers
+            var found = DeletedOrders(headers: order, columns: columns, records: pending + recorded)
             found.timeColumn = configuration.orderColumns.time
             return found
         }

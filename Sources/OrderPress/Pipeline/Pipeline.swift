@@ -59,7 +59,8 @@ public struct Pipeline: Sendable {
         let store = StateStore(folder: configuration.output.state, writable: false)
         return try step(.diff) { () throws(DataError) in
             let previous = try store.loadPrevious()
-            let outcome = try DiffStep(deletionGuard: nil, now: Timestamp.iso8601(clock.now), rounds: roundCloser(store))
+            let key = try? SecretKey.load(state: configuration.output.state, create: false)
+            let outcome = try DiffStep(deletionGuard: nil, now: Timestamp.iso8601(clock.now), rounds: roundCloser(store), key: key ?? nil)
                 .run(sheet, rates: nil, previous: previous, history: [])
             // As the footer's "data as of" shows a time: the terminal has no footer naming the zone.
             let (zone, changedAt) = (configuration.timeZone, previous?.index.header.changedAt)
@@ -76,6 +77,9 @@ public struct Pipeline: Sendable {
         let lock = try acquireLock(options)
         // Held until this function returns; the kernel drops it if the process dies first.
         defer { withExtendedLifetime(lock) {} }
+        // The state folder is its owner's alone (0700, files 0600), before this run writes into it and after.
+        if lock != nil { AtomicFile.makePrivate(configuration.output.state) }
+        defer { if lock != nil { AtomicFile.makePrivate(configuration.output.state) } }
         steps.begin(.configure)
         let (renderer, fetcher) = try configure(options)
         let store = StateStore(folder: configuration.output.state, writable: !options.dryRun)
@@ -252,10 +256,11 @@ public struct Pipeline: Sendable {
         // Best effort: the refusal is what the run reports either way.
         var refused: (@Sendable (Set<String>) -> Void)? = nil
         if !options.dryRun { refused = { @Sendable groups in _ = try? store.noteMissing(groups, at: now) } }
+        let key = try step(.diff) { () throws(OutputError) in try SecretKey.load(state: configuration.output.state, create: !options.dryRun) }
         let outcome = try step(.diff) { () throws(DataError) in
             let diff = DiffStep(
                 deletionGuard: options.acceptDeletions ? nil : DeletionGuard(maxDeletedFraction: configuration.maxDeletedFraction),
-                now: now, rounds: roundCloser(store), refused: refused)
+                now: now, rounds: roundCloser(store), refused: refused, key: key)
             return try diff.run(sheet, rates: rates, previous: store.loadPrevious(), history: store.loadHistory())
         }
         var data = sheet.data

@@ -49,6 +49,9 @@ public final class BuildLock: @unchecked Sendable {
             }
             throw .output(OutputError(path: path, reason: String(cString: strerror(errno)), cannotCreate: true))
         }
+        // The state's files are their owner's alone (0600), the lock too; set here, on this descriptor, since
+        // closing any other descriptor of the file would drop this process's record lock.
+        _ = fchmod(descriptor, 0o600)
         var request = flock()
         request.l_type = Int16(F_WRLCK)
         request.l_whence = Int16(SEEK_SET)

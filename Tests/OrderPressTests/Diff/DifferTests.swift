@@ -22,6 +22,8 @@ import Testing
     }
 
     static let base = [row("1", "Amy"), row("2", "Ben"), row("3", "Cat", "綠茶")]
+    /// A state folder's key (`SecretKey`).
+    static let key = [UInt8](repeating: 7, count: 32)
 
     @Test func firstRunHasNothingToCompare() throws {
         let (snapshot, changes) = try Self.compare(Self.base, previous: nil)
@@ -267,7 +269,8 @@ import Testing
         func validated(_ rows: [[String]]) throws -> ValidatedSheet {
             try Validator(configuration: configuration).validateSheet(orders: TestSupport.table(Self.headers, rows), groups: nil)
         }
-        let step = DiffStep(deletionGuard: DeletionGuard(maxDeletedFraction: 0.5), now: "2026-11-21T10:00:00Z")
+        // The state folder's key, the same for every run.
+        let step = DiffStep(deletionGuard: DeletionGuard(maxDeletedFraction: 0.5), now: "2026-11-21T10:00:00Z", key: Self.key)
         let first = try validated(Self.base)
         let start = try step.run(first, rates: nil, previous: nil, history: [])
         #expect(start.history.map(\.changes.firstRun) == [true])

@@ -219,7 +219,7 @@ import Testing
         try FileManager.default.removeItem(at: site.appendingPathComponent("data/orders.json"))
         let result = try TestSupport.run(["build"], in: site, environment: Self.fixedClock)
         #expect(result.status == 69)
-        #expect(result.stderr == "orderpress: fetch: orders: cannot read \(site.appendingPathComponent("data/orders.json").standardizedFileURL.path) (No such file or directory); check [orders] path in the configuration\n")
+        #expect(result.stderr == "orderpress: fetch: orders: cannot read 'orders.json' (No such file or directory); check [orders] path in the configuration\n")
         // Only the failure's record and status.json (see CronNewsTests) change.
         let after = try TestSupport.files(in: output).filter { !["site/status.json", "state/failing.json"].contains($0) }
         #expect(try after.map { try Data(contentsOf: output.appendingPathComponent($0)) } == before)
@@ -279,5 +279,20 @@ import Testing
         try text.write(to: folder.appendingPathComponent("spec.md"))
         let fromFile = try TestSupport.run(["markdown", folder.appendingPathComponent("spec.md").path])
         #expect(Data(fromFile.stdout.utf8) == expected)
+    }
+
+    /// A standard input larger than the memory the process may have: one line and 74, never a crash
+    /// (Foundation's `readDataToEndOfFile` is a `try!`): 160 MB of input under a 200 MB address-space limit.
+    @Test func markdownFromAStandardInputLargerThanMemoryFailsInOneLine() throws {
+        let folder = TestSupport.temporaryFolder()
+        let big = folder.appendingPathComponent("big.md")
+        try Data(repeating: UInt8(ascii: "a"), count: 160_000_000).write(to: big)
+        let result = try TestSupport.run(
+            ["-c", "ulimit -v 200000; exec \"$0\" markdown < \"$1\"", TestSupport.binary.path, big.path],
+            executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(result.status == 74)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "orderpress: markdown: cannot read standard input (Cannot allocate memory); pass a smaller document, or its path as FILE\n")
+        try FileManager.default.removeItem(at: big)
     }
 }

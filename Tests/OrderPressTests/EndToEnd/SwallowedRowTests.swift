@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import Testing
 
 @testable import OrderPress
@@ -51,6 +52,61 @@ import Testing
         let build = try TestSupport.run(["build"], in: site, environment: DataTrustTests.secondRun)
         #expect(build.status == 0, "\(build.stderr)")
         #expect(build.stdout.hasPrefix("39 orders, 5 rejected, "), "\(build.stdout)")
+    }
+}
+
+/// Rows pasted in a text editor inside a real multi-line note (a quoted cell over several lines): the
+/// file is valid RFC 4180 and the row has the header's number of fields, however many rows were pasted
+/// and whatever the note's lines hold. The built binary rejects the row with the lines it spans; no
+/// pasted row's secret, nor Amy's own, reaches an output, a published file or the state.
+@Suite struct PastedRowTests {
+    static let amy = #"97,週五下午茶,Amy,紅茶,L,半糖,少冰,1,35,,2026-11-21 10:00,"#
+    static let amySecrets = ["SeCr3tAmy1", "0900-111-222"]
+
+    /// Amy's row with `pasted` rows (and their secrets) put among her note's `note` lines at `at`.
+    static func lines(note: [String], pasted: Int, at: Int) -> (lines: [String], secrets: [String]) {
+        let rows = (0..<pasted).map { index in
+            ("\(98 + index),週五下午茶,Ben\(index),綠茶,L,半糖,少冰,1,30,,2026-11-21 10:05,,SeCr3tBen\(index)x,0900-333-44\(index)",
+             ["SeCr3tBen\(index)x", "0900-333-44\(index)"])
+        }
+        var body = note
+        body.insert(contentsOf: rows.map(\.0), at: min(at, body.count))
+        body[0] = amy + "\"" + body[0]
+        body[body.count - 1] += "\",SeCr3tAmy1,0900-111-222"
+        return (body, rows.flatMap(\.1) + amySecrets)
+    }
+
+    @Test func oneRowPastedInsideANoteIsRejectedWithItsLines() throws {
+        let (lines, secrets) = Self.lines(note: ["no straw", "please"], pasted: 1, at: 1)
+        let site = try DataTrustTests.csvSite(extra: lines)
+        let build = try TestSupport.run(["build"], in: site, environment: DataTrustTests.firstRun)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(build.stdout.hasPrefix("37 orders, 6 rejected, "), "\(build.stdout)")
+        let check = try TestSupport.run(["check"], in: site, environment: DataTrustTests.firstRun)
+        #expect(check.stdout.contains("\nrow 44: rejected: reads as one row across lines 44–46 of the file: "), "\(check.stdout)")
+        try DataTrustTests.expectNowhere(
+            secrets, in: site.appendingPathComponent("output"), outputs: [build.stdout, build.stderr, check.stdout, check.stderr])
+    }
+
+    /// Any note of one to three lines, one to three rows pasted at any of its line breaks.
+    @Test func noPastedRowIsPublishedOrStored() async throws {
+        let cases = Generator<([String], Int, Int), Shrink.None<([String], Int, Int)>> { rng in
+            let words = ["no straw", "less ice, thanks", "半糖", "35", "TRUE", "Ben"]
+            let note = (0..<Int.random(in: 1...3, using: &rng)).map { _ in words.randomElement(using: &rng)! }
+            return (note, Int.random(in: 1...3, using: &rng), Int.random(in: 1...max(1, note.count), using: &rng))
+        }
+        await propertyCheck(count: 4, input: cases) { note, pasted, at in
+            let (lines, secrets) = Self.lines(note: note, pasted: pasted, at: at)
+            do {
+                let site = try DataTrustTests.csvSite(extra: lines)
+                let build = try TestSupport.run(["build"], in: site, environment: DataTrustTests.firstRun)
+                #expect(build.status == 0, "\(build.stderr)")
+                #expect(build.stdout.hasPrefix("37 orders, 6 rejected, "), "\(lines) \(build.stdout)")
+                try DataTrustTests.expectNowhere(secrets, in: site.appendingPathComponent("output"), outputs: [build.stdout, build.stderr])
+            } catch {
+                Issue.record(error)
+            }
+        }
     }
 }
 

@@ -77,7 +77,7 @@ import Testing
         try await LocalServer.with({ _, _ in Reply.status(302, headers: ["Location": "/api/v1/abc?sheet=orders"]) }) { server in
             let sleeps = F.Sleeps()
             let error = try #require(await F.failure(try F.fetcher(F.toml(server), in: TestSupport.temporaryFolder(), sleeps: sleeps)))
-            #expect(error.description == "orders: \(server.url("/api/v1/abc?sheet=orders&limit=1000&offset=0")) redirected more than 10 times; check [orders] url")
+            #expect(error.description == "orders: \(server.host) redirected more than 10 times; check [orders] url")
             // The first request and ten hops, not retried.
             #expect(await server.requests.count == 11)
             #expect(await sleeps.durations == [])
@@ -88,7 +88,7 @@ import Testing
     func aRedirectToSomethingNotOnTheWebIsNotFollowed(location: String) async throws {
         try await LocalServer.with({ _, _ in Reply.status(302, headers: ["Location": location]) }) { server in
             let error = try #require(await F.failure(try F.fetcher(F.toml(server), in: TestSupport.temporaryFolder())))
-            #expect(error.description == "orders: \(server.url("/api/v1/abc?sheet=orders&limit=1000&offset=0")) redirected to an address that is not http or https; check [orders] url")
+            #expect(error.description == "orders: \(server.host) redirected to an address that is not http or https; check [orders] url")
             #expect(await server.requests.count == 1)
         }
     }

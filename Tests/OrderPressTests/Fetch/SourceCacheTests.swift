@@ -46,7 +46,7 @@ import Testing
             #expect(rates.rates["TWD"] == Decimal(string: "32.125"))
             #expect(second.warnings == [DataWarning(
                 row: nil,
-                message: "rates: \(server.url("/capi.php")) answered HTTP 500 Internal Server Error; the service is failing; try again later; using the rates fetched 2026-11-21 16:00 (Asia/Taipei)")])
+                message: "rates: \(server.host) answered HTTP 500 Internal Server Error; the service is failing; try again later; using the rates fetched 2026-11-21 16:00 (Asia/Taipei)")])
             #expect(second.requests == 2)
         }
     }
@@ -56,7 +56,7 @@ import Testing
         await feed.set(.status(503))
         try await LocalServer.with(Self.serve(feed)) { server in
             let error = try #require(await F.failure(try F.fetcher(Self.toml(server), in: TestSupport.temporaryFolder(), maxAttempts: 1)))
-            #expect(error.description == "rates: \(server.url("/capi.php")) answered HTTP 503 Service Unavailable; the service is failing; try again later; no earlier rates are cached, so nothing is published")
+            #expect(error.description == "rates: \(server.host) answered HTTP 503 Service Unavailable; the service is failing; try again later; no earlier rates are cached, so nothing is published")
         }
     }
 
@@ -132,8 +132,7 @@ import Testing
         try await LocalServer.with(Self.serve(Feed())) { server in
             let folder = TestSupport.temporaryFolder()
             let error = try #require(await F.failure(try F.fetcher(Self.toml(server), in: folder, offline: true)))
-            let cache = folder.appendingPathComponent("output/state/cache").standardizedFileURL.path
-            #expect(error.description == "orders: --offline, but \(cache) holds no copy of \(server.url("/api/v1/abc?sheet=orders")); run once without --offline")
+            #expect(error.description == "orders: --offline, but the state folder holds no copy of \(server.host); run once without --offline")
             #expect(await server.requests.count == 0)
         }
     }
@@ -146,7 +145,7 @@ import Testing
             try Data(#"[{"orderer": "#.utf8).write(to: body)
 
             let error = try #require(await F.failure(try F.fetcher(Self.toml(server, refresh: 60), in: folder, offline: true)))
-            #expect(error.description == "orders: the cached copy \(body.path) is not valid JSON (it is cut short or malformed); expected an array of row objects; run once without --offline to replace it")
+            #expect(error.description == "orders: the cached copy of orders in the state folder is not valid JSON (it is cut short or malformed); expected an array of row objects; run once without --offline to replace it")
 
             // Still fresh by the clock, but unreadable: the orders are asked for again, the rates are not.
             let fetched = try await F.fetcher(Self.toml(server, refresh: 60), in: folder).fetch()

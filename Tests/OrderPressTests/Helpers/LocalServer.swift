@@ -55,6 +55,8 @@ final class LocalServer: Sendable {
 
     /// `http://127.0.0.1:PORT` + `pathAndQuery`.
     func url(_ pathAndQuery: String) -> String { "http://127.0.0.1:\(port)\(pathAndQuery)" }
+    /// How messages name the server (`SourceDescription`): its host and port, never the path or query.
+    var host: String { "127.0.0.1:\(port)" }
 
     var requests: [Request] {
         get async { await log.requests }

@@ -57,6 +57,8 @@ final class RawServer: Sendable {
 
     /// `http://127.0.0.1:PORT` + `pathAndQuery`.
     func url(_ pathAndQuery: String) -> String { "http://127.0.0.1:\(port)\(pathAndQuery)" }
+    /// How messages name the server (`SourceDescription`): its host and port, never the path or query.
+    var host: String { "127.0.0.1:\(port)" }
 
     private static func readRequestHead(_ connection: AsyncSocket) async throws {
         var tail: [UInt8] = []

@@ -133,7 +133,7 @@ import Testing
                     orders: [.init(person: "Amy | A", item: "熟成紅茶", options: ["L"], quantity: 2, amount: "70", currency: "TWD", paid: true)])
             }
         }
-        let diff = DiffStep(deletionGuard: nil, now: "2026-11-21T10:00:00Z")
+        let diff = DiffStep(deletionGuard: nil, now: "2026-11-21T10:00:00Z", key: DifferTests.key)
         let first = try! diff.run(before, rates: rates, previous: nil, history: [])
         let second = try! diff.run(sheet, rates: rates, previous: PreviousSnapshot(first.snapshot), history: first.history)
         let aggregation = Aggregator.aggregate(

@@ -96,7 +96,7 @@ import Testing
         let validator = Validator(configuration: run.configuration)
         let sheet = try validator.validateSheet(orders: table, groups: Self.groups(run, fetched: fetched))
         let data = sheet.data
-        let outcome = try DiffStep(deletionGuard: nil, now: previous == nil ? "2026-11-21T10:00:00Z" : "2026-11-21T10:05:00Z").run(
+        let outcome = try DiffStep(deletionGuard: nil, now: previous == nil ? "2026-11-21T10:00:00Z" : "2026-11-21T10:05:00Z", key: DifferTests.key).run(
             sheet, rates: rates, previous: previous.map { PreviousSnapshot($0.snapshot) }, history: previous?.history ?? [])
         let aggregation = Aggregator.aggregate(
             data, rates: rates, displayCurrencies: run.configuration.displayCurrencies,
@@ -405,7 +405,7 @@ import Testing
         var sheet = try validator.validateSheet(orders: fetched.orders, groups: fetched.groups)
         let data = sheet.data
         #expect(!data.rejected.isEmpty && !data.orders.isEmpty)
-        let outcome = try DiffStep(deletionGuard: nil, now: "2026-11-21T10:00:00Z").run(sheet, rates: nil, previous: nil, history: [])
+        let outcome = try DiffStep(deletionGuard: nil, now: "2026-11-21T10:00:00Z", key: DifferTests.key).run(sheet, rates: nil, previous: nil, history: [])
         let valid = zip(sheet.rows, outcome.digests).filter { !$0.0.rejected }
         #expect(outcome.orderDigests == valid.map(\.1))
         #expect(valid.map(\.0.row) == data.orders.map(\.row))

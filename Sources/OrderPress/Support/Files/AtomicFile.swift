@@ -22,6 +22,44 @@ enum AtomicFile {
             durable: durable, newest: newest)
     }
 
+    /// `write`, for a file of the state that only its owner may read (mode 0600): the secret hashes' key.
+    static func writePrivate(_ data: Data, to url: URL, below root: URL) throws(OutputError) {
+        try write(data, to: url, below: root, durable: true)
+        let descriptor = open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw ContainedPath.failure(url.path) }
+        defer { close(descriptor) }
+        guard fchmod(descriptor, 0o600) == 0 else { throw ContainedPath.failure(url.path) }
+    }
+
+    /// Makes the state folder its owner's alone: the folder and every folder below it 0700, every file
+    /// 0600, never through a symbolic link (a link is left as it is). The snapshot's hashes, the cached
+    /// sources and the key are nobody else's to read, whatever the umask gave the files SQLite and the
+    /// source cache made. Best effort: a file that cannot be changed is left (the folder's mode guards it).
+    static func makePrivate(_ folder: URL) {
+        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        makePrivate(descriptor, path: folder.path, depth: 0)
+    }
+
+    private static func makePrivate(_ folder: Int32, path: String, depth: Int) {
+        _ = fchmod(folder, 0o700)
+        guard depth < 4, let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+        // Never the lock: closing a descriptor of it would drop the build's record lock (`BuildLock` sets its mode).
+        for name in names where !(depth == 0 && name == "lock") {
+            let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            guard descriptor >= 0 else { continue }
+            defer { close(descriptor) }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else { continue }
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR: makePrivate(descriptor, path: path + "/" + name, depth: depth + 1)
+            case S_IFREG where status.st_mode & 0o777 != 0o600: _ = fchmod(descriptor, 0o600)
+            default: continue
+            }
+        }
+    }
+
     /// Creates the temporary file `name` in the open folder `folder` for writing; -1 (and `errno`) when it cannot.
     static func createTemporary(_ name: String, in folder: Int32) -> Int32 {
         let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC

@@ -1,0 +1,126 @@
+import Crypto
+import Foundation
+import GRDB
+import Testing
+
+@testable import OrderPress
+
+/// Secrets are kept as HMAC-SHA-256 with the state folder's key, kept in a file of its own: the database
+/// alone confirms no guess. A state made before (salted SHA-256, the salt in the database) is compared with
+/// its own hashes once, then saved keyed, its history's hashes forgotten.
+@Suite struct KeyedSecretTests {
+    typealias D = DifferTests
+
+    static func sheet(_ rows: [[String]]) throws -> ValidatedSheet {
+        let configuration = try TestSupport.configuration("[orders]\npath = \"o.json\"\n[orders.columns]\noptions = [\"sugar\"]")
+        return try Validator(configuration: configuration).validateSheet(orders: TestSupport.table(D.headers, rows), groups: nil)
+    }
+
+    @Test(arguments: ["", "1234", "k9Xq2PzT", "編輯碼", String(repeating: "x", count: 200)])
+    func aKeyedHashIsHMACSHA256(_ value: String) {
+        let key = (0..<32).map { UInt8($0 * 7 % 256) }
+        let hash = SecretHasher(key: key).hash(SecretValue(value))
+        if value.isEmpty {
+            #expect(hash == .empty)
+        } else {
+            let mac = HMAC<SHA256>.authenticationCode(for: Data(value.utf8), using: SymmetricKey(data: key))
+            #expect(hash == .sha256(ContentDigest(hex: Hex.lowercase(Array(mac)))!))
+        }
+    }
+
+    /// The first run after the upgrade: an unchanged code is unchanged, a changed one changed; what it
+    /// saves holds keyed hashes only, and the history forgets the salted ones.
+    @Test func aSaltedStateIsComparedThenSavedKeyed() throws {
+        let salted = Differ(hasher: SecretHasher(salt: "oldsalt"), now: "2026-11-21T09:00:00Z")
+        let before = try salted.compare(Self.sheet(D.base), previous: nil).snapshot
+        let history = [HistoryEntry(time: "2026-11-21T09:00:00Z", changes: ChangeSet(firstRun: false, deleted: before.rows, added: [], changed: []), sequence: 1)]
+        var rows = D.base
+        rows[1] = D.row("2", "Ben", code: "newCode")
+        let outcome = try DiffStep(deletionGuard: nil, now: "2026-11-21T10:00:00Z", key: D.key)
+            .run(Self.sheet(rows), rates: nil, previous: PreviousSnapshot(before), history: history)
+        #expect(outcome.changes.changed.map(\.after.person) == ["Ben"])
+        #expect(outcome.changes.changed.first?.fields == ["editCode": ["•••", "•••"]])
+        #expect(outcome.snapshot.salt == SecretHasher.keyedMarker)
+        let keyed = SecretHasher(key: D.key)
+        #expect(outcome.snapshot.rows.map(\.secrets) == rows.map { [keyed.hash(SecretValue($0[6]))] })
+        #expect(outcome.digests == outcome.snapshot.rows.map(RecordDigest.init))
+        let salt = SecretHasher(salt: "oldsalt")
+        let old = rows.map { salt.hash(SecretValue($0[6])) } + D.base.map { salt.hash(SecretValue($0[6])) }
+        let kept = outcome.history.flatMap { entry in
+            entry.changes.deleted + entry.changes.added + entry.changes.changed.flatMap { [$0.before, $0.after] }
+        }.flatMap(\.secrets)
+        #expect(!kept.isEmpty && kept.allSatisfy { !old.contains($0) })
+
+        // The next run, keyed on both sides: nothing changed.
+        let next = try DiffStep(deletionGuard: nil, now: "2026-11-21T11:00:00Z", key: D.key)
+            .run(Self.sheet(rows), rates: nil, previous: PreviousSnapshot(outcome.snapshot), history: outcome.history)
+        #expect(next.changes.isEmpty)
+    }
+
+    /// Through the built binary: a four-digit edit code cannot be found from a copy of the database, by
+    /// trying all 10,000 with the salt it holds, and the state folder is its owner's alone.
+    @Test func theDatabaseAloneConfirmsNoCodeAndTheStateIsPrivate() throws {
+        let site = try BinaryTests.sampleSite()
+        try DataTrustTests.editJSON(site) { row, number in row["editCode"] = String(format: "%04d", (number * 1_237) % 10_000) }
+        let codes = Set(try DataTrustTests.sampleRows(site).compactMap { $0["editCode"] })
+        #expect(try TestSupport.run(["build"], in: site, environment: BinaryTests.fixedClock).status == 0)
+        let state = site.appendingPathComponent("output/state")
+        let database = state.appendingPathComponent("state.sqlite")
+
+        let (salt, stored) = try Self.saltAndHashes(database)
+        #expect(salt == SecretHasher.keyedMarker)
+        #expect(stored.count >= codes.count)
+        let asSalt = SecretHasher(salt: salt)
+        let asKey = SecretHasher(key: Array(salt.utf8))
+        for guess in (0..<10_000).map({ String(format: "%04d", $0) }) {
+            for hasher in [asSalt, asKey] {
+                guard case .sha256(let digest) = hasher.hash(SecretValue(guess)) else { continue }
+                #expect(!stored.contains(digest.description), "\(guess) found")
+            }
+        }
+        // With the key file, each code is found: the hashes are of these codes, under that key.
+        let key = try Array(Data(contentsOf: state.appendingPathComponent(SecretKey.fileName)))
+        #expect(key.count == 32)
+        let keyed = SecretHasher(key: key)
+        #expect(codes.allSatisfy { code in if case .sha256(let digest) = keyed.hash(SecretValue(code)) { stored.contains(digest.description) } else { false } })
+        #expect(try Data(contentsOf: database).range(of: Data(key)) == nil)
+
+        // A second run (nothing changed) and a failing one leave the modes as they are.
+        #expect(try TestSupport.run(["build"], in: site, environment: BinaryTests.fixedClock).status == 0)
+        try FileManager.default.removeItem(at: site.appendingPathComponent("data/rates.json"))
+        #expect(try TestSupport.run(["build"], in: site, environment: DataTrustTests.secondRun).status == 69)
+        try Self.expectPrivate(state)
+    }
+
+    /// The folder 0700, every folder below it 0700 and every file 0600.
+    static func expectPrivate(_ state: URL) throws {
+        let mode = { (url: URL) throws -> Int in try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int ?? -1 }
+        #expect(try mode(state) == 0o700)
+        let files = TestSupport.files(in: state)
+        #expect(files.contains(SecretKey.fileName) && files.contains("state.sqlite") && files.contains("lock"), "\(files)")
+        for path in files {
+            let url = state.appendingPathComponent(path)
+            #expect(try mode(url) == 0o600, "\(path)")
+            var folder = url.deletingLastPathComponent()
+            while folder.path.count > state.path.count {
+                #expect(try mode(folder) == 0o700, "\(folder.path)")
+                folder = folder.deletingLastPathComponent()
+            }
+        }
+    }
+
+    /// The snapshot's salt field and every secret hash the database holds, records and history alike.
+    static func saltAndHashes(_ url: URL) throws -> (String, Set<String>) {
+        var configuration = GRDB.Configuration()
+        configuration.readonly = true
+        let queue = try DatabaseQueue(path: url.path, configuration: configuration)
+        defer { try? queue.close() }
+        return try queue.read { db in
+            let salt = try String.fetchOne(db, sql: "SELECT salt FROM snapshot WHERE id = 1") ?? ""
+            let text = try DataTrustTests.text(ofDatabase: url)
+            let hex = try NSRegularExpression(pattern: "[0-9a-f]{64}")
+            let found = hex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { Range($0.range, in: text).map { String(text[$0]) } }
+            return (salt, Set(found))
+        }
+    }
+}
