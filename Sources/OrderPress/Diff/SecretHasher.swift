@@ -14,30 +14,24 @@ struct SecretHasher: Sendable {
     let salt: String
     /// The salt and its separator, fed to the hash before each value (an older state's hashes).
     private let prefix: [UInt8]
-    /// HMAC's two hashes with the key's padded blocks already fed (RFC 2104), copied for each value:
-    /// no key schedule per secret cell of every row. Never mutated: each hash works on a copy (a value,
-    /// copied on write), so sharing them between the diff's threads is sound.
-    nonisolated(unsafe) private let inner: SHA256?
-    nonisolated(unsafe) private let outer: SHA256?
+    /// swift-crypto's HMAC with the key already fed, copied for each value: no key schedule per secret
+    /// cell of every row. Never mutated: each hash works on a copy (a value), so sharing it between the
+    /// diff's threads is sound.
+    nonisolated(unsafe) private let keyed: HMAC<SHA256>?
 
     init(salt: String) {
         self.salt = salt
         prefix = Array((salt + "\u{0}").utf8)
-        (inner, outer) = (nil, nil)
+        keyed = nil
     }
 
     init(key: [UInt8]) {
         salt = Self.keyedMarker
         prefix = []
-        // A key longer than SHA-256's 64-byte block would be hashed first; the state's key is 32 bytes.
-        let block = (key.count > 64 ? Array(SHA256.hash(data: key)) : key) + [UInt8](repeating: 0, count: 64)
-        var inner = SHA256(), outer = SHA256()
-        inner.update(data: block.prefix(64).map { $0 ^ 0x36 })
-        outer.update(data: block.prefix(64).map { $0 ^ 0x5c })
-        (self.inner, self.outer) = (inner, outer)
+        keyed = HMAC<SHA256>(key: SymmetricKey(data: key))
     }
 
-    var isKeyed: Bool { inner != nil }
+    var isKeyed: Bool { keyed != nil }
 
     /// A new random salt (for tests of older states).
     static func newSalt() -> String {
@@ -49,10 +43,9 @@ struct SecretHasher: Sendable {
         guard !value.text.isEmpty else { return .empty }
         if value.isUnknown { return .unknown }
         var text = value.text
-        if var inner, var outer {
-            text.withUTF8 { inner.update(bufferPointer: UnsafeRawBufferPointer($0)) }
-            inner.finalize().withUnsafeBytes { outer.update(bufferPointer: $0) }
-            return .sha256(ContentDigest(outer.finalize()))
+        if var keyed {
+            text.withUTF8 { keyed.update(data: UnsafeRawBufferPointer($0)) }
+            return .sha256(ContentDigest(keyed.finalize()))
         }
         var hash = SHA256()
         prefix.withUnsafeBytes { hash.update(bufferPointer: $0) }

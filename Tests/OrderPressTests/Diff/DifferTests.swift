@@ -223,16 +223,23 @@ import Testing
         let previousRows = Self.base.map { row in name.contains("without ids") ? [""] + row.dropFirst() : row }
         let (before, _) = try Self.compare(previousRows, previous: nil)
         let (_, changes) = try Self.compare(rows, previous: before)
-        #expect(throws: DataError(message: message)) {
+        #expect(throws: Self.refusal(message)) {
             try DeletionGuard(maxDeletedFraction: 0.5).check(changes, previous: SnapshotIndex(before), newRejectedRows: malformed)
         }
+    }
+
+    /// The guard's refusal: its message, and the counts it names ("2 of the last run's 3 orders") kept for
+    /// the news and `status.json`.
+    static func refusal(_ message: String) -> DataError {
+        let counts = message.firstMatch(of: /^(\d+) of the last run's (\d+) orders/)!
+        return DataError(message: message, refusal: .init(lost: Int(counts.1)!, previous: Int(counts.2)!))
     }
 
     @Test func theGuardCountsOnlyTheLastRunsValidOrders() throws {
         // Two of five rows were rejected last run; losing two of the three valid orders is 67%, not 40%.
         let (before, _) = try Self.compare(Self.base + [Self.row("8", "Dan", price: "x"), Self.row("9", "Eve", price: "y")], previous: nil)
         let (_, changes) = try Self.compare([Self.base[0]] + [Self.row("8", "Dan", price: "x"), Self.row("9", "Eve", price: "y")], previous: before)
-        #expect(throws: DataError(message: "2 of the last run's 3 orders are no longer valid orders (2 gone), more than 60%; nothing was published; if that is right, run again with --accept-deletions")) {
+        #expect(throws: Self.refusal("2 of the last run's 3 orders are no longer valid orders (2 gone), more than 60%; nothing was published; if that is right, run again with --accept-deletions")) {
             try DeletionGuard(maxDeletedFraction: 0.6).check(changes, previous: SnapshotIndex(before), newRejectedRows: 0)
         }
         // A rejected row that disappears is no lost order.

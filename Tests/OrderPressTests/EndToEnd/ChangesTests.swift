@@ -120,7 +120,7 @@ import FoundationXML
         #expect(try TestSupport.contents(of: site.appendingPathComponent("output")) == stamps)
 
         let state = site.appendingPathComponent("output/state")
-        #expect(TestSupport.files(in: state).filter { $0 != "lock" && $0 != "published.json" } == ["state.sqlite"])
+        #expect(TestSupport.files(in: state).filter { $0 != "lock" && $0 != "published.json" } == ["secret.key", "state.sqlite"])
         for file in TestSupport.files(in: state) {
             let bytes = try Data(contentsOf: state.appendingPathComponent(file))
             for secret in ["Zz43code", "Yy44code", "MTY3pFXE"] { #expect(bytes.range(of: Data(secret.utf8)) == nil) }

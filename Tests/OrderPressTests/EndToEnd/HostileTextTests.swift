@@ -96,7 +96,7 @@ import FoundationXML
         #expect(failure.status == 69)
         #expect(Self.lines(failure.stderr) == 1)
         #expect(failure.stderr.hasPrefix("orderpress: fetch: orders: cannot read "))
-        #expect(failure.stderr.contains(#"/data/\u{1B}[2J\u{9B}2J\u{202E}orders.json"#))
+        #expect(failure.stderr.contains(#"'\u{1B}[2J\u{9B}2J\u{202E}orders.json'"#))
         Self.expectTerminalSafe(failure.stderr, "the error line")
     }
 

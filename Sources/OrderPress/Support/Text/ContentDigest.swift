@@ -12,7 +12,8 @@ public struct ContentDigest: Equatable, Sendable, Codable, CustomStringConvertib
         self.init(SHA256.hash(data: data))
     }
 
-    init(_ digest: SHA256.Digest) {
+    /// 32 bytes: a SHA-256 digest, or an HMAC-SHA-256 code.
+    init(_ digest: some ContiguousBytes) {
         words = digest.withUnsafeBytes { bytes in
             func word(_ index: Int) -> UInt64 { UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) }
             return (word(0), word(1), word(2), word(3))

@@ -104,9 +104,11 @@ import Testing
                     !scalar.isASCII || (scalar.properties.isAlphabetic && !"TtZz".unicodeScalars.contains(scalar))
                 }
                 let serial = text.unicodeScalars.allSatisfy { (scalar: Unicode.Scalar) -> Bool in "0123456789.".unicodeScalars.contains(scalar) }
-                let before = words || serial ? Timestamp.parse(text, timeZone: zone) : ReferenceTimestamp.parse(text, timeZone: zone)
-                #expect(Timestamp.parse(text, timeZone: zone) == before, "\(zone.identifier): \(text.unicodeScalars.map(\.value))")
-                #expect(Timestamp.parse(text, offsets: &offsets) == before, "\(zone.identifier): \(text.unicodeScalars.map(\.value))")
+                let before = words || serial ? Timestamp.read(text, order: .mdy, timeZone: zone).date : ReferenceTimestamp.parse(text, timeZone: zone)
+                // The reference reads slashed dates month-first: so does `date_order = "mdy"` (without an order, a
+                // date whose first two numbers are both 12 or less is unsettled, `LocaleValuesTests`).
+                #expect(Timestamp.read(text, order: .mdy, timeZone: zone).date == before, "\(zone.identifier): \(text.unicodeScalars.map(\.value))")
+                #expect(Timestamp.read(text, order: .mdy, offsets: &offsets).date == before, "\(zone.identifier): \(text.unicodeScalars.map(\.value))")
             }
         }
     }
