@@ -145,6 +145,9 @@ public enum ConfigurationLoader {
         var rates: Configuration.RateSettings?
         if var ratesTable = try root.table("rates") {
             let settings = try source(&ratesTable, resolve: resolve)
+            if case .googleSheet = settings.location {
+                throw ConfigurationError.invalid("rates.google_sheet", "is for sheets; rates come from a feed's url or a file's path", in: name)
+            }
             let formatName = try ratesTable.string("format") ?? "rter"
             guard let format = Configuration.RateFormat(rawValue: formatName) else {
                 throw ConfigurationError.invalid("rates.format", "must be one of rter, ecb, json (found '\(formatName)')", in: name)
@@ -212,8 +215,14 @@ public enum ConfigurationLoader {
         let name = table.path
         let url = try table.string("url")
         let path = try table.string("path")
+        let google = try GoogleSheetSource.read(&table)
         let location: Configuration.Location
         switch (url, path) {
+        case _ where google != nil:
+            guard url == nil, path == nil else {
+                throw ConfigurationError.invalid(name, "takes one of url, path or google_sheet, not several", in: table.file)
+            }
+            location = .googleSheet(google!)
         case let (url?, nil):
             guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
                 scheme == "http" || scheme == "https", parsed.host != nil
@@ -226,7 +235,7 @@ public enum ConfigurationLoader {
         case (.some, .some):
             throw ConfigurationError.invalid(name, "takes either url or path, not both", in: table.file)
         case (nil, nil):
-            throw ConfigurationError.invalid(name, "needs a url or a path", in: table.file)
+            throw ConfigurationError.invalid(name, "needs a url, a path or a google_sheet", in: table.file)
         }
         let token = try table.string("token_env")
         let timeout = try table.int("timeout_seconds", in: 1...600) ?? 30
