@@ -12,15 +12,23 @@ import Testing
     typealias Form = GoogleFormBinaryTests
     static let variable = "ORDERPRESS_TEST_GOOGLE_CREDENTIALS"
 
-    /// `rows` (each cell raw JSON) as the API's `values`: the header row first. The orders' header has one
-    /// more column ("備註") that no row fills, so every row is shorter than the header, as the API sends it.
-    static func values(_ headers: [String], _ rows: [[String]]) -> String {
-        let header = "[" + headers.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
-        return "[" + ([header] + rows.map { "[" + $0.joined(separator: ", ") + "]" }).joined(separator: ",\n") + "]"
+    /// `rows` (each cell raw JSON) as the API's `values`: the header row first, and each row without its
+    /// trailing empty cells, as the API leaves them out. `last` moves a column to the end: the Form's 甜度,
+    /// so that Ben's row (no 甜度) and the checkbox-only rows come shorter than the header.
+    static func values(_ headers: [String], _ rows: [[String]], last: Int? = nil) -> String {
+        func moved<T>(_ row: [T]) -> [T] {
+            guard let last else { return row }
+            var row = row
+            row.append(row.remove(at: last))
+            return row
+        }
+        let header = "[" + moved(headers).map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+        let short = rows.map { row in Array(moved(row).reversed().drop { $0 == #""""# }.reversed()) }
+        return "[" + ([header] + short.map { "[" + $0.joined(separator: ", ") + "]" }).joined(separator: ",\n") + "]"
     }
 
     static let tabs = [
-        "表單回應 1": values(Form.headers + ["備註"], Form.unformatted),
+        "表單回應 1": values(Form.headers, Form.unformatted, last: 4),
         "groups": values(Form.groupHeaders, Form.unformattedGroups),
     ]
 
@@ -81,6 +89,7 @@ import Testing
         // One token, one batchGet for both tabs, one rates request.
         #expect(requests.filter(\.isToken).count == 1)
         #expect(requests.filter(\.isSheets).map(\.rawPath) == ["/v4/spreadsheets/\(G.spreadsheetID)/values:batchGet"])
+        #expect(Self.tabs["表單回應 1"]!.contains(#"[46347.72986111111, "Ben", "週五下午茶", "芒果冰沙", 1, 65, "V"]"#))
 
         let summary = try BinaryTests.json(site.appendingPathComponent("output/site/summary.json"))
         #expect(summary["data_as_of"] as? String == "2026-11-21T09:31:00Z")
