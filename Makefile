@@ -53,7 +53,7 @@ run: deps
 # HTTP server inside the test process go second, on their own and one test at a time: they assert
 # timeouts and retry counts, and on 2 cores other tests (or each other) starve the servers' threads.
 # ChaosTests (a SheetDB stand-in too) runs CHAOS_RUNS seeded runs, 40 by default: CHAOS_RUNS=300 make test.
-LOOPBACK_SUITES = HTTPBinaryTests|StaleNoticeTests|HTTPSourceTests|HostileServerTests|RedirectTests|SourceCacheTests|ChaosTests|WebhookTests
+LOOPBACK_SUITES = HTTPBinaryTests|StaleNoticeTests|HTTPSourceTests|HostileServerTests|RedirectTests|SourceCacheTests|ChaosTests|WebhookTests|NewsDeliveryTests
 test: deps
 	$(SWIFT) build --product generate-manual
 	$(SWIFT) test --skip '$(LOOPBACK_SUITES)'
@@ -133,7 +133,7 @@ golden:
 # Times the release binary on generated orders (100,000 rows as SheetDB JSON and as a Google Form's
 # CSV, then 1,000,000 rows; ROWS="100000 form:100000" for some of them) against `cmark-gfm -e table` and Hugo on the same Markdown, and prints the ratios against
 # the targets (docs/ARCHITECTURE.md, Performance limits); results also in .build/bench/results.md. Takes long; not part of make test.
-# See BENCHMARKS.md. `make profile` counts instructions of a 10,000-order build under callgrind.
+# See docs/benchmarks.md. `make profile` counts instructions of a 10,000-order build under callgrind.
 ROWS ?=
 bench:
 	$(SWIFT) build -c release --product orderpress

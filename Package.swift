@@ -41,12 +41,16 @@ let package = Package(
         ),
         // cmark-gfm's allocator while it renders a page: an arena per thread, in C (see page_arena.c).
         .target(name: "CPageArena"),
+        // HTTP requests through libcurl's easy interface (see URLSessionTransport); libcurl4 is a runtime
+        // package already (static Foundation links it), libcurl4-openssl-dev a build one.
+        .target(name: "CHTTPRequest", linkerSettings: [.linkedLibrary("curl")]),
         .target(
             name: "OrderPress",
             dependencies: [
                 "CCmarkGFM",
                 "CJemalloc",
                 "CPageArena",
+                "CHTTPRequest",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Mustache", package: "swift-mustache"),

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""OrderPress benchmark, run by `make bench` (see BENCHMARKS.md).
+"""OrderPress benchmark, run by `make bench` (see docs/benchmarks.md).
 
 For each size (rows of orders; default 100,000, then 100,000 as a Form, then 1,000,000) it generates a
 SheetDB-shaped orders file under .build/bench/<rows>/, or with `form:ROWS` a Google Form's response
@@ -328,7 +328,7 @@ def later_time(value):
     return f"{value[:11]}{hours:02d}:{minutes:02d}{value[16:]}"
 
 
-# The kinds of one-order change the rerun targets hold for (DESIGN, Performance: "any one-order
+# The kinds of one-order change the rerun targets hold for ("any one-order
 # change"): (short name, name, offset of the order from the middle of the sheet, column, change). Each is made on
 # the sheet the previous rerun built, so each rerun is one order's change against the last build;
 # the orders differ, so that no change undoes another.

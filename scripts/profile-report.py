@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Summarises a callgrind profile of `orderpress build` by pipeline stage (see BENCHMARKS.md).
+"""Summarises a callgrind profile of `orderpress build` by pipeline stage (see docs/benchmarks.md).
 
     python3 scripts/profile-report.py .build/bench/10000/profile/callgrind.full
 

@@ -5,7 +5,7 @@
 # inclusive and exclusive, demangled, beside the data: .build/bench/<ROWS>/profile/.
 # All three run under valgrind: the page keys hold the running binary's stamp (`Version`), which
 # valgrind's /proc/self/exe changes, so a rerun outside it would render every page afresh.
-# Run by `make profile` after a release build; see BENCHMARKS.md.
+# Run by `make profile` after a release build; see docs/benchmarks.md.
 set -eu
 rows=${1:-10000}
 root=$(cd "$(dirname "$0")/.." && pwd)

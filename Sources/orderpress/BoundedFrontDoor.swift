@@ -21,14 +21,17 @@ struct BoundedFrontDoor: Sendable {
     static let headDeadline: Duration = .seconds(10)
     /// Everything about one connection, the response included, ends within this.
     static let connectionDeadline: Duration = .seconds(60)
-    /// Connections at once; more are closed at once (file descriptors stay available).
+    /// Connections at once (file descriptors stay available). When all are taken, a new connection
+    /// closes the oldest one still sending its head rather than being refused itself: otherwise 256
+    /// clients that connect and send nothing lock every real client out for the head deadline, again
+    /// and again. A real client sends its head at once, so it is never the oldest for long.
     static let maxConnections = 256
 
     let listener: AsyncSocket
     let port: UInt16
     private let backend: sockaddr_un
     private let pool: any AsyncSocketPool
-    private let open = ConnectionCount()
+    private let open = ConnectionTable()
 
     /// Listens on 127.0.0.1:`port` (0: a free port) at once, so that a port in use is known before
     /// anything runs.
@@ -57,16 +60,13 @@ struct BoundedFrontDoor: Sendable {
             group.addTask { try await pool.run() }
             group.addTask {
                 for try await client in listener.sockets {
-                    guard open.enter(below: Self.maxConnections) else {
+                    guard let number = open.enter(client.socket.file.rawValue, below: Self.maxConnections) else {
                         try? client.close()
                         continue
                     }
                     // Not a child task: a task group keeps each finished child until it is awaited.
                     // Each connection ends within `connectionDeadline`, and the process when serving stops.
-                    Task {
-                        await serve(client)
-                        open.leave()
-                    }
+                    Task { await serve(client, number: number) }
                 }
             }
             try await group.next()
@@ -76,8 +76,12 @@ struct BoundedFrontDoor: Sendable {
 
     private struct TimedOut: Error {}
 
-    private func serve(_ client: AsyncSocket) async {
-        defer { try? client.close() }
+    private func serve(_ client: AsyncSocket, number: Int) async {
+        defer {
+            // Not closed while the table may still shut it down: the number could be another file's by then.
+            open.leave(number)
+            try? client.close()
+        }
         do {
             try await Self.within(Self.connectionDeadline) {
                 let outcome: RequestHead.Outcome
@@ -88,6 +92,7 @@ struct BoundedFrontDoor: Sendable {
                 }
                 switch outcome {
                 case .complete(let forwarded):
+                    open.started(number)
                     try await pass(forwarded, from: client)
                 case .requestLineTooLong:
                     try await Self.refuse(client, status: "414 URI Too Long", "request line longer than \(RequestHead.maxRequestLineBytes) bytes")
@@ -177,20 +182,40 @@ struct BoundedFrontDoor: Sendable {
     }
 }
 
-/// How many connections are open.
-private final class ConnectionCount: @unchecked Sendable {
-    private var count = 0
+/// The open connections, in the order they came, and which of them are still sending their head.
+private final class ConnectionTable: @unchecked Sendable {
+    private struct Entry {
+        var file: Int32
+        var sendingHead: Bool
+    }
+
+    /// By number, which grows with every connection: the smallest is the oldest.
+    private var entries: [Int: Entry] = [:]
+    private var next = 0
     private let lock = NSLock()
 
-    func enter(below limit: Int) -> Bool {
+    /// A number for the connection on `file`, making room when `limit` are open by shutting down the
+    /// oldest connection still sending its head (its task then ends as if the client had left); nil
+    /// when every open connection is past its head.
+    func enter(_ file: Int32, below limit: Int) -> Int? {
         lock.withLock {
-            guard count < limit else { return false }
-            count += 1
-            return true
+            if entries.count >= limit {
+                guard let oldest = entries.filter({ $0.value.sendingHead }).keys.min(), let entry = entries.removeValue(forKey: oldest)
+                else { return nil }
+                shutdown(entry.file, Int32(SHUT_RDWR))
+            }
+            next += 1
+            entries[next] = Entry(file: file, sendingHead: true)
+            return next
         }
     }
 
-    func leave() {
-        lock.withLock { count -= 1 }
+    /// The connection's head is read: it is answered now and is not shut down to make room.
+    func started(_ number: Int) {
+        lock.withLock { entries[number]?.sendingHead = false }
+    }
+
+    func leave(_ number: Int) {
+        lock.withLock { _ = entries.removeValue(forKey: number) }
     }
 }

@@ -20,7 +20,7 @@ struct BuildCommand: AsyncParsableCommand {
 
     @OptionGroup var source: SourceOptions
 
-    @Flag(name: .shortAndLong, help: "Print nothing on success.")
+    @Flag(name: .shortAndLong, help: "Print only news, for cron: orders deleted, rows newly rejected, a source that starts or stops failing, a build the guard refused (as [notify] print chooses); nothing when nothing happened.")
     var quiet = false
 
     @Flag(name: .shortAndLong, help: "Also print each step's timing and every warning.")
@@ -44,19 +44,21 @@ struct BuildCommand: AsyncParsableCommand {
         let delivery = try Failure.report { () throws(ConfigurationError) in
             try NewsDelivery.configured(configuration, environment: ProcessInfo.processInfo.environment)
         }
+        pipeline.outbox = delivery?.outbox
         let report: BuildReport
         do {
             defer { display.clear() }
             report = try await pipeline.build(
                 .init(strict: strict, dryRun: dryRun, acceptDeletions: acceptDeletions, offline: source.offline))
         } catch {
-            throw sayFailure(error, health: health)
+            let status = sayFailure(error, health: health)
+            // A dry run writes and sends nothing, failing or not.
+            await tell(health.said.news, delivery: dryRun ? nil : delivery, logger: logger)
+            throw status
         }
-        if let line = health.said.recovered { Terminal.error(line) }
-        if quiet, !dryRun {
-            for line in report.news.lines(printing: configuration.notify.print) { Terminal.print(line) }
-        }
-        if !dryRun, let delivery, let warning = await delivery.run(report.news) { logger.warning("\(warning)") }
+        let recovery = health.said.news.contains { $0.kind == .recovered }
+        if let line = health.said.recovered, !(quiet && recovery) { Terminal.error(line) }
+        await tell(dryRun ? [] : health.said.news + report.news.chosen(configuration.notify.print), delivery: dryRun ? nil : delivery, logger: logger)
         for problem in report.problems {
             logger.warning("\(problem)")
         }
@@ -71,6 +73,19 @@ struct BuildCommand: AsyncParsableCommand {
             for url in report.removed { Terminal.print("remove \(url.path)") }
         }
         if !quiet { Terminal.print(report.summaryLine) }
+    }
+
+    /// With `--quiet`, prints the run's news (the pipeline already put it in the webhook's outbox), then
+    /// sends the outbox. A webhook that fails is said under `--quiet` once, when it starts failing, and
+    /// once when it works again; without `--quiet`, every run.
+    private func tell(_ news: [NewsItem], delivery: NewsDelivery?, logger: Logger) async {
+        if quiet { for item in news { Terminal.print(item.shown) } }
+        guard let delivery, let said = await delivery.send() else { return }
+        if quiet {
+            if said.evenWhenQuiet { Terminal.error(said.line) }
+        } else {
+            logger.warning("\(said.line)")
+        }
     }
 
     /// A source that cannot be read is said when the failure starts; with `--quiet`, not again while it

@@ -23,7 +23,7 @@ struct CheckCommand: AsyncParsableCommand {
             // A warning about a whole source names the source in its message ("groups row 3: …", "rates: …").
             Terminal.print("\(warning.row.map { "row \($0): " } ?? "")warning: \(warning.message)")
         }
-        let blank = data.blankRows == 0 ? "" : ", \(Counted.text(data.blankRows, "blank row")) skipped"
+        let blank = (data.blankRows == 0 ? "" : ", \(Counted.text(data.blankRows, "blank row")) skipped") + BuildReport.signed(data.amountsWithSign)
         Terminal.print(
             "\(Counted.text(data.rowsRead, "row")): \(data.orders.count) valid, \(data.rejected.count) rejected, \(Counted.text(data.warnings.count, "warning"))\(blank)")
         if !data.rejected.isEmpty {

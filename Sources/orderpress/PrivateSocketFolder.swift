@@ -10,6 +10,8 @@ struct PrivateSocketFolder: Sendable {
     var address: sockaddr_un { .unix(path: socketPath) }
 
     struct CannotCreate: Error {
+        /// The folder it was to be made in.
+        var base: String
         var reason: String
     }
 
@@ -19,7 +21,7 @@ struct PrivateSocketFolder: Sendable {
         if base.utf8.count > 60 { base = "/tmp/" }
         if !base.hasSuffix("/") { base += "/" }
         var template = Array((base + "orderpress-serve.XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else { throw CannotCreate(reason: String(cString: strerror(errno))) }
+        guard let made = mkdtemp(&template) else { throw CannotCreate(base: base, reason: String(cString: strerror(errno))) }
         folder = String(cString: made)
     }
 

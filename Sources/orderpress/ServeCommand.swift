@@ -34,7 +34,7 @@ struct ServeCommand: AsyncParsableCommand {
             do throws(PrivateSocketFolder.CannotCreate) {
                 return try PrivateSocketFolder()
             } catch {
-                throw .cannotListen(port: Int(port), reason: "cannot make a folder for the server's socket: \(error.reason)")
+                throw .noSocketFolder(folder: error.base, reason: error.reason)
             }
         }
         defer { backend.remove() }

@@ -9,7 +9,7 @@ import Foundation
 /// the commit). One cache per thread's share of the work.
 ///
 /// The results are `Converter.converted(_:into:)`'s, to the last digit: each amount is converted by
-/// the same factor, the conversions of several currencies are added in the order of their codes,
+/// the same cross rate, the conversions of several currencies are added in the order of their codes,
 /// starting from the first (not from a zero), and rounded once by `Converter.rounding`.
 struct ConversionCache {
     /// The currencies of one aggregation, numbered, and what converting between them needs; shared
@@ -25,8 +25,8 @@ struct ConversionCache {
         let ranks: [Int32]
         /// By number: the display currency's minor units (`MoneyFormat.minorUnits`), looked up once.
         private let digits: [Int]
-        /// By `from * codes.count + to`: the factor, nil where a rate is missing (`Converter.factor`).
-        private let factors: [Decimal?]
+        /// By `from * codes.count + to`: the cross rate, nil where a rate is missing (`Converter.crossRate`).
+        private let factors: [RateTable.CrossRate?]
         private let numbers: [String: Int32]
 
         /// `first` are numbered 0, 1, … in their order (the orders' currencies, by `OrderFacts`' numbers),
@@ -49,10 +49,10 @@ struct ConversionCache {
                 ranks[number] = Int32(rank)
             }
             self.ranks = ranks
-            var factors: [Decimal?] = []
+            var factors: [RateTable.CrossRate?] = []
             factors.reserveCapacity(codes.count * codes.count)
             for from in codes {
-                for to in codes { factors.append(from == to ? 1 : converter.factor(from: from, to: to)) }
+                for to in codes { factors.append(from == to ? RateTable.CrossRate(times: 1, over: 1) : converter.crossRate(from: from, to: to)) }
             }
             self.factors = factors
         }
@@ -70,7 +70,7 @@ struct ConversionCache {
         /// `amount` in `from` converted into `to`, as `Converter.convert` converts it.
         func convert(_ amount: Decimal, from: Int32, to: Int32) -> Decimal? {
             if from == to { return amount }
-            return factors[Int(from) * codes.count + Int(to)].map { amount * $0 }
+            return factors[Int(from) * codes.count + Int(to)].map { $0.convert(amount) }
         }
     }
 

@@ -4,9 +4,8 @@ import Foundation
 /// total once, and pages only format what it found.
 public struct Converter: Sendable {
     public let rates: RateTable?
-    /// Factors worked out once: an aggregation converts thousands of totals with a handful of them, and
-    /// each is a Decimal division. The same division as `RateTable.factor`, so the same exact results.
-    private let factors: [Pair: Decimal?]
+    /// Cross rates looked up once: an aggregation converts thousands of totals with a handful of them.
+    private let factors: [Pair: RateTable.CrossRate?]
 
     private struct Pair: Hashable {
         var from: String
@@ -26,10 +25,10 @@ public struct Converter: Sendable {
     init(rates: RateTable?, money: MoneyFormat, precomputing currencies: Set<String>) {
         self.rates = rates
         self.money = money
-        var factors: [Pair: Decimal?] = [:]
+        var factors: [Pair: RateTable.CrossRate?] = [:]
         for from in currencies {
             for to in currencies where to != from {
-                factors[Pair(from: from, to: to)] = .some(rates?.factor(from: from, to: to))
+                factors[Pair(from: from, to: to)] = .some(rates?.crossRate(from: from, to: to))
             }
         }
         self.factors = factors
@@ -47,13 +46,12 @@ public struct Converter: Sendable {
 
     public func convert(_ amount: Decimal, from: String, to: String) -> Decimal? {
         if from == to { return amount }
-        guard let factor = factor(from: from, to: to) else { return nil }
-        return amount * factor
+        return crossRate(from: from, to: to)?.convert(amount)
     }
 
-    /// What an amount in `from` is multiplied by in `to`; nil when a rate is missing.
-    func factor(from: String, to: String) -> Decimal? {
-        factors[Pair(from: from, to: to)] ?? rates?.factor(from: from, to: to)
+    /// The cross rate from `from` to `to`; nil when a rate is missing.
+    func crossRate(from: String, to: String) -> RateTable.CrossRate? {
+        factors[Pair(from: from, to: to)] ?? rates?.crossRate(from: from, to: to)
     }
 
     /// The exact sum of `amounts` in each of `currencies`, in that order, and its rounding to the

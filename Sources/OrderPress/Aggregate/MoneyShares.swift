@@ -1,7 +1,7 @@
 import Foundation
 
 /// Splits a group's fee or discount into whole minor units, one part per person, so that the parts
-/// sum exactly to the amount (DESIGN, Data rules): the largest-remainder method (each person gets the
+/// sum exactly to the amount: the largest-remainder method (each person gets the
 /// whole units of their exact quota, and the units left over go one each to the largest remainders),
 /// ties going to the person first in name order — the order the parts are given in. Integers only:
 /// quotas are compared as exact fractions, never rounded.

@@ -59,6 +59,10 @@ public struct Configuration: Sendable {
         public var pageSize = 1000
         /// A sheet with more data rows is an error: a bound on what a server can make OrderPress hold.
         public var maxRows = 1_000_000
+        /// `date_order`: how a date written as text orders its numbers; nil reads it from the source's evidence.
+        public var dateOrder: DateOrder?
+        /// `decimal_separator`: which mark ends a number's whole part when written as text.
+        public var decimalSeparator: DecimalSeparator = .point
     }
 
     public struct RateSettings: Sendable {

@@ -148,6 +148,9 @@ public enum ConfigurationLoader {
             if case .googleSheet = settings.location {
                 throw ConfigurationError.invalid("rates.google_sheet", "is for sheets; rates come from a feed's url or a file's path", in: name)
             }
+            // A rates feed has its own fixed formats: the sheets' reading keys do not apply to it.
+            if settings.dateOrder != nil { throw ConfigurationError.unknownKey(ratesTable.qualified("date_order"), in: name) }
+            if settings.decimalSeparator != .point { throw ConfigurationError.unknownKey(ratesTable.qualified("decimal_separator"), in: name) }
             let formatName = try ratesTable.string("format") ?? "rter"
             guard let format = Configuration.RateFormat(rawValue: formatName) else {
                 throw ConfigurationError.invalid("rates.format", "must be one of rter, ecb, json (found '\(formatName)')", in: name)
@@ -241,9 +244,26 @@ public enum ConfigurationLoader {
         let timeout = try table.int("timeout_seconds", in: 1...600) ?? 30
         // At most a week: beyond that the cached copy would stand in for the source itself.
         let refresh = try table.int("refresh_minutes", in: 0...10_080) ?? 0
-        return .init(
+        var settings = Configuration.SourceSettings(
             name: name, location: location, tokenEnvironmentVariable: token,
             timeoutSeconds: timeout, refreshMinutes: refresh)
+        if let order = try table.string("date_order") {
+            guard let value = DateOrder(rawValue: order.lowercased()) else {
+                throw ConfigurationError.invalid(
+                    "\(name).date_order", "must be \"mdy\", \"dmy\" or \"ymd\" (found '\(order)'): the order the sheet's locale writes a date's numbers in",
+                    in: table.file)
+            }
+            settings.dateOrder = value
+        }
+        if let mark = try table.string("decimal_separator") {
+            guard let value = DecimalSeparator(rawValue: mark) else {
+                throw ConfigurationError.invalid(
+                    "\(name).decimal_separator", "must be \".\" or \",\" (found '\(mark)'): the mark between a number's whole part and its fraction",
+                    in: table.file)
+            }
+            settings.decimalSeparator = value
+        }
+        return settings
     }
 
     /// `[labels]` (every key must name a built-in label) and `base_url` (absolute http or https;

@@ -1,7 +1,8 @@
 /// `[notify]`: what a `--quiet` run still prints, and the webhook that news is sent to.
 public struct NotifySettings: Sendable, Equatable {
-    /// The kinds of news a `--quiet` build prints on stdout (default both; empty for none).
-    public var print: Set<NewsItem.Kind> = [.deleted, .rejected]
+    /// The kinds of news a `--quiet` build prints on stdout and the webhook gets (default all; empty for
+    /// none). `failing` covers a source's recovery too.
+    public var print: Set<NewsItem.Kind> = [.deleted, .rejected, .failing, .blocked]
     /// The environment variable holding the webhook's URL (a secret: it is never printed or stored).
     public var webhookURLEnvironmentVariable: String?
     /// How long a POST to the webhook may take, all told.
@@ -19,9 +20,10 @@ public struct NotifySettings: Sendable, Equatable {
         if let kinds = try table.strings("print") {
             settings.print = []
             for name in kinds {
-                guard let kind = NewsItem.Kind(rawValue: name) else {
+                guard let kind = NewsItem.Kind(rawValue: name), kind.setting == kind else {
                     throw ConfigurationError.invalid(
-                        "notify.print", "lists '\(name)'; use \"deleted\", \"rejected\", both, or [] for nothing", in: root.file)
+                        "notify.print", "lists '\(name)'; use any of \"deleted\", \"rejected\", \"failing\", \"blocked\", or [] for nothing",
+                        in: root.file)
                 }
                 settings.print.insert(kind)
             }

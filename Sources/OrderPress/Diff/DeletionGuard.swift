@@ -22,6 +22,7 @@ struct DeletionGuard: Sendable {
         let percent = Int((maxDeletedFraction * 100).rounded())
         throw DataError(
             message: "\(lost) of the last run's \(previousValid) orders are no longer valid orders (\(how)), more than \(percent)%; "
-                + "nothing was published; if that is right, run again with --accept-deletions")
+                + "nothing was published; if that is right, run again with --accept-deletions",
+            refusal: .init(lost: lost, previous: previousValid))
     }
 }

@@ -16,6 +16,8 @@ public struct LastBuild: Codable, Sendable, Equatable {
     public var warnings: [DataWarning] = []
     /// Optional: a record saved before blank rows were counted has none.
     public var blankRows: Int?
+    /// Optional: amounts read with their currency's sign (`ValidatedData.amountsWithSign`), for the summary line.
+    public var amountsWithSign: Int?
 
     public init(fingerprint: String, validUntil: Date? = nil, validFrom: Date? = nil, rowsRead: Int = 0, orders: Int = 0, rejected: Int = 0, warnings: [DataWarning] = []) {
         self.fingerprint = fingerprint

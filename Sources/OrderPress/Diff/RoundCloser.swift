@@ -36,10 +36,10 @@ struct RoundCloser: Sendable {
         var closed: Set<String> = []
         for group in data.groups where !closed.contains(group.name) {
             guard let records = deletedByGroup[group.name], !ordering.contains(group.name), !turnedRejected.contains(group.name),
-                let deadline = Timestamp.parse(group.deadline, timeZone: timeZone), deadline < now
+                let deadline = group.deadlineTime(timeZone: timeZone), deadline < now
             else { continue }
             closed.insert(group.name)
-            let shown = Timestamp.display(deadline, timeZone: timeZone)
+            let shown = group.deadlineShown(timeZone: timeZone) ?? Timestamp.display(deadline, timeZone: timeZone)
             var slug = Slugger.slug(group.name)
             if slug.isEmpty || Slugger.reserved.contains(slug) { slug = "group-" + Slugger.hash(group.name, length: 8) }
             let organizer = group.organizer.lowercased()

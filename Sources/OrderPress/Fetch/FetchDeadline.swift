@@ -5,7 +5,7 @@ import Foundation
 /// `RetryPolicy.budgetInTimeouts`, but a server answering every page slowly (each within the timeout),
 /// or redirecting again and again, could still hold the lock for hours without this.
 struct FetchDeadline: Sendable {
-    /// The documented bound (README, "Live sources"): 20 × `timeout_seconds`, 10 minutes by default.
+    /// The documented bound (docs/sources.md, "Live sources"): 20 × `timeout_seconds`, 10 minutes by default.
     static let timeoutsPerSource = 20
 
     let end: ContinuousClock.Instant

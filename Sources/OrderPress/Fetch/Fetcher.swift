@@ -135,7 +135,11 @@ public struct Fetcher: Sendable {
         switch source.location {
         case .googleSheet:
             guard let tab = google[source.name] else { preconditionFailure("every Google Sheet source is read by googleTabs") }
-            fingerprint.add(source: source.name, format: tab.format, parts: [tab.body])
+            if let pages = tab.pages {
+                fingerprint.add(source: source.name, format: "google", pages: pages)
+            } else {
+                fingerprint.add(source: source.name, format: "json", parts: [tab.body ?? Data()])
+            }
             return .table(tab.table)
         case .path(let file):
             guard let format = SheetParser.Format(rawValue: file.pathExtension.lowercased()) else {
@@ -145,15 +149,21 @@ public struct Fetcher: Sendable {
             fingerprint.add(source: source.name, format: format.rawValue, parts: [body])
             return .file(body, format: format, settings: source)
         case .url(let url):
-            if let table = try cachedSheet(source, location: URLRedactor.display(url), display: URLRedactor.display(url)) {
-                fingerprint.add(source: source.name, format: "json", parts: [table.body])
-                return .table(table.table)
+            if let copy = try cachedSheet(source, location: URLRedactor.display(url), display: URLRedactor.display(url)) {
+                if let pages = copy.pages {
+                    fingerprint.add(source: source.name, format: "sheetdb", pages: pages)
+                } else {
+                    fingerprint.add(source: source.name, format: "json", parts: [copy.body])
+                }
+                return .table(copy.table)
             }
             let (rows, pages, keyOrder) = try await SheetPager(downloader: downloader).rows(url, for: source, token: tokens[source.name], requests: &requests)
             fingerprint.add(source: source.name, format: "sheetdb", pages: pages)
             var table = try SheetParser.table(rows: rows, source: source.name)
             table.sheetOrder = keyOrder
-            save(CachedSheet.body(table, kept: kept, masked: masked), source, location: URLRedactor.display(url), warnings: &warnings)
+            save(
+                CachedSheet.body(table, kept: kept, masked: masked), source, location: URLRedactor.display(url), pages: pages.digest,
+                warnings: &warnings)
             return .table(table)
         }
     }
@@ -162,10 +172,10 @@ public struct Fetcher: Sendable {
     /// nil when the source must be asked. Under `--offline` a damaged copy is an error.
     private func cachedSheet(
         _ source: Configuration.SourceSettings, location: String, display: String
-    ) throws(SourceError) -> (table: SourceTable, body: Data)? {
+    ) throws(SourceError) -> (table: SourceTable, body: Data, pages: SourceFingerprint.Pages.Digest?)? {
         guard let copy = try reusableCopy(source, location: location, display: display) else { return nil }
         do {
-            return (try bounded(try SheetParser.parseJSON(copy.body, source: source.name), source), copy.body)
+            return (try bounded(try SheetParser.parseJSON(copy.body, source: source.name), source), copy.body, copy.pages)
         } catch where options.offline {
             throw SourceError(
                 source: source.name,
@@ -178,11 +188,13 @@ public struct Fetcher: Sendable {
     /// Which columns of a sheet source its cached copy keeps, and which it masks.
     private typealias CachedColumns = (source: Configuration.SourceSettings, kept: Set<String>, masked: Set<String>)
 
-    /// A Google Sheet tab as read this run, from the API or the cached copy, with the bytes it came from.
+    /// A Google Sheet tab as read this run, from the API or the cached copy, with what fingerprints it: the
+    /// digest of the answer it came from (kept in the copy's meta, so that a copy fingerprints as its fetch
+    /// did), or the copy's own bytes when its meta has no digest.
     struct GoogleTab: Sendable {
         var table: SourceTable
-        var format: String
-        var body: Data
+        var pages: SourceFingerprint.Pages.Digest?
+        var body: Data?
     }
 
     /// Every Google Sheet source of `sheets`, by source name: from its cached copy where that may stand in,
@@ -196,7 +208,7 @@ public struct Fetcher: Sendable {
         for sheet in sheets {
             guard case .googleSheet(let google) = sheet.source.location else { continue }
             if let copy = try cachedSheet(sheet.source, location: google.cacheLocation, display: google.display) {
-                tabs[sheet.source.name] = GoogleTab(table: copy.table, format: "json", body: copy.body)
+                tabs[sheet.source.name] = GoogleTab(table: copy.table, pages: copy.pages, body: copy.pages == nil ? copy.body : nil)
             } else {
                 pending.append((sheet, GoogleSheetsReader.Tab(source: sheet.source, sheet: google)))
             }
@@ -226,13 +238,15 @@ public struct Fetcher: Sendable {
                 preconditionFailure("a Google Sheet source's credentials are read with the fetcher, or it is offline and cached")
             }
             let (tables, body) = try await reader.read(group.map { pending[$0].tab }, credential: credential, requests: &requests)
+            var answer = SourceFingerprint.Pages()
+            answer.add(body)
             for (table, position) in zip(tables, group) {
                 let sheet = pending[position].sheet
                 let checked = try bounded(table, sheet.source)
-                tabs[sheet.source.name] = GoogleTab(table: checked, format: "google", body: body)
+                tabs[sheet.source.name] = GoogleTab(table: checked, pages: answer.digest)
                 save(
                     CachedSheet.body(checked, kept: sheet.kept, masked: sheet.masked), sheet.source,
-                    location: pending[position].tab.sheet.cacheLocation, warnings: &warnings)
+                    location: pending[position].tab.sheet.cacheLocation, pages: answer.digest, warnings: &warnings)
             }
         }
         return tabs
@@ -331,10 +345,13 @@ public struct Fetcher: Sendable {
         return age >= 0 && age < Double(source.refreshMinutes) * 60 ? copy : nil
     }
 
-    private func save(_ body: Data, _ source: Configuration.SourceSettings, location: String, warnings: inout [DataWarning]) {
+    private func save(
+        _ body: Data, _ source: Configuration.SourceSettings, location: String, pages: SourceFingerprint.Pages.Digest? = nil,
+        warnings: inout [DataWarning]
+    ) {
         guard options.saveCache else { return }
         do {
-            try cache.write(body, name: source.name, location: location, fetchedAt: now, renew: source.refreshMinutes > 0)
+            try cache.write(body, name: source.name, location: location, fetchedAt: now, renew: source.refreshMinutes > 0, pages: pages)
         } catch {
             warnings.append(
                 .init(

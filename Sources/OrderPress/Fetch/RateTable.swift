@@ -20,11 +20,31 @@ public struct RateTable: Sendable, Equatable {
         self.source = source
     }
 
-    /// The exact factor that turns an amount in `from` into `to` (cross rate through the base),
-    /// or nil when either currency is missing from the table.
+    /// The factor that turns an amount in `from` into `to` (cross rate through the base), or nil
+    /// when either currency is missing from the table. A quotient of 38 digits: for converting, use
+    /// `crossRate`, which divides last.
     public func factor(from: String, to: String) -> Decimal? {
-        if from == to { return 1 }
+        crossRate(from: from, to: to)?.factor
+    }
+
+    /// The cross rate from `from` to `to` as a fraction, or nil when either currency is missing.
+    public func crossRate(from: String, to: String) -> CrossRate? {
+        if from == to { return CrossRate(times: 1, over: 1) }
         guard let fromRate = rates[from], let toRate = rates[to], fromRate > 0 else { return nil }
-        return toRate / fromRate
+        return CrossRate(times: toRate, over: fromRate)
+    }
+
+    /// `times / over`, kept as a fraction: dividing the rate first rounds 1/155.52 to 38 digits, and
+    /// 12,150 JPY times that is a hair under 78.125 USD, rounded down to 78.12. Multiplied first and
+    /// divided last, an exact result stays exact and is rounded once, for display.
+    public struct CrossRate: Sendable, Equatable {
+        public let times: Decimal
+        public let over: Decimal
+
+        public var factor: Decimal { over == 1 ? times : times / over }
+
+        public func convert(_ amount: Decimal) -> Decimal {
+            over == 1 ? amount * times : amount * times / over
+        }
     }
 }

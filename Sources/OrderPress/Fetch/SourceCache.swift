@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// The last good copy of each URL source in `<state>/cache`: `<name>.body`, and `<name>.meta.json`
@@ -10,6 +11,10 @@ struct SourceCache: Sendable {
     struct Entry: Sendable, Equatable {
         var body: Data
         var fetchedAt: Date
+        /// The digest of the pages this copy was made from (a sheet's copy keeps no secret and no
+        /// unmapped column, so its own bytes are not what was fetched); nil when the metadata does
+        /// not hold it or was written for other bytes than the body's.
+        var pages: SourceFingerprint.Pages.Digest? = nil
     }
 
     init(state: URL) {
@@ -31,7 +36,17 @@ struct SourceCache: Sendable {
             // No bound but the file's size: a paged sheet's copy holds every page, each up to the HTTP bound.
             let body = try? BoundedFile.read(bodyURL(name).path, limit: 1 << 40, followLinks: false)
         else { return nil }
-        return Entry(body: body, fetchedAt: fetchedAt)
+        var pages: SourceFingerprint.Pages.Digest?
+        if let text = meta["pages"] as? String, let digest = SourceFingerprint.Pages.Digest(text: text),
+            meta["body_sha256"] as? String == Self.sha256(body)
+        {
+            pages = digest
+        }
+        return Entry(body: body, fetchedAt: fetchedAt, pages: pages)
+    }
+
+    private static func sha256(_ body: Data) -> String {
+        Hex.lowercase(SHA256.hash(data: body))
     }
 
     /// Replaces the copy of `name`, body first: a run killed in between leaves a body newer than its
@@ -39,15 +54,20 @@ struct SourceCache: Sendable {
     /// again, nor its meta unless `renew` (the fetch time decides when to ask again, `refresh_minutes`):
     /// a rerun on unchanged input writes no file, the state's included. Its meta then keeps the time
     /// those bytes were first fetched.
-    func write(_ body: Data, name: String, location: String, fetchedAt: Date, renew: Bool = true) throws(OutputError) {
+    /// `pages`: the digest of what was fetched, when `body` is a sheet's copy rather than those bytes.
+    func write(
+        _ body: Data, name: String, location: String, fetchedAt: Date, renew: Bool = true, pages: SourceFingerprint.Pages.Digest? = nil
+    ) throws(OutputError) {
         let root = folder.deletingLastPathComponent()
         // Read back only when the sizes agree: a sheet of a million rows is a hundred MB.
         var status = stat()
         let same = lstat(bodyURL(name).path, &status) == 0 && Int(status.st_size) == body.count
             && (try? AtomicFile.contents(of: bodyURL(name), below: root)).flatMap { $0 } == body
-        if same, !renew, read(name, location: location) != nil { return }
+        if same, !renew, let kept = read(name, location: location), kept.pages == pages { return }
         if !same { try AtomicFile.write(body, to: bodyURL(name), below: root, durable: true) }
-        let meta = "{\"fetched_at\": \"\(Timestamp.iso8601(fetchedAt))\", \"location\": \(JSONEscaper.quoted(location))}\n"
+        var fields = "\"fetched_at\": \"\(Timestamp.iso8601(fetchedAt))\", \"location\": \(JSONEscaper.quoted(location))"
+        if let pages { fields += ", \"pages\": \"\(pages.text)\", \"body_sha256\": \"\(Self.sha256(body))\"" }
+        let meta = "{\(fields)}\n"
         try AtomicFile.write(Data(meta.utf8), to: metaURL(name), below: root, durable: true)
     }
 }

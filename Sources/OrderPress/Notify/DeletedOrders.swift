@@ -10,6 +10,8 @@ public struct DeletedOrders: Sendable {
     public var records: [RowRecord]
     /// Why only the history was searched (the sheet could not be read), if it was.
     public var problem: String?
+    /// The orders' time column: its Sheets serials are printed as pages show times.
+    public var timeColumn: String?
 
     public init(headers: [String], columns: [String], records: [RowRecord], problem: String? = nil) {
         self.headers = headers
@@ -84,7 +86,11 @@ public struct DeletedOrders: Sendable {
     /// `row`'s cells, for a printer that escapes each before joining them with tabs.
     public func cells(_ record: RowRecord) -> [String] {
         let values = Dictionary(zip(columns, record.values), uniquingKeysWith: { first, _ in first })
-        return headers.map { header in (values[header] ?? "").replacing(/[\t\r\n]/, with: " ") }
+        return headers.map { header in
+            let value = values[header] ?? ""
+            if header == timeColumn, let shown = SheetSerial.shown(value) { return shown }
+            return value.replacing(/[\t\r\n]/, with: " ")
+        }
     }
 
     static func folded(_ text: String) -> String {

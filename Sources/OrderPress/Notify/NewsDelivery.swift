@@ -1,5 +1,5 @@
-/// Sends what the webhook has not taken yet together with this run's news, after a successful publish,
-/// and keeps in the outbox whatever it does not take. A failure is a warning, never a failed build.
+/// Sends what the webhook has not taken yet together with this run's news, and keeps in the outbox
+/// whatever it does not take. A failure is a warning, never a failed build.
 public struct NewsDelivery: Sendable {
     public var webhook: Webhook
     public var outbox: NewsOutbox
@@ -26,26 +26,61 @@ public struct NewsDelivery: Sendable {
         return NewsDelivery(webhook: webhook, outbox: NewsOutbox(state: configuration.output.state), site: configuration.title)
     }
 
-    /// Nil when there was nothing to send or the webhook took it; else the warning to show.
-    public func run(_ news: News) async -> String? {
-        var items = outbox.load()
-        for item in news.items where !items.contains(item) { items.append(item) }
-        guard !items.isEmpty else { return nil }
-        guard let reason = await webhook.deliver(site: site, items: items) else {
-            do {
-                try outbox.save([])
-            } catch {
-                return "the webhook took the news, but \(error.description); it may be sent again"
-            }
-            return nil
-        }
-        let kept: String
+    /// What a delivery has to say: a warning, and whether `--quiet` says it too (the first failure of a
+    /// webhook, and the first success after failures; not every run while it stays down).
+    public struct Said: Sendable, Equatable {
+        public var line: String
+        public var evenWhenQuiet: Bool
+    }
+
+    /// Adds `news` to the outbox (flushed to disk) and sends everything waiting there. See `send`.
+    public func run(_ news: News) async -> Said? {
         do {
-            try outbox.save(items)
-            kept = "kept to send with the next run"
+            try outbox.add(news.items)
         } catch {
-            kept = "and it could not be kept (\(error.description))"
+            return Said(line: "the news could not be kept for the webhook (\(error.description))", evenWhenQuiet: true)
         }
-        return "the webhook did not take \(Counted.text(items.count, "news item")): \(reason); \(kept)"
+        return await send()
+    }
+
+    /// Sends what waits in the outbox (this run's news was added to it, durably, before), oldest first,
+    /// in batches (`Webhook.batches`), each taken out of the outbox under its lock once the webhook
+    /// answered 2xx; stops at the first failure, leaving the rest for the next run. While another run
+    /// is sending, sends nothing: its items stay for the next run.
+    public func send() async -> Said? {
+        let sending: OutboxLock
+        do {
+            try AtomicFile.createFolder(outbox.state)
+            sending = try OutboxLock(state: outbox.state, name: OutboxLock.sending)
+            guard try sending.hold(wait: false) else { return nil }
+        } catch {
+            return Said(line: "the webhook's news could not be sent (\(error.description))", evenWhenQuiet: true)
+        }
+        defer { sending.release() }
+        let entries = outbox.contents().entries
+        guard !entries.isEmpty else { return nil }
+        var sent = 0
+        var failure: String?
+        for batch in Webhook.batches(site: site, items: entries.lazy.map(\.item)[...]) {
+            if let reason = await webhook.post(batch.body) {
+                failure = reason
+                break
+            }
+            let numbers = Set(entries[sent..<(sent + batch.count)].map(\.number))
+            sent += batch.count
+            do {
+                try outbox.remove(numbers)
+            } catch {
+                return Said(line: "the webhook took the news, but \(error.description); it may be sent again", evenWhenQuiet: true)
+            }
+        }
+        let wasFailing = (try? outbox.noteFailing(failure)) ?? nil
+        guard let failure else {
+            return wasFailing.map { _ in Said(line: "the webhook works again: the news waiting for it was sent", evenWhenQuiet: true) }
+        }
+        let left = entries.count - sent
+        return Said(
+            line: "the webhook did not take \(Counted.text(left, "news item")): \(failure); kept to send with the next run",
+            evenWhenQuiet: wasFailing == nil)
     }
 }

@@ -39,11 +39,26 @@ public struct SourceHealth: Sendable {
         private let lock = NSLock()
         private var _started: Bool?
         private var _recovered: String?
+        private var _news: [NewsItem] = []
+
+        /// News the pipeline made of a source's failure or recovery, or of the guard's refusal.
+        public var news: [NewsItem] {
+            get { lock.withLock { _news } }
+            set { lock.withLock { _news = newValue } }
+        }
 
         /// After a failing source: whether the failure started with this run (and is to be said).
         public var started: Bool? {
             get { lock.withLock { _started } }
             set { lock.withLock { _started = newValue } }
+        }
+
+        private var _recoveredFrom: (source: String?, since: String)?
+
+        /// After a successful build that ended a failure: which source, failing since when.
+        public var recoveredFrom: (source: String?, since: String)? {
+            get { lock.withLock { _recoveredFrom } }
+            set { lock.withLock { _recoveredFrom = newValue } }
         }
 
         /// After a successful build that ended a failure: the line to say.
@@ -60,6 +75,8 @@ public struct SourceHealth: Sendable {
         var source: String?
         var reason: String
         var notice: Notice?
+        /// True while the mass-deletion guard refuses every build (the sources work).
+        var blocked: Bool?
     }
 
     struct Notice: Codable, Equatable {
@@ -67,7 +84,8 @@ public struct SourceHealth: Sendable {
         var html: String
     }
 
-    /// `status.json`: `{"state": "ok"}` or `{"reason": …, "since": …, "state": "failing"}`.
+    /// `status.json`: `{"state": "ok"}`, or `{"reason": …, "since": …, "state": "failing"}` (or `"blocked"`,
+    /// the reason saying what to do).
     struct Status: Codable, Equatable {
         var state: String
         var since: String?
@@ -82,14 +100,30 @@ public struct SourceHealth: Sendable {
     /// is older than `stale_after_minutes` (by `now`, the run's clock), the pages get the stale notice.
     @discardableResult
     public func failed(source: String?, reason: String, now: Date) throws(OutputError) -> Bool {
+        try note(Record(since: "", source: source, reason: Self.redacted(reason), notice: nil), now: now)
+    }
+
+    /// A build the mass-deletion guard refused: `status.json` says `blocked`, with since when and
+    /// `reason` (what to do, no address); once that lasts longer than `stale_after_minutes`, the pages
+    /// get the stale notice. True when the refusals start here.
+    @discardableResult
+    public func blocked(reason: String, now: Date) throws(OutputError) -> Bool {
+        try note(Record(since: "", source: nil, reason: Self.redacted(reason), notice: nil, blocked: true), now: now)
+    }
+
+    /// Records a failure or a refusal (`new`, its `since` filled in here) and writes `status.json` and the
+    /// notice; a failure that follows a refusal (or the other way round) starts afresh.
+    private func note(_ new: Record, now: Date) throws(OutputError) -> Bool {
         let known = record()
-        var record = Record(
-            since: known?.since ?? Timestamp.iso8601(now), source: source, reason: Self.redacted(reason), notice: known?.notice)
-        try writeStatus(Status(state: "failing", since: record.since, reason: record.reason))
+        let continuing = known.flatMap { $0.blocked == new.blocked ? $0 : nil }
+        var record = new
+        record.since = continuing?.since ?? Timestamp.iso8601(now)
+        record.notice = known?.notice
+        try writeStatus(Status(state: record.blocked == true ? "blocked" : "failing", since: record.since, reason: record.reason))
         if let configuration, let minutes = configuration.notify.staleAfterMinutes, let since = Timestamp.parseUTC(record.since),
             now.timeIntervalSince(since) > Double(minutes) * 60
         {
-            let notice = StaleNotice(configuration: configuration, since: since)
+            let notice = StaleNotice(configuration: configuration, since: since, blocked: record.blocked == true)
             let earlier = known?.notice.map { StaleNotice(configuration.output, markdown: $0.markdown, html: $0.html) }
             try notice.apply(replacing: earlier)
             record.notice = Notice(markdown: notice.markdownBlock, html: notice.htmlBlock)
@@ -98,8 +132,8 @@ public struct SourceHealth: Sendable {
             try AtomicFile.createFolder(state)
             try AtomicFile.write(JSONOutput.encode(record), to: recordURL, below: state)
         }
-        said.started = known == nil
-        return known == nil
+        said.started = continuing == nil
+        return continuing == nil
     }
 
     /// A build that succeeded: `status.json` says `ok` (written by the first build, and again only when it
@@ -112,9 +146,12 @@ public struct SourceHealth: Sendable {
         try writeStatus(Status(state: "ok"))
         guard let known else { return nil }
         try AtomicFile.remove(recordURL, below: state)
+        // The guard's refusals end with a build that publishes: no source was failing.
+        guard known.blocked != true else { return nil }
         let what = known.source.map { "\($0) source works" } ?? "the sources work"
         let line = "\(what) again (failing since \(known.since))"
         said.recovered = line
+        said.recoveredFrom = (known.source, known.since)
         return line
     }
 

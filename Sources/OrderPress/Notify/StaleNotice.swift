@@ -23,24 +23,28 @@ struct StaleNotice: Sendable {
         (markdownBlock, htmlBlock) = (markdown, html)
     }
 
-    init(configuration: Configuration, since: Date) {
+    /// `blocked`: the guard has refused every build since `since` (the sheet itself can be read).
+    init(configuration: Configuration, since: Date, blocked: Bool = false) {
         markdown = configuration.output.markdown
         site = configuration.output.site
         state = configuration.output.state
         let labels = Labels(language: configuration.language, overrides: configuration.labels)
         let time = "\(Timestamp.display(since, timeZone: configuration.timeZone)) (\(configuration.timeZone.identifier))"
         // The time is digits and a zone name: nothing in it is Markdown.
-        let line = "> ⚠ **\(labels.markdown("not_updated_since", ["time": time]))**\n"
+        let line = "> ⚠ **\(labels.markdown(blocked ? "not_updated_blocked" : "not_updated_since", ["time": time]))**\n"
         markdownBlock = line
         htmlBlock = CMark.site.html(from: line)
     }
 
-    /// Whether a page gets the notice: the index and each group's pages (`groups/<slug>`, and the further
-    /// pages of a long group's orders, `groups/<slug>--2`, which show the same data).
+    /// Whether a page gets the notice: every page that shows money — the index, each group's pages
+    /// (`groups/<slug>`, and the further pages of a long group's orders, `groups/<slug>--2`) and each
+    /// person's page (`people/<slug>`), the one a member opens to see what they owe.
     static func isNoticed(_ path: String, suffix: String) -> Bool {
         if path == "index" + suffix { return true }
-        guard path.hasPrefix("groups/"), path.hasSuffix(suffix) else { return false }
-        return !path.dropFirst("groups/".count).contains("/")
+        for folder in ["groups/", "people/"] where path.hasPrefix(folder) && path.hasSuffix(suffix) {
+            return !path.dropFirst(folder.count).contains("/")
+        }
+        return false
     }
 
     /// Puts the notice into each page that should have it, replacing `previous` (the notice an earlier run of
@@ -52,7 +56,9 @@ struct StaleNotice: Sendable {
         for (tree, root, suffix) in [(Tree.markdown, markdown, ".md"), (.site, site, ".html")] {
             for entry in manifest[tree] where Self.isNoticed(entry.path, suffix: suffix) && Publisher.isSafe(entry.path) {
                 let url = root.appendingPathComponent(entry.path, isDirectory: false)
-                guard let current = try AtomicFile.contents(of: url, below: root) else { continue }
+                // A page that is a link (or cannot be read) is skipped alone: OrderPress never writes through
+                // a link, and the other pages still say that the site is stale.
+                guard let current = try? AtomicFile.contents(of: url, below: root), !Self.isLink(url) else { continue }
                 let page = String(decoding: current, as: UTF8.self)
                 // This notice (put in by an earlier run of this failure) and any other it recorded come out.
                 var pristine = removed(from: page, tree: tree)
@@ -62,6 +68,11 @@ struct StaleNotice: Sendable {
                 if noticed != current { try AtomicFile.write(noticed, to: url, below: root) }
             }
         }
+    }
+
+    private static func isLink(_ url: URL) -> Bool {
+        var status = stat()
+        return lstat(url.path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
     /// The page with the notice after its title (the first `# ` line, or `</h1>`), or at the top when

@@ -7,6 +7,8 @@ public struct BuildReport: Sendable {
     public var rejected: Int
     /// Rows skipped as blank (`BlankRows`): said in the summary line only.
     public var blankRows = 0
+    /// Amounts read with their currency's sign (`¥300`): said in the summary line only.
+    public var amountsWithSign = 0
     public var changes: ChangeSet
     /// What a person must act on (deletions, newly rejected rows): what `--quiet` prints.
     public var news = News()
@@ -28,7 +30,7 @@ public struct BuildReport: Sendable {
         let removedVerb = dryRun ? "would be removed" : "removed"
         let seconds = timings.reduce(0) { $0 + $1.seconds }
         let changed = changes.isEmpty ? "no changes" : changes.summary
-        let blank = blankRows == 0 ? "" : ", \(Counted.text(blankRows, "blank row")) skipped"
+        let blank = (blankRows == 0 ? "" : ", \(Counted.text(blankRows, "blank row")) skipped") + Self.signed(amountsWithSign)
         return "\(Counted.text(orders, "order")), \(rejected) rejected, \(Counted.text(warnings.count, "warning"))\(blank) · "
             + "\(Counted.text(written.count, "file")) \(verb), \(unchanged) unchanged, \(removed.count) \(removedVerb) · \(changed) · "
             + "\(Counted.text(requests, "request")) · "
@@ -44,6 +46,7 @@ extension BuildReport {
             changes: ChangeSet(firstRun: false, deleted: [], added: [], changed: []), warnings: last.warnings, problems: [],
             written: [], unchanged: files, removed: [], requests: requests, dryRun: dryRun, timings: timings)
         blankRows = last.blankRows ?? 0
+        amountsWithSign = last.amountsWithSign ?? 0
     }
 }
 
@@ -60,6 +63,14 @@ extension BuildReport {
             written: published.written, unchanged: published.unchanged, removed: published.removed,
             requests: requests, dryRun: dryRun, timings: timings)
         blankRows = data.blankRows
+        amountsWithSign = data.amountsWithSign
         news = diffed.news
+    }
+}
+
+extension BuildReport {
+    /// ", 3 amounts read with their currency sign": how the summary lines of `build` and `check` count them.
+    public static func signed(_ count: Int) -> String {
+        count == 0 ? "" : ", \(Counted.text(count, "amount")) read with \(count == 1 ? "its" : "their") currency sign"
     }
 }

@@ -25,7 +25,7 @@ final class HeadStart {
     /// session go once the sheet is parsed and opens it again to render: a million orders' 240,000 entries
     /// (two lists of them, by path and in order) were some 250 MB held through validation and the diff,
     /// where a rerun's peak is, and took the rerun of a Google Form's sheet to 1.6 GB, over the 1.5 GB
-    /// limit (BENCHMARKS.md, round 25). Below it the manifest is a few tens of MB: kept, and no time spent
+    /// limit (docs/benchmarks.md). Below it the manifest is a few tens of MB: kept, and no time spent
     /// reading it again.
     static let setAsideFrom = 100_000
 

@@ -29,8 +29,14 @@ extension Pipeline {
         } catch {
             saving?.abandon()
             session.abandon()
-            throw error
+            throw Self.sayingIfUnrestored(error, session)
         }
+    }
+
+    /// `error`, saying also that the site could not be put back when that is so.
+    private static func sayingIfUnrestored(_ error: StepFailure, _ session: PublishSession) -> StepFailure {
+        guard session.leftUnrestored else { return error }
+        return StepFailure(step: error.step, underlying: UnrestoredSite(cause: error.underlying))
     }
 
     /// Commits the save; when that fails, puts the old files back before it throws.
@@ -40,7 +46,7 @@ extension Pipeline {
         } catch {
             session.rollBack()
             session.abandon()
-            throw StepFailure(step: .snapshot, underlying: error)
+            throw Self.sayingIfUnrestored(StepFailure(step: .snapshot, underlying: error), session)
         }
         return session.complete()
     }

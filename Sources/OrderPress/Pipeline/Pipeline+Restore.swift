@@ -11,7 +11,9 @@ extension Pipeline {
             fetched = try await fetch(.init(offline: offline, saveCache: false))
         } catch {
             let columns = try step(.diff) { () throws(DataError) in try store.contents().snapshot?.header.columns ?? [] }
-            return DeletedOrders(headers: columns, columns: columns, records: recorded, problem: error.description)
+            var found = DeletedOrders(headers: columns, columns: columns, records: recorded, problem: error.description)
+            found.timeColumn = configuration.orderColumns.time
+            return found
         }
         let headers = Self.sheetOrder(
             fetched.orders.headers, location: configuration.orders.location, columns: configuration.orderColumns, written: fetched.orders.sheetOrder)
@@ -21,7 +23,9 @@ extension Pipeline {
             let outcome = try DiffStep(deletionGuard: nil, now: Timestamp.iso8601(clock.now))
                 .run(sheet, rates: nil, previous: previous, history: [])
             let pending = outcome.changes.deleted.filter { !$0.rejected }
-            return DeletedOrders(headers: headers, columns: previous?.index.header.columns ?? sheet.columns, records: pending + recorded)
+            var found = DeletedOrders(headers: headers, columns: previous?.index.header.columns ?? sheet.columns, records: pending + recorded)
+            found.timeColumn = configuration.orderColumns.time
+            return found
         }
     }
 

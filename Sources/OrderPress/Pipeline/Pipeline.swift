@@ -11,6 +11,9 @@ public struct Pipeline: Sendable {
     public var environment: [String: String]
     /// Told of a failing source and of a successful build, under the lock (see `Pipeline+Health`).
     public var health: SourceHealth?
+    /// With a webhook: where the run's news is kept, flushed to disk before the snapshot is committed,
+    /// until the webhook takes it (`NewsDelivery`).
+    public var outbox: NewsOutbox?
     var transport: any HTTPTransport = URLSessionTransport()
     var retryPolicy = RetryPolicy()
 
@@ -97,7 +100,13 @@ public struct Pipeline: Sendable {
         // million orders the two together held 300 MB more than either.
         steps.begin(.diff)
         headStart.stateRead()
-        let diffed = try diff(consume validated, rates: rates, store: store, options)
+        let diffed: DiffResult
+        do {
+            diffed = try diff(consume validated, rates: rates, store: store, options)
+        } catch {
+            noteRefusal(error, options)
+            throw error
+        }
         let staged = diffed.staged
         // A build that stops before the snapshot step leaves no staged records behind it.
         defer { staged?.discard() }
@@ -128,7 +137,15 @@ public struct Pipeline: Sendable {
         let published: PublishReport
         if let saving {
             steps.begin(.snapshot)
-            published = try commit(session, saving: saving)
+            // The news is in the outbox before the snapshot that makes it old news is committed: a run killed
+            // after the commit still has it sent by the next run. A failed commit takes it out again.
+            let queued = (try? outbox?.add(diffed.news.chosen(configuration.notify.print))) ?? []
+            do {
+                published = try commit(session, saving: saving)
+            } catch {
+                try? outbox?.remove(queued)
+                throw error
+            }
         } else {
             published = session.complete()
         }
@@ -247,7 +264,8 @@ public struct Pipeline: Sendable {
         let separator = Labels(language: configuration.language, overrides: configuration.labels).text("thousands_separator")
         let news = News.make(
             changes: outcome.changes, rows: outcome.snapshot.rows, previous: try? store.contents().snapshot, rejected: data.rejected,
-            money: MoneyFormat(minorUnitOverrides: configuration.minorUnits, thousandsSeparator: separator))
+            money: MoneyFormat(minorUnitOverrides: configuration.minorUnits, thousandsSeparator: separator), text: NewsText(configuration),
+            quantityColumn: configuration.orderColumns.quantity)
         // Kept before anything is published, not with the snapshot: a feed that went out with an id
         // must keep it even when the build dies between publishing and saving the snapshot.
         let siteID = try step(.diff) { () throws(OutputError) in try store.siteID(create: !options.dryRun) }
@@ -319,6 +337,7 @@ public struct Pipeline: Sendable {
             validUntil: [validity.until, tombstoneEnd].compactMap { $0 }.min(), validFrom: validity.from,
             rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count, warnings: data.warnings)
         last.blankRows = data.blankRows == 0 ? nil : data.blankRows
+        last.amountsWithSign = data.amountsWithSign == 0 ? nil : data.amountsWithSign
         return store.beginSave(staged, history: diffed.history, lastBuild: last, pageSlugs: slugs, archives: RoundArchive.text(of: data.archives))
     }
 

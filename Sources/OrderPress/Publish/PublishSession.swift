@@ -569,27 +569,45 @@ public final class PublishSession: @unchecked Sendable {
         return PublishReport(written: writtenURLs, unchanged: unchanged, removed: removed)
     }
 
-    /// Undoes `place`, last first; true when everything was put back. Called holding `lock`.
+    /// Undoes `place`, last first; true when everything was put back. Called holding `lock`. A step that
+    /// fails (a rename on a disk that is failing now and then) is tried again, after the others, up to
+    /// `undoRetryDelays.count` more times: a site left half new is repaired only by the next run.
     private func undo() -> Bool {
         guard phase == .placed, !dryRun else { return true }
         phase = .prepared
-        var undone = true
+        var steps: [() -> Bool] = []
         if let manifest = prepared?.manifest {
-            undone = manifest.placement.undo(manifest.temporary, as: Manifest.fileName, backup: manifest.temporary + Self.backupSuffix, in: manifest.folder) && undone
+            steps.append {
+                manifest.placement.undo(manifest.temporary, as: Manifest.fileName, backup: manifest.temporary + Self.backupSuffix, in: manifest.folder)
+            }
             prepared?.manifest?.placement = .notPlaced
         }
         for (index, aside) in (prepared?.stale ?? []).enumerated().reversed() where aside.placed {
-            if let folder = aside.folder, renameat(folder, aside.backup, folder, aside.name) != 0 { undone = false }
+            if let folder = aside.folder { steps.append { renameat(folder, aside.backup, folder, aside.name) == 0 } }
             prepared?.stale[index].placed = false
         }
         for (item, placement) in zip(pending, placements).reversed() {
             let temporary = temporaryName(item.name, item.number)
-            undone = placement.undo(temporary, as: String(item.name), backup: temporary + Self.backupSuffix, in: item.folder) && undone
+            steps.append { placement.undo(temporary, as: String(item.name), backup: temporary + Self.backupSuffix, in: item.folder) }
         }
         placements = []
-        for tree in Tree.allCases { undone = (folders[tree]?.hideAgain() ?? true) && undone }
-        return undone
+        for tree in Tree.allCases {
+            if let folder = folders[tree] { steps.append { folder.hideAgain() } }
+        }
+        var failing = steps.filter { !$0() }
+        for delay in Self.undoRetryDelays where !failing.isEmpty {
+            usleep(delay)
+            failing = failing.filter { !$0() }
+        }
+        return failing.isEmpty
     }
+
+    /// Pauses before each new try of what could not be put back (microseconds).
+    static let undoRetryDelays: [UInt32] = [10_000, 50_000, 200_000]
+
+    /// Whether something `place` had put in place could not be put back, even tried again: the site may
+    /// mix old and new files until the next run repairs it.
+    public var leftUnrestored: Bool { lock.withLock { undoFailed } }
 
     /// Writes the manifest under a temporary name in the state folder, flushed to disk, for `place`.
     private func writeManifest(_ encoded: Data) throws(OutputError) -> PendingManifest {

@@ -238,6 +238,9 @@ enum DefaultTemplates {
 {{#discount}}
 | {{labels.discount}} | | -{{.}} |
 {{/discount}}
+{{#notCounted}}
+| {{.}} | | |
+{{/notCounted}}
 | **{{labels.total}}** {{itemsOrders}} | | **{{total}}** |
 
 {{#totalConverted}}

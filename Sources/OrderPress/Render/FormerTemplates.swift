@@ -39,6 +39,7 @@ enum FormerTemplates {
             "8fcc67dd788efea46815fb029150339f4b1124509d271d883b7d9ed267cea416",
             "a8cc45741fa97fb220febd1c37e20e0150703553511c4cf4c6fa8e8fd7d44ca8",
             "d8318fbcda77b12985975e55062dc459183f241bb31d9656f81aa7c1536dfcc9",
+            "ddecec73dc5a9719c23dad7245c1c56c32f6074fb28789e67cba07eb40080a02",
         ],
         "group_orders.md.mustache": [
             "28559c41c843fa10e7e426338b9c4d39acec4da4584c5e9be7a3415f64702c79",

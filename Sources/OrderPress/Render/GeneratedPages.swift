@@ -6,7 +6,7 @@ import Foundation
 /// model, as swift-mustache renders the same template on the same model (`BuiltInPagesTests`).
 enum GeneratedPages {
     /// SHA-256 of the generator, PageModels.swift and templates/*.mustache this was made from.
-    static let sourceDigest = "cb6d34abd7bb0a3ecebc88952f3f038945d33f5990c05e3bdbe1b98bd4c3aa31"
+    static let sourceDigest = "72dbd412cccaf442e8e4a4d7acbd434fbf17b2e8e3753865de47cc5c213c37df"
 
     /// The Markdown templates compiled here, by name.
     static let templates: Set<String> = ["archive", "attention", "changes", "group", "group_orders", "groups", "index", "people", "person", "person_orders", "rates", "tombstone"]
@@ -794,18 +794,23 @@ enum GeneratedPages {
                     out.text(" |\n")
                 }
             }
-            out.text("| **")
-            if let v33 = labels[.total] {
+            for v33 in m.notCounted {
+                out.text("| ")
                 out.write(v33)
+                out.text(" | | |\n")
+            }
+            out.text("| **")
+            if let v34 = labels[.total] {
+                out.write(v34)
             }
             out.text("** ")
             out.write(m.itemsOrders)
             out.text(" | | **")
             out.write(m.total)
             out.text("** |\n\n")
-            for v34 in m.totalConverted {
+            for v35 in m.totalConverted {
                 out.text("- = ")
-                out.write(v34)
+                out.write(v35)
                 out.text("\n")
             }
             if m.tracksPayments {
@@ -814,35 +819,35 @@ enum GeneratedPages {
                 out.text("\n")
             }
             out.text("\n## ")
-            if let v35 = labels[.perPerson] {
-                out.write(v35)
+            if let v36 = labels[.perPerson] {
+                out.write(v36)
             }
             out.text("\n\n| ")
-            if let v36 = labels[.person] {
-                out.write(v36)
+            if let v37 = labels[.person] {
+                out.write(v37)
             }
             out.text(" | ")
             out.write(m.totalHeading)
             out.text(" |")
             if m.tracksPayments {
                 out.text(" ")
-                if let v37 = labels[.paid] {
-                    out.write(v37)
+                if let v38 = labels[.paid] {
+                    out.write(v38)
                 }
                 out.text(" | ")
-                if let v38 = labels[.owes] {
-                    out.write(v38)
+                if let v39 = labels[.owes] {
+                    out.write(v39)
                 }
                 out.text(" |")
             }
             out.text(" ")
-            if let v39 = labels[.orders] {
-                out.write(v39)
+            if let v40 = labels[.orders] {
+                out.write(v40)
             }
             out.text(" |")
-            for v40 in m.displayCurrencies {
+            for v41 in m.displayCurrencies {
                 out.text(" ")
-                out.write(v40)
+                out.write(v41)
                 out.text(" |")
             }
             out.text("\n|---|--:|")
@@ -854,27 +859,27 @@ enum GeneratedPages {
                 out.text("--:|")
             }
             out.text("\n")
-            m.people.forEach { v42 in
+            m.people.forEach { v43 in
                 out.text("| [")
-                v42.name.write(into: &out)
+                v43.name.write(into: &out)
                 out.text("](")
-                v42.link.write(into: &out)
+                v43.link.write(into: &out)
                 out.text(") | ")
-                v42.total.write(into: &out)
+                v43.total.write(into: &out)
                 out.text(" |")
                 if m.tracksPayments {
                     out.text(" ")
-                    v42.paid.write(into: &out)
+                    v43.paid.write(into: &out)
                     out.text(" | ")
-                    v42.outstanding.write(into: &out)
+                    v43.outstanding.write(into: &out)
                     out.text(" |")
                 }
                 out.text(" ")
-                out.write(v42.orders)
+                out.write(v43.orders)
                 out.text(" |")
-                for v43 in v42.converted {
+                for v44 in v43.converted {
                     out.text(" ")
-                    v43.write(into: &out)
+                    v44.write(into: &out)
                     out.text(" |")
                 }
                 out.text("\n")
@@ -884,84 +889,84 @@ enum GeneratedPages {
             out.text("](")
             out.write(m.chart)
             out.text(")\n\n## ")
-            if let v44 = labels[.orders] {
-                out.write(v44)
-            }
-            out.text("\n\n| ")
-            if let v45 = labels[.person] {
+            if let v45 = labels[.orders] {
                 out.write(v45)
             }
-            out.text(" | ")
-            if let v46 = labels[.item] {
+            out.text("\n\n| ")
+            if let v46 = labels[.person] {
                 out.write(v46)
             }
             out.text(" | ")
-            if let v47 = labels[.amount] {
+            if let v47 = labels[.item] {
                 out.write(v47)
+            }
+            out.text(" | ")
+            if let v48 = labels[.amount] {
+                out.write(v48)
             }
             out.text(" |")
             if m.tracksPayments {
                 out.text(" ")
-                if let v48 = labels[.paid] {
-                    out.write(v48)
+                if let v49 = labels[.paid] {
+                    out.write(v49)
                 }
                 out.text(" |")
             }
             out.text(" ")
-            if let v49 = labels[.qty] {
-                out.write(v49)
-            }
-            out.text(" | ")
-            if let v50 = labels[.unitPrice] {
+            if let v50 = labels[.qty] {
                 out.write(v50)
             }
             out.text(" | ")
-            if let v51 = labels[.time] {
+            if let v51 = labels[.unitPrice] {
                 out.write(v51)
             }
             out.text(" | ")
-            if let v52 = labels[.note] {
+            if let v52 = labels[.time] {
                 out.write(v52)
+            }
+            out.text(" | ")
+            if let v53 = labels[.note] {
+                out.write(v53)
             }
             out.text(" |\n|---|---|--:|")
             if m.tracksPayments {
                 out.text(":-:|")
             }
             out.text("--:|--:|---|---|\n")
-            m.orders.forEach { v53 in
+            m.orders.forEach { v54 in
                 out.text("| ")
-                v53.person.write(into: &out)
+                v54.person.write(into: &out)
                 out.text(" | ")
-                v53.item.write(into: &out)
+                v54.item.write(into: &out)
                 out.text(" | ")
-                v53.amount.write(into: &out)
+                v54.amount.write(into: &out)
                 out.text(" |")
                 if m.tracksPayments {
                     out.text(" ")
-                    out.write(v53.paidMark)
+                    out.write(v54.paidMark)
                     out.text(" |")
                 }
                 out.text(" ")
-                out.write(v53.quantity)
+                out.write(v54.quantity)
                 out.text(" | ")
-                v53.unitPrice.write(into: &out)
+                v54.unitPrice.write(into: &out)
                 out.text(" | ")
-                v53.time.write(into: &out)
+                v54.time.write(into: &out)
                 out.text(" | ")
-                v53.note.write(into: &out)
+                v54.note.write(into: &out)
                 out.text(" |\n")
             }
-            if let v54 = m.ordersPager {
+            if let v55 = m.ordersPager {
                 do {
                     out.text("\n")
-                    out.write(v54)
+                    out.write(v55)
                     out.text("\n")
                 }
             }
         }
         if !m.hasOrders {
-            if let v55 = labels[.noOrders] {
-                out.write(v55)
+            if let v56 = labels[.noOrders] {
+                out.write(v56)
             }
             out.text("\n")
         }

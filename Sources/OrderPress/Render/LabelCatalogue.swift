@@ -98,11 +98,19 @@ enum LabelCatalogue {
         ("archived_round", "The final state of this round, kept when its orders were cleared after the deadline ({time}).", "本次團購的最終狀態，截止後清除訂單時（{time}）封存。", "本次团购的最终状态，截止后清除订单时（{time}）归档。", "締め切り後に注文が消去されたとき（{time}）に保存された、この回の最終状態です。"),
         // The notice a failing run adds to the index and group pages (`StaleNotice`)
         ("not_updated_since", "Not updated since {time}: the order sheet cannot be read, so these figures may be out of date.", "自 {time} 起未更新：訂單表目前無法讀取，以下資料可能已過時。", "自 {time} 起未更新：订单表目前无法读取，以下数据可能已过时。", "{time} 以降更新されていません：注文シートを読み込めないため、以下の内容は古い可能性があります。"),
+        ("not_updated_blocked", "Not updated since {time}: the sheet lost more orders than a build may delete unconfirmed, so nothing was published and these figures may be out of date.", "自 {time} 起未更新：試算表少了太多訂單，未經確認不會發布，以下資料可能已過時。", "自 {time} 起未更新：表格少了太多订单，未经确认不会发布，以下数据可能已过时。", "{time} 以降更新されていません：シートから多くの注文が消えたため、確認されるまで公開していません。以下の内容は古い可能性があります。"),
+        // News: what `--quiet` prints and the webhook posts (`NewsText`)
+        ("news_deleted", "deleted", "已刪除", "已删除", "削除"),
+        ("news_rejected", "rejected", "被退回", "被退回", "除外"),
+        ("news_row", "row {row}", "第 {row} 列", "第 {row} 行", "{row} 行目"),
+        ("news_failing", "failing: the {source} source cannot be read since {time}; the pages keep what was last published", "讀取失敗：{source}自 {time} 起無法讀取；頁面維持上次發布的內容", "读取失败：{source}自 {time} 起无法读取；页面保持上次发布的内容", "読み込み失敗：{time} から{source}を読み込めません。ページは前回公開した内容のままです"),
+        ("news_recovered", "recovered: the {source} source works again (failing since {time})", "已恢復：{source}已可再次讀取（自 {time} 起失敗）", "已恢复：{source}已可再次读取（自 {time} 起失败）", "復旧：{source}を再び読み込めます（{time} から失敗）"),
+        ("news_blocked", "blocked: {lost} of the last run's {total} orders are no longer valid orders, so nothing was published; if that is right, run again with --accept-deletions, or restore the rows in the sheet", "已擋下：上次的 {total} 筆訂單中有 {lost} 筆不再是有效訂單，因此未發布；若確實如此，請加上 --accept-deletions 再執行一次，或在試算表中還原這些資料列", "已拦下：上次的 {total} 笔订单中有 {lost} 笔不再是有效订单，因此未发布；若确实如此，请加上 --accept-deletions 再运行一次，或在表格中恢复这些数据行", "停止：前回の注文 {total} 件のうち {lost} 件が有効な注文ではなくなったため、公開しませんでした。正しければ --accept-deletions を付けて再実行するか、シートの行を元に戻してください"),
         ("rates_missing", "n/a: the rate table has no rate for {currencies}.", "n/a：匯率表中沒有 {currencies} 的匯率。", "n/a：汇率表中没有 {currencies} 的汇率。", "n/a：レート表に {currencies} のレートがありません。"),
         ("unknown_date", "an unknown date", "不明日期", "未知日期", "不明な日付"),
         // Attention
         ("rejected_rows", "Rejected rows", "被退回的資料列", "被退回的数据行", "除外された行"),
-        ("rejected_explain", "These rows are not counted in any total. Fix them in the sheet; the next build picks them up.", "這些資料列不計入任何合計。請在試算表中修正，下次建置時就會納入。", "这些数据行不计入任何合计。请在表格中修正，下次构建时就会纳入。", "これらの行はどの合計にも含まれません。シートで直せば、次のビルドで反映されます。"),
+        ("rejected_explain", "These rows are not counted in any total. If one is yours, ask the organiser or answer the form again; the organiser can correct it in the sheet, and the next build counts it.", "這些資料列不計入任何合計。若其中有你的資料，請詢問團主或重新填寫表單；團主可在試算表中修正，下次建置時就會計入。", "这些数据行不计入任何合计。若其中有你的数据，请询问团长或重新填写表单；团长可在表格中修正，下次构建时就会计入。", "これらの行はどの合計にも含まれません。ご自分の行があれば、幹事さんに聞くか、フォームにもう一度回答してください。幹事がシートで直せば、次のビルドで数えられます。"),
         ("row", "Row", "列", "行", "行"),
         ("values", "Values", "內容", "内容", "内容"),
         ("reasons", "Reasons", "原因", "原因", "理由"),
@@ -141,6 +149,8 @@ enum LabelCatalogue {
         ("discount", "Discount", "折扣", "折扣", "割引"),
         ("fee_share", "Fee share", "分攤費用", "分摊费用", "手数料の負担分"),
         ("discount_share", "Discount share", "分得折扣", "分得折扣", "割引の配分"),
+        // A fee or discount cell that could not be read, beside the total and on every share line (issue 35).
+        ("amount_not_counted", "⚠ {column} '{value}' not counted: {reason}", "⚠ {column}「{value}」未計入：{reason}", "⚠ {column}“{value}”未计入：{reason}", "⚠ {column}「{value}」は計上されていません：{reason}"),
         ("payment", "How to pay", "付款方式", "付款方式", "支払い方法"),
         // Written between each three digits of an amount's whole part on pages ("26,297"); "" for none.
         ("thousands_separator", ",", ",", ",", ","),

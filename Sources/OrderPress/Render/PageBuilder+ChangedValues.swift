@@ -1,6 +1,6 @@
 import Foundation
 
-/// A changed field's before and after as the site shows such a value (DESIGN, Output: "a paid cell
+/// A changed field's before and after as the site shows such a value ("a paid cell
 /// shows as 已付/未付, not `TRUE`"), rather than the raw cell.
 extension PageBuilder {
     /// The cell `value` of `column` as Markdown: paid as the language's paid/unpaid, a price as an

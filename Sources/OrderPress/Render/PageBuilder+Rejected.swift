@@ -1,8 +1,8 @@
-/// The rejected rows on person and group pages (DESIGN, Output): so that nobody learns at pickup that
+/// The rejected rows on person and group pages: so that nobody learns at pickup that
 /// their order was never counted.
 extension PageBuilder {
-    /// "珍珠奶茶 M 半糖 少冰 (週五下午茶, row 10): price must not be negative — not counted; fix it in the
-    /// sheet or ask 王小明", one per rejected row naming the person of `key`, in sheet order.
+    /// "珍珠奶茶 M 半糖 少冰 (週五下午茶, row 10): price must not be negative — not counted; ask 王小明 or
+    /// answer the form again", one per rejected row naming the person of `key`, in sheet order.
     func rejectedLines(ofPerson key: String) -> [String] {
         let columns = context.configuration.orderColumns
         return (context.rejected.byPerson[key] ?? []).map { row in

@@ -50,7 +50,8 @@ struct PageBuilder: Sendable {
         let groupPages = context.listPages(.groups)
         let peoplePages = context.listPages(.people)
         let groups = groupRows(groupPages.rows(ofPage: 1))
-        let people = personRows(peoplePages.rows(ofPage: 1))
+        // Someone whose only rows were rejected owes nothing, but must find the page that says why.
+        let people = personRows(peoplePages.rows(ofPage: 1)) + rejectedOnlyRows()
         let aggregation = context.aggregation
         let grand = aggregation.grandTotals
         return PageModels.IndexPage(
@@ -105,6 +106,18 @@ struct PageBuilder: Sendable {
                 name: short(person.name, TextLimits.person), link: "people/\(context.personSlugs[person.key]!).md",
                 orders: person.orders.count, totals: context.totalsText(person.totals),
                 converted: context.converted(person.converted), owes: owesText(person.outstanding))
+        }
+    }
+
+    /// The index's rows of the people known only from rejected rows: ⚠, nothing counted, nothing owed, a link
+    /// to their page (which lists their rows and what to do).
+    private func rejectedOnlyRows() -> [PageModels.PersonRow] {
+        let base = context.configuration.baseCurrency
+        let none = "0 \(base)"
+        return context.rejected.onlyRejected.map { person in
+            PageModels.PersonRow(
+                name: "⚠ " + short(person.name, TextLimits.person), link: "people/\(context.personSlugs[person.key]!).md", orders: 0,
+                totals: none, converted: context.configuration.displayCurrencies.map { _ in "–" }, owes: none)
         }
     }
 
@@ -172,7 +185,7 @@ struct PageBuilder: Sendable {
             payment: summary.group.payment.isEmpty ? nil : escape(summary.group.payment),
             fee: summary.fee == 0 ? nil : money.display(summary.fee, currency),
             discount: summary.discount == 0 ? nil : money.display(summary.discount, currency),
-            notices: rateNotices, hasRecentDeletions: !recentDeletions.isEmpty,
+            notCounted: notCounted(summary.group), notices: rateNotices, hasRecentDeletions: !recentDeletions.isEmpty,
             // Only with deletions to show: the heading names the latest run, and a group page
             // without any must not depend on it (`PageKeys`).
             deletedHeading: recentDeletions.isEmpty ? "" : deletedHeading,
@@ -303,7 +316,7 @@ struct PageBuilder: Sendable {
                     converted: share.converted.filter { $0.currency != group.currency }.map {
                         ConvertedCell(converted: $0, withCurrency: true, format: format)
                     },
-                    shares: sharesLine(share, currency: group.currency)))
+                    shares: sharesLine(share, group: group)))
         }
         return groups
     }
@@ -314,16 +327,30 @@ struct PageBuilder: Sendable {
         return payment.isEmpty ? nil : escape(payment)
     }
 
-    /// "Fee share: 15 TWD · Discount share: -8 TWD": a person's parts of a group's fee and discount; nil without either.
-    func sharesLine(_ share: PersonSummary.GroupShare, currency: String) -> String? {
-        guard share.feeShare != 0 || share.discountShare != 0 else { return nil }
-        let (money, colon) = (context.money, labels.markdown("colon"))
+    /// "Fee share: 15 TWD · Discount share: -8 TWD": a person's parts of a group's fee and discount, and a
+    /// fee or discount that could not be read and counts as 0 (`notCounted`); nil without any.
+    func sharesLine(_ share: PersonSummary.GroupShare, group: Group) -> String? {
+        let notes = notCounted(group)
+        guard share.feeShare != 0 || share.discountShare != 0 || !notes.isEmpty else { return nil }
+        let (money, colon, currency) = (context.money, labels.markdown("colon"), group.currency)
         var parts: [String] = []
         if share.feeShare != 0 { parts.append("\(labels.markdown("fee_share"))\(colon)\(money.display(share.feeShare, currency)) \(currency)") }
         if share.discountShare != 0 {
             parts.append("\(labels.markdown("discount_share"))\(colon)-\(money.display(share.discountShare, currency)) \(currency)")
         }
-        return parts.joined(separator: " · ")
+        return (parts + notes).joined(separator: " · ")
+    }
+
+    /// "⚠ fee '¥300' not counted: …" for the group's fee and discount that could not be read: said where the
+    /// money is (the group's total, every share line), not only on the Attention page.
+    func notCounted(_ group: Group) -> [String] {
+        [group.feeNotCounted, group.discountNotCounted].compactMap { reason in
+            reason.map {
+                labels.markdown(
+                    "amount_not_counted",
+                    ["column": escape($0.values["column"] ?? ""), "value": escape($0.values["value"] ?? ""), "reason": labels.reason($0)])
+            }
+        }
     }
 
     /// Page `page` (from 2) of a person's orders.
@@ -370,8 +397,10 @@ struct PageBuilder: Sendable {
             let (who, what) = (
                 escape(row.value(of: context.configuration.orderColumns.person)), escape(row.value(of: context.configuration.orderColumns.item))
             )
+            // Every name links to its page, where the person reads what to do.
+            let linked = who.isEmpty || row.personKey.isEmpty ? who : context.personSlugs[row.personKey].map { "[\(who)](people/\($0).md)" } ?? who
             return PageModels.RejectedLine(
-                who: who, what: what, whoWhat: [who, what].filter { !$0.isEmpty }.joined(separator: " · "),
+                who: who, what: what, whoWhat: [linked, what].filter { !$0.isEmpty }.joined(separator: " · "),
                 row: row.row,
                 values: row.values.filter { !$0.value.isEmpty }.map { "\(escape($0.column)): \(escape($0.value))" }
                     .joined(separator: " · "),
@@ -401,8 +430,7 @@ struct PageBuilder: Sendable {
 
     /// A deadline the sheet wrote as a date and time is shown like every other time; anything else as written.
     func deadline(_ group: Group) -> String {
-        Timestamp.parse(group.deadline, timeZone: context.configuration.timeZone)
-            .map { Timestamp.display($0, timeZone: context.configuration.timeZone) } ?? escape(group.deadline)
+        group.deadlineShown(timeZone: context.configuration.timeZone) ?? escape(group.deadline)
     }
 
     func changes() -> PageModels.ChangesPage {

@@ -125,6 +125,8 @@ enum PageModels {
         var payment: String? = nil
         var fee: String? = nil
         var discount: String? = nil
+        /// "⚠ fee '¥300' not counted: …": a fee or discount that could not be read, beside the total.
+        var notCounted: [String] = []
         var notices: [String]
         var hasRecentDeletions: Bool
         var deletedHeading: String
@@ -266,7 +268,7 @@ enum PageModels {
 
     /// Template: `attention.md.mustache`.
     struct AttentionPage {
-        /// The rates' notices, which every page carries (README, What OrderPress guarantees).
+        /// The rates' notices, which every page carries (docs/guarantees.md).
         var notices: [String]
         var hasRejected: Bool
         var rejected: [RejectedLine]
@@ -295,7 +297,7 @@ enum PageModels {
 
     /// Template: `changes.md.mustache`.
     struct ChangesPage {
-        /// The rates' notices, which every page carries (README, What OrderPress guarantees).
+        /// The rates' notices, which every page carries (docs/guarantees.md).
         var notices: [String]
         var runs: [Run]
     }

@@ -1,5 +1,5 @@
 /// The rejected rows by the person and the group their cells name, for the person pages ("not
-/// counted — fix it in the sheet or ask …") and the group pages' count. A row whose cells are not
+/// counted — ask … or answer the form again") and the group pages' count. A row whose cells are not
 /// shown (malformed, shifted) names nobody and stays on the Attention page only.
 struct RejectedIndex: Sendable {
     /// By person key (`RejectedRow.personKey`), in sheet order.

@@ -43,7 +43,7 @@ struct SiteContext: Sendable {
         rejected = RejectedIndex(data.rejected, orders: data.orders)
         self.tombstones = tombstones ?? Tombstones(history: history, now: now, data: data)
         deadlines = data.groups.reduce(into: [:]) { found, group in
-            if !group.deadline.isEmpty, let time = Timestamp.parse(group.deadline, timeZone: configuration.timeZone) { found[group.name] = time }
+            if let time = group.deadlineTime(timeZone: configuration.timeZone) { found[group.name] = time }
         }
         self.limits = limits
         latestDeletions = Dictionary(grouping: history.first?.changes.deleted ?? [], by: \.group)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The pages kept for 30 days after everything on them was deleted (DESIGN, Output): a person or a
+/// The pages kept for 30 days after everything on them was deleted (docs/output.md): a person or a
 /// group whose orders were all deleted keeps its page (same slug), saying what was deleted and when,
 /// so that links and bookmarks keep working. Derived from the history (each run's deleted orders and
 /// its time) and the run's clock alone, so the same state and clock make the same pages; the build's

@@ -399,11 +399,17 @@ struct PageKeys: Sendable {
 
     private static func add(_ group: Group, slug: String, to fields: inout Fields) {
         fields.add(group.name, group.organizer, group.shop, group.currency, group.deadline)
+        // How the deadline reads (shown, and what makes an order late) depends on the source's date order too.
+        fields.add(group.dateOrder?.rawValue ?? "")
         fields.add(slug)
         // How to pay, the fee and the discount (issue 24): on the group page and its people's pages.
         fields.add(group.payment)
         fields.add(group.fee)
         fields.add(group.discount)
+        // A fee or discount not counted is said on the group page and every share line.
+        for reason in [group.feeNotCounted, group.discountNotCounted] {
+            fields.add(reason.map { $0.code.rawValue + "\u{1F}" + $0.english + "\u{1F}" + $0.values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\u{1F}") } ?? "")
+        }
     }
 
     /// Every field of an order but its sheet row, which `OrderDigestTable` keeps beside the digest

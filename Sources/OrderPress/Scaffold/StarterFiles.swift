@@ -37,6 +37,8 @@ enum StarterFiles {
         timeout_seconds = 30                  # per request to a url; retries stay within about 3 times this
         refresh_minutes = 0                   # reuse the cached copy of a url if fetched less than this many minutes ago
         page_size = 1000                      # rows per request when the sheet is read from a url
+        # date_order = "dmy"                  # mdy | dmy | ymd: how the sheet writes dates as text (default: what its dates prove)
+        # decimal_separator = ","             # "." (default) or ",": the decimal mark of numbers written as text
 
         [orders.columns]                      # the sheet's header for each field (these are the defaults)
         id = "id"                             # a stable id per row, so a deleted or edited order is recognised
@@ -91,9 +93,9 @@ enum StarterFiles {
         # organizer_settled = true            # the organiser's own orders count as paid (the default)
 
         [notify]
-        print = ["deleted", "rejected"]       # what `build --quiet` prints (cron mails it): [] for nothing
+        print = ["deleted", "rejected", "failing", "blocked"]  # the news `build --quiet` prints (cron mails it) and the webhook gets: [] for nothing
         # webhook_url_env = "ORDERPRESS_WEBHOOK"  # POST each run's news to the URL in this environment variable
-        stale_after_minutes = 60              # pages say "not updated since …" once the sheet has failed this long
+        stale_after_minutes = 60              # pages say "not updated since …" once the sheet has failed, or the guard refused, this long
 
         """#
     }

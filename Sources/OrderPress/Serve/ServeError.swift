@@ -7,12 +7,16 @@ public enum ServeError: OrderPressFailure, Equatable {
     case portInUse(Int)
     /// The port could not be opened for another reason (permissions, no loopback). Exits 69.
     case cannotListen(port: Int, reason: String)
+    /// The private folder for the server's internal socket could not be made in `folder` (the
+    /// temporary folder, `TMPDIR`): no port would help. Exits 73.
+    case noSocketFolder(folder: String, reason: String)
 
     public var exitStatus: ExitStatus {
         switch self {
         case .siteMissing: .usage
         case .portInUse: .tempFail
         case .cannotListen: .unavailable
+        case .noSocketFolder: .cannotCreate
         }
     }
 
@@ -24,6 +28,8 @@ public enum ServeError: OrderPressFailure, Equatable {
             "serve: port \(port) on 127.0.0.1 is already in use; stop the other server or pass --port N"
         case .cannotListen(let port, let reason):
             "serve: cannot listen on 127.0.0.1:\(port) (\(reason)); pass another --port N"
+        case .noSocketFolder(let folder, let reason):
+            "serve: cannot make a private folder in the temporary folder \(folder) (\(reason)); set TMPDIR to a folder you can write to"
         }
     }
 }

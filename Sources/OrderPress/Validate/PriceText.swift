@@ -15,11 +15,15 @@ enum PriceText {
         /// and whether it looks like the sheet's own currency format (`$1.23`, `NT$1,200.00`: a sign and
         /// exactly two decimals) rather than what someone typed (`35元`, `NT$35`).
         case formatted(String, number: String, sheetFormat: Bool)
+        /// A number that fits only the other `decimal_separator` (`4,50` with the default): never read as another number.
+        case otherSeparator(String, separator: DecimalSeparator)
+        /// A currency sign or code that is not the amount's currency (`¥300` in a TWD group).
+        case signContradicts(String, sign: String, currency: String)
         case notANumber(String)
 
         /// The reason with its code and values (`reason` is its English).
-        func explained(column: String, fromSheetAPI: Bool = false) -> Reason {
-            let english = reason(column: column, fromSheetAPI: fromSheetAPI)
+        func explained(column: String, fromSheetAPI: Bool = false, table: String = "orders") -> Reason {
+            let english = reason(column: column, fromSheetAPI: fromSheetAPI, table: table)
             switch self {
             case .missing: return Reason(.priceMissing, ["column": column], english: english)
             case .negative: return Reason(.priceNegative, english: english)
@@ -28,13 +32,17 @@ enum PriceText {
                 return Reason(
                     sheetFormat && fromSheetAPI ? .priceSheetFormat : .priceFormatted, ["value": text, "number": number, "column": column],
                     english: english)
+            case .otherSeparator(let text, let separator):
+                return Reason(.priceOtherSeparator, ["value": text, "table": table, "separator": separator.rawValue], english: english)
+            case .signContradicts(let text, let sign, let currency):
+                return Reason(.priceSignContradicts, ["value": text, "sign": sign, "currency": currency], english: english)
             case .notANumber(let text): return Reason(.priceNotNumber, ["value": text], english: english)
             }
         }
 
         /// `fromSheetAPI`: the sheet is read from a SheetDB-style URL, where `mode=UNFORMATTED_VALUE` turns the
         /// sheet's own number formats into plain numbers; from a file it cannot help.
-        func reason(column: String, fromSheetAPI: Bool = false) -> String {
+        func reason(column: String, fromSheetAPI: Bool = false, table: String = "orders") -> String {
             switch self {
             case .missing:
                 return "price is missing (column '\(column)')"
@@ -47,49 +55,82 @@ enum PriceText {
                     return "price '\(text)' is formatted as currency by the sheet; read the sheet with mode=UNFORMATTED_VALUE or cast_numbers=\(column), or write \(number)"
                 }
                 return "price '\(text)' is not a plain number; write \(number) (the currency belongs in the currency column or the group)"
+            case .otherSeparator(let text, let separator):
+                return "price '\(text)' is written with another decimal mark than the sheet's; set decimal_separator = \"\(separator.rawValue)\" in [\(table)] if the sheet writes numbers that way"
+            case .signContradicts(let text, let sign, let currency):
+                return "price '\(text)' is marked \(sign), which is not \(currency), the order's currency"
             case .notANumber(let text):
                 return "price '\(text)' is not a number"
             }
         }
     }
 
-    static func parse(_ text: String) -> Result<Decimal, Problem> {
-        if let value = plainDigits(text) { return .success(value) }
+    /// A price read, and whether it was written with its currency's sign or code (`¥300`, `4.50 USD`).
+    struct Amount: Equatable {
+        var value: Decimal
+        var signed = false
+    }
+
+    static func parse(_ text: String, separator: DecimalSeparator = .point, currency: String? = nil) -> Result<Decimal, Problem> {
+        read(text, separator: separator, currency: currency).map(\.value)
+    }
+
+    /// `separator`: the source's `decimal_separator`; `currency`: the amount's currency, whose sign or code
+    /// may stand beside it (nil: none may).
+    static func read(_ text: String, separator: DecimalSeparator = .point, currency: String? = nil) -> Result<Amount, Problem> {
+        let (decimal, group) = separator.marks
+        if let value = plainDigits(text, decimal: decimal, group: group) { return .success(Amount(value: value)) }
         // Full-width digits and separators, as a Chinese or Japanese input method types them: only a text
         // with a byte beyond ASCII is folded (NFKC), and only after the fast path has failed.
         let folded = NumericText.folded(text)
-        if folded != text, let value = plainDigits(folded) { return .success(value) }
-        return parseInGeneral(folded, shown: text)
+        if folded != text, let value = plainDigits(folded, decimal: decimal, group: group) { return .success(Amount(value: value)) }
+        return readInGeneral(folded, shown: text, separator: separator, currency: currency)
     }
 
     /// Every rule, for any text; `parse` tries `plainDigits` first. `shown`: the text as written, for the
     /// problem (when `text` is its NFKC form).
-    static func parseInGeneral(_ text: String, shown: String? = nil) -> Result<Decimal, Problem> {
+    static func parseInGeneral(_ text: String, shown: String? = nil, separator: DecimalSeparator = .point) -> Result<Decimal, Problem> {
+        readInGeneral(text, shown: shown, separator: separator, currency: nil).map(\.value)
+    }
+
+    private static func readInGeneral(_ text: String, shown: String?, separator: DecimalSeparator, currency: String?) -> Result<Amount, Problem> {
         guard !text.isEmpty else { return .failure(.missing) }
         let shown = shown ?? text
         var body = Substring(text)
         let negative = body.first == "-"
         if negative { body = body.dropFirst() }
-        if let value = plainNumber(body) {
-            guard fits(body) else { return .failure(.tooLong(shown)) }
-            return negative && value != 0 ? .failure(.negative) : .success(value)
+        if let value = number(body, separator) {
+            guard fits(canonical(body, separator) ?? "") else { return .failure(.tooLong(shown)) }
+            return negative && value != 0 ? .failure(.negative) : .success(Amount(value: value))
         }
-        // Currency symbols or codes around a number: how FORMATTED_VALUE shows a currency cell ("NT$35", "35 元").
-        let isNumberPart = { (c: Character) in c.isASCII && (c.isNumber || c == "." || c == ",") }
-        let prefix = body.prefix { !isNumberPart($0) }
+        // Currency symbols or codes around a number: how FORMATTED_VALUE shows a currency cell ("NT$35", "35 元",
+        // "3,50 €"); a decimal comma's locales group thousands with a space too ("1 234,56 €").
+        let isNumberPart = { (c: Character) in c.isASCII && (c.isNumber || c == "." || c == "," || (separator == .comma && c == " ")) }
+        // The sign's own space (`R$ 35`) is the prefix's, not the number's.
+        let prefix = body.prefix { !($0.isASCII && ($0.isNumber || $0 == "." || $0 == ",")) }
         let rest = body.dropFirst(prefix.count)
-        let number = rest.prefix(while: isNumberPart)
+        var number = rest.prefix(while: isNumberPart)
+        while number.last == " " { number = number.dropLast() }
         let suffix = rest.dropFirst(number.count)
         let affixes = prefix + suffix
-        if !number.isEmpty, prefix.count + suffix.count > 0, plainNumber(number) != nil,
-            !affixes.contains(where: { $0.isNumber || $0 == "-" || $0 == "+" })
-        {
-            // The sheet's currency format: a currency sign (not a word like 元 or TWD) and two decimals.
-            let twoDecimals = number.split(separator: ".", omittingEmptySubsequences: false).dropFirst().first?.count == 2
-            let sign = affixes.filter { !$0.isWhitespace }
-            let sheetFormat = twoDecimals && sign.contains { !$0.isLetter } && sign.allSatisfy { Self.currencySignCharacters.contains($0) }
-            return .failure(.formatted(shown, number: String(number), sheetFormat: sheetFormat))
+        if !number.isEmpty, prefix.count + suffix.count > 0, !affixes.contains(where: { $0.isNumber || $0 == "-" || $0 == "+" }) {
+            let sign = String(affixes.filter { !$0.isWhitespace })
+            if let value = Self.number(number, separator) {
+                guard fits(canonical(number, separator) ?? "") else { return .failure(.tooLong(shown)) }
+                // A sign that names the amount's currency is how a currency-formatted cell shows it: read.
+                if let currency, let currencies = CurrencySign.currencies(of: sign) {
+                    guard currencies.contains(currency) else { return .failure(.signContradicts(shown, sign: sign, currency: currency)) }
+                    return negative && value != 0 ? .failure(.negative) : .success(Amount(value: value, signed: true))
+                }
+                // The sheet's currency format: a currency sign (not a word like 元 or TWD) and two decimals.
+                let plain = canonical(number, separator) ?? String(number)
+                let twoDecimals = plain.split(separator: ".", omittingEmptySubsequences: false).dropFirst().first?.count == 2
+                let sheetFormat = twoDecimals && sign.contains { !$0.isLetter } && sign.allSatisfy { Self.currencySignCharacters.contains($0) }
+                return .failure(.formatted(shown, number: separator == .point ? String(number) : plain, sheetFormat: sheetFormat))
+            }
+            if Self.number(number, separator.other) != nil { return .failure(.otherSeparator(shown, separator: separator.other)) }
         }
+        if Self.number(body, separator.other) != nil { return .failure(.otherSeparator(shown, separator: separator.other)) }
         return .failure(.notANumber(shown))
     }
 
@@ -101,7 +142,8 @@ enum PriceText {
     /// `Decimal(string:)` (some 5,000 instructions): the value is put together from its digits here, as
     /// a significand (at most 18 digits) and a power of ten. Decimal keeps every value compact, so it
     /// is the very same Decimal that parsing the text gives.
-    static func plainDigits(_ text: String) -> Decimal? {
+    /// `decimal` and `group`: the marks of the source's `decimal_separator` (`.` and `,`, or `,` and `.`).
+    static func plainDigits(_ text: String, decimal: UInt8 = UInt8(ascii: "."), group groupMark: UInt8 = UInt8(ascii: ",")) -> Decimal? {
         var integer = 0  // significant digits before the point
         var fraction = 0  // digits after the point, up to the last non-zero one
         var digits = 0
@@ -132,11 +174,11 @@ enum PriceText {
                     if integer > 0 || byte != UInt8(ascii: "0") { integer += 1 }
                     if integer <= integerDigits { units = units * 10 + digit }
                 }
-            case UInt8(ascii: "."):
+            case decimal:
                 guard !afterPoint, !grouped || group == 3 else { return nil }
                 afterPoint = true
                 digits = 0
-            case UInt8(ascii: ","):
+            case groupMark:
                 // The first group one to three digits, every later one three.
                 guard !afterPoint, grouped ? group == 3 : (1...3).contains(group) else { return nil }
                 grouped = true
@@ -155,17 +197,42 @@ enum PriceText {
         "$", "€", "£", "¥", "₩", "₹", "₽", "₱", "฿", "₫", "₺", "₪", "N", "T", "U", "S", "H", "K", "A", "C", "R", "M", "X",
     ]
 
-    /// Digits, an optional point and grouping commas, starting with a digit or the point; no sign, no exponent.
-    private static func plainNumber(_ text: Substring) -> Decimal? {
-        guard let first = text.first, first.isASCII, first.isNumber || first == "." else { return nil }
-        guard !text.contains(where: { $0 == "e" || $0 == "E" || $0 == "+" || $0 == "-" }) else { return nil }
-        let digits = isGrouped(text) ? Substring(text.filter { $0 != "," }) : text
-        return DecimalText.parse(digits)
+    /// Digits, an optional decimal mark and grouping marks (`separator`'s), starting with a digit or the
+    /// decimal mark; no sign, no exponent.
+    private static func number(_ text: Substring, _ separator: DecimalSeparator) -> Decimal? {
+        canonical(text, separator).flatMap { DecimalText.parse($0) }
     }
 
-    /// At most 12 significant digits before the point and 6 after it (leading and trailing zeros aside).
-    private static func fits(_ text: Substring) -> Bool {
-        let parts = text.filter { $0 != "," }.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    /// The number as `DecimalText` reads it (`1234.56`), or nil when `text` is not one written with
+    /// `separator`: with `.point` commas only between groups of three before the point; with `.comma` a
+    /// point or a space (one of them) between groups of three before the comma.
+    static func canonical(_ text: Substring, _ separator: DecimalSeparator) -> String? {
+        guard let first = text.first, first.isASCII, first.isNumber || String(first) == separator.rawValue else { return nil }
+        guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "," || $0 == " ") }) else { return nil }
+        switch separator {
+        case .point:
+            guard !text.contains(" ") else { return nil }
+            if isGrouped(text) { return text.filter { $0 != "," } }
+            return text.contains(",") ? nil : String(text)
+        case .comma:
+            let parts = text.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
+            let integer = parts[0]
+            if parts.count > 1, !parts[1].allSatisfy(\.isNumber) { return nil }
+            let marks = Set(integer.filter { $0 == "." || $0 == " " })
+            guard marks.count <= 1 else { return nil }
+            if let mark = marks.first {
+                let groups = integer.split(separator: mark, omittingEmptySubsequences: false)
+                guard (1...3).contains(groups[0].count), groups.dropFirst().allSatisfy({ $0.count == 3 }) else { return nil }
+            }
+            let digits = integer.filter(\.isNumber)
+            return parts.count > 1 ? (digits.isEmpty ? "0" : digits) + "." + parts[1] : digits
+        }
+    }
+
+    /// At most 12 significant digits before the point and 6 after it (leading and trailing zeros aside);
+    /// `text` is canonical (`canonical`).
+    private static func fits(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let integer = parts[0].drop { $0 == "0" }
         let fraction = parts.count > 1 ? parts[1].reversed().drop { $0 == "0" } : []
         return integer.count <= integerDigits && fraction.count <= fractionDigits

@@ -67,6 +67,9 @@ struct RowReader {
     func shownValues(values: [String], secrets: [SecretValue]) -> [RejectedRow.Cell] {
         zip(displayColumns, places).map { column, place in
             switch place {
+            // A time cell is shown as pages show times, never as a raw Sheets serial.
+            case .value(let index) where column == columns.time:
+                return .init(column: column, value: SheetSerial.shown(values[index]) ?? values[index])
             case .value(let index): return .init(column: column, value: values[index])
             case .secret(let index): return .init(column: column, value: secrets[index].text.isEmpty ? "" : SecretMask.text)
             }

@@ -35,7 +35,14 @@ struct ShiftedCells {
     private var shapes: [Int: Set<Shape>]?
     private var secretKinds: [Int: (kinds: Set<UInt8>, lengths: ClosedRange<Int>)] = [:]
 
-    init(table: SourceTable, columns: Configuration.OrderColumns, timeZone: TimeZone, isKnownCurrency: @escaping (String) -> Bool) {
+    /// The orders source's `decimal_separator`: a price is read as the row's own check reads it.
+    private let separator: DecimalSeparator
+
+    init(
+        table: SourceTable, columns: Configuration.OrderColumns, timeZone: TimeZone, separator: DecimalSeparator = .point,
+        isKnownCurrency: @escaping (String) -> Bool
+    ) {
+        self.separator = separator
         let index = table.columnIndex()
         let kinds: [(String, Kind)] = [
             (columns.price, .price), (columns.quantity, .quantity), (columns.currency, .currency), (columns.time, .time), (columns.paid, .paid),
@@ -115,10 +122,11 @@ struct ShiftedCells {
     /// Whether `text` reads as a cell of `kind`.
     private mutating func reads(_ text: String, as kind: Kind) -> Bool {
         switch kind {
-        case .price: if case .success = PriceText.parse(text) { return true } else { return false }
+        case .price: if case .success = PriceText.parse(text, separator: separator) { return true } else { return false }
         case .quantity: return QuantityText.parse(text) != nil
         case .currency: return text.isEmpty || isKnownCurrency(text.uppercased())
-        case .time: return text.isEmpty || Timestamp.parse(text, offsets: &offsets) != nil
+        // A date whose day and month are not settled is still a time's cell.
+        case .time: return text.isEmpty || Timestamp.read(text, order: nil, offsets: &offsets) != .unreadable
         case .paid:
             let folded = text.lowercased()
             return PaidText.paid.contains(folded) || PaidText.unpaid.contains(folded)

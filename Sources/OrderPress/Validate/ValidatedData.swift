@@ -15,6 +15,9 @@ public struct ValidatedData: Sendable, Equatable {
     public var malformedRows = 0
     /// Rows with every mapped cell empty or an unticked checkbox (`BlankRows`): skipped, in no count but this.
     public var blankRows = 0
+    /// Prices, fees and discounts read with their currency's sign or code (`¥300`, `4.50 USD`): said once in
+    /// the summary line, not warned about row by row.
+    public var amountsWithSign = 0
     /// Finished rounds (`RoundArchive`): kept in the state, not read from the sheet; set by the pipeline after the diff.
     public var archives: [RoundArchive] = []
 }

@@ -29,7 +29,8 @@ public struct Validator: Sendable {
             try requireUniqueColumns(configuration.groupColumns.mapped, in: groups)
         }
         var warnings: [DataWarning] = []
-        let listedGroups = groups.map { readGroups($0, warnings: &warnings) }
+        var signedAmounts = 0
+        let listedGroups = groups.map { readGroups($0, warnings: &warnings, signedAmounts: &signedAmounts) }
         warnings += unmappedColumnWarnings(orders, mapped: columns.mapped)
 
         let reader = RowReader(table: orders, columns: configuration.orderColumns)
@@ -80,17 +81,26 @@ public struct Validator: Sendable {
                 }
                 put(row, consume order, consume candidate)
             }
+            // Apart from `chunk`, which `hand` captures: two of its fields lent at once are one access to it.
+            var dates = DateEvidence()
+            var signedPrices = 0
             for row in range {
                 let (order, candidate, group) = cells.withUnsafeBufferPointer { cells in
                     check(
                         cells, row: row, number: numbers[row], reader: reader, roles: roles, listed: listed, offsets: &offsets,
-                        warnings: &chunk.warnings)
+                        warnings: &chunk.warnings, dates: &dates, signedPrices: &signedPrices)
                 }
                 hand(row, order, candidate, group: group)
             }
+            (chunk.dates, chunk.signedPrices) = (dates, signedPrices)
             return chunk
         }
-        for chunk in chunks { warnings += chunk.warnings }
+        var dates = DateEvidence()
+        for chunk in chunks {
+            warnings += chunk.warnings
+            dates.merge(chunk.dates)
+        }
+        settleTimes(dates, orders: &read, warnings: &warnings)
         // CSV rows whose cells sit a column off are rejected whole, before anything reads their texts.
         let shifted = orders.fromCSV ? shiftedRows(orders, read: read, candidates: candidates, warnings: warnings) : [:]
         if !shifted.isEmpty {
@@ -154,7 +164,8 @@ public struct Validator: Sendable {
         let data = ValidatedData(
             groups: groupList, orders: valid, rejected: rejected, warnings: warnings.sorted(),
             rowsRead: orders.rowCount, tracksPayments: orders.headers.contains(configuration.orderColumns.paid),
-            malformedRows: orders.malformed.count + shifted.count, blankRows: blankRows)
+            malformedRows: orders.malformed.count + shifted.count, blankRows: blankRows,
+            amountsWithSign: signedAmounts + chunks.reduce(0) { $0 + $1.signedPrices })
         let counts = idsRepeat ? idCounts : nil
         // Each row apart from the others, a range on each core, with its secret cells: the rows' amounts
         // worked out once for each distinct product (`AmountProducts`).
@@ -205,6 +216,30 @@ public struct Validator: Sendable {
         var idCounts: [String: Int] = [:]
         var repeatsId = false
         var groups = GroupsFound()
+        /// What the range's times prove of the source's date order, and the times it leaves unsettled.
+        var dates = DateEvidence()
+        /// Prices read with their currency's sign (`¥300`).
+        var signedPrices = 0
+    }
+
+    /// Reads the times whose day and month only the source's evidence settles (`DateEvidence`), or warns
+    /// that each is shown as written.
+    private func settleTimes(_ dates: DateEvidence, orders: inout [Order], warnings: inout [DataWarning]) {
+        guard !dates.unsettled.isEmpty else { return }
+        let order = dates.order(configured: configuration.orders.dateOrder)
+        for index in dates.unsettled {
+            let text = orders[index].timeText
+            if let order, let time = Timestamp.read(text, order: order, timeZone: configuration.timeZone).date {
+                orders[index].time = time
+                continue
+            }
+            warnings.append(
+                .init(
+                    row: orders[index].row,
+                    Reason(
+                        .timeUnsettled, ["value": text, "table": configuration.orders.name],
+                        english: "time '\(text)' could be day-first or month-first and is shown as written; set date_order in [\(configuration.orders.name)] (\"dmy\" or \"mdy\") or read the sheet with UNFORMATTED_VALUE")))
+        }
     }
 
     /// With a groups source, what `resolveGroups` needs of the rows, found as they are read: each row's
@@ -298,7 +333,8 @@ public struct Validator: Sendable {
 
     private func check(
         _ cells: UnsafeBufferPointer<String>, row index: Int, number: Int, reader: RowReader, roles: Roles,
-        listed: (groups: [Group], places: GroupPlaces)?, offsets: inout ZoneOffsets, warnings: inout [DataWarning]
+        listed: (groups: [Group], places: GroupPlaces)?, offsets: inout ZoneOffsets, warnings: inout [DataWarning], dates: inout DateEvidence,
+        signedPrices: inout Int
     ) -> (Order, Candidate, group: Int?) {
         let columns = configuration.orderColumns
         let (values, secrets) = reader.read(cells, row: index)
@@ -327,17 +363,6 @@ public struct Validator: Sendable {
             reasons.append(Reason(.groupUnknown, ["group": group], english: "unknown group '\(group)'"))
         }
 
-        let priceText = text(roles.price)
-        var price: Decimal?
-        switch PriceText.parse(priceText) {
-        case .success(let value): price = value
-        case .failure(let problem): reasons.append(problem.explained(column: columns.price, fromSheetAPI: Self.readsSheetAPI(configuration.orders.location)))
-        }
-
-        let quantityText = text(roles.quantity)
-        let quantity = QuantityText.parse(quantityText)
-        if quantity == nil { reasons.append(QuantityText.problem(quantityText)) }
-
         let currencyText = text(roles.currency).uppercased()
         let currency: String
         if !currencyText.isEmpty {
@@ -350,6 +375,23 @@ public struct Validator: Sendable {
         } else {
             currency = configuration.baseCurrency
         }
+
+        let priceText = text(roles.price)
+        var price: Decimal?
+        // The row's currency's sign may stand beside the price, as a currency-formatted cell shows it.
+        switch PriceText.read(priceText, separator: configuration.orders.decimalSeparator, currency: currency) {
+        case .success(let amount):
+            price = amount.value
+            if amount.signed { signedPrices += 1 }
+        case .failure(let problem):
+            reasons.append(
+                problem.explained(
+                    column: columns.price, fromSheetAPI: Self.readsSheetAPI(configuration.orders.location), table: configuration.orders.name))
+        }
+
+        let quantityText = text(roles.quantity)
+        let quantity = QuantityText.parse(quantityText)
+        if quantity == nil { reasons.append(QuantityText.problem(quantityText)) }
 
         // One array, at most as long as the option columns: `map` then `filter` made two and grew the second.
         var options: [String] = []
@@ -364,8 +406,14 @@ public struct Validator: Sendable {
         let timeText = text(roles.time)
         var time: Date?
         if !timeText.isEmpty {
-            time = Timestamp.parse(timeText, offsets: &offsets)
-            if time == nil {
+            switch Timestamp.read(timeText, order: configuration.orders.dateOrder, offsets: &offsets) {
+            case .time(let date, _, let proves):
+                time = date
+                dates.note(proves)
+            case .unsettled:
+                // Read, or warned about, once every row's evidence is in (`settleTimes`).
+                dates.unsettled.append(index)
+            case .unreadable:
                 warnings.append(
                     .init(
                         row: number,
@@ -411,7 +459,8 @@ public struct Validator: Sendable {
         for index in read.indices where !candidates[index].reasons.isEmpty || warned.contains(read[index].row) { suspects.append(index) }
         guard !suspects.isEmpty else { return [:] }
         var check = ShiftedCells(
-            table: orders, columns: configuration.orderColumns, timeZone: configuration.timeZone, isKnownCurrency: isKnownCurrency)
+            table: orders, columns: configuration.orderColumns, timeZone: configuration.timeZone,
+            separator: configuration.orders.decimalSeparator, isKnownCurrency: isKnownCurrency)
         var found: [Int: Reason] = [:]
         let suspected = Set(suspects)
         for index in suspects {
@@ -427,7 +476,7 @@ public struct Validator: Sendable {
     // MARK: - Groups
 
     /// The groups source's rows in sheet order, without nameless or repeated ones.
-    private func readGroups(_ table: SourceTable, warnings: inout [DataWarning]) -> [Group] {
+    private func readGroups(_ table: SourceTable, warnings: inout [DataWarning], signedAmounts: inout Int) -> [Group] {
         let columns = configuration.groupColumns
         let cells = CellReader(table)
         func text(_ row: Int, _ column: String) -> String { cells.text(table, row, column) }
@@ -451,6 +500,12 @@ public struct Validator: Sendable {
         var groups: [Group] = []
         var names = Set<String>()
         let fromSheetAPI = configuration.groups.map { Self.readsSheetAPI($0.location) } ?? false
+        // Deadlines whose day and month only the groups source's evidence settles (`DateEvidence`).
+        let configuredOrder = configuration.groups?.dateOrder
+        let separator = configuration.groups?.decimalSeparator ?? .point
+        let sourceName = configuration.groups?.name ?? "groups"
+        var dates = DateEvidence()
+        var unsettled: [(row: Int, text: String)] = []
         for row in 0..<table.dataRowCount {
             let number = table.numbers[row]
             let name = text(row, columns.name)
@@ -478,21 +533,45 @@ public struct Validator: Sendable {
                 currency = configuration.baseCurrency
             }
             let deadline = text(row, columns.deadline)
-            if !deadline.isEmpty, Timestamp.parse(deadline, timeZone: configuration.timeZone) == nil {
-                warnings.append(
-                    .init(
-                        row: nil,
-                        Reason(
-                            .deadlineUnreadable, ["row": String(number), "value": deadline],
-                            english: "groups row \(number): deadline '\(deadline)' is not a date and time OrderPress reads and is shown as written (write it like 2026-11-21 18:00)")))
+            if !deadline.isEmpty {
+                switch Timestamp.read(deadline, order: configuredOrder, timeZone: configuration.timeZone, endOfDay: true) {
+                case .time(_, _, let proves): dates.note(proves)
+                case .unsettled: unsettled.append((number, deadline))
+                case .unreadable:
+                    warnings.append(
+                        .init(
+                            row: nil,
+                            Reason(
+                                .deadlineUnreadable, ["row": String(number), "value": deadline],
+                                english: "groups row \(number): deadline '\(deadline)' is not a date and time OrderPress reads and is shown as written (write it like 2026-11-21 18:00)")))
+                }
             }
-            groups.append(
-                Group(
-                    name: name, organizer: text(row, columns.organizer), shop: text(row, columns.shop),
-                    currency: currency, deadline: text(row, columns.deadline), payment: text(row, columns.payment),
-                    fee: GroupAmount.read(text(row, columns.fee), column: columns.fee, row: number, fromSheetAPI: fromSheetAPI, warnings: &warnings),
-                    discount: GroupAmount.read(
-                        text(row, columns.discount), column: columns.discount, row: number, fromSheetAPI: fromSheetAPI, warnings: &warnings)))
+            // A fee's sign is the group's currency's; a group that names none is priced in the base currency.
+            func amount(_ column: String) -> GroupAmount.Reading {
+                GroupAmount.read(
+                    text(row, column), column: column, row: number, fromSheetAPI: fromSheetAPI, separator: separator,
+                    currency: currency.isEmpty ? configuration.baseCurrency : currency, table: sourceName, warnings: &warnings)
+            }
+            let (fee, discount) = (amount(columns.fee), amount(columns.discount))
+            signedAmounts += (fee.signed ? 1 : 0) + (discount.signed ? 1 : 0)
+            var group = Group(
+                name: name, organizer: text(row, columns.organizer), shop: text(row, columns.shop),
+                currency: currency, deadline: text(row, columns.deadline), payment: text(row, columns.payment),
+                fee: fee.value, discount: discount.value)
+            (group.feeNotCounted, group.discountNotCounted) = (fee.notCounted, discount.notCounted)
+            groups.append(group)
+        }
+        let order = dates.order(configured: configuredOrder)
+        for index in groups.indices { groups[index].dateOrder = order }
+        for (number, deadline) in unsettled
+        where order.map({ Timestamp.read(deadline, order: $0, timeZone: configuration.timeZone).date == nil }) ?? true {
+            let table = configuration.groups?.name ?? "groups"
+            warnings.append(
+                .init(
+                    row: nil,
+                    Reason(
+                        .deadlineUnsettled, ["row": String(number), "value": deadline, "table": table],
+                        english: "groups row \(number): deadline '\(deadline)' could be day-first or month-first and is shown as written; set date_order in [\(table)] (\"dmy\" or \"mdy\") or read the sheet with UNFORMATTED_VALUE")))
         }
         return groups
     }

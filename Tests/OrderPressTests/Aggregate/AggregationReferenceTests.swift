@@ -72,9 +72,8 @@ import Testing
     }
 
     static func expectReference(_ aggregation: Aggregation, data: ValidatedData, display: [String]) {
-        let converter = Converter(rates: rates)
         func converted(_ amounts: [String: Decimal]) -> [ConvertedAmount] {
-            display.isEmpty ? [] : converter.converted(amounts, into: display)
+            display.map { Self.converted(amounts, into: $0) }
         }
         let reference = Reference(data)
         #expect(aggregation.grandTotals == reference.grandTotals)
@@ -125,6 +124,30 @@ import Testing
                 #expect(person.convertedByGroup[name] == converted([currency: total]))
             }
         }
+    }
+
+    /// ISO 4217 minor units of the display currencies.
+    static let minorUnits = ["USD": 2, "TWD": 2, "JPY": 0, "KRW": 0]
+
+    /// `amounts` in `currency` by the rate table's own numbers (amount × rate(to) ÷ rate(from), none for its own currency; each
+    /// exact with these rates), rounded half-up by Foundation: not through production's `Converter`.
+    static func converted(_ amounts: [String: Decimal], into currency: String) -> ConvertedAmount {
+        let digits = minorUnits[currency]!
+        var total: Decimal = 0
+        for (from, amount) in amounts {
+            if from == currency {
+                total += amount
+                continue
+            }
+            guard let fromRate = rates.rates[from], let toRate = rates.rates[currency] else {
+                return ConvertedAmount(currency: currency, amount: nil, rounded: nil, digits: digits)
+            }
+            total += amount * toRate / fromRate
+        }
+        var exact = total
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &exact, digits, .plain)
+        return ConvertedAmount(currency: currency, amount: total, rounded: rounded, digits: digits)
     }
 
     /// Summing order by order, in Decimal, into dictionaries keyed by the texts themselves.

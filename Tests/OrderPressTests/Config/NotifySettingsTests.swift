@@ -6,7 +6,7 @@ import Testing
 @Suite struct NotifySettingsTests {
     @Test func withoutTheTableBothKindsArePrinted() throws {
         let settings = try TestSupport.configuration(TestSupport.minimalTOML).notify
-        #expect(settings.print == [.deleted, .rejected])
+        #expect(settings.print == [.deleted, .rejected, .failing, .blocked])
         #expect(settings.webhookURLEnvironmentVariable == nil && settings.staleAfterMinutes == nil)
     }
 
@@ -28,7 +28,7 @@ import Testing
 
     @Test(arguments: [
         ("print = \"deleted\"", "orderpress.toml: 'notify.print' must be"),
-        ("print = [\"everything\"]", "orderpress.toml: 'notify.print' lists 'everything'; use \"deleted\", \"rejected\", both, or [] for nothing"),
+        ("print = [\"everything\"]", "orderpress.toml: 'notify.print' lists 'everything'; use any of \"deleted\", \"rejected\", \"failing\", \"blocked\", or [] for nothing"),
         ("stale_after_minutes = 0", "orderpress.toml: 'notify.stale_after_minutes' must be"),
         ("webhook = \"https://hooks.example.org/x\"", "orderpress.toml: unknown key 'notify.webhook'; remove it or check its spelling"),
     ])

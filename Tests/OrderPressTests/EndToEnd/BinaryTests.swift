@@ -62,7 +62,7 @@ import Testing
         #expect(rejected.map { $0["row"] as? Int } == [10, 18, 24, 28, 34])
         #expect(rejected.map { ($0["reasons"] as? [String])?.first ?? "" } == [
             "price must not be negative", "person is missing (column 'orderer')",
-            "price 'NT$35' is not a plain number; write 35 (the currency belongs in the currency column or the group)",
+            "price 'US$35' is marked US$, which is not TWD, the order's currency",
             "quantity must be a whole number from 1 to 10,000 (found '0')", "unknown group '不存在的團'",
         ])
         #expect((rejected.first?["values"] as? [String: String])?["editCode"] == "•••")
@@ -179,7 +179,9 @@ import Testing
         let printed = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        #expect(printed.isEmpty)
+        // Only news: the first run's rejected rows, one line each.
+        let lines = String(decoding: printed, as: UTF8.self).split(separator: "\n")
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix("被退回：") }, "\(String(decoding: printed, as: UTF8.self))")
         let root = site.appendingPathComponent("output/site")
         for path in ["index.html", "groups/週五下午茶.html", "summary.json"] {
             let mode = try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent(path).path)[.posixPermissions] as? Int

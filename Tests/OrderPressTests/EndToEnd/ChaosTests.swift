@@ -7,7 +7,7 @@ import Testing
 /// A month of cron in miniature, seeded: each run edits the sheet at random (orders deleted, changed, added,
 /// people renamed) and then builds it while something goes wrong, or not: the SheetDB stand-in answers 500,
 /// a cut-short page or an HTML page; the build is killed with SIGKILL at a random pause point; or writes
-/// under the output folders fail with ENOSPC or EIO (`FaultShim`). After each run:
+/// under the output folders fail with ENOSPC or EIO (`FaultShim`), the renames of a rollback among them. After each run:
 ///
 /// - a run that failed or was killed left the snapshot and the history exactly as they were, and one that
 ///   failed (not killed) left the site and the Markdown as they were too, with no temporary file of its own
@@ -17,7 +17,7 @@ import Testing
 ///   (so no deletion is lost or reported twice).
 ///
 /// `CHAOS_RUNS` sets the number of runs (default 40: well under a minute here), `CHAOS_SEED` the seed; a
-/// long run (`CHAOS_RUNS=300`) is for bench-style soak runs (see BENCHMARKS.md).
+/// long run (`CHAOS_RUNS=300`) is for bench-style soak runs (see docs/benchmarks.md).
 @Suite struct ChaosTests {
     typealias F = FetchFixture
 
@@ -145,6 +145,12 @@ import Testing
                 "before-manifest:1", "before-commit:1", "staged:1", "before-folder-rename:1",
             ]
             return .kill(pauses.randomElement(using: &random)!)
+        case 7:
+            // A rollback fault: a rename fails the publish, and the renames that put the old files back fail
+            // once or twice more (a disk failing now and then); they are tried again until the site is as it was.
+            return .write(
+                pattern: ["site/", "markdown/", "site/people/"].randomElement(using: &random)!, operation: "rename", errno: EIO,
+                after: Int.random(in: 1...6, using: &random), count: Int.random(in: 2...3, using: &random))
         default:
             let patterns = [
                 "site/.", "markdown/.", "site/groups/", "site/people/", "markdown/people/", "site/feed.xml", "site/summary.json",
@@ -199,7 +205,7 @@ import Testing
                         failing: ["\(output)/\(pattern)"], operations: [operation], errno: code, after: after, count: count)
                     status = try await TestSupport.runDetached(["build", "--quiet"], in: site, environment: clock.merging(faults) { $1 }).status
                     // Renames that keep failing cannot put back what was put in place before the first failed: as
-                    // after a kill, the next run repairs (README, What OrderPress guarantees). Writes fail before anything is put in place.
+                    // after a kill, the next run repairs (docs/guarantees.md). Writes fail before anything is put in place.
                     killed = status != 0 && operation == "rename" && count == nil && !pattern.hasPrefix("state/")
                 default:
                     status = try await TestSupport.runDetached(["build", "--quiet"], in: site, environment: clock).status

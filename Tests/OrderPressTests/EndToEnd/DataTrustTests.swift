@@ -202,7 +202,7 @@ import Testing
         let refused = try TestSupport.run(["build"], in: site, environment: Self.secondRun)
         #expect(refused.status == 65)
         #expect(refused.stderr == "orderpress: diff: \(lost), more than 50%; nothing was published; if that is right, run again with --accept-deletions\n")
-        #expect(try TestSupport.contents(of: output) == before)
+        #expect(try TestSupport.besidesHealth(TestSupport.contents(of: output)) == TestSupport.besidesHealth(before))
 
         let accepted = try TestSupport.run(["build", "--accept-deletions"], in: site, environment: Self.secondRun)
         #expect(accepted.status == 0)

@@ -4,8 +4,8 @@ import Testing
 @testable import OrderPress
 
 /// A run that fails while writing — a full disk, an I/O error, a state database that cannot be written —
-/// leaves the published site, the Markdown, the snapshot and the history exactly as they were (README,
-/// What OrderPress guarantees: all or nothing), and the next good run builds what an uninterrupted one builds. Write failures are injected
+/// leaves the published site, the Markdown, the snapshot and the history exactly as they were (docs/guarantees.md,
+/// all or nothing), and the next good run builds what an uninterrupted one builds. Write failures are injected
 /// into the built binary with `FaultShim`.
 @Suite struct FailedRunTests {
     /// What a failed run must leave as it was: every file of the output but the lock, with the state
@@ -85,6 +85,40 @@ import Testing
         for (path, data) in before {
             #expect(after[path] == data, "\(path) changed although the run failed")
         }
+        try Self.expectRepaired(site)
+    }
+
+    /// Issue 36, item 14: the renames that put the old files back fail too, twice, on a disk failing now and
+    /// then: they are tried again, and the site is exactly as it was.
+    @Test func aRollbackThatFailsOnceIsTriedAgain() throws {
+        let (site, before) = try Self.editedSample()
+        let output = site.appendingPathComponent("output")
+        // The fourth rename in the site fails the publish; the next two, putting the first three back, fail too.
+        let environment = try FaultShim.environment(failing: ["\(output.path)/site/"], operations: ["rename"], errno: EIO, after: 3, count: 3)
+            .merging(CronTests.after) { $1 }
+        let failed = try TestSupport.run(["build"], in: site, environment: environment)
+        #expect(failed.status == 74, "\(failed.stderr)")
+        #expect(!failed.stderr.contains("could not all be put back"), "\(failed.stderr)")
+        let after = try Self.lasting(output)
+        #expect(Set(after.keys) == Set(before.keys), "files appeared or vanished: \(Set(after.keys).symmetricDifference(before.keys).sorted())")
+        for (path, data) in before {
+            #expect(after[path] == data, "\(path) changed although the run failed")
+        }
+        try Self.expectRepaired(site)
+    }
+
+    /// A rollback that cannot be done however often it is tried: the run says the site may be mixed, exits
+    /// 74, and the next run repairs it fully.
+    @Test func aRollbackThatKeepsFailingIsSaidAndRepairedNextRun() throws {
+        let (site, _) = try Self.editedSample()
+        let output = site.appendingPathComponent("output")
+        let environment = try FaultShim.environment(failing: ["\(output.path)/site/"], operations: ["rename"], errno: EIO, after: 3)
+            .merging(CronTests.after) { $1 }
+        let failed = try TestSupport.run(["build"], in: site, environment: environment)
+        #expect(failed.status == 74, "\(failed.stderr)")
+        #expect(failed.stderr.hasPrefix("orderpress: publish: cannot write \(output.path)/site/"), "\(failed.stderr)")
+        #expect(failed.stderr.contains("could not all be put back, so the site may mix old and new pages until the next run repairs it"), "\(failed.stderr)")
+        #expect(failed.stderr.split(separator: "\n").count == 1, "\(failed.stderr)")
         try Self.expectRepaired(site)
     }
 }

@@ -27,21 +27,22 @@ import Testing
     /// A price typed with its currency, or in words, into a Form whose price question sits between the
     /// quantity and an empty note: a typo, rejected with its values and its fix, on the person's page and
     /// in cron's mail — not taken for a row whose cells moved (which is shown without values, to nobody).
-    /// A quantity typed with its unit (`2杯`) says which number to write.
+    /// A quantity typed with its unit (`2杯`) says which number to write. (The group's own currency's sign,
+    /// `35 元` or `$35` in TWD, is read: these name another.)
     @Test func aPriceTypedWithItsCurrencyIsATypoNotAShiftedRow() throws {
         let site = try Self.example()
         #expect(try TestSupport.run(["build", "--quiet"], in: site, environment: BinaryTests.fixedClock).status == 0)
         try Self.answer([
-            "2026/11/21 下午 5:40:00,小芳,週五下午茶,熟成紅茶,L,半糖,少冰,1,35 元,,FALSE",
-            "2026/11/21 下午 5:41:00,阿哲,週五下午茶,四季春,M,無糖,去冰,1,$35,,FALSE",
+            "2026/11/21 下午 5:40:00,小芳,週五下午茶,熟成紅茶,L,半糖,少冰,1,35 円,,FALSE",
+            "2026/11/21 下午 5:41:00,阿哲,週五下午茶,四季春,M,無糖,去冰,1,US$35,,FALSE",
             "2026/11/21 下午 5:42:00,Joy,週五下午茶,烏龍拿鐵,L,半糖,少冰,1,問店家,,FALSE",
             "2026/11/21 下午 5:43:00,小芳,週五下午茶,四季春,M,無糖,去冰,2杯,30,,FALSE",
         ], in: site)
         let check = try TestSupport.run(["check"], in: site, environment: DataTrustTests.secondRun)
         #expect(check.status == 65)
         #expect(check.stdout.hasPrefix("""
-            row 7: rejected: price '35 元' is not a plain number; write 35 (the currency belongs in the currency column or the group) [團購: 週五下午茶 · 姓名: 小芳 · 飲料: 熟成紅茶 · 大小: L · 甜度: 半糖 · 冰塊: 少冰 · 杯數: 1 · 單價: 35 元 · 時間戳記: 2026/11/21 下午 5:40:00 · 備註:  · 已付款: FALSE]
-            row 8: rejected: price '$35' is not a plain number; write 35 (the currency belongs in the currency column or the group) [團購: 週五下午茶 · 姓名: 阿哲 · 飲料: 四季春 · 大小: M · 甜度: 無糖 · 冰塊: 去冰 · 杯數: 1 · 單價: $35 · 時間戳記: 2026/11/21 下午 5:41:00 · 備註:  · 已付款: FALSE]
+            row 7: rejected: price '35 円' is marked 円, which is not TWD, the order's currency [團購: 週五下午茶 · 姓名: 小芳 · 飲料: 熟成紅茶 · 大小: L · 甜度: 半糖 · 冰塊: 少冰 · 杯數: 1 · 單價: 35 円 · 時間戳記: 2026/11/21 下午 5:40:00 · 備註:  · 已付款: FALSE]
+            row 8: rejected: price 'US$35' is marked US$, which is not TWD, the order's currency [團購: 週五下午茶 · 姓名: 阿哲 · 飲料: 四季春 · 大小: M · 甜度: 無糖 · 冰塊: 去冰 · 杯數: 1 · 單價: US$35 · 時間戳記: 2026/11/21 下午 5:41:00 · 備註:  · 已付款: FALSE]
             row 9: rejected: price '問店家' is not a number [團購: 週五下午茶 · 姓名: Joy · 飲料: 烏龍拿鐵 · 大小: L · 甜度: 半糖 · 冰塊: 少冰 · 杯數: 1 · 單價: 問店家 · 時間戳記: 2026/11/21 下午 5:42:00 · 備註:  · 已付款: FALSE]
             row 10: rejected: quantity '2杯' is not a plain number; write 2 [團購: 週五下午茶 · 姓名: 小芳 · 飲料: 四季春 · 大小: M · 甜度: 無糖 · 冰塊: 去冰 · 杯數: 2杯 · 單價: 30 · 時間戳記: 2026/11/21 下午 5:43:00 · 備註:  · 已付款: FALSE]
 
@@ -51,15 +52,15 @@ import Testing
         let cron = try TestSupport.run(["build", "--quiet"], in: site, environment: DataTrustTests.secondRun)
         #expect(cron.status == 0, "\(cron.stderr)")
         #expect(cron.stdout == """
-            rejected: row 7 小芳: 1 × 熟成紅茶 L 半糖 少冰 · 週五下午茶 · price '35 元' is not a plain number; write 35 (the currency belongs in the currency column or the group)
-            rejected: row 8 阿哲: 1 × 四季春 M 無糖 去冰 · 週五下午茶 · price '$35' is not a plain number; write 35 (the currency belongs in the currency column or the group)
-            rejected: row 9 Joy: 1 × 烏龍拿鐵 L 半糖 少冰 · 週五下午茶 · price '問店家' is not a number
-            rejected: row 10 小芳: 1 × 四季春 M 無糖 去冰 · 週五下午茶 · quantity '2杯' is not a plain number; write 2
+            被退回：第 7 列 小芳：1 × 熟成紅茶 L 半糖 少冰 · 週五下午茶 · 價格「35 円」標示為 円，不是訂單的幣別 TWD
+            被退回：第 8 列 阿哲：1 × 四季春 M 無糖 去冰 · 週五下午茶 · 價格「US$35」標示為 US$，不是訂單的幣別 TWD
+            被退回：第 9 列 Joy：1 × 烏龍拿鐵 L 半糖 少冰 · 週五下午茶 · 價格「問店家」不是數字
+            被退回：第 10 列 小芳：2杯 × 四季春 M 無糖 去冰 · 週五下午茶 · 數量「2杯」不是單純的數字；請寫 2
 
             """)
         let page = try String(contentsOf: site.appendingPathComponent("output/markdown/people/小芳.md"), encoding: .utf8)
-        #expect(page.contains("- 熟成紅茶 L 半糖 少冰（週五下午茶，第 7 列）：價格「35 元」不是單純的數字；請寫 35（幣別請填在幣別欄或團購）——未計入；請在試算表中修正，或詢問王小明"), "\(page)")
-        #expect(page.contains("- 四季春 M 無糖 去冰（週五下午茶，第 10 列）：數量「2杯」不是單純的數字；請寫 2——未計入；請在試算表中修正，或詢問王小明"), "\(page)")
+        #expect(page.contains("- 熟成紅茶 L 半糖 少冰（週五下午茶，第 7 列）：價格「35 円」標示為 円，不是訂單的幣別 TWD——未計入；請詢問王小明，或重新填寫表單"), "\(page)")
+        #expect(page.contains("- 四季春 M 無糖 去冰（週五下午茶，第 10 列）：數量「2杯」不是單純的數字；請寫 2——未計入；請詢問王小明，或重新填寫表單"), "\(page)")
     }
 
     /// A response sent twice (the same answers on the next row, 40 s later) is counted twice, as every
@@ -89,7 +90,7 @@ import Testing
     }
 
     /// A paid box ticked on an unused row (no timestamp, no answer): not blank, so rejected, and cron's
-    /// line says what is missing without empty fields ("row 7: person is missing …", not "row 7 : 1 ×  ·  ·").
+    /// line (in the site's language, zh-Hant) says what is missing without empty fields ("row 7: person is missing …", not "row 7 : 1 ×  ·  ·").
     @Test func aBoxTickedOnAnEmptyRowIsOneClearCronLine() throws {
         let site = try Self.example()
         #expect(try TestSupport.run(["build", "--quiet"], in: site, environment: BinaryTests.fixedClock).status == 0)
@@ -97,7 +98,7 @@ import Testing
         let cron = try TestSupport.run(["build", "--quiet"], in: site, environment: DataTrustTests.secondRun)
         #expect(cron.status == 0, "\(cron.stderr)")
         #expect(cron.stdout == """
-            rejected: row 7: person is missing (column '姓名'); item is missing (column '飲料'); group is missing (column '團購'); price is missing (column '單價')
+            被退回：第 7 列：缺少訂購人（欄位「姓名」）；缺少品項（欄位「飲料」）；缺少團購名稱（欄位「團購」）；缺少價格（欄位「單價」）
 
             """)
     }

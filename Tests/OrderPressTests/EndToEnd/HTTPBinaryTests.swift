@@ -129,6 +129,41 @@ import Testing
         }
     }
 
+    /// Issue 36, item 18: with `refresh_minutes`, a build from the cached copy and a build from a new fetch
+    /// of the same sheet see the same input, so neither rewrites the state (`state.sqlite`,
+    /// `published.json`) or any page; only the cache's fetch time may change.
+    @Test func rerunsWithinAndAfterTheRefreshWindowWriteNothing() async throws {
+        try await LocalServer.with(try Self.serve(try BinaryTests.sampleSite(), Service())) { server in
+            let site = try Self.liveSite(server)
+            let file = site.appendingPathComponent("orderpress.toml")
+            let toml = try String(contentsOf: file, encoding: .utf8)
+            #expect(toml.contains("timeout_seconds = 10\n"))
+            try Data(toml.replacingOccurrences(of: "timeout_seconds = 10\n", with: "timeout_seconds = 10\nrefresh_minutes = 5\n").utf8).write(to: file)
+            let output = site.appendingPathComponent("output")
+            let start = Int(BinaryTests.fixedClock["SOURCE_DATE_EPOCH"]!)!
+            func build(after seconds: Int) async throws -> String {
+                let environment = Self.environment.merging(["SOURCE_DATE_EPOCH": "\(start + seconds)"]) { $1 }
+                let run = try await TestSupport.runDetached(["build"], in: site, environment: environment)
+                #expect(run.status == 0, "\(run.stderr)")
+                return run.stdout
+            }
+            _ = try await build(after: 0)
+            let before = try Self.state(of: output)
+            #expect(before.keys.contains("state/state.sqlite") && before.keys.contains("state/published.json"))
+            // Within the window the orders come from the cached copy (only the rates are asked for), after
+            // it from the server again: the same sheet both times.
+            for (seconds, requests) in [(60, 1), (400, 6), (460, 1)] {
+                let stdout = try await build(after: seconds)
+                #expect(stdout.contains("· 0 files written, \(TestSupport.sampleFileCount) unchanged, 0 removed · no changes · \(requests) request"), "\(stdout)")
+                let after = try Self.state(of: output)
+                #expect(Set(after.keys) == Set(before.keys))
+                for (path, (data, modified)) in before where path != "state/lock" && !path.hasPrefix("state/cache/") {
+                    #expect(after[path]?.0 == data && after[path]?.1 == modified, "\(path) was written again after \(seconds) s")
+                }
+            }
+        }
+    }
+
     /// What a failing source writes besides the lock and the caches (see `SourceHealth`).
     static let failureFiles: Set<String> = ["site/status.json", "state/failing.json"]
 

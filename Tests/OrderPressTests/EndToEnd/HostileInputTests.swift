@@ -36,7 +36,9 @@ import Testing
 
         let build = try BoundedRun.run(["build", "-q"], in: folder)
         #expect(allowedExits.contains(build.status), "exit \(build.status): \(build.stderr)")
-        #expect(build.stdout.isEmpty, "--quiet printed \(build.stdout.debugDescription)")
+        // --quiet prints only news (a first run's rejected rows, a source that fails), terminal-safe and secret-free.
+        #expect(isTerminalSafe(build.stdout), "--quiet printed \(build.stdout.debugDescription)")
+        for secret in sheet.secrets where build.stdout.contains(secret) { Issue.record("--quiet printed the secret \(secret)") }
         let lines = build.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(build.status == 0 ? lines.isEmpty : lines.count == 1, "stderr: \(build.stderr.debugDescription)")
         #expect(isTerminalSafe(build.stderr), "stderr: \(build.stderr.debugDescription)")

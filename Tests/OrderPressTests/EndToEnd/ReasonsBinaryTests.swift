@@ -18,7 +18,7 @@ import Testing
         let rejected = try #require(summary["rejected"] as? [[String: Any]])
         #expect(rejected.map { $0["row"] as? Int } == [10, 18, 24, 28, 34])
         #expect(rejected.map { $0["codes"] as? [String] } == [
-            ["price_negative"], ["person_missing"], ["price_formatted"], ["quantity_invalid"], ["group_unknown"],
+            ["price_negative"], ["person_missing"], ["price_sign_contradicts"], ["quantity_invalid"], ["group_unknown"],
         ])
         #expect(rejected[0]["reasons"] as? [String] == ["price must not be negative"])
         let warnings = try #require(summary["warnings"] as? [[String: Any]])
@@ -35,7 +35,8 @@ import Testing
         #expect(try TestSupport.run(["build"], in: site, environment: BinaryTests.fixedClock).status == 0)
         let attention = try Self.page(site, "markdown/attention.md")
         #expect(attention.contains("| 訂購人 · 品項 | 原因 | 列 | 內容 |"))
-        #expect(attention.contains("| 李美玲 · 珍珠奶茶 | 價格不可為負數 | 10 | id: 9 · "))
+        // Every name links to its page.
+        #expect(attention.contains("| [李美玲](people/李美玲.md) · 珍珠奶茶 | 價格不可為負數 | 10 | id: 9 · "))
         #expect(attention.contains("| 熟成紅茶 | 缺少訂購人（欄位「orderer」） | 18 | id: 17 · "))
         #expect(attention.contains("| 7 | paid「LINE Pay」看不出已付或未付，當作未付；請填「是」或「否」 |"))
         #expect(!attention.contains("price must not be negative"))
@@ -45,7 +46,7 @@ import Testing
         let site = try BinaryTests.sampleSite()
         #expect(try TestSupport.run(["build"], in: site, environment: BinaryTests.fixedClock).status == 0)
         let person = try Self.page(site, "site/people/李美玲.html")
-        #expect(person.contains("<h2>⚠ 未計入的訂單</h2>\n<ul>\n<li>珍珠奶茶 M 半糖 少冰（週五下午茶，第 10 列）：價格不可為負數——未計入；請在試算表中修正，或詢問王小明</li>\n</ul>"))
+        #expect(person.contains("<h2>⚠ 未計入的訂單</h2>\n<ul>\n<li>珍珠奶茶 M 半糖 少冰（週五下午茶，第 10 列）：價格不可為負數——未計入；請詢問王小明，或重新填寫表單</li>\n</ul>"))
         #expect(!(try Self.page(site, "site/people/amy.html")).contains("未計入的訂單"))
         let group = try Self.page(site, "site/groups/週五下午茶.html")
         #expect(group.contains("<p>⚠ 這個團購有 4 列資料被退回，未計入。 <a href=\"../attention.html\">查看原因</a></p>"))
@@ -138,10 +139,10 @@ import Testing
         let result = try TestSupport.run(["build"], in: site, environment: BinaryTests.fixedClock)
         #expect(result.status == 0, "\(result.stderr)")
         let page = try Self.page(site, "markdown/people/小芳.md")
-        #expect(page.contains("## ⚠ 未計入的訂單\n\n- 熟成紅茶 L 半糖 少冰（週五下午茶，第 44 列）：價格不可為負數——未計入；請在試算表中修正，或詢問王小明\n"))
+        #expect(page.contains("## ⚠ 未計入的訂單\n\n- 熟成紅茶 L 半糖 少冰（週五下午茶，第 44 列）：價格不可為負數——未計入；請詢問王小明，或重新填寫表單\n"))
         #expect(!page.contains("已結清"))
         // Nothing counted, so no totals table: the page ends with their rows (field trial: an empty table).
-        #expect(page.hasSuffix("請在試算表中修正，或詢問王小明\n\n"), "\(page)")
+        #expect(page.hasSuffix("請詢問王小明，或重新填寫表單\n\n"), "\(page)")
         #expect(!page.contains("## 合計"))
         // Unchanged input: nothing written, the page kept.
         let again = try TestSupport.run(["build"], in: site, environment: BinaryTests.fixedClock)

@@ -131,6 +131,88 @@ import Testing
         #expect(Self.stop(server, within: 10)?.status == 0)
     }
 
+    /// Issue 36, item 9: 256 connections that send nothing used to take every place at the door, and each
+    /// real client was closed unanswered; now the oldest silent one makes room.
+    @Test func hundredsOfIdleConnectionsDoNotLockOutRealClients() throws {
+        let (_, site) = try InitServeTests.newSite()
+        let server = try ServeProcess(["serve", "--port", "0"], in: site)
+        defer { if server.process.isRunning { kill(server.process.processIdentifier, SIGKILL) } }
+        let idle = try (0..<300).map { _ in try Client(port: server.port, timeout: 15) }
+        for target in ["/", "/style.css", "/", "/index.html", "/style.css"] {
+            #expect(try Self.get(server.port, target) == 200)
+        }
+        // A connection that sent its head in time is never the one closed to make room.
+        #expect(idle.count == 300)
+        #expect(Self.stop(server, within: 10)?.status == 0)
+    }
+
+    /// HEAD says what GET would send, without the body.
+    @Test func headAnswersTheLengthGetWouldSend() throws {
+        let (_, site) = try InitServeTests.newSite()
+        let server = try ServeProcess(["serve", "--port", "0"], in: site)
+        defer { if server.process.isRunning { kill(server.process.processIdentifier, SIGKILL) } }
+        let page = try Data(contentsOf: site.appendingPathComponent("output/site/index.html"))
+        let client = try Client(port: server.port)
+        client.send("HEAD /index.html HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        let response = client.receiveAll()
+        #expect(response.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(response.contains("\r\nContent-Length: \(page.count)\r\n"), "\(response)")
+        #expect(response.hasSuffix("\r\n\r\n"), "HEAD sent a body")
+        #expect(Self.stop(server, within: 10)?.status == 0)
+    }
+
+    /// Resident memory of `pid` in bytes (Linux's /proc).
+    static func residentBytes(_ pid: Int32) throws -> Int {
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") })
+        return try #require(Int(line.split(separator: " ").dropFirst().first ?? "")) * 1024
+    }
+
+    /// Files are streamed: clients that ask for a large file and read none of it cost the server a buffer
+    /// each, not a copy of the file (200 slow clients of a large `summary.json` once took 6.3 GB).
+    @Test func slowClientsOfALargeFileDoNotGrowTheServer() throws {
+        let (_, site) = try InitServeTests.newSite()
+        let size = 16 << 20
+        try Data(repeating: UInt8(ascii: "x"), count: size).write(to: site.appendingPathComponent("output/site/big.json"))
+        let server = try ServeProcess(["serve", "--port", "0"], in: site)
+        defer { if server.process.isRunning { kill(server.process.processIdentifier, SIGKILL) } }
+        #expect(try Self.get(server.port) == 200)
+        let before = try Self.residentBytes(server.process.processIdentifier)
+        let slow = try (0..<20).map { _ in try Client(port: server.port, timeout: 15) }
+        for client in slow { client.send("GET /big.json HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") }
+        var peak = before
+        for _ in 0..<15 {
+            usleep(100_000)
+            peak = max(peak, try Self.residentBytes(server.process.processIdentifier))
+        }
+        // Twenty copies would be 320 MB; twenty buffers are a few MB.
+        #expect(peak - before < 48 << 20, "resident memory grew by \(peak - before) bytes")
+        // Still answered, in full, to a client that reads.
+        let reader = try Client(port: server.port, timeout: 15)
+        reader.send("GET /big.json HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        let response = reader.receiveAll()
+        #expect(response.contains("\r\nContent-Length: \(size)\r\n"))
+        #expect(response.utf8.count > size)
+        withExtendedLifetime(slow) {}
+        #expect(Self.stop(server, within: 10)?.status == 0)
+    }
+
+    /// Item 13: a temporary folder that cannot be used is reported as that, not as a port to change.
+    @Test func anUnusableTemporaryFolderIsSaidSo() throws {
+        let (_, site) = try InitServeTests.newSite()
+        // Short: a TMPDIR longer than a socket's path allows is passed over for /tmp.
+        let missing = "/nonexistent-\(UInt32.random(in: 0...UInt32.max))"
+        do {
+            let server = try ServeProcess(["serve", "--port", "0"], in: site, environment: ["TMPDIR": missing])
+            Issue.record("serve started with TMPDIR=\(missing)")
+            _ = server.stop(SIGKILL)
+        } catch let failure as ServeProcess.DidNotStart {
+            #expect(failure.status == 73)
+            #expect(failure.stderr.contains(missing + "/") && failure.stderr.contains("TMPDIR"), "\(failure.stderr)")
+            #expect(!failure.stderr.contains("--port"), "\(failure.stderr)")
+        }
+    }
+
     /// SIGTERM, then the exit status and standard error once the process has ended; nil (and the process
     /// killed) when it was still running `seconds` later.
     static func stop(_ server: ServeProcess, within seconds: Double) -> (status: Int32, stderr: String)? {

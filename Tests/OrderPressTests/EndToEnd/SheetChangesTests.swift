@@ -230,7 +230,7 @@ import Testing
         let refused = try TestSupport.run(["build"], in: site, environment: Self.second)
         #expect(refused.status == 65)
         #expect(refused.stderr == "orderpress: diff: 3 of the last run's 3 orders are no longer valid orders (1 gone, 2 now rejected), more than 50%; nothing was published; if that is right, run again with --accept-deletions\n")
-        #expect(try TestSupport.contents(of: output) == before)
+        #expect(try TestSupport.besidesHealth(TestSupport.contents(of: output)) == TestSupport.besidesHealth(before))
 
         #expect(try Self.build(site, Self.second, ["--accept-deletions"]).contains("· 1 deleted, 2 no longer counted ·"))
         let changes = try Self.changes(site)

@@ -25,9 +25,12 @@ import Testing
         try HTTPBinaryTests.state(of: output).filter { $0.key.hasPrefix("markdown/") || ($0.key.hasPrefix("site/") && $0.key != "site/status.json") }
     }
 
+    /// Every page that shows money: the index, the groups' and the people's pages.
     static func noticed(_ path: String) -> Bool {
         ["markdown/index.md", "site/index.html"].contains(path)
-            || (path.hasPrefix("markdown/groups/") && path.hasSuffix(".md")) || (path.hasPrefix("site/groups/") && path.hasSuffix(".html"))
+            || ["groups/", "people/"].contains { folder in
+                (path.hasPrefix("markdown/" + folder) && path.hasSuffix(".md")) || (path.hasPrefix("site/" + folder) && path.hasSuffix(".html"))
+            }
     }
 
     @Test func theNoticeAppearsAfterTheThresholdAndGoesOnRecoveryAllElseUnchanged() async throws {
@@ -76,7 +79,12 @@ import Testing
                 #expect(text.replacingOccurrences(of: "\n" + block, with: "") == String(decoding: data, as: UTF8.self)
                     || text.replacingOccurrences(of: block, with: "") == String(decoding: data, as: UTF8.self), "\(path)")
             }
-            #expect(patched == 2 + 2 * 4)
+            let people = before.keys.filter { $0.hasPrefix("markdown/people/") }.count
+            #expect(people > 0)
+            #expect(patched == 2 + 2 * 4 + 2 * people)
+            // A member's own page says it too: the page they open to see what they owe.
+            let amy = String(decoding: try #require(noticed["site/people/amy.html"]).0, as: UTF8.self)
+            #expect(amy.contains(noticeHTML))
             let index = String(decoding: try #require(noticed["markdown/index.md"]).0, as: UTF8.self)
             #expect(index.hasPrefix("# Friday tea run\n\n" + noticeMarkdown + "\n資料時間："))
             let indexHTML = String(decoding: try #require(noticed["site/index.html"]).0, as: UTF8.self)
@@ -92,7 +100,8 @@ import Testing
             await service.recover()
             let recovered = try await Self.run(site, at: Self.failedAt + 95 * 60)
             #expect(recovered.status == 0, "\(recovered.stderr)")
-            #expect(recovered.stderr == "orderpress: orders source works again (failing since 2026-11-21T10:10:00Z)\n")
+            // Under --quiet the recovery is news, said once on stdout.
+            #expect(recovered.stdout == "已恢復：訂單表已可再次讀取（自 2026-11-21 18:10 (Asia/Taipei) 起失敗）\n" && recovered.stderr == "", "\(recovered)")
             let after = try Self.pages(output)
             #expect(after.keys.sorted() == before.keys.sorted())
             for (path, (data, date)) in before {

@@ -6,7 +6,7 @@ import Testing
 /// A run killed (or failed) between putting files in place and committing the state leaves a site that the
 /// last snapshot does not describe, and perhaps pages no list of published files names. The next run repairs
 /// both, whatever its input: it removes what is no part of its site and never takes the "unchanged input"
-/// shortcut while the published site is another build's (README, What OrderPress guarantees: all or nothing).
+/// shortcut while the published site is another build's (docs/guarantees.md: all or nothing).
 @Suite struct UnfinishedRunTests {
     /// The sample's orders as they were, to undo `ChangesTests.editOrders`.
     static func orders(of site: URL) throws -> Data {

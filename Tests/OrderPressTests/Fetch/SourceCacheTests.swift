@@ -169,8 +169,13 @@ import Testing
                 #expect(body.contains(row["orderer"]!))
             }
             #expect(try Data(contentsOf: cache.appendingPathComponent("rates.body")) == Data(F.rter.utf8))
-            #expect(try String(contentsOf: cache.appendingPathComponent("orders.meta.json"), encoding: .utf8)
-                == "{\"fetched_at\": \"2026-11-21T08:00:00Z\", \"location\": \"\(server.url("/api/v1/abc?sheet=orders"))\"}\n")
+            // The meta also holds the digest of the pages the copy was made from, and of the copy it was
+            // written for (`SourceFingerprint`): a build from the copy sees the input the fetch saw.
+            let meta = try String(contentsOf: cache.appendingPathComponent("orders.meta.json"), encoding: .utf8)
+            #expect(meta.hasPrefix("{\"fetched_at\": \"2026-11-21T08:00:00Z\", \"location\": \"\(server.url("/api/v1/abc?sheet=orders"))\", \"pages\": \"1:"))
+            #expect(meta.contains("\", \"body_sha256\": \"") && meta.hasSuffix("\"}\n"))
+            let entry = SourceCache(state: folder.appendingPathComponent("output/state")).read("orders", location: server.url("/api/v1/abc?sheet=orders"))
+            #expect(entry?.pages?.count == 1)
 
             // What validation sees from the copy is what it saw from the server: secrets masked, unmapped columns empty.
             let copy = try SheetParser.parseJSON(Data(body.utf8), source: "orders")

@@ -20,11 +20,12 @@ final class ServeProcess {
     }
 
     /// Starts the binary and returns once it printed its URL.
-    init(_ arguments: [String], in folder: URL) throws {
+    init(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws {
         process = Process()
         process.executableURL = TestSupport.binary
         process.arguments = arguments
         process.currentDirectoryURL = folder
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let output = Pipe()
         errors = Pipe()
         process.standardOutput = output

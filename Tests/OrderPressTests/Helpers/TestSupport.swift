@@ -96,6 +96,12 @@ enum TestSupport {
         return result
     }
 
+    /// `contents` without what a refused or failing run says about itself: `status.json` in the site
+    /// (`blocked`, `failing`) and the record of it in the state (`failing.json`).
+    static func besidesHealth(_ contents: [String: Data]) -> [String: Data] {
+        contents.filter { !["site/status.json", "state/failing.json"].contains($0.key) }
+    }
+
     /// Runs the built binary (or `executable`); returns its exit status, standard output and standard error.
     @discardableResult
     static func run(

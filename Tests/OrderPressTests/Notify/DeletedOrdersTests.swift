@@ -47,4 +47,15 @@ import Testing
         #expect(Self.deleted.records.map(DeletedOrders.label).prefix(2) == ["id 2 Ben O'Neil 珍珠奶茶", "Ben Wu Green Tea"])
         #expect(Self.deleted.closest(to: "Ben O'Nell 珍珠奶茶", limit: 1) == ["id 2 Ben O'Neil 珍珠奶茶"])
     }
+
+    /// The row `restore` prints shows a Sheets serial in the time column as pages show times, not `46353.635416666664`.
+    @Test func aSerialTimeIsPrintedAsATime() {
+        var record = Self.record(3, id: "2", "Amy", "紅茶")
+        record.values = ["2", "Amy", "紅茶", "46353.635416666664"]
+        var deleted = DeletedOrders(headers: ["id", "orderer", "drink", "time"], columns: ["id", "orderer", "drink", "time"], records: [record])
+        deleted.timeColumn = "time"
+        #expect(deleted.row(record) == "2\tAmy\t紅茶\t2026-11-27 15:15")
+        deleted.timeColumn = nil
+        #expect(deleted.row(record) == "2\tAmy\t紅茶\t46353.635416666664")
+    }
 }

@@ -33,10 +33,11 @@ import Testing
         #expect(Self.notice.removed(from: noticed, tree: .site) == page)
     }
 
-    /// Only the index and each group's pages (its further order pages too), nothing else.
+    /// Every page that shows money: the index, each group's pages (its further order pages too) and each
+    /// person's page; nothing else.
     @Test(arguments: [
         ("index.md", ".md", true), ("groups/tea.md", ".md", true), ("groups/tea.html", ".html", true),
-        ("groups/tea--2.md", ".md", true), ("groups/tea/x.md", ".md", false), ("groups-2.md", ".md", false), ("groups/tea.svg", ".md", false), ("people/amy.md", ".md", false),
+        ("groups/tea--2.md", ".md", true), ("groups/tea/x.md", ".md", false), ("groups-2.md", ".md", false), ("groups/tea.svg", ".md", false), ("people/amy.md", ".md", true), ("people/amy/x.md", ".md", false),
         ("changes.md", ".md", false), ("archive/tea/2026-11-21.html", ".html", false),
     ])
     func noticedPages(path: String, suffix: String, noticed: Bool) {

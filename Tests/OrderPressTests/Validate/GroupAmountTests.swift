@@ -20,14 +20,14 @@ import Testing
     ] as [(String, String, String?)])
     func aCellIsAnAmountOrAWarningThatSaysWhatToWrite(text: String, value: String, warning: String?) {
         var warnings: [DataWarning] = []
-        let amount = GroupAmount.read(text, column: "discount", row: 3, fromSheetAPI: false, warnings: &warnings)
+        let amount = GroupAmount.read(text, column: "discount", row: 3, fromSheetAPI: false, warnings: &warnings).value
         #expect(amount == Decimal(string: value)!)
         #expect(warnings.map(\.message) == (warning.map { [$0] } ?? []))
     }
 
     /// Read from a SheetDB-style URL, a cell in the sheet's own currency format is fixed for the whole
     /// column by reading the groups tab unformatted, as a price is; what someone typed (`NT$30`, `35元`)
-    /// only by writing the number, whatever the source (DESIGN: "a typed `35元` is "write 35"").
+    /// only by writing the number, whatever the source.
     @Test(arguments: [
         ("$5.00", true, Optional(ReasonCode.groupAmountSheetFormat),
          "groups row 3: fee '$5.00' is formatted as currency by the sheet and counts as 0; read the groups sheet with mode=UNFORMATTED_VALUE or cast_numbers=fee, or write 5.00"),

@@ -3,7 +3,7 @@ import Testing
 
 @testable import OrderPress
 
-/// The `paid` column: every spelling README lists (From a Google Form), and what happens to anything else.
+/// The `paid` column: every spelling docs/sources.md lists (From a Google Form), and what happens to anything else.
 @Suite struct PaidTextTests {
     static func validate(_ values: [String]) throws -> ValidatedData {
         let configuration = try TestSupport.configuration(TestSupport.minimalTOML)

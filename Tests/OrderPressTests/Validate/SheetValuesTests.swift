@@ -37,7 +37,7 @@ import Testing
     }
 
     /// NFKC folds width, not other scripts' digits or fractions: these stay rejected.
-    @Test(arguments: ["١٢", "½", "３５元"])
+    @Test(arguments: ["١٢", "½", "３５杯"])
     func otherNumeralsAreStillRejected(price: String) throws {
         let data = try Self.validate([Self.row(price: price)])
         #expect(data.orders == [])
@@ -78,19 +78,18 @@ import Testing
     }
 
     @Test(arguments: [
-        // Typed by a person: the hint is to write the number, whatever the source.
-        ("35元", false, "price '35元' is not a plain number; write 35 (the currency belongs in the currency column or the group)"),
-        ("NT$35", false, "price 'NT$35' is not a plain number; write 35 (the currency belongs in the currency column or the group)"),
-        ("35元", true, "price '35元' is not a plain number; write 35 (the currency belongs in the currency column or the group)"),
-        ("NT$35", true, "price 'NT$35' is not a plain number; write 35 (the currency belongs in the currency column or the group)"),
-        ("３５元", true, "price '３５元' is not a plain number; write 35 (the currency belongs in the currency column or the group)"),
-        ("TWD 35.00", true, "price 'TWD 35.00' is not a plain number; write 35.00 (the currency belongs in the currency column or the group)"),
-        // The sheet's own currency format, read through SheetDB: UNFORMATTED_VALUE fixes it.
-        ("$1.23", true, "price '$1.23' is formatted as currency by the sheet; read the sheet with mode=UNFORMATTED_VALUE or cast_numbers=price, or write 1.23"),
-        ("NT$1,200.00", true, "price 'NT$1,200.00' is formatted as currency by the sheet; read the sheet with mode=UNFORMATTED_VALUE or cast_numbers=price, or write 1,200.00"),
+        // Typed by a person: the hint is to write the number, whatever the source. (The row's own currency's
+        // sign, `35元` or `NT$35` in TWD, is read: `LocaleValuesTests`.)
+        ("35杯", false, "price '35杯' is not a plain number; write 35 (the currency belongs in the currency column or the group)"),
+        ("35杯", true, "price '35杯' is not a plain number; write 35 (the currency belongs in the currency column or the group)"),
+        ("３５杯", true, "price '３５杯' is not a plain number; write 35 (the currency belongs in the currency column or the group)"),
+        ("M$ 35", true, "price 'M$ 35' is not a plain number; write 35 (the currency belongs in the currency column or the group)"),
+        // The sheet's own currency format (a sign no currency here claims), read through SheetDB: UNFORMATTED_VALUE fixes it.
+        ("M$1.23", true, "price 'M$1.23' is formatted as currency by the sheet; read the sheet with mode=UNFORMATTED_VALUE or cast_numbers=price, or write 1.23"),
+        ("M$1,200.00", true, "price 'M$1,200.00' is formatted as currency by the sheet; read the sheet with mode=UNFORMATTED_VALUE or cast_numbers=price, or write 1,200.00"),
         // The same from a file, or from a URL already read with UNFORMATTED_VALUE (the text was typed): a mode cannot help.
-        ("$1.23", false, "price '$1.23' is not a plain number; write 1.23 (the currency belongs in the currency column or the group)"),
-        ("$1.23", nil, "price '$1.23' is not a plain number; write 1.23 (the currency belongs in the currency column or the group)"),
+        ("M$1.23", false, "price 'M$1.23' is not a plain number; write 1.23 (the currency belongs in the currency column or the group)"),
+        ("M$1.23", nil, "price 'M$1.23' is not a plain number; write 1.23 (the currency belongs in the currency column or the group)"),
     ])
     func priceHintsFitTheSourceAndTheValue(price: String, fromURL: Bool?, reason: String) throws {
         let toml = fromURL.map { $0 ? Self.urlTOML() : TestSupport.minimalTOML } ?? Self.urlTOML("&mode=UNFORMATTED_VALUE")
@@ -100,16 +99,17 @@ import Testing
 
     /// The groups tab's fee and discount follow their own source, by the price's rule (`Validator.readsSheetAPI`):
     /// a SheetDB-style URL without `mode=UNFORMATTED_VALUE` gets the mode's hint, a file or a URL that asks for
-    /// the mode already (the `$5.00` was typed as text) gets "write 5.00" — whatever the orders' source is.
+    /// the mode already (the `M$5.00` was typed as text) gets "write 5.00" — whatever the orders' source is.
+    /// (A sign no currency here claims: the group's own, `$5.00` in TWD, is read.)
     @Test(arguments: [
         ("url = \"https://sheetdb.example/api/v1/abc?sheet=groups\"", ReasonCode.groupAmountSheetFormat,
-         "groups row 2: fee '$5.00' is formatted as currency by the sheet and counts as 0; read the groups sheet with mode=UNFORMATTED_VALUE or cast_numbers=fee, or write 5.00"),
+         "groups row 2: fee 'M$5.00' is formatted as currency by the sheet and counts as 0; read the groups sheet with mode=UNFORMATTED_VALUE or cast_numbers=fee, or write 5.00"),
         ("url = \"https://sheetdb.example/api/v1/abc?sheet=groups&mode=unformatted_value\"", .groupAmountFormatted,
-         "groups row 2: fee '$5.00' is not a plain number (write 5.00) and counts as 0"),
-        ("path = \"groups.csv\"", .groupAmountFormatted, "groups row 2: fee '$5.00' is not a plain number (write 5.00) and counts as 0"),
+         "groups row 2: fee 'M$5.00' is not a plain number (write 5.00) and counts as 0"),
+        ("path = \"groups.csv\"", .groupAmountFormatted, "groups row 2: fee 'M$5.00' is not a plain number (write 5.00) and counts as 0"),
     ])
     func feeHintsFitTheGroupsSource(source: String, code: ReasonCode, warning: String) throws {
-        let groups = TestSupport.table(["group", "fee"], [["Tea", "$5.00"]], name: "groups")
+        let groups = TestSupport.table(["group", "fee"], [["Tea", "M$5.00"]], name: "groups")
         // The orders from a file: the hint is the groups source's, not the orders'.
         let data = try Self.validate([Self.row()], toml: TestSupport.minimalTOML + "\n[groups]\n" + source + "\n", groups: groups)
         #expect(data.warnings.map(\.message) == [warning])

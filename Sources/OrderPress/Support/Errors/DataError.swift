@@ -3,6 +3,13 @@
 public struct DataError: OrderPressFailure, Equatable {
     public var message: String
     public var status: ExitStatus = .dataError
+    /// Set when the mass-deletion guard refused the build: how many orders it lost, of how many.
+    public var refusal: Refusal?
+
+    public struct Refusal: Sendable, Equatable {
+        public var lost: Int
+        public var previous: Int
+    }
 
     public var exitStatus: ExitStatus { status }
     public var description: String { message }

@@ -185,21 +185,24 @@ final class OpenFolders: @unchecked Sendable {
     }
 
     /// Renames the folders `putHiddenInPlace` put in place back to their hidden names, last first: the publish
-    /// failed before the state was committed. False when one could not be (or files were moved one by one).
+    /// failed before the state was committed. False when one could not be (or files were moved one by one);
+    /// those stay to be tried again by the next call.
     func hideAgain() -> Bool {
         lock.lock()
         defer { lock.unlock() }
         var undone = !movedFiles
+        var failed: [String] = []
         while let relative = placed.popLast() {
             let (parentPath, name) = Self.split(relative)
             guard let hiddenName = hidden[relative], let parent = descriptors[parentPath], parent >= 0,
                 AtomicFile.renameWithoutReplacing(name, in: parent, to: hiddenName, in: parent) == 0 || renameat(parent, name, parent, hiddenName) == 0
             else {
                 undone = false
-                hidden[relative] = nil
+                failed.append(relative)
                 continue
             }
         }
+        placed = failed.reversed()
         return undone
     }
 

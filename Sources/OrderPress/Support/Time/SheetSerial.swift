@@ -1,3 +1,5 @@
+import Foundation
+
 /// A Google Sheets date serial, as `mode=UNFORMATTED_VALUE` gives every date and time: days since
 /// 1899-12-30 (the Lotus and Excel convention), the fraction being the time of day, on the wall clock of
 /// the spreadsheet's zone (no offset is stored). `46347.5` is 2026-11-21 12:00. Read from its digits,
@@ -47,5 +49,12 @@ enum SheetSerial {
         // numerator < 10^12, so numerator × 86,400 stays far below Int.max.
         let seconds = (numerator * 86_400 * 2 + scale) / (scale * 2)
         return (days - epochDays) * 86_400 + seconds
+    }
+
+    /// A serial as pages show times (`2026-11-21 15:15`, the sheet's wall clock), or nil when `text` is not
+    /// one: what a rejected row or a restored one shows of its time cell instead of `46353.635416666664`.
+    static func shown(_ text: String) -> String? {
+        guard text.utf8.count > 4, let local = Text.withUTF8(text, { wallClock($0) }) else { return nil }
+        return Timestamp.display(Date(timeIntervalSince1970: TimeInterval(local)), timeZone: TimeZone(identifier: "UTC")!)
     }
 }

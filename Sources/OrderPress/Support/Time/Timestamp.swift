@@ -10,28 +10,69 @@ enum Timestamp {
     /// Sheets date serial (`46347.5`; see `SheetSerial`) read too. Anything else is nil: never a
     /// time read by skipping what it could not read.
     static func parse(_ raw: String, timeZone: TimeZone) -> Date? {
-        // Read in place: a copy of the bytes was an array made and freed for every order's time.
-        Text.withUTF8(raw) { parse(utf8: $0) { timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) } }
+        read(raw, order: nil, timeZone: timeZone).date
     }
 
     /// `parse(_:timeZone:)` with the zone's offsets remembered by the hour (`ZoneOffsets`): for every
     /// order's time, on the thread that owns `offsets`.
     static func parse(_ raw: String, offsets: inout ZoneOffsets) -> Date? {
-        Text.withUTF8(raw) { parse(utf8: $0) { offsets.secondsFromGMT(at: $0) } }
+        read(raw, order: nil, offsets: &offsets).date
+    }
+
+    /// What a sheet's time or date cell says.
+    enum Reading: Equatable {
+        /// The moment; `dateOnly` when the text is a date without a time of day; `proves` the date order
+        /// the text alone settles (`27/11/2026` day-first, `11/27/2026` month-first).
+        case time(Date, dateOnly: Bool, proves: DateOrder?)
+        /// A date whose first two numbers could each be the day or the month (`05/11/2026`) and no order
+        /// to settle it: never a guess, the caller warns and shows it as written.
+        case unsettled
+        case unreadable
+
+        var date: Date? {
+            if case .time(let date, _, _) = self { return date }
+            return nil
+        }
+    }
+
+    /// A time cell read with `order` (`date_order`, or the order its source's evidence settled; nil: only
+    /// what the text itself proves). `endOfDay`: a date alone is the last instant of that day (a
+    /// deadline), not its start (an order's time).
+    static func read(_ raw: String, order: DateOrder?, timeZone: TimeZone, endOfDay: Bool = false) -> Reading {
+        Text.withUTF8(raw) {
+            read(utf8: $0, order: order, endOfDay: endOfDay) { timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) }
+        }
+    }
+
+    /// `read(_:order:timeZone:)` with the zone's offsets remembered by the hour, for every order's time.
+    static func read(_ raw: String, order: DateOrder?, offsets: inout ZoneOffsets) -> Reading {
+        Text.withUTF8(raw) { read(utf8: $0, order: order, endOfDay: false) { offsets.secondsFromGMT(at: $0) } }
     }
 
     /// `secondsFromGMT(instant)`: the zone's offset at `instant` seconds since 1970.
-    private static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, secondsFromGMT: (Int) -> Int) -> Date? {
+    private static func read(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, order: DateOrder?, endOfDay: Bool, secondsFromGMT: (Int) -> Int
+    ) -> Reading {
+        let fields: Fields?
         switch scan(bytes) {
-        case .fields(let fields):
-            return fields.date(secondsFromGMT: secondsFromGMT)
+        case .fields(let found):
+            fields = found
         case .words:
             // Rare: a 12-hour marker (下午, PM), 年月日, or a word OrderPress does not know.
-            return TimestampWords.parse(bytes)?.date(secondsFromGMT: secondsFromGMT)
+            fields = TimestampWords.parse(bytes)
         case .unreadable:
-            // A Sheets serial (46347.385…) is a plain number, which the scan cannot read as a time.
-            return SheetSerial.wallClock(bytes).map { Fields.date(local: $0, zoneOffset: nil, secondsFromGMT: secondsFromGMT) }
+            // A Sheets serial (46347.385…) is a plain number, which the scan cannot read as a time; a
+            // whole one is a date alone (a cell formatted as a date).
+            guard var local = SheetSerial.wallClock(bytes) else { return .unreadable }
+            let dateOnly = local % 86_400 == 0
+            if dateOnly, endOfDay { local += 86_400 }
+            let date = Fields.date(local: local, zoneOffset: nil, secondsFromGMT: secondsFromGMT)
+            return .time(dateOnly && endOfDay ? date.addingTimeInterval(-Fields.lastInstant) : date, dateOnly: dateOnly, proves: nil)
         }
+        guard let fields else { return .unreadable }
+        guard let (settled, proves) = fields.settled(order) else { return .unsettled }
+        guard let date = settled.date(secondsFromGMT: secondsFromGMT, endOfDay: endOfDay) else { return .unreadable }
+        return .time(date, dateOnly: !settled.hasTime, proves: proves)
     }
 
     /// What a timestamp's numbers say: the date, the time of day (zeros when it has none) and the zone
@@ -41,15 +82,46 @@ enum Timestamp {
         /// Whether the text has a time of day (hours and minutes), not just a date.
         var hasTime = false
         var zoneOffset: Int?
+        /// The year came last (`a/b/yyyy`): `month` and `day` hold the first and second number as read,
+        /// which only a date order (`settled`) says are the month and the day.
+        var yearLast = false
+
+        /// How far before the next day's start a date alone ends, as a deadline: "23:59:59…" of its day.
+        static let lastInstant: TimeInterval = 0.001
+
+        /// The fields with a year-last date's day and month put in place by `order`, and the order the
+        /// numbers alone prove; nil when they could be either (`05/11/2026` without an order), or the
+        /// order is year-first. A year-first date is year, month, day whatever the order.
+        func settled(_ order: DateOrder?) -> (Fields, proves: DateOrder?)? {
+            guard yearLast else { return (self, nil) }
+            var swapped = self
+            (swapped.month, swapped.day) = (day, month)
+            switch order {
+            case .mdy: return (self, nil)
+            case .dmy: return (swapped, nil)
+            case .ymd: return nil
+            case nil:
+                let (first, second) = (month, day)
+                if first > 12, (1...12).contains(second) { return (swapped, .dmy) }
+                if second > 12, (1...12).contains(first) { return (self, .mdy) }
+                // Both above 12 is no date; the same number twice is the same date either way.
+                if first == second || (first > 12 && second > 12) || first == 0 || second == 0 { return (self, nil) }
+                return nil
+            }
+        }
 
         /// The moment, reading the wall clock in the zone that `secondsFromGMT` gives offsets of unless the
-        /// text named one; nil for a day or time that does not exist.
-        func date(secondsFromGMT: (Int) -> Int) -> Date? {
+        /// text named one; nil for a day or time that does not exist. `endOfDay`: a date alone is the last
+        /// instant of its day.
+        func date(secondsFromGMT: (Int) -> Int, endOfDay: Bool = false) -> Date? {
             guard (1...12).contains(month), (1...Timestamp.daysIn(month: month, year: year)).contains(day),
                 (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
             else { return nil }
-            let local = Timestamp.daysFromCivil(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
-            return Self.date(local: local, zoneOffset: zoneOffset, secondsFromGMT: secondsFromGMT)
+            let days = Timestamp.daysFromCivil(year: year, month: month, day: day)
+            guard endOfDay, !hasTime else {
+                return Self.date(local: days * 86_400 + hour * 3600 + minute * 60 + second, zoneOffset: zoneOffset, secondsFromGMT: secondsFromGMT)
+            }
+            return Self.date(local: (days + 1) * 86_400, zoneOffset: zoneOffset, secondsFromGMT: secondsFromGMT).addingTimeInterval(-Self.lastInstant)
         }
 
         /// `local` seconds since 1970 on the wall clock, in the zone `zoneOffset` names or else `secondsFromGMT`'s.
@@ -141,7 +213,8 @@ enum Timestamp {
         if firstFieldDigits == 4 {
             (result.year, result.month, result.day) = (fields.0, fields.1, fields.2)
         } else if fields.2 >= 1000 {
-            (result.month, result.day, result.year) = (fields.0, fields.1, fields.2)  // M/d/yyyy, as Google Forms writes it
+            // a/b/yyyy: month and day as read until a date order settles them (`Fields.settled`).
+            (result.month, result.day, result.year, result.yearLast) = (fields.0, fields.1, fields.2, true)
         } else {
             return .unreadable
         }
