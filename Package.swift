@@ -55,6 +55,8 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                // RS256 for a Google service account's token request (GoogleServiceAccount).
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's own calls, for binding a million records without GRDB's per-value cost.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -84,6 +86,8 @@ let package = Package(
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                // The Google token endpoint stand-in makes an RSA key and checks RS256 signatures.
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 // The reference CSV grammar that `CSVRows` is checked against (`CSVRowsTests`).
                 .product(name: "CSV", package: "CSV.swift"),

@@ -43,6 +43,8 @@ public struct Configuration: Sendable {
     public enum Location: Sendable, Equatable {
         case url(URL)
         case path(URL)
+        /// A tab of a Google Sheet, read through the Sheets API.
+        case googleSheet(GoogleSheetSource)
     }
 
     /// The keys shared by the `orders`, `groups` and `rates` tables.

@@ -145,6 +145,9 @@ public enum ConfigurationLoader {
         var rates: Configuration.RateSettings?
         if var ratesTable = try root.table("rates") {
             let settings = try source(&ratesTable, resolve: resolve)
+            if case .googleSheet = settings.location {
+                throw ConfigurationError.invalid("rates.google_sheet", "is for sheets; rates come from a feed's url or a file's path", in: name)
+            }
             // A rates feed has its own fixed formats: the sheets' reading keys do not apply to it.
             if settings.dateOrder != nil { throw ConfigurationError.unknownKey(ratesTable.qualified("date_order"), in: name) }
             if settings.decimalSeparator != .point { throw ConfigurationError.unknownKey(ratesTable.qualified("decimal_separator"), in: name) }
@@ -215,8 +218,14 @@ public enum ConfigurationLoader {
         let name = table.path
         let url = try table.string("url")
         let path = try table.string("path")
+        let google = try GoogleSheetSource.read(&table)
         let location: Configuration.Location
         switch (url, path) {
+        case _ where google != nil:
+            guard url == nil, path == nil else {
+                throw ConfigurationError.invalid(name, "takes one of url, path or google_sheet, not several", in: table.file)
+            }
+            location = .googleSheet(google!)
         case let (url?, nil):
             guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
                 scheme == "http" || scheme == "https", parsed.host != nil
@@ -229,7 +238,7 @@ public enum ConfigurationLoader {
         case (.some, .some):
             throw ConfigurationError.invalid(name, "takes either url or path, not both", in: table.file)
         case (nil, nil):
-            throw ConfigurationError.invalid(name, "needs a url or a path", in: table.file)
+            throw ConfigurationError.invalid(name, "needs a url, a path or a google_sheet", in: table.file)
         }
         let token = try table.string("token_env")
         let timeout = try table.int("timeout_seconds", in: 1...600) ?? 30

@@ -17,10 +17,11 @@ struct Downloader: Sendable {
     }
 
     /// The body of a 2xx answer. `requests` grows by every request sent, retries and redirects included
-    /// (a SheetDB plan counts them all).
+    /// (a SheetDB plan counts them all). `hint`, when it has one for a failing answer, says what to do
+    /// instead of the SheetDB-minded default.
     func get(
         _ url: URL, for source: Configuration.SourceSettings, token: String?, notFoundHint: String,
-        deadline: FetchDeadline, requests: inout Int
+        deadline: FetchDeadline, requests: inout Int, hint: (@Sendable (HTTPReply) -> String?)? = nil
     ) async throws(SourceError) -> Data {
         let timeout = Duration.seconds(source.timeoutSeconds)
         var spent = Duration.zero
@@ -34,17 +35,56 @@ struct Downloader: Sendable {
             switch outcome {
             case .success(let reply):
                 if reply.succeeded { return reply.body }
-                guard reply.isTransient else { throw failure(outcome, url, source, attempt, notFoundHint) }
+                guard reply.isTransient else { throw failure(outcome, url, source, attempt, notFoundHint, hint) }
                 retryAfter = reply.retryAfter
             case .failure(let failure):
                 if deadline.passed { throw deadline.error }
-                guard failure.isTransient else { throw self.failure(outcome, url, source, attempt, notFoundHint) }
+                guard failure.isTransient else { throw self.failure(outcome, url, source, attempt, notFoundHint, hint) }
             }
             guard let delay = policy.delay(afterAttempt: attempt, retryAfter: retryAfter, spent: spent, timeout: timeout),
                 delay < deadline.remaining
             else {
-                throw failure(outcome, url, source, attempt, notFoundHint)
+                throw failure(outcome, url, source, attempt, notFoundHint, hint)
             }
+            await policy.sleep(delay)
+            spent += delay
+        }
+    }
+
+    /// One answer to `POST url` with a form body, retried like a GET on what may pass; no redirect is
+    /// followed (a token endpoint has no reason to send one, and the body holds a signed assertion).
+    func post(
+        _ url: URL, form: Data, timeout: Duration, deadline: FetchDeadline, requests: inout Int
+    ) async -> Result<HTTPReply, HTTPFailure> {
+        var spent = Duration.zero
+        var attempt = 0
+        while true {
+            attempt += 1
+            let wait = min(timeout, deadline.remaining)
+            guard wait > .zero else { return .failure(.timedOut) }
+            requests += 1
+            let started = ContinuousClock.now
+            let outcome: Result<HTTPReply, HTTPFailure>
+            do {
+                outcome = .success(
+                    try await transport.post(
+                        url, headers: ["User-Agent": "orderpress", "Content-Type": "application/x-www-form-urlencoded"], body: form,
+                        timeout: wait))
+            } catch {
+                outcome = .failure(error)
+            }
+            spent += ContinuousClock.now - started
+            var retryAfter: Duration?
+            switch outcome {
+            case .success(let reply):
+                guard reply.isTransient else { return outcome }
+                retryAfter = reply.retryAfter
+            case .failure(let failure):
+                guard failure.isTransient else { return outcome }
+            }
+            guard let delay = policy.delay(afterAttempt: attempt, retryAfter: retryAfter, spent: spent, timeout: timeout),
+                delay < deadline.remaining
+            else { return outcome }
             await policy.sleep(delay)
             spent += delay
         }
@@ -107,7 +147,7 @@ struct Downloader: Sendable {
 
     private func failure(
         _ outcome: Result<HTTPReply, HTTPFailure>, _ url: URL, _ source: Configuration.SourceSettings, _ attempts: Int,
-        _ notFoundHint: String
+        _ notFoundHint: String, _ custom: (@Sendable (HTTPReply) -> String?)? = nil
     ) -> SourceError {
         let address = SourceDescription(url)
         // How many attempts it took is left out: it depends on the retries' jitter, and the message reaches
@@ -116,7 +156,7 @@ struct Downloader: Sendable {
         switch outcome {
         case .success(let reply):
             let phrase = Self.phrases[reply.status].map { " \($0)" } ?? ""
-            message = "\(address) answered HTTP \(reply.status)\(phrase); \(hint(reply.status, source, notFoundHint))"
+            message = "\(address) answered HTTP \(reply.status)\(phrase); \(custom?(reply) ?? hint(reply.status, source, notFoundHint))"
         case .failure(.timedOut):
             message = "\(address) did not answer within \(source.timeoutSeconds) s; check the address, or raise \(source.name).timeout_seconds"
         case .failure(.unreachable(let reason)):

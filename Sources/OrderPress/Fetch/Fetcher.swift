@@ -23,6 +23,14 @@ public struct Fetcher: Sendable {
     /// Bearer tokens by source name, read from the environment up front so that a missing one
     /// is a configuration error before any request.
     private var tokens: [String: String]
+    /// The credentials of each Google Sheet source, by source name, read up front like the tokens.
+    private var google: [String: GoogleCredentials]
+
+    /// What a Google Sheet source reads with: an API key, or a service account's key (its token is asked for once per run).
+    enum GoogleCredentials: Sendable {
+        case apiKey(String)
+        case serviceAccount(GoogleServiceAccount, variable: String)
+    }
 
     /// Throws when a `token_env` of a URL source names an unset or empty variable (not under `--offline`,
     /// which sends nothing).
@@ -45,6 +53,7 @@ public struct Fetcher: Sendable {
         downloader = Downloader(transport: transport, policy: retryPolicy)
         cache = SourceCache(state: configuration.output.state)
         tokens = options.offline ? [:] : try Self.tokens(configuration, environment)
+        google = options.offline ? [:] : try Self.googleCredentials(configuration, environment)
     }
 
     /// Download and parse: every source read into tables.
@@ -61,13 +70,17 @@ public struct Fetcher: Sendable {
         let columns = configuration.orderColumns
         // A column that is secret and nothing else is masked in the cache; one also mapped as a field is published anyway.
         let fields = Set(columns.mapped).subtracting(columns.secret)
+        var sheets: [CachedColumns] = [(configuration.orders, fields, Set(columns.secret).subtracting(fields))]
+        if let groups = configuration.groups { sheets.append((groups, Set(configuration.groupColumns.mapped), Set<String>())) }
+        // Google Sheet tabs first, one request per spreadsheet for all of them (`values:batchGet`).
+        let tabs = try await googleTabs(sheets, requests: &requests, warnings: &warnings)
         let orders = try await sheet(
-            configuration.orders, kept: fields, masked: Set(columns.secret).subtracting(fields),
+            configuration.orders, kept: fields, masked: Set(columns.secret).subtracting(fields), google: tabs,
             fingerprint: &fingerprint, requests: &requests, warnings: &warnings)
         var groups: DownloadedSources.Sheet?
         if let settings = configuration.groups {
             groups = try await sheet(
-                settings, kept: Set(configuration.groupColumns.mapped), masked: [], fingerprint: &fingerprint,
+                settings, kept: Set(configuration.groupColumns.mapped), masked: [], google: tabs, fingerprint: &fingerprint,
                 requests: &requests, warnings: &warnings)
         }
         var rates: DownloadedSources.Rates?
@@ -116,10 +129,18 @@ public struct Fetcher: Sendable {
 
     /// A sheet: a file's bytes, or from its API page by page, or from the cached copy when that may stand in.
     private func sheet(
-        _ source: Configuration.SourceSettings, kept: Set<String>, masked: Set<String>,
+        _ source: Configuration.SourceSettings, kept: Set<String>, masked: Set<String>, google: [String: GoogleTab] = [:],
         fingerprint: inout SourceFingerprint, requests: inout Int, warnings: inout [DataWarning]
     ) async throws(SourceError) -> DownloadedSources.Sheet {
         switch source.location {
+        case .googleSheet:
+            guard let tab = google[source.name] else { preconditionFailure("every Google Sheet source is read by googleTabs") }
+            if let pages = tab.pages {
+                fingerprint.add(source: source.name, format: "google", pages: pages)
+            } else {
+                fingerprint.add(source: source.name, format: "json", parts: [tab.body ?? Data()])
+            }
+            return .table(tab.table)
         case .path(let file):
             guard let format = SheetParser.Format(rawValue: file.pathExtension.lowercased()) else {
                 throw SourceError(source: source.name, message: "'\(file.lastPathComponent)' must be a .json or .csv file")
@@ -128,30 +149,107 @@ public struct Fetcher: Sendable {
             fingerprint.add(source: source.name, format: format.rawValue, parts: [body])
             return .file(body, format: format, settings: source)
         case .url(let url):
-            if let copy = try reusableCopy(source, url) {
-                do {
-                    let table = try bounded(try SheetParser.parseJSON(copy.body, source: source.name), source)
-                    if let pages = copy.pages {
-                        fingerprint.add(source: source.name, format: "sheetdb", pages: pages)
-                    } else {
-                        fingerprint.add(source: source.name, format: "json", parts: [copy.body])
-                    }
-                    return .table(table)
-                } catch where options.offline {
-                    throw SourceError(
-                        source: source.name,
-                        message: "the cached copy of \(source.name) in the state folder \(error.message); run once without --offline to replace it")
-                } catch {
-                    // A damaged copy: ask the source instead.
+            if let copy = try cachedSheet(source, location: URLRedactor.display(url), display: SourceDescription(url).description) {
+                if let pages = copy.pages {
+                    fingerprint.add(source: source.name, format: "sheetdb", pages: pages)
+                } else {
+                    fingerprint.add(source: source.name, format: "json", parts: [copy.body])
                 }
+                return .table(copy.table)
             }
             let (rows, pages, keyOrder) = try await SheetPager(downloader: downloader).rows(url, for: source, token: tokens[source.name], requests: &requests)
             fingerprint.add(source: source.name, format: "sheetdb", pages: pages)
             var table = try SheetParser.table(rows: rows, source: source.name)
             table.sheetOrder = keyOrder
-            save(CachedSheet.body(table, kept: kept, masked: masked), source, url, pages: pages.digest, warnings: &warnings)
+            save(
+                CachedSheet.body(table, kept: kept, masked: masked), source, location: URLRedactor.display(url), pages: pages.digest,
+                warnings: &warnings)
             return .table(table)
         }
+    }
+
+    /// The cached copy of a sheet source when it may stand in for asking (see `reusableCopy`) and parses;
+    /// nil when the source must be asked. Under `--offline` a damaged copy is an error.
+    private func cachedSheet(
+        _ source: Configuration.SourceSettings, location: String, display: String
+    ) throws(SourceError) -> (table: SourceTable, body: Data, pages: SourceFingerprint.Pages.Digest?)? {
+        guard let copy = try reusableCopy(source, location: location, display: display) else { return nil }
+        do {
+            return (try bounded(try SheetParser.parseJSON(copy.body, source: source.name), source), copy.body, copy.pages)
+        } catch where options.offline {
+            throw SourceError(
+                source: source.name,
+                message: "the cached copy of \(source.name) in the state folder \(error.message); run once without --offline to replace it")
+        } catch {
+            return nil  // A damaged copy: ask the source instead.
+        }
+    }
+
+    /// Which columns of a sheet source its cached copy keeps, and which it masks.
+    private typealias CachedColumns = (source: Configuration.SourceSettings, kept: Set<String>, masked: Set<String>)
+
+    /// A Google Sheet tab as read this run, from the API or the cached copy, with what fingerprints it: the
+    /// digest of the answer it came from (kept in the copy's meta, so that a copy fingerprints as its fetch
+    /// did), or the copy's own bytes when its meta has no digest.
+    struct GoogleTab: Sendable {
+        var table: SourceTable
+        var pages: SourceFingerprint.Pages.Digest?
+        var body: Data?
+    }
+
+    /// Every Google Sheet source of `sheets`, by source name: from its cached copy where that may stand in,
+    /// the rest asked for with one request per spreadsheet (and credentials), a service account's access
+    /// token asked for once per key and run, and held in memory only.
+    private func googleTabs(
+        _ sheets: [CachedColumns], requests: inout Int, warnings: inout [DataWarning]
+    ) async throws(SourceError) -> [String: GoogleTab] {
+        var tabs: [String: GoogleTab] = [:]
+        var pending: [(sheet: CachedColumns, tab: GoogleSheetsReader.Tab)] = []
+        for sheet in sheets {
+            guard case .googleSheet(let google) = sheet.source.location else { continue }
+            if let copy = try cachedSheet(sheet.source, location: google.cacheLocation, display: google.display) {
+                tabs[sheet.source.name] = GoogleTab(table: copy.table, pages: copy.pages, body: copy.pages == nil ? copy.body : nil)
+            } else {
+                pending.append((sheet, GoogleSheetsReader.Tab(source: sheet.source, sheet: google)))
+            }
+        }
+        let reader = GoogleSheetsReader(downloader: downloader)
+        var accessTokens: [String: String] = [:]  // by the variable naming the key file
+        var done = Set<Int>()
+        for (index, first) in pending.enumerated() where !done.contains(index) {
+            // The tabs read in one request: same API, spreadsheet and credentials.
+            let group = pending.indices.filter { other in
+                !done.contains(other) && pending[other].tab.sheet.apiURL == first.tab.sheet.apiURL
+                    && pending[other].tab.sheet.spreadsheetID == first.tab.sheet.spreadsheetID
+                    && pending[other].tab.sheet.credentials == first.tab.sheet.credentials
+            }
+            done.formUnion(group)
+            let credential: GoogleSheetsReader.Credential
+            switch google[first.tab.source.name] {
+            case .apiKey(let key):
+                credential = .apiKey(key)
+            case .serviceAccount(let account, let variable):
+                if accessTokens[variable] == nil {
+                    accessTokens[variable] = try await account.accessToken(
+                        downloader, now: now, for: first.tab.source, variable: variable, requests: &requests)
+                }
+                credential = .accessToken(accessTokens[variable]!, clientEmail: account.clientEmail)
+            case nil:
+                preconditionFailure("a Google Sheet source's credentials are read with the fetcher, or it is offline and cached")
+            }
+            let (tables, body) = try await reader.read(group.map { pending[$0].tab }, credential: credential, requests: &requests)
+            var answer = SourceFingerprint.Pages()
+            answer.add(body)
+            for (table, position) in zip(tables, group) {
+                let sheet = pending[position].sheet
+                let checked = try bounded(table, sheet.source)
+                tabs[sheet.source.name] = GoogleTab(table: checked, pages: answer.digest)
+                save(
+                    CachedSheet.body(checked, kept: sheet.kept, masked: sheet.masked), sheet.source,
+                    location: pending[position].tab.sheet.cacheLocation, pages: answer.digest, warnings: &warnings)
+            }
+        }
+        return tabs
     }
 
     /// A sheet longer than `max_rows` is an error, wherever it came from.
@@ -181,6 +279,8 @@ public struct Fetcher: Sendable {
             case .failure(let error):
                 throw SourceError(source: error.source, message: "\(error.message); no earlier rates are cached, so nothing is published")
             }
+        case .googleSheet:
+            throw SourceError(source: settings.source.name, message: "rates come from a feed's url or a file's path, not a Google Sheet")
         }
     }
 
@@ -196,7 +296,7 @@ public struct Fetcher: Sendable {
             if let warning = outcome.warning { warnings.append(warning) }
             return outcome.table
         }
-        if let copy = try reusableCopy(source, url) {
+        if let copy = try reusableCopy(source, location: URLRedactor.display(url), display: SourceDescription(url).description) {
             do {
                 return .success((try parse(copy.body), copy.body))
             } catch {
@@ -209,7 +309,7 @@ public struct Fetcher: Sendable {
                 url, for: source, token: tokens[source.name], notFoundHint: "check [\(source.name)] url",
                 deadline: downloader.deadline(for: source, url: url), requests: &requests)
             let table = try parse(body)
-            save(body, source, url, warnings: &warnings)
+            save(body, source, location: URLRedactor.display(url), warnings: &warnings)
             return .success((table, body))
         } catch {
             guard let copy = cache.read(source.name, location: URLRedactor.display(url)), var table = try? parse(copy.body) else {
@@ -229,13 +329,14 @@ public struct Fetcher: Sendable {
 
     /// The cached copy to use instead of asking: always under `--offline` (none is an error),
     /// otherwise while it is younger than `refresh_minutes`.
-    private func reusableCopy(_ source: Configuration.SourceSettings, _ url: URL) throws(SourceError) -> SourceCache.Entry? {
-        let copy = cache.read(source.name, location: URLRedactor.display(url))
+    /// `location` is what the copy's meta must say it came from; `display` names the source in messages.
+    private func reusableCopy(_ source: Configuration.SourceSettings, location: String, display: String) throws(SourceError) -> SourceCache.Entry? {
+        let copy = cache.read(source.name, location: location)
         if options.offline {
             guard let copy else {
                 throw SourceError(
                     source: source.name,
-                    message: "--offline, but the state folder holds no copy of \(SourceDescription(url)); run once without --offline")
+                    message: "--offline, but the state folder holds no copy of \(display); run once without --offline")
             }
             return copy
         }
@@ -245,13 +346,12 @@ public struct Fetcher: Sendable {
     }
 
     private func save(
-        _ body: Data, _ source: Configuration.SourceSettings, _ url: URL, pages: SourceFingerprint.Pages.Digest? = nil,
+        _ body: Data, _ source: Configuration.SourceSettings, location: String, pages: SourceFingerprint.Pages.Digest? = nil,
         warnings: inout [DataWarning]
     ) {
         guard options.saveCache else { return }
         do {
-            try cache.write(
-                body, name: source.name, location: URLRedactor.display(url), fetchedAt: now, renew: source.refreshMinutes > 0, pages: pages)
+            try cache.write(body, name: source.name, location: location, fetchedAt: now, renew: source.refreshMinutes > 0, pages: pages)
         } catch {
             warnings.append(
                 .init(
@@ -295,5 +395,31 @@ public struct Fetcher: Sendable {
             tokens[source.name] = token
         }
         return tokens
+    }
+
+    /// Each Google Sheet source's credentials: an unset variable, or a key file that cannot be used, is a
+    /// configuration error (64) naming the variable, before any request.
+    private static func googleCredentials(
+        _ configuration: Configuration, _ environment: [String: String]
+    ) throws(ConfigurationError) -> [String: GoogleCredentials] {
+        var credentials: [String: GoogleCredentials] = [:]
+        let file = configuration.file.lastPathComponent
+        for source in [configuration.orders, configuration.groups].compactMap({ $0 }) {
+            guard case .googleSheet(let sheet) = source.location else { continue }
+            switch sheet.credentials {
+            case .apiKey(let variable):
+                let key = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                guard !key.isEmpty else {
+                    throw ConfigurationError.invalid(
+                        "\(source.name).api_key_env", "names \(variable), which is unset or empty; export the Google API key in \(variable)", in: file)
+                }
+                credentials[source.name] = .apiKey(key)
+            case .serviceAccount(let variable):
+                let account = try GoogleServiceAccount.load(
+                    variable: variable, environment: environment, key: "\(source.name).credentials_env", file: file)
+                credentials[source.name] = .serviceAccount(account, variable: variable)
+            }
+        }
+        return credentials
     }
 }

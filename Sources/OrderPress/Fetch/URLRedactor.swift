@@ -5,7 +5,11 @@ import Foundation
 /// A bare query item (`?abcdef123`) may itself be the key, and so may `;name=value` parameters,
 /// in the path or the query: all of them are redacted too.
 enum URLRedactor {
-    static let harmlessQueryItems: Set<String> = ["sheet", "limit", "offset", "mode", "cast_numbers", "sort_by", "sort_order"]
+    static let harmlessQueryItems: Set<String> = [
+        "sheet", "limit", "offset", "mode", "cast_numbers", "sort_by", "sort_order",
+        // The Sheets API's (`key` is not one of them).
+        "ranges", "valueRenderOption", "dateTimeRenderOption", "majorDimension",
+    ]
     static let redacted = "redacted"
 
     static func display(_ url: URL) -> String {
@@ -13,10 +17,13 @@ enum URLRedactor {
         components.user = nil
         components.password = nil
         components.fragment = nil
-        components.percentEncodedPath = components.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: false)
-            .map { segment in
+        let segments = components.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: false)
+        components.percentEncodedPath = segments.indices
+            .map { index in
+                // A Google spreadsheet's id: for a sheet shared by link, anyone who has it can read the sheet.
+                if index > 0, segments[index - 1] == "spreadsheets", !segments[index].isEmpty { return redacted }
                 // `segment;a=1;b` keeps `segment` and the parameter names.
-                let parts = segment.split(separator: ";", omittingEmptySubsequences: false)
+                let parts = segments[index].split(separator: ";", omittingEmptySubsequences: false)
                 return ([String(parts[0])] + parts.dropFirst().map { redact(String($0), keeping: []) }).joined(separator: ";")
             }
             .joined(separator: "/")

@@ -25,7 +25,12 @@ enum StarterFiles {
 
         [orders]
         # The sample orders, as a Google Sheet exports them (File > Download > CSV).
-        # For the live sheet, replace `path` with the SheetDB API of the orders tab:
+        # For the live sheet, replace `path` with the sheet itself, read from Google (free; see docs/):
+        #   google_sheet = "https://docs.google.com/spreadsheets/d/XXXXXXXX/edit"  # its address or its id
+        #   tab = "orders"                    # the tab's name as the sheet shows it
+        #   credentials_env = "GOOGLE_APPLICATION_CREDENTIALS"  # variable holding the path of a service account's key file
+        #   # api_key_env = "GOOGLE_API_KEY"  # or: an API key, for a sheet shared with anyone with the link
+        # or with the SheetDB API of the orders tab:
         #   url = "https://sheetdb.io/api/v1/XXXXXXXX?sheet=orders&mode=UNFORMATTED_VALUE"
         #   token_env = "SHEETDB_TOKEN"       # bearer token read from this environment variable, never from this file
         path = "data/orders.csv"              # a local file: .csv with a header row, or .json in SheetDB's shape

@@ -82,7 +82,7 @@ import Testing
         ("[output]\nsite = \"s\"\nwebroot = \"w\"\n[orders]\npath = \"o.json\"", "orderpress.toml: unknown key 'output.webroot'; remove it or check its spelling"),
         ("title = \"x\"", "orderpress.toml: 'orders' is required"),
         ("[orders]\nurl = \"u\"\npath = \"p.json\"", "orderpress.toml: 'orders' takes either url or path, not both"),
-        ("[orders]\ntimeout_seconds = 3", "orderpress.toml: 'orders' needs a url or a path"),
+        ("[orders]\ntimeout_seconds = 3", "orderpress.toml: 'orders' needs a url, a path or a google_sheet"),
         ("[orders]\nurl = \"ftp://x/y\"", "orderpress.toml: 'orders.url' must be an http or https address"),
         ("base_currency = \"NTD1\"\n[orders]\npath = \"o.json\"",
          "orderpress.toml: 'base_currency' must be an ISO 4217 currency code such as \"TWD\" (found 'NTD1')"),
