@@ -50,8 +50,8 @@ struct StaleNotice: Sendable {
     /// Puts the notice into each page that should have it, replacing `previous` (the notice an earlier run of
     /// this failure recorded, which reads differently if the configuration changed); writes only pages that change.
     func apply(replacing previous: StaleNotice?) throws(OutputError) {
-        guard let data = try AtomicFile.contents(of: state.appendingPathComponent(Manifest.fileName), below: state),
-            let manifest = Manifest.decode(data)
+        guard let data = try AtomicFile.contents(of: state.appendingPathComponent(Manifest.fileName), below: state, maxBytes: Manifest.maxBytes),
+            data.count <= Manifest.maxBytes, let manifest = Manifest.decode(data)
         else { return }
         for (tree, root, suffix) in [(Tree.markdown, markdown, ".md"), (.site, site, ".html")] {
             for entry in manifest[tree] where Self.isNoticed(entry.path, suffix: suffix) && Publisher.isSafe(entry.path) {

@@ -34,12 +34,13 @@ public struct Publisher: Sendable {
         let path = manifestURL.standardizedFileURL.path
         let read: (data: Data, status: stat)?
         do {
-            read = try AtomicFile.contentsAndStatus(of: manifestURL, below: output.state)
+            read = try AtomicFile.contentsAndStatus(of: manifestURL, below: output.state, maxBytes: Manifest.maxBytes)
         } catch {
             throw StepFailure(step: .publish, underlying: error)
         }
         guard let read else { return nil }
-        guard let manifest = Manifest.decode(read.data) else {
+        let tooLarge = read.status.st_size > Manifest.maxBytes || read.data.count > Manifest.maxBytes
+        guard !tooLarge, let manifest = Manifest.decode(read.data) else {
             throw StepFailure(
                 step: .publish,
                 underlying: DataError(

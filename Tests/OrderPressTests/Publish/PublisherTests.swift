@@ -202,4 +202,32 @@ import Testing
     func aSafeManifestPathIsAccepted(path: String) {
         #expect(Publisher.isSafe(path))
     }
+
+    /// `published.json` is never held whole however large it is (issue 36, item 13): a manifest larger
+    /// than any build writes (here a sparse file of 4 GiB, which takes no disk) is refused with the advice
+    /// for an unreadable one, without reading it; and a bounded read takes at most the bound and a byte.
+    @Test func aManifestLargerThanAnyBuildWritesIsRefusedUnread() throws {
+        let root = TestSupport.temporaryFolder()
+        let publisher = Self.publisher(root)
+        try Self.publish(publisher, ["index.md": "# Hi\n"])
+        let manifest = root.appendingPathComponent("state/\(Manifest.fileName)")
+        let handle = try FileHandle(forWritingTo: manifest)
+        try handle.truncate(atOffset: UInt64(Manifest.maxBytes) * 4)
+        try handle.close()
+        var before = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &before)
+        let error = Self.failure { () throws(StepFailure) in _ = try publisher.open(dryRun: true) }
+        #expect(error?.exitStatus == .dataError)
+        #expect("\(error.map { "\($0)" } ?? "")".contains("cannot be read"))
+        var after = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &after)
+        // ru_maxrss is in KiB: reading the file would have taken 1 GiB at the least.
+        #expect(after.ru_maxrss - before.ru_maxrss < 256 * 1024)
+
+        let page = root.appendingPathComponent("md/index.md")
+        try Data(repeating: 0x41, count: 100_000).write(to: page)
+        #expect(try AtomicFile.contents(of: page, below: root, maxBytes: 10_000)?.count == 0)
+        try Data(repeating: 0x41, count: 100).write(to: page)
+        #expect(try AtomicFile.contents(of: page, below: root, maxBytes: 10_000)?.count == 100)
+    }
 }

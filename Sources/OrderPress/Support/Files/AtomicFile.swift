@@ -234,12 +234,15 @@ enum AtomicFile {
 
     /// The bytes of the regular file at `url` below `root`; nil when there is none. A link in the way is
     /// an error, since that is where OrderPress would write.
-    static func contents(of url: URL, below root: URL) throws(OutputError) -> Data? {
-        try contentsAndStatus(of: url, below: root)?.data
+    static func contents(of url: URL, below root: URL, maxBytes: Int = .max) throws(OutputError) -> Data? {
+        try contentsAndStatus(of: url, below: root, maxBytes: maxBytes)?.data
     }
 
-    /// `contents`, with the file's status as it was when it was read.
-    static func contentsAndStatus(of url: URL, below root: URL) throws(OutputError) -> (data: Data, status: stat)? {
+    /// `contents`, with the file's status as it was when it was read. A file whose size is over `maxBytes`
+    /// is not read (empty data, its status saying the size), and of one that grows while it is read at most
+    /// `maxBytes + 1` bytes are: a caller that sees more than `maxBytes` knows the file is too large without
+    /// having held it whole.
+    static func contentsAndStatus(of url: URL, below root: URL, maxBytes: Int = .max) throws(OutputError) -> (data: Data, status: stat)? {
         let target = try ContainedPath(url, below: root)
         guard let folder = try target.openFolder(create: false) else { return nil }
         defer { close(folder) }
@@ -253,6 +256,10 @@ enum AtomicFile {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw ContainedPath.failure(target.path, cannotCreate: false) }
         do {
+            if maxBytes < .max {
+                guard status.st_size <= maxBytes else { return (Data(), status) }
+                return (try handle.read(upToCount: maxBytes + 1) ?? Data(), status)
+            }
             return (try handle.readToEnd() ?? Data(), status)
         } catch {
             throw OutputError(path: target.path, reason: IOFailure.reason(error), cannotCreate: false)
