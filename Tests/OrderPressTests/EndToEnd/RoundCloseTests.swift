@@ -21,19 +21,7 @@ import Testing
         let folder = TestSupport.temporaryFolder()
         TestSupport.write(
             [
-                "orderpress.toml": """
-                    title = "Tea"
-                    base_currency = "TWD"
-                    timezone = "Asia/Taipei"
-                    [minor_units]
-                    TWD = 0
-                    [orders]
-                    path = "orders.csv"
-                    [groups]
-                    path = "groups.csv"
-                    [rounds]
-                    close_after_deadline = true
-                    """,
+                "orderpress.toml": RoundsTests.configuration(),
                 "groups.csv": groups(teaDeadline: teaDeadline),
                 "orders.csv": orders(tea + lunch),
             ], in: folder)

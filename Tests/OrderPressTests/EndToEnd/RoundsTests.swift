@@ -18,23 +18,29 @@ import Testing
     /// 2026-11-21 18:00 in Taipei, then an hour later.
     static let (first, second) = (1_795_255_200, 1_795_258_800)
 
+    /// A TWD site of two groups from `orders.csv` and `groups.csv`, rounds closing after their deadline
+    /// unless `rounds` is false (RoundCloseTests builds on it too).
+    static func configuration(rounds: Bool = true, extra: String = "") -> String {
+        """
+        title = "Tea"
+        base_currency = "TWD"
+        timezone = "Asia/Taipei"
+        [minor_units]
+        TWD = 0
+        [orders]
+        path = "orders.csv"
+        [groups]
+        path = "groups.csv"
+        \(rounds ? "[rounds]\nclose_after_deadline = true\n" : "")
+        \(extra)
+        """
+    }
+
     static func site(teaDeadline: String, rounds: Bool = true, extra: String = "") -> URL {
         let folder = TestSupport.temporaryFolder()
         TestSupport.write(
             [
-                "orderpress.toml": """
-                    title = "Tea"
-                    base_currency = "TWD"
-                    timezone = "Asia/Taipei"
-                    [minor_units]
-                    TWD = 0
-                    [orders]
-                    path = "orders.csv"
-                    [groups]
-                    path = "groups.csv"
-                    \(rounds ? "[rounds]\nclose_after_deadline = true\n" : "")
-                    \(extra)
-                    """,
+                "orderpress.toml": configuration(rounds: rounds, extra: extra),
                 "groups.csv": "group,organizer,shop,currency,deadline\nTea,Amy,春日茶屋,TWD,\(teaDeadline)\nLunch,Ben,便當店,TWD,2026-11-30 12:00\n",
                 "orders.csv": ([header] + tea + [lunch]).joined(separator: "\n") + "\n",
             ], in: folder)
