@@ -37,6 +37,11 @@ struct SiteContext: Sendable {
     let tombstones: Tombstones
     /// What people still owed when their rounds closed, by person key, oldest first.
     let carried: [String: [CarriedDebt]]
+    /// Who the finished rounds name, what is owed to each organiser, and the rounds of each person.
+    let rounds: RoundPeople
+    /// People with a page from the finished rounds alone (`RoundPeople`): no order, no rejected row, and no
+    /// tombstone unless money is still open for them (then this page, never the tombstone), in key order.
+    let roundOnly: [(key: String, name: String)]
 
     init(
         configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
@@ -61,6 +66,18 @@ struct SiteContext: Sendable {
         money = MoneyFormat(minorUnitOverrides: configuration.minorUnits, thousandsSeparator: labels.markdown("thousands_separator"))
         markdownLabels = labels.markdownTable
         carried = CarriedDebt.byPerson(data.archives, money: money, organizerSettled: configuration.rounds.organizerSettled)
+        rounds = RoundPeople(data.archives, carried: carried)
+        if rounds.named.isEmpty {
+            roundOnly = []
+        } else {
+            var present = Set(aggregation.people.lazy.map(\.key))
+            for person in rejected.onlyRejected { present.insert(person.key) }
+            let stones = Set(self.tombstones.people.lazy.map(\.key))
+            let (carried, owedTo) = (carried, rounds.owedTo)
+            roundOnly = rounds.named.filter { person in
+                !present.contains(person.key) && (!stones.contains(person.key) || carried[person.key] != nil || owedTo[person.key] != nil)
+            }
+        }
         let slugs = slugs ?? SiteSlugs(data, tombstones: self.tombstones)
         (groupSlugs, personSlugs, personAliases) = (slugs.groups, slugs.people, slugs.aliases)
         groupPlaces = GroupPlaces(data.groups)
@@ -170,5 +187,6 @@ extension SiteContext {
     /// The name shown for the person of `key`, if they have a page (an alias's person: few, so a scan).
     func personName(_ key: String) -> String? {
         aggregation.people.first { $0.key == key }?.name ?? rejected.onlyRejected.first { $0.key == key }?.name
+            ?? roundOnly.first { $0.key == key }?.name
     }
 }

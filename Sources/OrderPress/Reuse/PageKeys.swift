@@ -56,6 +56,15 @@ struct PageKeys: Sendable {
         fields.add(context.limits.groupOrderRows)
         // A group page links its finished rounds' archives (`RoundArchive`): rare, so all pages follow them.
         fields.add(context.data.archives.map(\.path))
+        // What finished rounds left owed (`CarriedDebt`), shown on the debtor's and the organiser's pages (the
+        // debtor linked), the index and the people lists: rare, so all pages follow it.
+        for key in context.carried.keys.sorted() {
+            fields.add(key, context.personSlugs[key] ?? "")
+            for debt in context.carried[key]! {
+                fields.add(debt.archive.path, debt.currency)
+                fields.add(debt.amount)
+            }
+        }
         // Made beside the aggregation (`Pipeline.build`) for the build's orders; made here for any others.
         let digests =
             if let digestTable, digestTable.hold(for: context.data.orders) { digestTable } else {
