@@ -11,8 +11,10 @@ use each other, and the cycles (strongly connected components of more than one f
   scripts/folder-graph.py [-v] [--root Sources/OrderPress]
   scripts/folder-graph.py --check scripts/layering.txt
 
---check reads a declared order of the folders (lowest first) and the upward edges still
-allowed, and exits 1 if a folder uses a folder above it by an edge not on that list.
+--check reads a declared order of the folders, one layer a line, lowest first (folders on one
+line are peers, which may not use each other either), and the upward edges still allowed
+(`A -> B`), and exits 1 if a folder uses a folder above it, or a peer, by an edge not on that
+list (or if a folder is in no layer).
 It is a text scan, not a compiler: an extension method of another folder's type that is
 called without naming the type is not seen.
 """
@@ -171,7 +173,8 @@ def components(nodes, uses):
 
 
 def read_layering(path):
-    order, allowed = [], set()
+    """The layer of each folder (0 lowest) and the allowed (from, to) edges that break the order."""
+    rank, allowed = {}, set()
     with open(path, encoding="utf-8") as f:
         for line in f:
             line = line.split("#", 1)[0].strip()
@@ -181,8 +184,10 @@ def read_layering(path):
                 a, b = (s.strip() for s in line.split("->"))
                 allowed.add((a, b))
             else:
-                order.extend(line.split())
-    return order, allowed
+                layer = len(set(rank.values()))
+                for folder in line.split():
+                    rank[folder] = layer
+    return rank, allowed
 
 
 def main():
@@ -198,8 +203,7 @@ def main():
     folders = sorted({f for f, _, _ in files})
 
     if args.check:
-        order, allowed = read_layering(args.check)
-        rank = {f: i for i, f in enumerate(order)}
+        rank, allowed = read_layering(args.check)
         missing = [f for f in folders if f not in rank]
         if missing:
             print(f"{args.check}: folders not in the order: {', '.join(missing)}")
@@ -207,7 +211,7 @@ def main():
         bad, stale = [], []
         for a in folders:
             for b, names in sorted(uses[a].items()):
-                if rank[b] > rank[a] and (a, b) not in allowed:
+                if rank[b] >= rank[a] and (a, b) not in allowed:
                     bad.append(f"  {a} -> {b}: {', '.join(sorted(names))}")
         for a, b in sorted(allowed):
             if not uses.get(a, {}).get(b):
@@ -216,10 +220,10 @@ def main():
             print("allowed upward edges no longer used (remove them from "
                   f"{args.check}):\n" + "\n".join(stale))
         if bad:
-            print(f"upward uses not allowed by {args.check} (move the type down, or invert the "
-                  "dependency):\n" + "\n".join(bad))
+            print(f"uses of a folder above or beside, not allowed by {args.check} (move the type "
+                  "down, or invert the dependency):\n" + "\n".join(bad))
             return 1
-        print(f"layering holds: {len(allowed) - len(stale)} upward edges remain allowed")
+        print(f"layering holds ({len(allowed) - len(stale)} edges against it still allowed)")
         return 0
 
     print("== declared types per folder")
