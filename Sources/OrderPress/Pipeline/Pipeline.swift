@@ -231,6 +231,11 @@ public struct Pipeline: Sendable {
         var sheet: ValidatedSheet
         do {
             sheet = try validator.validateSheet(orders: fetched.orders, groups: fetched.groups)
+            if let payments = fetched.payments {
+                let read = try PaymentRows(configuration: configuration).read(payments, groups: sheet.data.groups)
+                sheet.data.payments = read.payments
+                sheet.data.warnings += read.warnings
+            }
         } catch {
             throw StepFailure(step: .validate, underlying: error)
         }
