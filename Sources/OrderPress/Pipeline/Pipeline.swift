@@ -358,10 +358,14 @@ public struct Pipeline: Sendable {
     ) -> PendingSave {
         let data = diffed.data
         let validity = BuildInputs.validity(rates: rates, configuration: configuration, now: clock.now)
-        // A page kept after its orders were deleted goes when its 30 days end (`tombstoneEnd`), input unchanged or not.
+        // A page kept after its orders were deleted goes when its 30 days end (`tombstoneEnd`), and a debt carried
+        // without a payments source after `keep_unpaid_days`, input unchanged or not.
         var last = LastBuild(
             fingerprint: inputs.fingerprint,
-            validUntil: [validity.until, tombstoneEnd, nextDeadline(data)].compactMap { $0 }.min(), validFrom: validity.from,
+            validUntil: [
+                validity.until, tombstoneEnd, nextDeadline(data),
+                PaymentLedger.nextExpiry(archives: data.archives, configuration: configuration, now: clock.now),
+            ].compactMap { $0 }.min(), validFrom: validity.from,
             rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count, warnings: data.warnings)
         last.blankRows = data.blankRows == 0 ? nil : data.blankRows
         last.amountsWithSign = data.amountsWithSign == 0 ? nil : data.amountsWithSign
