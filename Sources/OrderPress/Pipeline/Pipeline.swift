@@ -271,6 +271,14 @@ public struct Pipeline: Sendable {
         var data = sheet.data
         // Finished rounds' archives, the kept ones and those this run closed, are published with every build.
         data.archives = RoundCloser.merged(store.keptArchives(), outcome.closedRounds)
+        if configuration.payments != nil {
+            // Paid beyond the carried debts: said on the Attention page, whether or not the person has a page.
+            let money = MoneyFormat(minorUnitOverrides: configuration.minorUnits)
+            let ledger = PaymentLedger(
+                archives: data.archives, payments: data.payments, money: money, organizerSettled: configuration.rounds.organizerSettled,
+                baseCurrency: configuration.baseCurrency, keepUnpaidDays: configuration.rounds.keepUnpaidDays, now: clock.now)
+            data.warnings = (data.warnings + ledger.creditWarnings(data.payments, money: money)).sorted()
+        }
         // The rows and the secret cells: read by no later step.
         _ = consume sheet
         // Read while the new records are still here; the last snapshot's index is what the diff just read.

@@ -79,6 +79,25 @@ struct PaymentLedger: Sendable {
         return left
     }
 
+    /// One warning per person and currency with credit, naming the person as their payments write them: said
+    /// on the Attention page too, so that money paid by someone without a page (no current orders) is seen.
+    func creditWarnings(_ payments: [Payment], money: MoneyFormat) -> [DataWarning] {
+        var names: [String: String] = [:]
+        for payment in payments where names[payment.personKey.text] == nil { names[payment.personKey.text] = payment.person }
+        return credit.keys.sorted().flatMap { key in
+            credit[key]!.sorted { $0.key < $1.key }.map { currency, amount in
+                let (person, text) = (names[key] ?? key, "\(money.display(amount, currency)) \(currency)")
+                var warning = DataWarning(
+                    row: nil,
+                    Reason(
+                        .paymentCredit, ["person": person, "amount": text],
+                        english: "payments: \(person) paid \(text) more than they owed from finished rounds; it is kept as credit toward a later round (correct the payment row to hand it back)"))
+                warning.source = "payments"
+                return warning
+            }
+        }
+    }
+
     /// The moment a debt of `archive` stops being listed without a payments source: `keep_unpaid_days`
     /// after the round closed. Nil when the close time cannot be read (kept).
     static func end(of archive: RoundArchive, keepUnpaidDays: Int) -> Date? {

@@ -62,6 +62,7 @@ public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     case paymentAmountOtherSeparator = "payment_amount_other_separator"
     case paymentAmountSignContradicts = "payment_amount_sign_contradicts"
     case paymentCurrencyUnknown = "payment_currency_unknown"
+    case paymentCredit = "payment_credit"
 
     /// The label that holds its text in each language (`[labels]` overrides it like any other).
     var labelKey: String { "reason_" + rawValue }

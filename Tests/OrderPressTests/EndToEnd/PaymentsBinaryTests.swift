@@ -85,6 +85,15 @@ import Testing
         #expect(settled.contains("- **105 TWD to Eve for Lunch**"), "\(settled)")
         let summary = try Self.summary(site)
         #expect(summary.carried.isEmpty && summary.credit == ["Cat": ["TWD": "25"]], "\(summary)")
+        // Said on the Attention page too, and so is a payment by someone who owes nothing and has no page.
+        #expect(summary.warnings.compactMap { $0["code"] as? String == "payment_credit" ? $0["message"] as? String : nil } == [
+            "payments: cat paid 25 TWD more than they owed from finished rounds; it is kept as credit toward a later round (correct the payment row to hand it back)"
+        ])
+        try Round.write(site, "payments.csv", Self.paymentsHeader + "Cat,45,,,\nZoe,10,,,\n")
+        #expect(try Round.build(site, at: Self.tomorrow + 180).status == 0)
+        let attention = try Round.read(site, "markdown/attention.md").replacingOccurrences(of: "\\", with: "")
+        #expect(attention.contains("payments: Zoe paid 10 TWD more than they owed from finished rounds"), "\(attention)")
+        #expect(!attention.contains("Cat paid"))
     }
 
     /// A payments row that cannot be used is not counted and is listed on the Attention page and in
