@@ -142,6 +142,23 @@ public enum ConfigurationLoader {
             try groupsTable.rejectUnknownKeys()
         }
 
+        var payments: Configuration.SourceSettings?
+        var paymentColumns = Configuration.PaymentColumns()
+        if var paymentsTable = try root.table("payments") {
+            payments = try source(&paymentsTable, resolve: resolve)
+            payments?.pageSize = try pageSize(&paymentsTable)
+            payments?.maxRows = try maxRows(&paymentsTable)
+            if var columns = try paymentsTable.table("columns") {
+                paymentColumns.person = try columns.string("person") ?? paymentColumns.person
+                paymentColumns.amount = try columns.string("amount") ?? paymentColumns.amount
+                paymentColumns.currency = try columns.string("currency") ?? paymentColumns.currency
+                paymentColumns.group = try columns.string("group") ?? paymentColumns.group
+                paymentColumns.time = try columns.string("time") ?? paymentColumns.time
+                try columns.rejectUnknownKeys()
+            }
+            try paymentsTable.rejectUnknownKeys()
+        }
+
         var rates: Configuration.RateSettings?
         if var ratesTable = try root.table("rates") {
             let settings = try source(&ratesTable, resolve: resolve)
@@ -193,7 +210,7 @@ public enum ConfigurationLoader {
         try root.rejectUnknownKeys()
 
         let output = Configuration.OutputPaths(markdown: resolve(markdown), site: resolve(site), state: resolve(state))
-        let sources = [orders, groups, rates?.source].compactMap { source -> FolderLayout.Place? in
+        let sources = [orders, groups, payments, rates?.source].compactMap { source -> FolderLayout.Place? in
             guard let source, case .path(let url) = source.location else { return nil }
             return FolderLayout.Place(key: "\(source.name).path", url: url)
         }
@@ -208,6 +225,7 @@ public enum ConfigurationLoader {
             orders: orders, orderColumns: orderColumns, groups: groups, groupColumns: groupColumns,
             rates: rates, minorUnits: minorUnits, maxDeletedFraction: maxDeletedFraction, gitCommit: gitCommit, notify: notify)
         (configuration.rounds, configuration.indexable) = (rounds, indexable)
+        (configuration.payments, configuration.paymentColumns) = (payments, paymentColumns)
         return configuration
     }
 

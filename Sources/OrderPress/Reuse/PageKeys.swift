@@ -56,6 +56,16 @@ struct PageKeys: Sendable {
         fields.add(context.limits.groupOrderRows)
         // A group page links its finished rounds' archives (`RoundArchive`): rare, so all pages follow them.
         fields.add(context.data.archives.map(\.path))
+        // What is still owed from them after payments and `keep_unpaid_days` (`PaymentLedger`): shown on the
+        // people's pages and in lists, and changed by a payment alone, which is rare; so all pages follow it.
+        for key in context.carried.keys.sorted() {
+            fields.add(key)
+            for debt in context.carried[key]! { fields.add(debt.archive.path, debt.currency, DecimalText.exact(debt.amount), DecimalText.exact(debt.paid)) }
+        }
+        for key in context.credit.keys.sorted() {
+            fields.add(key)
+            for (currency, amount) in context.credit[key]!.sorted(by: { $0.key < $1.key }) { fields.add(currency, DecimalText.exact(amount)) }
+        }
         // Made beside the aggregation (`Pipeline.build`) for the build's orders; made here for any others.
         let digests =
             if let digestTable, digestTable.hold(for: context.data.orders) { digestTable } else {
