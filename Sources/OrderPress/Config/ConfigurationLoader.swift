@@ -259,6 +259,17 @@ public enum ConfigurationLoader {
             throw ConfigurationError.invalid(name, "needs a url, a path or a google_sheet", in: table.file)
         }
         let token = try table.string("token_env")
+        // A token read for a source that never sends one would leave the user believing the sheet is read with it.
+        if token != nil {
+            switch location {
+            case .url: break
+            case .path:
+                throw ConfigurationError.invalid("\(name).token_env", "is sent only to a url source; remove it (a file is read without a token)", in: table.file)
+            case .googleSheet:
+                throw ConfigurationError.invalid(
+                    "\(name).token_env", "is sent only to a url source; a google_sheet reads its key from api_key_env or credentials_env", in: table.file)
+            }
+        }
         let timeout = try table.int("timeout_seconds", in: 1...600) ?? 30
         // At most a week: beyond that the cached copy would stand in for the source itself.
         let refresh = try table.int("refresh_minutes", in: 0...10_080) ?? 0

@@ -262,6 +262,9 @@ import _CryptoExtras
         ("google_sheet = \"1AbC_def-123\"\ntab = \"x\"\napi_key_env = \"K\"\nurl = \"https://sheetdb.io/api/v1/x\"", "one of url, path or google_sheet"),
         ("google_sheet = \"https://example.org/spreadsheets/d/abc/edit\"\ntab = \"x\"\napi_key_env = \"K\"", "'orders.google_sheet' must be a spreadsheet's id"),
         ("path = \"o.csv\"\ntab = \"x\"", "'orders.tab' belongs with google_sheet"),
+        // A token only a url source sends: on a sheet or a file it would be ignored, and the user misled.
+        ("google_sheet = \"1AbC_def-123\"\ntab = \"x\"\napi_key_env = \"K\"\ntoken_env = \"T\"", "'orders.token_env' is sent only to a url source; a google_sheet reads"),
+        ("path = \"o.csv\"\ntoken_env = \"T\"", "'orders.token_env' is sent only to a url source; remove it"),
     ])
     func configurationMistakesExit64(orders: String, expected: String) throws {
         let folder = TestSupport.temporaryFolder()
