@@ -7,9 +7,11 @@ extension PageBuilder {
     /// still owe from it, what is owed to them, and the rounds.
     func roundOnlyPage(key: String, name: String) -> PageModels.PersonPage {
         let payments = (context.carried[key] ?? []).map(carriedLine)
+        let credit = creditLines(ofPerson: key)
         var page = PageModels.PersonPage(
             name: MarkdownEscaper.escape(name), notices: rateNotices, groups: [], ordersPager: nil, totals: [], hasTotals: false,
-            tracksPayments: !payments.isEmpty, payments: payments, settled: payments.isEmpty, hasRejected: false, rejected: [])
+            tracksPayments: !payments.isEmpty || !credit.isEmpty, payments: payments + credit, settled: payments.isEmpty,
+            hasRejected: false, rejected: [])
         addRounds(of: key, to: &page)
         return page
     }

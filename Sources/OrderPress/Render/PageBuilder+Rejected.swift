@@ -33,10 +33,11 @@ extension PageBuilder {
         let rejected = rejectedLines(ofPerson: key)
         // What a finished round left them owing still shows (`CarriedDebt`).
         let payments = (context.carried[key] ?? []).map(carriedLine)
+        let credit = creditLines(ofPerson: key)
         var page = PageModels.PersonPage(
             name: MarkdownEscaper.escape(name), notices: rateNotices, groups: [], ordersPager: nil, totals: [], hasTotals: false,
             // Nothing counted: no "settled" line, which would read as if their order were fine.
-            tracksPayments: !payments.isEmpty, payments: payments, settled: payments.isEmpty,
+            tracksPayments: !payments.isEmpty || !credit.isEmpty, payments: payments + credit, settled: payments.isEmpty,
             hasRejected: !rejected.isEmpty, rejected: rejected)
         addRounds(of: key, to: &page)
         return page

@@ -35,8 +35,11 @@ struct SiteContext: Sendable {
     let deadlines: [String: Date]
     /// The pages of people and groups whose orders were all deleted in the last 30 days.
     let tombstones: Tombstones
-    /// What people still owed when their rounds closed, by person key, oldest first.
+    /// What people still owe from their finished rounds, by person key, oldest first: settled by the
+    /// `[payments]` source, or dropped `keep_unpaid_days` after the close without one (`PaymentLedger`).
     let carried: [String: [CarriedDebt]]
+    /// What people paid beyond their carried debts, by person key and currency (`PaymentLedger`).
+    let credit: [String: [String: Decimal]]
     /// Who the finished rounds name, what is owed to each organiser, and the rounds of each person.
     let rounds: RoundPeople
     /// People with a page from the finished rounds alone (`RoundPeople`): no order, no rejected row, and no
@@ -65,7 +68,11 @@ struct SiteContext: Sendable {
         // Pages group amounts by thousands as the language's catalogue says (`summary.json` uses `money.plain`).
         money = MoneyFormat(minorUnitOverrides: configuration.minorUnits, thousandsSeparator: labels.markdown("thousands_separator"))
         markdownLabels = labels.markdownTable
-        carried = CarriedDebt.byPerson(data.archives, money: money, organizerSettled: configuration.rounds.organizerSettled)
+        let ledger = PaymentLedger(
+            archives: data.archives, payments: configuration.payments == nil ? nil : data.payments, money: money,
+            organizerSettled: configuration.rounds.organizerSettled, baseCurrency: configuration.baseCurrency,
+            keepUnpaidDays: configuration.rounds.keepUnpaidDays, now: now)
+        (carried, credit) = (ledger.debts, ledger.credit)
         rounds = RoundPeople(data.archives, carried: carried)
         if rounds.named.isEmpty {
             roundOnly = []
@@ -73,9 +80,10 @@ struct SiteContext: Sendable {
             var present = Set(aggregation.people.lazy.map(\.key))
             for person in rejected.onlyRejected { present.insert(person.key) }
             let stones = Set(self.tombstones.people.lazy.map(\.key))
-            let (carried, owedTo) = (carried, rounds.owedTo)
+            let (carried, credit, owedTo) = (carried, credit, rounds.owedTo)
             roundOnly = rounds.named.filter { person in
-                !present.contains(person.key) && (!stones.contains(person.key) || carried[person.key] != nil || owedTo[person.key] != nil)
+                !present.contains(person.key)
+                    && (!stones.contains(person.key) || carried[person.key] != nil || credit[person.key] != nil || owedTo[person.key] != nil)
             }
         }
         let slugs = slugs ?? SiteSlugs(data, tombstones: self.tombstones)

@@ -76,16 +76,21 @@ struct SummaryDocument: Encodable {
         var totals: [String: String]
         var converted: [String: String?]
         var outstanding: [String: String]?
-        /// What they still owed when their rounds closed, oldest first; absent when nothing.
+        /// What they still owe from finished rounds, oldest first; absent when nothing.
         var carried: [SummaryCarried]?
+        /// What the payments source recorded beyond their carried debts, by currency; absent when nothing.
+        var credit: [String: String]? = nil
     }
 
     /// A debt carried from a finished round: `round` is its archive page's name (`2026-11-21`, `2026-11-21-2`).
     struct SummaryCarried: Encodable {
         var round: String
         var group: String
+        /// Still owed.
         var amount: String
         var currency: String
+        /// What payments paid off of it; absent when nothing.
+        var paid: String? = nil
     }
 
     struct SummaryRejected: Encodable {
@@ -100,6 +105,8 @@ struct SummaryDocument: Encodable {
         var row: Int?
         var message: String
         var code: String?
+        /// The source it is about when not the orders ("payments"); absent otherwise.
+        var source: String? = nil
     }
 
     struct SummaryChanges: Encodable {
@@ -187,7 +194,8 @@ struct SummaryDocument: Encodable {
         people = context.aggregation.people.map { Self.person($0, context) } + Self.roundDebtors(context).map { key, name in
             SummaryPerson(
                 name: name, slug: context.personSlugs[key]!, orders: 0, totals: [:], converted: [:],
-                outstanding: context.aggregation.tracksPayments ? [:] : nil, carried: Self.carriedEntries(context.carried[key]!))
+                outstanding: context.aggregation.tracksPayments ? [:] : nil, carried: Self.carriedEntries(context.carried[key]!),
+                credit: context.credit[key].map { $0.mapValues(DecimalText.exact) })
         }
     }
 
@@ -200,7 +208,9 @@ struct SummaryDocument: Encodable {
     private static func carriedEntries(_ debts: [CarriedDebt]) -> [SummaryCarried] {
         debts.map { debt in
             let members = carried(debt)
-            return SummaryCarried(round: members["round"]!, group: members["group"]!, amount: members["amount"]!, currency: members["currency"]!)
+            return SummaryCarried(
+                round: members["round"]!, group: members["group"]!, amount: members["amount"]!, currency: members["currency"]!,
+                paid: members["paid"])
         }
     }
 
@@ -222,7 +232,7 @@ struct SummaryDocument: Encodable {
                 values: Dictionary(row.values.map { ($0.column, $0.value) }, uniquingKeysWith: { first, _ in first }),
                 reasons: row.reasons, codes: row.details.map(\.code.rawValue))
         }
-        warnings = context.data.warnings.map { SummaryWarning(row: $0.row, message: $0.message, code: $0.reason?.code.rawValue) }
+        warnings = context.data.warnings.map { SummaryWarning(row: $0.row, message: $0.message, code: $0.reason?.code.rawValue, source: $0.source) }
         changes = context.history.first.map { entry in
             SummaryChanges(
                 time: entry.time, firstRun: entry.changes.firstRun, deleted: entry.changes.deleted.map(SummaryChangedRow.init),
@@ -264,7 +274,7 @@ struct SummaryDocument: Encodable {
             name: person.name, slug: context.personSlugs[person.key]!, orders: person.orders.count,
             totals: person.totals.mapValues(DecimalText.exact), converted: converted(person.converted, context),
             outstanding: context.aggregation.tracksPayments ? person.outstanding.mapValues(DecimalText.exact) : nil,
-            carried: context.carried[person.key].map(carriedEntries))
+            carried: context.carried[person.key].map(carriedEntries), credit: context.credit[person.key].map { $0.mapValues(DecimalText.exact) })
     }
 
     /// A carried debt's members, as both ways of writing the document write them.
@@ -272,7 +282,7 @@ struct SummaryDocument: Encodable {
         [
             "round": String(debt.archive.path.split(separator: "/").last ?? ""), "group": debt.archive.group,
             "amount": DecimalText.exact(debt.amount), "currency": debt.currency,
-        ]
+        ].merging(debt.paid > 0 ? ["paid": DecimalText.exact(debt.paid)] : [:]) { first, _ in first }
     }
 
     /// The same bytes as `JSONOutput.encode(SummaryDocument(context))`. JSONEncoder builds a whole
@@ -380,7 +390,7 @@ struct SummaryDocument: Encodable {
             let people = PrettyJSONWriter.Key("people"), slug = PrettyJSONWriter.Key("slug")
             let total = PrettyJSONWriter.Key("total"), totals = PrettyJSONWriter.Key("totals")
             let fee = PrettyJSONWriter.Key("fee"), discount = PrettyJSONWriter.Key("discount")
-            let carried = PrettyJSONWriter.Key("carried")
+            let carried = PrettyJSONWriter.Key("carried"), credit = PrettyJSONWriter.Key("credit")
             let feeShare = PrettyJSONWriter.Key("fee_share"), discountShare = PrettyJSONWriter.Key("discount_share")
         }
 
@@ -442,6 +452,10 @@ struct SummaryDocument: Encodable {
             carried(of: key, to: &json)
             json.key(keys.converted)
             json.object([String: String]())
+            if let credit = context.credit[key] {
+                json.key(keys.credit)
+                json.object(credit.mapValues(DecimalText.exact))
+            }
             json.member(keys.name, name)
             json.member(keys.orders, 0)
             if tracksPayments {
@@ -471,6 +485,10 @@ struct SummaryDocument: Encodable {
             // Keys in JSONEncoder's sorted order: carried before converted.
             carried(of: person.key, to: &json)
             converted(person.converted, to: &json)
+            if let credit = context.credit[person.key] {
+                json.key(keys.credit)
+                json.object(credit.mapValues(DecimalText.exact))
+            }
             json.member(keys.name, person.name)
             json.member(keys.orders, person.orders.count)
             if tracksPayments {

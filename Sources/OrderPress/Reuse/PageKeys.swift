@@ -56,14 +56,16 @@ struct PageKeys: Sendable {
         fields.add(context.limits.groupOrderRows)
         // A group page links its finished rounds' archives (`RoundArchive`): rare, so all pages follow them.
         fields.add(context.data.archives.map(\.path))
-        // What finished rounds left owed (`CarriedDebt`), shown on the debtor's and the organiser's pages (the
-        // debtor linked), the index and the people lists: rare, so all pages follow it.
+        // What is still owed from them after payments and `keep_unpaid_days` (`PaymentLedger`): shown on the
+        // people's pages and in lists (the organiser's "Owed to you" links the debtor's page), and changed by a
+        // payment alone, which is rare; so all pages follow it.
         for key in context.carried.keys.sorted() {
             fields.add(key, context.personSlugs[key] ?? "")
-            for debt in context.carried[key]! {
-                fields.add(debt.archive.path, debt.currency)
-                fields.add(debt.amount)
-            }
+            for debt in context.carried[key]! { fields.add(debt.archive.path, debt.currency, DecimalText.exact(debt.amount), DecimalText.exact(debt.paid)) }
+        }
+        for key in context.credit.keys.sorted() {
+            fields.add(key)
+            for (currency, amount) in context.credit[key]!.sorted(by: { $0.key < $1.key }) { fields.add(currency, DecimalText.exact(amount)) }
         }
         // Made beside the aggregation (`Pipeline.build`) for the build's orders; made here for any others.
         let digests =

@@ -94,6 +94,9 @@ enum LabelCatalogue {
         ("round_closed_line", "Round closed: {group}, {count} orders archived", "團購已結束：{group}，{count} 筆訂單已封存", "团购已结束：{group}，{count} 笔订单已归档", "締め切り済み：{group}、{count} 件の注文をアーカイブしました"),
         ("round_closed", "round closed", "團購結束", "团购结束", "締め切り済み"),
         ("archive", "Archive", "封存", "归档", "アーカイブ"),
+        // Debts carried from finished rounds, settled by the `[payments]` source (`PaymentLedger`)
+        ("carried_paid", "{paid} of {owed} paid", "已付 {paid}，共 {owed}", "已付 {paid}，共 {owed}", "{owed} のうち {paid} 支払済み"),
+        ("credit_line", "Paid {amount} more than owed: kept as credit toward a later round", "多付了 {amount}：保留作為之後團購的預付款", "多付了 {amount}：保留作为之后团购的预付款", "支払額が {amount} 多いため、次の回の分として残しています"),
         ("past_rounds", "Past rounds", "過去的團購", "过去的团购", "過去の回"),
         // Carried debts seen from the organiser they are owed to (a person page's "Owed to you")
         ("owed_to_you", "Owed to you", "別人欠你的款項", "别人欠你的款项", "あなたへの未払い"),
