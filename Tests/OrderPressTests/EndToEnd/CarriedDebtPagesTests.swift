@@ -50,6 +50,23 @@ import Testing
         #expect(rerun.status == 0 && rerun.stdout.contains(" 0 files written"), "\(rerun.stdout)")
     }
 
+    /// Item 1: Dan's lunch was deleted at 10:05 (a deletion, within the guard), then Tea closed with his 40 TWD
+    /// unpaid: money still open keeps his page from the rounds, never the tombstone his deletion would make.
+    @Test func aDebtorWhoseOtherOrdersWereDeletedGetsNoTombstone() throws {
+        let site = RoundCloseTests.site(teaDeadline: "2026-11-23 09:30")
+        let dansLunch = "10,Lunch,Dan,排骨飯,1,100,FALSE"
+        try RoundCloseTests.write(site, "orders.csv", RoundCloseTests.orders(RoundCloseTests.tea + Self.lunch + [dansLunch]))
+        #expect(try RoundCloseTests.build(site, at: RoundCloseTests.nine).status == 0)
+        try RoundCloseTests.write(site, "orders.csv", RoundCloseTests.orders(RoundCloseTests.tea + Self.lunch))
+        let deleted = try RoundCloseTests.build(site, at: RoundCloseTests.tenOFive)
+        #expect(deleted.status == 0 && deleted.stdout.contains("deleted: "), "\(deleted)")
+        try RoundCloseTests.write(site, "orders.csv", RoundCloseTests.orders(Self.lunch))
+        #expect(try RoundCloseTests.build(site, at: RoundCloseTests.eleven).status == 0)
+        let dan = try Self.read(site, "markdown/people/dan.md")
+        #expect(dan.contains("\n- **40 TWD to Amy for Tea · 2026-11-23 · [Archive](../\(Self.archive).md)**"), "\(dan)")
+        #expect(!dan.contains("~~"), "\(dan)")
+    }
+
     /// Item 2: the index's people list counts carried debts in what each still owes (Cat: 105 TWD of lunch
     /// and 45 TWD from Tea), and "to collect" counts them: 320 TWD of lunch unpaid (Eve organises it, her
     /// 100 TWD settled) and 85 TWD carried.
