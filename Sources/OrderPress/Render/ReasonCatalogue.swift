@@ -12,6 +12,7 @@ enum ReasonCatalogue {
         ("not_counted", "Not counted", "未計入的訂單", "未计入的订单", "数えられていない注文"),
         ("rejected_line", "{item} ({group}, row {row}): {reasons} — not counted; ask {organizer} or answer the form again", "{item}（{group}，第 {row} 列）：{reasons}——未計入；請詢問{organizer}，或重新填寫表單", "{item}（{group}，第 {row} 行）：{reasons}——未计入；请询问{organizer}，或重新填写表单", "{item}（{group}、{row} 行目）：{reasons}。数えられていません。{organizer} さんに聞くか、フォームにもう一度回答してください"),
         ("group_rejected", "{count} rows of this group were rejected and are not counted.", "這個團購有 {count} 列資料被退回，未計入。", "这个团购有 {count} 行数据被退回，未计入。", "このグループの {count} 行が除外され、数えられていません。"),
+        ("group_rejected_people", "Their pages say why: {people}.", "原因見各人的頁面：{people}。", "原因见各人的页面：{people}。", "理由は各自のページにあります：{people}。"),
         // A paid cell's value on the Changes page
         ("paid_yes", "paid", "已付", "已付", "支払済み"),
         ("paid_no", "unpaid", "未付", "未付", "未払い"),
