@@ -117,7 +117,7 @@ enum LabelCatalogue {
         ("unknown_date", "an unknown date", "不明日期", "未知日期", "不明な日付"),
         // Attention
         ("rejected_rows", "Rejected rows", "被退回的資料列", "被退回的数据行", "除外された行"),
-        ("rejected_explain", "These rows are not counted in any total. If one is yours, ask the organiser or answer the form again; the organiser can correct it in the sheet, and the next build counts it.", "這些資料列不計入任何合計。若其中有你的資料，請詢問團主或重新填寫表單；團主可在試算表中修正，下次建置時就會計入。", "这些数据行不计入任何合计。若其中有你的数据，请询问团长或重新填写表单；团长可在表格中修正，下次构建时就会计入。", "これらの行はどの合計にも含まれません。ご自分の行があれば、幹事さんに聞くか、フォームにもう一度回答してください。幹事がシートで直せば、次のビルドで数えられます。"),
+        ("rejected_explain", "These rows are not counted in any total. If one is yours, ask the organiser or answer the form again; once the organiser has corrected it, the next build counts it.", "這些資料列不計入任何合計。若其中有你的資料，請詢問團主或重新填寫表單；團主修正後，下次建置時就會計入。", "这些数据行不计入任何合计。若其中有你的数据，请询问团长或重新填写表单；团长修正后，下次构建时就会计入。", "これらの行はどの合計にも含まれません。ご自分の行があれば、幹事さんに聞くか、フォームにもう一度回答してください。幹事さんが直せば、次のビルドで数えられます。"),
         ("row", "Row", "列", "行", "行"),
         ("values", "Values", "內容", "内容", "内容"),
         ("reasons", "Reasons", "原因", "原因", "理由"),

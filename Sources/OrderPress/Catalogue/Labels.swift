@@ -32,7 +32,7 @@ struct Labels: Sendable {
 
     /// Keys whose text came from the configuration: escaped for Markdown, where the built-in
     /// labels (which a test keeps free of Markdown syntax) stay as written, readable in git.
-    private let overridden: Set<String>
+    let overridden: Set<String>
 
     static let keys: Set<String> = Set(rows.map(\.key) + LabelCatalogue.singulars.map { $0.key + singular })
 

@@ -217,8 +217,11 @@ struct PageKeys: Sendable {
             fields.add(person.name)
             fields.add(personSlugs[person.key] ?? "")
         }
-        // "2 rows of this group were rejected" (`PageBuilder.rejectedNotice`).
+        // "2 rows of this group were rejected", and the pages of the people they name (`PageBuilder.rejectedNotice`).
         fields.add(context.rejected.countByGroup[summary.group.name] ?? 0)
+        for person in context.rejected.peopleByGroup[summary.group.name] ?? [] {
+            fields.add(person.key, person.name, context.personSlugs[person.key] ?? "")
+        }
         let deletions = context.latestDeletions[summary.group.name] ?? []
         // The heading of the latest run's deletions names that run's time; only a group with some shows it.
         if !deletions.isEmpty { fields.add(context.history.first?.time ?? "") }
