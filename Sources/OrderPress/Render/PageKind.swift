@@ -53,6 +53,11 @@ struct PageKind: Sendable {
                     template: "person", path: "people/\(context.personSlugs[person.key]!)", title: person.name,
                     model: { $0.rejectedOnlyPage(key: person.key, name: person.name) },
                     dependsOn: .rejectedOnly(key: person.key, name: person.name))
+            } + context.roundOnly.map { person in
+                // Someone only finished rounds name: what they owe, what is owed to them, their rounds.
+                Page(
+                    template: "person", path: "people/\(context.personSlugs[person.key]!)", title: person.name,
+                    model: { $0.roundOnlyPage(key: person.key, name: person.name) })
             }
         },
         // The pages of a long person's orders after their page.
@@ -78,7 +83,9 @@ struct PageKind: Sendable {
         },
         // People and groups whose orders were all deleted, for 30 days (`Tombstones`).
         PageKind(template: "tombstone") { context in
-            context.tombstones.people.map { stone in
+            // Money still open keeps a person's page from the rounds instead (`SiteContext.roundOnly`).
+            let roundOnly = Set(context.roundOnly.map(\.key))
+            return context.tombstones.people.filter { !roundOnly.contains($0.key) }.map { stone in
                 Page(template: "tombstone", path: "people/\(context.personSlugs[stone.key]!)", title: stone.name, model: { $0.tombstonePage(stone, group: false) })
             } + context.tombstones.groups.map { stone in
                 Page(template: "tombstone", path: "groups/\(context.groupSlugs[stone.key]!)", title: stone.name, model: { $0.tombstonePage(stone, group: true) })
