@@ -37,7 +37,7 @@ final class StagedSnapshot: Sendable {
             // Let go now, not when the thread object goes, and the pages they held given back: the records'
             // small blocks are scattered among what later steps allocate, which would otherwise not reuse them.
             (records.rows, records.digests) = ([], [])
-            Heap.releaseFreed()
+            Allocator.releaseFreed()
             return result
         }
     }

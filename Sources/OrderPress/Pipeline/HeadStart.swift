@@ -39,7 +39,7 @@ final class HeadStart {
         guard case .success(let session) = opening.value, session.recordedCount >= setAsideFrom else { return }
         setAside = true
         // Freed aside, its last reference this one.
-        Heap.release(opening.take())
+        Allocator.release(opening.take())
     }
 
     /// Starts reading the state (`StateStore` keeps what it read for the diff).

@@ -158,7 +158,7 @@ public struct Pipeline: Sendable {
         let report = BuildReport(diffed, published: published, problems: problems, requests: requests, dryRun: options.dryRun, timings: timings)
         // The orders and the session's manifests (240,000 entries at a million orders) are freed aside
         // too: the build is done.
-        Heap.release((consume diffed, consume session))
+        Allocator.release((consume diffed, consume session))
         return report
     }
 
@@ -242,7 +242,7 @@ public struct Pipeline: Sendable {
         sheet.data.warnings = (fetched.warnings + sheet.data.warnings).sorted()
         // The sheets' cells go here (when the caller passed its only copy), and their pages go back to the system.
         _ = consume fetched
-        Heap.releaseFreed()
+        Allocator.releaseFreed()
         if strict, !sheet.data.rejected.isEmpty {
             throw StepFailure(
                 step: .validate,
@@ -299,7 +299,7 @@ public struct Pipeline: Sendable {
         // The new records are held by the staging alone from here on (none at all on a dry run).
         _ = consume outcome
         staged?.waitWhenLarge()
-        Heap.releaseFreed()
+        Allocator.releaseFreed()
         return result
     }
 
@@ -355,7 +355,7 @@ public struct Pipeline: Sendable {
             session.abandon()
             throw StepFailure(step: .publish, underlying: error)
         }
-        Heap.release(consume input)
+        Allocator.release(consume input)
     }
 
     /// Begins saving the snapshot with the build's record; committed last, so that a failure anywhere

@@ -8,7 +8,7 @@ import Foundation
 /// after about ten seconds): the sheets' cells that validation freed would stay resident while
 /// render allocates elsewhere. Giving the freed pages back after the steps that free hundreds of MB
 /// keeps the peak at what is alive.
-enum Heap {
+enum Allocator {
     /// Below this much resident memory nothing is given back: the pages would only be faulted in again
     /// by the steps after, and the smallest peak-memory limit is 512 MB (docs/ARCHITECTURE.md, Performance limits).
     static let purgedAbove = 256 << 20

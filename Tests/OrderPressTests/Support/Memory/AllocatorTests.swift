@@ -4,7 +4,7 @@ import Testing
 
 @testable import OrderPress
 
-@Suite struct HeapTests {
+@Suite struct AllocatorTests {
     final class Witness: @unchecked Sendable {
         let freed: DispatchSemaphore
         let freedOn: UnsafeMutablePointer<pthread_t>
@@ -15,13 +15,13 @@ import Testing
         }
     }
 
-    /// What `Heap.release` is given is freed, on another thread than the caller's.
+    /// What `Allocator.release` is given is freed, on another thread than the caller's.
     @Test func releaseFreesOnAnotherThread() {
         let freed = DispatchSemaphore(value: 0)
         let freedOn = UnsafeMutablePointer<pthread_t>.allocate(capacity: 1)
         defer { freedOn.deallocate() }
         freedOn.initialize(to: pthread_self())
-        Heap.release([Witness(freed, freedOn)])
+        Allocator.release([Witness(freed, freedOn)])
         #expect(freed.wait(timeout: .now() + 60) == .success)
         #expect(pthread_equal(freedOn.pointee, pthread_self()) == 0)
     }
@@ -40,7 +40,7 @@ import Testing
         let after = allocated()
         withExtendedLifetime(bytes) {}
         #expect(after - before >= 1 << 20)
-        #expect(Heap.purgeAllArenas())
+        #expect(Allocator.purgeAllArenas())
     }
 
     /// The resident size that decides whether to give pages back is this process's: 64 MB touched are in it,
@@ -57,7 +57,7 @@ import Testing
             return try #require(Int(line.split(separator: " ")[1])) * 1024
         }
         let low = try kernelResident()
-        let resident = try #require(Heap.residentBytes())
+        let resident = try #require(Allocator.residentBytes())
         let high = try kernelResident()
         #expect(resident >= size)
         let slack = 16 << 20
