@@ -17,7 +17,7 @@ release binary:
   - Hugo on the same Markdown (content copied into a Hugo site with a layout that only renders
     .Content in a bare HTML shell; taxonomies, RSS, sitemap, robots.txt and 404 off);
 
-then the ratios against the targets (DESIGN.md, Performance: full build ≤ 1.5× the C floor, Hugo ≥ 4×
+then the ratios against the targets (docs/ARCHITECTURE.md, Performance limits: full build ≤ 1.5× the C floor, Hugo ≥ 4×
 slower, unchanged rerun ≤ 5 % and any one-order rerun ≤ 15 % of a full build, peak RSS ≤ 512 MB at
 100,000 orders and ≤ 1 GB at 1,000,000). All of that is
 repeated BENCH_RUNS times (default 3), one
@@ -43,7 +43,7 @@ SEED = 20261121
 # and two runs of the bench render the same pages.
 ENV = dict(os.environ, SOURCE_DATE_EPOCH="1795262400")  # 2026-11-21 10:00 UTC
 STEPS = ["lock", "configure", "fetch", "validate", "aggregate", "diff", "render", "publish", "snapshot"]
-TARGETS = {100_000: 512, 1_000_000: 1024}  # peak RSS targets in MiB (DESIGN.md, Performance: 512 MB, 1 GB)
+TARGETS = {100_000: 512, 1_000_000: 1024}  # peak RSS targets in MiB (docs/ARCHITECTURE.md, Performance limits: 512 MB, 1 GB)
 PEAK_LIMIT = 1024  # any other size: the ceiling up to a million orders
 FLOOR_TARGET, HUGO_TARGET, UNCHANGED_TARGET, ONE_ORDER_TARGET = 1.5, 4.0, 0.05, 0.15
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))  # repetitions per size; the verdicts are on their median

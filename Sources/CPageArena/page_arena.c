@@ -2,14 +2,14 @@
 //
 // cmark-gfm allocates each node, buffer and string through `cmark_mem` and frees them one by one;
 // with two threads on a heap fragmented by everything else a build keeps, glibc's malloc and free
-// were almost half of cmark-gfm's time. cmark-gfm's own arena (`cmark_get_arena_mem_allocator`)
+// were a large part of cmark-gfm's time. cmark-gfm's own arena (`cmark_get_arena_mem_allocator`)
 // is a single global one, unsafe for parallel parses. Here allocations are bumped out of 1 MiB
 // blocks, the latest one grows in place (cmark's buffers grow by reallocation), frees do nothing,
 // and `page_arena_reset` drops a page's memory at once.
 //
 // It is C rather than Swift because cmark-gfm calls it for every node: written in Swift, finding
 // the thread's arena object, retaining it and checking exclusive access cost more than the
-// allocation itself (perf at 100,000 orders: 12.5 % of a full build's CPU time).
+// allocation itself (see docs/benchmarks.md).
 
 #include "page_arena.h"
 

@@ -5,8 +5,7 @@ import Foundation
 /// Every group, every person of a group and every person across groups converts a total or two, and
 /// the same amounts come back again and again (one cup of the same tea); looked up by a key of three
 /// integers in a `FlatTable`, not by a `String` currency code in a `Dictionary` (hashing the code's
-/// Unicode, ~40 % of converting a remembered total before; 10,000-order note rerun, callgrind: see
-/// the commit). One cache per thread's share of the work.
+/// Unicode was a large part of converting a remembered total: docs/benchmarks.md). One cache per thread's share of the work.
 ///
 /// The results are `Converter.converted(_:into:)`'s, to the last digit: each amount is converted by
 /// the same cross rate, the conversions of several currencies are added in the order of their codes,
@@ -121,7 +120,7 @@ struct ConversionCache {
                 guard let converted = conversion(part.sum, amount, from: part.currency, to: to) else {
                     return table.rounding(nil, in: to)
                 }
-                // Not added to a zero: a Decimal addition is some 2,500 instructions, and 0 + x is x.
+                // Not added to a zero: a Decimal addition is costly, and 0 + x is x.
                 total = total.map { $0 + converted } ?? converted
             }
             return table.rounding(total ?? 0, in: to)

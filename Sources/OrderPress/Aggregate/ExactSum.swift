@@ -1,8 +1,8 @@
 import Foundation
 
 /// An exact sum of amounts, kept in millionths in an Int64 while every amount and the sum fit there,
-/// and in Decimal for what does not. A Decimal `+=` costs some 2,500 instructions (about 0.5 µs), an
-/// integer add one: every order is added to several totals. Prices have at most 6 fraction digits
+/// and in Decimal for what does not. A Decimal `+=` costs far more than an
+/// integer add: every order is added to several totals. Prices have at most 6 fraction digits
 /// (`PriceText`), so a valid order's amount is always a whole number of millionths; anything else (an
 /// overflow, finer fractions) goes to the Decimal part, so the sum is exact either way and equals the
 /// Decimal sum of the same amounts (Decimal keeps 38 digits; a sheet's sums need at most 29).
@@ -33,8 +33,8 @@ struct ExactSum: Sendable, Equatable {
 
     /// `micros` millionths as a Decimal, exact (Decimal keeps it compact: 35000000 millionths is 35).
     /// Written field by field in the form Foundation gives it (`foundationDecimal`): every group's,
-    /// person's and share's total is made so, and Foundation's two initialisers cost some 190
-    /// instructions a total (7.5 M of a 10,000-order aggregation's 113 M, callgrind).
+    /// person's and share's total is made so, and Foundation's two initialisers
+    /// were a visible share of the aggregation (docs/benchmarks.md).
     static func decimal(micros: Int64) -> Decimal {
         guard writesDecimals else { return foundationDecimal(micros: micros) }
         return written(micros: micros)

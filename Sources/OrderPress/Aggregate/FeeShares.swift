@@ -2,7 +2,7 @@ import Foundation
 
 /// A person's parts of a group's fee and discount (`MoneyShares`). Boxed: most groups have neither,
 /// and a site holds one `PersonTotal` and one `PersonSummary.GroupShare` per person and group — two
-/// `Decimal`s inline in each raised the million-order build's peak by about 110 MiB, where a box costs one word and nothing when there are no shares.
+/// `Decimal`s inline in each raised a large build's peak (docs/benchmarks.md), where a box costs one word and nothing when there are no shares.
 enum FeeShares: Sendable, Equatable {
     case none
     indirect case some(fee: Decimal, discount: Decimal)

@@ -1,6 +1,6 @@
 /// Some of the validated orders, in sheet order, held as positions in the one array of all orders
 /// (`ValidatedData.orders`) rather than as copies: a group's and a person's orders would otherwise
-/// be two more copies of every order (about 200 bytes each, 400 MB at a million orders).
+/// be two more copies of every order (hundreds of MB at a million orders).
 /// Reads like an array of `Order`; two lists are equal when they hold equal orders in the same order.
 public struct OrderList: RandomAccessCollection, Sendable, Equatable, ExpressibleByArrayLiteral {
     /// Shared with `ValidatedData.orders` and every other list: one reference, not a copy.
@@ -47,7 +47,7 @@ public struct OrderList: RandomAccessCollection, Sendable, Equatable, Expressibl
 extension Array where Element == Order {
     /// The order at `position`, read where it is stored: an `Order` holds nine strings and arrays, and
     /// `orders[position]`, or handing a closure the order itself, copies it, retaining and releasing each
-    /// (about 4 % of a full build's CPU time when the pages took their orders that way, a million times
+    /// (a visible share of a full build when the pages took their orders that way, a million times
     /// over in the aggregation). Through a pointer only the fields read are copied.
     func withOrder<Result>(at position: Int, _ body: (UnsafePointer<Order>) -> Result) -> Result {
         withUnsafeBufferPointer { body($0.baseAddress! + position) }

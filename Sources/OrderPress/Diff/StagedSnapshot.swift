@@ -65,8 +65,8 @@ final class StagedSnapshot: Sendable {
 
     /// From this many records on, the diff step waits for them to be staged before the orders are
     /// aggregated. A million orders of a Google Form's sheet (a dozen long question titles and answers a
-    /// row) held 1.6–1.7 GB while their records staged beside the aggregation, over the 1.5 GB limit;
-    /// waiting, 1.31 GB, the diff step taking some 2.5 s more of a 48–52 s build (docs/benchmarks.md).
+    /// row) passed the 1.5 GB limit while their records staged beside the aggregation; waiting keeps it
+    /// under, for a slower diff step (docs/benchmarks.md).
     /// Below it the records are a few hundred MB at most, well within the limits, and the overlap is worth
     /// its time.
     static let waitedFrom = 250_000

@@ -483,8 +483,8 @@ enum StateDatabase {
     }
 
     /// Inserts into `table` the records `plan` writes, each in its slot.
-    /// Bound through SQLite's own calls: GRDB's arguments cost about 17,000 instructions a row, most of
-    /// the time a million-record save took.
+    /// Bound through SQLite's own calls: GRDB's arguments were most of the time a
+    /// million-record save took (docs/benchmarks.md).
     private static func insert(
         _ records: [RowRecord], plan: SlotPlan, digests: [RecordDigest], into table: String, in db: Database
     ) throws {

@@ -6,11 +6,8 @@ import Foundation
 /// holds one. A large sheet is split on every core, in stretches of whole rows that the scan marked.
 ///
 /// CSV.swift is not used for the split: its reader decodes through an `AnyIterator<UnicodeScalar>` and
-/// builds every cell scalar by scalar, about 25 MB/s (0.56 s of a 4.2 s build for a 100,000-row Form
-/// sheet of 14 MB, 15 % of a one-order rerun's CPU; 5 s at a million rows). Measured on this split (-O,
-/// jemalloc, a generated 13-column Form sheet): 100,000 rows (12.5 MB) in 30 ms on one core, 17 ms on
-/// two; a million rows (125 MB) in 295 ms, 150 ms on two (no slower when the other core is busy), after
-/// the scan's 18 and 188 ms. A second pass rather than bounds recorded by the scan: the scan must finish
+/// builds every cell scalar by scalar, many times slower than this split, which also uses both cores
+/// (docs/benchmarks.md). A second pass rather than bounds recorded by the scan: the scan must finish
 /// on one core before anything is known to be well-formed, and only a pass after it can use both cores.
 /// It stays the grammar of record: the tests compare every table made here with the one its reader makes
 /// from the same bytes (`CSVRowsTests`). Its rules, kept exactly: a row ends at CR, LF or CRLF outside

@@ -5,7 +5,7 @@ public struct SourceTable: Sendable, Equatable {
     /// Normalised header names (`Text.normalize`), so that an invisible character cannot hide a column from its mapping.
     public var headers: [String]
     /// Every row's cells in one array, row after row, `headers.count` per row: one allocation for the
-    /// sheet instead of one per row (a million rows of arrays cost about 50 MB and a million mallocs).
+    /// sheet instead of one per row (docs/benchmarks.md).
     private(set) var cells: [String]
     /// The sheet row of each data row, in order: the header is row 1, the first data row is row 2.
     private(set) var numbers: [Int]

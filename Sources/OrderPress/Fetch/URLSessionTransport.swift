@@ -6,7 +6,7 @@ import Foundation
 /// the requests; it no longer does, because on Linux it cannot wait quietly: swift-corelibs-foundation
 /// (`_MultiHandle`/`_SocketSources`) keeps the socket's write-readiness source once curl has sent the
 /// request and asks only to read, so a server that accepts and never answers had the process spinning
-/// on an always-writable socket, 84 % of a core for the whole timeout. `curl_easy_perform` waits in
+/// on an always-writable socket, a core busy for the whole timeout. `curl_easy_perform` waits in
 /// `poll` and costs nothing while nothing arrives (`HungServerTests`).
 ///
 /// Bounded against a hostile or broken server:

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where a large whole-site file is made, front to back: in memory, or (`FileStream`) straight into
-/// the temporary file it is published from, so that a 320 MB `summary.json` is never all in memory.
+/// the temporary file it is published from, so that a `summary.json` of hundreds of MB is never all in memory.
 protocol ByteStream: AnyObject {
     func append(_ bytes: UnsafeRawBufferPointer)
     /// Forgets everything appended, to make the file again from its start.

@@ -4,7 +4,7 @@
 final class HeadStart {
     /// The last manifest read and its files located, on the other core while the sources download and
     /// are fingerprinted on this one: an unchanged rerun needs them to see its files intact, any other
-    /// build to publish (at 100,000 orders 24,000 entries, about 50 ms). Opening writes nothing.
+    /// build to publish. Opening writes nothing.
     private var opening: Background<Result<PublishSession, StepFailure>>
     private let open: @Sendable () -> Result<PublishSession, StepFailure>
     private var sessionTaken = false
@@ -26,11 +26,10 @@ final class HeadStart {
     }
 
     /// From this many files in the last manifest on, a build that is not an unchanged rerun lets the opened
-    /// session go once the sheet is parsed and opens it again to render: a million orders' 240,000 entries
-    /// (two lists of them, by path and in order) were some 250 MB held through validation and the diff,
-    /// where a rerun's peak is, and took the rerun of a Google Form's sheet to 1.6 GB, over the 1.5 GB
-    /// limit (docs/benchmarks.md). Below it the manifest is a few tens of MB: kept, and no time spent
-    /// reading it again.
+    /// session go once the sheet is parsed and opens it again to render: a million orders' entries
+    /// (two lists of them, by path and in order), held through validation and the diff, where a rerun's
+    /// peak is, took the rerun of a Google Form's sheet over the 1.5 GB limit (docs/benchmarks.md).
+    /// Below it the manifest is small: kept, and no time spent reading it again.
     static let setAsideFrom = 100_000
 
     /// Lets the session go, when opened and large (see `setAsideFrom`); `reopen` (or else `takeSession`)
@@ -58,7 +57,7 @@ final class HeadStart {
     }
 
     /// Starts opening again a session set aside (`setAsideWhenLarge`), on the other core while the orders
-    /// are aggregated: opened when render takes it, at a million orders it was 0.3 s of a 7 s rerun.
+    /// are aggregated: opened when render takes it, it held up a large rerun (docs/benchmarks.md).
     func reopen() {
         guard setAside else { return }
         setAside = false

@@ -70,7 +70,7 @@ public struct Pipeline: Sendable {
 
     /// The whole build, step after step; each step's value is the next one's input, and each step lets go
     /// of what no later step reads (at a million orders the sheets, the rows and the aggregation are each
-    /// hundreds of MB, and the build's peak is within 200 MB of the 1.5 GB limit).
+    /// hundreds of MB, and the build's peak is close to the 1.5 GB limit).
     public func build(_ options: Options = .init()) async throws(StepFailure) -> BuildReport {
         var steps = StepTimer(progress: progress)
         steps.begin(.lock)
@@ -101,7 +101,7 @@ public struct Pipeline: Sendable {
         // The diff before aggregating, which does not depend on it: the new snapshot's records are staged
         // (see `StagedSnapshot`) while the orders are aggregated and the first pages render, and let go
         // once written; the snapshot step waits for them. Not the diff and the aggregation at once: at a
-        // million orders the two together held 300 MB more than either.
+        // million orders the two together held far more than either (docs/benchmarks.md).
         steps.begin(.diff)
         headStart.stateRead()
         let diffed: DiffResult
@@ -116,8 +116,8 @@ public struct Pipeline: Sendable {
         defer { staged?.discard() }
         let slugging = slugs(diffed, store: store)
         // Not waiting for the staging here (but for a sheet so large that the records held while they stage
-        // would pass the memory limit: `StagedSnapshot.waitWhenLarge`): a full build's 100,000 records took
-        // 0.1–0.2 s more than the aggregation, with one core idle.
+        // would pass the memory limit: `StagedSnapshot.waitWhenLarge`): waiting made a full build
+        // slower, with one core idle (docs/benchmarks.md).
         steps.begin(.aggregate)
         headStart.reopen()
         let aggregation = aggregate(diffed.data, rates: rates)

@@ -103,7 +103,7 @@ public struct Manifest: Sendable, Equatable {
     /// 240,000 entries of a million-order site, which a one-order change writes again.
     func encoded() -> Data {
         // The two lists on both cores (a one-order change at a million orders waits for this at the end of
-        // the build), then joined in a buffer that becomes the `Data` without a copy (60 MB then).
+        // the build), then joined in a buffer that becomes the `Data` without a copy.
         let lists = Parallel.map(Tree.allCases.count) { Self.encodedEntries(self[Tree.allCases[$0]]) }
         var out = ByteBuffer()
         out.append(Array("{\"version\": \(Self.version),\n".utf8))

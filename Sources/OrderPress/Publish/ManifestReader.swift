@@ -105,8 +105,8 @@ struct ManifestReader {
 
     /// A string with only the escapes `JSONEscaper.append` writes; valid UTF-8 only. One without
     /// escapes (nearly every path and key) is made straight from its bytes; only one with escapes is
-    /// gathered a byte at a time (measured: 31 M of a 10,000-order rerun's instructions, 2 %, went to
-    /// gathering the manifest's 7,200 strings that way).
+    /// gathered a byte at a time, which for every string was a visible share of a rerun
+    /// (docs/benchmarks.md).
     private mutating func string() -> String? {
         guard take("\"") else { return nil }
         var end = offset

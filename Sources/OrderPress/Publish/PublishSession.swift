@@ -177,8 +177,8 @@ public final class PublishSession: @unchecked Sendable {
         let writes = outcomes.indices.filter { if case .unchanged = outcomes[$0] { false } else { true } }
         if !dryRun, !writes.isEmpty {
             let first = try reserveTemporaryNames(writes.count)
-            // One thread: measured on 2 cores at 100,000 orders (24,008 files, 10,000 in one folder), a
-            // first build's writes took 8.0 s on two threads against 2.7 s on one, the threads queueing
+            // One thread: on two a first build's writes took about three times as long (docs/benchmarks.md),
+            // the threads queueing
             // on the folder's lock for each create and rename. Comparing (hashing, reading) stays parallel.
             let results = map(writes.count, parallel: false) { index -> Outcome in
                 let file = files[writes[index]]

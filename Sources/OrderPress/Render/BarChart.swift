@@ -21,7 +21,7 @@ struct BarChart {
     private static let rowHeight = 42
 
     /// The chart as UTF-8. Written as bytes: one chart per group, a bar per person, and building it
-    /// from interpolated lines joined at the end cost 3 % of a build's instructions.
+    /// from interpolated lines joined at the end was a visible share of a build (docs/benchmarks.md).
     func svg() -> [UInt8] {
         let height = (bars.count + (more == nil ? 0 : 1)) * Self.rowHeight + 8
         let plotWidth = Self.width - Self.valueWidth

@@ -1,6 +1,6 @@
 /// A group's order list, and its per-person totals, split into pages of `size` rows each (no page over
-/// about 1 MB, docs/ARCHITECTURE.md, Performance limits; a 50,000-order group was one 17 MB page, and the
-/// totals of its 5,000 people alone are 2 MB). The group page keeps its organiser, shop sheet, totals and chart, and shows the first
+/// about 1 MB, docs/ARCHITECTURE.md, Performance limits; unsplit, a large group's
+/// page passed it many times over, its people's totals alone included). The group page keeps its organiser, shop sheet, totals and chart, and shows the first
 /// `size` people and orders; the rest go on pages of their own beside it, `groups/<slug>--2`,
 /// `groups/<slug>--3`, … (each with the next people, then the next orders), linked by the same pager as
 /// the index's lists.

@@ -60,7 +60,7 @@ enum OrdersCSV {
         /// A cell made of several values (the options), put together here first.
         private var scratch: [UInt8] = []
         /// The amounts of orders of more than one, by price and quantity: a Decimal multiplication
-        /// costs some 4,500 instructions, and the same few prices and quantities come back row after row.
+        /// is costly (docs/benchmarks.md), and the same few prices and quantities come back row after row.
         private var amounts: [PriceTimes: [UInt8]] = [:]
 
         private struct PriceTimes: Hashable {

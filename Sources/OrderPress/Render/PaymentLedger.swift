@@ -4,7 +4,7 @@ import Foundation
 /// `CarriedDebt.byPerson` finds in the archives, settled by the `[payments]` source's rows, or, without
 /// one, dropped `keep_unpaid_days` after their round closed (by the run's clock).
 ///
-/// Settling (DESIGN, Debts outlive rounds): a payment naming a group pays that group's debts in its
+/// Settling (docs/money-and-rounds.md, Rounds and debts): a payment naming a group pays that group's debts in its
 /// currency first, oldest first; what is left of it, and every payment naming no group, pays the
 /// person's oldest debts in that currency (by close, then group name). Named payments go first, so the
 /// result does not depend on the payments' order in the sheet. What is left after every debt in that

@@ -144,7 +144,7 @@ public struct SiteRenderer: Sendable {
 extension SiteRenderer {
     /// `style.css`, `feed.xml`, `summary.json` and `orders.csv`, made while the pages render. The two
     /// large files are made straight into the files they are published from (`publishStreamed`):
-    /// `summary.json` alone is 320 MB at a million orders. Returns what kept one from being published.
+    /// `summary.json` alone is hundreds of MB at a million orders. Returns what kept one from being published.
     fileprivate static func exportWholeSiteFiles<Sink: PageSink, Record>(
         _ context: SiteContext, stylesheet: String, runner: PlanRunner<Record>, sink: Sink, writer: BatchWriter<Sink>
     ) -> OutputError? {

@@ -17,7 +17,7 @@ struct SiteSlugs: Sendable {
     /// `tombstones`: the people and groups whose pages stay after their orders were deleted, last.
     init(_ data: ValidatedData, kept: PageSlugs? = nil, tombstones: Tombstones = .none) {
         let groupList = Slugger.assignInOrder(data.groups.map(\.name) + tombstones.groups.map(\.key), fallback: "group", kept: kept?.groups ?? [:])
-        // Each key read through a pointer: `orders.lazy.map(\.personKey)` copied every order (5 M instructions at 10,000).
+        // Each key read through a pointer: `orders.lazy.map(\.personKey)` copied every order.
         let orderPeople = data.orders.withUnsafeBufferPointer { orders in
             Self.distinct((0..<orders.count).lazy.map { (orders.baseAddress! + $0).pointee.personKey.text }) { orders[$0].person }
         }
@@ -59,7 +59,7 @@ struct SiteSlugs: Sendable {
 
     /// `distinct`, each with `name` of the place it first occurs.
     static func distinct(_ texts: some Sequence<String>, name: (Int) -> String) -> [(key: String, name: String)] {
-        // A `FlatTable`, not a `Set`: a `Set` runs SipHash over the two words, some 300 instructions an order.
+        // A `FlatTable`, not a `Set`: a `Set` runs SipHash over the two words for every order.
         var seen = FlatTable<TextBits>()
         var unique = Set<String>()
         var result: [(key: String, name: String)] = []

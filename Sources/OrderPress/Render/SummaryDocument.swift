@@ -287,7 +287,7 @@ struct SummaryDocument: Encodable {
 
     /// The same bytes as `JSONOutput.encode(SummaryDocument(context))`. JSONEncoder builds a whole
     /// document as a tree before writing a byte: at a million orders that tree of every group and
-    /// person was most of a build's memory, and building it a tenth of a build's instructions. The
+    /// person was most of a build's memory, and building it a large share of its time. The
     /// rest of the document goes through JSONEncoder; the two long lists are written entry by entry
     /// in its place, each entry a piece keyed by its page's inputs (`PageKeys`), copied from the
     /// `published` file when that has it.

@@ -10,8 +10,8 @@ struct TemplateSet: Sendable {
     var layout: MustacheTemplate { compiled.value.layout }
     /// The two above, parsed by swift-mustache at load when a site overrides any template (so that a broken one
     /// fails at configure), else on first use: the built-in ones are parsed in tests, and a rerun that keeps every
-    /// page, or writes them all through `GeneratedPages`, never needs them (parsing them was 81 M instructions,
-    /// 5 % of a one-order rerun of 10,000 orders under callgrind).
+    /// page, or writes them all through `GeneratedPages`, never needs them (parsing them is a visible share
+    /// of a small rerun: docs/benchmarks.md).
     private let compiled: CompiledTemplates
     let stylesheet: String
     /// The templates in use that are the built-in ones, byte for byte (also when a site's

@@ -404,7 +404,7 @@ struct PageKeys: Sendable {
 
     /// The SHA-256 of a group's fields (`add(_:slug:to:)`): what a person's digest adds for each group they
     /// ordered in. The fields themselves, a hundred bytes or more a group and some ten groups a person, were
-    /// most of what a person's digest hashed (31 M of 47 M instructions for 1,000 people, callgrind).
+    /// most of what a person's digest hashed.
     private static func fieldsDigest(of group: Group, slug: String) -> [UInt8] {
         var fields = Fields()
         add(group, slug: slug, to: &fields)

@@ -3,7 +3,7 @@ import Foundation
 /// Makes a large whole-site file piece by piece into a stream. A keyed piece whose key the published
 /// file also has is copied from that file instead of made; every other piece is made. Neighbouring
 /// copies are read at once, so that one changed order costs its group's entry and a few reads rather
-/// than making the whole 320 MB `summary.json` of a million orders again.
+/// than making the whole `summary.json` of a million orders (hundreds of MB) again.
 struct PieceAssembler {
     private let stream: ByteStream
     private var pieces = FilePieces()

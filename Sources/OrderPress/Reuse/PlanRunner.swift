@@ -43,7 +43,7 @@ struct PlanRunner<Record: LastBuildRecord>: Sendable {
         // For a page that declares its inputs, their key stands for the Markdown in the HTML's key.
         // Not `dependency.map(keys.key(of:))`: that partial application copied `keys` (a score of
         // arrays and dictionaries retained, then released) for each of a site's 24,000 files, on both
-        // cores at once: 1.8 % of a one-order rerun's CPU time at 100,000 orders (perf).
+        // cores at once (docs/benchmarks.md).
         let declared: String? = if let dependency { keys.key(of: dependency) } else { nil }
         let declaredHTML: String? = if let declared { keys.html(ofMarkdownKey: declared, page: path, title: title) } else { nil }
         if let declared, record.reuseKey(of: markdownPath, in: .markdown) == declared,

@@ -29,7 +29,7 @@ struct PageSlugs: Sendable, Equatable {
         guard var text else { return nil }
         text.withUTF8 { bytes in
             // Read byte by byte: splitting the text into arrays of slices, each line again at its tabs, was
-            // most of reading 10,000 people's slugs (8,000 instructions a line). Line breaks and tabs are
+            // most of reading the people's slugs. Line breaks and tabs are
             // whole scalars and never part of a name (see above), so the pieces between them are whole texts.
             var start = 0
             while start < bytes.count {

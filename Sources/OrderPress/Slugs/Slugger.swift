@@ -98,7 +98,7 @@ public enum Slugger {
     static func fits(_ slug: String, base: String, fallback: String) -> Bool {
         // A rerun checks every kept slug, and most are the name's own plain slug (ASCII and CJK ideographs):
         // such a slug's parts are plain slugs already, which `slug` gives back unchanged, so only
-        // `reserved` is left to check (`fitsByParts` read each part's slug again: 8,000 instructions a person).
+        // `reserved` is left to check (`fitsByParts` read each part's slug again).
         if slug.utf8.elementsEqual(base.utf8), isPlain(base) { return !base.isEmpty && !reserved.contains(caseFolded(slug)) }
         return fitsByParts(slug, base: base, fallback: fallback)
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Orders' amounts (quantity × unit price) as the diff's rows state them, each distinct product worked
-/// out once: Foundation's Decimal multiplication took some 4,000 instructions for every order of more
+/// out once: Foundation's Decimal multiplication is costly, and was done for every order of more
 /// than one, and a sheet's orders pick from a few prices and quantities. Keyed by the price's stored
 /// form (`RawDecimal`: equal keys are the same Decimal, value and form), so a product found is the very
 /// Decimal `Order.amount` would give. One per range of rows, on its own thread.

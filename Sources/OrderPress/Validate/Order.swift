@@ -23,6 +23,6 @@ public struct Order: Sendable, Equatable {
     /// From the `paid` column; false when the sheet has none.
     public var paid = false
 
-    /// Quantity × unit price, exact. Most orders are of one: no Decimal multiplication (thousands of instructions) for those.
+    /// Quantity × unit price, exact. Most orders are of one: no costly Decimal multiplication for those.
     public var amount: Decimal { quantity == 1 ? unitPrice : unitPrice * Decimal(quantity) }
 }

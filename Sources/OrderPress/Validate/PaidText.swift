@@ -19,8 +19,8 @@ enum PaidText {
     /// does not recognise counts as not paid, with a warning, so that nobody is marked settled by a typo.
     static func read(_ text: String, column: String, row: Int, warnings: inout [DataWarning]) -> Bool {
         if text.isEmpty { return false }
-        // A Sheets checkbox, the usual cell: told before lowercasing and two set look-ups (some 600
-        // instructions a row). The same answers as below: "true" is paid, "false" unpaid.
+        // A Sheets checkbox, the usual cell: told before lowercasing and two set look-ups, on
+        // every row. The same answers as below: "true" is paid, "false" unpaid.
         if text.utf8.count == 4, text == "TRUE" { return true }
         if text.utf8.count == 5, text == "FALSE" { return false }
         var folded = text.lowercased()

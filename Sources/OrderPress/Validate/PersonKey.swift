@@ -1,6 +1,6 @@
 import Foundation
 
-/// How people are told apart (DESIGN, Data rules): the normalised name (`Text.normalize`) compared
+/// How people are told apart (docs/configuration.md, One person, one page): the normalised name (`Text.normalize`) compared
 /// case-insensitively, with width folded (NFKC: `Ｋｅｎ` is Ken, `ﾔﾏﾀﾞ` is ヤマダ) and spaces ignored
 /// (`伊藤 健` is `伊藤健`). Every place that keys people — aggregation, slugs, the diff's news, rejected
 /// rows on person pages, tombstones, the organiser's settlement and archives — makes its key here, so

@@ -136,10 +136,9 @@ enum PriceText {
 
     /// The common case read from its bytes alone: digits with at most one point, and commas between
     /// groups of three before it (`1,200`) or India's groups (`1,23,456`: `isGrouped`), within the digit limits; nil for anything else
-    /// (a sign, other commas, too many digits), which the general rules below read (some 40,000
-    /// instructions for a `1,000`).
-    /// Reading characters costs ten times as much, and this is one cell of every row; so does
-    /// `Decimal(string:)` (some 5,000 instructions): the value is put together from its digits here, as
+    /// (a sign, other commas, too many digits), which the general rules below read, far more slowly.
+    /// Reading characters is slow, and this is one cell of every row; so is
+    /// `Decimal(string:)`: the value is put together from its digits here, as
     /// a significand (at most 18 digits) and a power of ten. Decimal keeps every value compact, so it
     /// is the very same Decimal that parsing the text gives.
     /// `decimal` and `group`: the marks of the source's `decimal_separator` (`.` and `,`, or `,` and `.`).

@@ -27,9 +27,9 @@ struct RowIdentity: Sendable {
     private static let start: StaticString = "content:"
 
     /// The bytes of a row's content identity, written at the size worked out first on the stack (a heap block past
-    /// a few kilobytes): made by interpolating and joining, a Form's row (a dozen question titles) cost
-    /// 17,000 instructions; kept as a String, every row's (the titles again in each) a quarter of a
-    /// gigabyte at a million rows. Records make it when it is stored (`Identity`).
+    /// a few kilobytes): made by interpolating and joining, a Form's row (a dozen question titles) was
+    /// slow to make; kept as a String, every row's (the titles again in each) hundreds of MB at a
+    /// million rows (docs/benchmarks.md). Records make it when it is stored (`Identity`).
     func withContent<Result>(of values: [String], _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         var size = Self.start.utf8CodeUnitCount
         for part in content { size += part.prefix.count + values[part.position].utf8.count }

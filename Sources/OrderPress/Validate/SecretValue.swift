@@ -9,7 +9,7 @@ public struct SecretValue: Sendable, Equatable, CustomStringConvertible, CustomD
     }
 
     /// A cached copy of the sheet keeps secrets masked: this run knows nothing new about them.
-    /// Its length first: comparing every edit code with the mask as text cost some 400 instructions a row.
+    /// Its length first: comparing every edit code with the mask as text was a cost on every row.
     var isUnknown: Bool { text.utf8.count == SecretMask.text.utf8.count && text == SecretMask.text }
 
     public var description: String { text.isEmpty ? "" : SecretMask.text }

@@ -48,7 +48,7 @@ public struct Validator: Sendable {
             // Orders pick their options from a few sizes and sweetnesses: each distinct list is kept
             // once and shared, not allocated again for every order (about 100 bytes a row).
             var optionLists: [[String]: [String]] = [:]
-            // The same, found by the options' words first (`TextBits`: hashing CJK text costs some 700 instructions).
+            // The same, found by the options' words first (`TextBits`: hashing CJK text is costly).
             var knownLists: [OptionBits: [String]] = [:]
             // Each thread remembers the zone's offsets for the hours its rows' times fall in.
             var offsets = ZoneOffsets(configuration.timeZone)
@@ -404,7 +404,7 @@ public struct Validator: Sendable {
         let group = text(roles.group)
         let groupPosition = group.isEmpty ? nil : listed?.places.place(group)
         // Only its currency is read: the whole group (and the list, captured by a closure) copied for
-        // every row, its texts retained and released, cost some 700 instructions a row.
+        // every row, its texts retained and released, was a cost on every row.
         var knownCurrency: String?
         if let groupPosition, let listed { knownCurrency = listed.groups[groupPosition].currency }
         if group.isEmpty {

@@ -11,7 +11,7 @@ import Testing
 /// on day 14 the organiser adds one and records settle-ups at random (some naming the group, some more than
 /// owed). After every run the oracle checks what `ChaosTests` checks (a failed or killed run changed no
 /// state; a successful one left what a twin built without faults leaves) and, against its own ledger
-/// (written here from the contract's words, not production's rules): every person's carried debts in
+/// (written here from the user guide's words, not production's rules): every person's carried debts in
 /// `summary.json` (round, group, amount still owed) and their credit. `CHAOS_RUNS` is the number of runs
 /// spread over the 28 days (default 28: one a day; `CHAOS_RUNS=300` for a soak run), `CHAOS_SEED` the seed.
 @Suite struct ChaosRoundsTests {
@@ -74,7 +74,7 @@ import Testing
     static let keepUnpaidDays = 5
     static let paymentsFrom = monday + 14 * day
 
-    /// The contract's settling (DESIGN.md, Debts outlive rounds): without a payments source a debt is listed
+    /// Settling as docs/money-and-rounds.md (Rounds and debts) states it: without a payments source a debt is listed
     /// until `keep_unpaid_days` after its close; with one, a payment naming a group pays that group's debts,
     /// oldest first, and the rest of it, with every payment naming none, the person's oldest debts; what
     /// is left over is credit.
@@ -154,7 +154,7 @@ import Testing
             }
             if clock >= group.deadline() {
                 // Cleared only when a run after the deadline has published the round: a round closes only
-                // if its orders were still there at the deadline (DESIGN.md, Rounds).
+                // if its orders were still there at the deadline (docs/money-and-rounds.md, The weekly reset).
                 if let shown = lastSuccess, shown >= group.deadline(), orders.contains(where: { $0.group == group.name }) {
                     groups[index].final = orders.filter { $0.group == group.name }
                     orders.removeAll { $0.group == group.name }

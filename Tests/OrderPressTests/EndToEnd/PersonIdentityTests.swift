@@ -4,7 +4,7 @@ import Testing
 
 @testable import OrderPress
 
-/// One person, one page (DESIGN, Data rules), through the built binary on a Form-shaped sheet with the
+/// One person, one page (docs/configuration.md), through the built binary on a Form-shaped sheet with the
 /// spellings of issue 35: ten spellings of seven people make seven pages with exact totals, the merged
 /// spellings are listed, the organiser written without her space never pays herself, an organiser one
 /// letter from an orderer gets "did you mean", and a site whose state holds the slugs of the old rule

@@ -5,7 +5,7 @@ import Testing
 @testable import OrderPress
 
 /// A person is one key whatever the width, case and spacing their name is typed in, and two names
-/// that differ otherwise stay two people (DESIGN, Data rules).
+/// that differ otherwise stay two people (docs/configuration.md, One person, one page).
 @Suite struct PersonKeyTests {
     /// Letters of the scripts people type names in, each with the other ways a keyboard writes it.
     static let letters: [(plain: String, variants: [String])] = [

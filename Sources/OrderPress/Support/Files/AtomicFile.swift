@@ -140,9 +140,8 @@ enum AtomicFile {
 
     /// Creates `name` in the open folder `folder`, which no reader sees yet (see `OpenFolders.Hiding`), and
     /// writes `data` into it there: no temporary name, no unnamed file. `O_EXCL`: never over anything at the
-    /// name, which is then `.taken`. Measured on ext4, 12,000 new files of 2-3 kB: 0.29 s of system time
-    /// against 0.40 s for an unnamed file (`O_TMPFILE`) then linked in through /proc, which a session used
-    /// before it put every file in place at the end.
+    /// name, which is then `.taken`. Cheaper in system time than an
+    /// unnamed file (`O_TMPFILE`) linked in through /proc (docs/benchmarks.md).
     static func createUnseen(
         _ name: String, in folder: Int32, with data: Data, path: @autoclosure () -> String, fixMode: Bool = true
     ) throws(OutputError) -> Creation {

@@ -2,8 +2,8 @@ import Foundation
 
 /// Writes JSON byte for byte as `JSONOutput.encode` (JSONEncoder with `.prettyPrinted`,
 /// `.sortedKeys`, `.withoutEscapingSlashes`) writes it, for the long lists of `summary.json`:
-/// JSONEncoder builds a tree of boxed values per entry first, and at 10,000 orders that was a tenth
-/// of a build's instructions. Callers write an object's keys in sorted order themselves (JSONEncoder
+/// JSONEncoder builds a tree of boxed values per entry first, a large share of a build
+/// (docs/benchmarks.md). Callers write an object's keys in sorted order themselves (JSONEncoder
 /// sorts keys by their UTF-8 bytes). `SummaryDocument`'s tests compare both on generated sites.
 struct PrettyJSONWriter {
     private(set) var bytes: [UInt8] = []

@@ -1,9 +1,8 @@
 import CJemalloc
 import Foundation
 
-/// The process allocates through jemalloc, linked in place of glibc's malloc (`CJemalloc`): alternating
-/// one-order reruns at 100,000 orders took 0.78–0.80 s with it against 0.85–0.94 s with glibc's (the
-/// same binary), and at a million orders the peaks fell by 55–70 MB.
+/// The process allocates through jemalloc, linked in place of glibc's malloc (`CJemalloc`): reruns are
+/// faster and peaks lower with it than with glibc's (docs/benchmarks.md).
 /// Memory freed stays in the allocator's arenas for its next allocations (jemalloc hands it back
 /// after about ten seconds): the sheets' cells that validation freed would stay resident while
 /// render allocates elsewhere. Giving the freed pages back after the steps that free hundreds of MB

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A growable run of bytes in memory of its own, handed to `Data` without a copy: a million-order
-/// site's `summary.json` is 320 MB, and `Data([UInt8])` held it twice while it copied.
+/// site's `summary.json` is hundreds of MB, and `Data([UInt8])` held it twice while it copied.
 struct ByteBuffer: ~Copyable {
     private var base: UnsafeMutableRawPointer?
     private var capacity = 0

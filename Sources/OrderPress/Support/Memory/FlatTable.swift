@@ -5,8 +5,8 @@ protocol FlatKey: Equatable {
 }
 
 /// A table from small fixed-size keys to numbers, for the caches in front of a `Numbering` that every
-/// order of a sheet looks in (`OrderFacts`): a `Dictionary` runs SipHash over the key's words, some 800
-/// instructions a look-up, a multiply-and-shift and a probe here some 50. Open addressing, linear
+/// order of a sheet looks in (`OrderFacts`): a `Dictionary` runs SipHash over the key's words on every
+/// look-up, where this is a multiply-and-shift and a probe (docs/benchmarks.md). Open addressing, linear
 /// probing, grown to stay at most half full; entries are only ever added.
 struct FlatTable<Key: FlatKey> {
     private var keys: [Key?]

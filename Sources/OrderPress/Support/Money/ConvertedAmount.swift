@@ -7,7 +7,7 @@ public struct ConvertedAmount: Sendable, Equatable {
     public var amount: Decimal?
     /// `amount` rounded half-up to `digits` fraction digits, the currency's minor units: what pages
     /// and `summary.json` show. A converted amount has some 38 significant digits, and rounding one
-    /// costs Foundation tens of thousands of instructions: the aggregate step rounds each distinct
+    /// through Foundation is slow: the aggregate step rounds each distinct
     /// amount once instead of every page rounding it again.
     public private(set) var rounded: Decimal?
     public private(set) var digits: Int?

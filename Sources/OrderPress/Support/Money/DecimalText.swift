@@ -127,9 +127,9 @@ enum DecimalText {
     }
 
     /// A value as a sign, a 64-bit significand and a power of ten, when it fits. Every amount on
-    /// every page is written through here, and Foundation's `Decimal.description` (about 1.3 µs a
-    /// value here) and `NSDecimalRound` (0.3 µs) made 17 % of a build's instructions; reading the
-    /// significand through `NSDecimalNumber` (40 ns) and doing the rest in integers gives the same
+    /// every page is written through here, and Foundation's `Decimal.description` and
+    /// `NSDecimalRound` were a large share of a build (docs/benchmarks.md); reading the
+    /// significand and doing the rest in integers gives the same
     /// text. Anything that does not fit takes Foundation's path.
     struct Scaled {
         let negative: Bool
@@ -147,7 +147,7 @@ enum DecimalText {
 
         /// The sign, significand and exponent read from the `Decimal`'s own bytes (`RawDecimal`):
         /// Foundation gives the significand only as another `Decimal`, and turning that into an integer
-        /// through `NSDecimalNumber` allocated an object for every amount on every page (1 % of a build).
+        /// through `NSDecimalNumber` allocated an object for every amount on every page.
         /// Nil for NaN and for a significand over 64 bits, as through Foundation.
         static func parts(of value: Decimal) -> (negative: Bool, units: UInt64, exponent: Int)? {
             guard let raw = RawDecimal(value), let units = UInt64(exactly: raw.significand) else { return nil }

@@ -78,7 +78,7 @@ extension MoneyFormat {
         return result
     }
 
-    /// `NSDecimalRound` takes some 17,000 instructions on a converted amount's 38 digits, and the
+    /// `NSDecimalRound` is slow on a converted amount's 38 digits (docs/benchmarks.md), and the
     /// aggregate step rounds every person's sum across currencies. A Decimal is a significand of at
     /// most 128 bits times a power of ten (`RawDecimal`), so the rounding is `halfUp` on that
     /// significand. Nil (ask Foundation) for a zero result, an amount with nothing to round and

@@ -164,7 +164,7 @@ enum Text {
     }
 
     /// `text.lowercased()`, without Unicode's case tables when the only letters with case are ASCII
-    /// (a CJK name, or one with a Latin part): `lowercased()` took some 1,800 instructions for each
+    /// (a CJK name, or one with a Latin part): `lowercased()` is costly for each
     /// such name, and every order's person is folded. The scripts below have no case at all.
     static func lowercased(_ text: String) -> String {
         switch text.utf8.withContiguousStorageIfAvailable(caseOf(utf8:)) ?? caseOfScalars(text) {
@@ -205,7 +205,7 @@ enum Text {
     }
 
     /// `caseOfScalars` of the (valid) UTF-8 of a string, decoding it here: the scalar view's iteration
-    /// cost some 600 instructions for a person's name on every row.
+    /// was costly for a person's name on every row.
     static func caseOf(utf8 bytes: UnsafeBufferPointer<UInt8>) -> CaseFolding {
         var upper = false
         var index = 0

@@ -1,5 +1,5 @@
 /// A short text as the two machine words of its `String` value: a key that hashes and compares in a
-/// few instructions, where a `String` key hashes the text's normalised Unicode (some 700 instructions
+/// few instructions, where a `String` key hashes the text's normalised Unicode (costly
 /// for a CJK word, for every order). Swift keeps a text of up to 15 UTF-8 bytes inside those words, so
 /// equal words are equal texts; a longer text's words hold its storage's address, so equal words are
 /// still the same text, as long as that storage lives: only use these keys for texts kept alive as long

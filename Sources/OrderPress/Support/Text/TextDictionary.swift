@@ -1,6 +1,6 @@
 /// A dictionary by text, made once and read from any thread, that finds a text of up to 15 bytes by
 /// its words (`TextBits`) before hashing its Unicode: every order names a group and a person, and a
-/// `String` key hashes the normalised text (some 700 instructions for a CJK name). A text equal to a
+/// `String` key hashes the normalised text (costly for a CJK name). A text equal to a
 /// key but stored in other bytes misses the words and is found by the text itself.
 struct TextDictionary<Value: Sendable>: Sendable {
     private let byText: [String: Value]

@@ -1,6 +1,6 @@
 /// Sorting by `String`'s `<` without paying for it at every comparison. `<` orders text by its
 /// canonical (NFC) scalars, and for text not known to be ASCII it normalises both sides each time:
-/// sorting 10,000 CJK names cost 380 M instructions. For NFC text (every `Text.normalize`d value) the
+/// slow for many CJK names (docs/benchmarks.md). For NFC text (every `Text.normalize`d value) the
 /// order of the UTF-8 bytes is the same, so elements are sorted by their bytes, and one linear pass
 /// with `<` itself checks the result; if any neighbours are out of order (text that is not NFC), the
 /// elements are sorted by `<` as before. Either way the result is exactly `sorted(by:)`'s, on text

@@ -2,7 +2,7 @@ import Foundation
 
 /// `TimeZone.secondsFromGMT(for:)` remembered by the hour, for one thread reading a sheet's times: every
 /// order has one, each asked the zone twice, and each answer went through ICU behind the zone's lock
-/// (some 3,000 instructions, and the two cores waiting on each other), for a sheet whose times fall in a
+/// (costly, and the two cores waiting on each other), for a sheet whose times fall in a
 /// few hours. An hour is remembered only when the zone reports no transition inside it and gives the same
 /// offset at both its ends, so the answer is always the zone's own; any other hour (one with a
 /// transition at a half hour, or beyond the years where the zone's rules are tabled) is asked every time.
