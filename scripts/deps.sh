@@ -15,15 +15,16 @@ set -eu
 #   pkg-config                        SwiftPM reads the flags of the system libraries below through it
 #   libcmark-gfm-dev, -extensions-dev the Markdown renderer (Sources/OrderPress/Render/CMark*.swift)
 #   libsqlite3-dev                    GRDB: the state folder's database
-#   libjemalloc-dev                   the process's allocator (Sources/OrderPress/Support/Memory/Heap.swift)
+#   libjemalloc-dev                   the process's allocator (Sources/OrderPress/Support/Memory/Allocator.swift)
 #   libcurl4-openssl-dev, libxml2-dev linking Foundation statically (make install, dist, deb): its
 #                                     networking and XML parts link -lcurl and -lxml2, which need
 #                                     the unversioned libcurl.so and libxml2.so of these packages
 #   cmark-gfm                         the tests compare `orderpress markdown` with its output
 #   tzdata                            Foundation reads time zones from /usr/share/zoneinfo
 #   man-db                            the install test reads the generated man page
+#   python3                           make test's layering and link checks, make templates (scripts/*.py)
 packages="pkg-config libcmark-gfm-dev libcmark-gfm-extensions-dev libsqlite3-dev libjemalloc-dev
-libcurl4-openssl-dev libxml2-dev cmark-gfm tzdata man-db"
+libcurl4-openssl-dev libxml2-dev cmark-gfm tzdata man-db python3"
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
     echo "deps: not a Debian-based system (no dpkg-query); install the equivalents of:" $packages >&2
