@@ -239,7 +239,9 @@ public struct StateStore: Sendable {
                 var schema = try queue.read(StateDatabase.schema)
                 if schema == .v1 || schema == .v2, writable {
                     // Written before the records' digests, or keyed by position: made what this version
-                    // keeps once, in their own transaction.
+                    // keeps once, in their own transaction. Read as it is first: a state that cannot be read
+                    // is left as it was, not migrated and committed before the read fails.
+                    _ = try queue.read { db in try StateDatabase.read(db, schema: schema) }
                     try StateDatabase.migrator().migrate(queue)
                     schema = .current
                 }
