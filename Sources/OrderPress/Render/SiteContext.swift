@@ -45,7 +45,6 @@ struct SiteContext: Sendable {
     ) {
         self.siteID = siteID
         rejected = RejectedIndex(data.rejected, orders: data.orders, spellings: data.spellings)
-        self.tombstones = tombstones ?? Tombstones(history: history, now: now, data: data)
         deadlines = data.groups.reduce(into: [:]) { found, group in
             if let time = group.deadlineTime(timeZone: configuration.timeZone) { found[group.name] = time }
         }
@@ -61,6 +60,8 @@ struct SiteContext: Sendable {
         money = MoneyFormat(minorUnitOverrides: configuration.minorUnits, thousandsSeparator: labels.markdown("thousands_separator"))
         markdownLabels = labels.markdownTable
         carried = CarriedDebt.byPerson(data.archives, money: money, organizerSettled: configuration.rounds.organizerSettled)
+        // Without the state's (tests): what the history says, a person with a carried debt keeping their page.
+        self.tombstones = tombstones ?? Tombstones(deletions: RecentDeletions(replaying: history), now: now, data: data, keeping: Set(carried.keys))
         let slugs = slugs ?? SiteSlugs(data, tombstones: self.tombstones)
         (groupSlugs, personSlugs, personAliases) = (slugs.groups, slugs.people, slugs.aliases)
         groupPlaces = GroupPlaces(data.groups)
