@@ -6,7 +6,7 @@ import Foundation
 /// model, as swift-mustache renders the same template on the same model (`BuiltInPagesTests`).
 enum GeneratedPages {
     /// SHA-256 of the generator, PageModels.swift and templates/*.mustache this was made from.
-    static let sourceDigest = "6f000b385dc0e3d835d149a78bbd0288278dc854f8c7071964ec88186c7be572"
+    static let sourceDigest = "0a8812ad433530da1cbabed54da91f294b2ff95a2f77353b0a8aaa08d822d514"
 
     /// The Markdown templates compiled here, by name.
     static let templates: Set<String> = ["archive", "attention", "changes", "group", "group_orders", "groups", "index", "moved", "people", "person", "person_orders", "rates", "tombstone"]
@@ -2058,14 +2058,27 @@ enum GeneratedPages {
             out.write(v2)
         }
         out.text("\n\n")
-        for v3 in m.deleted {
+        if let v3 = m.pager {
+            do {
+                out.write(v3)
+                out.text("\n\n")
+            }
+        }
+        for v4 in m.deleted {
             out.text("- ")
-            out.write(v3)
+            out.write(v4)
             out.text("\n")
         }
+        if let v5 = m.pager {
+            do {
+                out.text("\n")
+                out.write(v5)
+                out.text("\n")
+            }
+        }
         out.text("\n[")
-        if let v4 = labels[.allChanges] {
-            out.write(v4)
+        if let v6 = labels[.allChanges] {
+            out.write(v6)
         }
         out.text("](../changes.md)\n")
     }
