@@ -114,8 +114,8 @@ import Testing
         for folder in ["markdown", "site"] { try FileManager.default.removeItem(at: site.appendingPathComponent("output/\(folder)")) }
         _ = try Self.build(site, at: start + 200 * 5 * Self.minute)
         #expect(Self.page(site, "people/eve.md")?.contains(Self.notice) == true)
-        // Two more runs that change something push the deletion's run out of the history.
-        let ben = (2...3).map { "2,Tea,Ben,珍珠奶茶,M,無糖,正常冰,\($0),50,TRUE" }
+        // Three more runs that change something push the deletion's run out of the history.
+        let ben = (3...5).map { "2,Tea,Ben,珍珠奶茶,M,無糖,正常冰,\($0),50,TRUE" }
         for (index, row) in ben.enumerated() {
             try Self.write(site, [RoundsTests.tea[0], row] + RoundsTests.tea[2...])
             let epoch = start + (201 + index) * 5 * Self.minute
