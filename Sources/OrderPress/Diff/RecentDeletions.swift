@@ -79,15 +79,19 @@ struct RecentDeletions: Sendable, Equatable {
         ].joined(separator: "\u{1E}")
     }
 
+    /// Keyed by the entries (few), not by what was added (a million on a first run of a big sheet): an added
+    /// order's key is made only when its group has a deletion kept.
     private mutating func undo(_ added: [RowRecord]) {
-        var back: [String: Int] = [:]
-        for record in added { back[Self.sameOrder(record), default: 0] += 1 }
+        var kept: [String: [Int]] = [:]
+        for index in entries.indices { kept[Self.sameOrder(entries[index].record), default: []].append(index) }
+        let groups = Set(entries.lazy.map(\.record.group))
         var undone = Set<Int>()
-        for index in entries.indices.reversed() {
-            let identity = Self.sameOrder(entries[index].record)
-            guard let count = back[identity], count > 0 else { continue }
-            back[identity] = count - 1
-            undone.insert(index)
+        for record in added where groups.contains(record.group) {
+            let key = Self.sameOrder(record)
+            // The newest deletion of that order is the one undone.
+            guard var indices = kept[key], let newest = indices.popLast() else { continue }
+            undone.insert(newest)
+            kept[key] = indices
         }
         guard !undone.isEmpty else { return }
         var index = -1

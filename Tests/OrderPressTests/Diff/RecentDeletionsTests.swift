@@ -32,6 +32,18 @@ import Testing
         #expect(deletions.entries[0].record.identity == "id:2")
     }
 
+    /// The same order deleted, back, deleted again and back again: each time back undoes the newest deletion.
+    @Test func anOrderBackUndoesItsNewestDeletion() {
+        var deletions = RecentDeletions()
+        deletions.record(Self.changes(deleted: [Self.record(1)]), at: Self.time(0))
+        deletions.record(Self.changes(added: [Self.record(1)]), at: Self.time(5))
+        deletions.record(Self.changes(deleted: [Self.record(1)]), at: Self.time(10))
+        #expect(deletions.entries.map(\.time) == [Self.time(10)])
+        deletions.record(Self.changes(deleted: [Self.record(2)]), at: Self.time(15))
+        deletions.record(Self.changes(added: [Self.record(1)]), at: Self.time(20))
+        #expect(deletions.entries.map(\.record.id) == ["2"])
+    }
+
     /// A closed round takes its group's deletions off the group's tombstone and its people's off theirs;
     /// another group's deletion of one of them stays on that group's.
     @Test func aClosedRoundTakesItsGroupAndPeopleOff() {
