@@ -62,7 +62,7 @@ import Testing
         #expect(Self.page(site, "people/eve.md")?.contains(Self.notice) == true)
     }
 
-    /// Eve's lunch deleted, pasted back, then deleted again with her tea: her tombstone lists each order once,
+    /// Eve's lunch deleted, restored, then deleted again with her tea: her tombstone lists each order once,
     /// at the time it was last deleted (before: the lunch twice, once for the deletion undone).
     @Test func aDeletionUndoneIsNotListed() throws {
         let site = RoundsTests.site(teaDeadline: "2026-11-30 14:00", rounds: false)
@@ -72,8 +72,12 @@ import Testing
         _ = try Self.build(site, at: RoundsTests.first)
         try Self.write(site, RoundsTests.tea + [eveTea])
         _ = try Self.build(site, at: RoundsTests.first + 10 * Self.minute)
-        // Back as `orderpress restore` prints it, the same row.
-        try Self.write(site, all)
+        // Back at the bottom of the sheet, as `orderpress restore` prints it.
+        let restored = try TestSupport.run(["restore", "5"], in: site)
+        #expect(restored.status == 0, "\(restored.stderr)")
+        let row = restored.stdout.trimmingCharacters(in: .newlines).replacingOccurrences(of: "\t", with: ",")
+        #expect(row == "5,Lunch,Eve,排骨飯,,,,1,100,FALSE")
+        try Self.write(site, RoundsTests.tea + [eveTea, row])
         _ = try Self.build(site, at: RoundsTests.first + 20 * Self.minute)
         try Self.write(site, RoundsTests.tea)
         _ = try Self.build(site, at: RoundsTests.first + 30 * Self.minute)
@@ -82,8 +86,8 @@ import Testing
         let lines = page.split(separator: "\n").filter { $0.hasPrefix("- ") }
         #expect(
             lines == [
-                "- 2026-11-21 18:30 — ~~Eve: 1 × 排骨飯 (100 TWD)~~ · Lunch",
                 "- 2026-11-21 18:30 — ~~Eve: 1 × 冬瓜檸檬 M 微糖 少冰 (40 TWD)~~ · Tea",
+                "- 2026-11-21 18:30 — ~~Eve: 1 × 排骨飯 (100 TWD)~~ · Lunch",
             ], "\(page)")
     }
 
