@@ -19,7 +19,7 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR  = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: deps build run test bench profile clean templates golden release install install-files uninstall \
+.PHONY: deps build run test layering bench profile clean templates golden release install install-files uninstall \
 	dist deb check-install screenshots
 
 # The Debian/Ubuntu packages that building, testing and packaging need, installed with one apt-get
@@ -54,10 +54,15 @@ run: deps
 # timeouts and retry counts, and on 2 cores other tests (or each other) starve the servers' threads.
 # ChaosTests (a SheetDB stand-in too) runs CHAOS_RUNS seeded runs, 40 by default: CHAOS_RUNS=300 make test.
 LOOPBACK_SUITES = HTTPBinaryTests|SourceRedactionTests|StaleNoticeTests|HTTPSourceTests|HostileServerTests|RedirectTests|SourceCacheTests|ChaosTests|WebhookTests|NewsDeliveryTests
-test: deps
+test: deps layering
 	$(SWIFT) build --product generate-manual
 	$(SWIFT) test --skip '$(LOOPBACK_SUITES)'
 	$(SWIFT) test --skip-build --no-parallel --filter '$(LOOPBACK_SUITES)'
+
+# The source folders' layering (scripts/layering.txt): no folder uses a type of a folder above it or
+# beside it, but for the edges that file still allows. scripts/folder-graph.py prints the whole graph.
+layering:
+	python3 scripts/folder-graph.py --check scripts/layering.txt
 
 # The release binary that install, dist and deb ship, with the Swift standard library and Foundation
 # linked in (--static-swift-stdlib), so it runs without a Swift toolchain, on the Debian packages in

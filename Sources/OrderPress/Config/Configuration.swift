@@ -20,6 +20,9 @@ public struct Configuration: Sendable {
     public var orderColumns: OrderColumns
     public var groups: SourceSettings?
     public var groupColumns: GroupColumns
+    /// `[payments]`: where the organiser records settle-ups of debts carried over from finished rounds.
+    public var payments: SourceSettings? = nil
+    public var paymentColumns = PaymentColumns()
     public var rates: RateSettings?
     /// Overrides of ISO 4217 minor units, by currency code.
     public var minorUnits: [String: Int]
@@ -47,7 +50,7 @@ public struct Configuration: Sendable {
         case googleSheet(GoogleSheetSource)
     }
 
-    /// The keys shared by the `orders`, `groups` and `rates` tables.
+    /// The keys shared by the `orders`, `groups`, `payments` and `rates` tables.
     public struct SourceSettings: Sendable {
         /// The table's name in the configuration, used in messages.
         public var name: String
@@ -109,5 +112,17 @@ public struct Configuration: Sendable {
         public var discount = "discount"
 
         var mapped: [String] { [name, organizer, shop, currency, deadline, payment, fee, discount] }
+    }
+
+    /// The sheet column of each field of a payment (`[payments.columns]`).
+    public struct PaymentColumns: Sendable {
+        public var person = "person"
+        public var amount = "amount"
+        /// Optional columns: the amount's currency, the group whose organiser was paid, when.
+        public var currency = "currency"
+        public var group = "group"
+        public var time = "time"
+
+        var mapped: [String] { [person, amount, currency, group, time] }
     }
 }

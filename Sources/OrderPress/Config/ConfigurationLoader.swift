@@ -142,6 +142,23 @@ public enum ConfigurationLoader {
             try groupsTable.rejectUnknownKeys()
         }
 
+        var payments: Configuration.SourceSettings?
+        var paymentColumns = Configuration.PaymentColumns()
+        if var paymentsTable = try root.table("payments") {
+            payments = try source(&paymentsTable, resolve: resolve)
+            payments?.pageSize = try pageSize(&paymentsTable)
+            payments?.maxRows = try maxRows(&paymentsTable)
+            if var columns = try paymentsTable.table("columns") {
+                paymentColumns.person = try columns.string("person") ?? paymentColumns.person
+                paymentColumns.amount = try columns.string("amount") ?? paymentColumns.amount
+                paymentColumns.currency = try columns.string("currency") ?? paymentColumns.currency
+                paymentColumns.group = try columns.string("group") ?? paymentColumns.group
+                paymentColumns.time = try columns.string("time") ?? paymentColumns.time
+                try columns.rejectUnknownKeys()
+            }
+            try paymentsTable.rejectUnknownKeys()
+        }
+
         var rates: Configuration.RateSettings?
         if var ratesTable = try root.table("rates") {
             let settings = try source(&ratesTable, resolve: resolve)
@@ -193,7 +210,7 @@ public enum ConfigurationLoader {
         try root.rejectUnknownKeys()
 
         let output = Configuration.OutputPaths(markdown: resolve(markdown), site: resolve(site), state: resolve(state))
-        let sources = [orders, groups, rates?.source].compactMap { source -> FolderLayout.Place? in
+        let sources = [orders, groups, payments, rates?.source].compactMap { source -> FolderLayout.Place? in
             guard let source, case .path(let url) = source.location else { return nil }
             return FolderLayout.Place(key: "\(source.name).path", url: url)
         }
@@ -208,6 +225,7 @@ public enum ConfigurationLoader {
             orders: orders, orderColumns: orderColumns, groups: groups, groupColumns: groupColumns,
             rates: rates, minorUnits: minorUnits, maxDeletedFraction: maxDeletedFraction, gitCommit: gitCommit, notify: notify)
         (configuration.rounds, configuration.indexable) = (rounds, indexable)
+        (configuration.payments, configuration.paymentColumns) = (payments, paymentColumns)
         return configuration
     }
 
@@ -241,6 +259,17 @@ public enum ConfigurationLoader {
             throw ConfigurationError.invalid(name, "needs a url, a path or a google_sheet", in: table.file)
         }
         let token = try table.string("token_env")
+        // A token read for a source that never sends one would leave the user believing the sheet is read with it.
+        if token != nil {
+            switch location {
+            case .url: break
+            case .path:
+                throw ConfigurationError.invalid("\(name).token_env", "is sent only to a url source; remove it (a file is read without a token)", in: table.file)
+            case .googleSheet:
+                throw ConfigurationError.invalid(
+                    "\(name).token_env", "is sent only to a url source; a google_sheet reads its key from api_key_env or credentials_env", in: table.file)
+            }
+        }
         let timeout = try table.int("timeout_seconds", in: 1...600) ?? 30
         // At most a week: beyond that the cached copy would stand in for the source itself.
         let refresh = try table.int("refresh_minutes", in: 0...10_080) ?? 0

@@ -2,7 +2,7 @@
 public struct NotifySettings: Sendable, Equatable {
     /// The kinds of news a `--quiet` build prints on stdout and the webhook gets (default all; empty for
     /// none). `failing` covers a source's recovery too.
-    public var print: Set<NewsItem.Kind> = [.deleted, .rejected, .failing, .blocked]
+    public var print: Set<NewsKind> = [.deleted, .rejected, .failing, .blocked]
     /// The environment variable holding the webhook's URL (a secret: it is never printed or stored).
     public var webhookURLEnvironmentVariable: String?
     /// How long a POST to the webhook may take, all told.
@@ -20,7 +20,7 @@ public struct NotifySettings: Sendable, Equatable {
         if let kinds = try table.strings("print") {
             settings.print = []
             for name in kinds {
-                guard let kind = NewsItem.Kind(rawValue: name), kind.setting == kind else {
+                guard let kind = NewsKind(rawValue: name), kind.setting == kind else {
                     throw ConfigurationError.invalid(
                         "notify.print", "lists '\(name)'; use any of \"deleted\", \"rejected\", \"failing\", \"blocked\", or [] for nothing",
                         in: root.file)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The deleted orders a tombstone may list (`Tombstones`): each valid order deleted in the last
-/// `Tombstones.days` days by the run's clock, with the time of the run that found it deleted. Kept in the
+/// `days` days by the run's clock, with the time of the run that found it deleted. Kept in the
 /// state (`StateDatabase.deletionsKey`), not read from the history, which keeps a number of runs, not days
 /// (a five-minute cron dropped a deletion after about 17 days).
 ///
@@ -10,6 +10,9 @@ import Foundation
 /// tombstone and its people's off theirs: their orders went with the round, they were not deleted.
 /// Every change is one pass over the list: nothing is copied per deletion.
 struct RecentDeletions: Sendable, Equatable {
+    /// How long a deletion is listed (`Tombstones`).
+    static let days = 30
+
     struct Entry: Codable, Sendable, Equatable {
         /// When the run that found the order deleted ran (ISO 8601).
         var time: String
@@ -60,7 +63,7 @@ struct RecentDeletions: Sendable, Equatable {
         }
     }
 
-    /// Drops what is more than `Tombstones.days` days old by `now`.
+    /// Drops what is more than `days` days old by `now`.
     mutating func expire(now: Date) {
         var times = TimeCache()
         entries.removeAll { entry in times.date(entry.time).map { now > Self.end(of: $0) } ?? true }
@@ -68,7 +71,7 @@ struct RecentDeletions: Sendable, Equatable {
 
     /// The last moment a deletion at `time` is listed: the page says it stays until then, and a build
     /// record valid until then (`BuildInputs.holds`) is valid at that moment too.
-    static func end(of time: Date) -> Date { time.addingTimeInterval(Double(Tombstones.days) * 86_400) }
+    static func end(of time: Date) -> Date { time.addingTimeInterval(Double(Self.days) * 86_400) }
 
     /// What makes an order the same one back: its identity, and what a tombstone shows of it (another order
     /// that reuses a deleted one's id is not that order back).

@@ -6,6 +6,10 @@ import GRDB
 /// only read. SQLite opens a file by its name: it would follow a link (to `/dev/zero`, read as an
 /// empty database: a "first run"), and wait forever on a named pipe.
 enum StateFileCheck {
+    /// The publish step's list of published files in the state folder (`Manifest.fileName` is this name):
+    /// its presence says a build was published.
+    static let manifestFileName = "published.json"
+
     /// An entry where the build keeps a state file that is not a regular file or a folder.
     struct OddEntry: Equatable {
         var path: String
@@ -19,7 +23,7 @@ enum StateFileCheck {
     static func oddEntry(in state: URL) -> OddEntry? {
         let store = StateStore(folder: state)
         let cache = SourceCache(state: state).folder
-        var owned = (store.ownedFiles + [state.appendingPathComponent(Manifest.fileName), cache]).map(\.path)
+        var owned = (store.ownedFiles + [state.appendingPathComponent(manifestFileName), cache]).map(\.path)
         AtomicFile.walk(below: cache) { _, _, _, path in owned.append(path) }
         for path in owned {
             var status = stat()
@@ -55,10 +59,10 @@ enum StateFileCheck {
         var journal = stat()
         if lstat(path + "-journal", &journal) == 0, journal.st_size > 0 { return }
         if store.legacy.exists { return }
-        let manifest = store.folder.appendingPathComponent(Manifest.fileName).path
+        let manifest = store.folder.appendingPathComponent(manifestFileName).path
         guard FileManager.default.fileExists(atPath: manifest) else { return }
         throw StateStore.unreadable(
-            path, reason: "it is \(status.st_size) bytes long, too short to be a database, yet \(Manifest.fileName) lists a published build")
+            path, reason: "it is \(status.st_size) bytes long, too short to be a database, yet \(manifestFileName) lists a published build")
     }
 
     /// Whether `error` says that another connection holds the database (SQLite's BUSY or LOCKED).

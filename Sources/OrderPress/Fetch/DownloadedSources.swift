@@ -21,9 +21,10 @@ public struct DownloadedSources: Sendable {
 
     var orders: Sheet
     var groups: Sheet?
+    var payments: Sheet? = nil
     var rates: Rates?
     /// Hex SHA-256 over each source's name, format and bytes (every page of a paged sheet), in the
-    /// order orders, groups, rates: equal fingerprints mean the same bytes were read.
+    /// order orders, groups, payments, rates: equal fingerprints mean the same bytes were read.
     public var fingerprint: String
     /// Problems that did not stop the download (a cache that could not be written, a feed replaced by its copy).
     var warnings: [DataWarning]

@@ -2,6 +2,8 @@
 public struct FetchedData: Sendable, Equatable {
     public var orders: SourceTable
     public var groups: SourceTable?
+    /// Nil without a `[payments]` source.
+    public var payments: SourceTable? = nil
     /// Nil when no rates are configured.
     public var rates: RateTable?
     /// Problems that did not stop the build, such as a rates feed that could not be read.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads the orders, groups and rates sources that the configuration names: local files, or
+/// Reads the orders, groups, payments and rates sources that the configuration names: local files, or
 /// SheetDB-compatible APIs and rates feeds over HTTP, keeping the last good copy of each in the state folder.
 public struct Fetcher: Sendable {
     public struct Options: Sendable {
@@ -72,6 +72,7 @@ public struct Fetcher: Sendable {
         let fields = Set(columns.mapped).subtracting(columns.secret)
         var sheets: [CachedColumns] = [(configuration.orders, fields, Set(columns.secret).subtracting(fields))]
         if let groups = configuration.groups { sheets.append((groups, Set(configuration.groupColumns.mapped), Set<String>())) }
+        if let payments = configuration.payments { sheets.append((payments, Set(configuration.paymentColumns.mapped), Set<String>())) }
         // Google Sheet tabs first, one request per spreadsheet for all of them (`values:batchGet`).
         let tabs = try await googleTabs(sheets, requests: &requests, warnings: &warnings)
         let orders = try await sheet(
@@ -83,12 +84,20 @@ public struct Fetcher: Sendable {
                 settings, kept: Set(configuration.groupColumns.mapped), masked: [], google: tabs, fingerprint: &fingerprint,
                 requests: &requests, warnings: &warnings)
         }
+        // After the groups and before the rates in the fingerprint: a site without payments keeps its fingerprint.
+        var payments: DownloadedSources.Sheet?
+        if let settings = configuration.payments {
+            payments = try await sheet(
+                settings, kept: Set(configuration.paymentColumns.mapped), masked: [], google: tabs, fingerprint: &fingerprint,
+                requests: &requests, warnings: &warnings)
+        }
         var rates: DownloadedSources.Rates?
         if let settings = configuration.rates {
             rates = try await self.rates(settings, fingerprint: &fingerprint, requests: &requests, warnings: &warnings)
         }
         return DownloadedSources(
-            orders: orders, groups: groups, rates: rates, fingerprint: fingerprint.finalize(), warnings: warnings, requests: requests)
+            orders: orders, groups: groups, payments: payments, rates: rates, fingerprint: fingerprint.finalize(), warnings: warnings,
+            requests: requests)
     }
 
     /// Parses what `download` left unparsed (local files). Errors are the same `SourceError`s a
@@ -99,11 +108,13 @@ public struct Fetcher: Sendable {
         let requests = downloaded.requests
         let ordersSheet = downloaded.orders
         let groupsSheet = downloaded.groups
+        let paymentsSheet = downloaded.payments
         let ratesSource = downloaded.rates
         _ = consume downloaded
         let orders = try table(ordersSheet)
         _ = consume ordersSheet  // the orders' bytes can go before the groups are parsed
         let groups = try groupsSheet.map { sheet throws(SourceError) in try table(sheet) }
+        let payments = try paymentsSheet.map { sheet throws(SourceError) in try table(sheet) }
         var rates: RateTable?
         switch ratesSource {
         case .file(let body, let format):
@@ -115,7 +126,8 @@ public struct Fetcher: Sendable {
         case nil:
             rates = nil
         }
-        return FetchedData(orders: orders, groups: groups, rates: rates, warnings: warnings, requests: requests, fingerprint: fingerprint)
+        return FetchedData(
+            orders: orders, groups: groups, payments: payments, rates: rates, warnings: warnings, requests: requests, fingerprint: fingerprint)
     }
 
     private func table(_ sheet: DownloadedSources.Sheet) throws(SourceError) -> SourceTable {
@@ -384,7 +396,7 @@ public struct Fetcher: Sendable {
 
     private static func tokens(_ configuration: Configuration, _ environment: [String: String]) throws(ConfigurationError) -> [String: String] {
         var tokens: [String: String] = [:]
-        for source in [configuration.orders, configuration.groups, configuration.rates?.source].compactMap({ $0 }) {
+        for source in [configuration.orders, configuration.groups, configuration.payments, configuration.rates?.source].compactMap({ $0 }) {
             guard case .url = source.location, let variable = source.tokenEnvironmentVariable else { continue }
             let token = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             guard !token.isEmpty else {
@@ -404,7 +416,7 @@ public struct Fetcher: Sendable {
     ) throws(ConfigurationError) -> [String: GoogleCredentials] {
         var credentials: [String: GoogleCredentials] = [:]
         let file = configuration.file.lastPathComponent
-        for source in [configuration.orders, configuration.groups].compactMap({ $0 }) {
+        for source in [configuration.orders, configuration.groups, configuration.payments].compactMap({ $0 }) {
             guard case .googleSheet(let sheet) = source.location else { continue }
             switch sheet.credentials {
             case .apiKey(let variable):

@@ -17,8 +17,8 @@ import Foundation
 /// - the body is counted as it arrives, after decompression, and the transfer stopped past the limit
 ///   (a declared length over it is refused before any of the body is read).
 final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
-    /// The largest body accepted, decompressed.
-    static let maxBodyBytes = 256 << 20
+    /// The largest body accepted, decompressed: the bound of a local file read whole.
+    static let maxBodyBytes = BoundedFile.maxBytes
 
     private let maxBodyBytes: Int
     private var sent = false

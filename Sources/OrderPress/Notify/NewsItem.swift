@@ -2,12 +2,8 @@
 /// rejected, a source that started or stopped failing, or a build the mass-deletion guard refused.
 /// Built from the snapshot's records and redacted failure messages, which hold no secret in plain text.
 public struct NewsItem: Sendable, Equatable, Codable {
-    public enum Kind: String, Sendable, Codable, CaseIterable {
-        case deleted, rejected, failing, recovered, blocked
-
-        /// The `[notify] print` kind that chooses it: a recovery is said wherever its failure was.
-        public var setting: Kind { self == .recovered ? .failing : self }
-    }
+    /// Declared with the settings that choose kinds (`[notify] print`).
+    public typealias Kind = NewsKind
 
     public var kind: Kind
     /// The sheet row it was (deleted) or is (rejected) on; 0 for news about a source or the guard.

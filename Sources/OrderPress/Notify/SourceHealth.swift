@@ -111,6 +111,13 @@ public struct SourceHealth: Sendable {
         try note(Record(since: "", source: nil, reason: Self.redacted(reason), notice: nil, blocked: true), now: now)
     }
 
+    /// A run whose failed publish could not put every file back (`UnrestoredSite`): `status.json` says
+    /// `failing`, since `now`, with `reason` (redacted), until the next successful build, which repairs the
+    /// site, says `ok` again. The sources worked: no record, no stale notice, nothing to say when it ends.
+    public func unrestored(reason: String, now: Date) throws(OutputError) {
+        try writeStatus(Status(state: "failing", since: Timestamp.iso8601(now), reason: Self.redacted(reason)))
+    }
+
     /// Records a failure or a refusal (`new`, its `since` filled in here) and writes `status.json` and the
     /// notice; a failure that follows a refusal (or the other way round) starts afresh.
     private func note(_ new: Record, now: Date) throws(OutputError) -> Bool {

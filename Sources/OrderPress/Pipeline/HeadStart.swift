@@ -17,7 +17,11 @@ final class HeadStart {
 
     init(output: Configuration.OutputPaths, dryRun: Bool, setAsideFrom: Int = HeadStart.setAsideFrom) {
         self.setAsideFrom = setAsideFrom
-        open = { Result { () throws(StepFailure) in try Publisher(output: output).open(dryRun: dryRun) } }
+        open = {
+            Result { () throws(StepFailure) in
+                do throws(PublishFailure) { return try Publisher(output: output).open(dryRun: dryRun) } catch { throw StepFailure(step: .publish, underlying: error) }
+            }
+        }
         opening = Background(open)
     }
 

@@ -29,14 +29,17 @@ extension Pipeline {
         } catch {
             saving?.abandon()
             session.abandon()
-            throw Self.sayingIfUnrestored(error, session)
+            throw sayingIfUnrestored(error, session)
         }
     }
 
-    /// `error`, saying also that the site could not be put back when that is so.
-    private static func sayingIfUnrestored(_ error: StepFailure, _ session: PublishSession) -> StepFailure {
+    /// `error`, saying also that the site could not be put back when that is so; `status.json` then says
+    /// so too, to whoever reads the site (a disk failing that much may refuse it as well: nothing worse).
+    private func sayingIfUnrestored(_ error: StepFailure, _ session: PublishSession) -> StepFailure {
         guard session.leftUnrestored else { return error }
-        return StepFailure(step: error.step, underlying: UnrestoredSite(cause: error.underlying))
+        let unrestored = UnrestoredSite(cause: error.underlying)
+        try? health?.unrestored(reason: unrestored.statusReason, now: clock.now)
+        return StepFailure(step: error.step, underlying: unrestored)
     }
 
     /// Commits the save; when that fails, puts the old files back before it throws.
@@ -46,7 +49,7 @@ extension Pipeline {
         } catch {
             session.rollBack()
             session.abandon()
-            throw Self.sayingIfUnrestored(StepFailure(step: .snapshot, underlying: error), session)
+            throw sayingIfUnrestored(StepFailure(step: .snapshot, underlying: error), session)
         }
         return session.complete()
     }

@@ -231,6 +231,11 @@ public struct Pipeline: Sendable {
         var sheet: ValidatedSheet
         do {
             sheet = try validator.validateSheet(orders: fetched.orders, groups: fetched.groups)
+            if let payments = fetched.payments {
+                let read = try PaymentRows(configuration: configuration).read(payments, groups: sheet.data.groups)
+                sheet.data.payments = read.payments
+                sheet.data.warnings += read.warnings
+            }
         } catch {
             throw StepFailure(step: .validate, underlying: error)
         }
@@ -266,6 +271,14 @@ public struct Pipeline: Sendable {
         var data = sheet.data
         // Finished rounds' archives, the kept ones and those this run closed, are published with every build.
         data.archives = RoundCloser.merged(store.keptArchives(), outcome.closedRounds)
+        if configuration.payments != nil {
+            // Paid beyond the carried debts: said on the Attention page, whether or not the person has a page.
+            let money = MoneyFormat(minorUnitOverrides: configuration.minorUnits)
+            let ledger = PaymentLedger(
+                archives: data.archives, payments: data.payments, money: money, organizerSettled: configuration.rounds.organizerSettled,
+                baseCurrency: configuration.baseCurrency, keepUnpaidDays: configuration.rounds.keepUnpaidDays, now: clock.now)
+            data.warnings = (data.warnings + ledger.creditWarnings(data.payments, money: money)).sorted()
+        }
         // The rows and the secret cells: read by no later step.
         _ = consume sheet
         // Read while the new records are still here; the last snapshot's index is what the diff just read.
@@ -306,7 +319,7 @@ public struct Pipeline: Sendable {
     private func slugs(_ diffed: DiffResult, store: StateStore) -> Background<(SiteSlugs, OrderDigestTable, Tombstones, String)> {
         Background { [data = diffed.data, records = diffed.orderDigests, store, deletions = diffed.deletions, now = clock.now, configuration] in
             // People and groups whose orders were all deleted keep their pages (and slugs) for 30 days.
-            let tombstones = Tombstones(deletions: deletions, now: now, data: data, keeping: Tombstones.keeping(data, configuration: configuration))
+            let tombstones = Tombstones(deletions: deletions, now: now, data: data, keeping: Tombstones.keeping(data, configuration: configuration, now: now))
             let slugs = SiteSlugs(data, kept: store.keptSlugs(), tombstones: tombstones)
             let digestTable = OrderDigestTable(data.orders, records: records, places: GroupPlaces(data.groups), parallel: false)
             return (slugs, digestTable, tombstones, slugs.storedText)
@@ -360,10 +373,14 @@ public struct Pipeline: Sendable {
     ) -> PendingSave {
         let data = diffed.data
         let validity = BuildInputs.validity(rates: rates, configuration: configuration, now: clock.now)
-        // A page kept after its orders were deleted goes when its 30 days end (`tombstoneEnd`), input unchanged or not.
+        // A page kept after its orders were deleted goes when its 30 days end (`tombstoneEnd`), and a debt carried
+        // without a payments source after `keep_unpaid_days`, input unchanged or not.
         var last = LastBuild(
             fingerprint: inputs.fingerprint,
-            validUntil: [validity.until, tombstoneEnd, nextDeadline(data)].compactMap { $0 }.min(), validFrom: validity.from,
+            validUntil: [
+                validity.until, tombstoneEnd, nextDeadline(data),
+                PaymentLedger.nextExpiry(archives: data.archives, configuration: configuration, now: clock.now),
+            ].compactMap { $0 }.min(), validFrom: validity.from,
             rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count, warnings: data.warnings)
         last.blankRows = data.blankRows == 0 ? nil : data.blankRows
         last.amountsWithSign = data.amountsWithSign == 0 ? nil : data.amountsWithSign

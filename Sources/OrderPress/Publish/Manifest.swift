@@ -76,7 +76,7 @@ public struct Manifest: Sendable, Equatable {
         }
     }
 
-    static let fileName = "published.json"
+    static let fileName = StateFileCheck.manifestFileName
     /// The largest manifest read: a million orders' site lists about 240,000 files in 150–250 MB. A larger
     /// file is not one this program wrote, and is never held whole.
     static let maxBytes = 1 << 30

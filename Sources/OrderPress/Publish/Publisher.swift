@@ -16,7 +16,7 @@ public struct Publisher: Sendable {
 
     /// Reads what the last build published and starts publishing; a dry run reads, never writes. A
     /// manifest that cannot be read is an error: ignoring it would leave every stale page in place for good.
-    public func begin(dryRun: Bool) throws(StepFailure) -> PublishSession {
+    public func begin(dryRun: Bool) throws(PublishFailure) -> PublishSession {
         let session = try open(dryRun: dryRun)
         session.sweepLeftovers()
         return session
@@ -24,25 +24,24 @@ public struct Publisher: Sendable {
 
     /// `begin` without the sweep, which writes nothing: a build opens its session while the sources
     /// download, and sweeps once the steps that write in the state folder are done.
-    func open(dryRun: Bool) throws(StepFailure) -> PublishSession {
+    func open(dryRun: Bool) throws(PublishFailure) -> PublishSession {
         let previous = try readManifest()
         return PublishSession(publisher: self, previous: previous?.manifest, manifestModified: previous?.modified, dryRun: dryRun)
     }
 
     /// The manifest and its modification time (nanoseconds), or nil when there is none yet.
-    private func readManifest() throws(StepFailure) -> (manifest: Manifest, modified: Int64)? {
+    private func readManifest() throws(PublishFailure) -> (manifest: Manifest, modified: Int64)? {
         let path = manifestURL.standardizedFileURL.path
         let read: (data: Data, status: stat)?
         do {
             read = try AtomicFile.contentsAndStatus(of: manifestURL, below: output.state, maxBytes: Manifest.maxBytes)
         } catch {
-            throw StepFailure(step: .publish, underlying: error)
+            throw PublishFailure(underlying: error)
         }
         guard let read else { return nil }
         let tooLarge = read.status.st_size > Manifest.maxBytes || read.data.count > Manifest.maxBytes
         guard !tooLarge, let manifest = Manifest.decode(read.data) else {
-            throw StepFailure(
-                step: .publish,
+            throw PublishFailure(
                 underlying: DataError(
                     message: "\(path) cannot be read (it is not a list of published files this version understands); delete it and remove pages that no longer exist by hand, or empty the markdown and site folders, then build again"))
         }

@@ -9,4 +9,11 @@ public struct UnrestoredSite: OrderPressFailure {
         "\(cause.description); and the files already put in place could not all be put back, so the site may mix old and new pages "
             + "until the next run repairs it: fix the disk, then run again"
     }
+
+    /// The one line `status.json` says: no path (the cause names the file by its absolute path), only why.
+    public var statusReason: String {
+        let why = (cause as? OutputError)?.reason
+        return "the last run failed while publishing" + (why.map { " (\($0))" } ?? "")
+            + " and could not put every file back: the site may mix old and new pages until the next run repairs it"
+    }
 }

@@ -4,8 +4,14 @@ import Foundation
 /// beside their current orders, with whom to pay, how and a link to the archive, and in `summary.json`.
 struct CarriedDebt: Sendable, Equatable {
     var archive: RoundArchive
+    /// What is still owed: what was owed at the close less what payments paid off (`PaymentLedger`).
     var amount: Decimal
     var currency: String
+    /// What the `[payments]` source paid off of it so far.
+    var paid: Decimal = 0
+
+    /// What was owed when the round closed.
+    var owedAtClose: Decimal { amount + paid }
 
     /// Each person's carried debts by person key, oldest first (by close, then group name), from the
     /// archives the state keeps.

@@ -20,11 +20,24 @@ extension PageBuilder {
         }
     }
 
-    /// "2 rows of this group were rejected and are not counted.", or nil when none were.
+    /// "2 rows of this group were rejected and are not counted. Rows of: [Ben](…), [Eve](…)", linking the
+    /// pages of the people they name (cmark-gfm makes no anchors to link to a row itself; each person's page
+    /// lists their rows and what to do); nil when none were. Rows that name nobody are on the Attention page,
+    /// which the template links after it.
     func rejectedNotice(ofGroup name: String) -> String? {
         guard let count = context.rejected.countByGroup[name], count > 0 else { return nil }
-        return labels.markdown("group_rejected", ["count": String(count)])
+        let notice = labels.markdown("group_rejected", ["count": String(count)])
+        let people = context.rejected.peopleByGroup[name] ?? []
+        let links = people.prefix(Self.rejectedPeopleShown).compactMap { person in
+            context.personSlugs[person.key].map { "[\(MarkdownEscaper.escape(Text.shortened(person.name, to: TextLimits.person)))](../people/\($0).md)" }
+        }
+        guard !links.isEmpty else { return notice }
+        let more = people.count > Self.rejectedPeopleShown ? [labels.markdown("more_people", ["count": String(people.count - Self.rejectedPeopleShown)])] : []
+        return notice + " " + labels.markdown("group_rejected_people", ["people": (links + more).joined(separator: labels["list_separator"])])
     }
+
+    /// How many people a group page's rejected rows notice links at most (the Attention page lists every row).
+    static let rejectedPeopleShown = 50
 }
 
 extension PageBuilder {

@@ -274,11 +274,12 @@ struct PageBuilder: Sendable {
         let payments = shares.compactMap { place, share in
             share.owed.map { PageModels.PaymentLine(text: payment(of: $0, toGroupAt: place), payment: paymentDetails(ofGroupAt: place)) }
         } + carried.map(carriedLine)
+        let credit = creditLines(ofPerson: person.key)
         let totals = totalRows(of: person)
         return PageModels.PersonPage(
             name: escape(person.name), notices: rateNotices, groups: groups, ordersPager: pages.pager(page: 1, labels: labels),
-            totals: totals, hasTotals: !totals.isEmpty, tracksPayments: context.aggregation.tracksPayments || !carried.isEmpty,
-            payments: payments, settled: payments.isEmpty,
+            totals: totals, hasTotals: !totals.isEmpty, tracksPayments: context.aggregation.tracksPayments || !carried.isEmpty || !credit.isEmpty,
+            payments: payments + credit, settled: payments.isEmpty,
             hasRejected: !rejected.isEmpty, rejected: rejected)
     }
 
@@ -378,8 +379,24 @@ struct PageBuilder: Sendable {
             "\(context.money.display(debt.amount, debt.currency)) \(debt.currency)", escape(archive.organizer),
             "\(escape(archive.group)) · \(archive.date)",
         ])
+        // Part paid through the payments source: "15 of 60 TWD paid".
+        let paid =
+            debt.paid > 0
+            ? " · " + labels.markdown("carried_paid", [
+                "paid": context.money.display(debt.paid, debt.currency),
+                "owed": "\(context.money.display(debt.owedAtClose, debt.currency)) \(debt.currency)",
+            ]) : ""
         return PageModels.PaymentLine(
-            text: "\(text) · [\(labels.markdown("archive"))](../\(archive.path).md)", payment: archive.payment.flatMap { nonEmpty(escape($0)) })
+            text: "\(text)\(paid) · [\(labels.markdown("archive"))](../\(archive.path).md)", payment: archive.payment.flatMap { nonEmpty(escape($0)) })
+    }
+
+    /// "Paid 10 TWD more than owed: …" for each currency in which the payments source recorded more than the
+    /// person's carried debts (`PaymentLedger.credit`): shown, never dropped.
+    func creditLines(ofPerson key: String) -> [PageModels.PaymentLine] {
+        (context.credit[key] ?? [:]).sorted { $0.key < $1.key }.map { currency, amount in
+            PageModels.PaymentLine(
+                text: labels.markdown("credit_line", ["amount": "\(context.money.display(amount, currency)) \(currency)"]), payment: nil)
+        }
     }
 
     /// "all in USD".

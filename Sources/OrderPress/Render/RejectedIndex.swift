@@ -6,6 +6,9 @@ struct RejectedIndex: Sendable {
     let byPerson: [String: [RejectedRow]]
     /// How many rejected rows name each group.
     let countByGroup: [String: Int]
+    /// The people the rejected rows of each group name, once each by key with their name as shown, in sheet
+    /// order: the group page links their pages, which list the rows and what to do.
+    let peopleByGroup: [String: [(key: String, name: String)]]
 
     /// The people the rejected rows name who have no valid order (so no page of their own otherwise), by
     /// key with their name as shown (`PersonSpellings`), in sheet order: each gets a page listing their rejected rows.
@@ -14,12 +17,18 @@ struct RejectedIndex: Sendable {
     init(_ rejected: [RejectedRow], orders: [Order], spellings: PersonSpellings = PersonSpellings()) {
         var byPerson: [String: [RejectedRow]] = [:]
         var countByGroup: [String: Int] = [:]
+        var peopleByGroup: [String: [(key: String, name: String)]] = [:]
+        var seen = Set<[String]>()
         for row in rejected {
             if !row.personKey.isEmpty { byPerson[row.personKey.text, default: []].append(row) }
             if !row.group.isEmpty { countByGroup[row.group, default: 0] += 1 }
+            if !row.group.isEmpty, !row.personKey.isEmpty, seen.insert([row.group, row.personKey.text]).inserted {
+                peopleByGroup[row.group, default: []].append((row.personKey.text, spellings.shown(row.personKey.text, else: row.person)))
+            }
         }
         self.byPerson = byPerson
         self.countByGroup = countByGroup
+        self.peopleByGroup = peopleByGroup
         onlyRejected = Self.peopleOnlyRejected(rejected, orders: orders).map { ($0.key, spellings.shown($0.key, else: $0.name)) }
     }
 

@@ -35,8 +35,11 @@ struct SiteContext: Sendable {
     let deadlines: [String: Date]
     /// The pages of people and groups whose orders were all deleted in the last 30 days.
     let tombstones: Tombstones
-    /// What people still owed when their rounds closed, by person key, oldest first.
+    /// What people still owe from their finished rounds, by person key, oldest first: settled by the
+    /// `[payments]` source, or dropped `keep_unpaid_days` after the close without one (`PaymentLedger`).
     let carried: [String: [CarriedDebt]]
+    /// What people paid beyond their carried debts, by person key and currency (`PaymentLedger`).
+    let credit: [String: [String: Decimal]]
 
     init(
         configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
@@ -59,7 +62,11 @@ struct SiteContext: Sendable {
         // Pages group amounts by thousands as the language's catalogue says (`summary.json` uses `money.plain`).
         money = MoneyFormat(minorUnitOverrides: configuration.minorUnits, thousandsSeparator: labels.markdown("thousands_separator"))
         markdownLabels = labels.markdownTable
-        carried = CarriedDebt.byPerson(data.archives, money: money, organizerSettled: configuration.rounds.organizerSettled)
+        let ledger = PaymentLedger(
+            archives: data.archives, payments: configuration.payments == nil ? nil : data.payments, money: money,
+            organizerSettled: configuration.rounds.organizerSettled, baseCurrency: configuration.baseCurrency,
+            keepUnpaidDays: configuration.rounds.keepUnpaidDays, now: now)
+        (carried, credit) = (ledger.debts, ledger.credit)
         // Without the state's (tests): what the history says, a person with a carried debt keeping their page.
         self.tombstones = tombstones ?? Tombstones(deletions: RecentDeletions(replaying: history), now: now, data: data, keeping: Set(carried.keys))
         let slugs = slugs ?? SiteSlugs(data, tombstones: self.tombstones)

@@ -76,16 +76,21 @@ struct SummaryDocument: Encodable {
         var totals: [String: String]
         var converted: [String: String?]
         var outstanding: [String: String]?
-        /// What they still owed when their rounds closed, oldest first; absent when nothing.
+        /// What they still owe from finished rounds, oldest first; absent when nothing.
         var carried: [SummaryCarried]?
+        /// What the payments source recorded beyond their carried debts, by currency; absent when nothing.
+        var credit: [String: String]? = nil
     }
 
     /// A debt carried from a finished round: `round` is its archive page's name (`2026-11-21`, `2026-11-21-2`).
     struct SummaryCarried: Encodable {
         var round: String
         var group: String
+        /// Still owed.
         var amount: String
         var currency: String
+        /// What payments paid off of it; absent when nothing.
+        var paid: String? = nil
     }
 
     struct SummaryRejected: Encodable {
@@ -100,6 +105,8 @@ struct SummaryDocument: Encodable {
         var row: Int?
         var message: String
         var code: String?
+        /// The source it is about when not the orders ("payments"); absent otherwise.
+        var source: String? = nil
     }
 
     struct SummaryChanges: Encodable {
@@ -205,7 +212,7 @@ struct SummaryDocument: Encodable {
                 values: Dictionary(row.values.map { ($0.column, $0.value) }, uniquingKeysWith: { first, _ in first }),
                 reasons: row.reasons, codes: row.details.map(\.code.rawValue))
         }
-        warnings = context.data.warnings.map { SummaryWarning(row: $0.row, message: $0.message, code: $0.reason?.code.rawValue) }
+        warnings = context.data.warnings.map { SummaryWarning(row: $0.row, message: $0.message, code: $0.reason?.code.rawValue, source: $0.source) }
         changes = context.history.first.map { entry in
             SummaryChanges(
                 time: entry.time, firstRun: entry.changes.firstRun, deleted: entry.changes.deleted.map(SummaryChangedRow.init),
@@ -249,8 +256,10 @@ struct SummaryDocument: Encodable {
             outstanding: context.aggregation.tracksPayments ? person.outstanding.mapValues(DecimalText.exact) : nil,
             carried: context.carried[person.key].map { $0.map { debt in
                 let members = carried(debt)
-                return SummaryCarried(round: members["round"]!, group: members["group"]!, amount: members["amount"]!, currency: members["currency"]!)
-            } })
+                return SummaryCarried(
+                    round: members["round"]!, group: members["group"]!, amount: members["amount"]!, currency: members["currency"]!,
+                    paid: members["paid"])
+            } }, credit: context.credit[person.key].map { $0.mapValues(DecimalText.exact) })
     }
 
     /// A carried debt's members, as both ways of writing the document write them.
@@ -258,7 +267,7 @@ struct SummaryDocument: Encodable {
         [
             "round": String(debt.archive.path.split(separator: "/").last ?? ""), "group": debt.archive.group,
             "amount": DecimalText.exact(debt.amount), "currency": debt.currency,
-        ]
+        ].merging(debt.paid > 0 ? ["paid": DecimalText.exact(debt.paid)] : [:]) { first, _ in first }
     }
 
     /// The same bytes as `JSONOutput.encode(SummaryDocument(context))`. JSONEncoder builds a whole
@@ -359,7 +368,7 @@ struct SummaryDocument: Encodable {
             let people = PrettyJSONWriter.Key("people"), slug = PrettyJSONWriter.Key("slug")
             let total = PrettyJSONWriter.Key("total"), totals = PrettyJSONWriter.Key("totals")
             let fee = PrettyJSONWriter.Key("fee"), discount = PrettyJSONWriter.Key("discount")
-            let carried = PrettyJSONWriter.Key("carried")
+            let carried = PrettyJSONWriter.Key("carried"), credit = PrettyJSONWriter.Key("credit")
             let feeShare = PrettyJSONWriter.Key("fee_share"), discountShare = PrettyJSONWriter.Key("discount_share")
         }
 
@@ -428,6 +437,10 @@ struct SummaryDocument: Encodable {
                 json.closeArray()
             }
             converted(person.converted, to: &json)
+            if let credit = context.credit[person.key] {
+                json.key(keys.credit)
+                json.object(credit.mapValues(DecimalText.exact))
+            }
             json.member(keys.name, person.name)
             json.member(keys.orders, person.orders.count)
             if tracksPayments {

@@ -7,7 +7,7 @@ import Foundation
 /// same pages; the build's record is valid only until the first listed deletion expires (`expiry`,
 /// `BuildInputs.validity`). A long list is split into pages as a group's orders are (`GroupOrderPages`).
 struct Tombstones: Sendable {
-    static let days = 30
+    static let days = RecentDeletions.days
 
     struct Stone: Sendable {
         /// The person's key (`PersonKey.text`) or the group's name.
@@ -90,11 +90,14 @@ struct Tombstones: Sendable {
         self.expiry = expiry
     }
 
-    /// The keys of the people who still owe from a finished round (`CarriedDebt`): their page stays.
-    static func keeping(_ data: ValidatedData, configuration: Configuration) -> Set<String> {
+    /// The keys of the people who still owe from a finished round (`PaymentLedger`): their page stays.
+    static func keeping(_ data: ValidatedData, configuration: Configuration, now: Date) -> Set<String> {
         guard !data.archives.isEmpty else { return [] }
-        let money = MoneyFormat(minorUnitOverrides: configuration.minorUnits)
-        return Set(CarriedDebt.byPerson(data.archives, money: money, organizerSettled: configuration.rounds.organizerSettled).keys)
+        let ledger = PaymentLedger(
+            archives: data.archives, payments: configuration.payments == nil ? nil : data.payments,
+            money: MoneyFormat(minorUnitOverrides: configuration.minorUnits), organizerSettled: configuration.rounds.organizerSettled,
+            baseCurrency: configuration.baseCurrency, keepUnpaidDays: configuration.rounds.keepUnpaidDays, now: now)
+        return Set(ledger.debts.keys)
     }
 }
 

@@ -56,6 +56,16 @@ struct PageKeys: Sendable {
         fields.add(context.limits.groupOrderRows)
         // A group page links its finished rounds' archives (`RoundArchive`): rare, so all pages follow them.
         fields.add(context.data.archives.map(\.path))
+        // What is still owed from them after payments and `keep_unpaid_days` (`PaymentLedger`): shown on the
+        // people's pages and in lists, and changed by a payment alone, which is rare; so all pages follow it.
+        for key in context.carried.keys.sorted() {
+            fields.add(key)
+            for debt in context.carried[key]! { fields.add(debt.archive.path, debt.currency, DecimalText.exact(debt.amount), DecimalText.exact(debt.paid)) }
+        }
+        for key in context.credit.keys.sorted() {
+            fields.add(key)
+            for (currency, amount) in context.credit[key]!.sorted(by: { $0.key < $1.key }) { fields.add(currency, DecimalText.exact(amount)) }
+        }
         // Made beside the aggregation (`Pipeline.build`) for the build's orders; made here for any others.
         let digests =
             if let digestTable, digestTable.hold(for: context.data.orders) { digestTable } else {
@@ -206,8 +216,11 @@ struct PageKeys: Sendable {
             fields.add(person.name)
             fields.add(personSlugs[person.key] ?? "")
         }
-        // "2 rows of this group were rejected" (`PageBuilder.rejectedNotice`).
+        // "2 rows of this group were rejected", and the pages of the people they name (`PageBuilder.rejectedNotice`).
         fields.add(context.rejected.countByGroup[summary.group.name] ?? 0)
+        for person in context.rejected.peopleByGroup[summary.group.name] ?? [] {
+            fields.add(person.key, person.name, context.personSlugs[person.key] ?? "")
+        }
         let deletions = context.latestDeletions[summary.group.name] ?? []
         // The heading of the latest run's deletions names that run's time; only a group with some shows it.
         if !deletions.isEmpty { fields.add(context.history.first?.time ?? "") }

@@ -91,6 +91,16 @@ enum StarterFiles {
         close_after_deadline = true           # a group whose deadline has passed and whose orders are all cleared
                                               # is a finished round: archived (archive/<group>/<date>), not a mass deletion
         # organizer_settled = true            # the organiser's own orders count as paid (the default)
+        # keep_unpaid_days = 90               # without [payments]: days a finished round's unpaid debts stay listed
+
+        # [payments]                          # optional: where you record settle-ups of debts from finished rounds
+        # path = "data/payments.csv"          # or url / google_sheet + tab, with the same keys as [orders]
+        # [payments.columns]
+        # person = "person"                   # who paid (matched like orderers: case, width and spaces aside)
+        # amount = "amount"                   # how much
+        # currency = "currency"               # optional: default the group's currency, else base_currency
+        # group = "group"                     # optional: whose round it pays first
+        # time = "time"                       # optional: when
 
         [notify]
         print = ["deleted", "rejected", "failing", "blocked"]  # the news `build --quiet` prints (cron mails it) and the webhook gets: [] for nothing

@@ -135,7 +135,7 @@ enum PriceText {
     }
 
     /// The common case read from its bytes alone: digits with at most one point, and commas between
-    /// groups of three before it (`1,200`: `isGrouped`), within the digit limits; nil for anything else
+    /// groups of three before it (`1,200`) or India's groups (`1,23,456`: `isGrouped`), within the digit limits; nil for anything else
     /// (a sign, other commas, too many digits), which the general rules below read (some 40,000
     /// instructions for a `1,000`).
     /// Reading characters costs ten times as much, and this is one cell of every row; so does
@@ -152,7 +152,9 @@ enum PriceText {
         var units: UInt64 = 0  // the digits up to the last non-zero one after the point
         var zeros = 0  // zeros after the point not yet in `units`
         var group = 0  // digits since the start or the last comma, before the point
-        var grouped = false  // a comma was read
+        var commas = 0
+        var first = 0  // digits before the first comma
+        var lakhs: Bool?  // groups of two between the first and the last (`1,23,456`), once a middle group is read
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -175,19 +177,30 @@ enum PriceText {
                     if integer <= integerDigits { units = units * 10 + digit }
                 }
             case decimal:
-                guard !afterPoint, !grouped || group == 3 else { return nil }
+                guard !afterPoint, commas == 0 || group == 3 else { return nil }
                 afterPoint = true
                 digits = 0
             case groupMark:
-                // The first group one to three digits, every later one three.
-                guard !afterPoint, grouped ? group == 3 : (1...3).contains(group) else { return nil }
-                grouped = true
+                // The first group one to three digits, every later one three; or India's groups (`isGrouped`),
+                // which only a comma separates.
+                guard !afterPoint else { return nil }
+                if commas == 0 {
+                    guard (1...3).contains(group) else { return nil }
+                    first = group
+                } else if group == 3, lakhs != true {
+                    lakhs = false
+                } else if group == 2, lakhs != false, first <= 2, groupMark == UInt8(ascii: ",") {
+                    lakhs = true
+                } else {
+                    return nil
+                }
+                commas += 1
                 group = 0
             default:
                 return nil
             }
         }
-        guard sawDigit, !grouped || afterPoint || group == 3, integer <= integerDigits, fraction <= fractionDigits else { return nil }
+        guard sawDigit, commas == 0 || afterPoint || group == 3, integer <= integerDigits, fraction <= fractionDigits else { return nil }
         return Decimal(sign: .plus, exponent: -fraction, significand: Decimal(units))
     }
 
@@ -238,15 +251,19 @@ enum PriceText {
         return integer.count <= integerDigits && fraction.count <= fractionDigits
     }
 
-    /// `1,200` or `12,345,678.5`: commas only between groups of three digits, and none after the point
-    /// (`1.000,5` is a thousand and a half where the comma is the decimal mark, not 1.0005).
+    /// `1,200` or `12,345,678.5`: commas only between groups of three digits, or India's lakh and crore
+    /// groups (`1,23,456.78`: three digits last, two before them), and none after the point (`1.000,5` is a
+    /// thousand and a half where the comma is the decimal mark, not 1.0005). No text fits both kinds of
+    /// groups with another value, so neither is a guess.
     static func isGrouped(_ text: Substring) -> Bool {
         guard text.contains(",") else { return false }
         let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 1 || !parts[1].contains(",") else { return false }
         let integer = parts[0]
-        let groups = integer.split(separator: ",", omittingEmptySubsequences: false)
-        guard let first = groups.first, (1...3).contains(first.count) else { return false }
-        return groups.dropFirst().allSatisfy { $0.count == 3 } && integer.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ",") }
+        guard integer.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ",") }) else { return false }
+        let sizes = integer.split(separator: ",", omittingEmptySubsequences: false).map(\.count)
+        let thousands = (1...3).contains(sizes[0]) && sizes.dropFirst().allSatisfy { $0 == 3 }
+        let lakhs = (1...2).contains(sizes[0]) && sizes.last == 3 && sizes.dropFirst().dropLast().allSatisfy { $0 == 2 }
+        return thousands || lakhs
     }
 }

@@ -121,4 +121,28 @@ import Testing
         #expect(failed.stderr.split(separator: "\n").count == 1, "\(failed.stderr)")
         try Self.expectRepaired(site)
     }
+
+    /// Issue 36, item 14: a run that left the site mixed says so in `status.json` too (`failing`, one redacted
+    /// line: no path), and the next run, which repairs the site, says `ok` again. The renames of the HTML pages
+    /// fail from the fourth on, so the rollback fails whatever it tries while `status.json` can still be written.
+    @Test func aRollbackThatKeepsFailingIsToldByStatusJSON() throws {
+        let (site, _) = try Self.editedSample()
+        let output = site.appendingPathComponent("output")
+        let status = output.appendingPathComponent("site/status.json")
+        #expect(try String(contentsOf: status, encoding: .utf8) == "{\n  \"state\" : \"ok\"\n}\n")
+        let environment = try FaultShim.environment(failing: [".html"], operations: ["rename"], errno: EIO, after: 3)
+            .merging(CronTests.after) { $1 }
+        let failed = try TestSupport.run(["build"], in: site, environment: environment)
+        #expect(failed.status == 74, "\(failed.stderr)")
+        #expect(failed.stderr.contains("could not all be put back"), "\(failed.stderr)")
+        let said = try JSONDecoder().decode([String: String].self, from: Data(contentsOf: status))
+        #expect(said["state"] == "failing", "\(said)")
+        let reason = try #require(said["reason"])
+        #expect(reason.contains("the site may mix old and new pages until the next run repairs it"), "\(reason)")
+        #expect(reason.contains("Input/output error") && !reason.contains("\n"), "\(reason)")
+        #expect(!reason.contains(output.path) && !reason.contains("site/") && !reason.contains(".html"), "a path in status.json: \(reason)")
+        #expect(said["since"] != nil)
+        try Self.expectRepaired(site)
+        #expect(try String(contentsOf: status, encoding: .utf8) == "{\n  \"state\" : \"ok\"\n}\n")
+    }
 }

@@ -38,7 +38,8 @@ import Testing
         // Every name links to its page.
         #expect(attention.contains("| [李美玲](people/李美玲.md) · 珍珠奶茶 | 價格不可為負數 | 10 | id: 9 · "))
         #expect(attention.contains("| 熟成紅茶 | 缺少訂購人（欄位「orderer」） | 18 | id: 17 · "))
-        #expect(attention.contains("| 7 | paid「LINE Pay」看不出已付或未付，當作未付；請填「是」或「否」 |"))
+        // In members' words: the paid column is the organiser's to fix (`check` says how).
+        #expect(attention.contains("| 7 | paid「LINE Pay」看不出已付或未付，當作未付 |"))
         #expect(!attention.contains("price must not be negative"))
     }
 
@@ -49,7 +50,11 @@ import Testing
         #expect(person.contains("<h2>⚠ 未計入的訂單</h2>\n<ul>\n<li>珍珠奶茶 M 半糖 少冰（週五下午茶，第 10 列）：價格不可為負數——未計入；請詢問王小明，或重新填寫表單</li>\n</ul>"))
         #expect(!(try Self.page(site, "site/people/amy.html")).contains("未計入的訂單"))
         let group = try Self.page(site, "site/groups/週五下午茶.html")
-        #expect(group.contains("<p>⚠ 這個團購有 4 列資料被退回，未計入。 <a href=\"../attention.html\">查看原因</a></p>"))
+        #expect(
+            group.contains(
+                "<p>⚠ 這個團購有 4 列資料被退回，未計入。 原因見各人的頁面：<a href=\"../people/%E6%9D%8E%E7%BE%8E%E7%8E%B2.html\">李美玲</a>、"
+                    + "<a href=\"../people/%E9%99%B3%E6%80%A1%E5%90%9B.html\">陳怡君</a>、<a href=\"../people/kevin-lin.html\">Kevin Lin</a>。 "
+                    + "<a href=\"../attention.html\">查看原因</a></p>"), "\(group)")
         #expect(!(try Self.page(site, "site/groups/週一早餐.html")).contains("被退回"))
     }
 

@@ -182,4 +182,21 @@ import Testing
         #expect(try StateDatabaseTests.migrations(reopened) == ["v1", "v2"])
         try reopened.close()
     }
+
+    /// Publishing throws its own failure (`PublishFailure`) and the pipeline names the step: an unreadable
+    /// list of published files still fails the build as the publish step's, with the data error's status.
+    @Test func anUnreadableListOfPublishedFilesIsThePublishStepsFailure() throws {
+        let (site, output) = try OutsideFoldersTests.builtSample()
+        let manifest = output.appendingPathComponent("state/published.json")
+        try Data("{\"markdown\": [".utf8).write(to: manifest)
+        let before = try TestSupport.contents(of: output)
+        for command in [["build"], ["build", "--dry-run"]] {
+            let result = try #require(try Self.run(command, in: site))
+            #expect(result.status == 65, "\(command)")
+            #expect(
+                result.stderr.hasPrefix("orderpress: publish: ") && result.stderr.contains("published.json cannot be read (it is not a list"),
+                "\(command): \(result.stderr)")
+        }
+        #expect(try TestSupport.contents(of: output) == before)
+    }
 }

@@ -149,6 +149,28 @@ import _CryptoExtras
         }
     }
 
+    /// A payments tab of the orders' spreadsheet is read in the same `values:batchGet` (issue 34).
+    @Test func aPaymentsTabIsReadInTheSameBatch() async throws {
+        let payments = #"[["person", "amount", "group"], ["Ben", 45, "週五下午茶"]]"#
+        try await G.with(sheets: [G.spreadsheetID: [Self.ordersTab: Self.orders, "payments": payments]]) { google in
+            let folder = TestSupport.temporaryFolder()
+            let toml = Self.toml(google, credentials: Self.serviceAccount) + """
+
+                [payments]
+                google_sheet = "\(G.spreadsheetID)"
+                tab = "payments"
+                \(Self.serviceAccount)
+                google_api_url = "\(google.url(""))"
+                """
+            let fetched = try await Self.fetcher(toml, in: folder, environment: try Self.environment(google, in: folder)).fetch()
+            #expect(await google.problems == [])
+            let requests = await google.requests
+            #expect(requests.map(\.isToken) == [true, false])
+            #expect(requests[1].values("ranges") == ["'\(Self.ordersTab.replacingOccurrences(of: "'", with: "''"))'", "'payments'"])
+            #expect(fetched.payments?.rows.map(\.cells) == [["45", "週五下午茶", "Ben"]])
+        }
+    }
+
     @Test func theTokenIsAskedForOncePerRunAcrossSpreadsheets() async throws {
         let sheets = [G.spreadsheetID: [Self.ordersTab: Self.orders], G.otherSpreadsheetID: ["groups": Self.groups]]
         try await G.with(sheets: sheets) { google in
@@ -240,6 +262,9 @@ import _CryptoExtras
         ("google_sheet = \"1AbC_def-123\"\ntab = \"x\"\napi_key_env = \"K\"\nurl = \"https://sheetdb.io/api/v1/x\"", "one of url, path or google_sheet"),
         ("google_sheet = \"https://example.org/spreadsheets/d/abc/edit\"\ntab = \"x\"\napi_key_env = \"K\"", "'orders.google_sheet' must be a spreadsheet's id"),
         ("path = \"o.csv\"\ntab = \"x\"", "'orders.tab' belongs with google_sheet"),
+        // A token only a url source sends: on a sheet or a file it would be ignored, and the user misled.
+        ("google_sheet = \"1AbC_def-123\"\ntab = \"x\"\napi_key_env = \"K\"\ntoken_env = \"T\"", "'orders.token_env' is sent only to a url source; a google_sheet reads"),
+        ("path = \"o.csv\"\ntoken_env = \"T\"", "'orders.token_env' is sent only to a url source; remove it"),
     ])
     func configurationMistakesExit64(orders: String, expected: String) throws {
         let folder = TestSupport.temporaryFolder()

@@ -74,6 +74,31 @@ import Testing
         }
     }
 
+    /// A `[payments]` SheetDB tab is read with the orders' keys (token, paging), kept for `--offline` without
+    /// its unmapped columns, and in the sources' fingerprint: a changed payment is a changed input (issue 34).
+    @Test func paymentsComeFromTheirOwnSheetAndAreInTheFingerprint() async throws {
+        // The third run's (requests 4 and 5) payment is 40 instead of 45.
+        try await LocalServer.with({ request, number in
+            let payments = [["person": "Ben", "amount": number >= 4 ? "40" : "45", "group": "週五下午茶", "bank": "812-000123"]]
+            return Reply.page(of: request.query["sheet"] == "payments" ? payments : F.rows, for: request)
+        }) { server in
+            let folder = TestSupport.temporaryFolder()
+            let toml = F.toml(server, extra: "[payments]\nurl = \"\(server.url("/api/v1/abc?sheet=payments"))\"\ntoken_env = \"\(F.tokenVariable)\"\n")
+            let fetched = try await F.fetcher(toml, in: folder).fetch()
+            #expect(fetched.payments?.headers == ["amount", "bank", "group", "person"])
+            #expect(fetched.payments?.rows.first?.cells == ["45", "812-000123", "週五下午茶", "Ben"])
+            #expect(await server.requests.map { $0.query["sheet"] } == ["orders", "payments"])
+            #expect(await server.requests.allSatisfy { $0.authorization == "Bearer \(F.token)" })
+            let cached = try SheetParser.parseJSON(
+                Data(contentsOf: folder.appendingPathComponent("output/state/cache/payments.body")), source: "payments")
+            #expect(cached.rows.first?.cells == ["45", "", "週五下午茶", "Ben"])
+
+            let again = try await F.fetcher(toml, in: folder).download().fingerprint
+            #expect(again == fetched.fingerprint)
+            #expect(try await F.fetcher(toml, in: folder).download().fingerprint != fetched.fingerprint)
+        }
+    }
+
     @Test func sendsNoAuthorizationWithoutATokenAndKeepsEveryQueryItem() async throws {
         try await LocalServer.with({ request, _ in Reply.page(of: F.rows, for: request) }) { server in
             let toml = """

@@ -176,10 +176,10 @@ import Testing
     @Test func aCorruptListOfPublishedFilesIsAnError() throws {
         let root = TestSupport.temporaryFolder()
         TestSupport.write(["state/published.json": "{\"markdown\": ["], in: root)
-        let error = Self.failure { () throws(StepFailure) in _ = try Self.publisher(root).begin(dryRun: false) }
+        let error = Self.failure { () throws(PublishFailure) in _ = try Self.publisher(root).begin(dryRun: false) }
         let path = root.appendingPathComponent("state/published.json").path
         #expect(error?.exitStatus == .dataError)
-        #expect(error?.description == "publish: \(path) cannot be read (it is not a list of published files this version understands); delete it and remove pages that no longer exist by hand, or empty the markdown and site folders, then build again")
+        #expect(error?.description == "\(path) cannot be read (it is not a list of published files this version understands); delete it and remove pages that no longer exist by hand, or empty the markdown and site folders, then build again")
     }
 
     /// A list of published files edited by hand (or by an attacker) never makes a removal leave its folder.
@@ -216,7 +216,7 @@ import Testing
         try handle.close()
         var before = rusage()
         getrusage(RUSAGE_SELF.rawValue, &before)
-        let error = Self.failure { () throws(StepFailure) in _ = try publisher.open(dryRun: true) }
+        let error = Self.failure { () throws(PublishFailure) in _ = try publisher.open(dryRun: true) }
         #expect(error?.exitStatus == .dataError)
         #expect("\(error.map { "\($0)" } ?? "")".contains("cannot be read"))
         var after = rusage()

@@ -38,13 +38,27 @@ import Testing
         for text in [
             "35", "35.50", "0.5", ".5", "5.", "000000000000123456789012.1000000", "1234567890123", "0.0000001", "0",
             "1,200", "12,345,678.5", "1,000.", "0,100", ",100", "1,00", "1,0000", "1000,000", "1,000,00", "1,2.5", "1.000,5", "123,456,789,012",
-            "1,234,567,890,123",
+            "1,234,567,890,123", "1,23,456", "12,34,56,789.5", "1,23,45", "123,45,678", "1,234,56,789", "1,2,345", "1,23,456,789",
         ] {
             let fast = PriceText.plainDigits(text)
             switch PriceText.parseInGeneral(text) {
             case .success(let general): #expect(fast?.description == general.description, "'\(text)'")
             case .failure: #expect(fast == nil, "'\(text)'")
             }
+        }
+    }
+
+    /// India's lakh and crore groups read as the number they write; groups that fit neither kind are refused.
+    @Test(arguments: [
+        ("1,23,456.78", "123456.78"), ("12,34,567", "1234567"), ("1,00,00,000", "10000000"), ("99,999", "99999"),
+        ("1,23,45", nil), ("123,45,678", nil), ("1,234,56,789", nil), ("1,2,345", nil), ("1,23,456,789", nil),
+    ] as [(String, String?)])
+    func lakhGroupsRead(text: String, value: String?) {
+        let expected = value.map { Decimal(string: $0)! }
+        #expect(PriceText.plainDigits(text) == expected, "\(text)")
+        switch PriceText.parseInGeneral(text) {
+        case .success(let read): #expect(read == expected, "\(text)")
+        case .failure: #expect(expected == nil, "\(text)")
         }
     }
 }

@@ -7,6 +7,8 @@ public struct DataWarning: Sendable, Equatable, Comparable, Codable {
     /// Its code and values, for the Attention page in the site's language and `summary.json`'s `code`;
     /// nil for a warning made without one (older state).
     public var reason: Reason?
+    /// The source it is about when that is not the orders sheet ("payments"), for `summary.json`; nil otherwise.
+    public var source: String? = nil
 
     public init(row: Int?, message: String) {
         self.row = row

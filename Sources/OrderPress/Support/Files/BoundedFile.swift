@@ -7,8 +7,8 @@ import Foundation
 /// would read a 5 GiB file whole (and abort when memory ran out), wait forever on a named pipe, and
 /// never finish `/dev/zero`.
 enum BoundedFile {
-    /// As for a body fetched over HTTP (`URLSessionTransport.maxBodyBytes`).
-    static let maxBytes = URLSessionTransport.maxBodyBytes
+    /// Also the bound of a body fetched over HTTP (`URLSessionTransport.maxBodyBytes`).
+    static let maxBytes = 256 << 20
 
     enum Failure: Error, Equatable {
         case missing

@@ -94,6 +94,9 @@ enum LabelCatalogue {
         ("round_closed_line", "Round closed: {group}, {count} orders archived", "團購已結束：{group}，{count} 筆訂單已封存", "团购已结束：{group}，{count} 笔订单已归档", "締め切り済み：{group}、{count} 件の注文をアーカイブしました"),
         ("round_closed", "round closed", "團購結束", "团购结束", "締め切り済み"),
         ("archive", "Archive", "封存", "归档", "アーカイブ"),
+        // Debts carried from finished rounds, settled by the `[payments]` source (`PaymentLedger`)
+        ("carried_paid", "{paid} of {owed} paid", "已付 {paid}，共 {owed}", "已付 {paid}，共 {owed}", "{owed} のうち {paid} 支払済み"),
+        ("credit_line", "Paid {amount} more than owed: kept as credit toward a later round", "多付了 {amount}：保留作為之後團購的預付款", "多付了 {amount}：保留作为之后团购的预付款", "支払額が {amount} 多いため、次の回の分として残しています"),
         ("past_rounds", "Past rounds", "過去的團購", "过去的团购", "過去の回"),
         ("archived_round", "The final state of this round, kept when its orders were cleared after the deadline ({time}).", "本次團購的最終狀態，截止後清除訂單時（{time}）封存。", "本次团购的最终状态，截止后清除订单时（{time}）归档。", "締め切り後に注文が消去されたとき（{time}）に保存された、この回の最終状態です。"),
         // The notice a failing run adds to the index and group pages (`StaleNotice`)
@@ -110,7 +113,7 @@ enum LabelCatalogue {
         ("unknown_date", "an unknown date", "不明日期", "未知日期", "不明な日付"),
         // Attention
         ("rejected_rows", "Rejected rows", "被退回的資料列", "被退回的数据行", "除外された行"),
-        ("rejected_explain", "These rows are not counted in any total. If one is yours, ask the organiser or answer the form again; the organiser can correct it in the sheet, and the next build counts it.", "這些資料列不計入任何合計。若其中有你的資料，請詢問團主或重新填寫表單；團主可在試算表中修正，下次建置時就會計入。", "这些数据行不计入任何合计。若其中有你的数据，请询问团长或重新填写表单；团长可在表格中修正，下次构建时就会计入。", "これらの行はどの合計にも含まれません。ご自分の行があれば、幹事さんに聞くか、フォームにもう一度回答してください。幹事がシートで直せば、次のビルドで数えられます。"),
+        ("rejected_explain", "These rows are not counted in any total. If one is yours, ask the organiser or answer the form again; once the organiser has corrected it, the next build counts it.", "這些資料列不計入任何合計。若其中有你的資料，請詢問團主或重新填寫表單；團主修正後，下次建置時就會計入。", "这些数据行不计入任何合计。若其中有你的数据，请询问团长或重新填写表单；团长修正后，下次构建时就会计入。", "これらの行はどの合計にも含まれません。ご自分の行があれば、幹事さんに聞くか、フォームにもう一度回答してください。幹事さんが直せば、次のビルドで数えられます。"),
         ("row", "Row", "列", "行", "行"),
         ("values", "Values", "內容", "内容", "内容"),
         ("reasons", "Reasons", "原因", "原因", "理由"),

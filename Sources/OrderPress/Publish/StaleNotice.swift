@@ -9,6 +9,7 @@ import Foundation
 /// added before) are still the ones it recorded, are touched; a page someone else changed is left alone.
 /// The manifest itself is not changed, so a patched page no longer looks intact to the next build: the
 /// next successful build renders it again (no unchanged-rerun shortcut, no kept page), and the notice goes.
+/// Its words are made by the notify step (`StaleNotice+Text.swift`); here it only patches published pages.
 struct StaleNotice: Sendable {
     var markdown: URL
     var site: URL
@@ -17,23 +18,10 @@ struct StaleNotice: Sendable {
     var markdownBlock: String
     var htmlBlock: String
 
-    /// A notice as an earlier run put it in (its text kept in the state's failure record).
+    /// A notice with its text made, or as an earlier run put it in (its text kept in the state's failure record).
     init(_ output: Configuration.OutputPaths, markdown: String, html: String) {
         (self.markdown, site, state) = (output.markdown, output.site, output.state)
         (markdownBlock, htmlBlock) = (markdown, html)
-    }
-
-    /// `blocked`: the guard has refused every build since `since` (the sheet itself can be read).
-    init(configuration: Configuration, since: Date, blocked: Bool = false) {
-        markdown = configuration.output.markdown
-        site = configuration.output.site
-        state = configuration.output.state
-        let labels = Labels(language: configuration.language, overrides: configuration.labels)
-        let time = "\(Timestamp.display(since, timeZone: configuration.timeZone)) (\(configuration.timeZone.identifier))"
-        // The time is digits and a zone name: nothing in it is Markdown.
-        let line = "> ⚠ **\(labels.markdown(blocked ? "not_updated_blocked" : "not_updated_since", ["time": time]))**\n"
-        markdownBlock = line
-        htmlBlock = CMark.site.html(from: line)
     }
 
     /// Whether a page gets the notice: every page that shows money — the index, each group's pages

@@ -32,7 +32,7 @@ struct Labels: Sendable {
 
     /// Keys whose text came from the configuration: escaped for Markdown, where the built-in
     /// labels (which a test keeps free of Markdown syntax) stay as written, readable in git.
-    private let overridden: Set<String>
+    let overridden: Set<String>
 
     static let keys: Set<String> = Set(rows.map(\.key) + LabelCatalogue.singulars.map { $0.key + singular })
 
@@ -69,18 +69,6 @@ struct Labels: Sendable {
     /// Every label as Markdown, for the page templates (`{{labels.total}}`).
     var markdownTable: [String: String] {
         Dictionary(uniqueKeysWithValues: plain.keys.map { ($0, markdown($0)) })
-    }
-
-    /// "2 deleted, 1 added", or the first-run sentence: a change set in this language.
-    func summary(_ changes: ChangeSet) -> String {
-        if changes.firstRun { return self["first_run"] }
-        let parts = [
-            ("deleted_count", changes.deleted.count), ("no_longer_counted_count", changes.noLongerCounted.count),
-            ("added_count", changes.added.count), ("changed_count", changes.changed.count), ("now_counted_count", changes.nowCounted.count),
-        ]
-        let rounds = Set((changes.roundClosed ?? []).map(\.group)).sorted()
-        let closed = rounds.isEmpty ? [] : [text("round_closed_count", ["groups": rounds.joined(separator: self["list_separator"])])]
-        return (closed + parts.filter { $0.1 > 0 }.map { text($0.0, ["count": String($0.1)]) }).joined(separator: self["list_separator"])
     }
 
     /// `markdown(key, values)` with the values named `names`, split once: for a sentence on every

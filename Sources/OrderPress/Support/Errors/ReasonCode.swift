@@ -55,7 +55,19 @@ public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     case ratesIgnored = "rates_ignored"
     case ratesFromCache = "rates_from_cache"
     case cacheNotSaved = "cache_not_saved"
+    // Rows of the payments source that are not counted
+    case paymentPersonMissing = "payment_person_missing"
+    case paymentAmountMissing = "payment_amount_missing"
+    case paymentAmountInvalid = "payment_amount_invalid"
+    case paymentAmountOtherSeparator = "payment_amount_other_separator"
+    case paymentAmountSignContradicts = "payment_amount_sign_contradicts"
+    case paymentCurrencyUnknown = "payment_currency_unknown"
+    case paymentCredit = "payment_credit"
 
     /// The label that holds its text in each language (`[labels]` overrides it like any other).
     var labelKey: String { "reason_" + rawValue }
+
+    /// The label of the words members read on the pages, for a code whose text advises the organiser
+    /// (`ReasonCatalogue`: a setting, the sheet's format, a fix in the sheet); `labelKey` for the others.
+    var memberLabelKey: String { "member_" + labelKey }
 }
