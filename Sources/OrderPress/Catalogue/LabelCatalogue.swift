@@ -98,6 +98,10 @@ enum LabelCatalogue {
         ("carried_paid", "{paid} of {owed} paid", "已付 {paid}，共 {owed}", "已付 {paid}，共 {owed}", "{owed} のうち {paid} 支払済み"),
         ("credit_line", "Paid {amount} more than owed: kept as credit toward a later round", "多付了 {amount}：保留作為之後團購的預付款", "多付了 {amount}：保留作为之后团购的预付款", "支払額が {amount} 多いため、次の回の分として残しています"),
         ("past_rounds", "Past rounds", "過去的團購", "过去的团购", "過去の回"),
+        // Carried debts seen from the organiser they are owed to (a person page's "Owed to you")
+        ("owed_to_you", "Owed to you", "別人欠你的款項", "别人欠你的款项", "あなたへの未払い"),
+        ("owed_to_you_explain", "What people still owed when rounds you organised closed.", "你當團主的團購結束時，大家還沒付清的款項。", "你当团长的团购结束时，大家还没付清的款项。", "あなたが幹事の回が締め切られた時点で、まだ支払われていない金額です。"),
+        ("round", "Round", "團購場次", "团购场次", "回"),
         ("archived_round", "The final state of this round, kept when its orders were cleared after the deadline ({time}).", "本次團購的最終狀態，截止後清除訂單時（{time}）封存。", "本次团购的最终状态，截止后清除订单时（{time}）归档。", "締め切り後に注文が消去されたとき（{time}）に保存された、この回の最終状態です。"),
         // The notice a failing run adds to the index and group pages (`StaleNotice`)
         ("not_updated_since", "Not updated since {time}: the order sheet cannot be read, so these figures may be out of date.", "自 {time} 起未更新：訂單表目前無法讀取，以下資料可能已過時。", "自 {time} 起未更新：订单表目前无法读取，以下数据可能已过时。", "{time} 以降更新されていません：注文シートを読み込めないため、以下の内容は古い可能性があります。"),

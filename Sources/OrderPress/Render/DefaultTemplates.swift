@@ -490,6 +490,19 @@ enum DefaultTemplates {
 {{/settled}}
 
 {{/tracksPayments}}
+{{#hasOwed}}
+## {{labels.owed_to_you}}
+
+{{labels.owed_to_you_explain}}
+
+| {{labels.person}} | {{labels.owes}} | {{labels.round}} |
+|---|--:|---|
+{{#owed}}
+| [{{name}}]({{link}}) | {{amount}} | [{{round}}]({{archive}}) |
+{{/owed}}
+| **{{labels.total}}** | **{{owedTotal}}** | |
+
+{{/hasOwed}}
 {{#hasRejected}}
 ## ⚠ {{labels.not_counted}}
 
@@ -527,6 +540,16 @@ enum DefaultTemplates {
 | {{label}} | {{amount}} |{{#tracksPayments}} {{outstanding}} |{{/tracksPayments}}
 {{/totals}}
 {{/hasTotals}}
+{{#hasRounds}}
+{{#hasTotals}}
+
+{{/hasTotals}}
+## {{labels.past_rounds}}
+
+{{#rounds}}
+- {{.}}
+{{/rounds}}
+{{/hasRounds}}
 
 """#####,
         "person_orders.md.mustache": #####"""

@@ -77,6 +77,7 @@ enum FormerTemplates {
             "b2ea966a726c102bf3555dccd28a2583b0db050cb7b18be25351c64d07f9cd73",
             "b61a23ade288c7e33c30d3c7db658cc9e289b33b1418fa8924a527a811dfc005",
             "cfcd387dc79116d315567f379e3d2dd16881dba860fecc6c0244c900ba4fa460",
+            "d6ee9475ca1742fa8477844843e78fcb6c01795e8770f57b151cea424e5ce3fb",
         ],
         "person_orders.md.mustache": [
             "e7663905d1fd10449e16ff40eed5fa03676dcb9df0aeb34510674194b2ff2a4b",

@@ -6,7 +6,7 @@ import Foundation
 /// model, as swift-mustache renders the same template on the same model (`BuiltInPagesTests`).
 enum GeneratedPages {
     /// SHA-256 of the generator, PageModels.swift and templates/*.mustache this was made from.
-    static let sourceDigest = "0a8812ad433530da1cbabed54da91f294b2ff95a2f77353b0a8aaa08d822d514"
+    static let sourceDigest = "d02c9a1b82ea9fe5637e01650bb3867ec93245a2e5883d5f23e8423a20149c20"
 
     /// The Markdown templates compiled here, by name.
     static let templates: Set<String> = ["archive", "attention", "changes", "group", "group_orders", "groups", "index", "moved", "people", "person", "person_orders", "rates", "tombstone"]
@@ -1703,126 +1703,169 @@ enum GeneratedPages {
             }
             out.text("\n")
         }
-        if m.hasRejected {
-            out.text("## ⚠ ")
-            if let v9 = labels[.notCounted] {
+        if m.hasOwed {
+            out.text("## ")
+            if let v9 = labels[.owedToYou] {
                 out.write(v9)
             }
             out.text("\n\n")
-            for v10 in m.rejected {
-                out.text("- ")
+            if let v10 = labels[.owedToYouExplain] {
                 out.write(v10)
+            }
+            out.text("\n\n| ")
+            if let v11 = labels[.person] {
+                out.write(v11)
+            }
+            out.text(" | ")
+            if let v12 = labels[.owes] {
+                out.write(v12)
+            }
+            out.text(" | ")
+            if let v13 = labels[.round] {
+                out.write(v13)
+            }
+            out.text(" |\n|---|--:|---|\n")
+            for v14 in m.owed {
+                out.text("| [")
+                out.write(v14.name)
+                out.text("](")
+                out.write(v14.link)
+                out.text(") | ")
+                out.write(v14.amount)
+                out.text(" | [")
+                out.write(v14.round)
+                out.text("](")
+                out.write(v14.archive)
+                out.text(") |\n")
+            }
+            out.text("| **")
+            if let v15 = labels[.total] {
+                out.write(v15)
+            }
+            out.text("** | **")
+            out.write(m.owedTotal)
+            out.text("** | |\n\n")
+        }
+        if m.hasRejected {
+            out.text("## ⚠ ")
+            if let v16 = labels[.notCounted] {
+                out.write(v16)
+            }
+            out.text("\n\n")
+            for v17 in m.rejected {
+                out.text("- ")
+                out.write(v17)
                 out.text("\n")
             }
             out.text("\n")
         }
-        for v11 in m.groups {
+        for v18 in m.groups {
             out.text("## [")
-            out.write(v11.name)
+            out.write(v18.name)
             out.text("](")
-            out.write(v11.link)
+            out.write(v18.link)
             out.text(")\n\n| ")
-            if let v12 = labels[.item] {
-                out.write(v12)
+            if let v19 = labels[.item] {
+                out.write(v19)
             }
             out.text(" | ")
-            if let v13 = labels[.amount] {
-                out.write(v13)
+            if let v20 = labels[.amount] {
+                out.write(v20)
             }
             out.text(" |")
             if m.tracksPayments {
                 out.text(" ")
-                if let v14 = labels[.paid] {
-                    out.write(v14)
+                if let v21 = labels[.paid] {
+                    out.write(v21)
                 }
                 out.text(" |")
             }
             out.text(" ")
-            if let v15 = labels[.qty] {
-                out.write(v15)
+            if let v22 = labels[.qty] {
+                out.write(v22)
             }
             out.text(" | ")
-            if let v16 = labels[.unitPrice] {
-                out.write(v16)
+            if let v23 = labels[.unitPrice] {
+                out.write(v23)
             }
             out.text(" | ")
-            if let v17 = labels[.time] {
-                out.write(v17)
+            if let v24 = labels[.time] {
+                out.write(v24)
             }
             out.text(" | ")
-            if let v18 = labels[.note] {
-                out.write(v18)
+            if let v25 = labels[.note] {
+                out.write(v25)
             }
             out.text(" |\n|---|--:|")
             if m.tracksPayments {
                 out.text(":-:|")
             }
             out.text("--:|--:|---|---|\n")
-            v11.orders.forEach { v19 in
+            v18.orders.forEach { v26 in
                 out.text("| ")
-                v19.item.write(into: &out)
+                v26.item.write(into: &out)
                 out.text(" | ")
-                v19.amount.write(into: &out)
+                v26.amount.write(into: &out)
                 out.text(" |")
                 if m.tracksPayments {
                     out.text(" ")
-                    out.write(v19.paidMark)
+                    out.write(v26.paidMark)
                     out.text(" |")
                 }
                 out.text(" ")
-                out.write(v19.quantity)
+                out.write(v26.quantity)
                 out.text(" | ")
-                v19.unitPrice.write(into: &out)
+                v26.unitPrice.write(into: &out)
                 out.text(" | ")
-                v19.time.write(into: &out)
+                v26.time.write(into: &out)
                 out.text(" | ")
-                v19.note.write(into: &out)
+                v26.note.write(into: &out)
                 out.text(" |\n")
             }
             out.text("\n")
-            if let v20 = v11.shares {
+            if let v27 = v18.shares {
                 do {
-                    out.write(v20)
+                    out.write(v27)
                     out.text("\n\n")
                 }
             }
-            if let v21 = labels[.total] {
-                out.write(v21)
+            if let v28 = labels[.total] {
+                out.write(v28)
             }
-            if let v22 = labels[.colon] {
-                out.write(v22)
+            if let v29 = labels[.colon] {
+                out.write(v29)
             }
-            v11.total.write(into: &out)
-            for v23 in v11.converted {
+            v18.total.write(into: &out)
+            for v30 in v18.converted {
                 out.text(" · ")
-                v23.write(into: &out)
+                v30.write(into: &out)
             }
             out.text("\n\n")
         }
-        if let v24 = m.ordersPager {
+        if let v31 = m.ordersPager {
             do {
-                out.write(v24)
+                out.write(v31)
                 out.text("\n\n")
             }
         }
         if m.hasTotals {
             out.text("## ")
-            if let v25 = labels[.total] {
-                out.write(v25)
+            if let v32 = labels[.total] {
+                out.write(v32)
             }
             out.text("\n\n| ")
-            if let v26 = labels[.currency] {
-                out.write(v26)
+            if let v33 = labels[.currency] {
+                out.write(v33)
             }
             out.text(" | ")
-            if let v27 = labels[.total] {
-                out.write(v27)
+            if let v34 = labels[.total] {
+                out.write(v34)
             }
             out.text(" |")
             if m.tracksPayments {
                 out.text(" ")
-                if let v28 = labels[.owes] {
-                    out.write(v28)
+                if let v35 = labels[.owes] {
+                    out.write(v35)
                 }
                 out.text(" |")
             }
@@ -1831,17 +1874,32 @@ enum GeneratedPages {
                 out.text("--:|")
             }
             out.text("\n")
-            for v29 in m.totals {
+            for v36 in m.totals {
                 out.text("| ")
-                out.write(v29.label)
+                out.write(v36.label)
                 out.text(" | ")
-                out.write(v29.amount)
+                out.write(v36.amount)
                 out.text(" |")
                 if m.tracksPayments {
                     out.text(" ")
-                    out.write(v29.outstanding)
+                    out.write(v36.outstanding)
                     out.text(" |")
                 }
+                out.text("\n")
+            }
+        }
+        if m.hasRounds {
+            if m.hasTotals {
+                out.text("\n")
+            }
+            out.text("## ")
+            if let v37 = labels[.pastRounds] {
+                out.write(v37)
+            }
+            out.text("\n\n")
+            for v38 in m.rounds {
+                out.text("- ")
+                out.write(v38)
                 out.text("\n")
             }
         }
@@ -2183,6 +2241,8 @@ enum GeneratedPages {
         case `orders`
         case `organizer`
         case `outstanding`
+        case `owedToYou`
+        case `owedToYouExplain`
         case `owes`
         case `paid`
         case `pastRounds`
@@ -2196,6 +2256,7 @@ enum GeneratedPages {
         case `reasons`
         case `rejectedExplain`
         case `rejectedRows`
+        case `round`
         case `row`
         case `seeWhy`
         case `settled`
@@ -2213,7 +2274,7 @@ enum GeneratedPages {
     }
 
     /// The catalogue's key of each `Label`, in its order.
-    static let labelKeys: [String] = ["added_orders", "all_changes", "amount", "archive", "as_of", "attention", "base_currency", "cached_copy", "changed_orders", "changes", "colon", "currency", "deadline", "deleted_orders", "discount", "fee", "first_seen", "grand_total", "group", "groups", "home", "item", "items", "latest_change", "line_total", "no_groups", "no_longer_counted_orders", "no_orders", "no_people", "no_rates", "no_rejected", "no_runs", "no_warnings", "not_counted", "note", "now_counted_orders", "order_line", "orders", "organizer", "outstanding", "owes", "paid", "past_rounds", "payment", "people", "per_person", "person", "qty", "rate", "rates", "reasons", "rejected_explain", "rejected_rows", "row", "see_why", "settled", "shop", "shop_sheet", "source", "time", "to_pay", "total", "unit_price", "values", "warning", "warnings", "what_changed"]
+    static let labelKeys: [String] = ["added_orders", "all_changes", "amount", "archive", "as_of", "attention", "base_currency", "cached_copy", "changed_orders", "changes", "colon", "currency", "deadline", "deleted_orders", "discount", "fee", "first_seen", "grand_total", "group", "groups", "home", "item", "items", "latest_change", "line_total", "no_groups", "no_longer_counted_orders", "no_orders", "no_people", "no_rates", "no_rejected", "no_runs", "no_warnings", "not_counted", "note", "now_counted_orders", "order_line", "orders", "organizer", "outstanding", "owed_to_you", "owed_to_you_explain", "owes", "paid", "past_rounds", "payment", "people", "per_person", "person", "qty", "rate", "rates", "reasons", "rejected_explain", "rejected_rows", "round", "row", "see_why", "settled", "shop", "shop_sheet", "source", "time", "to_pay", "total", "unit_price", "values", "warning", "warnings", "what_changed"]
 
     /// The labels (escaped for Markdown) the compiled templates show, each looked up in the catalogue once
     /// per build rather than by key wherever a page shows it; nil where the catalogue has none, as

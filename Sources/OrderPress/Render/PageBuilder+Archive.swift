@@ -28,6 +28,13 @@ extension PageBuilder {
         }
     }
 
+    /// "[Amy](../../people/amy.md)" from an archive: everyone a round names has a page (`RoundPeople`).
+    private func personLink(_ name: String) -> String {
+        let escaped = MarkdownEscaper.escape(name)
+        guard let slug = context.personSlugs[PersonKey(name).text] else { return escaped }
+        return "[\(escaped)](../../people/\(slug).md)"
+    }
+
     func archive(_ archive: RoundArchive) -> PageModels.ArchivePage {
         let money = context.money
         func text(_ amount: Decimal, _ currency: String) -> String { "\(money.display(amount, currency)) \(currency)" }
@@ -59,7 +66,7 @@ extension PageBuilder {
             title: "\(MarkdownEscaper.escape(archive.group)) · \(archive.date)", group: MarkdownEscaper.escape(archive.group),
             groupLink: slug.map { "../../groups/\($0).md" },
             closed: labels.markdown("archived_round", ["time": context.display(iso: archive.closedAt)]),
-            organizer: nonEmpty(MarkdownEscaper.escape(archive.organizer)), shop: nonEmpty(MarkdownEscaper.escape(archive.shop)),
+            organizer: nonEmpty(personLink(archive.organizer)), shop: nonEmpty(MarkdownEscaper.escape(archive.shop)),
             deadline: nonEmpty(archive.deadline), payment: archive.payment.flatMap { nonEmpty(MarkdownEscaper.escape($0)) },
             shopSheet: shopSheet, fee: fee == 0 ? nil : text(fee, archive.currency ?? ""),
             discount: discount == 0 ? nil : text(discount, archive.currency ?? ""), total: joined(totals), tracksPayments: tracksPayments,

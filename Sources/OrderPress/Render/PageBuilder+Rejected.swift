@@ -44,10 +44,15 @@ extension PageBuilder {
     /// The page of someone known only from rejected rows: nothing counted, nothing to pay, their rows.
     func rejectedOnlyPage(key: String, name: String) -> PageModels.PersonPage {
         let rejected = rejectedLines(ofPerson: key)
-        return PageModels.PersonPage(
+        // What a finished round left them owing still shows (`CarriedDebt`).
+        let payments = (context.carried[key] ?? []).map(carriedLine)
+        let credit = creditLines(ofPerson: key)
+        var page = PageModels.PersonPage(
             name: MarkdownEscaper.escape(name), notices: rateNotices, groups: [], ordersPager: nil, totals: [], hasTotals: false,
             // Nothing counted: no "settled" line, which would read as if their order were fine.
-            tracksPayments: false, payments: [], settled: true,
+            tracksPayments: !payments.isEmpty || !credit.isEmpty, payments: payments + credit, settled: payments.isEmpty,
             hasRejected: !rejected.isEmpty, rejected: rejected)
+        addRounds(of: key, to: &page)
+        return page
     }
 }

@@ -51,18 +51,31 @@ struct PageBuilder: Sendable {
         let peoplePages = context.listPages(.people)
         let groups = groupRows(groupPages.rows(ofPage: 1))
         // Someone whose only rows were rejected owes nothing, but must find the page that says why.
-        let people = personRows(peoplePages.rows(ofPage: 1)) + rejectedOnlyRows()
+        // Someone whose round closed while they still owed is listed too, with what they owe.
+        let people = personRows(peoplePages.rows(ofPage: 1)) + roundDebtorRows() + rejectedOnlyRows()
         let aggregation = context.aggregation
-        let grand = aggregation.grandTotals
+        var grand = aggregation.grandTotals
+        var outstanding = aggregation.tracksPayments ? aggregation.grandOutstanding : [:]
+        var convertedOutstanding = aggregation.convertedGrandOutstanding
+        let carried = carriedGrandTotals
+        if !carried.isEmpty {
+            // What finished rounds left owed is still to collect.
+            for (currency, amount) in carried {
+                outstanding[currency, default: 0] += amount
+                grand[currency, default: 0] += 0
+            }
+            convertedOutstanding = Converter(rates: context.rates, money: context.money)
+                .converted(outstanding, into: context.configuration.displayCurrencies)
+        }
         return PageModels.IndexPage(
             title: escape(context.configuration.title),
             dataAsOf: labels.markdown("data_as_of", ["time": context.dataAsOfText]),
             attentionCount: context.attentionCount, latest: latest(), notices: notices,
             displayCurrencies: context.configuration.displayCurrencies, hasGroups: !groups.isEmpty, groups: groups,
             hasOrders: !grand.isEmpty, grandTotals: totalRows(
-                grand, outstanding: aggregation.grandOutstanding, converted: aggregation.convertedGrandTotals,
-                convertedOutstanding: aggregation.convertedGrandOutstanding),
-            hasPeople: !people.isEmpty, people: people, tracksPayments: context.aggregation.tracksPayments,
+                grand, outstanding: outstanding, converted: aggregation.convertedGrandTotals,
+                convertedOutstanding: convertedOutstanding),
+            hasPeople: !people.isEmpty, people: people, tracksPayments: tracksPayments,
             groupPager: groupPages.pager(page: 1, labels: labels), peoplePager: peoplePages.pager(page: 1, labels: labels),
             archives: archiveList(), hasArchives: !context.data.archives.isEmpty)
     }
@@ -82,8 +95,12 @@ struct PageBuilder: Sendable {
         return PageModels.PeopleListPage(
             title: labels.markdown("people_page", ["page": String(page), "pages": String(pages.pageCount)]), notices: rateNotices,
             pager: pages.pager(page: page, labels: labels) ?? "", displayCurrencies: context.configuration.displayCurrencies,
-            people: personRows(pages.rows(ofPage: page)), tracksPayments: context.aggregation.tracksPayments)
+            people: personRows(pages.rows(ofPage: page)), tracksPayments: tracksPayments)
     }
+
+    /// Whether the lists of people show what each still owes: with a `paid` column, or debts carried from
+    /// finished rounds.
+    private var tracksPayments: Bool { context.aggregation.tracksPayments || !context.carried.isEmpty }
 
     /// Rows of the groups table, with links from a page at the top of the site.
     private func groupRows(_ range: Range<Int>) -> [PageModels.GroupRow] {
@@ -105,7 +122,7 @@ struct PageBuilder: Sendable {
             PageModels.PersonRow(
                 name: short(person.name, TextLimits.person), link: "people/\(context.personSlugs[person.key]!).md",
                 orders: person.orders.count, totals: context.totalsText(person.totals),
-                converted: context.converted(person.converted), owes: owesText(person.outstanding))
+                converted: context.converted(person.converted), owes: owesText(owed(by: person)))
         }
     }
 
@@ -115,10 +132,20 @@ struct PageBuilder: Sendable {
         let base = context.configuration.baseCurrency
         let none = "0 \(base)"
         return context.rejected.onlyRejected.map { person in
-            PageModels.PersonRow(
+            let carried = carriedTotals(of: person.key)
+            return PageModels.PersonRow(
                 name: "⚠ " + short(person.name, TextLimits.person), link: "people/\(context.personSlugs[person.key]!).md", orders: 0,
-                totals: none, converted: context.configuration.displayCurrencies.map { _ in "–" }, owes: none)
+                totals: none, converted: context.configuration.displayCurrencies.map { _ in "–" },
+                owes: carried.isEmpty ? none : context.totalsText(carried))
         }
+    }
+
+    /// What `person` still owes: their unpaid orders (with a `paid` column) and what finished rounds left owed.
+    private func owed(by person: PersonSummary) -> [String: Decimal] {
+        var owed = context.aggregation.tracksPayments ? person.outstanding : person.totals.mapValues { _ in 0 }
+        guard !context.carried.isEmpty else { return owed }
+        for (currency, amount) in carriedTotals(of: person.key) { owed[currency, default: 0] += amount }
+        return owed
     }
 
     /// "98 TWD + 9.79 USD": what a person still owes, in the currencies where it is not zero (all of them
@@ -276,11 +303,13 @@ struct PageBuilder: Sendable {
         } + carried.map(carriedLine)
         let credit = creditLines(ofPerson: person.key)
         let totals = totalRows(of: person)
-        return PageModels.PersonPage(
+        var page = PageModels.PersonPage(
             name: escape(person.name), notices: rateNotices, groups: groups, ordersPager: pages.pager(page: 1, labels: labels),
             totals: totals, hasTotals: !totals.isEmpty, tracksPayments: context.aggregation.tracksPayments || !carried.isEmpty || !credit.isEmpty,
             payments: payments + credit, settled: payments.isEmpty,
             hasRejected: !rejected.isEmpty, rejected: rejected)
+        addRounds(of: person.key, to: &page)
+        return page
     }
 
     /// A person's groups with their place in `data.groups`, in the sheet's order (as `SiteContext.groups(named:)` lists them).
@@ -376,7 +405,7 @@ struct PageBuilder: Sendable {
     func carriedLine(_ debt: CarriedDebt) -> PageModels.PaymentLine {
         let archive = debt.archive
         let text = payTo.fill([
-            "\(context.money.display(debt.amount, debt.currency)) \(debt.currency)", escape(archive.organizer),
+            "\(context.money.display(debt.amount, debt.currency)) \(debt.currency)", archive.organizer.isEmpty ? theOrganizer : escape(archive.organizer),
             "\(escape(archive.group)) · \(archive.date)",
         ])
         // Part paid through the payments source: "15 of 60 TWD paid".

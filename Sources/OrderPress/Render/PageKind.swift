@@ -53,6 +53,11 @@ struct PageKind: Sendable {
                     template: "person", path: "people/\(context.personSlugs[person.key]!)", title: person.name,
                     model: { $0.rejectedOnlyPage(key: person.key, name: person.name) },
                     dependsOn: .rejectedOnly(key: person.key, name: person.name))
+            } + context.roundOnly.map { person in
+                // Someone only finished rounds name: what they owe, what is owed to them, their rounds.
+                Page(
+                    template: "person", path: "people/\(context.personSlugs[person.key]!)", title: person.name,
+                    model: { $0.roundOnlyPage(key: person.key, name: person.name) })
             }
         },
         // The pages of a long person's orders after their page.
@@ -79,7 +84,10 @@ struct PageKind: Sendable {
         // People and groups whose orders were all deleted, for 30 days (`Tombstones`).
         // A long list goes on pages after the first (`SiteContext.tombstonePages`).
         PageKind(template: "tombstone") { context in
-            [(context.tombstones.people, false), (context.tombstones.groups, true)].flatMap { stones, group in
+            // Money still open keeps a person's page from the rounds instead (`SiteContext.roundOnly`).
+            let roundOnly = Set(context.roundOnly.map(\.key))
+            let people = context.tombstones.people.filter { !roundOnly.contains($0.key) }
+            return [(people, false), (context.tombstones.groups, true)].flatMap { stones, group in
                 stones.flatMap { stone in
                     let pages = context.tombstonePages(stone, group: group)
                     return (1...pages.pageCount).map { page in

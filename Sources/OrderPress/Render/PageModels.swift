@@ -229,6 +229,24 @@ enum PageModels {
         /// Their rejected rows (`PageBuilder.rejectedLines`).
         var hasRejected: Bool
         var rejected: [String]
+        /// "Owed to you": what others still owe them as the organiser of finished rounds (`RoundPeople.owedTo`).
+        var hasOwed = false
+        var owed: [OwedLine] = []
+        /// "45 TWD + 3 USD": all of it, per currency.
+        var owedTotal = ""
+        /// The finished rounds they ordered in or organised, newest first, each linked to its archive.
+        var hasRounds = false
+        var rounds: [String] = []
+    }
+
+    /// One debt carried from a finished round, on its organiser's page: who owes it (linked to their page),
+    /// how much, and the round (linked to its archive).
+    struct OwedLine {
+        var name: String
+        var link: String
+        var amount: String
+        var round: String
+        var archive: String
     }
 
     struct PersonGroup {

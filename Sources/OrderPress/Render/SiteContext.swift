@@ -40,6 +40,11 @@ struct SiteContext: Sendable {
     let carried: [String: [CarriedDebt]]
     /// What people paid beyond their carried debts, by person key and currency (`PaymentLedger`).
     let credit: [String: [String: Decimal]]
+    /// Who the finished rounds name, what is owed to each organiser, and the rounds of each person.
+    let rounds: RoundPeople
+    /// People with a page from the finished rounds alone (`RoundPeople`): no order, no rejected row, and no
+    /// tombstone unless money is still open for them (then this page, never the tombstone), in key order.
+    let roundOnly: [(key: String, name: String)]
 
     init(
         configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
@@ -69,6 +74,19 @@ struct SiteContext: Sendable {
         (carried, credit) = (ledger.debts, ledger.credit)
         // Without the state's (tests): what the history says, a person with a carried debt keeping their page.
         self.tombstones = tombstones ?? Tombstones(deletions: RecentDeletions(replaying: history), now: now, data: data, keeping: Set(carried.keys))
+        rounds = RoundPeople(data.archives, carried: carried)
+        if rounds.named.isEmpty {
+            roundOnly = []
+        } else {
+            var present = Set(aggregation.people.lazy.map(\.key))
+            for person in rejected.onlyRejected { present.insert(person.key) }
+            let stones = Set(self.tombstones.people.lazy.map(\.key))
+            let (carried, credit, owedTo) = (carried, credit, rounds.owedTo)
+            roundOnly = rounds.named.filter { person in
+                !present.contains(person.key)
+                    && (!stones.contains(person.key) || carried[person.key] != nil || credit[person.key] != nil || owedTo[person.key] != nil)
+            }
+        }
         let slugs = slugs ?? SiteSlugs(data, tombstones: self.tombstones)
         (groupSlugs, personSlugs, personAliases) = (slugs.groups, slugs.people, slugs.aliases)
         groupPlaces = GroupPlaces(data.groups)
@@ -178,5 +196,6 @@ extension SiteContext {
     /// The name shown for the person of `key`, if they have a page (an alias's person: few, so a scan).
     func personName(_ key: String) -> String? {
         aggregation.people.first { $0.key == key }?.name ?? rejected.onlyRejected.first { $0.key == key }?.name
+            ?? roundOnly.first { $0.key == key }?.name
     }
 }

@@ -24,9 +24,14 @@ struct SiteSlugs: Sendable {
         // Every person the aggregation lists, whatever their order, each slugged from the name their pages
         // show; then the people known only from rejected rows, whose page lists those rows.
         let spellings = data.spellings
-        let named = (orderPeople + RejectedIndex.peopleOnlyRejected(data.rejected, orders: data.orders)).map { person in
+        var named = (orderPeople + RejectedIndex.peopleOnlyRejected(data.rejected, orders: data.orders)).map { person in
             (key: person.key, name: spellings.shown(person.key, else: person.name))
         } + tombstones.people.map { (key: $0.key, name: $0.name) }
+        // Everyone a finished round names keeps a page, last (`RoundPeople`).
+        if !data.archives.isEmpty {
+            var present = Set(named.map(\.key))
+            named += RoundPeople.named(in: data.archives).filter { present.insert($0.key).inserted }
+        }
         let keptAliases = kept?.aliases ?? [:]
         let personList = Slugger.assignInOrder(
             named: named, fallback: "person", kept: kept?.people ?? [:], aliases: Set(keptAliases.values.joined()))

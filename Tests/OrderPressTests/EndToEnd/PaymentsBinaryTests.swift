@@ -61,14 +61,15 @@ import Testing
     /// 25 TWD are shown as credit, never lost.
     @Test func aPaymentPaysOffACarriedDebtAndAChangedOneRendersAgain() throws {
         let site = try Self.closedSite(extra: Self.withPayments)
-        #expect(try Self.summary(site).carried == ["Cat": "2026-11-23 Tea 45 TWD"])
+        // Dan, who orders nothing now, is listed for what he carries (CarriedDebtPagesTests).
+        #expect(try Self.summary(site).carried == ["Cat": "2026-11-23 Tea 45 TWD", "Dan": "2026-11-23 Tea 40 TWD"])
 
         try Round.write(site, "payments.csv", Self.paymentsHeader + "cat,20,,Tea,2026-11-23 18:00\n")
         let paid = try Round.build(site, at: Self.tomorrow)
         #expect(paid.status == 0, "\(paid)")
         let cat = try Round.read(site, "markdown/people/cat.md")
         #expect(cat.contains("- **25 TWD to Amy for Tea · 2026-11-23 · 20 of 45 TWD paid · [Archive](../archive/tea/2026-11-23.md)**"), "\(cat)")
-        #expect(try Self.summary(site).carried == ["Cat": "2026-11-23 Tea 25 TWD paid 20"])
+        #expect(try Self.summary(site).carried == ["Cat": "2026-11-23 Tea 25 TWD paid 20", "Dan": "2026-11-23 Tea 40 TWD"])
 
         // The same payments again: nothing is written.
         let before = try Self.modificationDates(site)
@@ -84,7 +85,7 @@ import Testing
         #expect(settled.contains("- **Paid 25 TWD more than owed: kept as credit toward a later round**"), "\(settled)")
         #expect(settled.contains("- **105 TWD to Eve for Lunch**"), "\(settled)")
         let summary = try Self.summary(site)
-        #expect(summary.carried.isEmpty && summary.credit == ["Cat": ["TWD": "25"]], "\(summary)")
+        #expect(summary.carried == ["Dan": "2026-11-23 Tea 40 TWD"] && summary.credit == ["Cat": ["TWD": "25"]], "\(summary)")
         // Said on the Attention page too, and so is a payment by someone who owes nothing and has no page.
         #expect(summary.warnings.compactMap { $0["code"] as? String == "payment_credit" ? $0["message"] as? String : nil } == [
             "payments: cat paid 25 TWD more than they owed from finished rounds; it is kept as credit toward a later round (correct the payment row to hand it back)"
@@ -102,7 +103,7 @@ import Testing
         let site = try Self.closedSite(extra: Self.withPayments)
         try Round.write(site, "payments.csv", Self.paymentsHeader + "Cat,-5,,,\n,10,,,\nCat,¥30,,,\nCat,4,XYZ,,\nCat,3,,,\n")
         #expect(try Round.build(site, at: Self.tomorrow).status == 0)
-        #expect(try Self.summary(site).carried == ["Cat": "2026-11-23 Tea 42 TWD paid 3"])
+        #expect(try Self.summary(site).carried == ["Cat": "2026-11-23 Tea 42 TWD paid 3", "Dan": "2026-11-23 Tea 40 TWD"])
         let warnings = try Self.summary(site).warnings.filter { $0["source"] as? String == "payments" }
         let messages = warnings.map { $0["message"] as! String }
         #expect(
@@ -125,7 +126,7 @@ import Testing
         let run = try Round.build(site, at: Self.tomorrow)
         #expect(run.status == 65, "\(run)")
         #expect(run.stderr.contains("payments: column 'amount' (amount) is not in the sheet"), "\(run.stderr)")
-        #expect(try Self.summary(site).carried == ["Cat": "2026-11-23 Tea 45 TWD"])
+        #expect(try Self.summary(site).carried == ["Cat": "2026-11-23 Tea 45 TWD", "Dan": "2026-11-23 Tea 40 TWD"])
     }
 
     /// Without a payments source a carried debt is listed `keep_unpaid_days` after its round closed, then

@@ -108,7 +108,7 @@ import Testing
     }
 
     /// Issue 34, item 4: two rounds of one group closed the same day keep a page each; an archive carries
-    /// the payment line and links the people who still have a page.
+    /// the payment line and links everyone it names to their page.
     @Test func twoRoundsClosedTheSameDayKeepAPageEach() throws {
         let site = Self.site(teaDeadline: "2026-11-23 09:30")
         #expect(try Self.build(site, at: Self.nine).status == 0)
@@ -119,8 +119,8 @@ import Testing
         let page = try Self.read(site, "markdown/archive/tea/2026-11-23.md")
         #expect(page.contains("\n- How to pay: LINE Pay\\: amy\\-tea\n"), "\(page)")
         #expect(try Self.read(site, "site/archive/tea/2026-11-23.html").contains("<li>How to pay: LINE Pay: amy-tea</li>"))
-        // Ben still orders lunch: his page is linked; Cat has none now.
-        #expect(page.contains("| [Ben](../../people/ben.md) | 100 TWD |") && page.contains("| Cat | 45 TWD |"), "\(page)")
+        // Ben still orders lunch; Cat, who orders nothing now, keeps a page for what she owes: both linked.
+        #expect(page.contains("| [Ben](../../people/ben.md) | 100 TWD |") && page.contains("| [Cat](../../people/cat.md) | 45 TWD |"), "\(page)")
 
         // A second round the same day, 12:30 to 13:00.
         try Self.write(site, "groups.csv", Self.groups(teaDeadline: "2026-11-23 12:30"))
@@ -131,7 +131,7 @@ import Testing
         #expect(try Self.build(site, at: Self.halfPastOne).status == 0)
         #expect(try Self.read(site, "markdown/archive/tea/2026-11-23.md") == page)
         let second = try Self.read(site, "markdown/archive/tea/2026-11-23-2.md")
-        #expect(second.contains("| Gus | 35 TWD |"), "\(second)")
+        #expect(second.contains("| [Gus](../../people/gus.md) | 35 TWD |"), "\(second)")
         let index = try Self.read(site, "markdown/index.md")
         #expect(index.contains("(archive/tea/2026-11-23.md)") && index.contains("(archive/tea/2026-11-23-2.md)"))
     }
@@ -159,6 +159,7 @@ import Testing
             guard let debts = person["carried"] as? [[String: String]] else { return }
             found[person["name"] as! String] = debts.map { "\($0["round"]!) \($0["group"]!) \($0["amount"]!) \($0["currency"]!)" }.joined(separator: ";")
         }
-        #expect(carried == ["Cat": "2026-11-23 Tea 45 TWD"], "\(carried)")
+        // Dan orders nothing now: listed for what he carries alone.
+        #expect(carried == ["Cat": "2026-11-23 Tea 45 TWD", "Dan": "2026-11-23 Tea 40 TWD"], "\(carried)")
     }
 }

@@ -130,7 +130,11 @@ import Testing
                 RoundArchive(
                     group: group, slug: Slugger.slug(group), date: "2026-11-14", deadline: "2026-11-14 14:00", organizer: "王小明",
                     shop: "<b>shop</b>", closedAt: "2026-11-15T01:00:00Z",
-                    orders: [.init(person: "Amy | A", item: "熟成紅茶", options: ["L"], quantity: 2, amount: "70", currency: "TWD", paid: true)])
+                    orders: [
+                        .init(person: "Amy | A", item: "熟成紅茶", options: ["L"], quantity: 2, amount: "70", currency: "TWD", paid: true),
+                        // Still owed when it closed: a carried debt, on the debtor's and the organiser's pages.
+                        .init(person: "*Kim*", item: "[x](y)", options: [], quantity: 1, amount: "35", currency: "TWD", paid: false),
+                    ])
             }
         }
         let diff = DiffStep(deletionGuard: nil, now: "2026-11-21T10:00:00Z", key: DifferTests.key)
