@@ -19,4 +19,6 @@ struct StateContents: Sendable, Equatable {
     var archives: String?
     /// When the last snapshot was made and since when refused runs found orders missing (`RoundWatch`), as stored.
     var roundWatch: String?
+    /// The deletions tombstones may list (`RecentDeletions`), as stored; nil before the first was kept.
+    var deletions: String?
 }

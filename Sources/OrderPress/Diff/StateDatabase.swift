@@ -148,6 +148,7 @@ enum StateDatabase {
         contents.pageSlugs = settings[pageSlugsKey]
         contents.archives = settings[archivesKey]
         contents.roundWatch = settings[roundWatchKey]
+        contents.deletions = settings[deletionsKey]
         contents.snapshot = try readIndex(db, schema: schema)
         let decoder = JSONDecoder()
         contents.numberedFrom = settings[numberedFromKey].flatMap { Int($0) }
@@ -170,6 +171,8 @@ enum StateDatabase {
     static let archivesKey = "round_archives"
     /// When the last snapshot was made, and orders missing in refused runs (`RoundWatch`): a setting too.
     static let roundWatchKey = "round_watch"
+    /// The deletions of the last 30 days that tombstones list (`RecentDeletions`): a setting too.
+    static let deletionsKey = "recent_deletions"
 
     /// The last build's record alone, without the snapshot: what an unchanged rerun needs.
     static func readLastBuild(_ db: Database) throws -> LastBuild? {
@@ -375,6 +378,7 @@ enum StateDatabase {
         try set(pageSlugsKey, new.pageSlugs, over: old.pageSlugs, in: db)
         try set(archivesKey, new.archives, over: old.archives, in: db)
         try set(roundWatchKey, new.roundWatch, over: old.roundWatch, in: db)
+        try set(deletionsKey, new.deletions, over: old.deletions, in: db)
         if let snapshot = new.snapshot {
             if let records {
                 try write(snapshot, records: records, over: old.snapshot, in: db)

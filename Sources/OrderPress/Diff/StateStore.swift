@@ -154,14 +154,22 @@ public struct StateStore: Sendable {
     /// publishing, and the state stays as it was unless the commit comes.
     /// `pageSlugs`: the slugs the build handed out (`PageSlugs`); nil leaves the stored ones as they are.
     /// `archives`: the finished rounds (`RoundArchive.text`), saved in the same transaction; `roundWatch`
-    /// (`RoundWatch.text`) likewise, nil leaving the stored one as it is.
+    /// (`RoundWatch.text`) likewise, nil leaving the stored one as it is, and `deletions` (`RecentDeletions.text`).
     func beginSave(
         _ staged: StagedSnapshot, history: [HistoryEntry], lastBuild: LastBuild?, pageSlugs: String? = nil, archives: String? = nil,
-        roundWatch: String? = nil
+        roundWatch: String? = nil, deletions: String? = nil
     ) -> PendingSave {
         PendingSave { gate throws(OutputError) in
-            try save(staged, history: history, lastBuild: lastBuild, pageSlugs: pageSlugs, archives: archives, roundWatch: roundWatch, gate: gate)
+            try save(
+                staged, history: history, lastBuild: lastBuild, pageSlugs: pageSlugs, archives: archives, roundWatch: roundWatch,
+                deletions: deletions, gate: gate)
         }
+    }
+
+    /// The deletions tombstones may list, as the last successful build kept them; nil when none were kept
+    /// (a state saved before they were) or the state cannot be read.
+    func keptDeletions() -> RecentDeletions? {
+        RecentDeletions(text: try? contents().deletions)
     }
 
     /// When the last snapshot was made and what refused runs found missing; an empty watch when none was kept
@@ -198,7 +206,7 @@ public struct StateStore: Sendable {
     /// only if it opens to commit.
     private func save(
         _ staged: StagedSnapshot, history: [HistoryEntry], lastBuild: LastBuild?, pageSlugs: String? = nil, archives: String? = nil,
-        roundWatch: String? = nil, gate: PendingSave.Gate?
+        roundWatch: String? = nil, deletions: String? = nil, gate: PendingSave.Gate?
     ) throws(OutputError) {
         defer { staged.discard() }
         let written = try staged.staged()
@@ -208,6 +216,7 @@ public struct StateStore: Sendable {
         if let pageSlugs { contents.pageSlugs = pageSlugs }
         if let archives { contents.archives = archives }
         if let roundWatch { contents.roundWatch = roundWatch }
+        if let deletions { contents.deletions = deletions }
         let sameSnapshot = written == .none && staged.header == contents.snapshot?.header && staged.count == contents.snapshot?.records.count
         try write(contents, records: nil, staged: sameSnapshot ? nil : staged, gate: gate)
     }
@@ -239,7 +248,9 @@ public struct StateStore: Sendable {
                 var schema = try queue.read(StateDatabase.schema)
                 if schema == .v1 || schema == .v2, writable {
                     // Written before the records' digests, or keyed by position: made what this version
-                    // keeps once, in their own transaction.
+                    // keeps once, in their own transaction. Read as it is first: a state that cannot be read
+                    // is left as it was, not migrated and committed before the read fails.
+                    _ = try queue.read { db in try StateDatabase.read(db, schema: schema) }
                     try StateDatabase.migrator().migrate(queue)
                     schema = .current
                 }

@@ -19,4 +19,8 @@ struct DiffResult: Sendable {
     var staged: StagedSnapshot?
     /// What a person must act on (deletions, newly rejected rows): for notify.
     var news: News
+    /// The deletions of the last 30 days that tombstones list (render), and their text for the snapshot
+    /// step when it differs from the state's (nil: unchanged).
+    var deletions = RecentDeletions()
+    var deletionsText: String? = nil
 }

@@ -293,9 +293,16 @@ public struct Pipeline: Sendable {
         let siteID = try step(.diff) { () throws(OutputError) in try store.siteID(create: !options.dryRun) }
         let staged =
             options.dryRun ? nil : try step(.diff) { () throws(OutputError) in try store.stage(outcome.snapshot, digests: outcome.digests) }
-        let result = DiffResult(
+        // The deletions tombstones list, by the run's clock; a state saved before they were kept has its history's.
+        let kept = store.keptDeletions()
+        var deletions = kept ?? RecentDeletions(replaying: outcome.history)
+        if kept != nil, !outcome.changes.isEmpty { deletions.record(outcome.changes, at: now) }
+        deletions.expire(now: clock.now)
+        var result = DiffResult(
             data: data, changes: outcome.changes, history: outcome.history, siteID: siteID, orderDigests: outcome.orderDigests,
             staged: staged, news: news)
+        result.deletions = deletions
+        result.deletionsText = deletions == kept ? nil : deletions.text
         // The new records are held by the staging alone from here on (none at all on a dry run).
         _ = consume outcome
         staged?.waitWhenLarge()
@@ -310,9 +317,9 @@ public struct Pipeline: Sendable {
     /// both cores' workers. So are the pages kept after their orders were deleted (`Tombstones`), once
     /// for the slugs, the pages and the build's record.
     private func slugs(_ diffed: DiffResult, store: StateStore) -> Background<(SiteSlugs, OrderDigestTable, Tombstones, String)> {
-        Background { [data = diffed.data, records = diffed.orderDigests, store, history = diffed.history, now = clock.now] in
+        Background { [data = diffed.data, records = diffed.orderDigests, store, deletions = diffed.deletions, now = clock.now, configuration] in
             // People and groups whose orders were all deleted keep their pages (and slugs) for 30 days.
-            let tombstones = Tombstones(history: history, now: now, data: data)
+            let tombstones = Tombstones(deletions: deletions, now: now, data: data, keeping: Tombstones.keeping(data, configuration: configuration, now: now))
             let slugs = SiteSlugs(data, kept: store.keptSlugs(), tombstones: tombstones)
             let digestTable = OrderDigestTable(data.orders, records: records, places: GroupPlaces(data.groups), parallel: false)
             return (slugs, digestTable, tombstones, slugs.storedText)
@@ -379,7 +386,7 @@ public struct Pipeline: Sendable {
         last.amountsWithSign = data.amountsWithSign == 0 ? nil : data.amountsWithSign
         return store.beginSave(
             staged, history: diffed.history, lastBuild: last, pageSlugs: slugs, archives: RoundArchive.text(of: data.archives),
-            roundWatch: RoundWatch(seenAt: Timestamp.iso8601(clock.now)).text)
+            roundWatch: RoundWatch(seenAt: Timestamp.iso8601(clock.now)).text, deletions: diffed.deletionsText)
     }
 
     /// After the snapshot: a failed commit is a warning, never a failed build.

@@ -711,9 +711,17 @@ footer { margin-top: 3rem; padding-top: .5rem; border-top: 1px solid var(--line)
 
 ## {{labels.deleted_orders}}
 
+{{#pager}}
+{{.}}
+
+{{/pager}}
 {{#deleted}}
 - {{.}}
 {{/deleted}}
+{{#pager}}
+
+{{.}}
+{{/pager}}
 
 [{{labels.all_changes}}](../changes.md)
 

@@ -88,5 +88,8 @@ enum FormerTemplates {
         "style.css": [
             "ae02069925304a022b30f1560c29b3817b4ce2bba69eef22f226b3a6a5c7aaa3",
         ],
+        "tombstone.md.mustache": [
+            "f2eaf27c1263824d17bd3a1deac7ac88c94d0ba9192c92521be3420b504da72f",
+        ],
     ]
 }

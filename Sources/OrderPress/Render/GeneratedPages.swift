@@ -6,7 +6,7 @@ import Foundation
 /// model, as swift-mustache renders the same template on the same model (`BuiltInPagesTests`).
 enum GeneratedPages {
     /// SHA-256 of the generator, PageModels.swift and templates/*.mustache this was made from.
-    static let sourceDigest = "0761230754f196dd8ae3b2971766506171c17b4f96f3dfa849453822ad9b9ef8"
+    static let sourceDigest = "d02c9a1b82ea9fe5637e01650bb3867ec93245a2e5883d5f23e8423a20149c20"
 
     /// The Markdown templates compiled here, by name.
     static let templates: Set<String> = ["archive", "attention", "changes", "group", "group_orders", "groups", "index", "moved", "people", "person", "person_orders", "rates", "tombstone"]
@@ -2116,14 +2116,27 @@ enum GeneratedPages {
             out.write(v2)
         }
         out.text("\n\n")
-        for v3 in m.deleted {
+        if let v3 = m.pager {
+            do {
+                out.write(v3)
+                out.text("\n\n")
+            }
+        }
+        for v4 in m.deleted {
             out.text("- ")
-            out.write(v3)
+            out.write(v4)
             out.text("\n")
         }
+        if let v5 = m.pager {
+            do {
+                out.text("\n")
+                out.write(v5)
+                out.text("\n")
+            }
+        }
         out.text("\n[")
-        if let v4 = labels[.allChanges] {
-            out.write(v4)
+        if let v6 = labels[.allChanges] {
+            out.write(v6)
         }
         out.text("](../changes.md)\n")
     }

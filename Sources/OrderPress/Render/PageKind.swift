@@ -82,13 +82,20 @@ struct PageKind: Sendable {
             }
         },
         // People and groups whose orders were all deleted, for 30 days (`Tombstones`).
+        // A long list goes on pages after the first (`SiteContext.tombstonePages`).
         PageKind(template: "tombstone") { context in
             // Money still open keeps a person's page from the rounds instead (`SiteContext.roundOnly`).
             let roundOnly = Set(context.roundOnly.map(\.key))
-            return context.tombstones.people.filter { !roundOnly.contains($0.key) }.map { stone in
-                Page(template: "tombstone", path: "people/\(context.personSlugs[stone.key]!)", title: stone.name, model: { $0.tombstonePage(stone, group: false) })
-            } + context.tombstones.groups.map { stone in
-                Page(template: "tombstone", path: "groups/\(context.groupSlugs[stone.key]!)", title: stone.name, model: { $0.tombstonePage(stone, group: true) })
+            let people = context.tombstones.people.filter { !roundOnly.contains($0.key) }
+            return [(people, false), (context.tombstones.groups, true)].flatMap { stones, group in
+                stones.flatMap { stone in
+                    let pages = context.tombstonePages(stone, group: group)
+                    return (1...pages.pageCount).map { page in
+                        Page(
+                            template: "tombstone", path: pages.path(ofPage: page), title: context.tombstoneTitle(stone, group: group, page: page),
+                            model: { $0.tombstonePage(stone, group: group, page: page) })
+                    }
+                }
             }
         },
         listPages(.groups) { $0.groupList(page: $1) },

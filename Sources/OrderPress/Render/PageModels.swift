@@ -446,7 +446,9 @@ enum PageModels {
         var name: String
         /// "Every order on this page was deleted. …until 2026-12-21 18:00 …".
         var notice: String
-        /// "2026-11-21 19:00 — Ben: 1 × 熟成紅茶 (35 TWD) · 週五下午茶", newest first.
+        /// "2026-11-21 19:00 — Ben: 1 × 熟成紅茶 (35 TWD) · 週五下午茶", newest first: this page's part.
         var deleted: [String]
+        /// The pager to the list's other pages (`GroupOrderPages`); nil when it fits on one.
+        var pager: String?
     }
 }

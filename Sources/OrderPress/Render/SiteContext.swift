@@ -53,7 +53,6 @@ struct SiteContext: Sendable {
     ) {
         self.siteID = siteID
         rejected = RejectedIndex(data.rejected, orders: data.orders, spellings: data.spellings)
-        self.tombstones = tombstones ?? Tombstones(history: history, now: now, data: data)
         deadlines = data.groups.reduce(into: [:]) { found, group in
             if let time = group.deadlineTime(timeZone: configuration.timeZone) { found[group.name] = time }
         }
@@ -73,6 +72,8 @@ struct SiteContext: Sendable {
             organizerSettled: configuration.rounds.organizerSettled, baseCurrency: configuration.baseCurrency,
             keepUnpaidDays: configuration.rounds.keepUnpaidDays, now: now)
         (carried, credit) = (ledger.debts, ledger.credit)
+        // Without the state's (tests): what the history says, a person with a carried debt keeping their page.
+        self.tombstones = tombstones ?? Tombstones(deletions: RecentDeletions(replaying: history), now: now, data: data, keeping: Set(carried.keys))
         rounds = RoundPeople(data.archives, carried: carried)
         if rounds.named.isEmpty {
             roundOnly = []

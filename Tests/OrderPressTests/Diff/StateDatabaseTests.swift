@@ -67,6 +67,24 @@ import Testing
         #expect(try StateStore(folder: folder).loadSnapshot() == snapshot)
     }
 
+    /// Issue 36 item 13: a v2 state that cannot be read is not migrated (and committed) before the read fails:
+    /// the file stays as it was, still v2, and saying why is the same for a build and a dry run.
+    @Test func aV2StateThatCannotBeReadIsNotMigrated() throws {
+        let (folder, queue, _, _) = try Self.v2State()
+        try queue.write { try $0.execute(sql: "UPDATE history SET changes = '{not a change set'") }
+        try queue.close()
+        let url = folder.appendingPathComponent(StateDatabase.fileName)
+        let before = try Data(contentsOf: url)
+        let message = "\(url.path) cannot be read (it is not a history this version understands); \(StateStoreTests.startAfresh)"
+        for writable in [true, false] {
+            #expect(throws: DataError(message: message)) { try StateStore(folder: folder, writable: writable).loadSnapshot() }
+        }
+        #expect(try Data(contentsOf: url) == before)
+        let reopened = try DatabaseQueue(path: url.path)
+        #expect(try Self.migrations(reopened) == ["v1", "v2"])
+        try reopened.close()
+    }
+
     /// Ways the order and the records can disagree; each makes the snapshot unreadable, never a
     /// snapshot with records missing or in the wrong place.
     enum Corruption: String, CaseIterable {

@@ -162,6 +162,27 @@ import Testing
         }
     }
 
+    /// Issue 36 item 13 through the binary: a build over a v2 state (the release before slots) that cannot be
+    /// read exits 65 saying so, and leaves the database byte for byte as it was (not migrated to v3 first).
+    @Test func aCorruptV2StateIsLeftAsItWas() throws {
+        let (site, output) = try OutsideFoldersTests.builtSample()
+        let database = output.appendingPathComponent("state/state.sqlite")
+        let (folder, queue, _, _) = try StateDatabaseTests.v2State()
+        try queue.write { try $0.execute(sql: "UPDATE history SET changes = '{not a change set'") }
+        try queue.close()
+        try FileManager.default.removeItem(at: database)
+        try FileManager.default.copyItem(at: folder.appendingPathComponent(StateDatabase.fileName), to: database)
+        let before = try Data(contentsOf: database)
+        let result = try #require(try Self.run(["build"], in: site))
+        #expect(result.status == 65)
+        #expect(
+            result.stderr == "orderpress: diff: \(database.path) cannot be read (it is not a history this version understands); \(Self.startAfresh)\n")
+        #expect(try Data(contentsOf: database) == before)
+        let reopened = try DatabaseQueue(path: database.path)
+        #expect(try StateDatabaseTests.migrations(reopened) == ["v1", "v2"])
+        try reopened.close()
+    }
+
     /// Publishing throws its own failure (`PublishFailure`) and the pipeline names the step: an unreadable
     /// list of published files still fails the build as the publish step's, with the data error's status.
     @Test func anUnreadableListOfPublishedFilesIsThePublishStepsFailure() throws {

@@ -48,7 +48,7 @@ import Testing
         let history = [
             HistoryEntry(time: "2026-11-21T10:00:00Z", changes: ChangeSet(firstRun: false, deleted: [deleted("ZOË"), deleted("Cy")], added: [], changed: []), sequence: 2)
         ]
-        let stones = Tombstones(history: history, now: Date(timeIntervalSince1970: 1_795_255_200), data: data)
+        let stones = Tombstones(deletions: RecentDeletions(replaying: history), now: Date(timeIntervalSince1970: 1_795_255_200), data: data)
         #expect(stones.people.map(\.key) == ["cy"])
     }
 }
