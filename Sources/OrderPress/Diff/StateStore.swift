@@ -33,15 +33,6 @@ public struct StateStore: Sendable {
             + legacy.all + [stagedURL]
     }
 
-    /// The last snapshot, or nil before the first build. A snapshot that cannot be read is an error,
-    /// never silently replaced: that would turn every order into an addition.
-    public func loadSnapshot() throws(DataError) -> Snapshot? {
-        guard let index = try contents().snapshot else { return nil }
-        var snapshot = index.header
-        snapshot.rows = try records(at: Array(index.records.indices))
-        return snapshot
-    }
-
     /// The last snapshot as a rerun compares against it: its index, its records read on demand.
     func loadPrevious() throws(DataError) -> PreviousSnapshot? {
         guard let index = try contents().snapshot else { return nil }

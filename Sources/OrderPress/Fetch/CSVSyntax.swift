@@ -51,11 +51,6 @@ enum CSVSyntax {
         var row: Int
     }
 
-    /// The first problem in `bytes`, or nil when the whole file is well-formed.
-    static func check(_ bytes: UnsafeRawBufferPointer) -> Problem? {
-        scan(bytes).problem
-    }
-
     /// One pass over the bytes: the first problem, else every row whose quoted line breaks hide whole rows.
     static func scan(_ bytes: UnsafeRawBufferPointer) -> Scan {
         var splits: [RowStart] = []

@@ -34,15 +34,6 @@ public struct Fetcher: Sendable {
 
     /// Throws when a `token_env` of a URL source names an unset or empty variable (not under `--offline`,
     /// which sends nothing).
-    public init(
-        configuration: Configuration, clock: Clock = .fromEnvironment(),
-        environment: [String: String] = ProcessInfo.processInfo.environment, options: Options = .init()
-    ) throws(ConfigurationError) {
-        try self.init(
-            configuration: configuration, clock: clock, environment: environment, options: options,
-            transport: URLSessionTransport(), retryPolicy: RetryPolicy())
-    }
-
     init(
         configuration: Configuration, clock: Clock, environment: [String: String], options: Options,
         transport: any HTTPTransport, retryPolicy: RetryPolicy

@@ -20,13 +20,6 @@ public struct RateTable: Sendable, Equatable {
         self.source = source
     }
 
-    /// The factor that turns an amount in `from` into `to` (cross rate through the base), or nil
-    /// when either currency is missing from the table. A quotient of 38 digits: for converting, use
-    /// `crossRate`, which divides last.
-    public func factor(from: String, to: String) -> Decimal? {
-        crossRate(from: from, to: to)?.factor
-    }
-
     /// The cross rate from `from` to `to` as a fraction, or nil when either currency is missing.
     public func crossRate(from: String, to: String) -> CrossRate? {
         if from == to { return CrossRate(times: 1, over: 1) }

@@ -33,16 +33,6 @@ public struct NewsDelivery: Sendable {
         public var evenWhenQuiet: Bool
     }
 
-    /// Adds `news` to the outbox (flushed to disk) and sends everything waiting there. See `send`.
-    public func run(_ news: News) async -> Said? {
-        do {
-            try outbox.add(news.items)
-        } catch {
-            return Said(line: "the news could not be kept for the webhook (\(error.description))", evenWhenQuiet: true)
-        }
-        return await send()
-    }
-
     /// Sends what waits in the outbox (this run's news was added to it, durably, before), oldest first,
     /// in batches (`Webhook.batches`), each taken out of the outbox under its lock once the webhook
     /// answered 2xx; stops at the first failure, leaving the rest for the next run. While another run

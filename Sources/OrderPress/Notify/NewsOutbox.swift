@@ -38,9 +38,6 @@ public struct NewsOutbox: Sendable {
         return Contents(next: items.count, entries: items.enumerated().map { Entry(number: $0.offset, item: $0.element) })
     }
 
-    /// The items waiting, oldest first.
-    public func load() -> [NewsItem] { contents().entries.map(\.item) }
-
     /// Adds `items` after what is waiting (linear in both), flushed to disk before it returns; the
     /// numbers they were given, for `remove` when the run that added them fails before its snapshot.
     @discardableResult

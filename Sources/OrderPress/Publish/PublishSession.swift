@@ -405,20 +405,6 @@ public final class PublishSession: @unchecked Sendable {
         return temporaryCount
     }
 
-    /// Puts in place what was published, removes what the last manifest lists that this build neither
-    /// published nor kept, and records what was published (durably, and only when that changed): `prepare`,
-    /// `place` and `complete` at once, for a publish with no state to commit. A dry run only counts.
-    public func finish() throws(OutputError) -> PublishReport {
-        do {
-            try prepare(inputs: nil)
-            try place()
-        } catch {
-            abandon()
-            throw error
-        }
-        return complete()
-    }
-
     /// Ends the publishing of files: decides which files are stale and what the manifest says, writes the
     /// new manifest under a temporary name and records in the unfinished-run marker the files about to be
     /// created (see `UnfinishedMarker`). After this nothing is written but renames. `inputs`: the

@@ -29,12 +29,6 @@ struct ListPages: Sendable {
         page == 1 ? "index" : "\(list.rawValue)-\(page)"
     }
 
-    /// The pages a pager links to from `page`: the first, the last and the two either side, with
-    /// nil for each gap, so that a list of 200 pages still has a pager of one short line.
-    func pagerPages(around page: Int) -> [Int?] {
-        Self.pagerPages(around: page, of: pageCount)
-    }
-
     static func pagerPages(around page: Int, of pageCount: Int) -> [Int?] {
         var result: [Int?] = []
         for number in 1...pageCount where number == 1 || number == pageCount || abs(number - page) <= 2 {

@@ -15,21 +15,6 @@ public struct SiteRenderer: Sendable {
         templates = try TemplateSet.load(overrides: overrides)
     }
 
-    /// Renders the whole site into memory: for tests, and for callers that want every file at once.
-    public func render(
-        configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
-        history: [HistoryEntry], now: Date, siteID: UUID
-    ) -> RenderedSite {
-        let collector = CollectedSite()
-        // A collector never throws.
-        try? render(
-            SiteInput(
-                configuration: configuration, data: data, aggregation: aggregation, rates: rates, history: history, now: now,
-                siteID: siteID),
-            into: collector)
-        return collector.site
-    }
-
     /// Renders the site into `sink` (the publish session), batch by batch, keeping what `record` (the
     /// last build's, as the session offers it) shows would come out the same.
     func render(_ input: SiteInput, into sink: some PageSink, reusing record: some LastBuildRecord = NothingPublished()) throws(OutputError) {

@@ -35,11 +35,8 @@ public enum Slugger {
     ///
     /// Slugs differing only in case count as the same, since the site may be copied to a
     /// case-insensitive file system (macOS, Windows), where they would be one file.
-    public static func assign(_ keys: some Sequence<String>, fallback: String, kept: [String: String] = [:]) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: assignInOrder(keys, fallback: fallback, kept: kept).lazy.map { ($0.key, $0.slug) })
-    }
-
-    /// `assign`, as a list in the keys' sorted order (the order `PageSlugs` stores them in).
+    ///
+    /// A list in the keys' sorted order (the order `PageSlugs` stores them in).
     static func assignInOrder(_ keys: some Sequence<String>, fallback: String, kept: [String: String] = [:]) -> [(key: String, slug: String)] {
         // `TextOrder` sorts as `<` does without normalising both sides of every comparison.
         let sorted = TextOrder.sorted(Array(Set(keys)), keys: { [$0] }, by: <)

@@ -18,12 +18,6 @@ struct RowIdentity: Sendable {
             .enumerated().map { index, column in Part(prefix: Array(((index == 0 ? "" : "\u{1F}") + column.element + "=").utf8), position: column.offset) }
     }
 
-    /// `id:<id>` or `content:<column>=<value>…` (the unit separator between columns); `idCount` is how
-    /// many rows of the sheet use `id`. The identities in a state folder are in this form.
-    func identity(id: String, idCount: Int, values: [String]) -> String {
-        Identity(id: id, idCount: idCount, values: values, rule: self).text(id: id, values: values)
-    }
-
     private static let start: StaticString = "content:"
 
     /// The bytes of a row's content identity, written at the size worked out first on the stack (a heap block past

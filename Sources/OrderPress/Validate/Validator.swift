@@ -8,14 +8,10 @@ public struct Validator: Sendable {
         self.configuration = configuration
     }
 
-    /// Throws when a required column is not in a sheet: every row would be rejected, or every order
-    /// in an unknown group, and the site would show nothing but that.
-    public func validate(orders: SourceTable, groups: SourceTable?) throws(DataError) -> ValidatedData {
-        try validateSheet(orders: orders, groups: groups).data
-    }
-
-    /// `validate`, and what the diff reads beside it: every row as it compares them, and the secret cells
-    /// of the same rows read in the same pass (what `secretCells(of:)` gives).
+    /// The orders, groups and rejected rows, and what the diff reads beside them: every row as it compares
+    /// them, and the secret cells of the same rows read in the same pass. Throws when a required column is
+    /// not in a sheet: every row would be rejected, or every order in an unknown group, and the site would
+    /// show nothing but that.
     public func validateSheet(orders sheet: SourceTable, groups: SourceTable?) throws(DataError) -> ValidatedSheet {
         let columns = configuration.orderColumns
         // Rows nobody filled in (a checkbox column's unused rows) are no rows at all: neither orders nor rejected.
@@ -201,14 +197,6 @@ public struct Validator: Sendable {
             values: candidate.values, rejected: !valid, group: order.group, person: order.person, item: order.item,
             options: order.options, quantity: order.quantity, amount: valid ? products.amount(of: order) : nil,
             currency: valid ? order.currency : candidate.currencyText)
-    }
-
-    /// The secret cells of the rows `validate` reads, in the order of `ValidatedSheet.rows`.
-    public func secretCells(of sheet: SourceTable) -> SecretCells {
-        let orders = BlankRows.skipping(sheet, columns: configuration.orderColumns.mapped).table
-        let reader = RowReader(table: orders, columns: configuration.orderColumns)
-        let columns = reader.displayColumns.filter { reader.secret.contains($0) }
-        return SecretCells(columns: columns, rows: (0..<orders.dataRowCount).map { reader.read(orders, row: $0).secrets })
     }
 
     /// A row whose cells cannot be matched to columns shows none of them: any could be a secret.

@@ -1,0 +1,16 @@
+import Foundation
+
+@testable import OrderPress
+
+extension Fetcher {
+    /// A fetcher over the real transport and retry policy, as the pipeline makes it (`Pipeline.makeFetcher`)
+    /// with their defaults.
+    init(
+        configuration: Configuration, clock: Clock = .fromEnvironment(),
+        environment: [String: String] = ProcessInfo.processInfo.environment, options: Options = .init()
+    ) throws(ConfigurationError) {
+        try self.init(
+            configuration: configuration, clock: clock, environment: environment, options: options,
+            transport: URLSessionTransport(), retryPolicy: RetryPolicy())
+    }
+}

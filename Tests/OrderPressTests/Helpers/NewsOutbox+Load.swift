@@ -1,0 +1,6 @@
+@testable import OrderPress
+
+extension NewsOutbox {
+    /// The items waiting, oldest first.
+    func load() -> [NewsItem] { contents().entries.map(\.item) }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+@testable import OrderPress
+
+extension SiteRenderer {
+    /// Renders the whole site into memory through the render the pipeline runs (`render(_:into:reusing:)`),
+    /// with nothing to reuse.
+    func render(
+        configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
+        history: [HistoryEntry], now: Date, siteID: UUID
+    ) -> RenderedSite {
+        let collector = CollectedSite()
+        // A collector never throws.
+        try? render(
+            SiteInput(
+                configuration: configuration, data: data, aggregation: aggregation, rates: rates, history: history, now: now,
+                siteID: siteID),
+            into: collector)
+        return collector.site
+    }
+}
