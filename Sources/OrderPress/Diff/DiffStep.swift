@@ -17,7 +17,7 @@ struct DiffStep: Sendable {
 
     func run(
         _ sheet: ValidatedSheet, rates: RateTable?, previous: PreviousSnapshot?, history: [HistoryEntry]
-    ) throws(DataError) -> DiffOutcome {
+    ) throws(DataError) -> DiffDecision {
         let keyed = SecretHasher(key: key ?? Self.runKey())
         // A state made before keyed hashes: compared with its own salt, so that an unchanged edit code stays
         // unchanged, then every hash is made again with the key (`rehash`).
@@ -45,7 +45,7 @@ struct DiffStep: Sendable {
         }
         snapshot.rates = rates.map(Snapshot.Rates.init)
         if salted != nil { Self.rehash(&snapshot, digests: &digests, history: &history, secrets: sheet.secrets.rows, with: keyed) }
-        return DiffOutcome(
+        return DiffDecision(
             snapshot: snapshot, digests: digests, orderDigests: Self.orderDigests(sheet, digests: digests), changes: changes,
             history: history, closedRounds: closedRounds)
     }

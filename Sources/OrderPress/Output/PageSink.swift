@@ -2,7 +2,7 @@ import Foundation
 
 /// Where the renderer hands files as it makes them, batch by batch: the publish session in a
 /// build, a collector in tests. It only receives files: what the last build published is asked of
-/// a `LastBuildRecord`, by the reuse layer alone. Every method is called from several threads at once:
+/// a `PublishedFiles`, by the reuse layer alone. Every method is called from several threads at once:
 /// the pages' batches and the large whole-site files are published side by side.
 protocol PageSink: Sendable {
     /// A file too large to hold whole: `make` writes it front to back into the stream given, and

@@ -3,7 +3,7 @@ import Foundation
 
 /// One build's publishing, from `Publisher.begin` to `finish`: render hands it batches of files as they
 /// are ready (from several threads if it likes), names the files the reuse layer kept because their
-/// key matched (`keep`; the keys come from this session's `LastBuildRecord` side), and `finish` removes
+/// key matched (`keep`; the keys come from this session's `PublishedFiles` side), and `finish` removes
 /// what is left over and records what was published.
 ///
 /// Nothing render hands over is visible before the end: each changed file is written whole under a
@@ -688,7 +688,7 @@ public final class PublishSession: @unchecked Sendable {
 extension PublishSession: PageSink {}
 
 /// The reuse layer asks the session, from the last manifest, what it may keep (`PlanRunner`).
-extension PublishSession: LastBuildRecord {
+extension PublishSession: PublishedFiles {
     func reuseKey(of path: String, in tree: Tree) -> String? { previous(tree, path)?.reuseKey }
 
     /// The published file is opened now and read through that descriptor (never through a link), and

@@ -17,7 +17,7 @@ public struct SiteRenderer: Sendable {
 
     /// Renders the site into `sink` (the publish session), batch by batch, keeping what `record` (the
     /// last build's, as the session offers it) shows would come out the same.
-    func render(_ input: SiteInput, into sink: some PageSink, reusing record: some LastBuildRecord = NothingPublished()) throws(OutputError) {
+    func render(_ input: SiteInput, into sink: some PageSink, reusing record: some PublishedFiles = NothingPublished()) throws(OutputError) {
         let context = SiteContext(
             configuration: input.configuration, data: input.data, aggregation: input.aggregation, rates: input.rates,
             history: input.history, now: input.now, siteID: input.siteID, limits: limits, slugs: input.slugs,
@@ -30,7 +30,7 @@ public struct SiteRenderer: Sendable {
     /// site is never all in memory.
     func render(
         _ context: SiteContext, digestTable: OrderDigestTable? = nil, into sink: some PageSink,
-        reusing record: some LastBuildRecord = NothingPublished()
+        reusing record: some PublishedFiles = NothingPublished()
     ) throws(OutputError) {
         let runner = PlanRunner(keys: PageKeys(context, templates: templates, digestTable: digestTable), record: record)
         let writer = BatchWriter(sink)

@@ -5,9 +5,9 @@ import Foundation
 /// keeps the file or makes it. The one place a build decides not to make a file.
 ///
 /// A kept file is valid when its key covers everything it is made from (see `Dependency`) and the
-/// record answers only for a file still there as published (`LastBuildRecord`). A file that declares
+/// record answers only for a file still there as published (`PublishedFiles`). A file that declares
 /// nothing is always made.
-struct PlanRunner<Record: LastBuildRecord>: Sendable {
+struct PlanRunner<Record: PublishedFiles>: Sendable {
     let keys: PageKeys
     let record: Record
 

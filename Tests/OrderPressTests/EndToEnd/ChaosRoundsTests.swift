@@ -113,20 +113,8 @@ import Testing
         return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(epoch)))
     }
 
-    static let configuration = """
-        title = "Weekly"
-        base_currency = "TWD"
-        timezone = "Asia/Taipei"
-        [minor_units]
-        TWD = 0
-        [orders]
-        path = "orders.csv"
-        [groups]
-        path = "groups.csv"
-        [rounds]
-        close_after_deadline = true
-        keep_unpaid_days = \(keepUnpaidDays)
-        """
+    /// RoundsTests' site of a TWD `orders.csv` and `groups.csv` with rounds closing, debts kept five days.
+    static let configuration = RoundsTests.configuration(extra: "keep_unpaid_days = \(keepUnpaidDays)")
     static let withPayments = configuration + "\n[payments]\npath = \"payments.csv\"\n"
 
     static func write(_ orders: [Order], _ groups: [Group], _ payments: [Payment]?, to site: URL) throws {
@@ -262,26 +250,9 @@ import Testing
             let temporaries = Set(TestSupport.files(in: site.appendingPathComponent("output")).filter { $0.contains(AtomicFile.temporaryMarker) })
             let what = "run \(run) (seed \(seed), \(Self.taipei(clock, format: "MM-dd HH:mm"))): \(edit), \(fault)"
 
-            var status: Int32
-            var killed = false
-            switch fault {
-            case .kill(let pause):
-                let (process, paused) = try await ChaosTests.detached {
-                    try CronTests.runWithPause(TestSupport.crashTestBinary, in: site, pause: pause, environment: environment)
-                }
-                if paused { CronTests.kill(process) } else { process.waitUntilExit() }
-                (status, killed) = (paused ? -9 : process.terminationStatus, paused)
-            case .write(let pattern, let operation, let code, let after, let count):
-                let output = site.appendingPathComponent("output").path
-                let faults = try FaultShim.environment(failing: ["\(output)/\(pattern)"], operations: [operation], errno: code, after: after, count: count)
-                status = try await TestSupport.runDetached(["build", "--quiet"], in: site, environment: environment.merging(faults) { $1 }).status
-                killed = status != 0 && operation == "rename" && count == nil && !pattern.hasPrefix("state/")
-            default:
-                let result = try await TestSupport.runDetached(["build", "--quiet"], in: site, environment: environment)
-                status = result.status
-                #expect(status == 0, "a run without a fault failed: \(what): \(result.stderr)")
-            }
-            tally[status == 0 ? "succeeded" : status == -9 ? "killed" : killed ? "stuck renaming" : "failed (exit \(status))", default: 0] += 1
+            let (status, killed, stderr) = try await ChaosTests.build(site, under: fault, environment: environment)
+            if case .none = fault { #expect(status == 0, "a run without a fault failed: \(what): \(stderr)") }
+            tally[ChaosTests.outcomeName(status, killed: killed), default: 0] += 1
 
             let after = try ChaosTests.outcome(site)
             if status != 0 {

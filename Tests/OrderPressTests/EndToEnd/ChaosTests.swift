@@ -164,6 +164,34 @@ import Testing
         }
     }
 
+    /// One build of `site` under `fault` (a server's fault is the stand-in's to make): its exit status, -9 when
+    /// killed, and whether it counts as killed (what it put in place may stay until the next run repairs it).
+    static func build(_ site: URL, under fault: Fault, environment: [String: String]) async throws -> (status: Int32, killed: Bool, stderr: String) {
+        switch fault {
+        case .kill(let pause):
+            let (process, paused) = try await detached {
+                try CronTests.runWithPause(TestSupport.crashTestBinary, in: site, pause: pause, environment: environment)
+            }
+            if paused { CronTests.kill(process) } else { process.waitUntilExit() }
+            return (paused ? -9 : process.terminationStatus, paused, "")
+        case .write(let pattern, let operation, let code, let after, let count):
+            let output = site.appendingPathComponent("output").path
+            let faults = try FaultShim.environment(failing: ["\(output)/\(pattern)"], operations: [operation], errno: code, after: after, count: count)
+            let result = try await TestSupport.runDetached(["build", "--quiet"], in: site, environment: environment.merging(faults) { $1 })
+            // Renames that keep failing cannot put back what was put in place before the first failed: as
+            // after a kill, the next run repairs (docs/guarantees.md). Writes fail before anything is put in place.
+            return (result.status, result.status != 0 && operation == "rename" && count == nil && !pattern.hasPrefix("state/"), result.stderr)
+        case .none, .server:
+            let result = try await TestSupport.runDetached(["build", "--quiet"], in: site, environment: environment)
+            return (result.status, false, result.stderr)
+        }
+    }
+
+    /// How a run ended, as the tally counts it.
+    static func outcomeName(_ status: Int32, killed: Bool) -> String {
+        status == 0 ? "succeeded" : status == -9 ? "killed" : killed ? "stuck renaming" : "failed (exit \(status))"
+    }
+
     @Test func aMonthOfCronInMiniature() async throws {
         let environment = ProcessInfo.processInfo.environment
         let runs = environment["CHAOS_RUNS"].flatMap(Int.init) ?? 40
@@ -190,27 +218,8 @@ import Testing
                 var mode = Sheet.Mode.normal
                 if case .server(let failing) = fault { mode = failing }
                 await sheet.set(rows, mode: mode)
-                var status: Int32
-                var killed = false
-                switch fault {
-                case .kill(let pause):
-                    let (process, paused) = try await Self.detached {
-                        try CronTests.runWithPause(TestSupport.crashTestBinary, in: site, pause: pause, environment: clock)
-                    }
-                    if paused { CronTests.kill(process) } else { process.waitUntilExit() }
-                    (status, killed) = (paused ? -9 : process.terminationStatus, paused)
-                case .write(let pattern, let operation, let code, let after, let count):
-                    let output = site.appendingPathComponent("output").path
-                    let faults = try FaultShim.environment(
-                        failing: ["\(output)/\(pattern)"], operations: [operation], errno: code, after: after, count: count)
-                    status = try await TestSupport.runDetached(["build", "--quiet"], in: site, environment: clock.merging(faults) { $1 }).status
-                    // Renames that keep failing cannot put back what was put in place before the first failed: as
-                    // after a kill, the next run repairs (docs/guarantees.md). Writes fail before anything is put in place.
-                    killed = status != 0 && operation == "rename" && count == nil && !pattern.hasPrefix("state/")
-                default:
-                    status = try await TestSupport.runDetached(["build", "--quiet"], in: site, environment: clock).status
-                }
-                tally[status == 0 ? "succeeded" : status == -9 ? "killed" : killed ? "stuck renaming" : "failed (exit \(status))", default: 0] += 1
+                let (status, killed, _) = try await Self.build(site, under: fault, environment: clock)
+                tally[Self.outcomeName(status, killed: killed), default: 0] += 1
 
                 let after = try Self.outcome(site)
                 if status != 0 {

@@ -21,8 +21,8 @@ import Testing
     }
 
     /// The last build's files, as a publish session would offer them: each file's key and pieces
-    /// (`LastBuildRecord`), and kept files copied into this build's output (`PageSink`).
-    final class PublishedSite: PageSink, LastBuildRecord, @unchecked Sendable {
+    /// (`PublishedFiles`), and kept files copied into this build's output (`PageSink`).
+    final class PublishedSite: PageSink, PublishedFiles, @unchecked Sendable {
         private let previous: [Tree: [String: OutputFile]]
         private let lock = NSLock()
         private var collected = CollectedSite()
@@ -85,9 +85,9 @@ import Testing
     /// With `records`, the orders' digests are taken from the diff's records, as a build takes them;
     /// without, from the orders' fields.
     static func render(
-        _ run: Run, fetched: FetchedData, previous: DiffOutcome?, records: Bool = true, into sink: some PageSink,
-        reusing record: some LastBuildRecord = NothingPublished()
-    ) throws -> DiffOutcome {
+        _ run: Run, fetched: FetchedData, previous: DiffDecision?, records: Bool = true, into sink: some PageSink,
+        reusing record: some PublishedFiles = NothingPublished()
+    ) throws -> DiffDecision {
         var headers = ["id", "group", "orderer", "drink", "size", "sugar", "ice", "quantity", "price", "currency", "time", "note", "editCode"]
         if run.tracksPayments { headers.append("paid") }
         let table = TestSupport.table(headers, run.rows.map { row in headers.map { row[$0]! } })
@@ -116,7 +116,7 @@ import Testing
     /// files allow (`incremental`), once from scratch (`scratch`).
     static func rerender(
         _ first: Run, then second: Run, fetched: FetchedData, records: Bool = true
-    ) throws -> (outcome: DiffOutcome, incremental: PublishedSite, scratch: CollectedSite) {
+    ) throws -> (outcome: DiffDecision, incremental: PublishedSite, scratch: CollectedSite) {
         let firstSite = CollectedSite()
         let outcome = try render(first, fetched: fetched, previous: nil, records: records, into: firstSite)
         let incremental = PublishedSite(firstSite.site)

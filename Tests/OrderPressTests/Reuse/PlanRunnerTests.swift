@@ -8,7 +8,7 @@ import Testing
 @Suite struct PlanRunnerTests {
     /// A last build that claims every file, with the key `key` (or, when nil, the key asked for last
     /// by `expecting`), and counts the questions.
-    final class Record: LastBuildRecord, @unchecked Sendable {
+    final class Record: PublishedFiles, @unchecked Sendable {
         private let lock = NSLock()
         private let answer: @Sendable (String, Tree) -> String?
         private(set) var asked: [String] = []

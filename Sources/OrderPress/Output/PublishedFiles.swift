@@ -1,7 +1,7 @@
 /// What the last build published, as the reuse layer asks it (and nothing else does): the key a file
 /// was made from and the pieces of a file made in pieces, each only while the file is still there as
 /// published. `PublishSession` answers from the manifest; a build with nothing published answers nil.
-protocol LastBuildRecord: Sendable {
+protocol PublishedFiles: Sendable {
     /// The key the file was last published with (`OutputFile.reuseKey`), if it is still there as published.
     func reuseKey(of path: String, in tree: Tree) -> String?
     /// The pieces the file was last published with (`OutputFile.pieces`) and a way to read its bytes,
@@ -10,7 +10,7 @@ protocol LastBuildRecord: Sendable {
 }
 
 /// No last build: every file is made.
-struct NothingPublished: LastBuildRecord {
+struct NothingPublished: PublishedFiles {
     func reuseKey(of path: String, in tree: Tree) -> String? { nil }
     func pieces(of path: String, in tree: Tree) -> PublishedPieces? { nil }
 }

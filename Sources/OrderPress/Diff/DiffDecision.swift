@@ -1,7 +1,7 @@
 /// What the diff decides: the state this run leaves, and what changed. The build's diff step
 /// (`Pipeline.diff(_:rates:store:_:)`) consumes it whole: it stages the snapshot and its digests for the
 /// snapshot step and hands on the rest, each part to the step that reads it, as a `DiffResult`.
-struct DiffOutcome: Sendable {
+struct DiffDecision: Sendable {
     /// What the snapshot step saves, last (staged before that: see `StagedSnapshot`).
     var snapshot: Snapshot
     /// Its records' digests, which the save compares and stores.
