@@ -98,7 +98,9 @@ struct SiteContext: Sendable {
         }
     }
 
-    /// `context.data`, `context.configuration`…: the input's fields.
+    /// `context.data`, `context.configuration`…: the input's fields. Inlined, the literal key path is
+    /// folded into a plain field read.
+    @inline(__always)
     subscript<Value>(dynamicMember field: KeyPath<SiteInput, Value>) -> Value { input[keyPath: field] }
 
     /// Whether `order` was placed after its group's deadline.
