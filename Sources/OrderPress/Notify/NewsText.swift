@@ -12,10 +12,6 @@ struct NewsText: Sendable {
         self.baseURL = baseURL
     }
 
-    init(_ configuration: Configuration) {
-        self.init(labels: Labels(language: configuration.language, overrides: configuration.labels), baseURL: configuration.baseURL)
-    }
-
     /// `item` with its line in the site's language; `details`, a rejected row's reasons with their codes.
     func localized(_ item: NewsItem, details: [Reason] = []) -> NewsItem {
         var item = item

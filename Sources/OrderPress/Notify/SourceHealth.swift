@@ -97,18 +97,19 @@ public struct SourceHealth: Sendable {
 
     /// A run whose sources failed with `reason` (already secret-free: source messages name a source by its
     /// `SourceDescription`). True when this failure starts here, and is to be said. Once the failure
-    /// is older than `stale_after_minutes` (by `now`, the run's clock), the pages get the stale notice.
+    /// is older than `stale_after_minutes` (by `now`, the run's clock), the pages get the stale notice, in
+    /// the site's words (`labels`).
     @discardableResult
-    public func failed(source: String?, reason: String, now: Date) throws(OutputError) -> Bool {
-        try note(Record(since: "", source: source, reason: Self.redacted(reason), notice: nil), now: now)
+    func failed(source: String?, reason: String, now: Date, labels: Labels) throws(OutputError) -> Bool {
+        try note(Record(since: "", source: source, reason: Self.redacted(reason), notice: nil), now: now, labels: labels)
     }
 
     /// A build the mass-deletion guard refused: `status.json` says `blocked`, with since when and
     /// `reason` (what to do, no address); once that lasts longer than `stale_after_minutes`, the pages
     /// get the stale notice. True when the refusals start here.
     @discardableResult
-    public func blocked(reason: String, now: Date) throws(OutputError) -> Bool {
-        try note(Record(since: "", source: nil, reason: Self.redacted(reason), notice: nil, blocked: true), now: now)
+    func blocked(reason: String, now: Date, labels: Labels) throws(OutputError) -> Bool {
+        try note(Record(since: "", source: nil, reason: Self.redacted(reason), notice: nil, blocked: true), now: now, labels: labels)
     }
 
     /// A run whose failed publish could not put every file back (`UnrestoredSite`): `status.json` says
@@ -120,7 +121,7 @@ public struct SourceHealth: Sendable {
 
     /// Records a failure or a refusal (`new`, its `since` filled in here) and writes `status.json` and the
     /// notice; a failure that follows a refusal (or the other way round) starts afresh.
-    private func note(_ new: Record, now: Date) throws(OutputError) -> Bool {
+    private func note(_ new: Record, now: Date, labels: Labels) throws(OutputError) -> Bool {
         let known = record()
         let continuing = known.flatMap { $0.blocked == new.blocked ? $0 : nil }
         var record = new
@@ -130,7 +131,7 @@ public struct SourceHealth: Sendable {
         if let configuration, let minutes = configuration.notify.staleAfterMinutes, let since = Timestamp.parseUTC(record.since),
             now.timeIntervalSince(since) > Double(minutes) * 60
         {
-            let notice = StaleNotice(configuration: configuration, since: since, blocked: record.blocked == true)
+            let notice = StaleNotice(configuration: configuration, labels: labels, since: since, blocked: record.blocked == true)
             let earlier = known?.notice.map { StaleNotice(configuration.output, markdown: $0.markdown, html: $0.html) }
             try notice.apply(replacing: earlier)
             record.notice = Notice(markdown: notice.markdownBlock, html: notice.htmlBlock)

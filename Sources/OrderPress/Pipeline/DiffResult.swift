@@ -23,4 +23,7 @@ struct DiffResult: Sendable {
     /// step when it differs from the state's (nil: unchanged).
     var deletions = RecentDeletions()
     var deletionsText: String? = nil
+    /// The finished rounds (`RoundArchive`): those the state kept and those this run closed. Published with
+    /// every build (render) and saved with the snapshot; not the sheet's, so not in `data`.
+    var archives: [RoundArchive] = []
 }

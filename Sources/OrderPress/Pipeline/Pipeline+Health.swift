@@ -6,17 +6,17 @@ import Foundation
 extension Pipeline {
     /// Runs the fetch step; a source that cannot be read (exit 69) is recorded as failing, and once it
     /// has failed for long enough the pages get the stale notice. The failure is thrown on as it was.
-    func notingFailure<T>(_ options: Options, _ body: () async throws(StepFailure) -> T) async throws(StepFailure) -> T {
+    func notingFailure<T>(_ options: Options, labels: Labels, _ body: () async throws(StepFailure) -> T) async throws(StepFailure) -> T {
         do {
             return try await body()
         } catch {
             if !options.dryRun, let health, error.step == .fetch, error.exitStatus == .unavailable {
                 let source = (error.underlying as? SourceError)?.source
                 // A record that cannot be written: the failure is said again next run, nothing worse.
-                let started = (try? health.failed(source: source, reason: error.description, now: clock.now)) ?? true
+                let started = (try? health.failed(source: source, reason: error.description, now: clock.now, labels: labels)) ?? true
                 health.said.started = started
                 if started {
-                    tell(NewsText(configuration).failing(source: source, since: shownTime(clock.now)))
+                    tell(NewsText(labels: labels, baseURL: configuration.baseURL).failing(source: source, since: shownTime(clock.now)))
                 }
             }
             throw error
@@ -26,12 +26,12 @@ extension Pipeline {
     /// After the diff step failed: a build the mass-deletion guard refused is recorded as blocked
     /// (`status.json`, and the stale notice once it has lasted), and the first refusal is news, with how
     /// to proceed.
-    func noteRefusal(_ error: StepFailure, _ options: Options) {
+    func noteRefusal(_ error: StepFailure, _ options: Options, labels: Labels) {
         guard !options.dryRun, let health, let refusal = (error.underlying as? DataError)?.refusal else { return }
         let reason = "the mass-deletion guard refused to publish: \(refusal.lost) of the last run's \(refusal.previous) orders are no "
             + "longer valid orders; run again with --accept-deletions if that is right, or restore the rows in the sheet"
-        if (try? health.blocked(reason: reason, now: clock.now)) ?? true {
-            tell(NewsText(configuration).blocked(lost: refusal.lost, of: refusal.previous, reason: reason))
+        if (try? health.blocked(reason: reason, now: clock.now, labels: labels)) ?? true {
+            tell(NewsText(labels: labels, baseURL: configuration.baseURL).blocked(lost: refusal.lost, of: refusal.previous, reason: reason))
         }
     }
 
@@ -51,12 +51,12 @@ extension Pipeline {
 
     /// After a build that succeeded: `status.json` says `ok`, and a failure that was going on is over.
     /// A file that cannot be written is a problem to report, not a failed build: the site is published.
-    func notingSuccess(_ options: Options) -> [String] {
+    func notingSuccess(_ options: Options, labels: Labels) -> [String] {
         guard !options.dryRun, let health else { return [] }
         do {
             if try health.succeeded() != nil, let (source, since) = health.said.recoveredFrom {
                 let shown = Timestamp.parseUTC(since).map(shownTime) ?? since
-                tell(NewsText(configuration).recovered(source: source, since: shown))
+                tell(NewsText(labels: labels, baseURL: configuration.baseURL).recovered(source: source, since: shown))
             }
             return []
         } catch {

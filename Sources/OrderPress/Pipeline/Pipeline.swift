@@ -81,16 +81,16 @@ public struct Pipeline: Sendable {
         if lock != nil { AtomicFile.makePrivate(configuration.output.state) }
         defer { if lock != nil { AtomicFile.makePrivate(configuration.output.state) } }
         steps.begin(.configure)
-        let (renderer, fetcher) = try configure(options)
+        let (renderer, fetcher, labels) = try configure(options)
         let store = StateStore(folder: configuration.output.state, writable: !options.dryRun)
         steps.begin(.fetch)
         let (fetched, inputs, headStart): (FetchedData, BuildInputs, HeadStart)
-        switch try await notingFailure(options, { () async throws(StepFailure) in
+        switch try await notingFailure(options, labels: labels, { () async throws(StepFailure) in
             try await fetchUnlessUnchanged(fetcher, renderer: renderer, store: store, options)
         }) {
         case .unchanged(let last, let files, let requests):
             var report = BuildReport(unchanged: last, files: files, requests: requests, dryRun: options.dryRun, timings: steps.finish())
-            report.problems = notingSuccess(options)
+            report.problems = notingSuccess(options, labels: labels)
             return report
         case .fetched(let data, let digest, let started):
             (fetched, inputs, headStart) = (data, digest, started)
@@ -106,9 +106,9 @@ public struct Pipeline: Sendable {
         headStart.stateRead()
         let diffed: DiffResult
         do {
-            diffed = try diff(consume validated, rates: rates, store: store, options)
+            diffed = try diff(consume validated, rates: rates, store: store, labels: labels, options)
         } catch {
-            noteRefusal(error, options)
+            noteRefusal(error, options, labels: labels)
             throw error
         }
         let staged = diffed.staged
@@ -127,8 +127,8 @@ public struct Pipeline: Sendable {
         try render(
             SiteInput(
                 configuration: configuration, data: diffed.data, aggregation: consume aggregation, rates: rates,
-                history: diffed.history, now: clock.now, siteID: diffed.siteID, slugs: slugs, digestTable: digestTable,
-                tombstones: tombstones),
+                history: diffed.history, now: clock.now, siteID: diffed.siteID, archives: diffed.archives, labels: labels, slugs: slugs,
+                digestTable: digestTable, tombstones: tombstones),
             with: renderer, into: session)
         // Publish ends the session: it removes what is left of the last build and records the manifest.
         steps.begin(.publish)
@@ -154,7 +154,7 @@ public struct Pipeline: Sendable {
             published = session.complete()
         }
         let timings = steps.finish()
-        let problems = [commitMarkdown(published, changes: diffed.changes, options)].compactMap { $0 } + notingSuccess(options)
+        let problems = [commitMarkdown(published, changes: diffed.changes, options)].compactMap { $0 } + notingSuccess(options, labels: labels)
         let report = BuildReport(diffed, published: published, problems: problems, requests: requests, dryRun: options.dryRun, timings: timings)
         // The orders and the session's manifests (240,000 entries at a million orders) are freed aside
         // too: the build is done.
@@ -202,10 +202,11 @@ public struct Pipeline: Sendable {
         return try step(.lock) { () throws(BuildLockError) in try BuildLock.acquire(in: configuration.output.state) }
     }
 
-    /// The templates, and the fetcher: a `token_env` naming an unset variable is configuration too.
-    private func configure(_ options: Options) throws(StepFailure) -> (SiteRenderer, Fetcher) {
+    /// The templates, the fetcher (a `token_env` naming an unset variable is configuration too), and the
+    /// site's words, made here once for every step that writes words.
+    private func configure(_ options: Options) throws(StepFailure) -> (SiteRenderer, Fetcher, Labels) {
         let renderer = try step(.configure) { () throws(ConfigurationError) in try SiteRenderer(templateOverrides: configuration.templates) }
-        return (renderer, try makeFetcher(.init(offline: options.offline, saveCache: !options.dryRun)))
+        return (renderer, try makeFetcher(.init(offline: options.offline, saveCache: !options.dryRun)), Labels(site: configuration))
     }
 
     /// Reads every source.
@@ -256,7 +257,9 @@ public struct Pipeline: Sendable {
     /// Unless this is a dry run, the new snapshot's records are then staged while the orders are aggregated
     /// (see `StagedSnapshot`). Consumes the rows and the secret cells: only the diff reads them, and neither
     /// is held while the site is rendered.
-    private func diff(_ sheet: consuming ValidatedSheet, rates: RateTable?, store: StateStore, _ options: Options) throws(StepFailure) -> DiffResult {
+    private func diff(
+        _ sheet: consuming ValidatedSheet, rates: RateTable?, store: StateStore, labels: Labels, _ options: Options
+    ) throws(StepFailure) -> DiffResult {
         let now = Timestamp.iso8601(clock.now)
         // Best effort: the refusal is what the run reports either way.
         var refused: (@Sendable (Set<String>) -> Void)? = nil
@@ -270,12 +273,12 @@ public struct Pipeline: Sendable {
         }
         var data = sheet.data
         // Finished rounds' archives, the kept ones and those this run closed, are published with every build.
-        data.archives = RoundCloser.merged(store.keptArchives(), outcome.closedRounds)
+        let archives = RoundCloser.merged(store.keptArchives(), outcome.closedRounds)
         if configuration.payments != nil {
             // Paid beyond the carried debts: said on the Attention page, whether or not the person has a page.
             let money = MoneyFormat(minorUnitOverrides: configuration.minorUnits)
             let ledger = PaymentLedger(
-                archives: data.archives, payments: data.payments, money: money, organizerSettled: configuration.rounds.organizerSettled,
+                archives: archives, payments: data.payments, money: money, organizerSettled: configuration.rounds.organizerSettled,
                 baseCurrency: configuration.baseCurrency, keepUnpaidDays: configuration.rounds.keepUnpaidDays, now: clock.now)
             data.warnings = (data.warnings + ledger.creditWarnings(data.payments, money: money)).sorted()
         }
@@ -283,10 +286,10 @@ public struct Pipeline: Sendable {
         _ = consume sheet
         // Read while the new records are still here; the last snapshot's index is what the diff just read.
         // Amounts as the pages write them, grouped by the site's thousands separator ("1,200.00 TWD").
-        let separator = Labels(language: configuration.language, overrides: configuration.labels).text("thousands_separator")
+        let separator = labels.text("thousands_separator")
         let news = News.make(
             changes: outcome.changes, rows: outcome.snapshot.rows, previous: try? store.contents().snapshot, rejected: data.rejected,
-            money: MoneyFormat(minorUnitOverrides: configuration.minorUnits, thousandsSeparator: separator), text: NewsText(configuration),
+            money: MoneyFormat(minorUnitOverrides: configuration.minorUnits, thousandsSeparator: separator), text: NewsText(labels: labels, baseURL: configuration.baseURL),
             quantityColumn: configuration.orderColumns.quantity)
         // Kept before anything is published, not with the snapshot: a feed that went out with an id
         // must keep it even when the build dies between publishing and saving the snapshot.
@@ -303,6 +306,7 @@ public struct Pipeline: Sendable {
             staged: staged, news: news)
         result.deletions = deletions
         result.deletionsText = deletions == kept ? nil : deletions.text
+        result.archives = archives
         // The new records are held by the staging alone from here on (none at all on a dry run).
         _ = consume outcome
         staged?.waitWhenLarge()
@@ -317,10 +321,14 @@ public struct Pipeline: Sendable {
     /// both cores' workers. So are the pages kept after their orders were deleted (`Tombstones`), once
     /// for the slugs, the pages and the build's record.
     private func slugs(_ diffed: DiffResult, store: StateStore) -> Background<(SiteSlugs, OrderDigestTable, Tombstones, String)> {
-        Background { [data = diffed.data, records = diffed.orderDigests, store, deletions = diffed.deletions, now = clock.now, configuration] in
+        Background { [
+            data = diffed.data, archives = diffed.archives, records = diffed.orderDigests, store, deletions = diffed.deletions, now = clock.now,
+            configuration
+        ] in
             // People and groups whose orders were all deleted keep their pages (and slugs) for 30 days.
-            let tombstones = Tombstones(deletions: deletions, now: now, data: data, keeping: Tombstones.keeping(data, configuration: configuration, now: now))
-            let slugs = SiteSlugs(data, kept: store.keptSlugs(), tombstones: tombstones)
+            let keeping = Tombstones.keeping(data, archives: archives, configuration: configuration, now: now)
+            let tombstones = Tombstones(deletions: deletions, now: now, data: data, keeping: keeping)
+            let slugs = SiteSlugs(data, archives: archives, kept: store.keptSlugs(), tombstones: tombstones)
             let digestTable = OrderDigestTable(data.orders, records: records, places: GroupPlaces(data.groups), parallel: false)
             return (slugs, digestTable, tombstones, slugs.storedText)
         }
@@ -379,13 +387,13 @@ public struct Pipeline: Sendable {
             fingerprint: inputs.fingerprint,
             validUntil: [
                 validity.until, tombstoneEnd, nextDeadline(data),
-                PaymentLedger.nextExpiry(archives: data.archives, configuration: configuration, now: clock.now),
+                PaymentLedger.nextExpiry(archives: diffed.archives, configuration: configuration, now: clock.now),
             ].compactMap { $0 }.min(), validFrom: validity.from,
             rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count, warnings: data.warnings)
         last.blankRows = data.blankRows == 0 ? nil : data.blankRows
         last.amountsWithSign = data.amountsWithSign == 0 ? nil : data.amountsWithSign
         return store.beginSave(
-            staged, history: diffed.history, lastBuild: last, pageSlugs: slugs, archives: RoundArchive.text(of: data.archives),
+            staged, history: diffed.history, lastBuild: last, pageSlugs: slugs, archives: RoundArchive.text(of: diffed.archives),
             roundWatch: RoundWatch(seenAt: Timestamp.iso8601(clock.now)).text, deletions: diffed.deletionsText)
     }
 

@@ -77,24 +77,24 @@ extension SiteContext {
 
     /// "Amy, page 2 of 3", as Markdown and as plain text.
     func personPagesHeading(_ person: PersonSummary, page: Int) -> String {
-        labels.markdown(
+        input.labels.markdown(
             "group_orders_page", ["group": MarkdownEscaper.escape(person.name), "page": String(page), "pages": String(personPages(person).pageCount)])
     }
 
     func personPagesTitle(_ person: PersonSummary, page: Int) -> String {
-        labels.text("group_orders_page", ["group": person.name, "page": String(page), "pages": String(personPages(person).pageCount)])
+        input.labels.text("group_orders_page", ["group": person.name, "page": String(page), "pages": String(personPages(person).pageCount)])
     }
 
     /// "週五下午茶: orders, page 2 of 5", as Markdown.
     func orderPagesHeading(_ summary: GroupSummary, page: Int) -> String {
-        labels.markdown(
+        input.labels.markdown(
             "group_orders_page",
             ["group": MarkdownEscaper.escape(summary.group.name), "page": String(page), "pages": String(orderPages(summary).pageCount)])
     }
 
     /// "週五下午茶: orders, page 2 of 5", as plain text.
     func orderPagesTitle(_ summary: GroupSummary, page: Int) -> String {
-        labels.text(
+        input.labels.text(
             "group_orders_page", ["group": summary.group.name, "page": String(page), "pages": String(orderPages(summary).pageCount)])
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 extension PageBuilder {
     /// The archives newest first (by deadline day, then group): how the index lists them.
     private var archivesNewestFirst: [RoundArchive] {
-        context.data.archives.sorted { ($0.date, $1.group) > ($1.date, $0.group) }
+        context.archives.sorted { ($0.date, $1.group) > ($1.date, $0.group) }
     }
 
     /// "[週五下午茶 · 2026-11-21](archive/週五下午茶/2026-11-21.md)", for the index.
@@ -23,7 +23,7 @@ extension PageBuilder {
     func roundsClosed(_ changes: ChangeSet, at time: String) -> [String] {
         changes.closedRounds.map { round in
             let line = labels.markdown("round_closed_line", ["group": MarkdownEscaper.escape(round.group), "count": String(round.orders)])
-            guard let archive = context.data.archives.first(where: { $0.group == round.group && $0.closedAt == time }) else { return line }
+            guard let archive = context.archives.first(where: { $0.group == round.group && $0.closedAt == time }) else { return line }
             return "\(line) · [\(labels.markdown("archive"))](\(archive.path).md)"
         }
     }

@@ -77,7 +77,7 @@ struct PageBuilder: Sendable {
                 convertedOutstanding: convertedOutstanding),
             hasPeople: !people.isEmpty, people: people, tracksPayments: tracksPayments,
             groupPager: groupPages.pager(page: 1, labels: labels), peoplePager: peoplePages.pager(page: 1, labels: labels),
-            archives: archiveList(), hasArchives: !context.data.archives.isEmpty)
+            archives: archiveList(), hasArchives: !context.archives.isEmpty)
     }
 
     /// Page `page` of the list of every group; the index is page 1.

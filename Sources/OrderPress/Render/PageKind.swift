@@ -105,7 +105,7 @@ struct PageKind: Sendable {
         single("changes") { $0.labels["changes"] } model: { $0.changes() },
         // Finished rounds, kept in the state and published by every build (`RoundArchive`).
         PageKind(template: "archive") { context in
-            context.data.archives.map { archive in
+            context.archives.map { archive in
                 Page(template: "archive", path: archive.path, title: "\(archive.group) · \(archive.date)", model: { $0.archive(archive) })
             }
         },

@@ -1,13 +1,12 @@
 import Foundation
 
-/// Everything the page builders share, computed once per build.
+/// Everything the page builders share, computed once per build: what render was handed (`input`, whose
+/// fields read as the context's own: `context.data`, `context.labels`…) and what is made of it.
+@dynamicMemberLookup
 struct SiteContext: Sendable {
-    var configuration: Configuration
-    var data: ValidatedData
-    var aggregation: Aggregation
-    var rates: RateTable?
-    /// Runs that changed something, newest first.
-    var history: [HistoryEntry]
+    /// What the steps before render handed on; the slugs, digests and tombstones it may carry are taken
+    /// out into the fields below.
+    let input: SiteInput
     /// Rounds every amount for display; conversions come converted from the aggregate step.
     var money: MoneyFormat
     var groupSlugs: [String: String]
@@ -19,9 +18,6 @@ struct SiteContext: Sendable {
     var ratesStale: Bool
     /// Currencies needed for a conversion that the rate table lacks.
     var missingRates: [String]
-    var labels: Labels
-    /// The site's random id from the state folder: the feed's id.
-    var siteID: UUID
     /// The labels escaped for Markdown, once per build.
     var markdownLabels: [String: String]
     var limits: PageLimits
@@ -46,35 +42,31 @@ struct SiteContext: Sendable {
     /// tombstone unless money is still open for them (then this page, never the tombstone), in key order.
     let roundOnly: [(key: String, name: String)]
 
-    init(
-        configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
-        history: [HistoryEntry], now: Date, siteID: UUID, limits: PageLimits = .standard, slugs: SiteSlugs? = nil,
-        tombstones: Tombstones? = nil
-    ) {
-        self.siteID = siteID
+    init(_ input: SiteInput, limits: PageLimits = .standard) {
+        var input = input
+        let (handedSlugs, tombstones) = (input.slugs, input.tombstones)
+        (input.slugs, input.digestTable, input.tombstones) = (nil, nil, nil)
+        self.input = input
+        let (configuration, data, aggregation, rates, history, now, labels) = (
+            input.configuration, input.data, input.aggregation, input.rates, input.history, input.now, input.labels
+        )
         rejected = RejectedIndex(data.rejected, orders: data.orders, spellings: data.spellings)
         deadlines = data.groups.reduce(into: [:]) { found, group in
             if let time = group.deadlineTime(timeZone: configuration.timeZone) { found[group.name] = time }
         }
         self.limits = limits
         latestDeletions = Dictionary(grouping: history.first?.changes.deleted ?? [], by: \.group)
-        self.configuration = configuration
-        self.data = data
-        self.aggregation = aggregation
-        self.rates = rates
-        self.history = history
-        labels = Labels(language: configuration.language, overrides: configuration.labels)
         // Pages group amounts by thousands as the language's catalogue says (`summary.json` uses `money.plain`).
         money = MoneyFormat(minorUnitOverrides: configuration.minorUnits, thousandsSeparator: labels.markdown("thousands_separator"))
         markdownLabels = labels.markdownTable
         let ledger = PaymentLedger(
-            archives: data.archives, payments: configuration.payments == nil ? nil : data.payments, money: money,
+            archives: input.archives, payments: configuration.payments == nil ? nil : data.payments, money: money,
             organizerSettled: configuration.rounds.organizerSettled, baseCurrency: configuration.baseCurrency,
             keepUnpaidDays: configuration.rounds.keepUnpaidDays, now: now)
         (carried, credit) = (ledger.debts, ledger.credit)
         // Without the state's (tests): what the history says, a person with a carried debt keeping their page.
         self.tombstones = tombstones ?? Tombstones(deletions: RecentDeletions(replaying: history), now: now, data: data, keeping: Set(carried.keys))
-        rounds = RoundPeople(data.archives, carried: carried)
+        rounds = RoundPeople(input.archives, carried: carried)
         if rounds.named.isEmpty {
             roundOnly = []
         } else {
@@ -87,7 +79,7 @@ struct SiteContext: Sendable {
                     && (!stones.contains(person.key) || carried[person.key] != nil || credit[person.key] != nil || owedTo[person.key] != nil)
             }
         }
-        let slugs = slugs ?? SiteSlugs(data, tombstones: self.tombstones)
+        let slugs = handedSlugs ?? SiteSlugs(data, archives: input.archives, tombstones: self.tombstones)
         (groupSlugs, personSlugs, personAliases) = (slugs.groups, slugs.people, slugs.aliases)
         groupPlaces = GroupPlaces(data.groups)
         let newestOrder = data.orders.lazy.compactMap(\.time).max()
@@ -106,6 +98,11 @@ struct SiteContext: Sendable {
         }
     }
 
+    /// `context.data`, `context.configuration`…: the input's fields. Inlined, the literal key path is
+    /// folded into a plain field read.
+    @inline(__always)
+    subscript<Value>(dynamicMember field: KeyPath<SiteInput, Value>) -> Value { input[keyPath: field] }
+
     /// Whether `order` was placed after its group's deadline.
     func isLate(_ order: borrowing Order) -> Bool {
         guard !deadlines.isEmpty, let time = order.time, let deadline = deadlines[order.group] else { return false }
@@ -117,46 +114,46 @@ struct SiteContext: Sendable {
 
     /// The groups of these names, in the sheet's order.
     func groups(named names: some Collection<String>) -> [Group] {
-        groupPlaces.places(named: names).sorted().map { data.groups[$0] }
+        groupPlaces.places(named: names).sorted().map { input.data.groups[$0] }
     }
 
     /// "2026-11-21 16:00 (Asia/Taipei)": plain text, for the layout's footer.
     var dataAsOfText: String {
-        guard let dataAsOf else { return labels["unknown_time"] }
-        return "\(Timestamp.display(dataAsOf, timeZone: configuration.timeZone)) (\(configuration.timeZone.identifier))"
+        guard let dataAsOf else { return input.labels["unknown_time"] }
+        return "\(Timestamp.display(dataAsOf, timeZone: input.configuration.timeZone)) (\(input.configuration.timeZone.identifier))"
     }
 
     /// What the HTML layout shows around the page's own title and body, for a page `root` below the top.
     func layoutModel(root: String, pageTitle: String = "", body: String = "") -> PageModels.Layout {
         PageModels.Layout(
-            language: configuration.language, labels: labels.plain,
-            feedTitle: labels.text("feed_title", ["title": configuration.title]), pageTitle: pageTitle,
-            siteTitle: configuration.title, root: root, attentionCount: attentionCount,
-            dataAsOf: labels.text("data_as_of", ["time": dataAsOfText]), body: body, noindex: !configuration.indexable)
+            language: input.configuration.language, labels: input.labels.plain,
+            feedTitle: input.labels.text("feed_title", ["title": input.configuration.title]), pageTitle: pageTitle,
+            siteTitle: input.configuration.title, root: root, attentionCount: attentionCount,
+            dataAsOf: input.labels.text("data_as_of", ["time": dataAsOfText]), body: body, noindex: !input.configuration.indexable)
     }
 
     /// Notes shown on every summary page about the rates behind the conversions, as Markdown.
     var rateNotices: [String] {
         var notices: [String] = []
-        guard let rates else {
-            if !configuration.displayCurrencies.isEmpty { notices.append(labels.markdown("no_rates")) }
+        guard let rates = input.rates else {
+            if !input.configuration.displayCurrencies.isEmpty { notices.append(input.labels.markdown("no_rates")) }
             return notices
         }
         let time = asOfText(rates)
         if rates.fromCache {
-            notices.append(labels.markdown("rates_cached", ["time": time]))
+            notices.append(input.labels.markdown("rates_cached", ["time": time]))
         }
-        if ratesStale, let hours = configuration.rates?.maxAgeHours {
-            notices.append(labels.markdown("rates_stale", ["time": time, "hours": String(hours)]))
+        if ratesStale, let hours = input.configuration.rates?.maxAgeHours {
+            notices.append(input.labels.markdown("rates_stale", ["time": time, "hours": String(hours)]))
         }
         if !missingRates.isEmpty {
-            notices.append(labels.markdown("rates_missing", ["currencies": missingRates.joined(separator: ", ")]))
+            notices.append(input.labels.markdown("rates_missing", ["currencies": missingRates.joined(separator: ", ")]))
         }
         return notices
     }
 
     func asOfText(_ rates: RateTable) -> String {
-        rates.asOf.map { Timestamp.display($0, timeZone: configuration.timeZone) } ?? labels["unknown_date"]
+        rates.asOf.map { Timestamp.display($0, timeZone: input.configuration.timeZone) } ?? input.labels["unknown_date"]
     }
 
     /// Each display currency's amount, or "n/a".
@@ -171,23 +168,23 @@ struct SiteContext: Sendable {
 
     /// An ISO 8601 time from the state folder, shown like every other time.
     func display(iso text: String) -> String {
-        Timestamp.display(iso: text, timeZone: configuration.timeZone) ?? MarkdownEscaper.escape(text)
+        Timestamp.display(iso: text, timeZone: input.configuration.timeZone) ?? MarkdownEscaper.escape(text)
     }
 
     /// "35 TWD" for a recorded row, or "rejected" for one that had no valid amount.
     func amountText(_ record: RowRecord) -> String {
-        guard let text = record.amount, let amount = DecimalText.parse(text) else { return labels["rejected_amount"] }
+        guard let text = record.amount, let amount = DecimalText.parse(text) else { return input.labels["rejected_amount"] }
         return "\(money.display(amount, record.currency)) \(record.currency)"
     }
 
     /// The pages of the list of every group or every person.
     func listPages(_ list: ListPages.List) -> ListPages {
-        let count = list == .groups ? aggregation.groups.count : aggregation.people.count
+        let count = list == .groups ? input.aggregation.groups.count : input.aggregation.people.count
         return ListPages(list: list, count: count, size: limits.listRows)
     }
 
     var attentionCount: String? {
-        let count = data.rejected.count + data.warnings.count
+        let count = input.data.rejected.count + input.data.warnings.count
         return count == 0 ? nil : String(count)
     }
 }
@@ -195,7 +192,7 @@ struct SiteContext: Sendable {
 extension SiteContext {
     /// The name shown for the person of `key`, if they have a page (an alias's person: few, so a scan).
     func personName(_ key: String) -> String? {
-        aggregation.people.first { $0.key == key }?.name ?? rejected.onlyRejected.first { $0.key == key }?.name
+        input.aggregation.people.first { $0.key == key }?.name ?? rejected.onlyRejected.first { $0.key == key }?.name
             ?? roundOnly.first { $0.key == key }?.name
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Everything render makes the site from, as one value: what the steps before it handed on.
-/// `SiteRenderer` turns it into a `SiteContext` with its own page limits.
+/// `SiteRenderer` makes a `SiteContext` of it, which holds it and reads its fields through it: a field
+/// added here is the page builders' too.
 struct SiteInput: Sendable {
     var configuration: Configuration
     /// The orders, groups and rejected rows (the diff's rows and secret cells are not here).
@@ -14,6 +15,10 @@ struct SiteInput: Sendable {
     var now: Date
     /// The site's random id from the state folder: the feed's id.
     var siteID: UUID
+    /// The finished rounds (`RoundArchive`), from the state: their pages, the index's list, carried debts.
+    var archives: [RoundArchive] = []
+    /// The site's words (its language with `[labels]` applied), made once at the configure step.
+    var labels: Labels
     /// The pages' file names, made while the orders were aggregated; nil makes them from `data` alone.
     var slugs: SiteSlugs? = nil
     /// Each order's digest for the pages' keys (`OrderDigestTable`), made beside the slugs; nil makes

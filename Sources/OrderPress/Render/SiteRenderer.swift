@@ -18,11 +18,7 @@ public struct SiteRenderer: Sendable {
     /// Renders the site into `sink` (the publish session), batch by batch, keeping what `record` (the
     /// last build's, as the session offers it) shows would come out the same.
     func render(_ input: SiteInput, into sink: some PageSink, reusing record: some PublishedFiles = NothingPublished()) throws(OutputError) {
-        let context = SiteContext(
-            configuration: input.configuration, data: input.data, aggregation: input.aggregation, rates: input.rates,
-            history: input.history, now: input.now, siteID: input.siteID, limits: limits, slugs: input.slugs,
-            tombstones: input.tombstones)
-        try render(context, digestTable: input.digestTable, into: sink, reusing: record)
+        try render(SiteContext(input, limits: limits), digestTable: input.digestTable, into: sink, reusing: record)
     }
 
     /// Plans page after page and has the reuse layer (`PlanRunner`) make what it must, in batches of

@@ -15,7 +15,8 @@ struct SiteSlugs: Sendable {
 
     /// `kept`: the slugs the last build handed out, which stay with their groups and people.
     /// `tombstones`: the people and groups whose pages stay after their orders were deleted, last.
-    init(_ data: ValidatedData, kept: PageSlugs? = nil, tombstones: Tombstones = .none) {
+    /// `archives`: the finished rounds, whose people keep a page.
+    init(_ data: ValidatedData, archives: [RoundArchive] = [], kept: PageSlugs? = nil, tombstones: Tombstones = .none) {
         let groupList = Slugger.assignInOrder(data.groups.map(\.name) + tombstones.groups.map(\.key), fallback: "group", kept: kept?.groups ?? [:])
         // Each key read through a pointer: `orders.lazy.map(\.personKey)` copied every order.
         let orderPeople = data.orders.withUnsafeBufferPointer { orders in
@@ -28,9 +29,9 @@ struct SiteSlugs: Sendable {
             (key: person.key, name: spellings.shown(person.key, else: person.name))
         } + tombstones.people.map { (key: $0.key, name: $0.name) }
         // Everyone a finished round names keeps a page, last (`RoundPeople`).
-        if !data.archives.isEmpty {
+        if !archives.isEmpty {
             var present = Set(named.map(\.key))
-            named += RoundPeople.named(in: data.archives).filter { present.insert($0.key).inserted }
+            named += RoundPeople.named(in: archives).filter { present.insert($0.key).inserted }
         }
         let keptAliases = kept?.aliases ?? [:]
         let personList = Slugger.assignInOrder(

@@ -91,10 +91,10 @@ struct Tombstones: Sendable {
     }
 
     /// The keys of the people who still owe from a finished round (`PaymentLedger`): their page stays.
-    static func keeping(_ data: ValidatedData, configuration: Configuration, now: Date) -> Set<String> {
-        guard !data.archives.isEmpty else { return [] }
+    static func keeping(_ data: ValidatedData, archives: [RoundArchive], configuration: Configuration, now: Date) -> Set<String> {
+        guard !archives.isEmpty else { return [] }
         let ledger = PaymentLedger(
-            archives: data.archives, payments: configuration.payments == nil ? nil : data.payments,
+            archives: archives, payments: configuration.payments == nil ? nil : data.payments,
             money: MoneyFormat(minorUnitOverrides: configuration.minorUnits), organizerSettled: configuration.rounds.organizerSettled,
             baseCurrency: configuration.baseCurrency, keepUnpaidDays: configuration.rounds.keepUnpaidDays, now: now)
         return Set(ledger.debts.keys)
@@ -135,7 +135,7 @@ extension SiteContext {
     /// "黃俊傑: orders, page 2 of 5" for a page after the first.
     func tombstoneTitle(_ stone: Tombstones.Stone, group: Bool, page: Int) -> String {
         guard page > 1 else { return stone.name }
-        return labels.text(
+        return input.labels.text(
             "group_orders_page", ["group": stone.name, "page": String(page), "pages": String(tombstonePages(stone, group: group).pageCount)])
     }
 }

@@ -55,7 +55,7 @@ struct PageKeys: Sendable {
         // How many orders a group page shows before the pages of its orders go on (`GroupOrderPages`).
         fields.add(context.limits.groupOrderRows)
         // A group page links its finished rounds' archives (`RoundArchive`): rare, so all pages follow them.
-        fields.add(context.data.archives.map(\.path))
+        fields.add(context.archives.map(\.path))
         // What is still owed from them after payments and `keep_unpaid_days` (`PaymentLedger`): shown on the
         // people's pages and in lists (the organiser's "Owed to you" links the debtor's page), and changed by a
         // payment alone, which is rare; so all pages follow it.

@@ -18,8 +18,6 @@ public struct ValidatedData: Sendable, Equatable {
     /// Prices, fees and discounts read with their currency's sign or code (`¥300`, `4.50 USD`): said once in
     /// the summary line, not warned about row by row.
     public var amountsWithSign = 0
-    /// Finished rounds (`RoundArchive`): kept in the state, not read from the sheet; set by the pipeline after the diff.
-    public var archives: [RoundArchive] = []
     /// The settle-ups read from the `[payments]` source, in sheet order; none without one.
     public var payments: [Payment] = []
     /// The people whose rows write their name more than one way: the spelling shown, the spellings merged.

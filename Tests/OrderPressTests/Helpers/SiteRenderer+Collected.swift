@@ -7,14 +7,14 @@ extension SiteRenderer {
     /// with nothing to reuse.
     func render(
         configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
-        history: [HistoryEntry], now: Date, siteID: UUID
+        history: [HistoryEntry], now: Date, siteID: UUID, archives: [RoundArchive] = []
     ) -> RenderedSite {
         let collector = CollectedSite()
         // A collector never throws.
         try? render(
             SiteInput(
                 configuration: configuration, data: data, aggregation: aggregation, rates: rates, history: history, now: now,
-                siteID: siteID),
+                siteID: siteID, archives: archives, labels: Labels(site: configuration)),
             into: collector)
         return collector.site
     }

@@ -98,13 +98,14 @@ import Testing
         var aggregation: Aggregation
         var rates: RateTable?
         var history: [HistoryEntry]
+        var archives: [RoundArchive] = []
 
         var context: SiteContext { context(limits: .standard) }
 
         func context(limits: PageLimits) -> SiteContext {
             SiteContext(
                 configuration: configuration, data: data, aggregation: aggregation, rates: rates,
-                history: history, now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID, limits: limits)
+                history: history, now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID, archives: archives, limits: limits)
         }
     }
 
@@ -123,10 +124,11 @@ import Testing
         let before = try! validator.validateSheet(orders: table(site.rows), groups: groups)
         let kept = site.rows.enumerated().filter { !site.deleted.contains($0.offset) }.map(\.element)
         let sheet = try! validator.validateSheet(orders: table(kept), groups: groups)
-        var data = sheet.data
+        let data = sheet.data
+        var archives: [RoundArchive] = []
         if site.withArchives {
             // One of a group still in the sheet, one of a group that left it, with Markdown in the names.
-            data.archives = ["週五下午茶", "*gone* | [x](y)"].map { group in
+            archives = ["週五下午茶", "*gone* | [x](y)"].map { group in
                 RoundArchive(
                     group: group, slug: Slugger.slug(group), date: "2026-11-14", deadline: "2026-11-14 14:00", organizer: "王小明",
                     shop: "<b>shop</b>", closedAt: "2026-11-15T01:00:00Z",
@@ -143,7 +145,7 @@ import Testing
         let aggregation = Aggregator.aggregate(
             data, rates: rates, displayCurrencies: configuration.displayCurrencies, baseCurrency: configuration.baseCurrency,
             money: MoneyFormat(minorUnitOverrides: configuration.minorUnits))
-        return Built(configuration: configuration, data: data, aggregation: aggregation, rates: rates, history: second.history)
+        return Built(configuration: configuration, data: data, aggregation: aggregation, rates: rates, history: second.history, archives: archives)
     }
 
     @Test func generatedSitesRenderAsThroughMustache() async throws {
@@ -156,7 +158,7 @@ import Testing
             func render() -> RenderedSite {
                 renderer.render(
                     configuration: built.configuration, data: built.data, aggregation: built.aggregation, rates: built.rates,
-                    history: built.history, now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID)
+                    history: built.history, now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID, archives: built.archives)
             }
             // summary.json, put together entry by entry, is what JSONEncoder makes of the whole.
             let context = built.context

@@ -54,4 +54,24 @@ import Testing
         #expect(Set(slugs.people.keys) == Set(people.map { PersonKey($0).text }))
         #expect(slugs.groups.count == 4)
     }
+
+    /// The site's words are the ones render is handed (made once at the configure step), not made again
+    /// from the configuration: handed English with an override, a Japanese site's pages read them.
+    @Test func pagesReadTheLabelsRenderIsHanded() throws {
+        var configuration = try ConfigurationLoader.load(from: TestSupport.sampleConfig)
+        configuration.language = "ja"
+        let groups = [Group(name: "Tea", organizer: "", shop: "", currency: "TWD", deadline: "")]
+        let data = ValidatedData(groups: groups, orders: [], rejected: [], warnings: [], rowsRead: 0)
+        let labels = Labels(language: "en", overrides: ["data_as_of": "Handed down {time}"])
+        let input = SiteInput(
+            configuration: configuration, data: data, aggregation: Aggregator.aggregate(data), rates: nil, history: [],
+            now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID, labels: labels)
+        #expect(SiteContext(input).labels["data_as_of"] == "Handed down {time}")
+        let collector = CollectedSite()
+        try SiteRenderer(templateOverrides: nil).render(input, into: collector)
+        let index = try #require(collector.site.site.first { $0.path == "index.html" })
+        let html = String(decoding: index.contents, as: UTF8.self)
+        #expect(html.contains("Handed down "))
+        #expect(!html.contains("データ時点"))
+    }
 }

@@ -1,0 +1,17 @@
+import Foundation
+
+@testable import OrderPress
+
+extension SiteContext {
+    /// The context render makes of these inputs, the site's words made from `configuration`.
+    init(
+        configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable?,
+        history: [HistoryEntry], now: Date, siteID: UUID, archives: [RoundArchive] = [], limits: PageLimits = .standard
+    ) {
+        self.init(
+            SiteInput(
+                configuration: configuration, data: data, aggregation: aggregation, rates: rates, history: history, now: now,
+                siteID: siteID, archives: archives, labels: Labels(site: configuration)),
+            limits: limits)
+    }
+}
