@@ -1,20 +1,14 @@
-import Crypto
 import Foundation
 
-/// What a snapshot record holds, apart from where it stands and when it was first seen, as 16 bytes
-/// of its SHA-256: the state keeps one beside each record, so that a rerun compares this run's records
+/// What a snapshot record holds, apart from where it stands and when it was first seen, as a
+/// `Digest128` of it: the state keeps one beside each record, so that a rerun compares this run's records
 /// with the last ones by digest and reads in full only those that differ (see `SnapshotIndex`).
-///
-/// SHA-256 rather than a faster hash because a collision would hide a change from the Changes page
-/// and the state alike; truncated to 128 bits, which no sheet's edits will collide in.
 struct RecordDigest: Hashable, Sendable {
-    var high: UInt64
-    var low: UInt64
+    var value: Digest128
 
-    init(high: UInt64, low: UInt64) {
-        self.high = high
-        self.low = low
-    }
+    init(_ value: Digest128) { self.value = value }
+
+    init(high: UInt64, low: UInt64) { value = Digest128(high: high, low: low) }
 
     /// Borrowed: a copy of the record (its fourteen texts and lists retained, then released) for every row cost a tenth of the hash.
     init(_ record: borrowing RowRecord) {
@@ -26,9 +20,7 @@ struct RecordDigest: Hashable, Sendable {
             var encoder = Encoder(base: buffer.baseAddress!)
             Self.encode(record, quantity: quantity, into: &encoder)
             precondition(encoder.count == size, "a record's encoding is not the size worked out for it")
-            return SHA256.hash(data: UnsafeRawBufferPointer(buffer)).withUnsafeBytes {
-                Self(bytes: UnsafeRawBufferPointer(rebasing: $0.prefix(16)))!
-            }
+            return Self(Digest128(sha256Of: UnsafeRawBufferPointer(buffer)))
         }
     }
 
@@ -59,9 +51,7 @@ struct RecordDigest: Hashable, Sendable {
             var encoder = Encoder(base: base)
             RecordDigest.encode(record, quantity: quantity, into: &encoder)
             precondition(encoder.count == size, "a record's encoding is not the size worked out for it")
-            return SHA256.hash(data: UnsafeRawBufferPointer(start: base, count: size)).withUnsafeBytes {
-                RecordDigest(bytes: UnsafeRawBufferPointer(rebasing: $0.prefix(16)))!
-            }
+            return RecordDigest(Digest128(sha256Of: UnsafeRawBufferPointer(start: base, count: size)))
         }
     }
 
@@ -92,16 +82,12 @@ struct RecordDigest: Hashable, Sendable {
     }
 
     /// The 16 bytes the state database keeps, big-endian.
-    var bytes: [UInt8] {
-        withUnsafeBytes(of: (high.bigEndian, low.bigEndian)) { Array($0) }
-    }
+    var bytes: [UInt8] { value.bytes }
 
     /// Nil unless exactly 16 bytes.
     init?(bytes: UnsafeRawBufferPointer) {
-        guard bytes.count == 16 else { return nil }
-        self.init(
-            high: UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)),
-            low: UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+        guard let value = Digest128(bytes: bytes) else { return nil }
+        self.value = value
     }
 
     /// Nil unless exactly 16 bytes.

@@ -9,11 +9,15 @@ import GRDB
 /// A state folder written before the database (`snapshot.json`, `history.json`, `site-id`) is read as it
 /// is, and moved into the database by the first write: in the transaction that creates the database,
 /// and the old files are removed only once it is committed. Until then they stay the state.
-public struct StateStore: Sendable {
-    public var folder: URL
+///
+/// A class: what it remembers is one cache for one folder, and every holder of the store (the pipeline,
+/// the head start that reads the state early, the diff step) must see the same one. A struct's copies
+/// would share it all the same, behind a value's look.
+public final class StateStore: Sendable {
+    public let folder: URL
     /// False for `orderpress diff` and a dry run: the database is then opened read-only, and nothing
     /// is created, migrated or saved.
-    public var writable: Bool
+    public let writable: Bool
     /// How many runs the history keeps; the Changes page shows fewer.
     static let historyLimit = 200
     private let remembered = Remembered()
@@ -37,7 +41,7 @@ public struct StateStore: Sendable {
     func loadPrevious() throws(DataError) -> PreviousSnapshot? {
         guard let index = try contents().snapshot else { return nil }
         // Handed over, not kept: at a million orders they are tens of MB the rest of the build has no use for.
-        return PreviousSnapshot(index: index, chains: remembered.takeChains()) { positions throws(DataError) in try records(at: positions) }
+        return PreviousSnapshot(index: index, chains: remembered.takeChains()) { [self] positions throws(DataError) in try records(at: positions) }
     }
 
     /// The last snapshot's records at `positions`, in that order, each checked against its stamp in
@@ -150,7 +154,7 @@ public struct StateStore: Sendable {
         _ staged: StagedSnapshot, history: [HistoryEntry], lastBuild: LastBuild?, pageSlugs: String? = nil, archives: String? = nil,
         roundWatch: String? = nil, deletions: String? = nil
     ) -> PendingSave {
-        PendingSave { gate throws(OutputError) in
+        PendingSave { [self] gate throws(OutputError) in
             try save(
                 staged, history: history, lastBuild: lastBuild, pageSlugs: pageSlugs, archives: archives, roundWatch: roundWatch,
                 deletions: deletions, gate: gate)
@@ -366,7 +370,7 @@ public struct StateStore: Sendable {
     /// nil until a store has saved one. For tests: a save writes only what changed.
     var rowsWritten: Int? { remembered.rowsWritten }
 
-    /// What the store last read or saved; shared by copies of the store, like the folder it describes.
+    /// What the store last read or saved, behind a lock: the head start reads the state on another thread.
     private final class Remembered: @unchecked Sendable {
         struct Known: Sendable {
             var contents: StateContents

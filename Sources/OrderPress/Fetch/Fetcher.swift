@@ -324,8 +324,7 @@ public struct Fetcher: Sendable {
                 .init(
                     row: nil,
                     Reason(
-                        .ratesFromCache, ["error": error.description, "time": fetched],
-                        english: "\(error.description); using the rates fetched \(fetched)")))
+                        .ratesFromCache, ["error": error.description, "time": fetched])))
             return .success((table, copy.body))
         }
     }
@@ -360,8 +359,7 @@ public struct Fetcher: Sendable {
                 .init(
                     row: nil,
                     Reason(
-                        .cacheNotSaved, ["source": source.name, "error": error.description],
-                        english: "\(source.name): no copy kept for --offline and outages: \(error.description)")))
+                        .cacheNotSaved, ["source": source.name, "error": error.description])))
         }
     }
 

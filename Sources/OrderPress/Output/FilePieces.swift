@@ -68,27 +68,24 @@ public struct FilePieces: Sendable, Equatable, Codable {
     }
 }
 
-/// The key of a file piece: the first 16 bytes of a SHA-256 of what the piece is made from.
+/// The key of a file piece: the `Digest128` of what the piece is made from.
 struct PieceKey: Hashable, Sendable {
-    private var high: UInt64
-    private var low: UInt64
+    private var value: Digest128
 
+    init(_ value: Digest128) { self.value = value }
+
+    /// The first `FilePieces.keySize` of `bytes`: a key as the manifest keeps it.
     init(_ bytes: some Collection<UInt8>) {
-        precondition(bytes.count >= FilePieces.keySize)
-        var words = (UInt64(0), UInt64(0))
-        for (index, byte) in bytes.prefix(FilePieces.keySize).enumerated() {
-            if index < 8 { words.0 = words.0 << 8 | UInt64(byte) } else { words.1 = words.1 << 8 | UInt64(byte) }
-        }
-        (high, low) = words
+        value = Digest128(prefixOf: bytes)
     }
 
     /// The key of no piece: such pieces are always made again.
-    static let none = PieceKey(repeatElement(0, count: FilePieces.keySize))
+    static let none = PieceKey(Digest128(high: 0, low: 0))
 
-    var bytes: [UInt8] { withBytes(Array.init) }
+    var bytes: [UInt8] { value.bytes }
 
     /// The 16 bytes, without an array for them: every piece of a file is appended so.
     func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        withUnsafeBytes(of: (high.bigEndian, low.bigEndian), body)
+        value.withBytes(body)
     }
 }

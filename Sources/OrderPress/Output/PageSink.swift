@@ -7,19 +7,19 @@ import Foundation
 protocol PageSink: Sendable {
     /// A file too large to hold whole: `make` writes it front to back into the stream given, and
     /// returns its pieces. Published as `publish` would, from any thread.
-    func publishStreamed(_ path: String, in tree: Tree, make: (ByteStream) -> FilePieces?) throws(OutputError)
-    func publish(_ files: [OutputFile], in tree: Tree) throws(OutputError)
+    func publishStreamed(_ path: String, in tree: OutputTree, make: (ByteStream) -> FilePieces?) throws(OutputError)
+    func publish(_ files: [OutputFile], in tree: OutputTree) throws(OutputError)
     /// A file left as published: the reuse layer found it would come out the same (`PlanRunner`).
-    func keep(_ path: String, in tree: Tree)
+    func keep(_ path: String, in tree: OutputTree)
 }
 
 extension PageSink {
-    func publishStreamed(_ path: String, in tree: Tree, make: (ByteStream) -> FilePieces?) throws(OutputError) {
+    func publishStreamed(_ path: String, in tree: OutputTree, make: (ByteStream) -> FilePieces?) throws(OutputError) {
         try publishInMemory(path, in: tree, make: make)
     }
 
     /// Made in memory and published whole.
-    func publishInMemory(_ path: String, in tree: Tree, make: (ByteStream) -> FilePieces?) throws(OutputError) {
+    func publishInMemory(_ path: String, in tree: OutputTree, make: (ByteStream) -> FilePieces?) throws(OutputError) {
         let stream = MemoryStream()
         let pieces = make(stream)
         try publish([OutputFile(path: path, contents: stream.take(), pieces: pieces)], in: tree)
@@ -33,7 +33,7 @@ final class CollectedSite: PageSink, @unchecked Sendable {
     private var markdown: [OutputFile] = []
     private var html: [OutputFile] = []
 
-    func publish(_ files: [OutputFile], in tree: Tree) {
+    func publish(_ files: [OutputFile], in tree: OutputTree) {
         lock.withLock {
             switch tree {
             case .markdown: markdown += files
@@ -42,7 +42,7 @@ final class CollectedSite: PageSink, @unchecked Sendable {
         }
     }
 
-    func keep(_ path: String, in tree: Tree) {}
+    func keep(_ path: String, in tree: OutputTree) {}
 
     var site: RenderedSite {
         lock.withLock { RenderedSite(markdown: markdown.sorted { $0.path < $1.path }, site: html.sorted { $0.path < $1.path }) }

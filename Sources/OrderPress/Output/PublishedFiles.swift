@@ -3,14 +3,14 @@
 /// published. `PublishSession` answers from the manifest; a build with nothing published answers nil.
 protocol PublishedFiles: Sendable {
     /// The key the file was last published with (`OutputFile.reuseKey`), if it is still there as published.
-    func reuseKey(of path: String, in tree: Tree) -> String?
+    func reuseKey(of path: String, in tree: OutputTree) -> String?
     /// The pieces the file was last published with (`OutputFile.pieces`) and a way to read its bytes,
     /// if it is still there as published.
-    func pieces(of path: String, in tree: Tree) -> PublishedPieces?
+    func pieces(of path: String, in tree: OutputTree) -> PublishedPieces?
 }
 
 /// No last build: every file is made.
 struct NothingPublished: PublishedFiles {
-    func reuseKey(of path: String, in tree: Tree) -> String? { nil }
-    func pieces(of path: String, in tree: Tree) -> PublishedPieces? { nil }
+    func reuseKey(of path: String, in tree: OutputTree) -> String? { nil }
+    func pieces(of path: String, in tree: OutputTree) -> PublishedPieces? { nil }
 }

@@ -69,7 +69,7 @@ public struct Manifest: Sendable, Equatable {
         self.inputs = inputs
     }
 
-    public subscript(tree: Tree) -> [Entry] {
+    public subscript(tree: OutputTree) -> [Entry] {
         switch tree {
         case .markdown: markdown
         case .site: site
@@ -104,7 +104,7 @@ public struct Manifest: Sendable, Equatable {
     func encoded() -> Data {
         // The two lists on both cores (a one-order change at a million orders waits for this at the end of
         // the build), then joined in a buffer that becomes the `Data` without a copy.
-        let lists = Parallel.map(Tree.allCases.count) { Self.encodedEntries(self[Tree.allCases[$0]]) }
+        let lists = Parallel.map(OutputTree.allCases.count) { Self.encodedEntries(self[OutputTree.allCases[$0]]) }
         var out = ByteBuffer()
         out.append(Array("{\"version\": \(Self.version),\n".utf8))
         if let inputs {
@@ -112,7 +112,7 @@ public struct Manifest: Sendable, Equatable {
             JSONEscaper.append(inputs, to: &line)
             out.append(line + Array(",\n".utf8))
         }
-        for (tree, list) in zip(Tree.allCases, lists) {
+        for (tree, list) in zip(OutputTree.allCases, lists) {
             out.append(Array("\"\(tree.rawValue)\": [".utf8))
             out.append(list)
             out.append(Array((tree == .site ? "\n]\n}\n" : "\n],\n").utf8))

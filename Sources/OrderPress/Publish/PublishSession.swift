@@ -26,14 +26,14 @@ public final class PublishSession: @unchecked Sendable {
     private let dryRun: Bool
     private let parallel: Bool
     /// What the last build published, by path, with where each file is.
-    private let previous: [Tree: [String: Recorded]]
+    private let previous: [OutputTree: [String: Recorded]]
     /// The same, in the manifest's order (its paths' bytes), so that an unchanged list is written without sorting it again.
-    private let previousInOrder: [Tree: [Manifest.Entry]]
+    private let previousInOrder: [OutputTree: [Manifest.Entry]]
     /// Whether the last manifest is in this version's format: else it is rewritten even if nothing changed.
     private let previousIsCurrent: Bool
     /// The last manifest's modification time: an entry as new as that is in doubt.
     private let manifestModified: Int64
-    private let folders: [Tree: OpenFolders]
+    private let folders: [OutputTree: OpenFolders]
     private let fixFileMode: Bool
     private let temporaryPrefix: String
     private let marker: UnfinishedMarker
@@ -43,8 +43,8 @@ public final class PublishSession: @unchecked Sendable {
 
     private let lock = NSLock()
     // Guarded by `lock`:
-    private var entries: [Tree: [String: Manifest.Entry]] = [:]
-    private var written: [Tree: [String]] = [:]
+    private var entries: [OutputTree: [String: Manifest.Entry]] = [:]
+    private var written: [OutputTree: [String]] = [:]
     private var unchanged = 0
     private var temporaryCount = 0
     /// The files written under a temporary name, waiting for `place`; and how each was placed, in order.
@@ -81,7 +81,7 @@ public final class PublishSession: @unchecked Sendable {
         self.temporaryPrefix = temporaryPrefix
         self.marker = marker
         let folders = folders
-        self.previous = Dictionary(uniqueKeysWithValues: Tree.allCases.map { tree in
+        self.previous = Dictionary(uniqueKeysWithValues: OutputTree.allCases.map { tree in
             (tree, Recorded.located(previous?[tree] ?? [], in: folders[tree]!))
         })
     }
@@ -100,18 +100,18 @@ public final class PublishSession: @unchecked Sendable {
     }
 
     /// The URL of a published file. `isDirectory: false`: without it, Foundation asks the file system.
-    private func url(_ path: String, in tree: Tree) -> URL {
+    private func url(_ path: String, in tree: OutputTree) -> URL {
         (tree == .markdown ? output.markdown : output.site).appendingPathComponent(path, isDirectory: false)
     }
 
     /// What the last build recorded for this file, if the file on disk is still that one (same size and
     /// modification time, and not in doubt); nil otherwise. The reuse layer keeps a file whose key is unchanged.
-    public func previous(_ tree: Tree, _ path: String) -> Manifest.Entry? {
+    public func previous(_ tree: OutputTree, _ path: String) -> Manifest.Entry? {
         intact(tree, path)?.entry
     }
 
     /// `previous`, with where the file is.
-    private func intact(_ tree: Tree, _ path: String) -> Recorded? {
+    private func intact(_ tree: OutputTree, _ path: String) -> Recorded? {
         guard let recorded = previous[tree]?[path], recorded.folder >= 0 else { return nil }
         var status = stat()
         guard recorded.withName({ fstatat(recorded.folder, $0, &status, AT_SYMLINK_NOFOLLOW) }) == 0, isCurrent(recorded.entry, status)
@@ -136,7 +136,7 @@ public final class PublishSession: @unchecked Sendable {
     public func intactCount(builtFrom inputs: String? = nil) -> Int? {
         guard previousIsCurrent, previousInputs == inputs, !marker.isPresent else { return nil }
         var count = 0
-        for tree in Tree.allCases {
+        for tree in OutputTree.allCases {
             for path in (previous[tree] ?? [:]).keys {
                 guard self.previous(tree, path) != nil else { return nil }
                 count += 1
@@ -147,7 +147,7 @@ public final class PublishSession: @unchecked Sendable {
 
     /// A file the reuse layer did not make again, because `previous` showed it intact with the same key: it stays
     /// as it is, and in the manifest.
-    public func keep(_ path: String, in tree: Tree) {
+    public func keep(_ path: String, in tree: OutputTree) {
         guard let entry = previous[tree]?[path]?.entry else { return }
         lock.withLock {
             entries[tree, default: [:]][path] = entry
@@ -168,7 +168,7 @@ public final class PublishSession: @unchecked Sendable {
     /// writes those that changed. Safe to call from several threads at once; a batch is itself compared
     /// and written on several threads. A link, folder or anything but a file where a file goes is an
     /// error (exit 73) before anything of the batch is written; a dry run counts it as a write.
-    public func publish(_ files: [OutputFile], in tree: Tree) throws(OutputError) {
+    public func publish(_ files: [OutputFile], in tree: OutputTree) throws(OutputError) {
         guard let folders = folders[tree] else { return }
         var outcomes = map(files.count) { index in compare(files[index], tree: tree, folders: folders) }
         if !dryRun, let error = outcomes.lazy.compactMap({ if case .failed(let error) = $0 { error } else { nil } }).first {
@@ -233,7 +233,7 @@ public final class PublishSession: @unchecked Sendable {
 
     /// Whether `file` must be written, without writing anything. A file the last build did not publish, in a
     /// folder missing or made by this session, is not looked for (`create` finds out) unless `looking`.
-    private func compare(_ file: OutputFile, tree: Tree, folders: OpenFolders, looking: Bool = false) -> Outcome {
+    private func compare(_ file: OutputFile, tree: OutputTree, folders: OpenFolders, looking: Bool = false) -> Outcome {
         do throws(OutputError) {
             let place = try folders.place(of: file.path)
             let digest = ContentDigest(of: file.contents)
@@ -257,7 +257,7 @@ public final class PublishSession: @unchecked Sendable {
     /// A file made front to back into a temporary file beside where it goes, hashed as it is written,
     /// then compared as `publish` compares a file in memory: renamed into place when it differs,
     /// removed when it does not. A dry run writes nothing, not even that: it makes the file in memory.
-    func publishStreamed(_ path: String, in tree: Tree, make: (ByteStream) -> FilePieces?) throws(OutputError) {
+    func publishStreamed(_ path: String, in tree: OutputTree, make: (ByteStream) -> FilePieces?) throws(OutputError) {
         guard !dryRun, let folders = folders[tree] else { return try publishInMemory(path, in: tree, make: make) }
         let place = try folders.place(of: path)
         let shown = folders.path(place.path)
@@ -359,7 +359,7 @@ public final class PublishSession: @unchecked Sendable {
     /// Writes one file under a temporary name beside where it goes, for `place` to rename, and returns its
     /// manifest entry. `present`: whether a file is likely at the name already.
     private func write(
-        _ file: OutputFile, at place: OpenFolders.Place, digest: ContentDigest, in folders: OpenFolders, tree: Tree, temporary: Int,
+        _ file: OutputFile, at place: OpenFolders.Place, digest: ContentDigest, in folders: OpenFolders, tree: OutputTree, temporary: Int,
         present: Bool
     ) throws(OutputError) -> Manifest.Entry {
         let folder = try folders.folder(madeAt: place.folder)
@@ -380,7 +380,7 @@ public final class PublishSession: @unchecked Sendable {
     /// Whether the file on disk (`status`) already holds the `size` bytes whose SHA-256 is `digest`: by the
     /// last manifest's record while that is current, else by `reading` it, asked only when the sizes agree.
     private func holdsAlready(
-        _ digest: ContentDigest, size: Int, _ status: stat, _ place: OpenFolders.Place, _ tree: Tree, reading: () -> Bool
+        _ digest: ContentDigest, size: Int, _ status: stat, _ place: OpenFolders.Place, _ tree: OutputTree, reading: () -> Bool
     ) -> Bool {
         if let old = previous[tree]?[place.path]?.entry, isCurrent(old, status) { return old.sha256 == digest }
         return Int(status.st_size) == size && reading()
@@ -413,17 +413,17 @@ public final class PublishSession: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard phase == .publishing else { return }
-        var lists: [Tree: [Manifest.Entry]] = [:]
+        var lists: [OutputTree: [Manifest.Entry]] = [:]
         var changed = !previousIsCurrent || inputs != previousInputs
         // Both trees at once: 12,000 look-ups each at 100,000 orders, at the end of the build with a core idle.
         let (entries, previousInOrder, previous) = (entries, previousInOrder, previous)
-        let comparisons = Parallel.map(Tree.allCases.count) { index in
-            let tree = Tree.allCases[index]
+        let comparisons = Parallel.map(OutputTree.allCases.count) { index in
+            let tree = OutputTree.allCases[index]
             return Self.compared(entries[tree] ?? [:], with: previousInOrder[tree] ?? [], previous[tree] ?? [:])
         }
         var stale: [Aside] = []
-        var created: [Tree: [String]] = [:]
-        for (tree, (list, listedStale, same)) in zip(Tree.allCases, comparisons) {
+        var created: [OutputTree: [String]] = [:]
+        for (tree, (list, listedStale, same)) in zip(OutputTree.allCases, comparisons) {
             (lists[tree], changed) = (list, changed || !same)
             // With the files an unfinished session recorded it was creating, that this one does not publish.
             let current = entries[tree] ?? [:]
@@ -441,7 +441,7 @@ public final class PublishSession: @unchecked Sendable {
         }
         prepared = Prepared(stale: stale, manifest: manifest)
         phase = .prepared
-        if !dryRun, !pending.isEmpty || !stale.isEmpty || manifest != nil || Tree.allCases.contains(where: { folders[$0]?.hasHidden == true }) {
+        if !dryRun, !pending.isEmpty || !stale.isEmpty || manifest != nil || OutputTree.allCases.contains(where: { folders[$0]?.hasHidden == true }) {
             try marker.record(created)
         }
     }
@@ -461,7 +461,7 @@ public final class PublishSession: @unchecked Sendable {
         }
         do throws(OutputError) {
             // Before anything else: a new page may link into a new folder.
-            for tree in Tree.allCases { try folders[tree]?.putHiddenInPlace() }
+            for tree in OutputTree.allCases { try folders[tree]?.putHiddenInPlace() }
             placements.reserveCapacity(pending.count)
             for item in pending {
                 let name = item.name
@@ -523,7 +523,7 @@ public final class PublishSession: @unchecked Sendable {
             close(manifest.folder)
             prepared?.manifest = nil
         }
-        for tree in Tree.allCases { folders[tree]?.removeHidden() }
+        for tree in OutputTree.allCases { folders[tree]?.removeHidden() }
         phase = .abandoned
         if clean, !marker.wasPresent { marker.remove() }
     }
@@ -551,7 +551,7 @@ public final class PublishSession: @unchecked Sendable {
             marker.remove()
         }
         phase = .completed
-        let writtenURLs = Tree.allCases.flatMap { tree in (written[tree] ?? []).sorted().map { url($0, in: tree) } }
+        let writtenURLs = OutputTree.allCases.flatMap { tree in (written[tree] ?? []).sorted().map { url($0, in: tree) } }
         return PublishReport(written: writtenURLs, unchanged: unchanged, removed: removed)
     }
 
@@ -577,7 +577,7 @@ public final class PublishSession: @unchecked Sendable {
             steps.append { placement.undo(temporary, as: String(item.name), backup: temporary + Self.backupSuffix, in: item.folder) }
         }
         placements = []
-        for tree in Tree.allCases {
+        for tree in OutputTree.allCases {
             if let folder = folders[tree] { steps.append { folder.hideAgain() } }
         }
         var failing = steps.filter { !$0() }
@@ -689,11 +689,11 @@ extension PublishSession: PageSink {}
 
 /// The reuse layer asks the session, from the last manifest, what it may keep (`PlanRunner`).
 extension PublishSession: PublishedFiles {
-    func reuseKey(of path: String, in tree: Tree) -> String? { previous(tree, path)?.reuseKey }
+    func reuseKey(of path: String, in tree: OutputTree) -> String? { previous(tree, path)?.reuseKey }
 
     /// The published file is opened now and read through that descriptor (never through a link), and
     /// only while it is still the file the manifest recorded with these pieces.
-    func pieces(of path: String, in tree: Tree) -> PublishedPieces? {
+    func pieces(of path: String, in tree: OutputTree) -> PublishedPieces? {
         guard let recorded = intact(tree, path), let pieces = recorded.entry.pieces, Int64(pieces.totalLength) == recorded.entry.size
         else { return nil }
         let file = PublishedFile(recorded.withName { openat(recorded.folder, $0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) })
@@ -710,7 +710,7 @@ extension PublishSession {
 
     /// A file written under a temporary name (see `temporaryName`), waiting to be put in place.
     fileprivate struct Pending {
-        var tree: Tree
+        var tree: OutputTree
         var path: String
         /// Its folder, open (owned by `OpenFolders`).
         var folder: Int32
@@ -726,7 +726,7 @@ extension PublishSession {
 
     /// A stale file, and where it was set aside once it is.
     fileprivate struct Aside {
-        var tree: Tree
+        var tree: OutputTree
         var path: String
         var placed = false
         var folder: Int32?

@@ -41,7 +41,7 @@ struct StaleNotice: Sendable {
         guard let data = try AtomicFile.contents(of: state.appendingPathComponent(Manifest.fileName), below: state, maxBytes: Manifest.maxBytes),
             data.count <= Manifest.maxBytes, let manifest = Manifest.decode(data)
         else { return }
-        for (tree, root, suffix) in [(Tree.markdown, markdown, ".md"), (.site, site, ".html")] {
+        for (tree, root, suffix) in [(OutputTree.markdown, markdown, ".md"), (.site, site, ".html")] {
             for entry in manifest[tree] where Self.isNoticed(entry.path, suffix: suffix) && Publisher.isSafe(entry.path) {
                 let url = root.appendingPathComponent(entry.path, isDirectory: false)
                 // A page that is a link (or cannot be read) is skipped alone: OrderPress never writes through
@@ -65,7 +65,7 @@ struct StaleNotice: Sendable {
 
     /// The page with the notice after its title (the first `# ` line, or `</h1>`), or at the top when
     /// it has none.
-    func inserted(into page: String, tree: Tree) -> String {
+    func inserted(into page: String, tree: OutputTree) -> String {
         if tree == .markdown {
             // After the title only when a blank line follows it: else the quote would run on into the next line.
             if page.hasPrefix("# "), let end = page.firstIndex(of: "\n"), page[page.index(after: end)...].hasPrefix("\n") {
@@ -81,7 +81,7 @@ struct StaleNotice: Sendable {
     }
 
     /// The page without this notice, as `inserted` put it in.
-    func removed(from page: String, tree: Tree) -> String {
+    func removed(from page: String, tree: OutputTree) -> String {
         guard tree == .markdown else {
             guard let range = page.range(of: htmlBlock) else { return page }
             return page.replacingCharacters(in: range, with: "")

@@ -17,7 +17,7 @@ final class UnfinishedMarker: @unchecked Sendable {
     /// Guarded by `lock`.
     private var present: Bool
     /// What an earlier unfinished session recorded it was about to create, by tree; read when the session began.
-    let recorded: [Tree: [String]]
+    let recorded: [OutputTree: [String]]
     /// Whether it was there when the session began.
     let wasPresent: Bool
 
@@ -55,12 +55,12 @@ final class UnfinishedMarker: @unchecked Sendable {
     }
 
     /// Records, durably, the files the session is about to create, with those recorded before it; made first if missing.
-    func record(_ created: [Tree: [String]]) throws(OutputError) {
+    func record(_ created: [OutputTree: [String]]) throws(OutputError) {
         var all = recorded
         for (tree, paths) in created { all[tree, default: []] += paths }
         try make()
         var bytes = Array("{".utf8)
-        for (index, tree) in Tree.allCases.enumerated() {
+        for (index, tree) in OutputTree.allCases.enumerated() {
             bytes += Array("\(index == 0 ? "" : ",")\n\"\(tree.rawValue)\": [".utf8)
             // Sorted and once each: the same files give the same bytes.
             for (number, path) in Set(all[tree] ?? []).sorted().enumerated() {
@@ -81,10 +81,10 @@ final class UnfinishedMarker: @unchecked Sendable {
         }
     }
 
-    private static func decode(_ data: Data) -> [Tree: [String]]? {
+    private static func decode(_ data: Data) -> [OutputTree: [String]]? {
         guard let lists = try? JSONDecoder().decode([String: [String]].self, from: data) else { return nil }
-        var recorded: [Tree: [String]] = [:]
-        for tree in Tree.allCases { recorded[tree] = lists[tree.rawValue] ?? [] }
+        var recorded: [OutputTree: [String]] = [:]
+        for tree in OutputTree.allCases { recorded[tree] = lists[tree.rawValue] ?? [] }
         return recorded
     }
 }

@@ -18,7 +18,7 @@ final class BatchWriter<Sink: PageSink>: @unchecked Sendable {
     }
 
     /// Queues the files, and the paths kept as published; waits while `depth` batches are queued.
-    func submit(_ files: [OutputFile], in tree: Tree, keeping kept: [String] = []) {
+    func submit(_ files: [OutputFile], in tree: OutputTree, keeping kept: [String] = []) {
         slots.wait()
         queue.async(group: group) { [self] in
             defer { slots.signal() }

@@ -90,8 +90,7 @@ struct PaymentLedger: Sendable {
                 var warning = DataWarning(
                     row: nil,
                     Reason(
-                        .paymentCredit, ["person": person, "amount": text],
-                        english: "payments: \(person) paid \(text) more than they owed from finished rounds; it is kept as credit toward a later round (correct the payment row to hand it back)"))
+                        .paymentCredit, ["person": person, "amount": text]))
                 warning.source = "payments"
                 return warning
             }

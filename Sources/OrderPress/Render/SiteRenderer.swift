@@ -106,7 +106,7 @@ public struct SiteRenderer: Sendable {
         // What the chart reads, not the whole context: a closure holding that copied all of it for each
         // group, kept or not.
         let (labels, money, bars) = (context.labels, context.money, context.limits.chartBars)
-        return PlannedFile(path: "groups/\(context.groupSlugs[summary.group.name]!).svg", trees: Tree.allCases, dependsOn: .chart(summary)) {
+        return PlannedFile(path: "groups/\(context.groupSlugs[summary.group.name]!).svg", trees: OutputTree.allCases, dependsOn: .chart(summary)) {
             let chart = BarChart(
                 title: labels.text("chart_title", ["group": summary.group.name, "currency": summary.currency]),
                 bars: summary.people.prefix(bars).map {

@@ -74,7 +74,7 @@ struct OrderDigestTable: Sendable {
     }
 
     private static func append(_ record: RecordDigest, row: Int, to digests: inout [UInt8]) {
-        withUnsafeBytes(of: (record.high.bigEndian, record.low.bigEndian)) { digests += $0 }
+        record.value.withBytes { digests += $0 }
         append(row: row, to: &digests)
     }
 

@@ -388,14 +388,14 @@ struct PageKeys: Sendable {
         fields.add(csvOrganizers)
         fields.add(positions.count)
         fields.append(orders[positions.lowerBound * Self.orderDigestSize..<positions.upperBound * Self.orderDigestSize])
-        return PieceKey(Array(SHA256.hash(data: fields.bytes)))
+        return PieceKey(Digest128(SHA256.hash(data: fields.bytes)))
     }
 
     private static func pieceKey(_ kind: String, _ digest: String, _ first: Bool) -> PieceKey {
         var fields = Fields()
         fields.add(kind, digest)
         fields.add(first)
-        return PieceKey(Array(SHA256.hash(data: fields.bytes)))
+        return PieceKey(Digest128(SHA256.hash(data: fields.bytes)))
     }
 
     private func add(_ group: Group, to fields: inout Fields) {

@@ -62,7 +62,7 @@ struct PlanRunner<Record: PublishedFiles>: Sendable {
     }
 
     /// The pieces of a file made in pieces as last published, for `PieceAssembler` to copy from.
-    func publishedPieces(of path: String, in tree: Tree) -> PublishedPieces? {
+    func publishedPieces(of path: String, in tree: OutputTree) -> PublishedPieces? {
         record.pieces(of: path, in: tree)
     }
 }

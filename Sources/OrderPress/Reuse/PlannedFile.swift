@@ -5,7 +5,7 @@ import Foundation
 /// Render plans; `PlanRunner` decides whether to make it.
 struct PlannedFile {
     var path: String
-    var trees: [Tree]
+    var trees: [OutputTree]
     /// Nil: the file declares nothing and is always made (publish still compares its bytes).
     var dependsOn: Dependency?
     var make: () -> Data

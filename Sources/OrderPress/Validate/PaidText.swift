@@ -33,8 +33,7 @@ enum PaidText {
                 .init(
                     row: row,
                     Reason(
-                        .paidUnreadable, ["column": column, "value": text],
-                        english: "\(column) '\(text)' is neither paid nor unpaid and counts as not paid; write yes or no")))
+                        .paidUnreadable, ["column": column, "value": text])))
         }
         return false
     }

@@ -69,8 +69,7 @@ public struct PersonSpellings: Sendable, Equatable {
             return DataWarning(
                 row: person.row,
                 Reason(
-                    .personSpellingsMerged, ["spellings": joined, "name": person.shown],
-                    english: "\(joined) → one person (their rows are counted together, shown as '\(person.shown)')"))
+                    .personSpellingsMerged, ["spellings": joined, "name": person.shown]))
         }
     }
 }

@@ -21,46 +21,20 @@ enum PriceText {
         case signContradicts(String, sign: String, currency: String)
         case notANumber(String)
 
-        /// The reason with its code and values (`reason` is its English).
+        /// The reason with its code and values; its English is the catalogue's (`Reason(_:_:)`).
         func explained(column: String, fromSheetAPI: Bool = false, table: String = "orders") -> Reason {
-            let english = reason(column: column, fromSheetAPI: fromSheetAPI, table: table)
             switch self {
-            case .missing: return Reason(.priceMissing, ["column": column], english: english)
-            case .negative: return Reason(.priceNegative, english: english)
-            case .tooLong(let text): return Reason(.priceTooLong, ["value": text], english: english)
+            case .missing: return Reason(.priceMissing, ["column": column])
+            case .negative: return Reason(.priceNegative)
+            case .tooLong(let text): return Reason(.priceTooLong, ["value": text])
             case .formatted(let text, let number, let sheetFormat):
                 return Reason(
-                    sheetFormat && fromSheetAPI ? .priceSheetFormat : .priceFormatted, ["value": text, "number": number, "column": column],
-                    english: english)
+                    sheetFormat && fromSheetAPI ? .priceSheetFormat : .priceFormatted, ["value": text, "number": number, "column": column])
             case .otherSeparator(let text, let separator):
-                return Reason(.priceOtherSeparator, ["value": text, "table": table, "separator": separator.rawValue], english: english)
+                return Reason(.priceOtherSeparator, ["value": text, "table": table, "separator": separator.rawValue])
             case .signContradicts(let text, let sign, let currency):
-                return Reason(.priceSignContradicts, ["value": text, "sign": sign, "currency": currency], english: english)
-            case .notANumber(let text): return Reason(.priceNotNumber, ["value": text], english: english)
-            }
-        }
-
-        /// `fromSheetAPI`: the sheet is read from a SheetDB-style URL, where `mode=UNFORMATTED_VALUE` turns the
-        /// sheet's own number formats into plain numbers; from a file it cannot help.
-        func reason(column: String, fromSheetAPI: Bool = false, table: String = "orders") -> String {
-            switch self {
-            case .missing:
-                return "price is missing (column '\(column)')"
-            case .negative:
-                return "price must not be negative"
-            case .tooLong(let text):
-                return "price '\(text)' has more than \(integerDigits) digits before the point or \(fractionDigits) after"
-            case .formatted(let text, let number, let sheetFormat):
-                if sheetFormat, fromSheetAPI {
-                    return "price '\(text)' is formatted as currency by the sheet; read the sheet with mode=UNFORMATTED_VALUE or cast_numbers=\(column), or write \(number)"
-                }
-                return "price '\(text)' is not a plain number; write \(number) (the currency belongs in the currency column or the group)"
-            case .otherSeparator(let text, let separator):
-                return "price '\(text)' is written with another decimal mark than the sheet's; set decimal_separator = \"\(separator.rawValue)\" in [\(table)] if the sheet writes numbers that way"
-            case .signContradicts(let text, let sign, let currency):
-                return "price '\(text)' is marked \(sign), which is not \(currency), the order's currency"
-            case .notANumber(let text):
-                return "price '\(text)' is not a number"
+                return Reason(.priceSignContradicts, ["value": text, "sign": sign, "currency": currency])
+            case .notANumber(let text): return Reason(.priceNotNumber, ["value": text])
             }
         }
     }

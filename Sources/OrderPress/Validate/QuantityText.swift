@@ -24,20 +24,15 @@ enum QuantityText {
         return range.contains(value) ? value : nil
     }
 
-    static func reason(_ text: String) -> String {
-        "quantity must be a whole number from 1 to 10,000 (found '\(text)')"
-    }
-
     /// Why `text` is not a quantity: a whole number with a unit or sign around it, as people type into
     /// a Form's short answer (`2杯`, `2 cups`, `x2`, `２份`), says which number to write; anything else
     /// says what a quantity is.
     static func problem(_ text: String) -> Reason {
         if let number = unitTyped(text) {
             return Reason(
-                .quantityFormatted, ["value": text, "number": String(number)],
-                english: "quantity '\(text)' is not a plain number; write \(number)")
+                .quantityFormatted, ["value": text, "number": String(number)])
         }
-        return Reason(.quantityInvalid, ["value": text], english: reason(text))
+        return Reason(.quantityInvalid, ["value": text])
     }
 
     /// The number of a quantity typed with a unit (`2杯`, `2 cups`, `x2`): one run of digits, in range,

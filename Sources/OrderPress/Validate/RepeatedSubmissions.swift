@@ -27,8 +27,7 @@ enum RepeatedSubmissions {
                     DataWarning(
                         row: orders[index].row,
                         Reason(
-                            .rowRepeated, ["previous": previous, "seconds": seconds],
-                            english: "repeats row \(previous): the same answers sent \(seconds) s later; if they were sent twice, delete one (both are counted)")))
+                            .rowRepeated, ["previous": previous, "seconds": seconds])))
             }
             return warnings
         }

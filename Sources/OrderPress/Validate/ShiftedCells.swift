@@ -111,8 +111,7 @@ struct ShiftedCells {
                 let shape = Shape(text)
                 if secretShapes.kinds.contains(shape.kinds), secretShapes.lengths.contains(shape.length), !(shapes?[column]?.contains(shape) ?? false) {
                     return Reason(
-                        .rowSecretShape, ["column": headers[column], "secret": headers[secret]],
-                        english: "its '\(headers[column])' cell is shaped like the '\(headers[secret])' cells beside it, as if the row's cells were shifted by one column; none of its cells is shown; fix the row in the sheet")
+                        .rowSecretShape, ["column": headers[column], "secret": headers[secret]])
                 }
             }
         }
@@ -195,8 +194,7 @@ struct ShiftedCells {
                 }
                 guard all, fixed, moved else { continue }
                 return Reason(
-                    step == 1 ? .rowShiftedExtra : .rowShiftedMissing, ["column": headers[entry.column]],
-                    english: "its cells look shifted by one column from column '\(headers[entry.column])' on, or earlier (a comma \(step == 1 ? "too many" : "missing") before it, or a line broken or cut short); none of its cells is shown; fix the row in the sheet")
+                    step == 1 ? .rowShiftedExtra : .rowShiftedMissing, ["column": headers[entry.column]])
             }
         }
         return nil

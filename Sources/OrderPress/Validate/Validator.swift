@@ -242,8 +242,7 @@ public struct Validator: Sendable {
             return DataWarning(
                 row: nil,
                 Reason(
-                    .organizerUnmatched, ["group": name, "organizer": organizer, "suggestion": suggestion],
-                    english: "group '\(name)': organiser '\(organizer)' is no one who ordered; did you mean '\(suggestion)'?"))
+                    .organizerUnmatched, ["group": name, "organizer": organizer, "suggestion": suggestion]))
         }
     }
 
@@ -275,8 +274,7 @@ public struct Validator: Sendable {
                 .init(
                     row: orders[index].row,
                     Reason(
-                        .timeUnsettled, ["value": text, "table": configuration.orders.name],
-                        english: "time '\(text)' could be day-first or month-first and is shown as written; set date_order in [\(configuration.orders.name)] (\"dmy\" or \"mdy\") or read the sheet with UNFORMATTED_VALUE")))
+                        .timeUnsettled, ["value": text, "table": configuration.orders.name])))
         }
     }
 
@@ -386,9 +384,9 @@ public struct Validator: Sendable {
         var reasons: [Reason] = []
 
         let person = text(roles.person)
-        if person.isEmpty { reasons.append(Reason(.personMissing, ["column": columns.person], english: "person is missing (column '\(columns.person)')")) }
+        if person.isEmpty { reasons.append(Reason(.personMissing, ["column": columns.person])) }
         let item = text(roles.item)
-        if item.isEmpty { reasons.append(Reason(.itemMissing, ["column": columns.item], english: "item is missing (column '\(columns.item)')")) }
+        if item.isEmpty { reasons.append(Reason(.itemMissing, ["column": columns.item])) }
         let group = text(roles.group)
         let groupPosition = group.isEmpty ? nil : listed?.places.place(group)
         // Only its currency is read: the whole group (and the list, captured by a closure) copied for
@@ -396,9 +394,9 @@ public struct Validator: Sendable {
         var knownCurrency: String?
         if let groupPosition, let listed { knownCurrency = listed.groups[groupPosition].currency }
         if group.isEmpty {
-            reasons.append(Reason(.groupMissing, ["column": columns.group], english: "group is missing (column '\(columns.group)')"))
+            reasons.append(Reason(.groupMissing, ["column": columns.group]))
         } else if listed != nil, groupPosition == nil {
-            reasons.append(Reason(.groupUnknown, ["group": group], english: "unknown group '\(group)'"))
+            reasons.append(Reason(.groupUnknown, ["group": group]))
         }
 
         let currencyText = text(roles.currency).uppercased()
@@ -406,7 +404,7 @@ public struct Validator: Sendable {
         if !currencyText.isEmpty {
             currency = currencyText
             if !isKnownCurrency(currencyText) {
-                reasons.append(Reason(.currencyUnknown, ["value": currencyText], english: "unknown currency '\(currencyText)'"))
+                reasons.append(Reason(.currencyUnknown, ["value": currencyText]))
             }
         } else if let groupCurrency = knownCurrency, !groupCurrency.isEmpty {
             currency = groupCurrency
@@ -456,21 +454,20 @@ public struct Validator: Sendable {
                     .init(
                         row: number,
                         Reason(
-                            .timeUnreadable, ["value": timeText],
-                            english: "time '\(timeText)' is not a date and time OrderPress reads and is shown as written (write it like 2026-11-21 09:15)")))
+                            .timeUnreadable, ["value": timeText])))
             }
         }
         // Checked one by one, not through an array of them made for every row.
-        func checkLength(_ field: String, _ code: ReasonCode, _ value: String, _ limit: Int) {
+        func checkLength(_ code: ReasonCode, _ value: String, _ limit: Int) {
             // Counting characters is slow; a text never has more of them than UTF-8 bytes.
             if value.utf8.count > limit, value.count > limit {
-                warnings.append(.init(row: number, Reason(code, ["limit": String(limit)], english: "\(field) longer than \(limit) characters")))
+                warnings.append(.init(row: number, Reason(code, ["limit": String(limit)])))
             }
         }
-        checkLength("person", .personTooLong, person, TextLimits.person)
-        checkLength("item", .itemTooLong, item, TextLimits.item)
-        checkLength("note", .noteTooLong, note, TextLimits.note)
-        for option in options { checkLength("option", .optionTooLong, option, TextLimits.option) }
+        checkLength(.personTooLong, person, TextLimits.person)
+        checkLength(.itemTooLong, item, TextLimits.item)
+        checkLength(.noteTooLong, note, TextLimits.note)
+        for option in options { checkLength(.optionTooLong, option, TextLimits.option) }
 
         let paid = PaidText.read(text(roles.paid), column: columns.paid, row: number, warnings: &warnings)
         let id = text(roles.id)
@@ -525,8 +522,7 @@ public struct Validator: Sendable {
                     row: nil,
                     Reason(
                         .sourceRowFields,
-                        ["table": table.name, "row": String($0.number), "count": String($0.fieldCount), "header_count": String(table.headers.count)],
-                        english: "\(table.name) row \($0.number) has \($0.fieldCount) fields but the header has \(table.headers.count) and is ignored"))
+                        ["table": table.name, "row": String($0.number), "count": String($0.fieldCount), "header_count": String(table.headers.count)]))
                 : DataWarning(
                     row: nil,
                     Reason(
@@ -550,14 +546,14 @@ public struct Validator: Sendable {
             // A row nobody filled in (`BlankRows`) is nothing to warn about.
             if name.isEmpty, columns.mapped.allSatisfy({ BlankRows.isBlank(text(row, $0)) }) { continue }
             guard !name.isEmpty else {
-                warnings.append(.init(row: nil, Reason(.groupNameless, ["row": String(number)], english: "groups row \(number) has no name and is ignored")))
+                warnings.append(.init(row: nil, Reason(.groupNameless, ["row": String(number)])))
                 continue
             }
             guard names.insert(name).inserted else {
                 warnings.append(
                     .init(
                         row: nil,
-                        Reason(.groupRepeated, ["row": String(number), "group": name], english: "groups row \(number) repeats group '\(name)' and is ignored")))
+                        Reason(.groupRepeated, ["row": String(number), "group": name])))
                 continue
             }
             var currency = text(row, columns.currency).uppercased()
@@ -566,8 +562,7 @@ public struct Validator: Sendable {
                     .init(
                         row: nil,
                         Reason(
-                            .groupCurrencyUnknown, ["row": String(number), "value": currency, "currency": configuration.baseCurrency],
-                            english: "groups row \(number): unknown currency '\(currency)'; using \(configuration.baseCurrency)")))
+                            .groupCurrencyUnknown, ["row": String(number), "value": currency, "currency": configuration.baseCurrency])))
                 currency = configuration.baseCurrency
             }
             let deadline = text(row, columns.deadline)
@@ -580,8 +575,7 @@ public struct Validator: Sendable {
                         .init(
                             row: nil,
                             Reason(
-                                .deadlineUnreadable, ["row": String(number), "value": deadline],
-                                english: "groups row \(number): deadline '\(deadline)' is not a date and time OrderPress reads and is shown as written (write it like 2026-11-21 18:00)")))
+                                .deadlineUnreadable, ["row": String(number), "value": deadline])))
                 }
             }
             // A fee's sign is the group's currency's; a group that names none is priced in the base currency.
@@ -608,8 +602,7 @@ public struct Validator: Sendable {
                 .init(
                     row: nil,
                     Reason(
-                        .deadlineUnsettled, ["row": String(number), "value": deadline, "table": table],
-                        english: "groups row \(number): deadline '\(deadline)' could be day-first or month-first and is shown as written; set date_order in [\(table)] (\"dmy\" or \"mdy\") or read the sheet with UNFORMATTED_VALUE")))
+                        .deadlineUnsettled, ["row": String(number), "value": deadline, "table": table])))
         }
         return groups
     }
@@ -652,8 +645,7 @@ public struct Validator: Sendable {
             let group = groups[groupIndex]
             candidates[index].reasons.append(
                 Reason(
-                    .currencyDiffers, ["value": orders[index].currency, "group": group.name, "group_currency": group.currency],
-                    english: "currency '\(orders[index].currency)' differs from group '\(group.name)' currency '\(group.currency)'"))
+                    .currencyDiffers, ["value": orders[index].currency, "group": group.name, "group_currency": group.currency]))
         }
         return groups
     }
@@ -676,15 +668,13 @@ public struct Validator: Sendable {
             DataWarning(
                 row: nil,
                 Reason(
-                    .columnUnmapped, ["table": table.name, "column": $0],
-                    english: "\(table.name): column '\($0)' is not mapped in the configuration and is not published"))
+                    .columnUnmapped, ["table": table.name, "column": $0]))
         }
         let repeated = counts.filter { $0.value > 1 && !mappedSet.contains($0.key) }.keys.sorted().map {
             DataWarning(
                 row: nil,
                 Reason(
-                    .columnRepeated, ["table": table.name, "column": $0, "count": String(counts[$0]!)],
-                    english: "\(table.name): column '\($0)' appears \(counts[$0]!) times in the header; only the first is read"))
+                    .columnRepeated, ["table": table.name, "column": $0, "count": String(counts[$0]!)]))
         }
         return unmapped + repeated
     }
@@ -729,7 +719,7 @@ public struct Validator: Sendable {
             let list = rows.map(String.init).joined(separator: ", ")
             return DataWarning(
                 row: rows[0],
-                Reason(.idRepeated, ["id": id, "rows": list], english: "id '\(id)' is used by rows \(list); they are matched by content instead"))
+                Reason(.idRepeated, ["id": id, "rows": list]))
         }
     }
 }

@@ -443,7 +443,7 @@ import Testing
 
     /// A manifest without the files' modification times, in path order.
     static func comparable(_ manifest: Manifest) -> [String] {
-        Tree.allCases.flatMap { tree in
+        OutputTree.allCases.flatMap { tree in
             manifest[tree].map { "\(tree) \($0.path) \($0.size) \($0.sha256) \($0.reuseKey ?? "-")" }.sorted()
         }
     }

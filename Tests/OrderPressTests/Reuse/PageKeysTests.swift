@@ -23,10 +23,10 @@ import Testing
     /// The last build's files, as a publish session would offer them: each file's key and pieces
     /// (`PublishedFiles`), and kept files copied into this build's output (`PageSink`).
     final class PublishedSite: PageSink, PublishedFiles, @unchecked Sendable {
-        private let previous: [Tree: [String: OutputFile]]
+        private let previous: [OutputTree: [String: OutputFile]]
         private let lock = NSLock()
         private var collected = CollectedSite()
-        private(set) var kept: [Tree: [String]] = [:]
+        private(set) var kept: [OutputTree: [String]] = [:]
 
         init(_ site: RenderedSite) {
             previous = [
@@ -35,11 +35,11 @@ import Testing
             ]
         }
 
-        func reuseKey(of path: String, in tree: Tree) -> String? { previous[tree]?[path]?.reuseKey }
+        func reuseKey(of path: String, in tree: OutputTree) -> String? { previous[tree]?[path]?.reuseKey }
 
-        func publish(_ files: [OutputFile], in tree: Tree) { lock.withLock { collected.publish(files, in: tree) } }
+        func publish(_ files: [OutputFile], in tree: OutputTree) { lock.withLock { collected.publish(files, in: tree) } }
 
-        func keep(_ path: String, in tree: Tree) {
+        func keep(_ path: String, in tree: OutputTree) {
             lock.withLock {
                 kept[tree, default: []].append(path)
                 collected.publish([previous[tree]![path]!], in: tree)
@@ -49,7 +49,7 @@ import Testing
         /// Bytes of each file read back for its pieces.
         private(set) var copied: [String: Int] = [:]
 
-        func pieces(of path: String, in tree: Tree) -> PublishedPieces? {
+        func pieces(of path: String, in tree: OutputTree) -> PublishedPieces? {
             guard let file = previous[tree]?[path], let pieces = file.pieces else { return nil }
             return PublishedPieces(pieces: pieces) { [self] offset, buffer in
                 guard offset + buffer.count <= file.contents.count else { return false }

@@ -10,17 +10,17 @@ import Testing
     /// by `expecting`), and counts the questions.
     final class Record: PublishedFiles, @unchecked Sendable {
         private let lock = NSLock()
-        private let answer: @Sendable (String, Tree) -> String?
+        private let answer: @Sendable (String, OutputTree) -> String?
         private(set) var asked: [String] = []
 
-        init(_ answer: @escaping @Sendable (String, Tree) -> String?) { self.answer = answer }
+        init(_ answer: @escaping @Sendable (String, OutputTree) -> String?) { self.answer = answer }
 
-        func reuseKey(of path: String, in tree: Tree) -> String? {
+        func reuseKey(of path: String, in tree: OutputTree) -> String? {
             lock.withLock { asked.append("\(tree) \(path)") }
             return answer(path, tree)
         }
 
-        func pieces(of path: String, in tree: Tree) -> PublishedPieces? { nil }
+        func pieces(of path: String, in tree: OutputTree) -> PublishedPieces? { nil }
     }
 
     static func keys() async throws -> (PageKeys, Aggregation) {
@@ -41,7 +41,7 @@ import Testing
         let record = Record { _, _ in "any key" }
         let runner = PlanRunner(keys: keys, record: record)
         var made = 0
-        let file = runner.run(PlannedFile(path: "style.css", trees: Tree.allCases, dependsOn: nil) {
+        let file = runner.run(PlannedFile(path: "style.css", trees: OutputTree.allCases, dependsOn: nil) {
             made += 1
             return Data("body {}".utf8)
         })
@@ -76,18 +76,18 @@ import Testing
     }
 
     /// A declared file is kept only when every tree it goes into holds the key of its declaration.
-    @Test(arguments: [[Tree.markdown, .site], [.markdown], [.site], []])
-    func aDeclaredFileIsKeptOnlyWhereEveryTreeHasItsKey(matching: [Tree]) async throws {
+    @Test(arguments: [[OutputTree.markdown, .site], [.markdown], [.site], []])
+    func aDeclaredFileIsKeptOnlyWhereEveryTreeHasItsKey(matching: [OutputTree]) async throws {
         let (keys, aggregation) = try await Self.keys()
         let summary = try #require(aggregation.groups.first { !$0.orders.isEmpty })
         let key = keys.key(of: .chart(summary))
         let runner = PlanRunner(keys: keys, record: Record { _, tree in matching.contains(tree) ? key : "other" })
         var made = 0
-        let file = runner.run(PlannedFile(path: "groups/g.svg", trees: Tree.allCases, dependsOn: .chart(summary)) {
+        let file = runner.run(PlannedFile(path: "groups/g.svg", trees: OutputTree.allCases, dependsOn: .chart(summary)) {
             made += 1
             return Data("<svg/>".utf8)
         })
-        let kept = matching.count == Tree.allCases.count
+        let kept = matching.count == OutputTree.allCases.count
         #expect((file == nil) == kept)
         #expect(made == (kept ? 0 : 1))
         if let file { #expect(file.reuseKey == key) }

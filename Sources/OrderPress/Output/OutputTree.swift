@@ -1,4 +1,4 @@
 /// The two folders a build publishes into: the Markdown (for git) and the HTML site.
-public enum Tree: String, Sendable, CaseIterable {
+public enum OutputTree: String, Sendable, CaseIterable {
     case markdown, site
 }
