@@ -81,7 +81,7 @@ final class GoogleStandIn: Sendable {
         server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 5, logger: .disabled, handler: handler)
         let server = server
         task = Task { try await server.run() }
-        try await server.waitUntilListening(timeout: 5)
+        try await server.waitUntilListening(timeout: TestSupport.listeningCeiling)
         guard case .ip4(_, let port) = await server.listeningAddress else { throw URLError(.cannotConnectToHost) }
         self.port = port
         await log.setTokenURI(url("/token"))

@@ -43,7 +43,7 @@ final class LocalServer: Sendable {
         let server = server
         task = Task { try await server.run() }
         self.log = log
-        try await server.waitUntilListening(timeout: 5)
+        try await server.waitUntilListening(timeout: TestSupport.listeningCeiling)
         guard case .ip4(_, let port) = await server.listeningAddress else { throw URLError(.cannotConnectToHost) }
         self.port = port
     }

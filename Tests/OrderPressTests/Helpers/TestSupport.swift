@@ -10,6 +10,12 @@ enum TestSupport {
 
     static let sampleConfig = repository.appendingPathComponent("examples/sample/orderpress.toml")
 
+    /// How long a test's loopback server may take to start listening. A ceiling, not a timing: it
+    /// returns as soon as the server listens, but with every suite running at once on two cores a
+    /// server's task can wait several seconds for a thread (CI once failed four tests at FlyingFox's
+    /// default of 5 s).
+    static let listeningCeiling: TimeInterval = 120
+
     /// The built `orderpress` executable, beside the test bundle.
     static var binary: URL {
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
