@@ -16,7 +16,7 @@ import Testing
     /// 2026-11-21 10:00 UTC.
     static let start = 1_795_255_200
 
-    static func site(top: String = "", notify: String = "", rows: [String] = Site.rows, timeout: Int = 1) -> URL {
+    static func site(top: String = "", notify: String = "", rows: [String] = Site.rows, timeout: Int = 30) -> URL {
         let folder = TestSupport.temporaryFolder()
         TestSupport.write(
             [
@@ -152,7 +152,7 @@ import Testing
     @Test func aRunKilledDuringThePostHasItsNewsSentByTheNextRunOnce() async throws {
         let hook = Hook()
         try await LocalServer.with(WebhookTests.serve(hook)) { server in
-            let site = Self.site(timeout: 30)
+            let site = Self.site()
             let url = server.url("/hook")
             #expect(try await Self.build(site, url, at: Self.start).status == 0)
             await hook.set(.hang)
