@@ -33,7 +33,7 @@ STAGES = [
     ("render", "    cmark_parser_finish", "cmark_parser_finish"),
     ("render", "    CMark.rewriteLinks", "CMark.rewriteLinks(in:)"),
     ("render", "    cmark_render_html", "cmark_render_html"),
-    ("render", "  SHA-256 (page keys; publish's content hashes)", "SHA256.update(bufferPointer:)"),
+    ("all", "SHA-256, every caller (record digests, fingerprint, streamed exports' hashes, page keys; valgrind hides SHA-NI: see profile-native.sh)", "SHA256.update(bufferPointer:)"),
     ("render", "amounts: DecimalText.fixed (everywhere)", "static DecimalText.fixed(_:digits:)"),
     ("render", "page keys (PageKeys: orders, then pages)", "PageKeys.init(_:templates:digestTable:) | PageInputs.init(_:templates:)"),
     ("render", "  PageKeys.person", "PageKeys.person(_:) | PageInputs.person(_:)"),
