@@ -129,11 +129,12 @@ uninstall:
 		"$(ZSHDIR)/_orderpress" "$(FISHDIR)/orderpress.fish"
 
 # Rebuilds the copy of templates/ compiled into the binary, and the Swift the built-in templates
-# compile to (GeneratedPages.swift, from templates/ and PageModels.swift); a test fails when either
+# compile to (the page models' `*+Generated.swift`, from templates/ and templates/models/PageModels.txt,
+# written by Sources/page-generator into its `PageGenerator.outputFolder`); a test fails when either
 # is older than its sources.
 templates:
 	python3 scripts/embed-templates.py
-	python3 scripts/generate-pages.py
+	$(SWIFT) run page-generator
 
 # Rewrites the golden pages under Tests/ from the current renderer; review the diff before committing.
 golden:

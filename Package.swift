@@ -72,6 +72,9 @@ let package = Package(
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
+        // Run by `make templates`: compiles templates/ against templates/models/PageModels.txt into the
+        // `*+Generated.swift` files of the page models (docs/ARCHITECTURE.md, Pages).
+        .executableTarget(name: "page-generator"),
         // Test-only: `orderpress build` with the crash tests' pause points installed (see TestHook).
         // No product includes it, and nothing in the `orderpress` binary installs a hook.
         .executableTarget(

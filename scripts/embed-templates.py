@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes Sources/OrderPress/Render/DefaultTemplates.swift from the files in templates/,
 so that the orderpress binary carries its default templates and runs from any folder.
-Run by `make templates` (then scripts/generate-pages.py compiles them); a test fails when the two differ."""
+Run by `make templates` (then Sources/page-generator compiles them); a test fails when the two differ."""
 import hashlib
 import pathlib
 import subprocess

@@ -2,8 +2,8 @@ import Foundation
 
 /// A value of a page's model that writes itself into the page: an amount from its `Decimal`, an order's
 /// text from the order where it is stored, user text escaped and shortened on the way in, so that no
-/// String is made for a cell of an order. `scripts/generate-pages.py` reads the cells' names from this
-/// file (`struct Name: PageCell`) and compiles `{{cell}}` to `cell.write(into: &out)`. For a template
+/// String is made for a cell of an order. The cells are declared to the page generator as
+/// `cell Name` in templates/models/PageModels.txt, which compiles `{{cell}}` to `cell.write(into: &out)`. For a template
 /// of the user's, swift-mustache sees each cell as its text (`description`, through `TemplateContext`),
 /// the same bytes.
 protocol PageCell: CustomStringConvertible {

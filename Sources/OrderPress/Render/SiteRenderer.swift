@@ -89,10 +89,10 @@ public struct SiteRenderer: Sendable {
 
     private func builtIn(_ template: String) -> Bool { usesBuiltInPages && templates.builtIn.contains(template) }
 
-    private func markdown(_ model: Any, template: String, builder: PageBuilder) -> Data {
+    private func markdown(_ model: any PageModel, template: String, builder: PageBuilder) -> Data {
         let context = builder.context
-        if builtIn(template), let page = GeneratedPages.markdown(model, template: template, labels: builder.builtIn.labels) {
-            return page
+        if builtIn(template) {
+            return model.markdown(labels: builder.builtIn.labels)
         }
         // Templates reach every label by key: `{{labels.total}}`.
         var values = TemplateContext.make(model) as? [String: Any] ?? [:]

@@ -6,40 +6,20 @@ import Testing
 
 @testable import OrderPress
 
-/// `GeneratedPages` is `scripts/generate-pages.py`'s compilation of the built-in templates: it must
-/// be made from the templates, models and generator in the repository, and write what swift-mustache
-/// renders from the same template and model (also `BuiltInPagesTests`, on whole sites).
+/// The page models' `*+Generated.swift` are page-generator's compilation of the built-in templates
+/// (Sources/page-generator): they must be made from the templates and models in the repository, and
+/// write what swift-mustache renders from the same template and model (also `BuiltInPagesTests`, on
+/// whole sites).
 @Suite struct GeneratedPagesTests {
-    /// The digest the generator writes into the file, computed the same way from the files as they are now.
-    @Test func theGeneratedFileIsCurrent() throws {
-        let root = TestSupport.repository
-        var inputs = ["scripts/generate-pages.py", "Sources/OrderPress/Render/PageModels.swift", "Sources/OrderPress/Render/PageCell.swift"]
-        inputs += try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("templates").path)
-            .filter { $0.hasSuffix(".mustache") }.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-            .map { "templates/\($0)" }
-        var digest = SHA256()
-        for path in inputs {
-            digest.update(data: Data(path.utf8) + [0] + (try Data(contentsOf: root.appendingPathComponent(path))) + [0])
-        }
-        #expect(
-            Hex.lowercase(digest.finalize()) == GeneratedPages.sourceDigest,
-            "GeneratedPages.swift is older than templates/, PageModels.swift, PageCell.swift or the generator: run make templates")
-    }
-
-    /// The generator, run over the repository, would write exactly the file that is compiled in (also
-    /// catching an edit by hand, which the digest does not); and it refuses, naming the tag, every
-    /// construct it cannot compile (`--self-test`, its table `REFUSALS`).
+    /// The generator, run over the repository, would write exactly the files that are compiled in (a
+    /// template or model changed without `make templates`, a generated file edited by hand or left
+    /// over all fail); and it refuses, naming the tag, every construct it cannot compile
+    /// (`--self-test`, its table `SelfTest.refusals`).
     @Test(arguments: ["--check", "--self-test"])
     func theGenerator(mode: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", TestSupport.repository.appendingPathComponent("scripts/generate-pages.py").path, mode]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(message)")
+        let generator = TestSupport.binary.deletingLastPathComponent().appendingPathComponent("page-generator")
+        let result = try TestSupport.run([mode, "--root", TestSupport.repository.path], executable: generator)
+        #expect(result.status == 0, "\(result.stderr)")
     }
 
     /// Every built-in Markdown template has its compiled writer, and every page kind's model reaches one.
@@ -60,7 +40,8 @@ import Testing
             let builder = PageBuilder(context: context)
             for page in PageKind.all.flatMap({ $0.pages(context) }) {
                 let model = page.model(builder)
-                let compiled = GeneratedPages.markdown(model, template: page.template, labels: builder.builtIn.labels)
+                #expect(type(of: model).template == page.template)
+                let compiled = Optional(model.markdown(labels: builder.builtIn.labels))
                 var values = TemplateContext.make(model) as? [String: Any] ?? [:]
                 values["labels"] = context.markdownLabels
                 let mustache = templates.pages.render(values, withTemplate: page.template) ?? ""
