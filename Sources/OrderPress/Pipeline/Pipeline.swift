@@ -128,8 +128,8 @@ public struct Pipeline: Sendable {
             SiteInput(
                 configuration: configuration, data: diffed.data, aggregation: consume aggregation, rates: rates,
                 history: diffed.history, now: clock.now, siteID: diffed.siteID, archives: diffed.archives, labels: labels, slugs: slugs,
-                digestTable: digestTable, tombstones: tombstones),
-            with: renderer, into: session)
+                tombstones: tombstones),
+            digestTable: digestTable, with: renderer, into: session)
         // Publish ends the session: it removes what is left of the last build and records the manifest.
         steps.begin(.publish)
         // The snapshot's transaction is written on the other core while publishing ends, and committed
@@ -362,15 +362,17 @@ public struct Pipeline: Sendable {
     /// memory. What the site was made from is not read again: freed aside while publishing ends.
     /// Render makes bytes and throws nothing of its own; what it can throw is the publish session's failure
     /// to write them, which is the publish step's (`FailedRunTests`).
-    private func render(_ input: consuming SiteInput, with renderer: SiteRenderer, into session: PublishSession) throws(StepFailure) {
+    private func render(
+        _ input: consuming SiteInput, digestTable: consuming OrderDigestTable, with renderer: SiteRenderer, into session: PublishSession
+    ) throws(StepFailure) {
         do {
-            try renderer.render(input, into: session, reusing: session)
+            try renderer.render(input, digestTable: digestTable, into: session, reusing: session)
         } catch {
             // Nothing was put in place yet: what render wrote goes (see `PublishSession`).
             session.abandon()
             throw StepFailure(step: .publish, underlying: error)
         }
-        Allocator.release(consume input)
+        Allocator.release((consume input, consume digestTable))
     }
 
     /// Begins saving the snapshot with the build's record; committed last, so that a failure anywhere

@@ -13,7 +13,7 @@ import Foundation
 /// conversions are functions of those orders and the rates. `PageKeysTests` renders generated
 /// sites twice, changing one thing at a time, and requires the kept and rebuilt files to equal a
 /// build from scratch, and changes each field of an `Order` in turn expecting another digest.
-struct PageKeys: Sendable {
+struct PageKeys: PieceKeys {
     /// What every page's HTML depends on besides its own Markdown (`html(ofMarkdown:page:title:)`).
     let layout: String
     /// The digest of the settings every group page, chart and person page depends on (the labels

@@ -106,8 +106,8 @@ import Testing
         try renderer.render(
             SiteInput(
                 configuration: run.configuration, data: data, aggregation: aggregation, rates: rates,
-                history: outcome.history, now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID, labels: Labels(site: run.configuration),
-                digestTable: records ? OrderDigestTable(data.orders, records: outcome.orderDigests, places: GroupPlaces(data.groups), parallel: false) : nil),
+                history: outcome.history, now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID, labels: Labels(site: run.configuration)),
+            digestTable: records ? OrderDigestTable(data.orders, records: outcome.orderDigests, places: GroupPlaces(data.groups), parallel: false) : nil,
             into: sink, reusing: record)
         return outcome
     }
