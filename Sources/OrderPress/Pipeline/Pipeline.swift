@@ -180,9 +180,8 @@ public struct Pipeline: Sendable {
         // The state is the diff's (`Diff/StateStore`): read early for this check, it fails as the diff's own
         // reading does, with the same words as `orderpress diff` and a dry run (`StateEdgeTests`).
         let last = try step(.diff) { () throws(DataError) in try store.lastBuild() }
-        if let last, last.fingerprint == inputs.fingerprint, BuildInputs.holds(last, at: clock.now),
-            !(options.strict && last.rejected > 0),
-            case let session = try headStart.openedSession(), let files = session.intactCount(builtFrom: inputs.fingerprint)
+        if let last, inputs.match(last, at: clock.now, strict: options.strict),
+            case let session = try headStart.openedSession(), let files = inputs.intactFiles(in: session)
         {
             // A temporary file a killed write in the state folder left is no part of an unchanged site either.
             session.sweepLeftovers()
@@ -271,6 +270,8 @@ public struct Pipeline: Sendable {
                 now: now, rounds: roundCloser(store), refused: refused, key: key)
             return try diff.run(sheet, rates: rates, previous: store.loadPrevious(), history: store.loadHistory())
         }
+        // Each order's record digest, for the pages' keys (`OrderDigestTable`): read before the rows go.
+        let orderDigests = OrderDigestTable.recordDigests(sheet, digests: outcome.digests)
         var data = sheet.data
         // Finished rounds' archives, the kept ones and those this run closed, are published with every build.
         let archives = RoundCloser.merged(store.keptArchives(), outcome.closedRounds)
@@ -302,7 +303,7 @@ public struct Pipeline: Sendable {
         if kept != nil, !outcome.changes.isEmpty { deletions.record(outcome.changes, at: now) }
         deletions.expire(now: clock.now)
         var result = DiffResult(
-            data: data, changes: outcome.changes, history: outcome.history, siteID: siteID, orderDigests: outcome.orderDigests,
+            data: data, changes: outcome.changes, history: outcome.history, siteID: siteID, orderDigests: orderDigests,
             staged: staged, news: news)
         result.deletions = deletions
         result.deletionsText = deletions == kept ? nil : deletions.text

@@ -60,6 +60,21 @@ struct OrderDigestTable: Sendable {
         groups = chunks.count == 1 ? chunks[0].1 : chunks.flatMap(\.1)
     }
 
+    /// The valid rows' record digests (`digests`, the diff's, one a row of `sheet.rows`) in the order of
+    /// the orders: each valid row made the order at its place among the valid rows. Checked by sheet row,
+    /// and given up (empty) on any mismatch, when the orders' fields are digested instead.
+    static func recordDigests(_ sheet: ValidatedSheet, digests: [RecordDigest]) -> [RecordDigest] {
+        let data = sheet.data
+        guard sheet.rows.count == digests.count else { return [] }
+        var result: [RecordDigest] = []
+        result.reserveCapacity(data.orders.count)
+        for (row, digest) in zip(sheet.rows, digests) where !row.rejected {
+            guard result.count < data.orders.count, data.orders[result.count].row == row.row else { return [] }
+            result.append(digest)
+        }
+        return result.count == data.orders.count ? result : []
+    }
+
     /// Whether these are the digests of `orders` (the same array, not a copy of equal orders).
     func hold(for orders: [Order]) -> Bool {
         OrderList(self.orders, positions: []).isPositioned(in: orders)
