@@ -330,7 +330,7 @@ public struct Pipeline: Sendable {
             let keeping = Tombstones.keeping(data, archives: archives, configuration: configuration, now: now)
             let tombstones = Tombstones(deletions: deletions, now: now, data: data, keeping: keeping)
             let slugs = SiteSlugs(data, archives: archives, kept: store.keptSlugs(), tombstones: tombstones)
-            let digestTable = OrderDigestTable(data.orders, records: records, places: GroupPlaces(data.groups), parallel: false)
+            let digestTable = OrderDigestTable(data.orders, generation: data.$orders, records: records, places: GroupPlaces(data.groups), parallel: false)
             return (slugs, digestTable, tombstones, slugs.storedText)
         }
     }

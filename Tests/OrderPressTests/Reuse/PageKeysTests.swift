@@ -112,7 +112,7 @@ import Testing
             SiteInput(
                 configuration: run.configuration, data: data, aggregation: aggregation, rates: rates,
                 history: outcome.history, now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID, labels: Labels(site: run.configuration)),
-            digestTable: records ? OrderDigestTable(data.orders, records: orderDigests, places: GroupPlaces(data.groups), parallel: false) : nil,
+            digestTable: records ? OrderDigestTable(data.orders, generation: data.$orders, records: orderDigests, places: GroupPlaces(data.groups), parallel: false) : nil,
             into: sink, reusing: record)
         return outcome
     }
@@ -380,9 +380,12 @@ import Testing
                 now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID)
             return (PageKeys(context, templates: templates, digestTable: digestTable), aggregation)
         }
-        let table = OrderDigestTable(data.orders, places: GroupPlaces(data.groups), parallel: false)
-        #expect(table.hold(for: data.orders))
-        #expect(!table.hold(for: changed.orders))
+        let table = OrderDigestTable(data.orders, generation: data.$orders, places: GroupPlaces(data.groups), parallel: false)
+        #expect(table.hold(for: data.$orders))
+        #expect(!table.hold(for: changed.$orders))
+        #expect(!table.hold(for: copied.$orders))
+        // Without the orders' generation, a table holds for no orders.
+        #expect(!OrderDigestTable(data.orders, places: GroupPlaces(data.groups), parallel: false).hold(for: data.$orders))
         for other in [changed, copied] {
             let (reused, aggregation) = keys(other, digestTable: table)
             let (fresh, _) = keys(other, digestTable: nil)
