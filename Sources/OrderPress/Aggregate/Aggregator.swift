@@ -24,7 +24,7 @@ public enum Aggregator {
             rates: rates, money: money, precomputing: Set(grandTotals.keys).union(data.groups.map(\.currency)).union(displayCurrencies))
         let conversions = ConversionCache.Table(
             converter: converter, first: facts.currencies, others: data.groups.map(\.currency) + [""], display: displayCurrencies)
-        let tally = Tally(orders: orders, facts: facts, displayCurrencies: displayCurrencies, conversions: conversions, spellings: data.spellings)
+        let tally = Tally(orders: orders, generation: data.$orders, facts: facts, displayCurrencies: displayCurrencies, conversions: conversions, spellings: data.spellings)
         // By group number: the person number of the organiser, else -1, found in the people's numbering
         // (only the organisers' keys are hashed). Nobody owes themselves; with `organizerSettled` the
         // organiser's orders also count as paid.
@@ -91,6 +91,8 @@ public enum Aggregator {
     /// people and shop lines are listed: what summing a group or a person reads, shared by both cores.
     private struct Tally {
         let orders: [Order]
+        /// Which orders these are: the lists' (`OrderList.generation`).
+        let generation: OrdersGeneration
         let facts: [OrderFacts.Fact]
         let byGroup: Buckets
         let byPerson: Buckets
@@ -120,8 +122,9 @@ public enum Aggregator {
             var discount: Decimal
         }
 
-        init(orders: [Order], facts: OrderFacts, displayCurrencies: [String], conversions: ConversionCache.Table, spellings: PersonSpellings) {
+        init(orders: [Order], generation: OrdersGeneration, facts: OrderFacts, displayCurrencies: [String], conversions: ConversionCache.Table, spellings: PersonSpellings) {
             self.orders = orders
+            self.generation = generation
             self.spellings = spellings
             self.facts = facts.facts
             byGroup = Buckets(facts.facts, count: facts.groupCount) { $0.group }
@@ -266,7 +269,7 @@ public enum Aggregator {
                 return person
             }
             var summary = GroupSummary(
-                group: group, orders: OrderList(orders, positions: Array(positions)), shopSheet: shopSheet, people: people,
+                group: group, orders: OrderList(orders, positions: Array(positions), generation: generation), shopSheet: shopSheet, people: people,
                 total: total.value, items: items, paid: paid.value, fee: fee, discount: discount)
             if !displayCurrencies.isEmpty { summary.converted = cache.converted(total, in: currencyNumber) }
             if organizer >= 0 { summary.settledOrganizer = people.first(where: \.settled)?.key }
@@ -339,7 +342,7 @@ public enum Aggregator {
             let (key, written) = field(positions.first!) { ($0.pointee.personKey.text, $0.pointee.person) }
             let name = spellings.shown(key, else: written)
             var summary = PersonSummary(
-                key: key, name: name, orders: OrderList(orders, positions: Array(positions)),
+                key: key, name: name, orders: OrderList(orders, positions: Array(positions), generation: generation),
                 currencyShares: currencies.map { share in
                     .init(currency: currencyName(share.number, at: share.first), total: share.total.value, outstanding: share.unpaid.value)
                 },

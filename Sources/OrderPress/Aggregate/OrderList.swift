@@ -7,12 +7,16 @@ public struct OrderList: RandomAccessCollection, Sendable, Equatable, Expressibl
     private let all: [Order]
     /// Positions in `all`, ascending; 32 bits, since a sheet holds at most 10 million cells.
     let positions: [UInt32]
+    /// Which orders `all` is (`ValidatedData.$orders`): a list made of any other array has one of its own.
+    let generation: OrdersGeneration
 
-    /// The orders of `all` at `positions` (each below `all.count`), in that order.
-    init(_ all: [Order], positions: [UInt32]) {
+    /// The orders of `all` at `positions` (each below `all.count`), in that order; `generation`: the
+    /// generation of `all` when it is `ValidatedData.orders`.
+    init(_ all: [Order], positions: [UInt32], generation: OrdersGeneration = .next()) {
         precondition(positions.allSatisfy { Int($0) < all.count }, "an order position must be in the array")
         self.all = all
         self.positions = positions
+        self.generation = generation
     }
 
     /// A list of exactly these orders.
@@ -33,10 +37,10 @@ public struct OrderList: RandomAccessCollection, Sendable, Equatable, Expressibl
         all.withOrder(at: Int(positions[index]), body)
     }
 
-    /// Whether `positions` are places in `orders` itself (the same storage), so that whatever is
-    /// known per order of `orders`, by position, holds for these.
-    func isPositioned(in orders: [Order]) -> Bool {
-        all.withUnsafeBufferPointer { mine in orders.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress && $0.count == mine.count } }
+    /// Whether `positions` are places in the orders of generation `orders` (`ValidatedData.$orders`), so
+    /// that whatever is known per order of those, by position, holds for these.
+    func isPositioned(in orders: OrdersGeneration) -> Bool {
+        generation == orders
     }
 
     public static func == (left: OrderList, right: OrderList) -> Bool {

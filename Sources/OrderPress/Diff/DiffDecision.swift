@@ -6,9 +6,6 @@ struct DiffDecision: Sendable {
     var snapshot: Snapshot
     /// Its records' digests, which the save compares and stores.
     var digests: [RecordDigest]
-    /// The digests of the valid rows' records, in the order of `ValidatedData.orders` (empty when the rows
-    /// do not line up with the orders): render keys each order's pages by them (see `OrderDigestTable`).
-    var orderDigests: [RecordDigest]
     var changes: ChangeSet
     /// Runs that changed something, newest first, this one included.
     var history: [HistoryEntry]

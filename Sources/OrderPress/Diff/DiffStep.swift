@@ -46,22 +46,7 @@ struct DiffStep: Sendable {
         snapshot.rates = rates.map(Snapshot.Rates.init)
         if salted != nil { Self.rehash(&snapshot, digests: &digests, history: &history, secrets: sheet.secrets.rows, with: keyed) }
         return DiffDecision(
-            snapshot: snapshot, digests: digests, orderDigests: Self.orderDigests(sheet, digests: digests), changes: changes,
-            history: history, closedRounds: closedRounds)
-    }
-
-    /// The valid rows' digests: each valid row made the order at its place among the valid rows.
-    /// Checked by sheet row, and given up (empty) on any mismatch.
-    static func orderDigests(_ sheet: ValidatedSheet, digests: [RecordDigest]) -> [RecordDigest] {
-        let data = sheet.data
-        guard sheet.rows.count == digests.count else { return [] }
-        var result: [RecordDigest] = []
-        result.reserveCapacity(data.orders.count)
-        for (row, digest) in zip(sheet.rows, digests) where !row.rejected {
-            guard result.count < data.orders.count, data.orders[result.count].row == row.row else { return [] }
-            result.append(digest)
-        }
-        return result.count == data.orders.count ? result : []
+            snapshot: snapshot, digests: digests, changes: changes, history: history, closedRounds: closedRounds)
     }
 
     /// A key for this run alone, where the state has none to give.

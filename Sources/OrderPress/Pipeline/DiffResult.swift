@@ -12,8 +12,8 @@ struct DiffResult: Sendable {
     var history: [HistoryEntry]
     /// The site's random id from the state folder: the feed's id.
     var siteID: UUID
-    /// The digests of the valid rows' records, in the order of `data.orders` (see `DiffDecision.orderDigests`):
-    /// render keys each order's pages by them.
+    /// The digests of the valid rows' records, in the order of `data.orders` (see
+    /// `OrderDigestTable.recordDigests`): the reuse layer keys each order's pages by them.
     var orderDigests: [RecordDigest]
     /// The new snapshot's records, being written on a thread of their own for the snapshot step; nil on a dry run.
     var staged: StagedSnapshot?

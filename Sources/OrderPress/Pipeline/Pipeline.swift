@@ -128,8 +128,8 @@ public struct Pipeline: Sendable {
             SiteInput(
                 configuration: configuration, data: diffed.data, aggregation: consume aggregation, rates: rates,
                 history: diffed.history, now: clock.now, siteID: diffed.siteID, archives: diffed.archives, labels: labels, slugs: slugs,
-                digestTable: digestTable, tombstones: tombstones),
-            with: renderer, into: session)
+                tombstones: tombstones),
+            digestTable: digestTable, with: renderer, into: session)
         // Publish ends the session: it removes what is left of the last build and records the manifest.
         steps.begin(.publish)
         // The snapshot's transaction is written on the other core while publishing ends, and committed
@@ -180,9 +180,8 @@ public struct Pipeline: Sendable {
         // The state is the diff's (`Diff/StateStore`): read early for this check, it fails as the diff's own
         // reading does, with the same words as `orderpress diff` and a dry run (`StateEdgeTests`).
         let last = try step(.diff) { () throws(DataError) in try store.lastBuild() }
-        if let last, last.fingerprint == inputs.fingerprint, BuildInputs.holds(last, at: clock.now),
-            !(options.strict && last.rejected > 0),
-            case let session = try headStart.openedSession(), let files = session.intactCount(builtFrom: inputs.fingerprint)
+        if let last, inputs.match(last, at: clock.now, strict: options.strict),
+            case let session = try headStart.openedSession(), let files = inputs.intactFiles(in: session)
         {
             // A temporary file a killed write in the state folder left is no part of an unchanged site either.
             session.sweepLeftovers()
@@ -271,6 +270,8 @@ public struct Pipeline: Sendable {
                 now: now, rounds: roundCloser(store), refused: refused, key: key)
             return try diff.run(sheet, rates: rates, previous: store.loadPrevious(), history: store.loadHistory())
         }
+        // Each order's record digest, for the pages' keys (`OrderDigestTable`): read before the rows go.
+        let orderDigests = OrderDigestTable.recordDigests(sheet, digests: outcome.digests)
         var data = sheet.data
         // Finished rounds' archives, the kept ones and those this run closed, are published with every build.
         let archives = RoundCloser.merged(store.keptArchives(), outcome.closedRounds)
@@ -302,7 +303,7 @@ public struct Pipeline: Sendable {
         if kept != nil, !outcome.changes.isEmpty { deletions.record(outcome.changes, at: now) }
         deletions.expire(now: clock.now)
         var result = DiffResult(
-            data: data, changes: outcome.changes, history: outcome.history, siteID: siteID, orderDigests: outcome.orderDigests,
+            data: data, changes: outcome.changes, history: outcome.history, siteID: siteID, orderDigests: orderDigests,
             staged: staged, news: news)
         result.deletions = deletions
         result.deletionsText = deletions == kept ? nil : deletions.text
@@ -329,7 +330,7 @@ public struct Pipeline: Sendable {
             let keeping = Tombstones.keeping(data, archives: archives, configuration: configuration, now: now)
             let tombstones = Tombstones(deletions: deletions, now: now, data: data, keeping: keeping)
             let slugs = SiteSlugs(data, archives: archives, kept: store.keptSlugs(), tombstones: tombstones)
-            let digestTable = OrderDigestTable(data.orders, records: records, places: GroupPlaces(data.groups), parallel: false)
+            let digestTable = OrderDigestTable(data.orders, generation: data.$orders, records: records, places: GroupPlaces(data.groups), parallel: false)
             return (slugs, digestTable, tombstones, slugs.storedText)
         }
     }
@@ -362,15 +363,17 @@ public struct Pipeline: Sendable {
     /// memory. What the site was made from is not read again: freed aside while publishing ends.
     /// Render makes bytes and throws nothing of its own; what it can throw is the publish session's failure
     /// to write them, which is the publish step's (`FailedRunTests`).
-    private func render(_ input: consuming SiteInput, with renderer: SiteRenderer, into session: PublishSession) throws(StepFailure) {
+    private func render(
+        _ input: consuming SiteInput, digestTable: consuming OrderDigestTable, with renderer: SiteRenderer, into session: PublishSession
+    ) throws(StepFailure) {
         do {
-            try renderer.render(input, into: session, reusing: session)
+            try renderer.render(input, digestTable: digestTable, into: session, reusing: session)
         } catch {
             // Nothing was put in place yet: what render wrote goes (see `PublishSession`).
             session.abandon()
             throw StepFailure(step: .publish, underlying: error)
         }
-        Allocator.release(consume input)
+        Allocator.release((consume input, consume digestTable))
     }
 
     /// Begins saving the snapshot with the build's record; committed last, so that a failure anywhere

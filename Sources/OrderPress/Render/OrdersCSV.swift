@@ -19,15 +19,15 @@ enum OrdersCSV {
 
     static func render(_ orders: [Order], timeZone: TimeZone, paid: PaidState? = nil) -> Data {
         let stream = MemoryStream()
-        _ = write(orders, timeZone: timeZone, paid: paid, inputs: nil, published: nil, into: stream)
+        _ = write(orders, timeZone: timeZone, paid: paid, inputs: NoPieceKeys?.none, published: nil, into: stream)
         return stream.take()
     }
 
     /// Writes the file into `stream`, its rows in pieces of `rowsPerPiece` orders, each keyed by those
     /// orders' digests (`PageKeys`, when `orders` are the build's orders) and copied from the
     /// `published` file when it has the piece. Returns the pieces when keyed.
-    static func write(
-        _ orders: [Order], timeZone: TimeZone, paid: PaidState? = nil, inputs: PageKeys?, published: PublishedPieces?, into stream: ByteStream
+    static func write<Keys: PieceKeys>(
+        _ orders: [Order], timeZone: TimeZone, paid: PaidState? = nil, inputs: Keys?, published: PublishedPieces?, into stream: ByteStream
     ) -> FilePieces? {
         var out = PieceAssembler(into: stream, published: inputs == nil ? nil : published)
         out.write(Array("\u{FEFF}".utf8) + row(header))

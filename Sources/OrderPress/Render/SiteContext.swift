@@ -45,7 +45,7 @@ struct SiteContext: Sendable {
     init(_ input: SiteInput, limits: PageLimits = .standard) {
         var input = input
         let (handedSlugs, tombstones) = (input.slugs, input.tombstones)
-        (input.slugs, input.digestTable, input.tombstones) = (nil, nil, nil)
+        (input.slugs, input.tombstones) = (nil, nil)
         self.input = input
         let (configuration, data, aggregation, rates, history, now, labels) = (
             input.configuration, input.data, input.aggregation, input.rates, input.history, input.now, input.labels

@@ -21,9 +21,6 @@ struct SiteInput: Sendable {
     var labels: Labels
     /// The pages' file names, made while the orders were aggregated; nil makes them from `data` alone.
     var slugs: SiteSlugs? = nil
-    /// Each order's digest for the pages' keys (`OrderDigestTable`), made beside the slugs; nil makes
-    /// them from `data` alone.
-    var digestTable: OrderDigestTable? = nil
     /// The pages kept after their orders were deleted, made beside the slugs; nil makes them from `history`.
     var tombstones: Tombstones? = nil
 }

@@ -293,12 +293,12 @@ struct SummaryDocument: Encodable {
     /// `published` file when that has it.
     static func encoded(_ context: SiteContext) -> OutputFile {
         let stream = MemoryStream()
-        _ = write(context, inputs: nil, published: nil, into: stream)
+        _ = write(context, inputs: NoPieceKeys?.none, published: nil, into: stream)
         return OutputFile(path: fileName, contents: stream.take())
     }
 
     /// Writes the document into `stream`; returns its pieces, each keyed when `inputs` are given.
-    static func write(_ context: SiteContext, inputs: PageKeys?, published: PublishedPieces?, into stream: ByteStream) -> FilePieces? {
+    static func write<Keys: PieceKeys>(_ context: SiteContext, inputs: Keys?, published: PublishedPieces?, into stream: ByteStream) -> FilePieces? {
         let frame = [UInt8](JSONOutput.encode(SummaryDocument(frameOf: context)))
         var out = PieceAssembler(into: stream, published: inputs == nil ? nil : published)
         let entries = Entries(context, personSlugs: inputs?.personSlugs ?? TextDictionary(context.personSlugs))

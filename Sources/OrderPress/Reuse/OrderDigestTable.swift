@@ -15,8 +15,8 @@ struct OrderDigestTable: Sendable {
         case records = 2
     }
 
-    /// The orders digested: the digests hold for this array, the same storage, and no other.
-    private let orders: [Order]
+    /// Which orders were digested (`ValidatedData.$orders`): the digests hold for those, and no others.
+    let generation: OrdersGeneration
     /// `size` bytes an order: 16 of its digest, then its sheet row (four bytes, little-endian).
     let digests: [UInt8]
     /// Each order's group, as its place in `data.groups` (-1 for none).
@@ -32,8 +32,9 @@ struct OrderDigestTable: Sendable {
     /// From the diff's records when there is one for every order (`records` in the order of `orders`);
     /// else from the orders' fields. On both cores when `parallel`; on the calling thread alone
     /// otherwise (beside other work).
-    init(_ orders: [Order], records: [RecordDigest] = [], places: GroupPlaces, parallel: Bool) {
-        self.orders = orders
+    /// `generation`: the orders' (`ValidatedData.$orders`); without, the table holds for no orders.
+    init(_ orders: [Order], generation: OrdersGeneration = .next(), records: [RecordDigest] = [], places: GroupPlaces, parallel: Bool) {
+        self.generation = generation
         let fromRecords = !orders.isEmpty && records.count == orders.count
         source = fromRecords ? .records : .fields
         let chunk = { (range: Range<Int>) -> ([UInt8], [Int32]) in
@@ -60,9 +61,24 @@ struct OrderDigestTable: Sendable {
         groups = chunks.count == 1 ? chunks[0].1 : chunks.flatMap(\.1)
     }
 
-    /// Whether these are the digests of `orders` (the same array, not a copy of equal orders).
-    func hold(for orders: [Order]) -> Bool {
-        OrderList(self.orders, positions: []).isPositioned(in: orders)
+    /// The valid rows' record digests (`digests`, the diff's, one a row of `sheet.rows`) in the order of
+    /// the orders: each valid row made the order at its place among the valid rows. Checked by sheet row,
+    /// and given up (empty) on any mismatch, when the orders' fields are digested instead.
+    static func recordDigests(_ sheet: ValidatedSheet, digests: [RecordDigest]) -> [RecordDigest] {
+        let data = sheet.data
+        guard sheet.rows.count == digests.count else { return [] }
+        var result: [RecordDigest] = []
+        result.reserveCapacity(data.orders.count)
+        for (row, digest) in zip(sheet.rows, digests) where !row.rejected {
+            guard result.count < data.orders.count, data.orders[result.count].row == row.row else { return [] }
+            result.append(digest)
+        }
+        return result.count == data.orders.count ? result : []
+    }
+
+    /// Whether these are the digests of the orders of generation `orders` (`ValidatedData.$orders`).
+    func hold(for orders: OrdersGeneration) -> Bool {
+        generation == orders
     }
 
     /// An order's entry made from its fields; `fields` is scratch space.

@@ -13,7 +13,7 @@ import Foundation
 /// conversions are functions of those orders and the rates. `PageKeysTests` renders generated
 /// sites twice, changing one thing at a time, and requires the kept and rebuilt files to equal a
 /// build from scratch, and changes each field of an `Order` in turn expecting another digest.
-struct PageKeys: Sendable {
+struct PageKeys: PieceKeys {
     /// What every page's HTML depends on besides its own Markdown (`html(ofMarkdown:page:title:)`).
     let layout: String
     /// The digest of the settings every group page, chart and person page depends on (the labels
@@ -69,7 +69,7 @@ struct PageKeys: Sendable {
         }
         // Made beside the aggregation (`Pipeline.build`) for the build's orders; made here for any others.
         let digests =
-            if let digestTable, digestTable.hold(for: context.data.orders) { digestTable } else {
+            if let digestTable, digestTable.hold(for: context.data.$orders) { digestTable } else {
                 OrderDigestTable(context.data.orders, places: context.groupPlaces, parallel: true)
             }
         fields.add(digests.source.rawValue)
@@ -184,7 +184,7 @@ struct PageKeys: Sendable {
 
     private func add(_ orders: OrderList, to fields: inout Fields) {
         fields.add(orders.count)
-        guard orders.isPositioned(in: context.data.orders) else {
+        guard orders.isPositioned(in: context.data.$orders) else {
             // Summaries made apart from this build's orders (in a test, say): each order read again.
             var own = Fields()
             var digest: [UInt8] = []
@@ -204,7 +204,7 @@ struct PageKeys: Sendable {
     /// The digest of a group's page.
     func group(_ summary: GroupSummary) -> String {
         // The digests made up front are of this build's summaries; one made apart is digested anew.
-        (summary.orders.isPositioned(in: context.data.orders) ? groups[summary.group.name] : nil) ?? groupDigest(summary)
+        (summary.orders.isPositioned(in: context.data.$orders) ? groups[summary.group.name] : nil) ?? groupDigest(summary)
     }
 
     private func groupDigest(_ summary: GroupSummary) -> String {
@@ -251,7 +251,7 @@ struct PageKeys: Sendable {
         fields.add(rows.lowerBound)
         fields.add(rows.count)
         let orders = summary.orders
-        if orders.isPositioned(in: context.data.orders) {
+        if orders.isPositioned(in: context.data.$orders) {
             for position in orders.positions[rows] {
                 let start = Int(position) * Self.orderDigestSize
                 fields.append(self.orders[start..<start + OrderDigestTable.digestSize])
@@ -288,7 +288,7 @@ struct PageKeys: Sendable {
     func person(_ person: PersonSummary, at index: Int) -> String {
         let people = context.aggregation.people
         guard index < personList.count, index < people.count, people[index].key == person.key,
-            person.orders.isPositioned(in: context.data.orders)
+            person.orders.isPositioned(in: context.data.$orders)
         else { return self.person(person) }
         return personList[index]
     }
@@ -339,7 +339,7 @@ struct PageKeys: Sendable {
 
     /// The digest of a person's page.
     func person(_ person: PersonSummary) -> String {
-        (person.orders.isPositioned(in: context.data.orders) ? people[person.key] : nil) ?? personDigest(person)
+        (person.orders.isPositioned(in: context.data.$orders) ? people[person.key] : nil) ?? personDigest(person)
     }
 
     private func personDigest(_ person: PersonSummary) -> String {
@@ -349,7 +349,7 @@ struct PageKeys: Sendable {
         fields.add(person.key, person.name, personSlugs[person.key] ?? "")
         addRejected(ofPerson: person.key, to: &fields)
         add(person.orders, to: &fields)
-        if person.orders.isPositioned(in: context.data.orders) {
+        if person.orders.isPositioned(in: context.data.$orders) {
             // The groups they ordered in, in the sheet's order, found by number rather than by name.
             var places: [Int32] = []
             places.reserveCapacity(person.orders.count)

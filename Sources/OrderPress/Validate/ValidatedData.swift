@@ -3,7 +3,8 @@
 /// the diff consumes.
 public struct ValidatedData: Sendable, Equatable {
     public var groups: [Group]
-    public var orders: [Order]
+    /// `$orders`: which orders these are (`OrdersGeneration`), for what is known of them by position.
+    @Generational public var orders: [Order]
     public var rejected: [RejectedRow]
     public var warnings: [DataWarning]
     /// Data rows read from the orders source; always `orders.count + rejected.count`.

@@ -37,6 +37,8 @@ import Testing
 
         func reuseKey(of path: String, in tree: OutputTree) -> String? { previous[tree]?[path]?.reuseKey }
 
+        func intactCount(builtFrom inputs: String?) -> Int? { nil }
+
         func publish(_ files: [OutputFile], in tree: OutputTree) { lock.withLock { collected.publish(files, in: tree) } }
 
         func keep(_ path: String, in tree: OutputTree) {
@@ -101,13 +103,16 @@ import Testing
         let aggregation = Aggregator.aggregate(
             data, rates: rates, displayCurrencies: run.configuration.displayCurrencies,
             baseCurrency: run.configuration.baseCurrency, money: MoneyFormat(minorUnitOverrides: run.configuration.minorUnits))
+        let orderDigests = OrderDigestTable.recordDigests(sheet, digests: outcome.digests)
+        // Every order has its record's digest: the rows line up with the orders.
+        #expect(orderDigests.count == data.orders.count)
         var renderer = try SiteRenderer(templateOverrides: nil)
         renderer.limits = PageLimits(listRows: 3, changeRows: 3, attentionRows: 3, chartBars: 4, groupOrderRows: 3)
         try renderer.render(
             SiteInput(
                 configuration: run.configuration, data: data, aggregation: aggregation, rates: rates,
-                history: outcome.history, now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID, labels: Labels(site: run.configuration),
-                digestTable: records ? OrderDigestTable(data.orders, records: outcome.orderDigests, places: GroupPlaces(data.groups), parallel: false) : nil),
+                history: outcome.history, now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID, labels: Labels(site: run.configuration)),
+            digestTable: records ? OrderDigestTable(data.orders, generation: data.$orders, records: orderDigests, places: GroupPlaces(data.groups), parallel: false) : nil,
             into: sink, reusing: record)
         return outcome
     }
@@ -230,7 +235,7 @@ import Testing
         var rng = SplitMix64(seed: 7)
         let second = Self.changed(first, change, using: &rng)
         let (outcome, incremental, scratch) = try Self.rerender(first, then: second, fetched: fetched, records: records)
-        #expect(outcome.orderDigests.count == rows.count)
+        #expect(outcome.digests.count == rows.count)
         #expect(Self.stale(incremental, scratch) == [])
         #expect(incremental.site == scratch.site)
         // The entries of summary.json for the groups and people the change leaves alone are copied.
@@ -375,9 +380,12 @@ import Testing
                 now: GoldenSiteTests.now, siteID: GoldenSiteTests.siteID)
             return (PageKeys(context, templates: templates, digestTable: digestTable), aggregation)
         }
-        let table = OrderDigestTable(data.orders, places: GroupPlaces(data.groups), parallel: false)
-        #expect(table.hold(for: data.orders))
-        #expect(!table.hold(for: changed.orders))
+        let table = OrderDigestTable(data.orders, generation: data.$orders, places: GroupPlaces(data.groups), parallel: false)
+        #expect(table.hold(for: data.$orders))
+        #expect(!table.hold(for: changed.$orders))
+        #expect(!table.hold(for: copied.$orders))
+        // Without the orders' generation, a table holds for no orders.
+        #expect(!OrderDigestTable(data.orders, places: GroupPlaces(data.groups), parallel: false).hold(for: data.$orders))
         for other in [changed, copied] {
             let (reused, aggregation) = keys(other, digestTable: table)
             let (fresh, _) = keys(other, digestTable: nil)
@@ -407,19 +415,20 @@ import Testing
         #expect(!data.rejected.isEmpty && !data.orders.isEmpty)
         let outcome = try DiffStep(deletionGuard: nil, now: "2026-11-21T10:00:00Z", key: DifferTests.key).run(sheet, rates: nil, previous: nil, history: [])
         let valid = zip(sheet.rows, outcome.digests).filter { !$0.0.rejected }
-        #expect(outcome.orderDigests == valid.map(\.1))
+        let orderDigests = OrderDigestTable.recordDigests(sheet, digests: outcome.digests)
+        #expect(orderDigests == valid.map(\.1))
         #expect(valid.map(\.0.row) == data.orders.map(\.row))
-        let digests = OrderDigestTable(data.orders, records: outcome.orderDigests, places: GroupPlaces(data.groups), parallel: true)
+        let digests = OrderDigestTable(data.orders, records: orderDigests, places: GroupPlaces(data.groups), parallel: true)
         #expect(digests.source == .records)
         for (index, order) in data.orders.enumerated() {
             let entry = Array(digests.digests[index * OrderDigestTable.size..<(index + 1) * OrderDigestTable.size])
-            #expect(entry == outcome.orderDigests[index].bytes + withUnsafeBytes(of: UInt32(order.row).littleEndian, Array.init))
+            #expect(entry == orderDigests[index].bytes + withUnsafeBytes(of: UInt32(order.row).littleEndian, Array.init))
         }
         let first = try #require(sheet.rows.firstIndex { !$0.rejected })
         sheet.rows.remove(at: first)
         var others = outcome.digests
         others.remove(at: first)
-        #expect(DiffStep.orderDigests(sheet, digests: others) == [])
+        #expect(OrderDigestTable.recordDigests(sheet, digests: others) == [])
         #expect(OrderDigestTable(data.orders, records: [], places: GroupPlaces(data.groups), parallel: false).source == .fields)
     }
 

@@ -21,6 +21,7 @@ import Testing
         }
 
         func pieces(of path: String, in tree: OutputTree) -> PublishedPieces? { nil }
+        func intactCount(builtFrom inputs: String?) -> Int? { nil }
     }
 
     static func keys() async throws -> (PageKeys, Aggregation) {

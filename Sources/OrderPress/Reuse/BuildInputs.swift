@@ -46,4 +46,17 @@ struct BuildInputs: Sendable {
     static func holds(_ last: LastBuild, at now: Date) -> Bool {
         (last.validUntil.map { now <= $0 } ?? true) && (last.validFrom.map { now > $0 } ?? true)
     }
+
+    /// Whether the last successful build (`last`, as the state records it) was made from these very
+    /// inputs and its pages still hold at `now`. With `strict`, a last build that rejected rows does not
+    /// stand for this one, which must refuse them.
+    func match(_ last: LastBuild, at now: Date, strict: Bool) -> Bool {
+        last.fingerprint == fingerprint && Self.holds(last, at: now) && !(strict && last.rejected > 0)
+    }
+
+    /// How many files the last build published, when every one is still there as published and was
+    /// built from these inputs (`PublishedFiles.intactCount(builtFrom:)`); nil when the site must be built.
+    func intactFiles(in published: some PublishedFiles) -> Int? {
+        published.intactCount(builtFrom: fingerprint)
+    }
 }
