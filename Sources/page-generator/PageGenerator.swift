@@ -60,10 +60,10 @@ struct PageGenerator {
             files["\(model.name)+Generated.swift"] = Self.lines([
                 Self.header, "",
                 "extension PageModels.\(model.name): PageModel {",
-                "    static let template = \(SwiftText.literal(name))",
+                "    package static let template = \(SwiftText.literal(name))",
                 "",
                 "    /// `templates/\(name).md.mustache`, with `labels` (Markdown) as `{{labels.…}}`.",
-                "    func markdown(labels: GeneratedPages.LabelTable, into out: inout PageBytes) {",
+                "    package func markdown(labels: GeneratedPages.LabelTable, into out: inout PageBytes) {",
             ] + body + ["    }", "}"])
         }
         let layoutModel = modelled[Self.layout]!
@@ -73,7 +73,7 @@ struct PageGenerator {
             Self.header, "",
             "extension PageModels.\(layoutModel.name) {",
             "    /// `\(layoutFile)`: `{{…}}` escaped as `LayoutHTML` escapes it.",
-            "    func html(into out: inout PageBytes) {",
+            "    package func html(into out: inout PageBytes) {",
         ] + body + ["    }", "}"])
         files["PageModels+Generated.swift"] = Self.models(manifest)
         files["GeneratedPages+Generated.swift"] = Self.labels(compiler.labels, templates: names)
@@ -96,7 +96,7 @@ struct PageGenerator {
             "/// What each template sees (declared in templates/models/PageModels.txt). Every string is Markdown,",
             "/// with user text already escaped. The tables of orders and people hold cells that write themselves",
             "/// (`PageCell`) in rows made while the page is written (`PageRows`), not a String per cell.",
-            "enum PageModels {",
+            "package enum PageModels {",
         ]
         for (number, model) in manifest.models.enumerated() {
             if number > 0 { out.append("") }
@@ -104,10 +104,10 @@ struct PageGenerator {
             if let template = model.template {
                 out.append("    /// Template: `\(template).\(template == layout ? "html" : "md").mustache`.")
             }
-            out.append("    struct \(model.name) {")
+            out.append("    package struct \(model.name) {")
             for field in model.fields {
                 out += field.documentation.map { "        " + $0 }
-                out.append("        var \(field.name): \(field.type)" + (field.defaultValue.map { " = \($0)" } ?? ""))
+                out.append("        package var \(field.name): \(field.type)" + (field.defaultValue.map { " = \($0)" } ?? ""))
             }
             out.append("    }")
         }
@@ -120,33 +120,33 @@ struct PageGenerator {
             [
                 header, "",
                 "/// What the compiled templates share: which they are and the labels they show.",
-                "enum GeneratedPages {",
+                "package enum GeneratedPages {",
                 "    /// The Markdown templates compiled to Swift, by name.",
-                "    static let templates: Set<String> = [",
+                "    package static let templates: Set<String> = [",
             ] + templates.map { "        \(SwiftText.literal($0))," } + [
                 "    ]",
                 "",
                 "    /// The labels the templates show (`{{labels.…}}`), by name.",
-                "    enum Label: Int, CaseIterable {",
+                "    package enum Label: Int, CaseIterable {",
             ] + names.map { "        case `\(SwiftText.camel($0))`" } + [
                 "    }",
                 "",
                 "    /// The catalogue's key of each `Label`, in its order.",
-                "    static let labelKeys: [String] = [",
+                "    package static let labelKeys: [String] = [",
             ] + names.map { "        \(SwiftText.literal($0))," } + [
                 "    ]",
                 "",
                 "    /// The labels (escaped for Markdown) the compiled templates show, each looked up in the catalogue once",
                 "    /// per build rather than by key wherever a page shows it; nil where the catalogue has none, as",
                 "    /// swift-mustache renders a missing key.",
-                "    struct LabelTable: Sendable {",
+                "    package struct LabelTable: Sendable {",
                 "        private let values: [String?]",
                 "",
-                "        init(_ labels: [String: String]) {",
+                "        package init(_ labels: [String: String]) {",
                 "            values = GeneratedPages.labelKeys.map { labels[$0] }",
                 "        }",
                 "",
-                "        subscript(label: Label) -> String? { values[label.rawValue] }",
+                "        package subscript(label: Label) -> String? { values[label.rawValue] }",
                 "    }",
                 "}",
             ])

@@ -2,7 +2,7 @@
 
 extension PageModels.Layout {
     /// `templates/layout.html.mustache`: `{{…}}` escaped as `LayoutHTML` escapes it.
-    func html(into out: inout PageBytes) {
+    package func html(into out: inout PageBytes) {
         out.text("<!doctype html>\n<html lang=\"")
         out.html(self.language)
         out.text("\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
