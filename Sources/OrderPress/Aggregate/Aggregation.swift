@@ -61,7 +61,7 @@ public struct PersonTotal: Sendable, Equatable {
     /// `total` in each display currency.
     public var converted: [ConvertedAmount] = []
     /// Their parts of the group's fee and discount (`MoneyShares`), boxed (`FeeShares`).
-    var shares = FeeShares.none
+    package var shares = FeeShares.none
     public var feeShare: Decimal {
         get { shares.fee }
         set { shares = FeeShares(fee: newValue, discount: shares.discount) }
@@ -88,35 +88,35 @@ public struct PersonSummary: Sendable, Equatable {
     public var orders: OrderList
     /// Per currency they ordered in (in order of first use): a short array, not two dictionaries
     /// for every person (a hundred thousand of them at a million orders).
-    var currencyShares: [CurrencyShare]
+    package var currencyShares: [CurrencyShare]
     /// Per group they ordered in (in order of first order), the same way.
-    var groupShares: [GroupShare]
+    package var groupShares: [GroupShare]
     /// `totals` and `outstanding`, all of it in each display currency.
     public var converted: [ConvertedAmount] = []
     public var convertedOutstanding: [ConvertedAmount] = []
 
-    struct CurrencyShare: Sendable, Equatable {
-        var currency: String
-        var total: Decimal
+    package struct CurrencyShare: Sendable, Equatable {
+        package var currency: String
+        package var total: Decimal
         /// The unpaid part of `total`.
-        var outstanding: Decimal
+        package var outstanding: Decimal
     }
 
-    struct GroupShare: Sendable, Equatable {
+    package struct GroupShare: Sendable, Equatable {
         /// The group's name (as the orders write it).
-        var group: String
+        package var group: String
         /// In the group's currency, with their fee share and less their discount share.
-        var total: Decimal
+        package var total: Decimal
         /// The unpaid orders, plus the fee share less the discount share; nil when that is not
         /// positive or they organise the group (settled).
-        var owed: Decimal?
+        package var owed: Decimal?
         /// Their parts of the group's fee and discount, boxed (`FeeShares`).
-        var shares = FeeShares.none
+        package var shares = FeeShares.none
         /// `total` in the display currencies; empty without them.
-        var converted: [ConvertedAmount]
+        package var converted: [ConvertedAmount]
 
-        var feeShare: Decimal { shares.fee }
-        var discountShare: Decimal { shares.discount }
+        package var feeShare: Decimal { shares.fee }
+        package var discountShare: Decimal { shares.discount }
     }
 
     /// Exact totals per currency.

@@ -10,18 +10,18 @@ import Foundation
 /// The results are `Converter.converted(_:into:)`'s, to the last digit: each amount is converted by
 /// the same cross rate, the conversions of several currencies are added in the order of their codes,
 /// starting from the first (not from a zero), and rounded once by `Converter.rounding`.
-struct ConversionCache {
+package struct ConversionCache {
     /// The currencies of one aggregation, numbered, and what converting between them needs; shared
     /// by every thread's cache.
-    struct Table: Sendable {
-        let converter: Converter
+    package struct Table: Sendable {
+        package let converter: Converter
         /// By number: the currency's code.
-        let codes: [String]
+        package let codes: [String]
         /// The display currencies' numbers, in the configured order.
-        let display: [Int32]
+        package let display: [Int32]
         /// By number: the place of the code among all codes in the order of their UTF-8 bytes (the order
         /// `Converter.inOrder` adds a sum's parts in).
-        let ranks: [Int32]
+        package let ranks: [Int32]
         /// By number: the display currency's minor units (`MoneyFormat.minorUnits`), looked up once.
         private let digits: [Int]
         /// By `from * codes.count + to`: the cross rate, nil where a rate is missing (`Converter.crossRate`).
@@ -30,7 +30,7 @@ struct ConversionCache {
 
         /// `first` are numbered 0, 1, … in their order (the orders' currencies, by `OrderFacts`' numbers),
         /// then whatever of `others` and `display` is not among them.
-        init(converter: Converter, first: [String], others: some Sequence<String>, display: [String]) {
+        package init(converter: Converter, first: [String], others: some Sequence<String>, display: [String]) {
             var codes: [String] = []
             var numbers: [String: Int32] = [:]
             for code in [first, Array(others), display].joined() where numbers[code] == nil {
@@ -57,23 +57,23 @@ struct ConversionCache {
         }
 
         /// `exact` in `currency` and its rounding, as `Converter.rounding` makes it.
-        func rounding(_ exact: Decimal?, in currency: Int32) -> ConvertedAmount {
+        package func rounding(_ exact: Decimal?, in currency: Int32) -> ConvertedAmount {
             let digits = digits[Int(currency)]
             return ConvertedAmount(
                 currency: codes[Int(currency)], amount: exact, rounded: exact.map { MoneyFormat.rounded($0, digits: digits) }, digits: digits)
         }
 
         /// The number of a currency given to `init`.
-        func number(_ code: String) -> Int32 { numbers[code]! }
+        package func number(_ code: String) -> Int32 { numbers[code]! }
 
         /// `amount` in `from` converted into `to`, as `Converter.convert` converts it.
-        func convert(_ amount: Decimal, from: Int32, to: Int32) -> Decimal? {
+        package func convert(_ amount: Decimal, from: Int32, to: Int32) -> Decimal? {
             if from == to { return amount }
             return factors[Int(from) * codes.count + Int(to)].map { $0.convert(amount) }
         }
     }
 
-    let table: Table
+    package let table: Table
     /// Lists made for one currency's amount, by its millionths and currency: `lists[index]`.
     private var listIndex = FlatTable<Key>()
     private var lists: [[ConvertedAmount]] = []
@@ -81,7 +81,7 @@ struct ConversionCache {
     private var conversionIndex = FlatTable<Key>()
     private var conversions: [Decimal?] = []
 
-    init(_ table: Table) {
+    package init(_ table: Table) {
         self.table = table
     }
 
@@ -94,7 +94,7 @@ struct ConversionCache {
     }
 
     /// `sum` in `currency` in each display currency: the same list for every equal amount.
-    mutating func converted(_ sum: ExactSum, in currency: Int32) -> [ConvertedAmount] {
+    package mutating func converted(_ sum: ExactSum, in currency: Int32) -> [ConvertedAmount] {
         guard let micros = sum.exactMicros else { return list(sum.value, in: currency) }
         let key = Key(micros: micros, currencies: UInt32(currency))
         if let index = listIndex[key] { return lists[Int(index)] }
@@ -105,7 +105,7 @@ struct ConversionCache {
     }
 
     /// The sum of `parts` (each currency at most once), in each display currency.
-    mutating func converted(_ parts: [(currency: Int32, sum: ExactSum)]) -> [ConvertedAmount] {
+    package mutating func converted(_ parts: [(currency: Int32, sum: ExactSum)]) -> [ConvertedAmount] {
         if parts.count == 1 { return converted(parts[0].sum, in: parts[0].currency) }
         return sum(parts)
     }

@@ -13,7 +13,7 @@ public struct Converter: Sendable {
     }
 
     /// Rounds each converted amount to its currency's minor units.
-    let money: MoneyFormat
+    package let money: MoneyFormat
 
     public init(rates: RateTable?, money: MoneyFormat = MoneyFormat(minorUnitOverrides: [:])) {
         self.rates = rates
@@ -22,7 +22,7 @@ public struct Converter: Sendable {
     }
 
     /// With the factors between every two of `currencies` computed up front.
-    init(rates: RateTable?, money: MoneyFormat, precomputing currencies: Set<String>) {
+    package init(rates: RateTable?, money: MoneyFormat, precomputing currencies: Set<String>) {
         self.rates = rates
         self.money = money
         var factors: [Pair: RateTable.CrossRate?] = [:]
@@ -50,7 +50,7 @@ public struct Converter: Sendable {
     }
 
     /// The cross rate from `from` to `to`; nil when a rate is missing.
-    func crossRate(from: String, to: String) -> RateTable.CrossRate? {
+    package func crossRate(from: String, to: String) -> RateTable.CrossRate? {
         factors[Pair(from: from, to: to)] ?? rates?.crossRate(from: from, to: to)
     }
 
@@ -63,7 +63,7 @@ public struct Converter: Sendable {
     /// The amounts by currency code. A sum of 38-digit conversions rounds its last digit differently in
     /// another order, and a dictionary's order changes from process to process: summed in this one,
     /// the same totals make the same exact sums on every run.
-    static func inOrder(_ amounts: [String: Decimal]) -> [(key: String, value: Decimal)] {
+    package static func inOrder(_ amounts: [String: Decimal]) -> [(key: String, value: Decimal)] {
         amounts.count < 2 ? Array(amounts) : amounts.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
     }
 

@@ -6,53 +6,53 @@ import Foundation
 /// Summing then indexes small flat arrays instead of hashing texts (slow for a CJK name) into
 /// a dictionary per person, and adds integers instead of Decimals. Each core numbers its share of
 /// the sheet; the shares are merged by their distinct keys only.
-struct OrderFacts {
-    struct Fact {
-        var person: Int32
-        var group: Int32
-        var line: Int32
-        var currency: Int32
+package struct OrderFacts {
+    package struct Fact {
+        package var person: Int32
+        package var group: Int32
+        package var line: Int32
+        package var currency: Int32
         /// `Order.amount` in millionths; `ExactSum.unknown` when it is not a whole number of them or does not fit.
-        var micros: Int64
-        var quantity: Int32
-        var paid: Bool
+        package var micros: Int64
+        package var quantity: Int32
+        package var paid: Bool
 
         /// The amount in millionths, if known.
-        var amountMicros: Int64? { micros == Self.unknown ? nil : micros }
-        static let unknown = Int64.min
+        package var amountMicros: Int64? { micros == Self.unknown ? nil : micros }
+        package static let unknown = Int64.min
     }
 
     /// What makes two orders of a group one line of its shop sheet.
-    struct LineKey: Hashable {
-        var item: String
-        var options: [String]
+    package struct LineKey: Hashable {
+        package var item: String
+        package var options: [String]
         /// The unit price in millionths, or the price itself when it has no such form.
-        var unitMicros: Int64
-        var unitPrice: Decimal?
+        package var unitMicros: Int64
+        package var unitPrice: Decimal?
     }
 
     /// By position in the orders.
-    let facts: [Fact]
+    package let facts: [Fact]
     /// By person number: the first order of each person (their key and name as first written).
-    let personFirsts: [UInt32]
+    package let personFirsts: [UInt32]
     /// The people numbered, to find a person's number by their key (the groups' organisers).
-    let personNumbers: Numbering<String>
+    package let personNumbers: Numbering<String>
     /// By shop line number: the first order with that item, options and unit price.
-    let lineFirsts: [UInt32]
+    package let lineFirsts: [UInt32]
     /// By group number: the groups' names, first those of the group list (each name once), then names
     /// only orders use (orders in no listed group).
-    let groupCount: Int
+    package let groupCount: Int
     /// For each of the group list's groups, its group number (a repeated name has the first one's).
-    let listedGroupNumbers: [Int32]
+    package let listedGroupNumbers: [Int32]
     /// By group number: the name as first numbered (the group list's, else the first order's), and
     /// whether some order writes it in other bytes; where none does, every order's name is this text.
-    let groupNames: [String]
-    let groupVariants: [Bool]
+    package let groupNames: [String]
+    package let groupVariants: [Bool]
     /// By currency number, and the same for currencies.
-    let currencies: [String]
-    let currencyVariants: [Bool]
+    package let currencies: [String]
+    package let currencyVariants: [Bool]
     /// Every order's amount summed by currency number.
-    let currencyTotals: [ExactSum]
+    package let currencyTotals: [ExactSum]
 
     private struct Share {
         var people = Numbering<String>()
@@ -135,7 +135,7 @@ struct OrderFacts {
         var spread: UInt64 { FlatTable<Self>.mix(item.spread ^ UInt64(options), UInt64(bitPattern: unitMicros)) }
     }
 
-    init(_ orders: [Order], groups: [Group]) {
+    package init(_ orders: [Order], groups: [Group]) {
         let shares = Parallel.chunks(count: orders.count) { range in
             var share = Share()
             share.facts.reserveCapacity(range.count)

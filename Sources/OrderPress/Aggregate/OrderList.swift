@@ -6,13 +6,13 @@ public struct OrderList: RandomAccessCollection, Sendable, Equatable, Expressibl
     /// Shared with `ValidatedData.orders` and every other list: one reference, not a copy.
     private let all: [Order]
     /// Positions in `all`, ascending; 32 bits, since a sheet holds at most 10 million cells.
-    let positions: [UInt32]
+    package let positions: [UInt32]
     /// Which orders `all` is (`ValidatedData.$orders`): a list made of any other array has one of its own.
-    let generation: OrdersGeneration
+    package let generation: OrdersGeneration
 
     /// The orders of `all` at `positions` (each below `all.count`), in that order; `generation`: the
     /// generation of `all` when it is `ValidatedData.orders`.
-    init(_ all: [Order], positions: [UInt32], generation: OrdersGeneration = .next()) {
+    package init(_ all: [Order], positions: [UInt32], generation: OrdersGeneration = .next()) {
         precondition(positions.allSatisfy { Int($0) < all.count }, "an order position must be in the array")
         self.all = all
         self.positions = positions
@@ -33,13 +33,13 @@ public struct OrderList: RandomAccessCollection, Sendable, Equatable, Expressibl
     public subscript(index: Int) -> Order { all[Int(positions[index])] }
 
     /// The order at `index`, read where it is stored (see `Array.withOrder(at:_:)`).
-    func withOrder<Result>(at index: Int, _ body: (UnsafePointer<Order>) -> Result) -> Result {
+    package func withOrder<Result>(at index: Int, _ body: (UnsafePointer<Order>) -> Result) -> Result {
         all.withOrder(at: Int(positions[index]), body)
     }
 
     /// Whether `positions` are places in the orders of generation `orders` (`ValidatedData.$orders`), so
     /// that whatever is known per order of those, by position, holds for these.
-    func isPositioned(in orders: OrdersGeneration) -> Bool {
+    package func isPositioned(in orders: OrdersGeneration) -> Bool {
         generation == orders
     }
 
@@ -53,7 +53,7 @@ extension Array where Element == Order {
     /// `orders[position]`, or handing a closure the order itself, copies it, retaining and releasing each
     /// (a visible share of a full build when the pages took their orders that way, a million times
     /// over in the aggregation). Through a pointer only the fields read are copied.
-    func withOrder<Result>(at position: Int, _ body: (UnsafePointer<Order>) -> Result) -> Result {
+    package func withOrder<Result>(at position: Int, _ body: (UnsafePointer<Order>) -> Result) -> Result {
         withUnsafeBufferPointer { body($0.baseAddress! + position) }
     }
 }

@@ -2,12 +2,12 @@
 /// translation is reviewed side by side with the English it renders. Data only: `Labels` looks
 /// keys up, `[labels]` in the configuration overrides single ones. `{name}` marks a value put in
 /// by the page builder.
-enum LabelCatalogue {
-    static let languages = ["en", "zh-Hant", "zh-Hans", "ja"]
+package enum LabelCatalogue {
+    package static let languages = ["en", "zh-Hant", "zh-Hans", "ja"]
 
-    typealias Row = (key: String, en: String, zhHant: String, zhHans: String, ja: String)
+    package typealias Row = (key: String, en: String, zhHant: String, zhHans: String, ja: String)
 
-    static let rows: [Row] = [
+    package static let rows: [Row] = [
         // Layout and navigation
         ("home", "All groups", "所有團購", "所有团购", "すべてのグループ"),
         ("rates", "Exchange rates", "匯率", "汇率", "為替レート"),
@@ -166,7 +166,7 @@ enum LabelCatalogue {
     /// English's singular of each label that counts something, used when the number (`{count}` or
     /// `{hours}`) is 1: "1 row was rejected", not "1 rows were". The other catalogues have no plural,
     /// so there the `<key>_one` label is the label itself; `[labels]` may override either.
-    static let singulars: [(key: String, en: String)] = [
+    package static let singulars: [(key: String, en: String)] = [
         ("rejected_notice", "{count} row was rejected and is not counted."),
         ("group_rejected", "{count} row of this group was rejected and is not counted."),
         ("round_closed_line", "Round closed: {group}, {count} order archived"),

@@ -1,11 +1,11 @@
 /// The interface's words in the site's language: a built-in catalogue chosen by `language`, with
 /// single labels overridden by `[labels]`. Data is never translated, and numbers and dates keep one
 /// format whatever the language.
-struct Labels: Sendable {
+package struct Labels: Sendable {
     /// Plain text by key.
-    let plain: [String: String]
+    package let plain: [String: String]
 
-    init(language: String, overrides: [String: String] = [:]) {
+    package init(language: String, overrides: [String: String] = [:]) {
         let column = LabelCatalogue.languages.firstIndex(of: Self.catalogue(for: language))!
         var plain: [String: String] = [:]
         for row in Self.rows {
@@ -32,16 +32,16 @@ struct Labels: Sendable {
 
     /// Keys whose text came from the configuration: escaped for Markdown, where the built-in
     /// labels (which a test keeps free of Markdown syntax) stay as written, readable in git.
-    let overridden: Set<String>
+    package let overridden: Set<String>
 
-    static let keys: Set<String> = Set(rows.map(\.key) + LabelCatalogue.singulars.map { $0.key + singular })
+    package static let keys: Set<String> = Set(rows.map(\.key) + LabelCatalogue.singulars.map { $0.key + singular })
 
     /// The interface's labels and the reasons' texts (`ReasonCatalogue`).
-    static let rows: [LabelCatalogue.Row] = LabelCatalogue.rows + ReasonCatalogue.rows
+    package static let rows: [LabelCatalogue.Row] = LabelCatalogue.rows + ReasonCatalogue.rows
 
     /// The nearest built-in catalogue for a language tag: zh-TW → zh-Hant, zh-CN → zh-Hans,
     /// ja-JP → ja, anything unknown → en.
-    static func catalogue(for tag: String) -> String {
+    package static func catalogue(for tag: String) -> String {
         let parts = tag.replacingOccurrences(of: "_", with: "-").lowercased().split(separator: "-").map(String.init)
         switch parts.first {
         case "ja": return "ja"
@@ -53,28 +53,28 @@ struct Labels: Sendable {
         }
     }
 
-    subscript(key: String) -> String { plain[key] ?? key }
+    package subscript(key: String) -> String { plain[key] ?? key }
 
     /// The label with each `{name}` replaced by its value, as plain text.
-    func text(_ key: String, _ values: [String: String] = [:]) -> String {
+    package func text(_ key: String, _ values: [String: String] = [:]) -> String {
         fill(self[variant(key, values)], values, literal: { $0 })
     }
 
     /// The label as Markdown: its own words escaped, the values (already Markdown) put in as they are.
-    func markdown(_ key: String, _ values: [String: String] = [:]) -> String {
+    package func markdown(_ key: String, _ values: [String: String] = [:]) -> String {
         let key = variant(key, values)
         return fill(self[key], values, literal: overridden.contains(key) ? MarkdownEscaper.escape : { $0 })
     }
 
     /// Every label as Markdown, for the page templates (`{{labels.total}}`).
-    var markdownTable: [String: String] {
+    package var markdownTable: [String: String] {
         Dictionary(uniqueKeysWithValues: plain.keys.map { ($0, markdown($0)) })
     }
 
     /// `markdown(key, values)` with the values named `names`, split once: for a sentence on every
     /// page of a kind ("155 TWD to 王小明 for 週五下午茶" on each person's), rather than each page
     /// finding the placeholders and escaping the label's words again.
-    func markdownFiller(_ key: String, names: [String]) -> Filler {
+    package func markdownFiller(_ key: String, names: [String]) -> Filler {
         Filler(self[key], names: names, literal: overridden.contains(key) ? MarkdownEscaper.escape : { $0 })
     }
 
@@ -84,7 +84,7 @@ struct Labels: Sendable {
     }
 
     /// A label split at the placeholders of the values it is filled with; `{…}` naming no value stays as written.
-    struct Filler: Sendable {
+    package struct Filler: Sendable {
         private enum Part: Sendable {
             case text(String)
             /// The place of the value in the names.
@@ -93,7 +93,7 @@ struct Labels: Sendable {
 
         private let parts: [Part]
 
-        init(_ template: String, names: [String], literal: (String) -> String) {
+        package init(_ template: String, names: [String], literal: (String) -> String) {
             var parts: [Part] = []
             var text = ""
             var rest = Substring(template)
@@ -111,7 +111,7 @@ struct Labels: Sendable {
         }
 
         /// The label with each placeholder replaced by the value of the same place as its name.
-        func fill(_ values: [String]) -> String {
+        package func fill(_ values: [String]) -> String {
             var result = ""
             for part in parts {
                 switch part {

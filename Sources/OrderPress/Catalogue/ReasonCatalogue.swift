@@ -2,11 +2,11 @@
 /// overrides them like any other label). `{name}` marks a value of the reason (a column, the cell as
 /// written), put in escaped. The English rows say what the terminal says; the pages of an English site
 /// show the reason's own English sentence unless `[labels]` overrides it.
-enum ReasonCatalogue {
+package enum ReasonCatalogue {
     /// The English text of each reason label, by key.
-    static let english: [String: String] = Dictionary(uniqueKeysWithValues: rows.map { ($0.key, $0.en) })
+    package static let english: [String: String] = Dictionary(uniqueKeysWithValues: rows.map { ($0.key, $0.en) })
 
-    static let rows: [LabelCatalogue.Row] = [
+    package static let rows: [LabelCatalogue.Row] = [
         ("reason_separator", "; ", "；", "；", "。"),
         // Rejected rows on person and group pages
         ("not_counted", "Not counted", "未計入的訂單", "未计入的订单", "数えられていない注文"),

@@ -95,7 +95,7 @@ public struct Configuration: Sendable {
         public var secret = ["editCode"]
 
         /// Every column the configuration maps, secrets included, in a stable order.
-        var mapped: [String] {
+        package var mapped: [String] {
             [id, group, person, item] + options + [quantity, price, currency, time, note, paid] + secret
         }
     }
@@ -111,7 +111,7 @@ public struct Configuration: Sendable {
         public var fee = "fee"
         public var discount = "discount"
 
-        var mapped: [String] { [name, organizer, shop, currency, deadline, payment, fee, discount] }
+        package var mapped: [String] { [name, organizer, shop, currency, deadline, payment, fee, discount] }
     }
 
     /// The sheet column of each field of a payment (`[payments.columns]`).
@@ -123,6 +123,6 @@ public struct Configuration: Sendable {
         public var group = "group"
         public var time = "time"
 
-        var mapped: [String] { [person, amount, currency, group, time] }
+        package var mapped: [String] { [person, amount, currency, group, time] }
     }
 }

@@ -6,19 +6,19 @@ public struct ConfigurationError: OrderPressFailure, Equatable {
     public var exitStatus: ExitStatus { .usage }
     public var description: String { "\(file): \(message)" }
 
-    static func unknownKey(_ key: String, in file: String) -> Self {
+    package static func unknownKey(_ key: String, in file: String) -> Self {
         Self(file: file, message: "unknown key '\(key)'; remove it or check its spelling")
     }
 
-    static func wrongType(_ key: String, expected: String, in file: String) -> Self {
+    package static func wrongType(_ key: String, expected: String, in file: String) -> Self {
         Self(file: file, message: "'\(key)' must be \(expected)")
     }
 
-    static func missing(_ key: String, in file: String) -> Self {
+    package static func missing(_ key: String, in file: String) -> Self {
         Self(file: file, message: "'\(key)' is required")
     }
 
-    static func invalid(_ key: String, _ problem: String, in file: String) -> Self {
+    package static func invalid(_ key: String, _ problem: String, in file: String) -> Self {
         Self(file: file, message: "'\(key)' \(problem)")
     }
 }

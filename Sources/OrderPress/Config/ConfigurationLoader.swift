@@ -4,7 +4,7 @@ import TOMLKit
 /// Reads `orderpress.toml` strictly: unknown keys and wrong types are errors naming the key.
 public enum ConfigurationLoader {
     /// A configuration or a template larger than this is refused before it is read: no real one comes near.
-    static let maxBytes = 16 << 20
+    package static let maxBytes = 16 << 20
 
     public static func load(from file: URL) throws(ConfigurationError) -> Configuration {
         var isFolder: ObjCBool = false
@@ -37,7 +37,7 @@ public enum ConfigurationLoader {
     }
 
     /// UTF-8 text without a byte-order mark (which Windows editors write), or nil when it is not UTF-8.
-    static func utf8Text(_ data: Data) -> String? {
+    package static func utf8Text(_ data: Data) -> String? {
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         return String(validating: data.starts(with: bom) ? data.dropFirst(3) : data[...], as: UTF8.self)
     }

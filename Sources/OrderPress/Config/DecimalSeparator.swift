@@ -8,9 +8,9 @@ public enum DecimalSeparator: String, Sendable, CaseIterable {
 
 extension DecimalSeparator {
     /// The decimal mark's and the grouping mark's bytes (the grouping one the fast path reads).
-    var marks: (decimal: UInt8, group: UInt8) {
+    package var marks: (decimal: UInt8, group: UInt8) {
         self == .point ? (UInt8(ascii: "."), UInt8(ascii: ",")) : (UInt8(ascii: ","), UInt8(ascii: "."))
     }
 
-    var other: DecimalSeparator { self == .point ? .comma : .point }
+    package var other: DecimalSeparator { self == .point ? .comma : .point }
 }

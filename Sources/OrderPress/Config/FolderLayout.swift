@@ -4,17 +4,17 @@ import Foundation
 /// its own. The state (snapshot with its salt, cached sources) must never be published or committed,
 /// and the site and Markdown must never carry the configuration or a local source (edit codes in plain
 /// text, the sheet's API address).
-enum FolderLayout {
+package enum FolderLayout {
     /// A folder or file as configured, with the key that names it.
-    struct Place {
-        var key: String
-        var url: URL
+    package struct Place {
+        package var key: String
+        package var url: URL
     }
 
     /// Throws for the first problem, naming both keys: a folder that is `/` or the home folder; two
     /// output folders that are the same, or one inside the other; a published folder holding the
     /// configuration or a source file.
-    static func check(
+    package static func check(
         markdown: Place, site: Place, state: Place, configuration: URL, sources: [Place], file: String
     ) throws(ConfigurationError) {
         let folders = [state, markdown, site]
@@ -63,7 +63,7 @@ enum FolderLayout {
 
     /// The standardised path with every symbolic link resolved in the part that exists; the rest,
     /// not yet created, is appended as written. The configured folders may be links themselves.
-    static func realPath(_ url: URL) -> String {
+    package static func realPath(_ url: URL) -> String {
         var existing = url.standardizedFileURL.path
         var missing: [String] = []
         while true {

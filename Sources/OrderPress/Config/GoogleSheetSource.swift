@@ -18,30 +18,30 @@ public struct GoogleSheetSource: Sendable, Equatable {
         /// `credentials_env`: the variable holds the path of a service account's JSON key file.
         case serviceAccount(variable: String)
 
-        var variable: String {
+        package var variable: String {
             switch self {
             case .apiKey(let variable), .serviceAccount(let variable): return variable
             }
         }
     }
 
-    static let defaultAPIURL = URL(string: "https://sheets.googleapis.com")!
+    package static let defaultAPIURL = URL(string: "https://sheets.googleapis.com")!
 
     /// The tab as an A1 range: quoted, a quote inside doubled, so that any name reads as a whole tab.
-    var range: String { "'" + tab.replacingOccurrences(of: "'", with: "''") + "'" }
+    package var range: String { "'" + tab.replacingOccurrences(of: "'", with: "''") + "'" }
 
     /// Where the cached copy says it came from: the spreadsheet by a digest of its id (which, for a sheet
     /// shared by link, is as good as a key) and the tab.
-    var cacheLocation: String {
+    package var cacheLocation: String {
         let digest = Hex.lowercase(SHA256.hash(data: Data(spreadsheetID.utf8))).prefix(16)
         return "google-sheets \(apiURL.host ?? "") \(digest) \(range)"
     }
 
     /// How messages name it: the tab only, never the spreadsheet's id.
-    var display: String { "the Google Sheet's tab '\(tab)'" }
+    package var display: String { "the Google Sheet's tab '\(tab)'" }
 
     /// The id in a `google_sheet` value: the id itself, or a `https://docs.google.com/spreadsheets/d/<id>/…` URL.
-    static func spreadsheetID(_ value: String) -> String? {
+    package static func spreadsheetID(_ value: String) -> String? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         var id = trimmed
         if trimmed.contains("/") {
@@ -59,7 +59,7 @@ public struct GoogleSheetSource: Sendable, Equatable {
 
     /// Reads the `google_sheet` keys of a source table; nil without `google_sheet` (then none of the
     /// others may be set).
-    static func read(_ table: inout TOMLTableReader) throws -> GoogleSheetSource? {
+    package static func read(_ table: inout TOMLTableReader) throws -> GoogleSheetSource? {
         let name = table.path
         let sheet = try table.string("google_sheet")
         let tab = try table.string("tab")

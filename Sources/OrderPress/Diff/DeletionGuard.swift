@@ -1,8 +1,8 @@
 /// Refuses a build in which too many of the last run's valid orders are no longer valid orders: gone,
 /// or now rejected. An emptied sheet, a wrong tab and a renamed column look exactly like that, and a
 /// rejected row counts for nothing in any total, so "now rejected" is as much a loss as "gone".
-struct DeletionGuard: Sendable {
-    var maxDeletedFraction: Double
+package struct DeletionGuard: Sendable {
+    package var maxDeletedFraction: Double
 
     /// `newRejectedRows` is how many of this run's rejected rows are new and tied to no order of the last
     /// run (see `LeftoverPairing`), malformed rows included: those could not be split into columns, so
@@ -10,7 +10,7 @@ struct DeletionGuard: Sendable {
     /// `closedOrders`: the last run's orders that went with a round closing in this run. They leave both
     /// sides of the fraction, which is over the rounds still open: closing one group must never let another
     /// lose most of its orders unguarded.
-    func check(_ changes: ChangeSet, previous: SnapshotIndex?, newRejectedRows: Int, closedOrders: Int = 0) throws(DataError) {
+    package func check(_ changes: ChangeSet, previous: SnapshotIndex?, newRejectedRows: Int, closedOrders: Int = 0) throws(DataError) {
         let previousValid = (previous?.validCount ?? 0) - closedOrders
         guard previousValid > 0 else { return }
         // An order the diff could tie to a rejected row is no longer counted; one it could not (its row

@@ -1,21 +1,21 @@
 /// The diff step whole, from values to values: this run's rows against the last snapshot, the deletion
 /// guard, and the history entry of a run that changed something. Reading and saving the state is the
 /// pipeline's; what the state becomes is decided here.
-struct DiffStep: Sendable {
+package struct DiffStep: Sendable {
     /// Nil when `--accept-deletions` lets any loss through.
-    var deletionGuard: DeletionGuard?
+    package var deletionGuard: DeletionGuard?
     /// This run's time (ISO 8601).
-    var now: String
+    package var now: String
     /// With `[rounds] close_after_deadline`: finished rounds are taken out of the deletions first.
-    var rounds: RoundCloser? = nil
+    package var rounds: RoundCloser? = nil
     /// Told which groups lost orders when the guard refuses, so that the state remembers since when
     /// they were missing (`RoundWatch`).
-    var refused: (@Sendable (Set<String>) -> Void)? = nil
+    package var refused: (@Sendable (Set<String>) -> Void)? = nil
     /// The state folder's key for secret hashes (`SecretKey`); nil where there is none (a dry run before the
     /// first build, `orderpress diff` without the file), and this run's secrets are hashed with a key of its own.
-    var key: [UInt8]? = nil
+    package var key: [UInt8]? = nil
 
-    func run(
+    package func run(
         _ sheet: ValidatedSheet, rates: RateTable?, previous: PreviousSnapshot?, history: [HistoryEntry]
     ) throws(DataError) -> DiffDecision {
         let keyed = SecretHasher(key: key ?? Self.runKey())
@@ -50,7 +50,7 @@ struct DiffStep: Sendable {
     }
 
     /// A key for this run alone, where the state has none to give.
-    static func runKey() -> [UInt8] {
+    package static func runKey() -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
         return (0..<SecretKey.length).map { _ in UInt8.random(in: 0...255, using: &generator) }
     }
@@ -58,7 +58,7 @@ struct DiffStep: Sendable {
     /// Replaces an older state's salted hashes: this run's secrets hashed again with the key (one this run
     /// could not see is unknown), each record's digest made again, and the hashes the history holds (of
     /// values no longer at hand) forgotten, so that no salted hash is saved again.
-    static func rehash(
+    package static func rehash(
         _ snapshot: inout Snapshot, digests: inout [RecordDigest], history: inout [HistoryEntry], secrets: [[SecretValue]],
         with hasher: SecretHasher
     ) {

@@ -5,12 +5,12 @@ import Foundation
 /// rows are first seen by a few runs), so the bytes are compared with the last time's first; only a
 /// different time is made a string and looked up among the others (a set insert for every record was a
 /// fifth of reading the index).
-struct FirstSeenTimes {
+package struct FirstSeenTimes {
     private var last = ""
     private var all: Set<String> = []
 
     /// The time written in `bytes` (UTF-8), as the one string kept for it.
-    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    package mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         let same = last.utf8.count == bytes.count && last.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) } == true
         if same { return last }
         last = all.insert(String(decoding: bytes, as: UTF8.self)).memberAfterInsert

@@ -2,11 +2,11 @@
 /// the next one with the same identity (-1 after the last), in sheet order. Made where the state is
 /// read, on a thread of its own while the sheet is parsed: the diff built it on one core while the
 /// other waited, a fifth of a second at a million orders.
-struct IdentityChains: Sendable {
-    let first: [IdentityKey: Int]
-    let next: [Int]
+package struct IdentityChains: Sendable {
+    package let first: [IdentityKey: Int]
+    package let next: [Int]
 
-    init(_ records: [SnapshotIndex.Stamp]) {
+    package init(_ records: [SnapshotIndex.Stamp]) {
         var first: [IdentityKey: Int] = [:]
         first.reserveCapacity(records.count)
         var next = [Int](repeating: -1, count: records.count)

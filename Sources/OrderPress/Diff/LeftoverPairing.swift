@@ -11,24 +11,24 @@
 /// An old row with an id (unique in its sheet) is the order of that id: it pairs with nothing.
 ///
 /// Linear in the leftovers, which a rerun after one edit has two of: never the whole sheet.
-struct LeftoverPairing {
+package struct LeftoverPairing {
     /// Indices in `old` (its own, as a slice) and in the new records.
-    typealias Pair = (old: Int, new: Int)
+    package typealias Pair = (old: Int, new: Int)
 
-    var changed: [Pair] = []
-    var noLongerCounted: [Pair] = []
-    var nowCounted: [Pair] = []
+    package var changed: [Pair] = []
+    package var noLongerCounted: [Pair] = []
+    package var nowCounted: [Pair] = []
     /// Rows rejected in both runs: no change, but the same row (first seen when the old one was).
-    var stillRejected: [Pair] = []
+    package var stillRejected: [Pair] = []
     /// Valid old rows left unpaired: deleted orders, by index in `old`.
-    var deleted: [Int] = []
+    package var deleted: [Int] = []
     /// Valid new rows left unpaired: added orders, by index.
-    var added: [Int] = []
+    package var added: [Int] = []
     /// How many new rejected rows are left unpaired.
-    var rejected = 0
+    package var rejected = 0
 
     /// `old`: the last run's records no identity matched; `new`: the indices of this run's records that matched none.
-    init(old: ArraySlice<RowRecord>, new: [Int], records: [RowRecord]) {
+    package init(old: ArraySlice<RowRecord>, new: [Int], records: [RowRecord]) {
         // By place: `old`'s indices less its start.
         let base = old.startIndex
         var oldLeft = [Bool](repeating: true, count: old.count)
@@ -76,12 +76,12 @@ struct LeftoverPairing {
     }
 
     /// Identified by its content: no id, or one that another row of its sheet shares.
-    static func hasNoId(_ record: RowRecord) -> Bool {
+    package static func hasNoId(_ record: RowRecord) -> Bool {
         !record.identityValue.isID
     }
 
     /// Its group, its person as people are told apart (case aside), and its item.
-    static func key(_ record: RowRecord) -> String {
+    package static func key(_ record: RowRecord) -> String {
         "\(record.group)\u{1F}\(PersonKey(record.person).text)\u{1F}\(record.item)"
     }
 }

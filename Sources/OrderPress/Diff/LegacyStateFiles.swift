@@ -3,29 +3,29 @@ import Foundation
 /// The state files that OrderPress wrote before the state database: `snapshot.json`, `history.json`
 /// and `site-id`. They are only read, strictly as before, to be migrated into the database; the
 /// migration removes them once the database holding their contents is committed.
-struct LegacyStateFiles: Sendable {
-    var folder: URL
+package struct LegacyStateFiles: Sendable {
+    package var folder: URL
 
-    var snapshotURL: URL { folder.appendingPathComponent("snapshot.json") }
-    var historyURL: URL { folder.appendingPathComponent("history.json") }
-    var siteIDURL: URL { folder.appendingPathComponent("site-id") }
-    var all: [URL] { [snapshotURL, historyURL, siteIDURL] }
+    package var snapshotURL: URL { folder.appendingPathComponent("snapshot.json") }
+    package var historyURL: URL { folder.appendingPathComponent("history.json") }
+    package var siteIDURL: URL { folder.appendingPathComponent("site-id") }
+    package var all: [URL] { [snapshotURL, historyURL, siteIDURL] }
 
     /// The history file's layout.
-    struct History: Codable, Equatable {
-        var version: Int
-        var entries: [HistoryEntry]
+    package struct History: Codable, Equatable {
+        package var version: Int
+        package var entries: [HistoryEntry]
     }
 
-    var exists: Bool { all.contains { FileManager.default.fileExists(atPath: $0.path) } }
+    package var exists: Bool { all.contains { FileManager.default.fileExists(atPath: $0.path) } }
 
-    func snapshot() throws(DataError) -> Snapshot? {
+    package func snapshot() throws(DataError) -> Snapshot? {
         try load(Snapshot.self, from: snapshotURL, what: "snapshot", version: \.version)
     }
 
     /// Newest first, numbered from the oldest (1) up, as the database numbers them; their feed ids stay
     /// those of before (`HistoryEntry.numbered`).
-    func history() throws(DataError) -> [HistoryEntry] {
+    package func history() throws(DataError) -> [HistoryEntry] {
         let entries = try load(History.self, from: historyURL, what: "history", version: \.version)?.entries ?? []
         return entries.enumerated().map { place, entry in
             HistoryEntry(time: entry.time, changes: entry.changes, sequence: entries.count - place, numbered: false)
@@ -33,13 +33,13 @@ struct LegacyStateFiles: Sendable {
     }
 
     /// Nil when there is no file or it holds no id (as before: a new id is then made).
-    func siteID() throws(OutputError) -> UUID? {
+    package func siteID() throws(OutputError) -> UUID? {
         guard let data = try AtomicFile.contents(of: siteIDURL, below: folder) else { return nil }
         return UUID(uuidString: String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// Removes the files, after their contents were committed to the database.
-    func remove() throws(OutputError) {
+    package func remove() throws(OutputError) {
         for url in all { try AtomicFile.remove(url, below: folder) }
     }
 

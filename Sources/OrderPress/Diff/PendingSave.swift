@@ -7,9 +7,9 @@ import Foundation
 /// commit the state is as it was, as when the whole save ran after publishing: a build that fails or is
 /// killed meanwhile leaves the next run comparing against the same snapshot (SQLite's rollback journal
 /// undoes whatever the open transaction wrote).
-final class PendingSave: Sendable {
+package final class PendingSave: Sendable {
     /// What the saving thread waits for before it writes anything it cannot roll back.
-    final class Gate: @unchecked Sendable {
+    package final class Gate: @unchecked Sendable {
         private let condition = NSCondition()
         // Guarded by `condition`: nil until the caller decides.
         private var decision: Bool?
@@ -19,7 +19,7 @@ final class PendingSave: Sendable {
         private var waiting = false
 
         /// Returns when the caller commits; throws when it abandons the save.
-        func waitForCommit() throws(OutputError) {
+        package func waitForCommit() throws(OutputError) {
             let commit = condition.withLock {
                 (arrived, waiting) = (true, true)
                 condition.broadcast()
@@ -59,7 +59,7 @@ final class PendingSave: Sendable {
     private let work: Background<Result<Void, OutputError>>
 
     /// Starts `save` at once; it must wait at the gate it is given before it writes anything lasting.
-    init(_ save: @escaping @Sendable (Gate) throws(OutputError) -> Void) {
+    package init(_ save: @escaping @Sendable (Gate) throws(OutputError) -> Void) {
         let gate = gate
         work = Background {
             defer { gate.ended() }
@@ -69,18 +69,18 @@ final class PendingSave: Sendable {
 
     /// Returns once the save has written all it writes before its commit, so that a state that cannot be
     /// written (a read-only database, a full disk) fails before the site changes; throws why it failed.
-    func ready() throws(OutputError) {
+    package func ready() throws(OutputError) {
         if !gate.waitForArrival() { try work.value.get() }
     }
 
     /// Lets the save commit, and returns once it has, or throws why it failed.
-    func commit() throws(OutputError) {
+    package func commit() throws(OutputError) {
         gate.open(commit: true)
         try work.value.get()
     }
 
     /// Rolls the save back (unless it was committed already), and returns once it has ended.
-    func abandon() {
+    package func abandon() {
         gate.open(commit: false)
         _ = work.value
     }

@@ -9,40 +9,40 @@ import Foundation
 /// restore` or pasted) is taken out, and a round that closes takes its group's deletions off the group's
 /// tombstone and its people's off theirs: their orders went with the round, they were not deleted.
 /// Every change is one pass over the list: nothing is copied per deletion.
-struct RecentDeletions: Sendable, Equatable {
+package struct RecentDeletions: Sendable, Equatable {
     /// How long a deletion is listed (`Tombstones`).
-    static let days = 30
+    package static let days = 30
 
-    struct Entry: Codable, Sendable, Equatable {
+    package struct Entry: Codable, Sendable, Equatable {
         /// When the run that found the order deleted ran (ISO 8601).
-        var time: String
+        package var time: String
         /// The order as it was, without its values and secrets (its identity keeps what matches it).
-        var record: RowRecord
+        package var record: RowRecord
         /// Whether it may still be listed on its person's tombstone, and on its group's.
-        var person: Bool
-        var group: Bool
+        package var person: Bool
+        package var group: Bool
     }
 
     /// Oldest first, each run's in the order it found them.
-    private(set) var entries: [Entry] = []
+    package private(set) var entries: [Entry] = []
 
-    init(entries: [Entry] = []) {
+    package init(entries: [Entry] = []) {
         self.entries = entries
     }
 
     /// What an earlier version's state says, where no list was kept: its history's runs, oldest first.
-    init(replaying history: [HistoryEntry]) {
+    package init(replaying history: [HistoryEntry]) {
         for entry in history.reversed() { record(entry.changes, at: entry.time) }
     }
 
     /// The stored list; nil when none was kept, or it cannot be read (the history is replayed instead).
-    init?(text: String?) {
+    package init?(text: String?) {
         guard let text, let entries = try? JSONDecoder().decode([Entry].self, from: Data(text.utf8)) else { return nil }
         self.entries = entries
     }
 
     /// As stored: sorted keys, so the same list is the same text.
-    var text: String {
+    package var text: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Only strings, numbers, bools, arrays and string-keyed objects: encoding cannot fail.
@@ -51,7 +51,7 @@ struct RecentDeletions: Sendable, Equatable {
 
     /// A run's changes at `time`: what it added undoes as many deletions of the same order (newest first),
     /// what a finished round took leaves its group's and people's tombstones, and what it deleted is added.
-    mutating func record(_ changes: ChangeSet, at time: String) {
+    package mutating func record(_ changes: ChangeSet, at time: String) {
         if !changes.added.isEmpty, !entries.isEmpty { undo(changes.added) }
         if let closed = changes.roundClosed, !closed.isEmpty, !entries.isEmpty { close(closed) }
         for record in changes.deleted where !record.rejected {
@@ -64,18 +64,18 @@ struct RecentDeletions: Sendable, Equatable {
     }
 
     /// Drops what is more than `days` days old by `now`.
-    mutating func expire(now: Date) {
+    package mutating func expire(now: Date) {
         var times = TimeCache()
         entries.removeAll { entry in times.date(entry.time).map { now > Self.end(of: $0) } ?? true }
     }
 
     /// The last moment a deletion at `time` is listed: the page says it stays until then, and a build
     /// record valid until then (`BuildInputs.holds`) is valid at that moment too.
-    static func end(of time: Date) -> Date { time.addingTimeInterval(Double(Self.days) * 86_400) }
+    package static func end(of time: Date) -> Date { time.addingTimeInterval(Double(Self.days) * 86_400) }
 
     /// What makes an order the same one back: its identity, and what a tombstone shows of it (another order
     /// that reuses a deleted one's id is not that order back).
-    static func sameOrder(_ record: RowRecord) -> String {
+    package static func sameOrder(_ record: RowRecord) -> String {
         [
             record.identity, record.group, PersonKey(record.person).text, record.item, record.options.joined(separator: "\u{1F}"),
             String(record.quantity), record.amount ?? "", record.currency,
@@ -115,10 +115,10 @@ struct RecentDeletions: Sendable, Equatable {
     }
 
     /// Each distinct time parsed once: a run's deletions share its time.
-    struct TimeCache {
+    package struct TimeCache {
         private var parsed: [String: Date?] = [:]
 
-        mutating func date(_ text: String) -> Date? {
+        package mutating func date(_ text: String) -> Date? {
             if let known = parsed[text] { return known }
             let date = Timestamp.parseUTC(text)
             parsed[text] = date

@@ -3,15 +3,15 @@ import Foundation
 /// What a snapshot record holds, apart from where it stands and when it was first seen, as a
 /// `Digest128` of it: the state keeps one beside each record, so that a rerun compares this run's records
 /// with the last ones by digest and reads in full only those that differ (see `SnapshotIndex`).
-struct RecordDigest: Hashable, Sendable {
-    var value: Digest128
+package struct RecordDigest: Hashable, Sendable {
+    package var value: Digest128
 
-    init(_ value: Digest128) { self.value = value }
+    package init(_ value: Digest128) { self.value = value }
 
-    init(high: UInt64, low: UInt64) { value = Digest128(high: high, low: low) }
+    package init(high: UInt64, low: UInt64) { value = Digest128(high: high, low: low) }
 
     /// Borrowed: a copy of the record (its fourteen texts and lists retained, then released) for every row cost a tenth of the hash.
-    init(_ record: borrowing RowRecord) {
+    package init(_ record: borrowing RowRecord) {
         let quantity = String(record.quantity)
         // Written in place on the stack, at the size worked out first, and hashed from there: appending
         // field by field to an array (capacity and uniqueness checked for every few bytes) cost as much as the hash.
@@ -28,11 +28,11 @@ struct RecordDigest: Hashable, Sendable {
     /// `Differ`). The encoding is not written inside a closure, as `init(_:)` writes it: a closure capturing
     /// the borrowed record copied it (its texts and lists retained, then released) for every row.
     /// The same `encode` into the same bytes, so the same digest as `init(_:)`.
-    struct Scratch: ~Copyable {
+    package struct Scratch: ~Copyable {
         private var base: UnsafeMutableRawPointer
         private var capacity: Int
 
-        init() {
+        package init() {
             capacity = 1024
             base = .allocate(byteCount: capacity, alignment: 8)
         }
@@ -40,7 +40,7 @@ struct RecordDigest: Hashable, Sendable {
         deinit { base.deallocate() }
 
         /// `RecordDigest(record)`.
-        mutating func digest(_ record: borrowing RowRecord) -> RecordDigest {
+        package mutating func digest(_ record: borrowing RowRecord) -> RecordDigest {
             let quantity = String(record.quantity)
             let size = RecordDigest.encodedSize(record, quantity: quantity)
             if size > capacity {
@@ -82,16 +82,16 @@ struct RecordDigest: Hashable, Sendable {
     }
 
     /// The 16 bytes the state database keeps, big-endian.
-    var bytes: [UInt8] { value.bytes }
+    package var bytes: [UInt8] { value.bytes }
 
     /// Nil unless exactly 16 bytes.
-    init?(bytes: UnsafeRawBufferPointer) {
+    package init?(bytes: UnsafeRawBufferPointer) {
         guard let value = Digest128(bytes: bytes) else { return nil }
         self.value = value
     }
 
     /// Nil unless exactly 16 bytes.
-    init?(data: Data) {
+    package init?(data: Data) {
         guard let digest = data.withUnsafeBytes({ Self(bytes: $0) }) else { return nil }
         self = digest
     }

@@ -41,7 +41,7 @@ public struct RoundArchive: Codable, Sendable, Equatable {
         public var paid: Bool?
     }
 
-    enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey {
         case group, slug, date, deadline, organizer, shop, orders, currency, fee, discount, payment, number
         case closedAt = "closed_at"
     }
@@ -50,14 +50,14 @@ public struct RoundArchive: Codable, Sendable, Equatable {
     public var path: String { "archive/\(slug)/\(date)" + (number.map { "-\($0)" } ?? "") }
 
     /// The stored list, oldest first; nil or unreadable text is none.
-    static func list(from text: String?) -> [RoundArchive] {
+    package static func list(from text: String?) -> [RoundArchive] {
         guard let text, let list = try? JSONDecoder().decode([RoundArchive].self, from: Data(text.utf8)) else { return [] }
         // Names of published files: one folder and one file below `archive/`, never a way out of it.
         return list.filter { ContainedPath.isPlain($0.path) && !$0.slug.contains("/") && !$0.date.contains("/") && !$0.slug.isEmpty && !$0.date.isEmpty }
     }
 
     /// The list as stored: sorted keys, so the same archives are the same text.
-    static func text(of list: [RoundArchive]) -> String? {
+    package static func text(of list: [RoundArchive]) -> String? {
         list.isEmpty ? nil : String(decoding: JSONOutput.encode(list), as: UTF8.self)
     }
 }

@@ -11,16 +11,16 @@ import Foundation
 /// clearing a group whose deadline has not passed. Nor does a round close whose orders may have vanished
 /// before its deadline (`RoundWatch`): the last published snapshot must have been made after the deadline,
 /// and no refused run may have found the group's orders missing before it.
-struct RoundCloser: Sendable {
-    var timeZone: TimeZone
-    var now: Date
+package struct RoundCloser: Sendable {
+    package var timeZone: TimeZone
+    package var now: Date
     /// When the last published snapshot was made, and since when refused runs found groups' orders missing.
-    var watch = RoundWatch()
+    package var watch = RoundWatch()
     /// The orders' `paid` column, if the sheet has it among the snapshot's columns.
-    var paidColumn: String
-    var organizerSettled: Bool
+    package var paidColumn: String
+    package var organizerSettled: Bool
 
-    init(configuration: Configuration, now: Date) {
+    package init(configuration: Configuration, now: Date) {
         timeZone = configuration.timeZone
         self.now = now
         paidColumn = configuration.orderColumns.paid
@@ -29,7 +29,7 @@ struct RoundCloser: Sendable {
 
     /// Moves the orders of finished rounds from `changes.deleted` to `changes.roundClosed`, and returns
     /// their archives, one per group, in the groups source's order. `columns` are the last snapshot's.
-    func close(_ changes: inout ChangeSet, data: ValidatedData, columns: [String], closedAt: String) -> [RoundArchive] {
+    package func close(_ changes: inout ChangeSet, data: ValidatedData, columns: [String], closedAt: String) -> [RoundArchive] {
         guard !changes.deleted.isEmpty else { return [] }
         var deletedByGroup: [String: [RowRecord]] = [:]
         for record in changes.deleted { deletedByGroup[record.group, default: []].append(record) }
@@ -75,13 +75,13 @@ struct RoundCloser: Sendable {
     }
 
     /// Those of `groups` whose deadline is still ahead: orders of theirs missing now vanished before it.
-    func beforeDeadline(_ groups: Set<String>, data: ValidatedData) -> Set<String> {
+    package func beforeDeadline(_ groups: Set<String>, data: ValidatedData) -> Set<String> {
         Set(data.groups.filter { groups.contains($0.name) && ($0.deadlineTime(timeZone: timeZone).map { $0 >= now } ?? false) }.map(\.name))
     }
 
     /// The archives kept so far with this run's added: one per round, so a second round of a group closed
     /// on the same day gets its own page (a suffix), never the first one's.
-    static func merged(_ kept: [RoundArchive], _ new: [RoundArchive]) -> [RoundArchive] {
+    package static func merged(_ kept: [RoundArchive], _ new: [RoundArchive]) -> [RoundArchive] {
         var list = kept
         for var archive in new {
             // The same group's earlier round that day: the next number. Another group whose name makes the

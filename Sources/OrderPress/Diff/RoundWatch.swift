@@ -5,33 +5,33 @@ import Foundation
 /// closes only if the last published snapshot, made after its deadline, still held its orders: orders that
 /// vanished before the deadline stay deletions however late the next build that publishes comes.
 /// Kept in the state as one setting (`StateDatabase.roundWatchKey`).
-struct RoundWatch: Codable, Sendable, Equatable {
+package struct RoundWatch: Codable, Sendable, Equatable {
     /// When the build that saved the last snapshot ran (ISO 8601); nil in a state saved before it was kept.
-    var seenAt: String?
+    package var seenAt: String?
     /// Group → when a refused run first found some of its orders missing (ISO 8601). Cleared by the next
     /// build that publishes: its snapshot then says what is there.
-    var missingSince: [String: String] = [:]
+    package var missingSince: [String: String] = [:]
 
-    enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey {
         case seenAt = "seen_at"
         case missingSince = "missing_since"
     }
 
     /// The stored setting; nil or unreadable text is an empty watch.
-    init(text: String?) {
+    package init(text: String?) {
         self = text.flatMap { try? JSONDecoder().decode(RoundWatch.self, from: Data($0.utf8)) } ?? RoundWatch()
     }
 
-    init(seenAt: String? = nil, missingSince: [String: String] = [:]) {
+    package init(seenAt: String? = nil, missingSince: [String: String] = [:]) {
         self.seenAt = seenAt
         self.missingSince = missingSince
     }
 
     /// As stored: sorted keys, so the same watch is the same text.
-    var text: String { String(decoding: JSONOutput.encode(self), as: UTF8.self) }
+    package var text: String { String(decoding: JSONOutput.encode(self), as: UTF8.self) }
 
     /// This watch with `groups` noted missing at `time`, each keeping the earliest time it was noted.
-    func noting(missing groups: Set<String>, at time: String) -> RoundWatch {
+    package func noting(missing groups: Set<String>, at time: String) -> RoundWatch {
         var watch = self
         for group in groups where watch.missingSince[group] == nil { watch.missingSince[group] = time }
         return watch

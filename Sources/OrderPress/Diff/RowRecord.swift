@@ -8,7 +8,7 @@ public struct RowRecord: Sendable {
     }
     /// What identifies the row across runs and matches it (`Identity`): its text is made from `id` or
     /// `values` when asked for.
-    private(set) var identityValue: Identity
+    package private(set) var identityValue: Identity
     /// Values of `Snapshot.columns`, in that order.
     public var values: [String] {
         didSet { keepIdentity(id: id, values: oldValue) }
@@ -28,7 +28,7 @@ public struct RowRecord: Sendable {
     /// When a run first saw this row (ISO 8601).
     public var firstSeen: String
 
-    init(
+    package init(
         row: Int, id: String?, identity: Identity, values: [String], secrets: [SecretHash], rejected: Bool, group: String,
         person: String, item: String, options: [String], quantity: Int, amount: String?, currency: String, firstSeen: String
     ) {
@@ -75,7 +75,7 @@ public struct RowRecord: Sendable {
 
 /// As the state and the history store a record: its identity as text.
 extension RowRecord: Codable {
-    enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey {
         case row, id, identity, values, secrets, rejected, group, person, item, options, quantity, amount, currency
         case firstSeen = "first_seen"
     }

@@ -3,13 +3,13 @@ import Foundation
 /// The state folder's random key for secret hashes (`SecretHasher`): 32 bytes in `secret.key`, mode
 /// 0600, made by the first build that needs it and never written into the database, so that a copy of
 /// `state.sqlite` alone gives no edit code back. Losing the file makes every secret look changed once.
-enum SecretKey {
-    static let fileName = "secret.key"
-    static let length = 32
+package enum SecretKey {
+    package static let fileName = "secret.key"
+    package static let length = 32
 
     /// The key in `state`: read, or made and kept when `create` (a build); nil when there is none and
     /// none may be made (a dry run, `orderpress diff`, `restore`), or when the file is not a key.
-    static func load(state: URL, create: Bool) throws(OutputError) -> [UInt8]? {
+    package static func load(state: URL, create: Bool) throws(OutputError) -> [UInt8]? {
         let url = state.appendingPathComponent(fileName)
         if let data = try? BoundedFile.read(url.path, limit: 4096, followLinks: false), data.count == length {
             return Array(data)

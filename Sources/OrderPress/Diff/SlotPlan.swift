@@ -5,29 +5,29 @@
 /// A deletion in the middle of the sheet moves every later record up by one position and one sheet
 /// row: keyed by position, each of them was rewritten; kept in their slots, none is, and only the
 /// order (`RecordOrder`) changes.
-struct SlotPlan {
+package struct SlotPlan {
     /// Each new record's slot, in sheet order.
-    private(set) var order: RecordOrder
+    package private(set) var order: RecordOrder
     /// The positions whose records must be written (at `order.slots[position]`), ascending.
-    private(set) var written: [Int] = []
+    package private(set) var written: [Int] = []
     /// The old slots that no new record took, ascending by their old position.
-    private(set) var freed: [Int] = []
+    package private(set) var freed: [Int] = []
     /// Whether `order` differs from the old one.
-    private(set) var reordered: Bool
+    package private(set) var reordered: Bool
 
     /// What a save writes: how many records, how many slots it deletes, whether it rewrites the order.
-    struct Counts: Equatable, Sendable {
-        var written: Int
-        var removed: Int
-        var reordered: Bool
+    package struct Counts: Equatable, Sendable {
+        package var written: Int
+        package var removed: Int
+        package var reordered: Bool
 
-        static let none = Counts(written: 0, removed: 0, reordered: false)
+        package static let none = Counts(written: 0, removed: 0, reordered: false)
     }
 
-    var counts: Counts { Counts(written: written.count, removed: freed.count, reordered: reordered) }
+    package var counts: Counts { Counts(written: written.count, removed: freed.count, reordered: reordered) }
 
     /// Borrowed records: a copy of each (its texts and lists retained, then released) cost more than comparing.
-    init(_ records: UnsafeBufferPointer<RowRecord>, digests: [RecordDigest], over old: [SnapshotIndex.Stamp]) {
+    package init(_ records: UnsafeBufferPointer<RowRecord>, digests: [RecordDigest], over old: [SnapshotIndex.Stamp]) {
         let count = min(records.count, digests.count)
         var slots = [Int](repeating: -1, count: count)
         var taken = [Bool](repeating: false, count: old.count)

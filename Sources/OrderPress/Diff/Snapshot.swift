@@ -23,13 +23,13 @@ public struct Snapshot: Codable, Sendable, Equatable {
         public var source: String
         public var rates: [String: String]
 
-        enum CodingKeys: String, CodingKey {
+        package enum CodingKeys: String, CodingKey {
             case base, source, rates
             case asOf = "as_of"
         }
     }
 
-    enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey {
         case version, salt, columns, rows, rates
         case changedAt = "changed_at"
         case secretColumns = "secret_columns"
@@ -38,7 +38,7 @@ public struct Snapshot: Codable, Sendable, Equatable {
 
 extension Snapshot.Rates {
     /// The rates a run used, exact, as the snapshot keeps them.
-    init(_ table: RateTable) {
+    package init(_ table: RateTable) {
         self.init(
             base: table.base, asOf: table.asOf.map(Timestamp.iso8601), source: table.source,
             rates: table.rates.mapValues(DecimalText.exact))

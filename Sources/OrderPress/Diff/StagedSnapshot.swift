@@ -10,19 +10,19 @@ import Foundation
 /// after publishing as before. Until that commit the state is untouched: a build that fails or is killed
 /// before it leaves the next run comparing against the same snapshot, and the next staging starts from an
 /// empty file, whatever a killed build left.
-final class StagedSnapshot: Sendable {
-    static let fileName = "staged.sqlite"
+package final class StagedSnapshot: Sendable {
+    package static let fileName = "staged.sqlite"
 
     /// The snapshot without its records.
-    let header: Snapshot
+    package let header: Snapshot
     /// How many records the snapshot has.
-    let count: Int
-    let url: URL
+    package let count: Int
+    package let url: URL
     private let work: Background<Result<SlotPlan.Counts, OutputError>>
 
     /// Starts writing what a save of `snapshot` over `previous` writes (`SlotPlan`): the records that
     /// equal none of the last snapshot's but for their sheet row, the slots freed, the order.
-    init(_ snapshot: consuming Snapshot, digests: [RecordDigest], previous: SnapshotIndex?, folder: URL) {
+    package init(_ snapshot: consuming Snapshot, digests: [RecordDigest], previous: SnapshotIndex?, folder: URL) {
         url = folder.appendingPathComponent(Self.fileName)
         count = snapshot.rows.count
         let records = Records(rows: snapshot.rows, digests: digests)
@@ -54,12 +54,12 @@ final class StagedSnapshot: Sendable {
     }
 
     /// How much was staged (records, freed slots, the order), once it all is.
-    func staged() throws(OutputError) -> SlotPlan.Counts {
+    package func staged() throws(OutputError) -> SlotPlan.Counts {
         try work.value.get()
     }
 
     /// Returns once the records are written, or failed to be (which `staged()` then tells).
-    func wait() {
+    package func wait() {
         _ = work.value
     }
 
@@ -69,15 +69,15 @@ final class StagedSnapshot: Sendable {
     /// under, for a slower diff step (docs/benchmarks.md).
     /// Below it the records are a few hundred MB at most, well within the limits, and the overlap is worth
     /// its time.
-    static let waitedFrom = 250_000
+    package static let waitedFrom = 250_000
 
     /// Waits for the staging when the snapshot has `waitedFrom` records or more (see there).
-    func waitWhenLarge() {
+    package func waitWhenLarge() {
         if count >= Self.waitedFrom { wait() }
     }
 
     /// Waits for the staging to end, then removes its file: after the commit, or instead of it.
-    func discard() {
+    package func discard() {
         wait()
         try? FileManager.default.removeItem(at: url)
     }

@@ -2,23 +2,23 @@ import Foundation
 
 /// Everything the state folder keeps for the next build, as one value: what a store read, and what it
 /// compares a save against so that only the difference is written.
-struct StateContents: Sendable, Equatable {
+package struct StateContents: Sendable, Equatable {
     /// The snapshot's index: its records themselves are read when needed (`StateStore.records(at:)`).
-    var snapshot: SnapshotIndex?
+    package var snapshot: SnapshotIndex?
     /// Newest first, at most `StateStore.historyLimit` entries.
-    var history: [HistoryEntry] = []
+    package var history: [HistoryEntry] = []
     /// The first history entry whose feed id is made of its number (`HistoryEntry.numbered`): the entries
     /// before it were saved by a version that made ids of their times. Nil until the first save sets it.
-    var numberedFrom: Int?
-    var siteID: UUID?
+    package var numberedFrom: Int?
+    package var siteID: UUID?
     /// What the last successful build read and reported (see `StateStore.lastBuild`).
-    var lastBuild: LastBuild?
+    package var lastBuild: LastBuild?
     /// The pages' slugs the last successful build handed out (`PageSlugs`), as stored; nil before any was kept.
-    var pageSlugs: String?
+    package var pageSlugs: String?
     /// The finished rounds' archives (`RoundArchive`), as stored; nil before the first.
-    var archives: String?
+    package var archives: String?
     /// When the last snapshot was made and since when refused runs found orders missing (`RoundWatch`), as stored.
-    var roundWatch: String?
+    package var roundWatch: String?
     /// The deletions tombstones may list (`RecentDeletions`), as stored; nil before the first was kept.
-    var deletions: String?
+    package var deletions: String?
 }

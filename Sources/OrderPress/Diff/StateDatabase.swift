@@ -12,15 +12,15 @@ import GRDBSQLite
 /// leaves `-wal` and `-shm` files beside the database and cannot be read without writing them)
 /// makes each save all-or-nothing, and `synchronous = FULL` flushes it to disk before the commit
 /// returns: what the hand-written fsync-and-rename did for the JSON files.
-enum StateDatabase {
-    static let fileName = "state.sqlite"
+package enum StateDatabase {
+    package static let fileName = "state.sqlite"
     /// The files SQLite may create beside the database; a link at any of them would be written through.
-    static let companionSuffixes = ["-journal", "-wal", "-shm"]
+    package static let companionSuffixes = ["-journal", "-wal", "-shm"]
 
     /// Every schema this version knows, oldest first. A database that names one this version does not
     /// know was written by a newer OrderPress. `importing` is what the first migration stores: the
     /// contents of the state files the database replaces, in the transaction that creates it.
-    static func migrator(importing legacy: Import = Import()) -> DatabaseMigrator {
+    package static func migrator(importing legacy: Import = Import()) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
             try db.execute(
@@ -85,14 +85,14 @@ enum StateDatabase {
         """
 
     /// The state files' contents, for the first migration to store: their snapshot's records apart.
-    struct Import {
-        var contents = StateContents()
-        var records: [RowRecord]? = nil
+    package struct Import {
+        package var contents = StateContents()
+        package var records: [RowRecord]? = nil
     }
 
     /// Whether the database holds the last schema, an older one it can still read, or none at all
     /// (its creation was rolled back: the old files are still the state).
-    enum Schema: Sendable {
+    package enum Schema: Sendable {
         /// v3: records by slot, the order apart.
         case current
         /// Records by position, with their digests.
@@ -102,7 +102,7 @@ enum StateDatabase {
         case none
     }
 
-    static func schema(_ db: Database) throws -> Schema {
+    package static func schema(_ db: Database) throws -> Schema {
         let migrator = migrator()
         if try migrator.hasBeenSuperseded(db) { throw Newer(version: 0) }
         if try migrator.hasCompletedMigrations(db) { return .current }
@@ -110,7 +110,7 @@ enum StateDatabase {
         return applied.contains("v2") ? .v2 : applied.contains("v1") ? .v1 : .none
     }
 
-    static func open(_ url: URL, readOnly: Bool) throws -> DatabaseQueue {
+    package static func open(_ url: URL, readOnly: Bool) throws -> DatabaseQueue {
         var configuration = GRDB.Configuration()
         configuration.readonly = readOnly
         configuration.label = "orderpress.state"
@@ -126,7 +126,7 @@ enum StateDatabase {
 
     /// A scratch database for staging a snapshot's records (`StagedSnapshot`): no journal and no
     /// flushing, since a staged file that a crash cut short is thrown away, never read.
-    static func openScratch(_ url: URL) throws -> DatabaseQueue {
+    package static func openScratch(_ url: URL) throws -> DatabaseQueue {
         var configuration = GRDB.Configuration()
         configuration.label = "orderpress.staged"
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF") }
@@ -138,7 +138,7 @@ enum StateDatabase {
     /// What the database holds, the snapshot as its index. Throws `Unreadable` for contents this
     /// version cannot make sense of. A database of schema v1 has no digests: they are computed. One of
     /// schema v1 or v2 (read without writing) keeps its records by position: each is its slot.
-    static func read(_ db: Database, schema: Schema = .current) throws -> StateContents {
+    package static func read(_ db: Database, schema: Schema = .current) throws -> StateContents {
         var contents = StateContents()
         let settings = try Dictionary(
             Row.fetchAll(db, sql: "SELECT key, value FROM setting").map { ($0[0] as String, $0[1] as String) },
@@ -162,20 +162,20 @@ enum StateDatabase {
         return contents
     }
 
-    static let lastBuildKey = "last_build"
+    package static let lastBuildKey = "last_build"
     /// The setting `StateContents.numberedFrom` is kept in.
-    static let numberedFromKey = "history_numbered_from"
+    package static let numberedFromKey = "history_numbered_from"
     /// The slugs that stay with their pages (`PageSlugs`): a setting, so that no schema changes.
-    static let pageSlugsKey = "page_slugs"
+    package static let pageSlugsKey = "page_slugs"
     /// The finished rounds (`RoundArchive`), every later build publishes them: a setting too.
-    static let archivesKey = "round_archives"
+    package static let archivesKey = "round_archives"
     /// When the last snapshot was made, and orders missing in refused runs (`RoundWatch`): a setting too.
-    static let roundWatchKey = "round_watch"
+    package static let roundWatchKey = "round_watch"
     /// The deletions of the last 30 days that tombstones list (`RecentDeletions`): a setting too.
-    static let deletionsKey = "recent_deletions"
+    package static let deletionsKey = "recent_deletions"
 
     /// The last build's record alone, without the snapshot: what an unchanged rerun needs.
-    static func readLastBuild(_ db: Database) throws -> LastBuild? {
+    package static func readLastBuild(_ db: Database) throws -> LastBuild? {
         try lastBuild(String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [lastBuildKey]))
     }
 
@@ -187,15 +187,15 @@ enum StateDatabase {
         return value
     }
 
-    struct Unreadable: Error {
-        var reason: String
+    package struct Unreadable: Error {
+        package var reason: String
     }
 
-    struct Newer: Error {
-        var version: Int
+    package struct Newer: Error {
+        package var version: Int
     }
 
-    static let notASnapshot = Unreadable(reason: "it is not a snapshot this version understands")
+    package static let notASnapshot = Unreadable(reason: "it is not a snapshot this version understands")
 
     /// The snapshot's header and each record's stamp; nil when there is no snapshot.
     private static func readIndex(_ db: Database, schema: Schema) throws -> SnapshotIndex? {
@@ -322,7 +322,7 @@ enum StateDatabase {
     /// The records of `stamps` (as `read` found them, in any order), with their stored digests (nil in a
     /// database of schema v1); nil for one the database does not hold. `total` is how many the index
     /// read found. Each record's sheet row is its stamp's: the order's.
-    static func records(
+    package static func records(
         _ db: Database, at stamps: [SnapshotIndex.Stamp], total: Int, schema: Schema
     ) throws -> [(record: RowRecord, digest: RecordDigest?)?] {
         let key = schema == .current ? "slot" : "position"
@@ -371,7 +371,7 @@ enum StateDatabase {
     /// Writes the difference between `old`, which the database holds, and `new`: changed records and
     /// settings, the history entries that are new, the deletion of those that fell off. `records` are
     /// the records of `new.snapshot`, in its order; nil when it is `old.snapshot`.
-    static func write(_ new: StateContents, records: [RowRecord]?, over old: StateContents, in db: Database) throws {
+    package static func write(_ new: StateContents, records: [RowRecord]?, over old: StateContents, in db: Database) throws {
         try set("site_id", new.siteID.map { $0.uuidString.lowercased() }, over: old.siteID.map { $0.uuidString.lowercased() }, in: db)
         func text(_ record: LastBuild?) -> String? { record.map { String(decoding: JSONOutput.encode($0), as: UTF8.self) } }
         try set(lastBuildKey, text(new.lastBuild), over: text(old.lastBuild), in: db)
@@ -395,7 +395,7 @@ enum StateDatabase {
 
     /// `StateContents.numberedFrom` for a history saved for the first time by this version: its first
     /// numbered entry, or the next number.
-    static func numberedFrom(_ history: [HistoryEntry]) -> Int {
+    package static func numberedFrom(_ history: [HistoryEntry]) -> Int {
         history.filter(\.numbered).map(\.sequence).min() ?? (history.map(\.sequence).max() ?? 0) + 1
     }
 
@@ -436,7 +436,7 @@ enum StateDatabase {
     /// Writes into a scratch database (`openScratch`) what a save of `records` over `old` writes
     /// (`SlotPlan`): the records to write, with their slots and digests, the slots to delete, and the
     /// order if it changed, for `write(staged:over:in:)`; returns how much that is.
-    static func stage(
+    package static func stage(
         _ records: [RowRecord], digests: [RecordDigest], over old: [SnapshotIndex.Stamp], in db: Database
     ) throws -> SlotPlan.Counts {
         try db.execute(
@@ -450,11 +450,11 @@ enum StateDatabase {
             order: "staged_order", in: db)
     }
 
-    static let stagedSchema = "staged"
+    package static let stagedSchema = "staged"
 
     /// Saves a staged snapshot: its header, the records staged in the scratch database attached as
     /// `stagedSchema`, the deletion of the slots it frees, its order if it changed.
-    static func write(staged header: Snapshot, over old: SnapshotIndex?, in db: Database) throws {
+    package static func write(staged header: Snapshot, over old: SnapshotIndex?, in db: Database) throws {
         try write(header: header, over: old?.header, in: db)
         try db.execute(
             sql: """

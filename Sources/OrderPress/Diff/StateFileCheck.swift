@@ -5,22 +5,22 @@ import GRDB
 /// for a build, which holds the lock and writes them, and for `orderpress diff` and a dry run, which
 /// only read. SQLite opens a file by its name: it would follow a link (to `/dev/zero`, read as an
 /// empty database: a "first run"), and wait forever on a named pipe.
-enum StateFileCheck {
+package enum StateFileCheck {
     /// The publish step's list of published files in the state folder (`Manifest.fileName` is this name):
     /// its presence says a build was published.
-    static let manifestFileName = "published.json"
+    package static let manifestFileName = "published.json"
 
     /// An entry where the build keeps a state file that is not a regular file or a folder.
-    struct OddEntry: Equatable {
-        var path: String
-        var isLink: Bool
+    package struct OddEntry: Equatable {
+        package var path: String
+        package var isLink: Bool
     }
 
     /// The first entry among the state's own files (the database and its companions, the files from
     /// before it, the list of published files, the source caches) that is a link, a pipe, a device or
     /// a socket; nil when there is none. Looked at without following links; other entries of the
     /// folder are the organiser's and are not looked at.
-    static func oddEntry(in state: URL) -> OddEntry? {
+    package static func oddEntry(in state: URL) -> OddEntry? {
         let store = StateStore(folder: state)
         let cache = SourceCache(state: state).folder
         var owned = (store.ownedFiles + [state.appendingPathComponent(manifestFileName), cache]).map(\.path)
@@ -38,7 +38,7 @@ enum StateFileCheck {
     }
 
     /// `oddEntry` as the error a reader of the state gives (exit 73, as the build's refusal).
-    static func refuseOddEntries(in state: URL) throws(DataError) {
+    package static func refuseOddEntries(in state: URL) throws(DataError) {
         guard let odd = oddEntry(in: state) else { return }
         let message = odd.isLink
             ? "\(odd.path) is a symbolic link; OrderPress never reads or writes its state through a link: replace it with a real file"
@@ -52,7 +52,7 @@ enum StateFileCheck {
     /// (or when SQLite rolls that creation back from its journal). So a file shorter than a database's
     /// 100-byte header, with no journal to roll back and no state files from before the database, next
     /// to a list of published files, was damaged: it is refused like any other unreadable database.
-    static func refuseEmptiedDatabase(_ store: StateStore) throws(DataError) {
+    package static func refuseEmptiedDatabase(_ store: StateStore) throws(DataError) {
         var status = stat()
         let path = store.databaseURL.path
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size < 100 else { return }
@@ -66,13 +66,13 @@ enum StateFileCheck {
     }
 
     /// Whether `error` says that another connection holds the database (SQLite's BUSY or LOCKED).
-    static func isBusy(_ error: any Error) -> Bool {
+    package static func isBusy(_ error: any Error) -> Bool {
         guard let error = error as? DatabaseError else { return false }
         return error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
     }
 
     /// The error for a database another program holds: worth trying again, not moving away (exit 75).
-    static func busy(_ path: String) -> DataError {
+    package static func busy(_ path: String) -> DataError {
         DataError(
             message: "\(path) is locked by another program (an `orderpress diff`, or sqlite3 with a transaction open); try again when it has finished",
             status: .tempFail)

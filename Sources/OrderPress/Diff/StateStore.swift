@@ -19,7 +19,7 @@ public final class StateStore: Sendable {
     /// is created, migrated or saved.
     public let writable: Bool
     /// How many runs the history keeps; the Changes page shows fewer.
-    static let historyLimit = 200
+    package static let historyLimit = 200
     private let remembered = Remembered()
 
     public init(folder: URL, writable: Bool = true) {
@@ -27,18 +27,18 @@ public final class StateStore: Sendable {
         self.writable = writable
     }
 
-    var databaseURL: URL { folder.appendingPathComponent(StateDatabase.fileName) }
-    var legacy: LegacyStateFiles { LegacyStateFiles(folder: folder) }
-    var stagedURL: URL { folder.appendingPathComponent(StagedSnapshot.fileName) }
+    package var databaseURL: URL { folder.appendingPathComponent(StateDatabase.fileName) }
+    package var legacy: LegacyStateFiles { LegacyStateFiles(folder: folder) }
+    package var stagedURL: URL { folder.appendingPathComponent(StagedSnapshot.fileName) }
 
     /// Every file of the state that a build may write or remove: a link at any of them is refused.
-    var ownedFiles: [URL] {
+    package var ownedFiles: [URL] {
         [databaseURL] + StateDatabase.companionSuffixes.map { folder.appendingPathComponent(StateDatabase.fileName + $0) }
             + legacy.all + [stagedURL]
     }
 
     /// The last snapshot as a rerun compares against it: its index, its records read on demand.
-    func loadPrevious() throws(DataError) -> PreviousSnapshot? {
+    package func loadPrevious() throws(DataError) -> PreviousSnapshot? {
         guard let index = try contents().snapshot else { return nil }
         // Handed over, not kept: at a million orders they are tens of MB the rest of the build has no use for.
         return PreviousSnapshot(index: index, chains: remembered.takeChains()) { [self] positions throws(DataError) in try records(at: positions) }
@@ -46,7 +46,7 @@ public final class StateStore: Sendable {
 
     /// The last snapshot's records at `positions`, in that order, each checked against its stamp in
     /// the index read before: `orderpress diff` holds no lock, and a build may have saved since.
-    func records(at positions: [Int]) throws(DataError) -> [RowRecord] {
+    package func records(at positions: [Int]) throws(DataError) -> [RowRecord] {
         guard let known = remembered.value, let index = known.contents.snapshot else { return [] }
         if let legacy = known.legacyRecords { return positions.map { legacy[$0] } }
         let found: [(record: RowRecord, digest: RecordDigest?)?]
@@ -126,13 +126,13 @@ public final class StateStore: Sendable {
     }
 
     /// `digests` are the snapshot's records', as the diff computed them.
-    func save(snapshot: Snapshot, digests: [RecordDigest], history: [HistoryEntry], lastBuild: LastBuild?) throws(OutputError) {
+    package func save(snapshot: Snapshot, digests: [RecordDigest], history: [HistoryEntry], lastBuild: LastBuild?) throws(OutputError) {
         try save(try stage(snapshot, digests: digests), history: history, lastBuild: lastBuild)
     }
 
     /// Starts saving `snapshot` (see `StagedSnapshot`): the records that differ from the last snapshot's
     /// are written on their own thread beside the state, which stays as it was until `save(_:history:lastBuild:)`.
-    func stage(_ snapshot: consuming Snapshot, digests: [RecordDigest]) throws(OutputError) -> StagedSnapshot {
+    package func stage(_ snapshot: consuming Snapshot, digests: [RecordDigest]) throws(OutputError) -> StagedSnapshot {
         let previous = try contentsForWriting().snapshot
         try AtomicFile.createFolder(folder)
         return StagedSnapshot(snapshot, digests: digests, previous: previous, folder: folder)
@@ -140,7 +140,7 @@ public final class StateStore: Sendable {
 
     /// Saves a staged snapshot with the history and the build's record, in one transaction, like
     /// `save(snapshot:history:lastBuild:)`; the staged file is removed whatever happens.
-    func save(_ staged: StagedSnapshot, history: [HistoryEntry], lastBuild: LastBuild?) throws(OutputError) {
+    package func save(_ staged: StagedSnapshot, history: [HistoryEntry], lastBuild: LastBuild?) throws(OutputError) {
         try save(staged, history: history, lastBuild: lastBuild, gate: nil)
     }
 
@@ -150,7 +150,7 @@ public final class StateStore: Sendable {
     /// `pageSlugs`: the slugs the build handed out (`PageSlugs`); nil leaves the stored ones as they are.
     /// `archives`: the finished rounds (`RoundArchive.text`), saved in the same transaction; `roundWatch`
     /// (`RoundWatch.text`) likewise, nil leaving the stored one as it is, and `deletions` (`RecentDeletions.text`).
-    func beginSave(
+    package func beginSave(
         _ staged: StagedSnapshot, history: [HistoryEntry], lastBuild: LastBuild?, pageSlugs: String? = nil, archives: String? = nil,
         roundWatch: String? = nil, deletions: String? = nil
     ) -> PendingSave {
@@ -163,13 +163,13 @@ public final class StateStore: Sendable {
 
     /// The deletions tombstones may list, as the last successful build kept them; nil when none were kept
     /// (a state saved before they were) or the state cannot be read.
-    func keptDeletions() -> RecentDeletions? {
+    package func keptDeletions() -> RecentDeletions? {
         RecentDeletions(text: try? contents().deletions)
     }
 
     /// When the last snapshot was made and what refused runs found missing; an empty watch when none was kept
     /// or the state cannot be read. `seenAt` falls back to the snapshot's last change for a state saved before.
-    func keptRoundWatch() -> RoundWatch {
+    package func keptRoundWatch() -> RoundWatch {
         let contents = try? contents()
         var watch = RoundWatch(text: contents?.roundWatch)
         if watch.seenAt == nil { watch.seenAt = contents?.snapshot?.header.changedAt }
@@ -178,7 +178,7 @@ public final class StateStore: Sendable {
 
     /// A run refused by the guard remembers since when the orders of `groups` were missing, and nothing else:
     /// a later run must not close those rounds if the orders vanished before their deadline.
-    func noteMissing(_ groups: Set<String>, at time: String) throws(OutputError) {
+    package func noteMissing(_ groups: Set<String>, at time: String) throws(OutputError) {
         var contents = try contentsForWriting()
         guard contents.snapshot != nil, !groups.isEmpty else { return }
         let watch = RoundWatch(text: contents.roundWatch).noting(missing: groups, at: time)
@@ -187,13 +187,13 @@ public final class StateStore: Sendable {
     }
 
     /// The finished rounds the last successful build kept; none when the state cannot be read.
-    func keptArchives() -> [RoundArchive] {
+    package func keptArchives() -> [RoundArchive] {
         RoundArchive.list(from: try? contents().archives)
     }
 
     /// The slugs the last successful build handed out, to keep them with their pages; nil when none
     /// were kept or the state cannot be read (the diff, which read it first, says why).
-    func keptSlugs() -> PageSlugs? {
+    package func keptSlugs() -> PageSlugs? {
         PageSlugs(text: try? contents().pageSlugs)
     }
 
@@ -219,7 +219,7 @@ public final class StateStore: Sendable {
     // MARK: - Reading
 
     /// What the state folder holds: the database when it has been created, else the files before it.
-    func contents() throws(DataError) -> StateContents {
+    package func contents() throws(DataError) -> StateContents {
         if let known = remembered.value { return known.contents }
         var known = try read()
         known.chains = known.contents.snapshot.map { IdentityChains($0.records) }
@@ -275,12 +275,12 @@ public final class StateStore: Sendable {
             inDatabase: false, legacyRecords: snapshot?.rows)
     }
 
-    static func unreadable(_ path: String, reason: String) -> DataError {
+    package static func unreadable(_ path: String, reason: String) -> DataError {
         DataError(message: "\(path) cannot be read (\(reason)); move it away to start afresh (the next build is then a first run)")
     }
 
     /// SQLite's own words ("file is not a database"), without GRDB's "SQLite error 26: " prefix.
-    static func reason(_ error: any Error) -> String {
+    package static func reason(_ error: any Error) -> String {
         if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
         return IOFailure.reason(error)
     }
@@ -368,7 +368,7 @@ public final class StateStore: Sendable {
 
     /// How many rows the last save transaction inserted, updated or deleted (SQLite's count of changes);
     /// nil until a store has saved one. For tests: a save writes only what changed.
-    var rowsWritten: Int? { remembered.rowsWritten }
+    package var rowsWritten: Int? { remembered.rowsWritten }
 
     /// What the store last read or saved, behind a lock: the head start reads the state on another thread.
     private final class Remembered: @unchecked Sendable {

@@ -14,18 +14,18 @@ import Foundation
 /// quotes; a field is quoted only when its first character is a quote, and a quote elsewhere in an
 /// unquoted field is text; a line break inside quotes is kept as it is written; a comma at the end of the
 /// file is followed by one empty field; after the last line break there is no row.
-enum CSVRows {
+package enum CSVRows {
     /// The data rows: each kept row's cells (`headers.count` per row) and sheet row number, and the rows
     /// not kept for their number of fields or because they swallow others, without their cells.
-    struct Table {
-        var headers: [String]
-        var cells: [String]
-        var numbers: [Int]
-        var malformed: [SourceTable.MalformedRow]
+    package struct Table {
+        package var headers: [String]
+        package var cells: [String]
+        package var numbers: [Int]
+        package var malformed: [SourceTable.MalformedRow]
     }
 
     /// Below this many bytes a stretch of rows is not worth a thread of its own.
-    static let minimumPartBytes = 1 << 20
+    package static let minimumPartBytes = 1 << 20
 
     private static let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), cr: UInt8 = 0x0D, lf: UInt8 = 0x0A
 
@@ -34,7 +34,7 @@ enum CSVRows {
     /// A blank line (one empty field, `""` too) is not a row but is counted. A row is kept when it has
     /// the header's number of fields and is not in `swallowed` (the rows the scan found swallowing
     /// others, with the lines they span); else it is malformed.
-    static func table(
+    package static func table(
         _ bytes: UnsafeRawBufferPointer, from start: Int, splits: [CSVSyntax.RowStart], swallowed: [Int: ClosedRange<Int>]
     ) -> Table {
         var headers: [String] = []

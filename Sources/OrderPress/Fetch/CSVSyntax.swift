@@ -10,8 +10,8 @@
 /// number of fields. So the same pass notes each row whose quoted cells hold a line break, and such a
 /// row is `swallowed` when two of its lines, or one line of a quoted cell's text, hold a whole row's
 /// separators (see `swallowedRows`).
-enum CSVSyntax {
-    enum Problem: Equatable {
+package enum CSVSyntax {
+    package enum Problem: Equatable {
         /// A quoted field opened in `row` and never closed.
         case unclosedQuote(row: Int)
         /// Text follows the closing quote of a field in `row` (`"ab"c`).
@@ -19,7 +19,7 @@ enum CSVSyntax {
         /// A byte that is not UTF-8 in `row`.
         case invalidUTF8(row: Int)
 
-        var message: String {
+        package var message: String {
             switch self {
             case .unclosedQuote(let row):
                 return "row \(row) opens a quoted field that never closes, so the rest of the file cannot be read; close the quote or double it (\"\") inside the field"
@@ -32,27 +32,27 @@ enum CSVSyntax {
     }
 
     /// A row that reads as one row but spans lines that each look like a row of their own.
-    struct Swallowed: Equatable {
+    package struct Swallowed: Equatable {
         /// The row (the header is row 1), as the reader numbers it.
-        var row: Int
+        package var row: Int
         /// The lines of the file it spans (the header is line 1).
-        var lines: ClosedRange<Int>
+        package var lines: ClosedRange<Int>
     }
 
     /// What a pass over the bytes found: the first problem, or the rows that swallow others.
-    struct Scan: Equatable {
-        var problem: Problem?
-        var swallowed: [Swallowed] = []
+    package struct Scan: Equatable {
+        package var problem: Problem?
+        package var swallowed: [Swallowed] = []
     }
 
     /// A place where a row starts outside quotes: its byte offset and its row number (the header is row 1).
-    struct RowStart: Equatable {
-        var offset: Int
-        var row: Int
+    package struct RowStart: Equatable {
+        package var offset: Int
+        package var row: Int
     }
 
     /// One pass over the bytes: the first problem, else every row whose quoted line breaks hide whole rows.
-    static func scan(_ bytes: UnsafeRawBufferPointer) -> Scan {
+    package static func scan(_ bytes: UnsafeRawBufferPointer) -> Scan {
         var splits: [RowStart] = []
         return scan(bytes, parts: 1, splits: &splits)
     }
@@ -61,7 +61,7 @@ enum CSVSyntax {
     /// that they can be split into cells on several threads (only this pass knows where quotes are): the
     /// row start where each stretch after the first begins (the first at or after `count * k / parts`
     /// bytes), then the end of the file with the number the row after the last would have.
-    static func scan(_ bytes: UnsafeRawBufferPointer, parts: Int, splits: inout [RowStart]) -> Scan {
+    package static func scan(_ bytes: UnsafeRawBufferPointer, parts: Int, splits: inout [RowStart]) -> Scan {
         let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), cr: UInt8 = 0x0D, lf: UInt8 = 0x0A
         var row = 1
         var line = 1
@@ -142,7 +142,7 @@ enum CSVSyntax {
     ///   the note whatever the lines around it hold, and any number of pasted rows is that many such lines.
     /// A note line with that many commas of its own is rejected too: its row is named, and one person
     /// retyping a note costs less than another's edit code on a page.
-    static func swallowedRows(_ rows: [(row: Int, bytes: Range<Int>, line: Int)], in bytes: UnsafeRawBufferPointer, fieldCount: Int) -> [Swallowed] {
+    package static func swallowedRows(_ rows: [(row: Int, bytes: Range<Int>, line: Int)], in bytes: UnsafeRawBufferPointer, fieldCount: Int) -> [Swallowed] {
         let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), cr: UInt8 = 0x0D, lf: UInt8 = 0x0A
         let separators = fieldCount - 1
         var swallowed: [Swallowed] = []

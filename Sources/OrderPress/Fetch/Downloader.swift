@@ -3,23 +3,23 @@ import Foundation
 /// GETs one URL for a source: bearer token, per-request timeout, retries on what may pass.
 /// Every final failure becomes one `SourceError` line naming the source, the status and what to do;
 /// neither the token nor a secret query value ever reaches it.
-struct Downloader: Sendable {
-    var transport: any HTTPTransport
-    var policy: RetryPolicy
+package struct Downloader: Sendable {
+    package var transport: any HTTPTransport
+    package var policy: RetryPolicy
 
     /// Redirect hops followed per request. A SheetDB API needs none; browsers stop at 20, and a loop
     /// is best reported quickly.
-    static let maxRedirects = 10
+    package static let maxRedirects = 10
 
     /// The time the whole fetch of `source` from `url` may take.
-    func deadline(for source: Configuration.SourceSettings, url: URL) -> FetchDeadline {
+    package func deadline(for source: Configuration.SourceSettings, url: URL) -> FetchDeadline {
         FetchDeadline(source, url: url, timeouts: policy.timeoutsPerSource)
     }
 
     /// The body of a 2xx answer. `requests` grows by every request sent, retries and redirects included
     /// (a SheetDB plan counts them all). `hint`, when it has one for a failing answer, says what to do
     /// instead of the SheetDB-minded default.
-    func get(
+    package func get(
         _ url: URL, for source: Configuration.SourceSettings, token: String?, notFoundHint: String,
         deadline: FetchDeadline, requests: inout Int, hint: (@Sendable (HTTPReply) -> String?)? = nil
     ) async throws(SourceError) -> Data {
@@ -53,7 +53,7 @@ struct Downloader: Sendable {
 
     /// One answer to `POST url` with a form body, retried like a GET on what may pass; no redirect is
     /// followed (a token endpoint has no reason to send one, and the body holds a signed assertion).
-    func post(
+    package func post(
         _ url: URL, form: Data, timeout: Duration, deadline: FetchDeadline, requests: inout Int
     ) async -> Result<HTTPReply, HTTPFailure> {
         var spent = Duration.zero
@@ -124,22 +124,22 @@ struct Downloader: Sendable {
     }
 
     /// Scheme, host and port, default ports made explicit: where a token may go.
-    struct Origin: Equatable {
-        var scheme: String?
-        var host: String?
-        var port: Int?
+    package struct Origin: Equatable {
+        package var scheme: String?
+        package var host: String?
+        package var port: Int?
 
-        init(_ url: URL) {
+        package init(_ url: URL) {
             self.init(URLComponents(url: url, resolvingAgainstBaseURL: true))
         }
 
-        init(_ components: URLComponents?) {
+        package init(_ components: URLComponents?) {
             scheme = components?.scheme?.lowercased()
             host = components?.host?.lowercased()
             port = components?.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : nil)
         }
 
-        static func isWeb(_ components: URLComponents) -> Bool {
+        package static func isWeb(_ components: URLComponents) -> Bool {
             let origin = Origin(components)
             return (origin.scheme == "http" || origin.scheme == "https") && !(origin.host ?? "").isEmpty
         }

@@ -5,19 +5,19 @@ import _CryptoExtras
 /// A Google service account's JSON key file, and the access token it buys: a JWT signed RS256 with the
 /// key, exchanged at the key's `token_uri` (OAuth 2.0 JWT bearer grant). The private key, the signed
 /// assertion and the token stay in memory: no message, log, cache or state file holds them.
-struct GoogleServiceAccount: Sendable {
-    var clientEmail: String
-    var privateKeyID: String?
-    var tokenURI: URL
+package struct GoogleServiceAccount: Sendable {
+    package var clientEmail: String
+    package var privateKeyID: String?
+    package var tokenURI: URL
     private var key: _RSA.Signing.PrivateKey
 
-    static let scope = "https://www.googleapis.com/auth/spreadsheets.readonly"
+    package static let scope = "https://www.googleapis.com/auth/spreadsheets.readonly"
     /// A key file is a few KB; anything much larger is not one.
-    static let maxFileBytes = 1 << 20
+    package static let maxFileBytes = 1 << 20
 
     /// Reads the key file whose path `variable` holds. `key` names the configuration key in messages
     /// (`orders.credentials_env`); every failure says how to fix it and quotes nothing from the file.
-    static func load(variable: String, environment: [String: String], key: String, file: String) throws(ConfigurationError) -> Self {
+    package static func load(variable: String, environment: [String: String], key: String, file: String) throws(ConfigurationError) -> Self {
         let path = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         guard !path.isEmpty else {
             throw ConfigurationError.invalid(
@@ -53,7 +53,7 @@ struct GoogleServiceAccount: Sendable {
     }
 
     /// The signed JWT asking for read-only access to sheets, valid for an hour from `now`.
-    func assertion(now: Date) throws -> String {
+    package func assertion(now: Date) throws -> String {
         let issued = Int(now.timeIntervalSince1970)
         var header = "{\"alg\":\"RS256\",\"typ\":\"JWT\""
         if let privateKeyID { header += ",\"kid\":\(JSONEscaper.quoted(privateKeyID))" }
@@ -65,14 +65,14 @@ struct GoogleServiceAccount: Sendable {
         return input + "." + Self.base64URL(signature.rawRepresentation)
     }
 
-    static func base64URL(_ data: Data) -> String {
+    package static func base64URL(_ data: Data) -> String {
         data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
     }
 
     /// An access token from `token_uri`, for the run's requests to the Sheets API. `source` and `variable`
     /// name the configuration in messages; a failure is a `SourceError` (exit 69) saying what to do.
-    func accessToken(
+    package func accessToken(
         _ downloader: Downloader, now: Date, for source: Configuration.SourceSettings, variable: String, requests: inout Int
     ) async throws(SourceError) -> String {
         let host = tokenURI.host ?? "the token endpoint"

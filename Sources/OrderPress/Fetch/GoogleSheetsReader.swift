@@ -5,26 +5,26 @@ import Foundation
 /// checkboxes and date serials arrive raw whatever the sheet's locale. Each tab becomes a `SourceTable`
 /// whose cells read as the SheetDB JSON path reads raw values: a number as its exact decimal text
 /// (`JSONNumberText`), a checkbox as `TRUE`/`FALSE`.
-struct GoogleSheetsReader: Sendable {
-    var downloader: Downloader
+package struct GoogleSheetsReader: Sendable {
+    package var downloader: Downloader
 
     /// How a request proves it may read the sheet.
-    enum Credential: Sendable {
+    package enum Credential: Sendable {
         case apiKey(String)
         /// A service account's access token, sent as a bearer token.
         case accessToken(String, clientEmail: String)
     }
 
     /// One tab to read, and the configuration table it is for.
-    struct Tab: Sendable {
-        var source: Configuration.SourceSettings
-        var sheet: GoogleSheetSource
+    package struct Tab: Sendable {
+        package var source: Configuration.SourceSettings
+        package var sheet: GoogleSheetSource
     }
 
     /// The tables of `tabs` (all of one spreadsheet, read with the same credential), in their order, and
     /// the answer's bytes (for the sources' fingerprint). Bounded like every source: the transport's size
     /// limit, the first tab's timeouts and deadline, `max_rows` per tab (checked by the caller).
-    func read(_ tabs: [Tab], credential: Credential, requests: inout Int) async throws(SourceError) -> (tables: [SourceTable], body: Data) {
+    package func read(_ tabs: [Tab], credential: Credential, requests: inout Int) async throws(SourceError) -> (tables: [SourceTable], body: Data) {
         precondition(!tabs.isEmpty)
         let first = tabs[0].source
         var apiKey: String?
@@ -42,7 +42,7 @@ struct GoogleSheetsReader: Sendable {
     }
 
     /// The request for `sheets` (tabs of one spreadsheet): the tab's values, or a batch of every tab's.
-    static func url(_ sheets: [GoogleSheetSource], apiKey: String?) -> URL {
+    package static func url(_ sheets: [GoogleSheetSource], apiKey: String?) -> URL {
         let sheet = sheets[0]
         var base = sheet.apiURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
@@ -60,7 +60,7 @@ struct GoogleSheetsReader: Sendable {
     }
 
     /// RFC 3986's unreserved characters stay; everything else (quotes, spaces, `!`, any letter beyond ASCII) is percent-encoded.
-    static func encoded(_ text: String) -> String {
+    package static func encoded(_ text: String) -> String {
         var out = ""
         for byte in text.utf8 {
             switch byte {
@@ -76,7 +76,7 @@ struct GoogleSheetsReader: Sendable {
 
     /// Each tab's table from an answer: `{"values": …}` for one tab, `{"valueRanges": [{"values": …}, …]}`
     /// (in the order asked) for several.
-    static func tables(_ body: Data, tabs: [Tab]) throws(SourceError) -> [SourceTable] {
+    package static func tables(_ body: Data, tabs: [Tab]) throws(SourceError) -> [SourceTable] {
         let name = tabs[0].source.name
         let object: Any
         do {
@@ -106,7 +106,7 @@ struct GoogleSheetsReader: Sendable {
     /// header is not read (no mapping can name it), and a repeated header reads its first column only.
     /// Headers are sorted as a JSON body's are, so that the cached copy reads back as the same table; the
     /// sheet's own order is kept in `sheetOrder`.
-    static func table(_ values: Any?, tab: Tab) throws(SourceError) -> SourceTable {
+    package static func table(_ values: Any?, tab: Tab) throws(SourceError) -> SourceTable {
         let name = tab.source.name
         guard let values else { return SourceTable(name: name, headers: [], rows: []) }  // an empty tab
         guard let rows = values as? [Any] else {
@@ -146,13 +146,13 @@ struct GoogleSheetsReader: Sendable {
         return table
     }
 
-    static func notFound(_ source: Configuration.SourceSettings) -> String {
+    package static func notFound(_ source: Configuration.SourceSettings) -> String {
         "no spreadsheet has the id in \(source.name).google_sheet; check it (the part of the sheet's address after /d/)"
     }
 
     /// What to fix for a failing answer, from its status and Google's error reason. Nothing of the body is
     /// repeated: only the configured tab names and the account's e-mail.
-    static func hint(_ reply: HTTPReply, tabs: [Tab], credential: Credential) -> String? {
+    package static func hint(_ reply: HTTPReply, tabs: [Tab], credential: Credential) -> String? {
         let text = String(decoding: reply.body.prefix(1 << 16), as: UTF8.self)
         let name = tabs[0].source.name
         let variable = tabs[0].sheet.credentials.variable

@@ -1,5 +1,5 @@
 /// A request that got no usable HTTP answer.
-enum HTTPFailure: Error, Equatable {
+package enum HTTPFailure: Error, Equatable {
     /// Nothing came back within the timeout.
     case timedOut
     /// The connection could not be made or broke off; `reason` is a few words, never a URL or a header.
@@ -10,7 +10,7 @@ enum HTTPFailure: Error, Equatable {
     case badRedirect(tooMany: Bool)
 
     /// Worth asking again: the network may recover; a server that sends too much or loops will not.
-    var isTransient: Bool {
+    package var isTransient: Bool {
         switch self {
         case .timedOut, .unreachable: return true
         case .tooLarge, .badRedirect: return false

@@ -1,23 +1,23 @@
 /// When to ask a source again after a transient failure: exponential backoff with jitter,
 /// `Retry-After` honoured, and the whole exchange kept within a few times the request timeout.
-struct RetryPolicy: Sendable {
+package struct RetryPolicy: Sendable {
     /// Requests per URL, the first one included.
-    var maxAttempts = 4
+    package var maxAttempts = 4
     /// The wait before the first retry; it doubles for each further one.
-    var baseDelay: Duration = .seconds(1)
-    var maxDelay: Duration = .seconds(30)
+    package var baseDelay: Duration = .seconds(1)
+    package var maxDelay: Duration = .seconds(30)
     /// Time spent on one URL (requests and waits) stays within this many request timeouts.
-    var budgetInTimeouts = 3
+    package var budgetInTimeouts = 3
     /// The whole fetch of one source, every page and retry, stays within this many request timeouts.
-    var timeoutsPerSource = FetchDeadline.timeoutsPerSource
+    package var timeoutsPerSource = FetchDeadline.timeoutsPerSource
     /// A number in 0..<1; the wait is between half and all of the backoff.
-    var random: @Sendable () -> Double = { Double.random(in: 0..<1) }
+    package var random: @Sendable () -> Double = { Double.random(in: 0..<1) }
     /// Injected so that tests need not wait.
-    var sleep: @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    package var sleep: @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
 
     /// The wait before attempt `attempt + 1`, or nil when it is time to give up: attempts used up,
     /// or the wait plus one more timeout would overrun the budget.
-    func delay(afterAttempt attempt: Int, retryAfter: Duration?, spent: Duration, timeout: Duration) -> Duration? {
+    package func delay(afterAttempt attempt: Int, retryAfter: Duration?, spent: Duration, timeout: Duration) -> Duration? {
         guard attempt < maxAttempts else { return nil }
         let backoff = min(maxDelay, baseDelay * (1 << min(attempt - 1, 20)))
         let delay = retryAfter ?? backoff * (0.5 + 0.5 * random())

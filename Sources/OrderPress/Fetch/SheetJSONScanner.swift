@@ -11,16 +11,16 @@ import Foundation
 /// decides with the same results and errors as ever. It never has to agree with JSONSerialization on
 /// what is wrong, only on what a well-formed sheet says: a number's text is its exact decimal (`JSONNumberText`,
 /// on both paths), and `SheetJSONScannerTests` compares both on hostile bodies.
-struct SheetJSONScanner {
+package struct SheetJSONScanner {
     /// Distinct keys a sheet may have before the fast path gives up (each new key re-lays the cells).
-    static let maxKeys = 512
+    package static let maxKeys = 512
     /// From this size on, a body is read in two halves at once (see `halves`): below it, a second thread
     /// costs more than it saves.
-    static let minimumSplitSize = 1 << 20
+    package static let minimumSplitSize = 1 << 20
 
     /// The table of `data`, or nil when it is not plainly a sheet (see the type's comment).
     /// `splitNear`: where to look for a row to start the second half at; nil reads the body in one pass.
-    static func table(_ data: Data, source: String, splitNear: Int? = nil) -> SourceTable? {
+    package static func table(_ data: Data, source: String, splitNear: Int? = nil) -> SourceTable? {
         let splitNear = splitNear ?? (data.count >= minimumSplitSize && ProcessInfo.processInfo.activeProcessorCount > 1 ? data.count / 2 : nil)
         return data.withUnsafeBytes { raw -> SourceTable? in
             if let splitNear, let cut = rowStart(in: raw, from: splitNear) {
@@ -132,7 +132,7 @@ struct SheetJSONScanner {
     private let bytes: UnsafeRawBufferPointer
     private var offset = 0
     /// Sorted normalised headers, and each key's column (keys numbered as first met).
-    private(set) var headers: [String] = []
+    package private(set) var headers: [String] = []
     private var keyText: [[UInt8]] = []
     private var keyLookup: [[UInt8]: Int] = [:]
     private var columnOfKey: [Int] = []
@@ -142,8 +142,8 @@ struct SheetJSONScanner {
     /// key is usually found by one comparison of bytes instead of a hash lookup.
     private var previousOrder: [Int] = []
     private var currentOrder: [Int] = []
-    private(set) var cells: [String] = []
-    private(set) var rowCount = 0
+    package private(set) var cells: [String] = []
+    package private(set) var rowCount = 0
     private var scratch: [UInt8] = []
 
     /// Where this scan started: the second half of a body starts at a row.

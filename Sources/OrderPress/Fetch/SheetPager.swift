@@ -2,13 +2,13 @@ import Foundation
 
 /// Reads a SheetDB-compatible sheet page by page (`limit`, `offset`) until a page comes back short,
 /// keeping every other query item of the configured URL (`sheet=`, `mode=`, `cast_numbers=`).
-struct SheetPager: Sendable {
-    var downloader: Downloader
+package struct SheetPager: Sendable {
+    package var downloader: Downloader
 
     /// Every row object of the sheet, in sheet order, and the pages that held them, hashed (for the
     /// sources' fingerprint). Bounded whatever the server does: at most `max_rows` rows, within the
     /// source's deadline, and a server that ignores `offset` is caught.
-    func rows(
+    package func rows(
         _ url: URL, for source: Configuration.SourceSettings, token: String?, requests: inout Int
     ) async throws(SourceError) -> (rows: [Any], pages: SourceFingerprint.Pages, keyOrder: [String]?) {
         let hint = Self.notFoundHint(url, source: source.name)
@@ -63,7 +63,7 @@ struct SheetPager: Sendable {
     }
 
     /// Equal for rows with the same keys and values, whatever their order; for finding repeated pages.
-    static func fingerprint(_ row: Any) -> Int {
+    package static func fingerprint(_ row: Any) -> Int {
         guard let object = row as? [String: Any] else {
             var hasher = Hasher()
             hasher.combine(String(describing: row))
@@ -79,14 +79,14 @@ struct SheetPager: Sendable {
         return sum
     }
 
-    static func fingerprint(_ prints: ArraySlice<Int>) -> Int {
+    package static func fingerprint(_ prints: ArraySlice<Int>) -> Int {
         var hasher = Hasher()
         for value in prints { hasher.combine(value) }
         return hasher.finalize()
     }
 
     /// `url` with `limit` and `offset` set, every other query item kept as written.
-    static func pageURL(_ url: URL, limit: Int, offset: Int) -> URL {
+    package static func pageURL(_ url: URL, limit: Int, offset: Int) -> URL {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
         var items = (components.percentEncodedQueryItems ?? []).filter { $0.name != "limit" && $0.name != "offset" }
         items.append(URLQueryItem(name: "limit", value: String(limit)))

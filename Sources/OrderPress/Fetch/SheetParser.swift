@@ -1,12 +1,12 @@
 import Foundation
 
 /// Turns the bytes of a sheet (SheetDB-shaped JSON, or CSV with a header row) into a `SourceTable`.
-enum SheetParser {
-    enum Format: String {
+package enum SheetParser {
+    package enum Format: String {
         case json, csv
     }
 
-    static func parse(_ data: Data, format: Format, source: String) throws(SourceError) -> SourceTable {
+    package static func parse(_ data: Data, format: Format, source: String) throws(SourceError) -> SourceTable {
         switch format {
         case .json: return try parseJSON(data, source: source)
         case .csv: return try parseCSV(data, source: source)
@@ -15,7 +15,7 @@ enum SheetParser {
 
     /// An array of objects whose values are strings (SheetDB's default) or numbers (`cast_numbers`).
     /// A plain sheet takes the fast path (`SheetJSONScanner`); anything it does not read, JSONSerialization does.
-    static func parseJSON(_ data: Data, source: String) throws(SourceError) -> SourceTable {
+    package static func parseJSON(_ data: Data, source: String) throws(SourceError) -> SourceTable {
         var parsed: SourceTable
         if let scanned = SheetJSONScanner.table(data, source: source) {
             parsed = scanned
@@ -29,7 +29,7 @@ enum SheetParser {
     /// The elements of a JSON array, such as one page of a SheetDB sheet; anything else is an error,
     /// never an empty sheet.
     /// `firstRow` is the sheet row of the array's first element (a later page of a paged sheet starts further down).
-    static func jsonArray(_ data: Data, source: String, firstRow: Int = 2) throws(SourceError) -> [Any] {
+    package static func jsonArray(_ data: Data, source: String, firstRow: Int = 2) throws(SourceError) -> [Any] {
         let object: Any
         do {
             // Numbers as strings of their exact digits first: JSONSerialization would read them through Double.
@@ -79,7 +79,7 @@ enum SheetParser {
     /// The table of a sheet's rows, in sheet order: the first element is sheet row 2. Keys are
     /// normalised like every text, so that "edit\u{200B}Code" is the `editCode` column; when two keys
     /// of a row normalise alike, the one already normal is read, else the first in code-point order.
-    static func table(rows array: [Any], source: String) throws(SourceError) -> SourceTable {
+    package static func table(rows array: [Any], source: String) throws(SourceError) -> SourceTable {
         var objects: [[String: Any]] = []
         objects.reserveCapacity(array.count)
         var keySet = Set<String>()
@@ -118,7 +118,7 @@ enum SheetParser {
         return SourceTable(name: source, headers: headers, cells: cells, numbers: Array(2..<(2 + objects.count)))
     }
 
-    static func cellText(_ value: Any) -> String? {
+    package static func cellText(_ value: Any) -> String? {
         switch value {
         case let string as String:
             return string
@@ -136,7 +136,7 @@ enum SheetParser {
 
     /// The value of a JSON `true` or `false`, nil for a number. Not `as? Bool`: on Linux a JSON `1`
     /// or `0` casts to Bool too (and a quantity of 1 became "TRUE").
-    static func boolean(_ number: NSNumber) -> Bool? {
+    package static func boolean(_ number: NSNumber) -> Bool? {
         String(cString: number.objCType) == "c" ? number.boolValue : nil
     }
 
@@ -145,7 +145,7 @@ enum SheetParser {
     /// `CSVSyntax` checks the bytes first (CSV.swift's reader accepts broken quoting silently); `CSVRows`
     /// then splits them into cells, a large sheet in one stretch of whole rows per core. CSV.swift's reader
     /// is the grammar both follow and the tests' reference (`CSVRowsTests`), too slow to read with (see `CSVRows`).
-    static func parseCSV(_ data: Data, source: String) throws(SourceError) -> SourceTable {
+    package static func parseCSV(_ data: Data, source: String) throws(SourceError) -> SourceTable {
         let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, data.count / CSVRows.minimumPartBytes))
         // `withUnsafeBytes` rethrows untyped errors: the failure comes out as a value.
         let parsed = data.withUnsafeBytes { bytes -> Result<SourceTable, SourceError> in

@@ -4,31 +4,31 @@ import Foundation
 /// The last good copy of each URL source in `<state>/cache`: `<name>.body`, and `<name>.meta.json`
 /// saying when and from where it was fetched. It lets `refresh_minutes` save requests, `--offline`
 /// build without the network, and a failing rates feed fall back on the rates it gave last.
-struct SourceCache: Sendable {
-    var folder: URL
+package struct SourceCache: Sendable {
+    package var folder: URL
 
     /// A cached body and the moment it was fetched (by the run's clock).
-    struct Entry: Sendable, Equatable {
-        var body: Data
-        var fetchedAt: Date
+    package struct Entry: Sendable, Equatable {
+        package var body: Data
+        package var fetchedAt: Date
         /// The digest of the pages this copy was made from (a sheet's copy keeps no secret and no
         /// unmapped column, so its own bytes are not what was fetched); nil when the metadata does
         /// not hold it or was written for other bytes than the body's.
-        var pages: SourceFingerprint.Pages.Digest? = nil
+        package var pages: SourceFingerprint.Pages.Digest? = nil
     }
 
-    init(state: URL) {
+    package init(state: URL) {
         folder = state.appendingPathComponent("cache", isDirectory: true)
     }
 
-    func bodyURL(_ name: String) -> URL { folder.appendingPathComponent("\(name).body") }
-    func metaURL(_ name: String) -> URL { folder.appendingPathComponent("\(name).meta.json") }
+    package func bodyURL(_ name: String) -> URL { folder.appendingPathComponent("\(name).body") }
+    package func metaURL(_ name: String) -> URL { folder.appendingPathComponent("\(name).meta.json") }
 
     /// The copy of source `name` fetched from `location`; nil when there is none, or when it came
     /// from another address (the configuration changed since). Read as the build writes it: never
     /// through a link and only from a regular file; its metadata is bounded, its body not (each page of
     /// it was bounded when it was fetched).
-    func read(_ name: String, location: String) -> Entry? {
+    package func read(_ name: String, location: String) -> Entry? {
         guard let metaData = try? BoundedFile.read(metaURL(name).path, limit: 1 << 16, followLinks: false),
             let meta = (try? JSONSerialization.jsonObject(with: metaData)) as? [String: Any],
             meta["location"] as? String == location,
@@ -55,7 +55,7 @@ struct SourceCache: Sendable {
     /// a rerun on unchanged input writes no file, the state's included. Its meta then keeps the time
     /// those bytes were first fetched.
     /// `pages`: the digest of what was fetched, when `body` is a sheet's copy rather than those bytes.
-    func write(
+    package func write(
         _ body: Data, name: String, location: String, fetchedAt: Date, renew: Bool = true, pages: SourceFingerprint.Pages.Digest? = nil
     ) throws(OutputError) {
         let root = folder.deletingLastPathComponent()

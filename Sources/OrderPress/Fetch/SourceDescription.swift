@@ -5,11 +5,11 @@ import Foundation
 /// a SheetDB API's id *is* its path, a key may ride in the path or the query, credentials before the
 /// host. A local file shows its name only: an absolute path says whose machine and home folder the
 /// site is built in. `URLRedactor` is for the source cache's own record of where a copy came from.
-struct SourceDescription: Sendable, Equatable, CustomStringConvertible {
-    let description: String
+package struct SourceDescription: Sendable, Equatable, CustomStringConvertible {
+    package let description: String
 
     /// `sheetdb.io`, `127.0.0.1:8080`.
-    init(_ url: URL) {
+    package init(_ url: URL) {
         let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
         guard let host = components?.host, !host.isEmpty else {
             description = "the configured url"
@@ -20,13 +20,13 @@ struct SourceDescription: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `'orders.csv'`.
-    init(file: URL) {
+    package init(file: URL) {
         description = "'\(file.lastPathComponent)'"
     }
 
     /// What is left of a text once every URL in it shows only its scheme and host and every absolute
     /// path only its last part: a second line of defence for text every reader of the site sees.
-    static func redacted(_ text: String) -> String {
+    package static func redacted(_ text: String) -> String {
         text.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
             let trimmed = word.trimmingCharacters(in: CharacterSet(charactersIn: "(),;:'\"[]"))
             if word.contains("://") {

@@ -6,9 +6,9 @@ public struct SourceTable: Sendable, Equatable {
     public var headers: [String]
     /// Every row's cells in one array, row after row, `headers.count` per row: one allocation for the
     /// sheet instead of one per row (docs/benchmarks.md).
-    private(set) var cells: [String]
+    package private(set) var cells: [String]
     /// The sheet row of each data row, in order: the header is row 1, the first data row is row 2.
-    private(set) var numbers: [Int]
+    package private(set) var numbers: [Int]
     /// CSV rows whose number of fields differs from the header's. Their cells cannot be matched to columns
     /// (one stray comma moves a secret into a published column), so none is kept: only where they were.
     public var malformed: [MalformedRow]
@@ -36,7 +36,7 @@ public struct SourceTable: Sendable, Equatable {
         public var swallowedLines: ClosedRange<Int>? = nil
 
         /// Why its cells are not matched to columns, for a sheet whose header has `headerCount` fields.
-        func reason(headerCount: Int) -> String {
+        package func reason(headerCount: Int) -> String {
             if let lines = swallowedLines {
                 return "reads as one row across lines \(lines.lowerBound)–\(lines.upperBound) of the file: a quoted cell holds line breaks followed by what look like whole rows, so a quote is probably stray or missing; fix the quotes (orders on those lines are not counted until then)"
             }
@@ -56,7 +56,7 @@ public struct SourceTable: Sendable, Equatable {
     }
 
     /// `cells` row after row, `headers.count` per row, one row per entry of `numbers`.
-    init(name: String, headers: [String], cells: [String], numbers: [Int], malformed: [MalformedRow] = []) {
+    package init(name: String, headers: [String], cells: [String], numbers: [Int], malformed: [MalformedRow] = []) {
         precondition(cells.count == headers.count * numbers.count, "a row must have one cell per header")
         self.name = name
         self.headers = headers
@@ -72,17 +72,17 @@ public struct SourceTable: Sendable, Equatable {
     }
 
     /// Data rows whose cells were kept (malformed ones excluded).
-    var dataRowCount: Int { numbers.count }
+    package var dataRowCount: Int { numbers.count }
 
     /// The cell of data row `row` (0-based, in sheet order) in column `column`.
-    func cell(_ row: Int, _ column: Int) -> String { cells[row * headers.count + column] }
+    package func cell(_ row: Int, _ column: Int) -> String { cells[row * headers.count + column] }
 
     /// Data rows read, malformed ones included.
-    var rowCount: Int { numbers.count + malformed.count }
+    package var rowCount: Int { numbers.count + malformed.count }
 
     /// Index of each header, for looking up mapped columns once rather than per row. A repeated
     /// header name reads its first column only.
-    func columnIndex() -> [String: Int] {
+    package func columnIndex() -> [String: Int] {
         var index: [String: Int] = [:]
         for (position, header) in headers.enumerated() where index[header] == nil {
             index[header] = position

@@ -16,27 +16,27 @@ import Foundation
 ///   packets, and the deadline here resumes the caller itself, then cancels the transfer;
 /// - the body is counted as it arrives, after decompression, and the transfer stopped past the limit
 ///   (a declared length over it is refused before any of the body is read).
-final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
+package final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     /// The largest body accepted, decompressed: the bound of a local file read whole.
-    static let maxBodyBytes = BoundedFile.maxBytes
+    package static let maxBodyBytes = BoundedFile.maxBytes
 
     private let maxBodyBytes: Int
     private var sent = false
     private let lock = NSLock()
 
-    init(maxBodyBytes: Int = URLSessionTransport.maxBodyBytes) {
+    package init(maxBodyBytes: Int = URLSessionTransport.maxBodyBytes) {
         self.maxBodyBytes = maxBodyBytes
     }
 
     /// Whether a request was sent (for tests: reading local files sends none and sets nothing up).
-    var hasSession: Bool { lock.withLock { sent } }
+    package var hasSession: Bool { lock.withLock { sent } }
 
-    func get(_ url: URL, headers: [String: String], timeout: Duration) async throws(HTTPFailure) -> HTTPReply {
+    package func get(_ url: URL, headers: [String: String], timeout: Duration) async throws(HTTPFailure) -> HTTPReply {
         try await send("GET", url, headers: headers, body: nil, timeout: timeout)
     }
 
     /// `POST url` with `body`, bounded like `get` (a redirect is the answer, never followed); for the webhook.
-    func post(_ url: URL, headers: [String: String], body: Data, timeout: Duration) async throws(HTTPFailure) -> HTTPReply {
+    package func post(_ url: URL, headers: [String: String], body: Data, timeout: Duration) async throws(HTTPFailure) -> HTTPReply {
         try await send("POST", url, headers: headers, body: body, timeout: timeout)
     }
 

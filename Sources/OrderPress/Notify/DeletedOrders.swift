@@ -94,7 +94,7 @@ public struct DeletedOrders: Sendable {
         }
     }
 
-    static func folded(_ text: String) -> String {
+    package static func folded(_ text: String) -> String {
         text.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
     }
 }

@@ -15,7 +15,7 @@ public struct News: Sendable, Equatable {
     /// is written as the pages write it ("12.50 USD", not the exact "12.5").
     /// `text` puts each line in the site's language; `quantityColumn`, the column a rejected row's quantity is
     /// written in, so that a quantity the row was rejected for is said as written ("-1 × 紅茶", not "1 × 紅茶").
-    static func make(
+    package static func make(
         changes: ChangeSet, rows: [RowRecord], previous: SnapshotIndex?, rejected: [RejectedRow], money: MoneyFormat = MoneyFormat(minorUnitOverrides: [:]),
         text: NewsText? = nil, quantityColumn: String? = nil
     ) -> News {

@@ -3,17 +3,17 @@ import Foundation
 /// News in the site's language: the labels (never the data) translated, with a link to the page about
 /// it when `base_url` is set. Values stay as written. Plain text: `--quiet` escapes it for a terminal
 /// and the webhook for Slack and Markdown (`Webhook.escaped`).
-struct NewsText: Sendable {
-    var labels: Labels
-    var baseURL: String?
+package struct NewsText: Sendable {
+    package var labels: Labels
+    package var baseURL: String?
 
-    init(labels: Labels, baseURL: String?) {
+    package init(labels: Labels, baseURL: String?) {
         self.labels = labels
         self.baseURL = baseURL
     }
 
     /// `item` with its line in the site's language; `details`, a rejected row's reasons with their codes.
-    func localized(_ item: NewsItem, details: [Reason] = []) -> NewsItem {
+    package func localized(_ item: NewsItem, details: [Reason] = []) -> NewsItem {
         var item = item
         let id = item.id.map { " (id \($0))" } ?? ""
         let who = item.person.isEmpty ? "" : " \(item.person)"
@@ -27,19 +27,19 @@ struct NewsText: Sendable {
 
     /// A source that started failing: which one and since when. Not why: the reason names the source's
     /// address or path, which must not leave the machine (the terminal's error line says it).
-    func failing(source: String?, since: String) -> NewsItem {
+    package func failing(source: String?, since: String) -> NewsItem {
         let text = labels.text("news_failing", ["source": sourceName(source), "time": since]) + link("index.html")
         return NewsItem(kind: .failing, row: 0, id: nil, group: "", person: "", what: "", amount: nil, reasons: [], text: text)
     }
 
     /// A source that works again after failing since `since`.
-    func recovered(source: String?, since: String) -> NewsItem {
+    package func recovered(source: String?, since: String) -> NewsItem {
         let text = labels.text("news_recovered", ["source": sourceName(source), "time": since]) + link("index.html")
         return NewsItem(kind: .recovered, row: 0, id: nil, group: "", person: "", what: "", amount: nil, reasons: [], text: text)
     }
 
     /// A build the mass-deletion guard refused: how many orders, and how to proceed.
-    func blocked(lost: Int, of previous: Int, reason: String) -> NewsItem {
+    package func blocked(lost: Int, of previous: Int, reason: String) -> NewsItem {
         let text = labels.text("news_blocked", ["lost": String(lost), "total": String(previous)]) + link("index.html")
         return NewsItem(kind: .blocked, row: 0, id: nil, group: "", person: "", what: "", amount: nil, reasons: [reason], text: text)
     }

@@ -17,12 +17,12 @@ public struct SourceHealth: Sendable {
     public var site: URL
     /// For the stale notice: the site's folders, language, labels, time zone and `[notify]`. Without it,
     /// no notice is added.
-    var configuration: Configuration?
+    package var configuration: Configuration?
     /// What the last run found, for the command to say once the pipeline has returned.
     public let said = Said()
 
-    static let recordName = "failing.json"
-    static let statusName = "status.json"
+    package static let recordName = "failing.json"
+    package static let statusName = "status.json"
 
     public init(state: URL, site: URL) {
         self.state = state
@@ -70,37 +70,37 @@ public struct SourceHealth: Sendable {
 
     /// A failure as the state keeps it: since when, which source, its one-line message, and the notice
     /// put on the pages, if any (so that a later run can take that very text out again).
-    struct Record: Codable, Equatable {
-        var since: String
-        var source: String?
-        var reason: String
-        var notice: Notice?
+    package struct Record: Codable, Equatable {
+        package var since: String
+        package var source: String?
+        package var reason: String
+        package var notice: Notice?
         /// True while the mass-deletion guard refuses every build (the sources work).
-        var blocked: Bool?
+        package var blocked: Bool?
     }
 
-    struct Notice: Codable, Equatable {
-        var markdown: String
-        var html: String
+    package struct Notice: Codable, Equatable {
+        package var markdown: String
+        package var html: String
     }
 
     /// `status.json`: `{"state": "ok"}`, or `{"reason": …, "since": …, "state": "failing"}` (or `"blocked"`,
     /// the reason saying what to do).
-    struct Status: Codable, Equatable {
-        var state: String
-        var since: String?
-        var reason: String?
+    package struct Status: Codable, Equatable {
+        package var state: String
+        package var since: String?
+        package var reason: String?
     }
 
-    var recordURL: URL { state.appendingPathComponent(Self.recordName) }
-    var statusURL: URL { site.appendingPathComponent(Self.statusName) }
+    package var recordURL: URL { state.appendingPathComponent(Self.recordName) }
+    package var statusURL: URL { site.appendingPathComponent(Self.statusName) }
 
     /// A run whose sources failed with `reason` (already secret-free: source messages name a source by its
     /// `SourceDescription`). True when this failure starts here, and is to be said. Once the failure
     /// is older than `stale_after_minutes` (by `now`, the run's clock), the pages get the stale notice, in
     /// the site's words (`labels`).
     @discardableResult
-    func failed(source: String?, reason: String, now: Date, labels: Labels) throws(OutputError) -> Bool {
+    package func failed(source: String?, reason: String, now: Date, labels: Labels) throws(OutputError) -> Bool {
         try note(Record(since: "", source: source, reason: Self.redacted(reason), notice: nil), now: now, labels: labels)
     }
 
@@ -108,7 +108,7 @@ public struct SourceHealth: Sendable {
     /// `reason` (what to do, no address); once that lasts longer than `stale_after_minutes`, the pages
     /// get the stale notice. True when the refusals start here.
     @discardableResult
-    func blocked(reason: String, now: Date, labels: Labels) throws(OutputError) -> Bool {
+    package func blocked(reason: String, now: Date, labels: Labels) throws(OutputError) -> Bool {
         try note(Record(since: "", source: nil, reason: Self.redacted(reason), notice: nil, blocked: true), now: now, labels: labels)
     }
 
@@ -165,7 +165,7 @@ public struct SourceHealth: Sendable {
 
     /// The record, if a failure is going on. One that cannot be read counts as none: at worst a failure
     /// is said once more.
-    func record() -> Record? {
+    package func record() -> Record? {
         guard let data = try? AtomicFile.contents(of: recordURL, below: state) else { return nil }
         return try? JSONDecoder().decode(Record.self, from: data)
     }
@@ -181,7 +181,7 @@ public struct SourceHealth: Sendable {
 
     /// A second line of defence for a message that shows the site to every reader: any URL in it keeps
     /// only its scheme and host, any absolute path only its last part (`SourceDescription`).
-    static func redacted(_ reason: String) -> String {
+    package static func redacted(_ reason: String) -> String {
         SourceDescription.redacted(reason)
     }
 }

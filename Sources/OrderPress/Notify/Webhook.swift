@@ -7,9 +7,9 @@ import Foundation
 /// through `URLSessionTransport`, so the whole exchange is bounded by `timeout` and a redirect is never
 /// followed (it is a failure: the news must not go to another origin, nor be re-posted as a GET).
 public struct Webhook: Sendable {
-    var url: URL
-    var timeout: Duration
-    var transport: URLSessionTransport
+    package var url: URL
+    package var timeout: Duration
+    package var transport: URLSessionTransport
 
     /// Nil when `text` is not an http or https address with a host.
     public init?(_ text: String, timeout: Duration) {
@@ -25,7 +25,7 @@ public struct Webhook: Sendable {
     /// markup (`&`, `<`, `>`: no `<!channel>`, no `<url|text>`), Markdown's link brackets (`[x](…)` stays
     /// text in Mattermost and Discord), and an `@` before a word (`@channel`, `@all`, `@here`, `@everyone`
     /// mention no one), and control characters as on a terminal. `changes` keeps the values as written.
-    static func payload(site: String, items: [NewsItem]) -> Data {
+    package static func payload(site: String, items: [NewsItem]) -> Data {
         struct Payload: Encodable {
             var site: String
             var text: String
@@ -35,7 +35,7 @@ public struct Webhook: Sendable {
         return JSONOutput.encode(Payload(site: site, text: text, changes: items))
     }
 
-    static func escaped(_ line: String) -> String {
+    package static func escaped(_ line: String) -> String {
         var result = ""
         result.reserveCapacity(line.utf8.count)
         for character in TerminalEscaper.escape(line) {
@@ -54,13 +54,13 @@ public struct Webhook: Sendable {
     }
 
     /// At most this many items, and about this many bytes, in one POST: a large outbox goes out in batches, in order.
-    static let batchItems = 500
-    static let batchBytes = 1 << 20
+    package static let batchItems = 500
+    package static let batchBytes = 1 << 20
 
     /// `items` split into the bodies of the POSTs that carry them, in order, each with how many items it
     /// holds: each item is measured once (its text and its `changes` entry), so the split is linear. An
     /// item larger than the byte bound alone goes alone.
-    static func batches(site: String, items: ArraySlice<NewsItem>) -> [(count: Int, body: Data)] {
+    package static func batches(site: String, items: ArraySlice<NewsItem>) -> [(count: Int, body: Data)] {
         var result: [(Int, Data)] = []
         var start = items.startIndex
         while start < items.endIndex {
@@ -86,7 +86,7 @@ public struct Webhook: Sendable {
     }
 
     /// Posts one body; nil when the webhook took it (2xx), else why not, in a few words without the URL.
-    func post(_ body: Data) async -> String? {
+    package func post(_ body: Data) async -> String? {
         do {
             let reply = try await transport.post(url, headers: ["Content-Type": "application/json"], body: body, timeout: timeout)
             if reply.succeeded { return nil }

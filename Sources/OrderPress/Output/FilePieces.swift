@@ -10,8 +10,8 @@ public struct FilePieces: Sendable, Equatable, Codable {
     /// in the manifest, not 110,000 objects to decode.
     public private(set) var packed: Data
 
-    static let keySize = 16
-    static let stride = keySize + 4
+    package static let keySize = 16
+    package static let stride = keySize + 4
 
     public init() { packed = Data() }
 
@@ -34,16 +34,16 @@ public struct FilePieces: Sendable, Equatable, Codable {
         try container.encode(packed)
     }
 
-    var count: Int { packed.count / Self.stride }
+    package var count: Int { packed.count / Self.stride }
 
-    mutating func append(_ key: PieceKey?, length: Int) {
+    package mutating func append(_ key: PieceKey?, length: Int) {
         precondition(length >= 0 && length <= Int(UInt32.max), "a file piece of over 4 GB")
         (key ?? PieceKey.none).withBytes { packed.append(contentsOf: $0) }
         withUnsafeBytes(of: UInt32(length).littleEndian) { packed.append(contentsOf: $0) }
     }
 
     /// Where each keyed piece starts in the file and how long it is; the first of equal keys wins.
-    func places() -> [PieceKey: (offset: Int, length: Int)] {
+    package func places() -> [PieceKey: (offset: Int, length: Int)] {
         var places: [PieceKey: (offset: Int, length: Int)] = [:]
         places.reserveCapacity(count)
         var offset = 0
@@ -59,7 +59,7 @@ public struct FilePieces: Sendable, Equatable, Codable {
     }
 
     /// The length of the whole file.
-    var totalLength: Int {
+    package var totalLength: Int {
         packed.withUnsafeBytes { raw in
             Swift.stride(from: 0, to: raw.count, by: Self.stride).reduce(0) {
                 $0 + Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: $1 + Self.keySize, as: UInt32.self)))
@@ -69,23 +69,23 @@ public struct FilePieces: Sendable, Equatable, Codable {
 }
 
 /// The key of a file piece: the `Digest128` of what the piece is made from.
-struct PieceKey: Hashable, Sendable {
+package struct PieceKey: Hashable, Sendable {
     private var value: Digest128
 
-    init(_ value: Digest128) { self.value = value }
+    package init(_ value: Digest128) { self.value = value }
 
     /// The first `FilePieces.keySize` of `bytes`: a key as the manifest keeps it.
-    init(_ bytes: some Collection<UInt8>) {
+    package init(_ bytes: some Collection<UInt8>) {
         value = Digest128(prefixOf: bytes)
     }
 
     /// The key of no piece: such pieces are always made again.
-    static let none = PieceKey(Digest128(high: 0, low: 0))
+    package static let none = PieceKey(Digest128(high: 0, low: 0))
 
-    var bytes: [UInt8] { value.bytes }
+    package var bytes: [UInt8] { value.bytes }
 
     /// The 16 bytes, without an array for them: every piece of a file is appended so.
-    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    package func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         value.withBytes(body)
     }
 }

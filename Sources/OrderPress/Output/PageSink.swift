@@ -4,7 +4,7 @@ import Foundation
 /// build, a collector in tests. It only receives files: what the last build published is asked of
 /// a `PublishedFiles`, by the reuse layer alone. Every method is called from several threads at once:
 /// the pages' batches and the large whole-site files are published side by side.
-protocol PageSink: Sendable {
+package protocol PageSink: Sendable {
     /// A file too large to hold whole: `make` writes it front to back into the stream given, and
     /// returns its pieces. Published as `publish` would, from any thread.
     func publishStreamed(_ path: String, in tree: OutputTree, make: (ByteStream) -> FilePieces?) throws(OutputError)
@@ -14,12 +14,12 @@ protocol PageSink: Sendable {
 }
 
 extension PageSink {
-    func publishStreamed(_ path: String, in tree: OutputTree, make: (ByteStream) -> FilePieces?) throws(OutputError) {
+    package func publishStreamed(_ path: String, in tree: OutputTree, make: (ByteStream) -> FilePieces?) throws(OutputError) {
         try publishInMemory(path, in: tree, make: make)
     }
 
     /// Made in memory and published whole.
-    func publishInMemory(_ path: String, in tree: OutputTree, make: (ByteStream) -> FilePieces?) throws(OutputError) {
+    package func publishInMemory(_ path: String, in tree: OutputTree, make: (ByteStream) -> FilePieces?) throws(OutputError) {
         let stream = MemoryStream()
         let pieces = make(stream)
         try publish([OutputFile(path: path, contents: stream.take(), pieces: pieces)], in: tree)
@@ -27,13 +27,13 @@ extension PageSink {
 }
 
 /// Collects every file in memory, as `SiteRenderer.render` returns them.
-final class CollectedSite: PageSink, @unchecked Sendable {
+package final class CollectedSite: PageSink, @unchecked Sendable {
     private let lock = NSLock()
     // Guarded by `lock`:
     private var markdown: [OutputFile] = []
     private var html: [OutputFile] = []
 
-    func publish(_ files: [OutputFile], in tree: OutputTree) {
+    package func publish(_ files: [OutputFile], in tree: OutputTree) {
         lock.withLock {
             switch tree {
             case .markdown: markdown += files
@@ -42,9 +42,9 @@ final class CollectedSite: PageSink, @unchecked Sendable {
         }
     }
 
-    func keep(_ path: String, in tree: OutputTree) {}
+    package func keep(_ path: String, in tree: OutputTree) {}
 
-    var site: RenderedSite {
+    package var site: RenderedSite {
         lock.withLock { RenderedSite(markdown: markdown.sorted { $0.path < $1.path }, site: html.sorted { $0.path < $1.path }) }
     }
 }

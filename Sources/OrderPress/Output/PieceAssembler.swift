@@ -4,7 +4,7 @@ import Foundation
 /// file also has is copied from that file instead of made; every other piece is made. Neighbouring
 /// copies are read at once, so that one changed order costs its group's entry and a few reads rather
 /// than making the whole `summary.json` of a million orders (hundreds of MB) again.
-struct PieceAssembler {
+package struct PieceAssembler {
     private let stream: ByteStream
     private var pieces = FilePieces()
     private let published: PublishedPieces?
@@ -20,7 +20,7 @@ struct PieceAssembler {
     /// Where published bytes pass on their way to the stream, kept from one copy to the next.
     private var copyBuffer: [UInt8] = []
 
-    init(into stream: ByteStream, published: PublishedPieces?) {
+    package init(into stream: ByteStream, published: PublishedPieces?) {
         self.stream = stream
         self.published = published
         places = published?.pieces.places() ?? [:]
@@ -28,12 +28,12 @@ struct PieceAssembler {
     }
 
     /// Bytes that belong to no keyed piece: made every time.
-    mutating func write(_ bytes: [UInt8]) {
+    package mutating func write(_ bytes: [UInt8]) {
         write { $0 += bytes }
     }
 
     /// Bytes that belong to no keyed piece, appended by `make`.
-    mutating func write(make: (inout [UInt8]) -> Void) {
+    package mutating func write(make: (inout [UInt8]) -> Void) {
         copyPending()
         let start = made.count
         make(&made)
@@ -42,7 +42,7 @@ struct PieceAssembler {
     }
 
     /// A piece made from what `key` digests: copied when the published file has it, else appended by `make`.
-    mutating func piece(_ key: PieceKey, make: (inout [UInt8]) -> Void) {
+    package mutating func piece(_ key: PieceKey, make: (inout [UInt8]) -> Void) {
         if unkeyed > 0 { pieces.append(nil, length: unkeyed) }
         unkeyed = 0
         if let place = places[key] {
@@ -64,7 +64,7 @@ struct PieceAssembler {
 
     /// The file's pieces; nil when the published file could not be read, and the stream must then
     /// be reset and the file made again without it.
-    mutating func finish() -> FilePieces? {
+    package mutating func finish() -> FilePieces? {
         copyPending()
         handOver()
         if unkeyed > 0 { pieces.append(nil, length: unkeyed) }

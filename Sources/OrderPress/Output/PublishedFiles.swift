@@ -2,7 +2,7 @@
 /// was made from and the pieces of a file made in pieces, each only while the file is still there as
 /// published, and whether the whole site is (the unchanged rerun). `PublishSession` answers from the
 /// manifest; a build with nothing published answers nil.
-protocol PublishedFiles: Sendable {
+package protocol PublishedFiles: Sendable {
     /// The key the file was last published with (`OutputFile.reuseKey`), if it is still there as published.
     func reuseKey(of path: String, in tree: OutputTree) -> String?
     /// The pieces the file was last published with (`OutputFile.pieces`) and a way to read its bytes,
@@ -14,8 +14,8 @@ protocol PublishedFiles: Sendable {
 }
 
 /// No last build: every file is made.
-struct NothingPublished: PublishedFiles {
-    func reuseKey(of path: String, in tree: OutputTree) -> String? { nil }
-    func pieces(of path: String, in tree: OutputTree) -> PublishedPieces? { nil }
-    func intactCount(builtFrom inputs: String?) -> Int? { nil }
+package struct NothingPublished: PublishedFiles {
+    package func reuseKey(of path: String, in tree: OutputTree) -> String? { nil }
+    package func pieces(of path: String, in tree: OutputTree) -> PublishedPieces? { nil }
+    package func intactCount(builtFrom inputs: String?) -> Int? { nil }
 }

@@ -2,9 +2,9 @@ import Foundation
 
 /// What the last build published of a file made of pieces, as the sink offers it: the pieces and a
 /// way to read the file's bytes.
-struct PublishedPieces: Sendable {
-    var pieces: FilePieces
+package struct PublishedPieces: Sendable {
+    package var pieces: FilePieces
     /// Fills `buffer` with the published file's bytes from `offset`; false when it cannot (the file
     /// went, shrank or cannot be read), and the file is then made whole again.
-    var read: @Sendable (_ offset: Int, _ buffer: UnsafeMutableRawBufferPointer) -> Bool
+    package var read: @Sendable (_ offset: Int, _ buffer: UnsafeMutableRawBufferPointer) -> Bool
 }

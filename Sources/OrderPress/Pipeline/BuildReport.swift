@@ -40,7 +40,7 @@ public struct BuildReport: Sendable {
 
 extension BuildReport {
     /// A rerun that found its inputs unchanged: the last build's figures, every file left as it is.
-    init(unchanged last: LastBuild, files: Int, requests: Int, dryRun: Bool, timings: [(step: Step, seconds: Double)]) {
+    package init(unchanged last: LastBuild, files: Int, requests: Int, dryRun: Bool, timings: [(step: Step, seconds: Double)]) {
         self.init(
             rowsRead: last.rowsRead, orders: last.orders, rejected: last.rejected,
             changes: ChangeSet(firstRun: false, deleted: [], added: [], changed: []), warnings: last.warnings, problems: [],
@@ -52,7 +52,7 @@ extension BuildReport {
 
 extension BuildReport {
     /// A build that published (or, on a dry run, would have): what the diff handed on and what publishing did.
-    init(
+    package init(
         _ diffed: DiffResult, published: PublishReport, problems: [String], requests: Int, dryRun: Bool,
         timings: [(step: Step, seconds: Double)]
     ) {

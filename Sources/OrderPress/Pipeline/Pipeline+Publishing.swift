@@ -7,7 +7,7 @@ import Foundation
 extension Pipeline {
     /// Ends publishing (`PublishSession.prepare`), waits for the save's transaction to be written, and puts
     /// the files in place. Whatever fails, what the session wrote is removed and the save abandoned.
-    func place(_ session: PublishSession, saving: PendingSave?, inputs: BuildInputs) throws(StepFailure) {
+    package func place(_ session: PublishSession, saving: PendingSave?, inputs: BuildInputs) throws(StepFailure) {
         do throws(StepFailure) {
             do {
                 try session.prepare(inputs: inputs.fingerprint)
@@ -43,7 +43,7 @@ extension Pipeline {
     }
 
     /// Commits the save; when that fails, puts the old files back before it throws.
-    func commit(_ session: PublishSession, saving: PendingSave) throws(StepFailure) -> PublishReport {
+    package func commit(_ session: PublishSession, saving: PendingSave) throws(StepFailure) -> PublishReport {
         do {
             try saving.commit()
         } catch {

@@ -14,8 +14,8 @@ public struct Pipeline: Sendable {
     /// With a webhook: where the run's news is kept, flushed to disk before the snapshot is committed,
     /// until the webhook takes it (`NewsDelivery`).
     public var outbox: NewsOutbox?
-    var transport: any HTTPTransport = URLSessionTransport()
-    var retryPolicy = RetryPolicy()
+    package var transport: any HTTPTransport = URLSessionTransport()
+    package var retryPolicy = RetryPolicy()
 
     public struct Options: Sendable {
         /// Refuse to publish when any row is rejected.
@@ -209,7 +209,7 @@ public struct Pipeline: Sendable {
     }
 
     /// Reads every source.
-    func fetch(_ options: Fetcher.Options) async throws(StepFailure) -> FetchedData {
+    package func fetch(_ options: Fetcher.Options) async throws(StepFailure) -> FetchedData {
         let fetcher = try makeFetcher(options)
         return try await step(.fetch) { () async throws(SourceError) in try await fetcher.fetch() }
     }
@@ -226,7 +226,7 @@ public struct Pipeline: Sendable {
     /// With `strict`, a rejected row stops the build. The sheets' cells are let go once validated when the
     /// caller hands over its only copy, as the build does: no later step reads them, and at a million rows
     /// they are hundreds of MB.
-    func validate(_ fetched: consuming FetchedData, strict: Bool = false) throws(StepFailure) -> ValidatedSheet {
+    package func validate(_ fetched: consuming FetchedData, strict: Bool = false) throws(StepFailure) -> ValidatedSheet {
         let validator = Validator(configuration: configuration)
         var sheet: ValidatedSheet
         do {
@@ -415,7 +415,7 @@ public struct Pipeline: Sendable {
         }
     }
 
-    func step<T, E: OrderPressFailure>(_ step: Step, _ body: () throws(E) -> T) throws(StepFailure) -> T {
+    package func step<T, E: OrderPressFailure>(_ step: Step, _ body: () throws(E) -> T) throws(StepFailure) -> T {
         do {
             return try body()
         } catch {

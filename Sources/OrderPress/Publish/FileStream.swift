@@ -3,7 +3,7 @@ import Foundation
 
 /// A file written front to back through a buffer and hashed as it goes: what the publish session
 /// makes a large file in (`PublishSession.publishStreamed`), so that it is never all in memory.
-final class FileStream: ByteStream {
+package final class FileStream: ByteStream {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private var hash = SHA256()
@@ -12,12 +12,12 @@ final class FileStream: ByteStream {
 
     private static let bufferSize = 1 << 20
 
-    init(descriptor: Int32) {
+    package init(descriptor: Int32) {
         self.descriptor = descriptor
         buffer.reserveCapacity(Self.bufferSize)
     }
 
-    func append(_ bytes: UnsafeRawBufferPointer) {
+    package func append(_ bytes: UnsafeRawBufferPointer) {
         hash.update(bufferPointer: bytes)
         if buffer.count + bytes.count > Self.bufferSize {
             flush()
@@ -29,20 +29,20 @@ final class FileStream: ByteStream {
         buffer.append(contentsOf: bytes)
     }
 
-    func reset() {
+    package func reset() {
         buffer.removeAll(keepingCapacity: true)
         hash = SHA256()
         if error == 0, ftruncate(descriptor, 0) != 0 || lseek(descriptor, 0, SEEK_SET) < 0 { error = errno }
     }
 
     /// Writes what is buffered; false when any write failed.
-    func finish() -> Bool {
+    package func finish() -> Bool {
         flush()
         return error == 0
     }
 
     /// The SHA-256 of everything appended since the last reset.
-    var digest: ContentDigest { ContentDigest(hash.finalize()) }
+    package var digest: ContentDigest { ContentDigest(hash.finalize()) }
 
     private func flush() {
         buffer.withUnsafeBytes { writeAll($0) }

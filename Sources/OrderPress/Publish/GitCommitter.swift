@@ -2,18 +2,18 @@ import Foundation
 
 /// Commits the Markdown folder after a build that changed it, when that folder is in a git work tree.
 /// A failure is reported as a warning: the site is published either way.
-struct GitCommitter: Sendable {
-    var folder: URL
+package struct GitCommitter: Sendable {
+    package var folder: URL
 
     /// Commits after a publish that wrote or removed a file in the folder; nil when there was nothing
     /// to commit or the commit worked, else the warning.
-    func commit(after report: PublishReport, message: String) -> String? {
+    package func commit(after report: PublishReport, message: String) -> String? {
         let changed = (report.written + report.removed).contains { $0.path.hasPrefix(folder.path + "/") }
         return changed ? commit(message: message) : nil
     }
 
     /// Commits every change under the folder (and nothing else); returns a warning when git failed.
-    func commit(message: String) -> String? {
+    package func commit(message: String) -> String? {
         guard (try? git(["rev-parse", "--is-inside-work-tree"]))?.output == "true\n" else {
             return "git: \(folder.path) is not inside a git work tree; nothing was committed"
         }

@@ -32,27 +32,27 @@ public struct Manifest: Sendable, Equatable {
         }
 
         /// The entry of the file `status` describes.
-        init(path: String, _ status: stat, sha256: ContentDigest, reuseKey: String?, pieces: FilePieces?) {
+        package init(path: String, _ status: stat, sha256: ContentDigest, reuseKey: String?, pieces: FilePieces?) {
             self.init(
                 path: path, size: Int64(status.st_size), modified: Self.nanoseconds(status.st_mtim), sha256: sha256, reuseKey: reuseKey, pieces: pieces)
         }
 
         /// A path listed without anything else known about it.
-        static func unknown(_ path: String) -> Self {
+        package static func unknown(_ path: String) -> Self {
             Entry(path: path, size: -1, modified: 0, sha256: emptyDigest, reuseKey: nil)
         }
 
         private static let emptyDigest = ContentDigest(of: Data())
 
-        var isKnown: Bool { size >= 0 }
+        package var isKnown: Bool { size >= 0 }
 
         /// Whether the file on disk, as `status` describes it, is still the one this entry recorded.
-        func matches(_ status: stat) -> Bool {
+        package func matches(_ status: stat) -> Bool {
             isKnown && status.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG) && Int64(status.st_size) == size
                 && Self.nanoseconds(status.st_mtim) == modified
         }
 
-        static func nanoseconds(_ time: timespec) -> Int64 {
+        package static func nanoseconds(_ time: timespec) -> Int64 {
             Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
         }
     }
@@ -76,20 +76,20 @@ public struct Manifest: Sendable, Equatable {
         }
     }
 
-    static let fileName = StateFileCheck.manifestFileName
+    package static let fileName = StateFileCheck.manifestFileName
     /// The largest manifest read: a million orders' site lists about 240,000 files in 150–250 MB. A larger
     /// file is not one this program wrote, and is never held whole.
-    static let maxBytes = 1 << 30
-    static let version = 2
+    package static let maxBytes = 1 << 30
+    package static let version = 2
 
     /// The manifest as this version writes it, or as version 1 wrote it (two lists of paths, every
     /// file then unknown); nil for anything else.
-    static func decode(_ data: Data) -> Manifest? {
+    package static func decode(_ data: Data) -> Manifest? {
         ManifestReader.read(data) ?? decodedByFoundation(data)
     }
 
     /// `decode` through JSONDecoder only: for what `ManifestReader` leaves, and to test it against.
-    static func decodedByFoundation(_ data: Data) -> Manifest? {
+    package static func decodedByFoundation(_ data: Data) -> Manifest? {
         let decoder = JSONDecoder()
         if let stored = try? decoder.decode(Stored.self, from: data), stored.version == version {
             return Manifest(markdown: stored.markdown, site: stored.site, inputs: stored.inputs)
@@ -101,7 +101,7 @@ public struct Manifest: Sendable, Equatable {
     /// One entry per line, in the order of the paths' bytes, so that the same files give the same bytes. Written by hand
     /// (`JSONEscaper`), straight into bytes: `JSONEncoder`, and then string interpolation per entry, were slow for the
     /// 240,000 entries of a million-order site, which a one-order change writes again.
-    func encoded() -> Data {
+    package func encoded() -> Data {
         // The two lists on both cores (a one-order change at a million orders waits for this at the end of
         // the build), then joined in a buffer that becomes the `Data` without a copy.
         let lists = Parallel.map(OutputTree.allCases.count) { Self.encodedEntries(self[OutputTree.allCases[$0]]) }

@@ -57,9 +57,9 @@ public final class PublishSession: @unchecked Sendable {
     private var undoFailed = false
 
     /// The name of the `UnfinishedMarker` in the state folder.
-    static let unfinishedMarker = "publishing"
+    package static let unfinishedMarker = "publishing"
 
-    init(publisher: Publisher, previous: Manifest?, manifestModified: Int64?, dryRun: Bool) {
+    package init(publisher: Publisher, previous: Manifest?, manifestModified: Int64?, dryRun: Bool) {
         previousInputs = previous?.inputs
         output = publisher.output
         manifestURL = publisher.manifestURL
@@ -88,7 +88,7 @@ public final class PublishSession: @unchecked Sendable {
 
     /// Removes the temporary files and hidden folders a killed build left; before the first file is
     /// published, and not while another step may be writing in the state folder. A dry run removes nothing.
-    func sweepLeftovers() {
+    package func sweepLeftovers() {
         guard !dryRun else { return }
         // The state folder holds few files, and snapshot, history and caches are written there outside
         // any session: it is always swept. The two published trees only after a publish that died.
@@ -129,7 +129,7 @@ public final class PublishSession: @unchecked Sendable {
     /// fingerprint `inputs`, and no publish was left unfinished (a failed or killed one may have left
     /// files no manifest lists); nil otherwise. An unchanged rerun relies on it.
     /// How many files the last manifest lists.
-    var recordedCount: Int {
+    package var recordedCount: Int {
         previousInOrder.values.reduce(0) { $0 + $1.count }
     }
 
@@ -257,7 +257,7 @@ public final class PublishSession: @unchecked Sendable {
     /// A file made front to back into a temporary file beside where it goes, hashed as it is written,
     /// then compared as `publish` compares a file in memory: renamed into place when it differs,
     /// removed when it does not. A dry run writes nothing, not even that: it makes the file in memory.
-    func publishStreamed(_ path: String, in tree: OutputTree, make: (ByteStream) -> FilePieces?) throws(OutputError) {
+    package func publishStreamed(_ path: String, in tree: OutputTree, make: (ByteStream) -> FilePieces?) throws(OutputError) {
         guard !dryRun, let folders = folders[tree] else { return try publishInMemory(path, in: tree, make: make) }
         let place = try folders.place(of: path)
         let shown = folders.path(place.path)
@@ -589,7 +589,7 @@ public final class PublishSession: @unchecked Sendable {
     }
 
     /// Pauses before each new try of what could not be put back (microseconds).
-    static let undoRetryDelays: [UInt32] = [10_000, 50_000, 200_000]
+    package static let undoRetryDelays: [UInt32] = [10_000, 50_000, 200_000]
 
     /// Whether something `place` had put in place could not be put back, even tried again: the site may
     /// mix old and new files until the next run repairs it.
@@ -689,11 +689,11 @@ extension PublishSession: PageSink {}
 
 /// The reuse layer asks the session, from the last manifest, what it may keep (`PlanRunner`).
 extension PublishSession: PublishedFiles {
-    func reuseKey(of path: String, in tree: OutputTree) -> String? { previous(tree, path)?.reuseKey }
+    package func reuseKey(of path: String, in tree: OutputTree) -> String? { previous(tree, path)?.reuseKey }
 
     /// The published file is opened now and read through that descriptor (never through a link), and
     /// only while it is still the file the manifest recorded with these pieces.
-    func pieces(of path: String, in tree: OutputTree) -> PublishedPieces? {
+    package func pieces(of path: String, in tree: OutputTree) -> PublishedPieces? {
         guard let recorded = intact(tree, path), let pieces = recorded.entry.pieces, Int64(pieces.totalLength) == recorded.entry.size
         else { return nil }
         let file = PublishedFile(recorded.withName { openat(recorded.folder, $0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) })

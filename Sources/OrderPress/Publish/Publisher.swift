@@ -6,13 +6,13 @@ import Foundation
 public struct Publisher: Sendable {
     public var output: Configuration.OutputPaths
     /// Whether a batch is compared and written on several threads; off only to measure or test.
-    var parallel = true
+    package var parallel = true
 
     public init(output: Configuration.OutputPaths) {
         self.output = output
     }
 
-    var manifestURL: URL { output.state.appendingPathComponent(Manifest.fileName) }
+    package var manifestURL: URL { output.state.appendingPathComponent(Manifest.fileName) }
 
     /// Reads what the last build published and starts publishing; a dry run reads, never writes. A
     /// manifest that cannot be read is an error: ignoring it would leave every stale page in place for good.
@@ -24,7 +24,7 @@ public struct Publisher: Sendable {
 
     /// `begin` without the sweep, which writes nothing: a build opens its session while the sources
     /// download, and sweeps once the steps that write in the state folder are done.
-    func open(dryRun: Bool) throws(PublishFailure) -> PublishSession {
+    package func open(dryRun: Bool) throws(PublishFailure) -> PublishSession {
         let previous = try readManifest()
         return PublishSession(publisher: self, previous: previous?.manifest, manifestModified: previous?.modified, dryRun: dryRun)
     }
@@ -49,7 +49,7 @@ public struct Publisher: Sendable {
     }
 
     /// A manifest entry is only ever a relative path inside its folder.
-    static func isSafe(_ path: String) -> Bool {
+    package static func isSafe(_ path: String) -> Bool {
         ContainedPath.isPlain(path)
     }
 }

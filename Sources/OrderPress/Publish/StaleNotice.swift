@@ -10,16 +10,16 @@ import Foundation
 /// The manifest itself is not changed, so a patched page no longer looks intact to the next build: the
 /// next successful build renders it again (no unchanged-rerun shortcut, no kept page), and the notice goes.
 /// Its words are made by the notify step (`StaleNotice+Text.swift`); here it only patches published pages.
-struct StaleNotice: Sendable {
-    var markdown: URL
-    var site: URL
-    var state: URL
+package struct StaleNotice: Sendable {
+    package var markdown: URL
+    package var site: URL
+    package var state: URL
     /// The notice as Markdown (one block-quote line), and as the HTML that cmark-gfm makes of it.
-    var markdownBlock: String
-    var htmlBlock: String
+    package var markdownBlock: String
+    package var htmlBlock: String
 
     /// A notice with its text made, or as an earlier run put it in (its text kept in the state's failure record).
-    init(_ output: Configuration.OutputPaths, markdown: String, html: String) {
+    package init(_ output: Configuration.OutputPaths, markdown: String, html: String) {
         (self.markdown, site, state) = (output.markdown, output.site, output.state)
         (markdownBlock, htmlBlock) = (markdown, html)
     }
@@ -27,7 +27,7 @@ struct StaleNotice: Sendable {
     /// Whether a page gets the notice: every page that shows money — the index, each group's pages
     /// (`groups/<slug>`, and the further pages of a long group's orders, `groups/<slug>--2`) and each
     /// person's page (`people/<slug>`), the one a member opens to see what they owe.
-    static func isNoticed(_ path: String, suffix: String) -> Bool {
+    package static func isNoticed(_ path: String, suffix: String) -> Bool {
         if path == "index" + suffix { return true }
         for folder in ["groups/", "people/"] where path.hasPrefix(folder) && path.hasSuffix(suffix) {
             return !path.dropFirst(folder.count).contains("/")
@@ -37,7 +37,7 @@ struct StaleNotice: Sendable {
 
     /// Puts the notice into each page that should have it, replacing `previous` (the notice an earlier run of
     /// this failure recorded, which reads differently if the configuration changed); writes only pages that change.
-    func apply(replacing previous: StaleNotice?) throws(OutputError) {
+    package func apply(replacing previous: StaleNotice?) throws(OutputError) {
         guard let data = try AtomicFile.contents(of: state.appendingPathComponent(Manifest.fileName), below: state, maxBytes: Manifest.maxBytes),
             data.count <= Manifest.maxBytes, let manifest = Manifest.decode(data)
         else { return }
@@ -65,7 +65,7 @@ struct StaleNotice: Sendable {
 
     /// The page with the notice after its title (the first `# ` line, or `</h1>`), or at the top when
     /// it has none.
-    func inserted(into page: String, tree: OutputTree) -> String {
+    package func inserted(into page: String, tree: OutputTree) -> String {
         if tree == .markdown {
             // After the title only when a blank line follows it: else the quote would run on into the next line.
             if page.hasPrefix("# "), let end = page.firstIndex(of: "\n"), page[page.index(after: end)...].hasPrefix("\n") {
@@ -81,7 +81,7 @@ struct StaleNotice: Sendable {
     }
 
     /// The page without this notice, as `inserted` put it in.
-    func removed(from page: String, tree: OutputTree) -> String {
+    package func removed(from page: String, tree: OutputTree) -> String {
         guard tree == .markdown else {
             guard let range = page.range(of: htmlBlock) else { return page }
             return page.replacingCharacters(in: range, with: "")

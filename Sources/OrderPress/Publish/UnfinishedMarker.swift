@@ -10,18 +10,18 @@ import Foundation
 /// that is killed while putting files in place leaves pages no manifest lists, and the next one removes
 /// those that are no part of its site. The list is one JSON document, `{"markdown": [...], "site": [...]}`.
 /// Its own lock: `OpenFolders` makes it while holding its own, from any thread.
-final class UnfinishedMarker: @unchecked Sendable {
+package final class UnfinishedMarker: @unchecked Sendable {
     private let state: URL
     private let path: String
     private let lock = NSLock()
     /// Guarded by `lock`.
     private var present: Bool
     /// What an earlier unfinished session recorded it was about to create, by tree; read when the session began.
-    let recorded: [OutputTree: [String]]
+    package let recorded: [OutputTree: [String]]
     /// Whether it was there when the session began.
-    let wasPresent: Bool
+    package let wasPresent: Bool
 
-    init(state: URL, name: String) {
+    package init(state: URL, name: String) {
         self.state = state
         let url = state.appendingPathComponent(name, isDirectory: false)
         path = url.path
@@ -34,11 +34,11 @@ final class UnfinishedMarker: @unchecked Sendable {
     }
 
     /// Whether it was there when the session began, or has been made since.
-    var isPresent: Bool { lock.withLock { present } }
+    package var isPresent: Bool { lock.withLock { present } }
 
     /// Makes it, once per session, and flushes the state folder so that it outlives a power cut. A marker an
     /// earlier session left stays as it is, with what it recorded.
-    func make() throws(OutputError) {
+    package func make() throws(OutputError) {
         lock.lock()
         defer { lock.unlock() }
         guard !present else { return }
@@ -55,7 +55,7 @@ final class UnfinishedMarker: @unchecked Sendable {
     }
 
     /// Records, durably, the files the session is about to create, with those recorded before it; made first if missing.
-    func record(_ created: [OutputTree: [String]]) throws(OutputError) {
+    package func record(_ created: [OutputTree: [String]]) throws(OutputError) {
         var all = recorded
         for (tree, paths) in created { all[tree, default: []] += paths }
         try make()
@@ -73,7 +73,7 @@ final class UnfinishedMarker: @unchecked Sendable {
         try AtomicFile.write(Data(bytes), to: URL(fileURLWithPath: path), below: state, durable: true)
     }
 
-    func remove() {
+    package func remove() {
         lock.withLock {
             guard present else { return }
             unlink(path)

@@ -3,17 +3,17 @@ import Foundation
 /// A horizontal bar chart as a standalone SVG file: one bar per person, the name above its bar and
 /// the amount beside it. Narrow (400 units) and with names on their own line, so that on a 390-pixel
 /// phone the text stays about as large as the page's own small print.
-struct BarChart {
-    struct Bar {
-        var label: String
-        var value: Decimal
-        var valueText: String
+package struct BarChart {
+    package struct Bar {
+        package var label: String
+        package var value: Decimal
+        package var valueText: String
     }
 
-    var title: String
-    var bars: [Bar]
+    package var title: String
+    package var bars: [Bar]
     /// A last line under the bars, "and 12 more people", when the chart leaves some out.
-    var more: String? = nil
+    package var more: String? = nil
 
     private static let width = 400
     /// Room right of the longest bar for its amount.
@@ -22,7 +22,7 @@ struct BarChart {
 
     /// The chart as UTF-8. Written as bytes: one chart per group, a bar per person, and building it
     /// from interpolated lines joined at the end was a visible share of a build (docs/benchmarks.md).
-    func svg() -> [UInt8] {
+    package func svg() -> [UInt8] {
         let height = (bars.count + (more == nil ? 0 : 1)) * Self.rowHeight + 8
         let plotWidth = Self.width - Self.valueWidth
         let largest = bars.map(\.value).max() ?? 0
@@ -61,7 +61,7 @@ struct BarChart {
 
     /// `value`'s share of `width` in whole pixels, rounded half-up: exact arithmetic keeps the file
     /// identical on every machine.
-    static func pixels(_ value: Decimal, of largest: Decimal, in width: Int) -> Int {
+    package static func pixels(_ value: Decimal, of largest: Decimal, in width: Int) -> Int {
         DecimalText.roundedRatio(value, times: width, over: largest)
             ?? NSDecimalNumber(decimal: MoneyFormat.rounded(value * Decimal(width) / largest, digits: 0)).intValue
     }

@@ -6,24 +6,24 @@ import Foundation
 /// (`Shared`) and the layout cut around each page's title and body (`Layout`). `BuiltInPagesTests`
 /// renders sites through the compiled templates and through swift-mustache on the same templates and
 /// requires the same bytes; they are used only while the template in use is the built-in one.
-enum BuiltInPages {
+package enum BuiltInPages {
     /// The templates compiled to Swift, by name.
-    static let kinds: Set<String> = GeneratedPages.templates.union(["layout"])
+    package static let kinds: Set<String> = GeneratedPages.templates.union(["layout"])
 
     /// What the built-in templates show the same on every page of a build, made once.
-    struct Shared: Sendable {
+    package struct Shared: Sendable {
         /// The layout around a page at the top of the site and around one a folder down.
-        let topLayout: Layout
-        let nestedLayout: Layout
+        package let topLayout: Layout
+        package let nestedLayout: Layout
         /// The labels the compiled templates show, looked up once.
-        let labels: GeneratedPages.LabelTable
+        package let labels: GeneratedPages.LabelTable
         /// By place in `data.groups`: the group's name escaped, and its page from a person's page.
-        let groupNames: [String]
-        let groupLinks: [String]
+        package let groupNames: [String]
+        package let groupLinks: [String]
         /// After the time of an order made after its group's deadline.
-        let lateMark: String
+        package let lateMark: String
 
-        init(_ context: SiteContext) {
+        package init(_ context: SiteContext) {
             topLayout = Layout(context.layoutModel(root: ""))
             nestedLayout = Layout(context.layoutModel(root: "../"))
             labels = GeneratedPages.LabelTable(context.markdownLabels)
@@ -37,7 +37,7 @@ enum BuiltInPages {
     /// bytes around the two values that change from page to page, its title and its body. The layout
     /// branches only on its other values, never on a title's or body's text, so writing the page's
     /// own title and body where markers stood gives the bytes the whole layout would.
-    struct Layout: Sendable {
+    package struct Layout: Sendable {
         private enum Part: Sendable {
             case bytes([UInt8])
             case title(escaped: Bool)
@@ -52,7 +52,7 @@ enum BuiltInPages {
         private static let marks = (title: "\u{E000}&title\u{E000}", body: "\u{E000}&body\u{E000}")
 
         /// From the layout's values; the model's page title and body are not used.
-        init(_ layout: PageModels.Layout) {
+        package init(_ layout: PageModels.Layout) {
             model = layout
             parts = Self.parts(layout)
         }
@@ -87,7 +87,7 @@ enum BuiltInPages {
         }
 
         /// The page: `body` is cmark-gfm's HTML, as it made it (from valid UTF-8, so valid UTF-8).
-        func html(title: String, body: Data) -> Data {
+        package func html(title: String, body: Data) -> Data {
             guard let parts else {
                 var page = model
                 (page.pageTitle, page.body) = (title, String(decoding: body, as: UTF8.self))

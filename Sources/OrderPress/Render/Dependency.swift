@@ -13,7 +13,7 @@
 /// layout every page shares (`PageKeys.html(ofMarkdown:page:title:)`), keyed by the Markdown's key when
 /// the Markdown declares one and by its bytes otherwise, so that unchanged Markdown never runs cmark-gfm
 /// again.
-enum Dependency: Sendable {
+package enum Dependency: Sendable {
     /// A group's page: the group, every field of its orders, its people's names and slugs, its
     /// deletions in the latest run.
     case group(GroupSummary)

@@ -11,52 +11,52 @@
 ///
 /// A person's page is split the same way (`SiteContext.personPages`, in `people/`): a person with
 /// thousands of orders (an organiser entering everyone's) made a page of more than 1 MB.
-struct GroupOrderPages: Sendable {
+package struct GroupOrderPages: Sendable {
     /// The folder of the pages: `groups`, or `people` for a person's orders.
-    var folder = "groups"
+    package var folder = "groups"
     /// The group's slug.
-    let slug: String
+    package let slug: String
     /// How many orders the group has.
-    let count: Int
+    package let count: Int
     /// How many people order in it.
-    var people = 0
-    let size: Int
+    package var people = 0
+    package let size: Int
 
     /// At least one: a group with no orders still has its page.
-    var pageCount: Int { max(1, (count + size - 1) / size, (people + size - 1) / size) }
+    package var pageCount: Int { max(1, (count + size - 1) / size, (people + size - 1) / size) }
 
     /// The pages after the group page, which shows the first.
-    var extraPages: ClosedRange<Int>? { pageCount > 1 ? 2...pageCount : nil }
+    package var extraPages: ClosedRange<Int>? { pageCount > 1 ? 2...pageCount : nil }
 
     /// The orders of a page (positions in the group's list), numbered from 1.
-    func rows(ofPage page: Int) -> Range<Int> {
+    package func rows(ofPage page: Int) -> Range<Int> {
         min((page - 1) * size, count)..<min(page * size, count)
     }
 
     /// The people of a page (positions in the group's per-person totals), numbered from 1.
-    func peopleRows(ofPage page: Int) -> Range<Int> {
+    package func peopleRows(ofPage page: Int) -> Range<Int> {
         min((page - 1) * size, people)..<min(page * size, people)
     }
 
     /// The part of `rows` (positions in a whole list) that falls in a run of `count` rows starting at
     /// `start`, as positions in that run: a group's part of a page of a person's orders.
-    static func part(of rows: Range<Int>, from start: Int, count: Int) -> Range<Int> {
+    package static func part(of rows: Range<Int>, from start: Int, count: Int) -> Range<Int> {
         let lower = min(count, max(0, rows.lowerBound - start))
         return lower..<max(lower, min(count, rows.upperBound - start))
     }
 
     /// The page's file name inside `groups/`, without extension.
-    func name(ofPage page: Int) -> String {
+    package func name(ofPage page: Int) -> String {
         page == 1 ? slug : "\(slug)--\(page)"
     }
 
     /// Where a page goes, without extension, relative to the top of the site.
-    func path(ofPage page: Int) -> String {
+    package func path(ofPage page: Int) -> String {
         "\(folder)/\(name(ofPage: page))"
     }
 
     /// The pager line in Markdown, links relative to `groups/`; nil when every order fits on the group page.
-    func pager(page: Int, labels: Labels) -> String? {
+    package func pager(page: Int, labels: Labels) -> String? {
         guard pageCount > 1 else { return nil }
         // The range of orders, or of people on a page past the last orders.
         let (rows, count) = rows(ofPage: page).isEmpty ? (peopleRows(ofPage: page), people) : (rows(ofPage: page), count)
@@ -66,34 +66,34 @@ struct GroupOrderPages: Sendable {
 
 extension SiteContext {
     /// The pages of a group's orders.
-    func orderPages(_ summary: GroupSummary) -> GroupOrderPages {
+    package func orderPages(_ summary: GroupSummary) -> GroupOrderPages {
         GroupOrderPages(slug: groupSlugs[summary.group.name]!, count: summary.orders.count, people: summary.people.count, size: limits.groupOrderRows)
     }
 
     /// The pages of a person's orders (`GroupOrderPages` in `people/`).
-    func personPages(_ person: PersonSummary) -> GroupOrderPages {
+    package func personPages(_ person: PersonSummary) -> GroupOrderPages {
         GroupOrderPages(folder: "people", slug: personSlugs[person.key]!, count: person.orders.count, size: limits.groupOrderRows)
     }
 
     /// "Amy, page 2 of 3", as Markdown and as plain text.
-    func personPagesHeading(_ person: PersonSummary, page: Int) -> String {
+    package func personPagesHeading(_ person: PersonSummary, page: Int) -> String {
         input.labels.markdown(
             "group_orders_page", ["group": MarkdownEscaper.escape(person.name), "page": String(page), "pages": String(personPages(person).pageCount)])
     }
 
-    func personPagesTitle(_ person: PersonSummary, page: Int) -> String {
+    package func personPagesTitle(_ person: PersonSummary, page: Int) -> String {
         input.labels.text("group_orders_page", ["group": person.name, "page": String(page), "pages": String(personPages(person).pageCount)])
     }
 
     /// "週五下午茶: orders, page 2 of 5", as Markdown.
-    func orderPagesHeading(_ summary: GroupSummary, page: Int) -> String {
+    package func orderPagesHeading(_ summary: GroupSummary, page: Int) -> String {
         input.labels.markdown(
             "group_orders_page",
             ["group": MarkdownEscaper.escape(summary.group.name), "page": String(page), "pages": String(orderPages(summary).pageCount)])
     }
 
     /// "週五下午茶: orders, page 2 of 5", as plain text.
-    func orderPagesTitle(_ summary: GroupSummary, page: Int) -> String {
+    package func orderPagesTitle(_ summary: GroupSummary, page: Int) -> String {
         input.labels.text(
             "group_orders_page", ["group": summary.group.name, "page": String(page), "pages": String(orderPages(summary).pageCount)])
     }

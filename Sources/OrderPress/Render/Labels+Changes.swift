@@ -1,6 +1,6 @@
 extension Labels {
     /// "2 deleted, 1 added", or the first-run sentence: a change set in this language.
-    func summary(_ changes: ChangeSet) -> String {
+    package func summary(_ changes: ChangeSet) -> String {
         if changes.firstRun { return self["first_run"] }
         let parts = [
             ("deleted_count", changes.deleted.count), ("no_longer_counted_count", changes.noLongerCounted.count),

@@ -4,7 +4,7 @@ extension Labels {
     /// organiser can do (`memberKey`). Where the text is the built-in English one of a code without members'
     /// words (an English site, no `[labels]` override) the reason's own English sentence is shown, word for
     /// word what `orderpress check` prints.
-    func reason(_ reason: Reason) -> String {
+    package func reason(_ reason: Reason) -> String {
         let key = memberKey(reason.code)
         if key == reason.code.labelKey, self[key] == ReasonCatalogue.english[key] { return MarkdownEscaper.escape(reason.english) }
         // The built-in texts' words are escaped too: a reason names things like `cast_numbers`.
@@ -28,14 +28,14 @@ extension Labels {
     }
 
     /// A rejected row's reasons, joined; the English ones for a row kept without their codes.
-    func reasons(of row: RejectedRow) -> String {
+    package func reasons(of row: RejectedRow) -> String {
         row.details.isEmpty
             ? row.reasons.map(MarkdownEscaper.escape).joined(separator: "; ")
             : row.details.map(reason).joined(separator: self["reason_separator"])
     }
 
     /// A warning in the site's language (its English for one kept without a code).
-    func warning(_ warning: DataWarning) -> String {
+    package func warning(_ warning: DataWarning) -> String {
         warning.reason.map(reason) ?? MarkdownEscaper.escape(warning.message)
     }
 }

@@ -8,16 +8,16 @@ import Foundation
 /// or the group's settled organiser's) and what of it is still owed (its amount, or 0), plain decimals.
 /// Both are empty without a `paid` column. A group's fee and discount are shared per person, not per
 /// order: they are in no row here (`summary.json` has each person's `fee_share` and `discount_share`).
-enum OrdersCSV {
-    static let header = [
+package enum OrdersCSV {
+    package static let header = [
         "row", "id", "group", "person", "item", "options", "quantity", "unit_price", "currency", "amount", "time", "note",
         "paid", "owed",
     ]
 
     /// Whether the order at a position of the orders counts as paid; nil without a `paid` column.
-    typealias PaidState = (_ position: Int, _ order: UnsafePointer<Order>) -> Bool?
+    package typealias PaidState = (_ position: Int, _ order: UnsafePointer<Order>) -> Bool?
 
-    static func render(_ orders: [Order], timeZone: TimeZone, paid: PaidState? = nil) -> Data {
+    package static func render(_ orders: [Order], timeZone: TimeZone, paid: PaidState? = nil) -> Data {
         let stream = MemoryStream()
         _ = write(orders, timeZone: timeZone, paid: paid, inputs: NoPieceKeys?.none, published: nil, into: stream)
         return stream.take()
@@ -26,7 +26,7 @@ enum OrdersCSV {
     /// Writes the file into `stream`, its rows in pieces of `rowsPerPiece` orders, each keyed by those
     /// orders' digests (`PageKeys`, when `orders` are the build's orders) and copied from the
     /// `published` file when it has the piece. Returns the pieces when keyed.
-    static func write<Keys: PieceKeys>(
+    package static func write<Keys: PieceKeys>(
         _ orders: [Order], timeZone: TimeZone, paid: PaidState? = nil, inputs: Keys?, published: PublishedPieces?, into stream: ByteStream
     ) -> FilePieces? {
         var out = PieceAssembler(into: stream, published: inputs == nil ? nil : published)
@@ -46,15 +46,15 @@ enum OrdersCSV {
         return inputs == nil ? nil : pieces
     }
 
-    static let fileName = "orders.csv"
+    package static let fileName = "orders.csv"
 
     /// Orders a piece of the file holds: small enough that one changed order costs little to write again.
-    static let rowsPerPiece = 1_000
+    package static let rowsPerPiece = 1_000
 
     /// A row as `row` writes the order's cells, cell by cell straight into the file's bytes: a String
     /// per cell, neutralised and quoted into new Strings and joined, cost more than the rest of the
     /// file. `OrdersCSVTests` compares the two on generated orders.
-    struct RowWriter {
+    package struct RowWriter {
         /// The zone's offsets, remembered by the hour: every row shows its order's time.
         private var offsets: ZoneOffsets
         /// A cell made of several values (the options), put together here first.
@@ -69,12 +69,12 @@ enum OrdersCSV {
             var quantity: Int
         }
 
-        init(timeZone: TimeZone) {
+        package init(timeZone: TimeZone) {
             offsets = ZoneOffsets(timeZone)
         }
 
         /// `paid`: whether the order counts as paid, nil without a `paid` column (both cells empty).
-        mutating func write(_ order: Order, paid: Bool? = nil, to bytes: inout [UInt8]) {
+        package mutating func write(_ order: Order, paid: Bool? = nil, to bytes: inout [UInt8]) {
             DecimalText.withInteger(order.row) { OrdersCSV.cell($0, to: &bytes) }
             bytes.append(UInt8(ascii: ","))
             cell(order.id ?? "", to: &bytes)
@@ -144,7 +144,7 @@ enum OrdersCSV {
     /// `quoted(neutralized(cell))` from the cell's UTF-8, appended. The characters both look for are
     /// ASCII or (the full-width forms) three bytes each that no other scalar's UTF-8 contains, so
     /// reading bytes decides as reading scalars does.
-    static func cell(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+    package static func cell(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
         var first = 0
         while first < utf8.count, utf8[first] == 0x20 { first += 1 }
         let formula = first < utf8.count && startsFormula(utf8, at: first)
@@ -186,7 +186,7 @@ enum OrdersCSV {
     }
 
     /// A row the general way, a String per cell: the header, and what `RowWriter` is checked against.
-    static func row(_ cells: [String]) -> [UInt8] {
+    package static func row(_ cells: [String]) -> [UInt8] {
         var bytes: [UInt8] = []
         for (index, cell) in cells.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -199,7 +199,7 @@ enum OrdersCSV {
     /// `+`, `-`, `@`, tab, CR, and LF too. Also their full-width forms `＝＋－＠`: with a Chinese or
     /// Japanese input method Excel turns a typed `＝` into `=`, and some import paths do the same;
     /// a note starting with `－` shown as `'－` costs less than a formula that runs.
-    static func startsFormula(_ scalar: Unicode.Scalar) -> Bool {
+    package static func startsFormula(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
         case "=", "+", "-", "@", "\t", "\r", "\n", "\u{FF1D}", "\u{FF0B}", "\u{FF0D}", "\u{FF20}": return true
         default: return false
@@ -209,14 +209,14 @@ enum OrdersCSV {
     /// The cell with `'` in front when, after any leading spaces, it starts like a formula. Every
     /// column is treated alike: amounts and quantities are never negative, so no number gains a `'`,
     /// while options and notes such as "-ice" do.
-    static func neutralized(_ cell: String) -> String {
+    package static func neutralized(_ cell: String) -> String {
         guard let first = cell.unicodeScalars.first(where: { $0 != " " }), startsFormula(first) else { return cell }
         return "'" + cell
     }
 
     /// RFC 4180 quoting, decided per Unicode scalar. CSV.swift's writer decides per Character, so a
     /// comma or a quote followed by a combining mark (`,\u{301}`) was written bare and split the row.
-    static func quoted(_ cell: String) -> String {
+    package static func quoted(_ cell: String) -> String {
         guard cell.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }) else { return cell }
         var result = "\""
         for scalar in cell.unicodeScalars {

@@ -9,18 +9,18 @@ extension PageBuilder {
     }
 
     /// "[週五下午茶 · 2026-11-21](archive/週五下午茶/2026-11-21.md)", for the index.
-    func archiveList() -> [String] {
+    package func archiveList() -> [String] {
         archivesNewestFirst.map { "[\(MarkdownEscaper.escape($0.group)) · \($0.date)](\($0.path).md)" }
     }
 
     /// "[2026-11-21](../archive/…/2026-11-21.md) · …" for a group's page, or nil when it has no archive.
-    func pastRounds(_ group: String) -> String? {
+    package func pastRounds(_ group: String) -> String? {
         let links = archivesNewestFirst.filter { $0.group == group }.map { "[\($0.date)](../\($0.path).md)" }
         return links.isEmpty ? nil : links.joined(separator: " · ")
     }
 
     /// "Round closed: 週五下午茶, 4 orders archived", each linked to its archive, for a run on the Changes page.
-    func roundsClosed(_ changes: ChangeSet, at time: String) -> [String] {
+    package func roundsClosed(_ changes: ChangeSet, at time: String) -> [String] {
         changes.closedRounds.map { round in
             let line = labels.markdown("round_closed_line", ["group": MarkdownEscaper.escape(round.group), "count": String(round.orders)])
             guard let archive = context.archives.first(where: { $0.group == round.group && $0.closedAt == time }) else { return line }
@@ -35,7 +35,7 @@ extension PageBuilder {
         return "[\(escaped)](../../people/\(slug).md)"
     }
 
-    func archive(_ archive: RoundArchive) -> PageModels.ArchivePage {
+    package func archive(_ archive: RoundArchive) -> PageModels.ArchivePage {
         let money = context.money
         func text(_ amount: Decimal, _ currency: String) -> String { "\(money.display(amount, currency)) \(currency)" }
         // The shop's order sheet: identical item, options, currency and unit price summed.

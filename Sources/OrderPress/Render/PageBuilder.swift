@@ -1,10 +1,10 @@
 import Foundation
 
 /// Builds the view model of each page from the aggregated data.
-struct PageBuilder: Sendable {
-    let context: SiteContext
+package struct PageBuilder: Sendable {
+    package let context: SiteContext
     /// What every summary page shows of the rates, made once rather than for each of them.
-    let rateNotices: [String]
+    package let rateNotices: [String]
     /// "all in USD", by display currency, for every totals table.
     private let allIn: [String: String]
     /// By place in `data.groups`: the group's name and organizer as the pay-to sentence shows them.
@@ -13,11 +13,11 @@ struct PageBuilder: Sendable {
     private let payTo: Labels.Filler
     private let theOrganizer: String
     /// The heading of a group's recent deletions: it names the latest run.
-    let deletedHeading: String
+    package let deletedHeading: String
     /// What the built-in templates write the same on every page.
-    let builtIn: BuiltInPages.Shared
+    package let builtIn: BuiltInPages.Shared
 
-    init(context: SiteContext) {
+    package init(context: SiteContext) {
         self.context = context
         let labels = context.labels
         rateNotices = context.rateNotices
@@ -35,11 +35,11 @@ struct PageBuilder: Sendable {
     }
 
     private func escape(_ text: String) -> String { MarkdownEscaper.escape(text) }
-    var labels: Labels { context.labels }
+    package var labels: Labels { context.labels }
     /// Summary pages shorten over-long text; person and Attention pages show it whole.
     private func short(_ text: String, _ limit: Int) -> String { escape(Text.shortened(text, to: limit)) }
 
-    func index() -> PageModels.IndexPage {
+    package func index() -> PageModels.IndexPage {
         var notices: [String] = []
         if !context.data.rejected.isEmpty {
             notices.append(
@@ -81,7 +81,7 @@ struct PageBuilder: Sendable {
     }
 
     /// Page `page` of the list of every group; the index is page 1.
-    func groupList(page: Int) -> PageModels.GroupListPage {
+    package func groupList(page: Int) -> PageModels.GroupListPage {
         let pages = context.listPages(.groups)
         return PageModels.GroupListPage(
             title: labels.markdown("groups_page", ["page": String(page), "pages": String(pages.pageCount)]), notices: rateNotices,
@@ -90,7 +90,7 @@ struct PageBuilder: Sendable {
     }
 
     /// Page `page` of the list of every person; the index is page 1.
-    func peopleList(page: Int) -> PageModels.PeopleListPage {
+    package func peopleList(page: Int) -> PageModels.PeopleListPage {
         let pages = context.listPages(.people)
         return PageModels.PeopleListPage(
             title: labels.markdown("people_page", ["page": String(page), "pages": String(pages.pageCount)]), notices: rateNotices,
@@ -156,7 +156,7 @@ struct PageBuilder: Sendable {
     }
 
     /// How many deletions the index lists before pointing to the Changes page.
-    static let indexDeletions = 10
+    package static let indexDeletions = 10
 
     private func latest() -> PageModels.Latest? {
         guard let entry = context.history.first else { return nil }
@@ -180,7 +180,7 @@ struct PageBuilder: Sendable {
     }
 
     /// A person's totals table, from the summary's shares rather than dictionaries made of them.
-    func totalRows(of person: PersonSummary) -> [PageModels.TotalRow] {
+    package func totalRows(of person: PersonSummary) -> [PageModels.TotalRow] {
         let money = context.money
         // Currencies are unique among the shares: sorted as the dictionaries' keys would be.
         return person.currencyShares.sorted { $0.currency < $1.currency }.map {
@@ -200,7 +200,7 @@ struct PageBuilder: Sendable {
     /// What the cells of one page share while it is written (`PageCell`): made for each page.
     private func pageFormat() -> PageFormat { PageFormat(context, lateMark: builtIn.lateMark) }
 
-    func groupPage(_ summary: GroupSummary) -> PageModels.GroupPage {
+    package func groupPage(_ summary: GroupSummary) -> PageModels.GroupPage {
         let money = context.money
         let currency = summary.currency
         let slug = context.groupSlugs[summary.group.name]!
@@ -231,7 +231,7 @@ struct PageBuilder: Sendable {
     }
 
     /// Page `page` (from 2) of a group's people and orders.
-    func groupOrdersPage(_ summary: GroupSummary, page: Int) -> PageModels.GroupOrdersPage {
+    package func groupOrdersPage(_ summary: GroupSummary, page: Int) -> PageModels.GroupOrdersPage {
         let (pages, format) = (context.orderPages(summary), pageFormat())
         return PageModels.GroupOrdersPage(
             title: context.orderPagesHeading(summary, page: page), name: escape(summary.group.name),
@@ -279,7 +279,7 @@ struct PageBuilder: Sendable {
     }
 
     /// "(24 items, 21 orders)".
-    func itemsOrders(_ summary: GroupSummary) -> String {
+    package func itemsOrders(_ summary: GroupSummary) -> String {
         labels.markdown("items_and_orders", [
             "items": labels.markdown("item_count", ["count": String(summary.items)]),
             "orders": labels.markdown("order_count", ["count": String(summary.orders.count)]),
@@ -287,12 +287,12 @@ struct PageBuilder: Sendable {
     }
 
     /// "Still to collect: **310 TWD**".
-    func outstanding(_ summary: GroupSummary) -> String {
+    package func outstanding(_ summary: GroupSummary) -> String {
         labels.markdown(
             "outstanding_total", ["amount": "**\(context.money.display(summary.outstanding, summary.currency)) \(summary.currency)**"])
     }
 
-    func personPage(_ person: PersonSummary) -> PageModels.PersonPage {
+    package func personPage(_ person: PersonSummary) -> PageModels.PersonPage {
         let pages = context.personPages(person)
         let shares = placedShares(person)
         let groups = personGroups(person, shares: shares, rows: pages.pageCount == 1 ? nil : pages.rows(ofPage: 1), format: pageFormat())
@@ -354,14 +354,14 @@ struct PageBuilder: Sendable {
     }
 
     /// The group's `payment` column, escaped, beside what a person pays it; nil when it is empty.
-    func paymentDetails(ofGroupAt place: Int) -> String? {
+    package func paymentDetails(ofGroupAt place: Int) -> String? {
         let payment = context.data.groups[place].payment
         return payment.isEmpty ? nil : escape(payment)
     }
 
     /// "Fee share: 15 TWD · Discount share: -8 TWD": a person's parts of a group's fee and discount, and a
     /// fee or discount that could not be read and counts as 0 (`notCounted`); nil without any.
-    func sharesLine(_ share: PersonSummary.GroupShare, group: Group) -> String? {
+    package func sharesLine(_ share: PersonSummary.GroupShare, group: Group) -> String? {
         let notes = notCounted(group)
         guard share.feeShare != 0 || share.discountShare != 0 || !notes.isEmpty else { return nil }
         let (money, colon, currency) = (context.money, labels.markdown("colon"), group.currency)
@@ -375,7 +375,7 @@ struct PageBuilder: Sendable {
 
     /// "⚠ fee '¥300' not counted: …" for the group's fee and discount that could not be read: said where the
     /// money is (the group's total, every share line), not only on the Attention page.
-    func notCounted(_ group: Group) -> [String] {
+    package func notCounted(_ group: Group) -> [String] {
         [group.feeNotCounted, group.discountNotCounted].compactMap { reason in
             reason.map {
                 labels.markdown(
@@ -386,7 +386,7 @@ struct PageBuilder: Sendable {
     }
 
     /// Page `page` (from 2) of a person's orders.
-    func personOrdersPage(_ person: PersonSummary, page: Int) -> PageModels.PersonOrdersPage {
+    package func personOrdersPage(_ person: PersonSummary, page: Int) -> PageModels.PersonOrdersPage {
         let pages = context.personPages(person)
         return PageModels.PersonOrdersPage(
             title: context.personPagesHeading(person, page: page), name: escape(person.name), personLink: "\(pages.name(ofPage: 1)).md",
@@ -395,14 +395,14 @@ struct PageBuilder: Sendable {
     }
 
     /// "155 TWD to 王小明 for 週五下午茶", to the group at `place` in `data.groups`, its words escaped once per build.
-    func payment(of owed: Decimal, toGroupAt place: Int) -> String {
+    package func payment(of owed: Decimal, toGroupAt place: Int) -> String {
         let (group, payee) = (context.data.groups[place], payees[place])
         return payTo.fill(["\(context.money.display(owed, group.currency)) \(group.currency)", payee.organizer, payee.group])
     }
 
     /// "45 TWD to 王小明 for 週五下午茶 · 2026-11-21 · [Archive](../archive/…)": what a finished round left owed,
     /// with the group's `payment` as it was when the round closed.
-    func carriedLine(_ debt: CarriedDebt) -> PageModels.PaymentLine {
+    package func carriedLine(_ debt: CarriedDebt) -> PageModels.PaymentLine {
         let archive = debt.archive
         let text = payTo.fill([
             "\(context.money.display(debt.amount, debt.currency)) \(debt.currency)", archive.organizer.isEmpty ? theOrganizer : escape(archive.organizer),
@@ -421,7 +421,7 @@ struct PageBuilder: Sendable {
 
     /// "Paid 10 TWD more than owed: …" for each currency in which the payments source recorded more than the
     /// person's carried debts (`PaymentLedger.credit`): shown, never dropped.
-    func creditLines(ofPerson key: String) -> [PageModels.PaymentLine] {
+    package func creditLines(ofPerson key: String) -> [PageModels.PaymentLine] {
         (context.credit[key] ?? [:]).sorted { $0.key < $1.key }.map { currency, amount in
             PageModels.PaymentLine(
                 text: labels.markdown("credit_line", ["amount": "\(context.money.display(amount, currency)) \(currency)"]), payment: nil)
@@ -429,9 +429,9 @@ struct PageBuilder: Sendable {
     }
 
     /// "all in USD".
-    func allIn(_ currency: String) -> String { allIn[currency] ?? labels.markdown("all_in", ["currency": currency]) }
+    package func allIn(_ currency: String) -> String { allIn[currency] ?? labels.markdown("all_in", ["currency": currency]) }
 
-    func rates() -> PageModels.RatesPage {
+    package func rates() -> PageModels.RatesPage {
         let configuration = context.configuration
         guard let rates = context.rates else {
             return PageModels.RatesPage(
@@ -451,7 +451,7 @@ struct PageBuilder: Sendable {
             hasConversions: !conversions.isEmpty, conversions: conversions)
     }
 
-    func attention() -> PageModels.AttentionPage {
+    package func attention() -> PageModels.AttentionPage {
         let limit = context.limits.attentionRows
         let rejected = context.data.rejected.prefix(limit).map { row in
             let (who, what) = (
@@ -481,19 +481,19 @@ struct PageBuilder: Sendable {
     }
 
     /// "68.79 USD", "10616 JPY": the amounts in each display currency other than their own.
-    func otherCurrencies(_ amounts: [ConvertedAmount], besides own: String) -> [String] {
+    package func otherCurrencies(_ amounts: [ConvertedAmount], besides own: String) -> [String] {
         amounts.filter { $0.currency != own }.map { "\(context.money.display($0)) \($0.currency)" }
     }
 
     /// `text`, or nil when it is empty: a page leaves out the line of a value the sheet did not give.
-    func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
+    package func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
 
     /// A deadline the sheet wrote as a date and time is shown like every other time; anything else as written.
-    func deadline(_ group: Group) -> String {
+    package func deadline(_ group: Group) -> String {
         group.deadlineShown(timeZone: context.configuration.timeZone) ?? escape(group.deadline)
     }
 
-    func changes() -> PageModels.ChangesPage {
+    package func changes() -> PageModels.ChangesPage {
         let limit = context.limits.changeRows
         let runs = context.history.prefix(Self.changeRuns).map { entry in
             let changes = entry.changes
@@ -538,7 +538,7 @@ struct PageBuilder: Sendable {
     }
 
     /// How many runs the Changes page lists.
-    static let changeRuns = 20
+    package static let changeRuns = 20
 
     private func changeRow(_ record: RowRecord) -> PageModels.ChangeRow {
         PageModels.ChangeRow(
@@ -547,12 +547,12 @@ struct PageBuilder: Sendable {
     }
 
     /// "Ben: 1 × 熟成紅茶 L 半糖 少冰 (35 TWD)".
-    func deletionLine(_ record: RowRecord) -> String {
+    package func deletionLine(_ record: RowRecord) -> String {
         "\(escape(record.person)): \(escape(record.what)) (\(context.amountText(record)))"
     }
 
     /// The person key of the group's organiser when their orders count as paid (`[rounds] organizer_settled`), else nil.
-    func settledKey(of group: Group) -> PersonKey? {
+    package func settledKey(of group: Group) -> PersonKey? {
         guard context.configuration.rounds.organizerSettled, !group.organizer.isEmpty else { return nil }
         return group.organizerKey
     }

@@ -6,13 +6,13 @@ import Foundation
 /// `cell Name` in templates/models/PageModels.txt, which compiles `{{cell}}` to `cell.write(into: &out)`. For a template
 /// of the user's, swift-mustache sees each cell as its text (`description`, through `TemplateContext`),
 /// the same bytes.
-protocol PageCell: CustomStringConvertible {
+package protocol PageCell: CustomStringConvertible {
     func write(into page: inout PageBytes)
 }
 
 extension PageCell {
     /// The cell's text, as a template of the user's shows it.
-    var description: String {
+    package var description: String {
         var page = PageBytes()
         write(into: &page)
         return String(decoding: page.take(), as: UTF8.self)
@@ -21,17 +21,17 @@ extension PageCell {
 
 /// One of an order's cells, read from the order where it is stored (`OrderList.withOrder`): valid only
 /// while the row it belongs to is (`PageRows`). `shortened`: over-long text is cut, as on group pages.
-struct OrderCell: PageCell {
-    enum Field {
+package struct OrderCell: PageCell {
+    package enum Field {
         case person, item, unitPrice, amount, time, note
     }
 
-    let order: UnsafePointer<Order>
-    let field: Field
-    let shortened: Bool
-    let format: PageFormat
+    package let order: UnsafePointer<Order>
+    package let field: Field
+    package let shortened: Bool
+    package let format: PageFormat
 
-    func write(into page: inout PageBytes) {
+    package func write(into page: inout PageBytes) {
         let order = order
         func text(_ value: String, _ limit: Int) { page.escaped(shortened ? Text.shortened(value, to: limit) : value) }
         switch field {
@@ -65,13 +65,13 @@ struct OrderCell: PageCell {
 }
 
 /// An amount as `MoneyFormat.display` writes it, with its currency after it ("155 TWD") or not.
-struct MoneyCell: PageCell {
-    let amount: Decimal
-    let currency: String
-    let withCurrency: Bool
-    let format: PageFormat
+package struct MoneyCell: PageCell {
+    package let amount: Decimal
+    package let currency: String
+    package let withCurrency: Bool
+    package let format: PageFormat
 
-    func write(into page: inout PageBytes) {
+    package func write(into page: inout PageBytes) {
         format.write(amount, currency, into: &page)
         if withCurrency {
             page.text(" ")
@@ -82,12 +82,12 @@ struct MoneyCell: PageCell {
 
 /// An amount converted into a display currency ("68.79", or "n/a" without a rate), with its currency
 /// after it or not.
-struct ConvertedCell: PageCell {
-    let converted: ConvertedAmount
-    let withCurrency: Bool
-    let format: PageFormat
+package struct ConvertedCell: PageCell {
+    package let converted: ConvertedAmount
+    package let withCurrency: Bool
+    package let format: PageFormat
 
-    func write(into page: inout PageBytes) {
+    package func write(into page: inout PageBytes) {
         format.write(converted, into: &page)
         if withCurrency {
             page.text(" ")
@@ -97,21 +97,21 @@ struct ConvertedCell: PageCell {
 }
 
 /// User text escaped for Markdown, cut to `limit` characters when it is longer (`Text.shortened`).
-struct TextCell: PageCell {
-    let text: String
-    let limit: Int
+package struct TextCell: PageCell {
+    package let text: String
+    package let limit: Int
 
-    func write(into page: inout PageBytes) {
+    package func write(into page: inout PageBytes) {
         page.escaped(Text.shortened(text, to: limit))
     }
 }
 
 /// A link to a page by its slug, "../people/<slug>.md".
-struct LinkCell: PageCell {
-    let folder: StaticString
-    let slug: String
+package struct LinkCell: PageCell {
+    package let folder: StaticString
+    package let slug: String
 
-    func write(into page: inout PageBytes) {
+    package func write(into page: inout PageBytes) {
         page.text(folder)
         page.write(slug)
         page.text(".md")
@@ -120,17 +120,17 @@ struct LinkCell: PageCell {
 
 /// A cell of a line of a group's shop sheet: "3 × 熟成紅茶 L 半糖 少冰" (`ShopLine.text`, escaped), its unit
 /// price or its total, the amounts remembered on the page as the orders' are.
-struct ShopLineCell: PageCell {
-    enum Field {
+package struct ShopLineCell: PageCell {
+    package enum Field {
         case text, unitPrice, lineTotal
     }
 
-    let line: UnsafePointer<ShopLine>
-    let field: Field
-    let currency: String
-    let format: PageFormat
+    package let line: UnsafePointer<ShopLine>
+    package let field: Field
+    package let currency: String
+    package let format: PageFormat
 
-    func write(into page: inout PageBytes) {
+    package func write(into page: inout PageBytes) {
         let line = line
         switch field {
         case .text:

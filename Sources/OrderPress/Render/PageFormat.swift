@@ -4,22 +4,22 @@ import Foundation
 /// units of the page's few currencies looked up once, the texts of the prices already written, the time
 /// zone and the late mark. One per page, made by `PageBuilder` with its model; never shared by two
 /// threads.
-final class PageFormat {
-    let context: SiteContext
+package final class PageFormat {
+    package let context: SiteContext
     /// The label after the time of an order made after its group's deadline.
-    let lateMark: String
+    package let lateMark: String
     /// Minor units by currency, for the few currencies of a page.
     private var minorUnits: [(currency: String, digits: Int)] = []
     /// Prices already written on this page: a group page shows the same few prices on line after line,
     /// and each costs a `Decimal` multiplication and `DecimalText.fixed`.
     private var prices: [AmountKey: String] = [:]
 
-    init(_ context: SiteContext, lateMark: String) {
+    package init(_ context: SiteContext, lateMark: String) {
         self.context = context
         self.lateMark = lateMark
     }
 
-    func digits(_ currency: String) -> Int {
+    package func digits(_ currency: String) -> Int {
         if let known = minorUnits.first(where: { $0.currency == currency }) { return known.digits }
         let digits = context.money.minorUnits(currency)
         minorUnits.append((currency, digits))
@@ -28,7 +28,7 @@ final class PageFormat {
 
     /// `value()` as `MoneyFormat.display` writes it, remembered on this page: `price` × `quantity`,
     /// multiplied or not as `value` does (`multiplied`), which with the minor units decides the text.
-    func writePrice(
+    package func writePrice(
         _ price: Decimal, times quantity: Int, multiplied: Bool, _ currency: String, into page: inout PageBytes, _ value: () -> Decimal
     ) {
         let digits = digits(currency)
@@ -40,12 +40,12 @@ final class PageFormat {
     }
 
     /// An amount that is not a price, as `MoneyFormat.display` writes it: written, not remembered.
-    func write(_ amount: Decimal, _ currency: String, into page: inout PageBytes) {
+    package func write(_ amount: Decimal, _ currency: String, into page: inout PageBytes) {
         page.write(context.money.grouped(DecimalText.fixed(amount, digits: digits(currency))))
     }
 
     /// A converted amount as `MoneyFormat.display` writes it, or "n/a".
-    func write(_ converted: ConvertedAmount, into page: inout PageBytes) {
+    package func write(_ converted: ConvertedAmount, into page: inout PageBytes) {
         page.write(context.money.display(optional: converted, digits: digits(converted.currency)) ?? "n/a")
     }
 

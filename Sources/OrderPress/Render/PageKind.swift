@@ -4,45 +4,45 @@
 /// embeds the template and compiles it to Swift against the model (`<Model>+Generated.swift`), which
 /// writes every built-in page: the template is the page's one definition. A kind's pages are typed by
 /// its model, so a page handed another model does not compile.
-struct PageKind: Sendable {
+package struct PageKind: Sendable {
     /// The template's name, without `.md.mustache`; templates include each other by it.
-    let template: String
+    package let template: String
     /// The pages of this kind in a build.
-    let pages: @Sendable (SiteContext) -> [Page]
+    package let pages: @Sendable (SiteContext) -> [Page]
 
     /// A kind whose pages render `Model`'s template.
-    init<Model: PageModel>(_ model: Model.Type, pages: @escaping @Sendable (SiteContext) -> [Planned<Model>]) {
+    package init<Model: PageModel>(_ model: Model.Type, pages: @escaping @Sendable (SiteContext) -> [Planned<Model>]) {
         template = Model.template
         self.pages = { context in pages(context).map(Page.init) }
     }
 
     /// One page of a kind: where it goes (without extension), its title, and its view model, built when rendered.
-    struct Planned<Model: PageModel>: Sendable {
-        var path: String
-        var title: String
-        var model: @Sendable (PageBuilder) -> Model
+    package struct Planned<Model: PageModel>: Sendable {
+        package var path: String
+        package var title: String
+        package var model: @Sendable (PageBuilder) -> Model
         /// What the page is made from, for the kinds that declare it (`Dependency`): a page whose
         /// published files were made from the same is kept without building it (`PlanRunner`).
         /// Nil: always made.
-        var dependsOn: Dependency? = nil
+        package var dependsOn: Dependency? = nil
     }
 
     /// A page as the renderer takes it, whatever its kind: its template is its model's.
-    struct Page: Sendable {
-        let template: String
-        let path: String
-        let title: String
-        let model: @Sendable (PageBuilder) -> any PageModel
-        let dependsOn: Dependency?
+    package struct Page: Sendable {
+        package let template: String
+        package let path: String
+        package let title: String
+        package let model: @Sendable (PageBuilder) -> any PageModel
+        package let dependsOn: Dependency?
 
-        init<Model: PageModel>(_ page: Planned<Model>) {
+        package init<Model: PageModel>(_ page: Planned<Model>) {
             (template, path, title, dependsOn) = (Model.template, page.path, page.title, page.dependsOn)
             model = page.model
         }
     }
 
     /// In this order templates are loaded and partial cycles named.
-    static let all: [PageKind] = [
+    package static let all: [PageKind] = [
         single(PageModels.IndexPage.self) { $0.configuration.title } model: { $0.index() },
         PageKind(PageModels.GroupPage.self) { context in
             context.aggregation.groups.map { summary in
@@ -131,7 +131,7 @@ struct PageKind: Sendable {
         },
     ]
 
-    static var templates: [String] { all.map(\.template) }
+    package static var templates: [String] { all.map(\.template) }
 
     /// The pages of a long list after the first, which the index shows; the template is named after the list.
     private static func listPages<Model: PageModel>(

@@ -4,7 +4,7 @@ import Foundation
 /// its fields. Each model's conformance is generated (`<Model>+Generated.swift`, `make templates`), so
 /// a page kind's model is the one its template compiles against, or the registry does not compile
 /// (`PageKind`).
-protocol PageModel {
+package protocol PageModel {
     /// The template's name, without `.md.mustache`.
     static var template: String { get }
     /// The page as the compiled template writes it, with `labels` as `{{labels.…}}`.
@@ -12,7 +12,7 @@ protocol PageModel {
 }
 
 extension PageModel {
-    func markdown(labels: GeneratedPages.LabelTable) -> Data {
+    package func markdown(labels: GeneratedPages.LabelTable) -> Data {
         var out = PageBytes()
         markdown(labels: labels, into: &out)
         return out.take()

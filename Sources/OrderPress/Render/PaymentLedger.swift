@@ -11,20 +11,20 @@ import Foundation
 /// currency is paid is the person's credit: kept and shown ("paid 10 TWD more than owed"), never
 /// dropped or converted, and it pays a debt of a round that closes later. Money is neither lost nor
 /// made: owed at close = paid off + still owed, and paid = paid off + credit, per person and currency.
-struct PaymentLedger: Sendable {
+package struct PaymentLedger: Sendable {
     /// Debts not yet paid off, by person key, oldest first; `paid` says how much of each is paid.
-    let debts: [String: [CarriedDebt]]
+    package let debts: [String: [CarriedDebt]]
     /// What people paid beyond their carried debts, by person key and currency; only amounts above zero.
-    let credit: [String: [String: Decimal]]
+    package let credit: [String: [String: Decimal]]
 
-    static let none = PaymentLedger(debts: [:], credit: [:])
+    package static let none = PaymentLedger(debts: [:], credit: [:])
 
     private init(debts: [String: [CarriedDebt]], credit: [String: [String: Decimal]]) {
         (self.debts, self.credit) = (debts, credit)
     }
 
     /// `payments`: the `[payments]` source's rows, or nil without the source (debts then expire).
-    init(
+    package init(
         archives: [RoundArchive], payments: [Payment]?, money: MoneyFormat, organizerSettled: Bool, baseCurrency: String,
         keepUnpaidDays: Int, now: Date
     ) {
@@ -40,7 +40,7 @@ struct PaymentLedger: Sendable {
     }
 
     /// The settling rule alone, for the money reference tests.
-    init(settling carried: [String: [CarriedDebt]], with payments: [Payment], baseCurrency: String) {
+    package init(settling carried: [String: [CarriedDebt]], with payments: [Payment], baseCurrency: String) {
         var debts = carried
         // What is left of each person's payments, by currency, to pay their oldest debts with.
         var pool: [String: [String: Decimal]] = [:]
@@ -81,7 +81,7 @@ struct PaymentLedger: Sendable {
 
     /// One warning per person and currency with credit, naming the person as their payments write them: said
     /// on the Attention page too, so that money paid by someone without a page (no current orders) is seen.
-    func creditWarnings(_ payments: [Payment], money: MoneyFormat) -> [DataWarning] {
+    package func creditWarnings(_ payments: [Payment], money: MoneyFormat) -> [DataWarning] {
         var names: [String: String] = [:]
         for payment in payments where names[payment.personKey.text] == nil { names[payment.personKey.text] = payment.person }
         return credit.keys.sorted().flatMap { key in
@@ -99,13 +99,13 @@ struct PaymentLedger: Sendable {
 
     /// The moment a debt of `archive` stops being listed without a payments source: `keep_unpaid_days`
     /// after the round closed. Nil when the close time cannot be read (kept).
-    static func end(of archive: RoundArchive, keepUnpaidDays: Int) -> Date? {
+    package static func end(of archive: RoundArchive, keepUnpaidDays: Int) -> Date? {
         Timestamp.parseUTC(archive.closedAt).map { $0.addingTimeInterval(Double(keepUnpaidDays) * 86_400) }
     }
 
     /// The next moment after `now` at which a carried debt is dropped (no payments source): a rerun on
     /// unchanged input must build again then, so that it equals a build from scratch.
-    static func nextExpiry(archives: [RoundArchive], configuration: Configuration, now: Date) -> Date? {
+    package static func nextExpiry(archives: [RoundArchive], configuration: Configuration, now: Date) -> Date? {
         guard configuration.payments == nil else { return nil }
         // Just before the end: an unchanged rerun's record holds up to and including `validUntil`.
         return archives.compactMap { end(of: $0, keepUnpaidDays: configuration.rounds.keepUnpaidDays) }.filter { $0 > now }.min()

@@ -1,7 +1,7 @@
 /// The keys of the pieces the two large whole-site files are written in (`summary.json`, `orders.csv`),
 /// as the reuse layer makes them (`PageKeys`): render writes a piece under its key and the published
 /// file's piece with that key is copied instead (`PieceAssembler`). Render asks for keys, never makes them.
-protocol PieceKeys: Sendable {
+package protocol PieceKeys: Sendable {
     /// The pages' person slugs as the keys found them: `summary.json` names each person's page.
     var personSlugs: TextDictionary<String> { get }
     /// The key of the entry in `summary.json` of the group at `index` in `aggregation.groups`.
@@ -13,9 +13,9 @@ protocol PieceKeys: Sendable {
 }
 
 /// No keys: a file written whole, in no pieces (a test, `SummaryDocument.encoded`).
-enum NoPieceKeys: PieceKeys {
-    var personSlugs: TextDictionary<String> { switch self {} }
-    func summaryPiece(groupAt index: Int) -> PieceKey { switch self {} }
-    func summaryPiece(personAt index: Int) -> PieceKey { switch self {} }
-    func csvPiece(_ positions: Range<Int>) -> PieceKey { switch self {} }
+package enum NoPieceKeys: PieceKeys {
+    package var personSlugs: TextDictionary<String> { switch self {} }
+    package func summaryPiece(groupAt index: Int) -> PieceKey { switch self {} }
+    package func summaryPiece(personAt index: Int) -> PieceKey { switch self {} }
+    package func csvPiece(_ positions: Range<Int>) -> PieceKey { switch self {} }
 }

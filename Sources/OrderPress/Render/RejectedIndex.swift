@@ -1,20 +1,20 @@
 /// The rejected rows by the person and the group their cells name, for the person pages ("not
 /// counted — ask … or answer the form again") and the group pages' count. A row whose cells are not
 /// shown (malformed, shifted) names nobody and stays on the Attention page only.
-struct RejectedIndex: Sendable {
+package struct RejectedIndex: Sendable {
     /// By person key (`RejectedRow.personKey`), in sheet order.
-    let byPerson: [String: [RejectedRow]]
+    package let byPerson: [String: [RejectedRow]]
     /// How many rejected rows name each group.
-    let countByGroup: [String: Int]
+    package let countByGroup: [String: Int]
     /// The people the rejected rows of each group name, once each by key with their name as shown, in sheet
     /// order: the group page links their pages, which list the rows and what to do.
-    let peopleByGroup: [String: [(key: String, name: String)]]
+    package let peopleByGroup: [String: [(key: String, name: String)]]
 
     /// The people the rejected rows name who have no valid order (so no page of their own otherwise), by
     /// key with their name as shown (`PersonSpellings`), in sheet order: each gets a page listing their rejected rows.
-    let onlyRejected: [(key: String, name: String)]
+    package let onlyRejected: [(key: String, name: String)]
 
-    init(_ rejected: [RejectedRow], orders: [Order], spellings: PersonSpellings = PersonSpellings()) {
+    package init(_ rejected: [RejectedRow], orders: [Order], spellings: PersonSpellings = PersonSpellings()) {
         var byPerson: [String: [RejectedRow]] = [:]
         var countByGroup: [String: Int] = [:]
         var peopleByGroup: [String: [(key: String, name: String)]] = [:]
@@ -33,7 +33,7 @@ struct RejectedIndex: Sendable {
     }
 
     /// See `onlyRejected`; a scan of the orders' keys only when some rejected row names a person.
-    static func peopleOnlyRejected(_ rejected: [RejectedRow], orders: [Order]) -> [(key: String, name: String)] {
+    package static func peopleOnlyRejected(_ rejected: [RejectedRow], orders: [Order]) -> [(key: String, name: String)] {
         guard rejected.contains(where: { !$0.personKey.isEmpty }) else { return [] }
         let known = Set(orders.lazy.map(\.personKey))
         var seen = Set<PersonKey>()
@@ -47,7 +47,7 @@ struct RejectedIndex: Sendable {
 
 extension RejectedRow {
     /// The (normalised) cell of `column`, or "" when the row does not show it.
-    func value(of column: String) -> String {
+    package func value(of column: String) -> String {
         values.first { $0.column == column }?.value ?? ""
     }
 }

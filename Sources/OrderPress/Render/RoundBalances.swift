@@ -5,23 +5,23 @@ import Foundation
 /// minor units as the live group page shares them (`MoneyShares`, people in key order), the organiser
 /// settled with `organizer_settled`. The archive page shows it; what is still owed is carried on the
 /// person's page (`CarriedDebt`).
-struct RoundBalances {
-    struct Person {
-        var name: String
-        var totals: [String: Decimal] = [:]
-        var paid: [String: Decimal] = [:]
-        var unpaid: [String: Decimal] = [:]
+package struct RoundBalances {
+    package struct Person {
+        package var name: String
+        package var totals: [String: Decimal] = [:]
+        package var paid: [String: Decimal] = [:]
+        package var unpaid: [String: Decimal] = [:]
     }
 
     /// By person key (`PersonKey`, as orders are keyed).
-    var people: [String: Person] = [:]
-    var totals: [String: Decimal] = [:]
-    var fee: Decimal = 0
-    var discount: Decimal = 0
+    package var people: [String: Person] = [:]
+    package var totals: [String: Decimal] = [:]
+    package var fee: Decimal = 0
+    package var discount: Decimal = 0
     /// Whether the round's orders had a `paid` column: without one nobody is known to owe anything.
-    var tracksPayments: Bool
+    package var tracksPayments: Bool
 
-    init(_ archive: RoundArchive, money: MoneyFormat, organizerSettled: Bool) {
+    package init(_ archive: RoundArchive, money: MoneyFormat, organizerSettled: Bool) {
         tracksPayments = archive.orders.contains { $0.paid != nil }
         for order in archive.orders {
             let amount = DecimalText.parse(order.amount) ?? 0
@@ -53,7 +53,7 @@ struct RoundBalances {
 
     /// What `key` still owed when the round closed, per currency, only amounts above zero; none when the
     /// round did not track payments or `key` is its (settled) organiser.
-    func owed(by key: String) -> [String: Decimal] {
+    package func owed(by key: String) -> [String: Decimal] {
         guard tracksPayments, let person = people[key] else { return [:] }
         return person.unpaid.filter { $0.value > 0 }
     }

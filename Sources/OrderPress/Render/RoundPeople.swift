@@ -5,30 +5,30 @@ import Foundation
 /// that the archive's links and a member's bookmark keep working after the rows are cleared: their own
 /// when they still order or have rejected rows, else one made from the rounds alone (what they still owe,
 /// what is owed to them, the rounds they took part in), never a tombstone while money is open.
-struct RoundPeople: Sendable {
+package struct RoundPeople: Sendable {
     /// A carried debt seen from the organiser it is owed to.
-    struct Owed: Sendable {
+    package struct Owed: Sendable {
         /// The debtor's key (`PersonKey.text`) and name as the round had it.
-        var key: String
-        var name: String
-        var debt: CarriedDebt
+        package var key: String
+        package var name: String
+        package var debt: CarriedDebt
     }
 
     /// Each person an archive names, by key, with the name the newest of them wrote.
-    let named: [(key: String, name: String)]
+    package let named: [(key: String, name: String)]
     /// By the organiser's key: the carried debts owed to them, oldest first (as `CarriedDebt.byPerson`
     /// orders them), then by the debtor's key. Never a debt a person owes themselves.
-    let owedTo: [String: [Owed]]
+    package let owedTo: [String: [Owed]]
     /// By person key: the archives naming them, newest first (by deadline day, then group).
-    let rounds: [String: [RoundArchive]]
+    package let rounds: [String: [RoundArchive]]
 
-    static let none = RoundPeople(named: [], owedTo: [:], rounds: [:])
+    package static let none = RoundPeople(named: [], owedTo: [:], rounds: [:])
 
     private init(named: [(key: String, name: String)], owedTo: [String: [Owed]], rounds: [String: [RoundArchive]]) {
         (self.named, self.owedTo, self.rounds) = (named, owedTo, rounds)
     }
 
-    init(_ archives: [RoundArchive], carried: [String: [CarriedDebt]]) {
+    package init(_ archives: [RoundArchive], carried: [String: [CarriedDebt]]) {
         guard !archives.isEmpty else {
             self = .none
             return
@@ -60,7 +60,7 @@ struct RoundPeople: Sendable {
 
     /// Each person `archives` name (orderers and organisers), in key order, with the name the newest
     /// archive wrote: what `SiteSlugs` hands a page to when nothing else does.
-    static func named(in archives: [RoundArchive]) -> [(key: String, name: String)] {
+    package static func named(in archives: [RoundArchive]) -> [(key: String, name: String)] {
         var names: [String: String] = [:]
         for archive in archives.sorted(by: { ($0.closedAt, $0.group, $0.path) < ($1.closedAt, $1.group, $1.path) }) {
             for name in [archive.organizer] + archive.orders.map(\.person) {

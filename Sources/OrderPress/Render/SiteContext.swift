@@ -3,46 +3,46 @@ import Foundation
 /// Everything the page builders share, computed once per build: what render was handed (`input`, whose
 /// fields read as the context's own: `context.data`, `context.labels`…) and what is made of it.
 @dynamicMemberLookup
-struct SiteContext: Sendable {
+package struct SiteContext: Sendable {
     /// What the steps before render handed on; the slugs, digests and tombstones it may carry are taken
     /// out into the fields below.
-    let input: SiteInput
+    package let input: SiteInput
     /// Rounds every amount for display; conversions come converted from the aggregate step.
-    var money: MoneyFormat
-    var groupSlugs: [String: String]
-    var personSlugs: [String: String]
+    package var money: MoneyFormat
+    package var groupSlugs: [String: String]
+    package var personSlugs: [String: String]
     /// Slugs of earlier pages of spellings merged into a person's, by key (`SiteSlugs.aliases`).
-    var personAliases: [(key: String, slug: String)]
+    package var personAliases: [(key: String, slug: String)]
     /// The newest timestamp in the data itself: the rates' as-of time or a later order time.
-    var dataAsOf: Date?
-    var ratesStale: Bool
+    package var dataAsOf: Date?
+    package var ratesStale: Bool
     /// Currencies needed for a conversion that the rate table lacks.
-    var missingRates: [String]
+    package var missingRates: [String]
     /// The labels escaped for Markdown, once per build.
-    var markdownLabels: [String: String]
-    var limits: PageLimits
+    package var markdownLabels: [String: String]
+    package var limits: PageLimits
     /// Each group's place in the sheet, by name.
-    let groupPlaces: GroupPlaces
+    package let groupPlaces: GroupPlaces
     /// The latest run's deleted orders, by group.
-    var latestDeletions: [String: [RowRecord]]
+    package var latestDeletions: [String: [RowRecord]]
     /// The rejected rows by the person and group they name.
-    let rejected: RejectedIndex
+    package let rejected: RejectedIndex
     /// Each group's deadline that reads as a time, by name: an order after it is marked late.
-    let deadlines: [String: Date]
+    package let deadlines: [String: Date]
     /// The pages of people and groups whose orders were all deleted in the last 30 days.
-    let tombstones: Tombstones
+    package let tombstones: Tombstones
     /// What people still owe from their finished rounds, by person key, oldest first: settled by the
     /// `[payments]` source, or dropped `keep_unpaid_days` after the close without one (`PaymentLedger`).
-    let carried: [String: [CarriedDebt]]
+    package let carried: [String: [CarriedDebt]]
     /// What people paid beyond their carried debts, by person key and currency (`PaymentLedger`).
-    let credit: [String: [String: Decimal]]
+    package let credit: [String: [String: Decimal]]
     /// Who the finished rounds name, what is owed to each organiser, and the rounds of each person.
-    let rounds: RoundPeople
+    package let rounds: RoundPeople
     /// People with a page from the finished rounds alone (`RoundPeople`): no order, no rejected row, and no
     /// tombstone unless money is still open for them (then this page, never the tombstone), in key order.
-    let roundOnly: [(key: String, name: String)]
+    package let roundOnly: [(key: String, name: String)]
 
-    init(_ input: SiteInput, limits: PageLimits = .standard) {
+    package init(_ input: SiteInput, limits: PageLimits = .standard) {
         var input = input
         let (handedSlugs, tombstones) = (input.slugs, input.tombstones)
         (input.slugs, input.tombstones) = (nil, nil)
@@ -101,30 +101,30 @@ struct SiteContext: Sendable {
     /// `context.data`, `context.configuration`…: the input's fields. Inlined, the literal key path is
     /// folded into a plain field read.
     @inline(__always)
-    subscript<Value>(dynamicMember field: KeyPath<SiteInput, Value>) -> Value { input[keyPath: field] }
+    package subscript<Value>(dynamicMember field: KeyPath<SiteInput, Value>) -> Value { input[keyPath: field] }
 
     /// Whether `order` was placed after its group's deadline.
-    func isLate(_ order: borrowing Order) -> Bool {
+    package func isLate(_ order: borrowing Order) -> Bool {
         guard !deadlines.isEmpty, let time = order.time, let deadline = deadlines[order.group] else { return false }
         return time > deadline
     }
 
     /// The place in `data.groups` of the group of this name.
-    func groupPlace(_ name: String) -> Int? { groupPlaces.place(name) }
+    package func groupPlace(_ name: String) -> Int? { groupPlaces.place(name) }
 
     /// The groups of these names, in the sheet's order.
-    func groups(named names: some Collection<String>) -> [Group] {
+    package func groups(named names: some Collection<String>) -> [Group] {
         groupPlaces.places(named: names).sorted().map { input.data.groups[$0] }
     }
 
     /// "2026-11-21 16:00 (Asia/Taipei)": plain text, for the layout's footer.
-    var dataAsOfText: String {
+    package var dataAsOfText: String {
         guard let dataAsOf else { return input.labels["unknown_time"] }
         return "\(Timestamp.display(dataAsOf, timeZone: input.configuration.timeZone)) (\(input.configuration.timeZone.identifier))"
     }
 
     /// What the HTML layout shows around the page's own title and body, for a page `root` below the top.
-    func layoutModel(root: String, pageTitle: String = "", body: String = "") -> PageModels.Layout {
+    package func layoutModel(root: String, pageTitle: String = "", body: String = "") -> PageModels.Layout {
         PageModels.Layout(
             language: input.configuration.language, labels: input.labels.plain,
             feedTitle: input.labels.text("feed_title", ["title": input.configuration.title]), pageTitle: pageTitle,
@@ -133,7 +133,7 @@ struct SiteContext: Sendable {
     }
 
     /// Notes shown on every summary page about the rates behind the conversions, as Markdown.
-    var rateNotices: [String] {
+    package var rateNotices: [String] {
         var notices: [String] = []
         guard let rates = input.rates else {
             if !input.configuration.displayCurrencies.isEmpty { notices.append(input.labels.markdown("no_rates")) }
@@ -152,38 +152,38 @@ struct SiteContext: Sendable {
         return notices
     }
 
-    func asOfText(_ rates: RateTable) -> String {
+    package func asOfText(_ rates: RateTable) -> String {
         rates.asOf.map { Timestamp.display($0, timeZone: input.configuration.timeZone) } ?? input.labels["unknown_date"]
     }
 
     /// Each display currency's amount, or "n/a".
-    func converted(_ amounts: [ConvertedAmount]) -> [String] {
+    package func converted(_ amounts: [ConvertedAmount]) -> [String] {
         amounts.map(money.display)
     }
 
     /// "125 TWD + 10.25 USD", currencies in code order.
-    func totalsText(_ totals: [String: Decimal]) -> String {
+    package func totalsText(_ totals: [String: Decimal]) -> String {
         totals.keys.sorted().map { "\(money.display(totals[$0]!, $0)) \($0)" }.joined(separator: " + ")
     }
 
     /// An ISO 8601 time from the state folder, shown like every other time.
-    func display(iso text: String) -> String {
+    package func display(iso text: String) -> String {
         Timestamp.display(iso: text, timeZone: input.configuration.timeZone) ?? MarkdownEscaper.escape(text)
     }
 
     /// "35 TWD" for a recorded row, or "rejected" for one that had no valid amount.
-    func amountText(_ record: RowRecord) -> String {
+    package func amountText(_ record: RowRecord) -> String {
         guard let text = record.amount, let amount = DecimalText.parse(text) else { return input.labels["rejected_amount"] }
         return "\(money.display(amount, record.currency)) \(record.currency)"
     }
 
     /// The pages of the list of every group or every person.
-    func listPages(_ list: ListPages.List) -> ListPages {
+    package func listPages(_ list: ListPages.List) -> ListPages {
         let count = list == .groups ? input.aggregation.groups.count : input.aggregation.people.count
         return ListPages(list: list, count: count, size: limits.listRows)
     }
 
-    var attentionCount: String? {
+    package var attentionCount: String? {
         let count = input.data.rejected.count + input.data.warnings.count
         return count == 0 ? nil : String(count)
     }
@@ -191,7 +191,7 @@ struct SiteContext: Sendable {
 
 extension SiteContext {
     /// The name shown for the person of `key`, if they have a page (an alias's person: few, so a scan).
-    func personName(_ key: String) -> String? {
+    package func personName(_ key: String) -> String? {
         input.aggregation.people.first { $0.key == key }?.name ?? rejected.onlyRejected.first { $0.key == key }?.name
             ?? roundOnly.first { $0.key == key }?.name
     }

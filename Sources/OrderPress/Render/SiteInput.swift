@@ -3,24 +3,24 @@ import Foundation
 /// Everything render makes the site from, as one value: what the steps before it handed on.
 /// `SiteRenderer` makes a `SiteContext` of it, which holds it and reads its fields through it: a field
 /// added here is the page builders' too.
-struct SiteInput: Sendable {
-    var configuration: Configuration
+package struct SiteInput: Sendable {
+    package var configuration: Configuration
     /// The orders, groups and rejected rows (the diff's rows and secret cells are not here).
-    var data: ValidatedData
-    var aggregation: Aggregation
-    var rates: RateTable?
+    package var data: ValidatedData
+    package var aggregation: Aggregation
+    package var rates: RateTable?
     /// Runs that changed something, newest first.
-    var history: [HistoryEntry]
+    package var history: [HistoryEntry]
     /// The build's time: whether the rates are stale.
-    var now: Date
+    package var now: Date
     /// The site's random id from the state folder: the feed's id.
-    var siteID: UUID
+    package var siteID: UUID
     /// The finished rounds (`RoundArchive`), from the state: their pages, the index's list, carried debts.
-    var archives: [RoundArchive] = []
+    package var archives: [RoundArchive] = []
     /// The site's words (its language with `[labels]` applied), made once at the configure step.
-    var labels: Labels
+    package var labels: Labels
     /// The pages' file names, made while the orders were aggregated; nil makes them from `data` alone.
-    var slugs: SiteSlugs? = nil
+    package var slugs: SiteSlugs? = nil
     /// The pages kept after their orders were deleted, made beside the slugs; nil makes them from `history`.
-    var tombstones: Tombstones? = nil
+    package var tombstones: Tombstones? = nil
 }

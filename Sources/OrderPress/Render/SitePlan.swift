@@ -4,34 +4,34 @@ import Foundation
 /// (`PlannedFile`), each with what it is made from (`Dependency`), and the whole-site files. The reuse
 /// layer runs the plan (`PlanRunner.run(_:into:)`): it decides what is kept as published and what is
 /// made, in batches, and calls back here to make a file.
-struct SitePlan: Sendable {
-    let context: SiteContext
-    let renderer: SiteRenderer
-    let builder: PageBuilder
+package struct SitePlan: Sendable {
+    package let context: SiteContext
+    package let renderer: SiteRenderer
+    package let builder: PageBuilder
     /// The groups with a chart (those with orders), in the order of `aggregation.groups`.
-    let chartGroups: [GroupSummary]
+    package let chartGroups: [GroupSummary]
 
-    var templates: TemplateSet { renderer.templates }
+    package var templates: TemplateSet { renderer.templates }
 
     /// Every page, in the order they are made.
-    func pages() -> [PageKind.Page] { PageKind.all.flatMap { $0.pages(context) } }
+    package func pages() -> [PageKind.Page] { PageKind.all.flatMap { $0.pages(context) } }
 
     /// A page's title as its HTML shows it.
-    func title(of page: PageKind.Page) -> String { renderer.title(of: page, context: context) }
+    package func title(of page: PageKind.Page) -> String { renderer.title(of: page, context: context) }
 
     /// A page's Markdown.
-    func markdown(of page: PageKind.Page) -> Data { renderer.markdown(of: page, builder: builder) }
+    package func markdown(of page: PageKind.Page) -> Data { renderer.markdown(of: page, builder: builder) }
 
     /// The HTML of the page at `path` (without extension) titled `title`, from its Markdown.
-    func html(of path: String, title: String, markdown: Data) -> Data {
+    package func html(of path: String, title: String, markdown: Data) -> Data {
         renderer.html(of: path, title: title, markdown: markdown, builder: builder)
     }
 
     /// A group's chart: the same SVG beside its page in both trees.
-    func chart(for summary: GroupSummary) -> PlannedFile { renderer.chart(for: summary, context: context) }
+    package func chart(for summary: GroupSummary) -> PlannedFile { renderer.chart(for: summary, context: context) }
 
     /// `style.css` and `feed.xml`: small, made every time (publish compares their bytes).
-    func smallWholeSiteFiles() -> [OutputFile] {
+    package func smallWholeSiteFiles() -> [OutputFile] {
         [
             OutputFile(path: "style.css", contents: Data(templates.stylesheet.utf8)),
             OutputFile(path: "feed.xml", contents: AtomFeed(context: context).xml()),
@@ -39,12 +39,12 @@ struct SitePlan: Sendable {
     }
 
     /// Writes `summary.json` into `stream` in pieces keyed by `keys`, copying from `published` what it has.
-    func writeSummary<Keys: PieceKeys>(keys: Keys?, published: PublishedPieces?, into stream: ByteStream) -> FilePieces? {
+    package func writeSummary<Keys: PieceKeys>(keys: Keys?, published: PublishedPieces?, into stream: ByteStream) -> FilePieces? {
         SummaryDocument.write(context, inputs: keys, published: published, into: stream)
     }
 
     /// Writes `orders.csv` into `stream` in pieces keyed by `keys`, copying from `published` what it has.
-    func writeOrdersCSV<Keys: PieceKeys>(keys: Keys?, published: PublishedPieces?, into stream: ByteStream) -> FilePieces? {
+    package func writeOrdersCSV<Keys: PieceKeys>(keys: Keys?, published: PublishedPieces?, into stream: ByteStream) -> FilePieces? {
         OrdersCSV.write(
             context.data.orders, timeZone: context.configuration.timeZone, paid: OrdersCSVPayments(context).state,
             inputs: keys, published: published, into: stream)

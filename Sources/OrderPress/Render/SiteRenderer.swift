@@ -5,11 +5,11 @@ import Mustache
 /// through the templates and to HTML through cmark-gfm, plus the charts, the stylesheet, `summary.json`
 /// and `orders.csv`.
 public struct SiteRenderer: Sendable {
-    let templates: TemplateSet
+    package let templates: TemplateSet
     /// Off in tests that render through swift-mustache only, to compare with the compiled templates (`GeneratedPages`).
-    var usesBuiltInPages = true
+    package var usesBuiltInPages = true
     /// How long a page's lists may grow; smaller in tests, to paginate a small site.
-    var limits = PageLimits.standard
+    package var limits = PageLimits.standard
 
     /// Loads the templates: the built-in ones, overridden by any file in `overrides`.
     public init(templateOverrides overrides: URL?) throws(ConfigurationError) {
@@ -18,28 +18,28 @@ public struct SiteRenderer: Sendable {
 
     /// Plans the site of `input` (`SitePlan`): the reuse layer runs the plan, keeping what the last build
     /// published where it would come out the same, and calls back here to make the rest.
-    func plan(_ input: SiteInput) -> SitePlan {
+    package func plan(_ input: SiteInput) -> SitePlan {
         plan(SiteContext(input, limits: limits))
     }
 
-    func plan(_ context: SiteContext) -> SitePlan {
+    package func plan(_ context: SiteContext) -> SitePlan {
         SitePlan(
             context: context, renderer: self, builder: PageBuilder(context: context),
             chartGroups: context.aggregation.groups.filter { !$0.orders.isEmpty })
     }
 
     /// A page's title as its HTML shows it: the site's title after the page's, but on the index.
-    func title(of page: PageKind.Page, context: SiteContext) -> String {
+    package func title(of page: PageKind.Page, context: SiteContext) -> String {
         page.path == "index" ? page.title : "\(page.title) · \(context.configuration.title)"
     }
 
     /// A page's Markdown through its template (compiled, when built in).
-    func markdown(of page: PageKind.Page, builder: PageBuilder) -> Data {
+    package func markdown(of page: PageKind.Page, builder: PageBuilder) -> Data {
         markdown(page.model(builder), template: page.template, builder: builder)
     }
 
     /// A page's HTML from its Markdown, through cmark-gfm and the layout.
-    func html(of path: String, title pageTitle: String, markdown: Data, builder: PageBuilder) -> Data {
+    package func html(of path: String, title pageTitle: String, markdown: Data, builder: PageBuilder) -> Data {
         let context = builder.context
         let body = CMark.site.html(from: markdown)
         // Folders deep: pages are at most one down, but a round's archive (`archive/<group>/<date>`) is two.
@@ -69,7 +69,7 @@ public struct SiteRenderer: Sendable {
 
     /// A group's chart: the same SVG beside its page in both trees, made from what its page shows of
     /// its people's totals.
-    func chart(for summary: GroupSummary, context: SiteContext) -> PlannedFile {
+    package func chart(for summary: GroupSummary, context: SiteContext) -> PlannedFile {
         // What the chart reads, not the whole context: a closure holding that copied all of it for each
         // group, kept or not.
         let (labels, money, bars) = (context.labels, context.money, context.limits.chartBars)

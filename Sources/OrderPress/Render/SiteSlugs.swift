@@ -2,21 +2,21 @@
 /// validated data alone (the people are those the orders name), so a build makes them while the
 /// orders are aggregated: at a million orders, handing out 100,000 people's names is half a second
 /// on one core, at a time when the aggregation leaves a core idle.
-struct SiteSlugs: Sendable {
-    var groups: [String: String]
-    var people: [String: String]
+package struct SiteSlugs: Sendable {
+    package var groups: [String: String]
+    package var people: [String: String]
 
     /// By person key, the slugs of earlier pages of a spelling merged into theirs (`PageSlugs.aliases`),
     /// each a page pointing to theirs.
-    let aliases: [(key: String, slug: String)]
+    package let aliases: [(key: String, slug: String)]
 
     /// The slugs in the order `PageSlugs` stores them, for the state (`kept` of the next build).
-    let handedOut: (groups: [(key: String, slug: String)], people: [(key: String, slug: String)])
+    package let handedOut: (groups: [(key: String, slug: String)], people: [(key: String, slug: String)])
 
     /// `kept`: the slugs the last build handed out, which stay with their groups and people.
     /// `tombstones`: the people and groups whose pages stay after their orders were deleted, last.
     /// `archives`: the finished rounds, whose people keep a page.
-    init(_ data: ValidatedData, archives: [RoundArchive] = [], kept: PageSlugs? = nil, tombstones: Tombstones = .none) {
+    package init(_ data: ValidatedData, archives: [RoundArchive] = [], kept: PageSlugs? = nil, tombstones: Tombstones = .none) {
         let groupList = Slugger.assignInOrder(data.groups.map(\.name) + tombstones.groups.map(\.key), fallback: "group", kept: kept?.groups ?? [:])
         // Each key read through a pointer: `orders.lazy.map(\.personKey)` copied every order.
         let orderPeople = data.orders.withUnsafeBufferPointer { orders in
@@ -52,14 +52,14 @@ struct SiteSlugs: Sendable {
     /// `String`s hashes each one's Unicode; most of an order's keys are a short text seen before, found
     /// first by its words (`TextBits`), so only the distinct ones are hashed as text.
     /// What the state keeps of them (`PageSlugs`).
-    var storedText: String { PageSlugs.text(groups: handedOut.groups, people: handedOut.people, aliases: aliases) }
+    package var storedText: String { PageSlugs.text(groups: handedOut.groups, people: handedOut.people, aliases: aliases) }
 
-    static func distinct(_ texts: some Sequence<String>) -> [String] {
+    package static func distinct(_ texts: some Sequence<String>) -> [String] {
         distinct(texts) { _ in "" }.map(\.key)
     }
 
     /// `distinct`, each with `name` of the place it first occurs.
-    static func distinct(_ texts: some Sequence<String>, name: (Int) -> String) -> [(key: String, name: String)] {
+    package static func distinct(_ texts: some Sequence<String>, name: (Int) -> String) -> [(key: String, name: String)] {
         // A `FlatTable`, not a `Set`: a `Set` runs SipHash over the two words for every order.
         var seen = FlatTable<TextBits>()
         var unique = Set<String>()

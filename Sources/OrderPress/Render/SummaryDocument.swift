@@ -2,125 +2,125 @@ import Foundation
 
 /// `summary.json`: the machine-readable result of a build. Amounts are decimal strings, exact in
 /// their own currency and rounded to minor units when converted (null when a rate is missing).
-struct SummaryDocument: Encodable {
-    var title: String
-    var dataAsOf: String?
-    var rowsRead: Int
-    var rates: SummaryRates?
-    var groups: [SummaryGroup]
-    var people: [SummaryPerson]
-    var rejected: [SummaryRejected]
-    var warnings: [SummaryWarning]
+package struct SummaryDocument: Encodable {
+    package var title: String
+    package var dataAsOf: String?
+    package var rowsRead: Int
+    package var rates: SummaryRates?
+    package var groups: [SummaryGroup]
+    package var people: [SummaryPerson]
+    package var rejected: [SummaryRejected]
+    package var warnings: [SummaryWarning]
     /// The newest run that changed something.
-    var changes: SummaryChanges?
+    package var changes: SummaryChanges?
 
-    enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey {
         case title, rates, groups, people, rejected, warnings, changes
         case dataAsOf = "data_as_of"
         case rowsRead = "rows_read"
     }
 
-    struct SummaryRates: Encodable {
-        var base: String
-        var asOf: String?
-        var source: String
-        var fromCache: Bool
-        var stale: Bool
-        var rates: [String: String]
+    package struct SummaryRates: Encodable {
+        package var base: String
+        package var asOf: String?
+        package var source: String
+        package var fromCache: Bool
+        package var stale: Bool
+        package var rates: [String: String]
 
-        enum CodingKeys: String, CodingKey {
+        package enum CodingKeys: String, CodingKey {
             case base, source, stale, rates
             case asOf = "as_of"
             case fromCache = "from_cache"
         }
     }
 
-    struct SummaryGroup: Encodable {
-        var name: String
-        var slug: String
-        var currency: String
-        var orders: Int
-        var total: String
-        var converted: [String: String?]
+    package struct SummaryGroup: Encodable {
+        package var name: String
+        package var slug: String
+        package var currency: String
+        package var orders: Int
+        package var total: String
+        package var converted: [String: String?]
         /// Only when a `paid` column is mapped, like every payment figure.
-        var outstanding: String?
-        var people: [SummaryGroupPerson]
+        package var outstanding: String?
+        package var people: [SummaryGroupPerson]
         /// The fee and discount as shared out (issue 24), included in `total`; only when the group has either.
-        var fee: String? = nil
-        var discount: String? = nil
+        package var fee: String? = nil
+        package var discount: String? = nil
     }
 
-    struct SummaryGroupPerson: Encodable {
-        var name: String
-        var slug: String
-        var orders: Int
-        var total: String
-        var converted: [String: String?]
-        var paid: String?
-        var outstanding: String?
+    package struct SummaryGroupPerson: Encodable {
+        package var name: String
+        package var slug: String
+        package var orders: Int
+        package var total: String
+        package var converted: [String: String?]
+        package var paid: String?
+        package var outstanding: String?
         /// Their parts of the group's fee and discount, included in `total`; only when the group has either.
-        var feeShare: String? = nil
-        var discountShare: String? = nil
+        package var feeShare: String? = nil
+        package var discountShare: String? = nil
 
-        enum CodingKeys: String, CodingKey {
+        package enum CodingKeys: String, CodingKey {
             case name, slug, orders, total, converted, paid, outstanding
             case feeShare = "fee_share"
             case discountShare = "discount_share"
         }
     }
 
-    struct SummaryPerson: Encodable {
-        var name: String
-        var slug: String
-        var orders: Int
-        var totals: [String: String]
-        var converted: [String: String?]
-        var outstanding: [String: String]?
+    package struct SummaryPerson: Encodable {
+        package var name: String
+        package var slug: String
+        package var orders: Int
+        package var totals: [String: String]
+        package var converted: [String: String?]
+        package var outstanding: [String: String]?
         /// What they still owe from finished rounds, oldest first; absent when nothing.
-        var carried: [SummaryCarried]?
+        package var carried: [SummaryCarried]?
         /// What the payments source recorded beyond their carried debts, by currency; absent when nothing.
-        var credit: [String: String]? = nil
+        package var credit: [String: String]? = nil
     }
 
     /// A debt carried from a finished round: `round` is its archive page's name (`2026-11-21`, `2026-11-21-2`).
-    struct SummaryCarried: Encodable {
-        var round: String
-        var group: String
+    package struct SummaryCarried: Encodable {
+        package var round: String
+        package var group: String
         /// Still owed.
-        var amount: String
-        var currency: String
+        package var amount: String
+        package var currency: String
         /// What payments paid off of it; absent when nothing.
-        var paid: String? = nil
+        package var paid: String? = nil
     }
 
-    struct SummaryRejected: Encodable {
-        var row: Int
-        var values: [String: String]
-        var reasons: [String]
+    package struct SummaryRejected: Encodable {
+        package var row: Int
+        package var values: [String: String]
+        package var reasons: [String]
         /// Each reason's stable code (`ReasonCode`), in the order of `reasons`.
-        var codes: [String]
+        package var codes: [String]
     }
 
-    struct SummaryWarning: Encodable {
-        var row: Int?
-        var message: String
-        var code: String?
+    package struct SummaryWarning: Encodable {
+        package var row: Int?
+        package var message: String
+        package var code: String?
         /// The source it is about when not the orders ("payments"); absent otherwise.
-        var source: String? = nil
+        package var source: String? = nil
     }
 
-    struct SummaryChanges: Encodable {
-        var time: String
-        var firstRun: Bool
-        var deleted: [SummaryChangedRow]
-        var added: [SummaryChangedRow]
-        var changed: [SummaryChange]
-        var noLongerCounted: [SummaryCounted]
-        var nowCounted: [SummaryCounted]
+    package struct SummaryChanges: Encodable {
+        package var time: String
+        package var firstRun: Bool
+        package var deleted: [SummaryChangedRow]
+        package var added: [SummaryChangedRow]
+        package var changed: [SummaryChange]
+        package var noLongerCounted: [SummaryCounted]
+        package var nowCounted: [SummaryCounted]
         /// The orders of finished rounds (`[rounds] close_after_deadline`): only when a round closed.
-        var roundClosed: [SummaryChangedRow]? = nil
+        package var roundClosed: [SummaryChangedRow]? = nil
 
-        enum CodingKeys: String, CodingKey {
+        package enum CodingKeys: String, CodingKey {
             case time, deleted, added, changed
             case roundClosed = "round_closed"
             case firstRun = "first_run"
@@ -131,64 +131,64 @@ struct SummaryDocument: Encodable {
 
     /// An order that turned rejected (as it was counted, with the reasons) or valid (as it is now), at
     /// the row where it stands, with the fields that changed.
-    struct SummaryCounted: Encodable {
-        var row: Int
-        var id: String?
-        var group: String
-        var person: String
-        var item: String
-        var options: [String]
-        var quantity: Int
-        var amount: String?
-        var currency: String
-        var firstSeen: String
-        var fields: [String: [String]]
-        var reasons: [String]?
+    package struct SummaryCounted: Encodable {
+        package var row: Int
+        package var id: String?
+        package var group: String
+        package var person: String
+        package var item: String
+        package var options: [String]
+        package var quantity: Int
+        package var amount: String?
+        package var currency: String
+        package var firstSeen: String
+        package var fields: [String: [String]]
+        package var reasons: [String]?
 
-        enum CodingKeys: String, CodingKey {
+        package enum CodingKeys: String, CodingKey {
             case row, id, group, person, item, options, quantity, amount, currency, fields, reasons
             case firstSeen = "first_seen"
         }
 
-        init(_ change: ChangeSet.Change, counted order: RowRecord) {
+        package init(_ change: ChangeSet.Change, counted order: RowRecord) {
             (row, id, group, person, item, options) = (change.after.row, change.after.id, order.group, order.person, order.item, order.options)
             (quantity, amount, currency, firstSeen) = (order.quantity, order.amount, order.currency, order.firstSeen)
             (fields, reasons) = (change.fields, change.reasons)
         }
     }
 
-    struct SummaryChangedRow: Encodable {
-        var row: Int
-        var id: String?
-        var group: String
-        var person: String
-        var item: String
-        var options: [String]
-        var quantity: Int
-        var amount: String?
-        var currency: String
-        var rejected: Bool
-        var firstSeen: String
+    package struct SummaryChangedRow: Encodable {
+        package var row: Int
+        package var id: String?
+        package var group: String
+        package var person: String
+        package var item: String
+        package var options: [String]
+        package var quantity: Int
+        package var amount: String?
+        package var currency: String
+        package var rejected: Bool
+        package var firstSeen: String
 
-        enum CodingKeys: String, CodingKey {
+        package enum CodingKeys: String, CodingKey {
             case row, id, group, person, item, options, quantity, amount, currency, rejected
             case firstSeen = "first_seen"
         }
 
-        init(_ record: RowRecord) {
+        package init(_ record: RowRecord) {
             (row, id, group, person, item, options) = (record.row, record.id, record.group, record.person, record.item, record.options)
             (quantity, amount, currency, rejected, firstSeen) = (record.quantity, record.amount, record.currency, record.rejected, record.firstSeen)
         }
     }
 
-    struct SummaryChange: Encodable {
-        var row: Int
-        var id: String?
-        var fields: [String: [String]]
+    package struct SummaryChange: Encodable {
+        package var row: Int
+        package var id: String?
+        package var fields: [String: [String]]
     }
 
     /// The whole document; `encoded(_:)` writes the same bytes without keeping the two long lists.
-    init(_ context: SiteContext) {
+    package init(_ context: SiteContext) {
         self.init(frameOf: context)
         groups = context.aggregation.groups.map { Self.group($0, context) }
         people = context.aggregation.people.map { Self.person($0, context) } + Self.roundDebtors(context).map { key, name in
@@ -201,7 +201,7 @@ struct SummaryDocument: Encodable {
 
     /// The people only finished rounds name who still owe something (`SiteContext.roundOnly`): listed after
     /// everyone who orders now, with nothing ordered and their carried debts.
-    static func roundDebtors(_ context: SiteContext) -> [(key: String, name: String)] {
+    package static func roundDebtors(_ context: SiteContext) -> [(key: String, name: String)] {
         context.roundOnly.filter { context.carried[$0.key] != nil }
     }
 
@@ -278,7 +278,7 @@ struct SummaryDocument: Encodable {
     }
 
     /// A carried debt's members, as both ways of writing the document write them.
-    static func carried(_ debt: CarriedDebt) -> [String: String] {
+    package static func carried(_ debt: CarriedDebt) -> [String: String] {
         [
             "round": String(debt.archive.path.split(separator: "/").last ?? ""), "group": debt.archive.group,
             "amount": DecimalText.exact(debt.amount), "currency": debt.currency,
@@ -291,14 +291,14 @@ struct SummaryDocument: Encodable {
     /// rest of the document goes through JSONEncoder; the two long lists are written entry by entry
     /// in its place, each entry a piece keyed by its page's inputs (`PageKeys`), copied from the
     /// `published` file when that has it.
-    static func encoded(_ context: SiteContext) -> OutputFile {
+    package static func encoded(_ context: SiteContext) -> OutputFile {
         let stream = MemoryStream()
         _ = write(context, inputs: NoPieceKeys?.none, published: nil, into: stream)
         return OutputFile(path: fileName, contents: stream.take())
     }
 
     /// Writes the document into `stream`; returns its pieces, each keyed when `inputs` are given.
-    static func write<Keys: PieceKeys>(_ context: SiteContext, inputs: Keys?, published: PublishedPieces?, into stream: ByteStream) -> FilePieces? {
+    package static func write<Keys: PieceKeys>(_ context: SiteContext, inputs: Keys?, published: PublishedPieces?, into stream: ByteStream) -> FilePieces? {
         let frame = [UInt8](JSONOutput.encode(SummaryDocument(frameOf: context)))
         var out = PieceAssembler(into: stream, published: inputs == nil ? nil : published)
         let entries = Entries(context, personSlugs: inputs?.personSlugs ?? TextDictionary(context.personSlugs))
@@ -354,7 +354,7 @@ struct SummaryDocument: Encodable {
         return inputs == nil ? nil : pieces
     }
 
-    static let fileName = "summary.json"
+    package static let fileName = "summary.json"
 
     /// One entry of a list at the second level, with the comma and line break before it, appended.
     private static func entry(first: Bool, into bytes: inout [UInt8], _ write: (inout PrettyJSONWriter) -> Void) {

@@ -6,20 +6,20 @@
 /// delimiters (`{{=<% %>=}}`) is refused rather than followed: with the standard `{{ }}`, a tag
 /// starts at each `{{` and ends at the next `}}` (neither can be part of a name), so this scan sees
 /// exactly the tags swift-mustache's parser sees, without a second copy of its delimiter rules.
-enum TemplatePartials {
+package enum TemplatePartials {
     /// The deepest nesting of sections a template may have: swift-mustache parses and renders
     /// sections recursively, and a page needs a handful.
-    static let maximumDepth = 100
+    package static let maximumDepth = 100
 
     /// What a template's tags include: partial names, in order of appearance.
-    struct Scan {
-        var partials: [String] = []
+    package struct Scan {
+        package var partials: [String] = []
         /// The first tag the check cannot follow, quoted as written, and why.
-        var refused: (tag: String, reason: String)?
-        var depth = 0
+        package var refused: (tag: String, reason: String)?
+        package var depth = 0
 
         /// The partials, once every one is known to be one of `templates`; otherwise why not.
-        func includes(among templates: [String], origin: String) throws(ConfigurationError) -> [String] {
+        package func includes(among templates: [String], origin: String) throws(ConfigurationError) -> [String] {
             if let refused {
                 throw ConfigurationError(file: origin, message: "\(refused.tag) is not supported: \(refused.reason); fix the template")
             }
@@ -34,7 +34,7 @@ enum TemplatePartials {
         }
     }
 
-    static func scan(_ text: String) -> Scan {
+    package static func scan(_ text: String) -> Scan {
         let characters = Array(text)
         var scan = Scan()
         var depth = 0
@@ -84,7 +84,7 @@ enum TemplatePartials {
 
     /// A loop of inclusions, as names from the first template back to it (`["index", "group",
     /// "index"]`), found by depth-first search from each template in `order`; nil when there is none.
-    static func cycle(in includes: [String: [String]], order: [String]) -> [String]? {
+    package static func cycle(in includes: [String: [String]], order: [String]) -> [String]? {
         var done = Set<String>()
         func visit(_ name: String, path: [String]) -> [String]? {
             if let loop = path.firstIndex(of: name) { return Array(path[loop...]) + [name] }

@@ -4,24 +4,24 @@ import Mustache
 
 /// The page templates, the HTML layout and the stylesheet: built in, or overridden file by file
 /// from the configuration's `templates` folder.
-struct TemplateSet: Sendable {
+package struct TemplateSet: Sendable {
     /// Markdown page templates, by page kind ("index", "group", …).
-    var pages: MustacheLibrary { compiled.value.pages }
-    var layout: MustacheTemplate { compiled.value.layout }
+    package var pages: MustacheLibrary { compiled.value.pages }
+    package var layout: MustacheTemplate { compiled.value.layout }
     /// The two above, parsed by swift-mustache at load when a site overrides any template (so that a broken one
     /// fails at configure), else on first use: the built-in ones are parsed in tests, and a rerun that keeps every
     /// page, or writes them all through `GeneratedPages`, never needs them (parsing them is a visible share
     /// of a small rerun: docs/benchmarks.md).
     private let compiled: CompiledTemplates
-    let stylesheet: String
+    package let stylesheet: String
     /// The templates in use that are the built-in ones, byte for byte (also when a site's
     /// `templates` folder holds an unedited copy): those written by the Swift they are compiled to
     /// (`GeneratedPages`, `BuiltInPages`).
-    let builtIn: Set<String>
+    package let builtIn: Set<String>
     /// A digest of every template's text: a page made with other templates is made again.
-    let digest: String
+    package let digest: String
 
-    static func load(overrides folder: URL?) throws(ConfigurationError) -> TemplateSet {
+    package static func load(overrides folder: URL?) throws(ConfigurationError) -> TemplateSet {
         var builtIn = Set<String>()
         var digest = SHA256()
         var overridden = false

@@ -6,30 +6,30 @@ import Foundation
 /// none undone, none of a closed round) and the run's clock alone, so the same state and clock make the
 /// same pages; the build's record is valid only until the first listed deletion expires (`expiry`,
 /// `BuildInputs.validity`). A long list is split into pages as a group's orders are (`GroupOrderPages`).
-struct Tombstones: Sendable {
-    static let days = RecentDeletions.days
+package struct Tombstones: Sendable {
+    package static let days = RecentDeletions.days
 
-    struct Stone: Sendable {
+    package struct Stone: Sendable {
         /// The person's key (`PersonKey.text`) or the group's name.
-        var key: String
-        var name: String
+        package var key: String
+        package var name: String
         /// Newest first, each with the time of the run that found it deleted (ISO 8601).
-        var deleted: [Deletion]
+        package var deleted: [Deletion]
         /// The end of the 30 days after the newest of them.
-        var until: Date
+        package var until: Date
     }
 
-    struct Deletion: Sendable {
-        var record: RowRecord
-        var time: String
+    package struct Deletion: Sendable {
+        package var record: RowRecord
+        package var time: String
     }
 
-    let people: [Stone]
-    let groups: [Stone]
+    package let people: [Stone]
+    package let groups: [Stone]
     /// When the first listed deletion goes: a rerun on unchanged input must build again then.
-    let expiry: Date?
+    package let expiry: Date?
 
-    static let none = Tombstones(people: [], groups: [], expiry: nil)
+    package static let none = Tombstones(people: [], groups: [], expiry: nil)
 
     private init(people: [Stone], groups: [Stone], expiry: Date?) {
         (self.people, self.groups, self.expiry) = (people, groups, expiry)
@@ -37,7 +37,7 @@ struct Tombstones: Sendable {
 
     /// People and groups that still have a page of their own get none: those with orders or rejected rows,
     /// and `keeping` (by person key: those with a carried debt, whose page stays).
-    init(deletions: RecentDeletions, now: Date, data: ValidatedData, keeping: Set<String> = []) {
+    package init(deletions: RecentDeletions, now: Date, data: ValidatedData, keeping: Set<String> = []) {
         guard !deletions.entries.isEmpty else {
             self = .none
             return
@@ -91,7 +91,7 @@ struct Tombstones: Sendable {
     }
 
     /// The keys of the people who still owe from a finished round (`PaymentLedger`): their page stays.
-    static func keeping(_ data: ValidatedData, archives: [RoundArchive], configuration: Configuration, now: Date) -> Set<String> {
+    package static func keeping(_ data: ValidatedData, archives: [RoundArchive], configuration: Configuration, now: Date) -> Set<String> {
         guard !archives.isEmpty else { return [] }
         let ledger = PaymentLedger(
             archives: archives, payments: configuration.payments == nil ? nil : data.payments,
@@ -102,12 +102,12 @@ struct Tombstones: Sendable {
 }
 
 extension PageBuilder {
-    func movedPage(name: String, slug: String) -> PageModels.MovedPage {
+    package func movedPage(name: String, slug: String) -> PageModels.MovedPage {
         PageModels.MovedPage(name: MarkdownEscaper.escape(name), notice: labels.markdown("moved_notice"), link: "\(slug).md")
     }
 
     /// Page `page` of the stone's list (`SiteContext.tombstonePages`): the heading is the name on each.
-    func tombstonePage(_ stone: Tombstones.Stone, group: Bool, page: Int = 1) -> PageModels.TombstonePage {
+    package func tombstonePage(_ stone: Tombstones.Stone, group: Bool, page: Int = 1) -> PageModels.TombstonePage {
         let zone = context.configuration.timeZone
         let until = "\(Timestamp.display(stone.until, timeZone: zone)) (\(zone.identifier))"
         let pages = context.tombstonePages(stone, group: group)
@@ -126,14 +126,14 @@ extension PageBuilder {
 
 extension SiteContext {
     /// A tombstone's list split into pages as a group's orders are: `<folder>/<slug>`, then `<slug>--2`, ….
-    func tombstonePages(_ stone: Tombstones.Stone, group: Bool) -> GroupOrderPages {
+    package func tombstonePages(_ stone: Tombstones.Stone, group: Bool) -> GroupOrderPages {
         GroupOrderPages(
             folder: group ? "groups" : "people", slug: (group ? groupSlugs : personSlugs)[stone.key]!, count: stone.deleted.count,
             size: limits.groupOrderRows)
     }
 
     /// "黃俊傑: orders, page 2 of 5" for a page after the first.
-    func tombstoneTitle(_ stone: Tombstones.Stone, group: Bool, page: Int) -> String {
+    package func tombstoneTitle(_ stone: Tombstones.Stone, group: Bool, page: Int) -> String {
         guard page > 1 else { return stone.name }
         return input.labels.text(
             "group_orders_page", ["group": stone.name, "page": String(page), "pages": String(tombstonePages(stone, group: group).pageCount)])

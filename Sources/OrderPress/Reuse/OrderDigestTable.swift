@@ -8,32 +8,32 @@
 /// Without records (a test rendering without a diff) every field of the order is hashed instead.
 /// Either is made beside the aggregation (in `Pipeline.build`, on the slugs' thread) rather than at the
 /// start of rendering, where a one-order rerun waited for them.
-struct OrderDigestTable: Sendable {
+package struct OrderDigestTable: Sendable {
     /// What the digests were made from; part of every page's key, so that the two never meet.
-    enum Source: Int, Sendable {
+    package enum Source: Int, Sendable {
         case fields = 1
         case records = 2
     }
 
     /// Which orders were digested (`ValidatedData.$orders`): the digests hold for those, and no others.
-    let generation: OrdersGeneration
+    package let generation: OrdersGeneration
     /// `size` bytes an order: 16 of its digest, then its sheet row (four bytes, little-endian).
-    let digests: [UInt8]
+    package let digests: [UInt8]
     /// Each order's group, as its place in `data.groups` (-1 for none).
-    let groups: [Int32]
-    let source: Source
+    package let groups: [Int32]
+    package let source: Source
 
-    static let size = 20
+    package static let size = 20
     /// The part of an entry the pages' keys take: no group or person page shows an order's sheet row
     /// (summary tables carry none), so a row deleted or inserted above others, which renumbers every row
     /// after it, keeps their pages. `orders.csv`, which shows the row, takes the whole entry.
-    static let digestSize = 16
+    package static let digestSize = 16
 
     /// From the diff's records when there is one for every order (`records` in the order of `orders`);
     /// else from the orders' fields. On both cores when `parallel`; on the calling thread alone
     /// otherwise (beside other work).
     /// `generation`: the orders' (`ValidatedData.$orders`); without, the table holds for no orders.
-    init(_ orders: [Order], generation: OrdersGeneration = .next(), records: [RecordDigest] = [], places: GroupPlaces, parallel: Bool) {
+    package init(_ orders: [Order], generation: OrdersGeneration = .next(), records: [RecordDigest] = [], places: GroupPlaces, parallel: Bool) {
         self.generation = generation
         let fromRecords = !orders.isEmpty && records.count == orders.count
         source = fromRecords ? .records : .fields
@@ -64,7 +64,7 @@ struct OrderDigestTable: Sendable {
     /// The valid rows' record digests (`digests`, the diff's, one a row of `sheet.rows`) in the order of
     /// the orders: each valid row made the order at its place among the valid rows. Checked by sheet row,
     /// and given up (empty) on any mismatch, when the orders' fields are digested instead.
-    static func recordDigests(_ sheet: ValidatedSheet, digests: [RecordDigest]) -> [RecordDigest] {
+    package static func recordDigests(_ sheet: ValidatedSheet, digests: [RecordDigest]) -> [RecordDigest] {
         let data = sheet.data
         guard sheet.rows.count == digests.count else { return [] }
         var result: [RecordDigest] = []
@@ -77,12 +77,12 @@ struct OrderDigestTable: Sendable {
     }
 
     /// Whether these are the digests of the orders of generation `orders` (`ValidatedData.$orders`).
-    func hold(for orders: OrdersGeneration) -> Bool {
+    package func hold(for orders: OrdersGeneration) -> Bool {
         generation == orders
     }
 
     /// An order's entry made from its fields; `fields` is scratch space.
-    static func append(_ order: borrowing Order, fields: inout PageKeys.Fields, to digests: inout [UInt8]) {
+    package static func append(_ order: borrowing Order, fields: inout PageKeys.Fields, to digests: inout [UInt8]) {
         fields.clear()
         PageKeys.add(order, to: &fields)
         fields.appendDigest(16, to: &digests)

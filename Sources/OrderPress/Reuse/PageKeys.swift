@@ -13,9 +13,9 @@ import Foundation
 /// conversions are functions of those orders and the rates. `PageKeysTests` renders generated
 /// sites twice, changing one thing at a time, and requires the kept and rebuilt files to equal a
 /// build from scratch, and changes each field of an `Order` in turn expecting another digest.
-struct PageKeys: PieceKeys {
+package struct PageKeys: PieceKeys {
     /// What every page's HTML depends on besides its own Markdown (`html(ofMarkdown:page:title:)`).
-    let layout: String
+    package let layout: String
     /// The digest of the settings every group page, chart and person page depends on (the labels
     /// alone are kilobytes: hashed once, not with every page).
     private let site: [UInt8]
@@ -26,7 +26,7 @@ struct PageKeys: PieceKeys {
 
     /// `digestTable`: each order's digest, made beside the aggregation (`OrderDigestTable`); used
     /// only when made from this very `context.data.orders`, else made here.
-    init(_ context: SiteContext, templates: TemplateSet, digestTable: OrderDigestTable? = nil) {
+    package init(_ context: SiteContext, templates: TemplateSet, digestTable: OrderDigestTable? = nil) {
         self.context = context
         layout = Self.layoutKey(context, templates: templates)
         var fields = Fields()
@@ -106,7 +106,7 @@ struct PageKeys: PieceKeys {
     }
 
     /// The key of a file that declares what it is made from.
-    func key(of dependency: Dependency) -> String {
+    package func key(of dependency: Dependency) -> String {
         switch dependency {
         case .group(let summary): group(summary)
         case .groupOrders(let summary, let page, let pages): groupOrders(summary, page: page, of: pages)
@@ -120,12 +120,12 @@ struct PageKeys: PieceKeys {
 
     /// The key of a page's HTML: made from its Markdown's bytes (for a page whose Markdown declares
     /// nothing), the page's place and title, and what every page shares (`layout`).
-    func html(ofMarkdown markdown: some DataProtocol, page path: String, title: String) -> String {
+    package func html(ofMarkdown markdown: some DataProtocol, page path: String, title: String) -> String {
         html(page: path, title: title) { $0.update(data: markdown) }
     }
 
     /// The key of the HTML of a page whose Markdown has the key `markdownKey`: its text stands for the Markdown.
-    func html(ofMarkdownKey markdownKey: String, page path: String, title: String) -> String {
+    package func html(ofMarkdownKey markdownKey: String, page path: String, title: String) -> String {
         html(page: path, title: title) { hash in Text.withUTF8(markdownKey) { hash.update(bufferPointer: UnsafeRawBufferPointer($0)) } }
     }
 
@@ -164,10 +164,10 @@ struct PageKeys: PieceKeys {
     private var personPieces: [PieceKey] = []
 
     /// `context.personSlugs`, found by the keys' words first (see `init`).
-    private(set) var personSlugs = TextDictionary<String>([:])
+    package private(set) var personSlugs = TextDictionary<String>([:])
 
     /// Each order's group, as its place in `data.groups` (-1 for none), in the order of `data.orders`.
-    private(set) var orderGroups: [Int32] = []
+    package private(set) var orderGroups: [Int32] = []
     /// The digest of each group's fields (`fieldsDigest(of:slug:)`), as a person's digest adds them, in the order of `data.groups`.
     private var groupFields: [[UInt8]] = []
 
@@ -202,7 +202,7 @@ struct PageKeys: PieceKeys {
     }
 
     /// The digest of a group's page.
-    func group(_ summary: GroupSummary) -> String {
+    package func group(_ summary: GroupSummary) -> String {
         // The digests made up front are of this build's summaries; one made apart is digested anew.
         (summary.orders.isPositioned(in: context.data.$orders) ? groups[summary.group.name] : nil) ?? groupDigest(summary)
     }
@@ -235,7 +235,7 @@ struct PageKeys: PieceKeys {
     /// page stands among how many (its title and pager), and the group's name and slug (its heading and
     /// link). A page that shows people's totals depends on every order of theirs in the group, and on how
     /// many people share its fee: it takes the group page's digest, which covers them all.
-    func groupOrders(_ summary: GroupSummary, page: Int, of pages: GroupOrderPages) -> String {
+    package func groupOrders(_ summary: GroupSummary, page: Int, of pages: GroupOrderPages) -> String {
         var fields = Fields(site)
         fields.add("group orders")
         fields.add(summary.group.name, pages.slug)
@@ -270,7 +270,7 @@ struct PageKeys: PieceKeys {
 
     /// The digest of page `page` (from 2) of a person's orders: their page's digest (every order of theirs
     /// and the groups they ordered in), and where the page stands among how many.
-    func personOrders(_ person: PersonSummary, at index: Int, page: Int, of pages: GroupOrderPages) -> String {
+    package func personOrders(_ person: PersonSummary, at index: Int, page: Int, of pages: GroupOrderPages) -> String {
         var fields = Fields(site)
         fields.add("person orders")
         fields.add(self.person(person, at: index))
@@ -280,12 +280,12 @@ struct PageKeys: PieceKeys {
     }
 
     /// The digest of a group's chart.
-    func chart(_ summary: GroupSummary) -> String {
+    package func chart(_ summary: GroupSummary) -> String {
         "chart " + group(summary)
     }
 
     /// The digest of the page of `person`, which stands at `index` in `aggregation.people`.
-    func person(_ person: PersonSummary, at index: Int) -> String {
+    package func person(_ person: PersonSummary, at index: Int) -> String {
         let people = context.aggregation.people
         guard index < personList.count, index < people.count, people[index].key == person.key,
             person.orders.isPositioned(in: context.data.$orders)
@@ -297,7 +297,7 @@ struct PageKeys: PieceKeys {
     /// people it shows, which cover every figure, name and link of their rows, and where the page
     /// stands among how many (its title and pager), and how long the list is ("1001–1500 of 9999", in
     /// its pager): someone new at the end of the list changes every page before theirs.
-    func listPage(_ list: ListPages.List, page: Int, of pages: ListPages) -> String {
+    package func listPage(_ list: ListPages.List, page: Int, of pages: ListPages) -> String {
         var fields = Fields(site)
         fields.add("list")
         fields.add(list.rawValue)
@@ -314,7 +314,7 @@ struct PageKeys: PieceKeys {
 
     /// The digest of the page of someone known only from rejected rows (`RejectedIndex.onlyRejected`):
     /// their rows, and the groups for their organisers.
-    func rejectedOnly(key: String, name: String) -> String {
+    package func rejectedOnly(key: String, name: String) -> String {
         var fields = Fields(site)
         fields.add("rejected person")
         fields.add(key, name, context.personSlugs[key] ?? "")
@@ -338,7 +338,7 @@ struct PageKeys: PieceKeys {
     }
 
     /// The digest of a person's page.
-    func person(_ person: PersonSummary) -> String {
+    package func person(_ person: PersonSummary) -> String {
         (person.orders.isPositioned(in: context.data.$orders) ? people[person.key] : nil) ?? personDigest(person)
     }
 
@@ -375,13 +375,13 @@ struct PageKeys: PieceKeys {
     /// The key of the entry in `summary.json` of the group at `index` in `aggregation.groups`, which
     /// shows what its page shows. The first entry of a list is written without the comma the others
     /// start with.
-    func summaryPiece(groupAt index: Int) -> PieceKey { groupPieces[index] }
+    package func summaryPiece(groupAt index: Int) -> PieceKey { groupPieces[index] }
 
     /// The key of the entry in `summary.json` of the person at `index` in `aggregation.people`.
-    func summaryPiece(personAt index: Int) -> PieceKey { personPieces[index] }
+    package func summaryPiece(personAt index: Int) -> PieceKey { personPieces[index] }
 
     /// The key of the rows of `orders.csv` that show the orders at `positions` in `data.orders`.
-    func csvPiece(_ positions: Range<Int>) -> PieceKey {
+    package func csvPiece(_ positions: Range<Int>) -> PieceKey {
         var fields = Fields(site)
         fields.add("orders.csv")
         // What an order still owes depends on who organises its group.
@@ -430,7 +430,7 @@ struct PageKeys: PieceKeys {
     /// (`PageKeysTests` changes each one and expects another entry). The
     /// unit price as it is stored (value and form, which `DecimalText.exact` shows), not as text:
     /// writing it out was a fifth of the work.
-    static func add(_ order: Order, to fields: inout Fields) {
+    package static func add(_ order: Order, to fields: inout Fields) {
         fields.add(order.id != nil)
         fields.add(order.id ?? "")
         fields.add(order.group)
@@ -449,17 +449,17 @@ struct PageKeys: PieceKeys {
     }
 
     /// Fields as bytes, each text preceded by its length, so that no two lists of fields run together alike.
-    struct Fields {
-        private(set) var bytes: [UInt8]
+    package struct Fields {
+        package private(set) var bytes: [UInt8]
 
-        init(_ start: [UInt8] = []) {
+        package init(_ start: [UInt8] = []) {
             bytes = start
             bytes.reserveCapacity(start.count + 1024)
         }
 
-        mutating func clear() { bytes.removeAll(keepingCapacity: true) }
+        package mutating func clear() { bytes.removeAll(keepingCapacity: true) }
 
-        mutating func add(_ text: String) {
+        package mutating func add(_ text: String) {
             // Native text is contiguous already: no copy of the String to make it so.
             Text.withUTF8(text) { utf8 in
                 add(utf8.count)
@@ -468,7 +468,7 @@ struct PageKeys: PieceKeys {
         }
 
         /// A Decimal's sign, significand and exponent as stored.
-        mutating func add(_ amount: Decimal) {
+        package mutating func add(_ amount: Decimal) {
             let raw = RawDecimal(amount)
             add(raw != nil)
             guard let raw else { return }
@@ -478,13 +478,13 @@ struct PageKeys: PieceKeys {
             add(raw.exponent)
         }
 
-        mutating func add(_ first: String, _ second: String, _ rest: String...) {
+        package mutating func add(_ first: String, _ second: String, _ rest: String...) {
             add(first)
             add(second)
             for text in rest { add(text) }
         }
 
-        mutating func add(_ texts: [String]) {
+        package mutating func add(_ texts: [String]) {
             add(texts.count)
             for text in texts { add(text) }
         }
@@ -492,7 +492,7 @@ struct PageKeys: PieceKeys {
         /// A number (or a length) in as few bytes as it needs: LEB128 of its zigzag form, which no
         /// other number's bytes begin with. At eight bytes each, an order's numbers and lengths were
         /// more than half of what its digest hashed, and a SHA-256 block costs by the 64 bytes.
-        mutating func add(_ number: Int) {
+        package mutating func add(_ number: Int) {
             var rest = UInt64(bitPattern: Int64(number) << 1 ^ Int64(number) >> 63)
             while rest >= 0x80 {
                 bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
@@ -501,15 +501,15 @@ struct PageKeys: PieceKeys {
             bytes.append(UInt8(rest))
         }
 
-        mutating func add(_ flag: Bool) { bytes.append(flag ? 1 : 0) }
+        package mutating func add(_ flag: Bool) { bytes.append(flag ? 1 : 0) }
 
         /// Bytes that are already a fixed-size digest.
-        mutating func append(_ digest: ArraySlice<UInt8>) { bytes += digest }
+        package mutating func append(_ digest: ArraySlice<UInt8>) { bytes += digest }
 
-        func digest() -> String { Hex.lowercase(SHA256.hash(data: bytes)) }
+        package func digest() -> String { Hex.lowercase(SHA256.hash(data: bytes)) }
 
         /// Appends the first `count` bytes of the SHA-256 of the fields to `digests`.
-        func appendDigest(_ count: Int, to digests: inout [UInt8]) {
+        package func appendDigest(_ count: Int, to digests: inout [UInt8]) {
             bytes.withUnsafeBytes { digests += SHA256.hash(data: $0).prefix(count) }
         }
     }

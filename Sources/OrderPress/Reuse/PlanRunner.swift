@@ -7,17 +7,17 @@ import Foundation
 /// A kept file is valid when its key covers everything it is made from (see `Dependency`) and the
 /// record answers only for a file still there as published (`PublishedFiles`). A file that declares
 /// nothing is always made.
-struct PlanRunner<Record: PublishedFiles>: Sendable {
-    let keys: PageKeys
-    let record: Record
+package struct PlanRunner<Record: PublishedFiles>: Sendable {
+    package let keys: PageKeys
+    package let record: Record
 
-    init(keys: PageKeys, record: Record) {
+    package init(keys: PageKeys, record: Record) {
         self.keys = keys
         self.record = record
     }
 
     /// The file made, or nil when the published one is kept in every tree it goes into.
-    func run(_ file: PlannedFile) -> OutputFile? {
+    package func run(_ file: PlannedFile) -> OutputFile? {
         guard let dependency = file.dependsOn else { return OutputFile(path: file.path, contents: file.make()) }
         let key = keys.key(of: dependency)
         if file.trees.allSatisfy({ record.reuseKey(of: file.path, in: $0) == key }) { return nil }
@@ -25,17 +25,17 @@ struct PlanRunner<Record: PublishedFiles>: Sendable {
     }
 
     /// A page's Markdown file and HTML file, each nil when the published one is kept.
-    struct MadePage {
-        var markdownPath: String
-        var htmlPath: String
-        var markdown: OutputFile?
-        var html: OutputFile?
+    package struct MadePage {
+        package var markdownPath: String
+        package var htmlPath: String
+        package var markdown: OutputFile?
+        package var html: OutputFile?
     }
 
     /// A page at `path` (without extension): its Markdown made by `markdown` unless its declaration's key
     /// is the published one's, its HTML made by `html` from the Markdown unless the HTML's key
     /// (`PageKeys.html(ofMarkdown:page:title:)`) is. The Markdown is made whenever the HTML must be.
-    func run(
+    package func run(
         page path: String, title: String, dependsOn dependency: Dependency?, markdown: () -> Data, html: (Data) -> Data
     ) -> MadePage {
         let markdownPath = "\(path).md"
@@ -62,7 +62,7 @@ struct PlanRunner<Record: PublishedFiles>: Sendable {
     }
 
     /// The pieces of a file made in pieces as last published, for `PieceAssembler` to copy from.
-    func publishedPieces(of path: String, in tree: OutputTree) -> PublishedPieces? {
+    package func publishedPieces(of path: String, in tree: OutputTree) -> PublishedPieces? {
         record.pieces(of: path, in: tree)
     }
 }

@@ -5,14 +5,14 @@ extension SiteRenderer {
     /// (`PlanRunner.run(_:into:)`), keeping what `record` (the last build's, as the session offers it)
     /// shows would come out the same. `digestTable`: each order's digest, made beside the aggregation
     /// (`OrderDigestTable`); nil makes them from the orders.
-    func render(
+    package func render(
         _ input: SiteInput, digestTable: OrderDigestTable? = nil, into sink: some PageSink,
         reusing record: some PublishedFiles = NothingPublished()
     ) throws(OutputError) {
         try render(SiteContext(input, limits: limits), digestTable: digestTable, into: sink, reusing: record)
     }
 
-    func render(
+    package func render(
         _ context: SiteContext, digestTable: OrderDigestTable? = nil, into sink: some PageSink,
         reusing record: some PublishedFiles = NothingPublished()
     ) throws(OutputError) {

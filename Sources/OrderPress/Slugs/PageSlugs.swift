@@ -12,20 +12,20 @@
 /// folding each key again. Two spellings that had a page each and are now one person keep the first
 /// line's slug; the other slugs become `aliases` (lines `a`, key, slug): pages that point to the
 /// person's, so that no link to the old page dies.
-struct PageSlugs: Sendable, Equatable {
-    var groups: [String: String] = [:]
-    var people: [String: String] = [:]
+package struct PageSlugs: Sendable, Equatable {
+    package var groups: [String: String] = [:]
+    package var people: [String: String] = [:]
     /// By person key: the slugs of the pages that point to theirs, sorted.
-    var aliases: [String: [String]] = [:]
+    package var aliases: [String: [String]] = [:]
 
-    init(groups: [String: String] = [:], people: [String: String] = [:], aliases: [String: [String]] = [:]) {
+    package init(groups: [String: String] = [:], people: [String: String] = [:], aliases: [String: [String]] = [:]) {
         self.groups = groups
         self.people = people
         self.aliases = aliases
     }
 
     /// Reads what `text(groups:people:)` wrote; nil for no text (a state from before slugs were kept).
-    init?(text: String?) {
+    package init?(text: String?) {
         guard var text else { return nil }
         text.withUTF8 { bytes in
             // Read byte by byte: splitting the text into arrays of slices, each line again at its tabs, was
@@ -65,7 +65,7 @@ struct PageSlugs: Sendable, Equatable {
 
     /// The text of the slugs, in the order given (`Slugger.assignInOrder`'s, sorted by key): the same
     /// slugs always make the same text, so a build that moves none leaves the stored text as it is.
-    static func text(
+    package static func text(
         groups: [(key: String, slug: String)], people: [(key: String, slug: String)], aliases: [(key: String, slug: String)] = []
     ) -> String {
         var text = ""

@@ -10,10 +10,10 @@
 /// person (the list pages `groups-2`, `people-2`, … included) live at the top, so no name a sheet
 /// holds can take theirs.
 public enum Slugger {
-    static let maximumLength = 48
+    package static let maximumLength = 48
     /// Names some systems refuse as files, whatever the extension (Windows' device names), and
     /// `index`, which reads as the folder's own page.
-    static let reserved: Set<String> = Set(
+    package static let reserved: Set<String> = Set(
         ["con", "prn", "aux", "nul", "index"] + (1...9).flatMap { ["com\($0)", "lpt\($0)"] })
 
     /// Assigns a distinct slug to each distinct key; the result does not depend on the keys' order.
@@ -37,7 +37,7 @@ public enum Slugger {
     /// case-insensitive file system (macOS, Windows), where they would be one file.
     ///
     /// A list in the keys' sorted order (the order `PageSlugs` stores them in).
-    static func assignInOrder(_ keys: some Sequence<String>, fallback: String, kept: [String: String] = [:]) -> [(key: String, slug: String)] {
+    package static func assignInOrder(_ keys: some Sequence<String>, fallback: String, kept: [String: String] = [:]) -> [(key: String, slug: String)] {
         // `TextOrder` sorts as `<` does without normalising both sides of every comparison.
         let sorted = TextOrder.sorted(Array(Set(keys)), keys: { [$0] }, by: <)
         return assign(sorted: sorted, names: sorted, fallback: fallback, kept: kept, reserved: [])
@@ -46,7 +46,7 @@ public enum Slugger {
     /// `assignInOrder` of people: each key's slug made from the name its pages show (`named`, one entry
     /// per key), not from the key, which has no spaces (`PersonKey`). `aliases`: slugs that earlier
     /// builds gave a spelling now merged into another person; no one else gets them.
-    static func assignInOrder(
+    package static func assignInOrder(
         named entries: [(key: String, name: String)], fallback: String, kept: [String: String] = [:], aliases: Set<String> = []
     ) -> [(key: String, slug: String)] {
         let order = TextOrder.sorted(Array(entries.indices), keys: { [entries[$0].key] }, by: { entries[$0].key < entries[$1].key })
@@ -92,7 +92,7 @@ public enum Slugger {
     /// that slug itself, or it (or the fallback) with suffixes of letters, digits and hyphens. So a
     /// damaged or edited state can never name a file outside the folder, a reserved name, or a slug
     /// that has nothing to do with the name.
-    static func fits(_ slug: String, base: String, fallback: String) -> Bool {
+    package static func fits(_ slug: String, base: String, fallback: String) -> Bool {
         // A rerun checks every kept slug, and most are the name's own plain slug (ASCII and CJK ideographs):
         // such a slug's parts are plain slugs already, which `slug` gives back unchanged, so only
         // `reserved` is left to check (`fitsByParts` read each part's slug again).
@@ -101,7 +101,7 @@ public enum Slugger {
     }
 
     /// `fits`, read part by part: for any slug.
-    static func fitsByParts(_ slug: String, base: String, fallback: String) -> Bool {
+    package static func fitsByParts(_ slug: String, base: String, fallback: String) -> Bool {
         // Parts a slug is made of (each at most `maximumLength`, which a whole suffixed slug exceeds), single hyphens between.
         let parts = slug.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.allSatisfy({ !$0.isEmpty && Self.slug(String($0)) == $0 }), !reserved.contains(caseFolded(slug)) else { return false }
@@ -121,7 +121,7 @@ public enum Slugger {
 
     /// The form two names share when a case-insensitive file system would see one file: upper then
     /// lower case folds `ς` with `σ` and `ß` with `ss` too, which errs on the side of a suffix.
-    static func caseFolded(_ slug: String) -> String {
+    package static func caseFolded(_ slug: String) -> String {
         // Lower-case ASCII, digits, hyphens and CJK ideographs fold to themselves: most slugs, found by their
         // scalars' values, without the two case mappings (a rerun folds every person's slug twice).
         if slug.unicodeScalars.allSatisfy({ ($0.value < 0x80 && !(0x41...0x5A).contains($0.value)) || isPlainIdeograph($0.value) }) {
@@ -131,12 +131,12 @@ public enum Slugger {
     }
 
     /// Lower-case letters and digits of any script, other runs folded into one hyphen.
-    static func slug(_ name: String) -> String {
+    package static func slug(_ name: String) -> String {
         plainSlug(name) ?? normalizedSlug(name)
     }
 
     /// `slug`, the long way for any name: lower-cased, normalised, then read by the scalars' properties.
-    static func normalizedSlug(_ name: String) -> String {
+    package static func normalizedSlug(_ name: String) -> String {
         var result = ""
         var pendingHyphen = false
         var count = 0
@@ -209,12 +209,12 @@ public enum Slugger {
     }
 
     /// CJK Unified Ideographs and their Extension A: letters without case, which no normalisation changes.
-    static func isPlainIdeograph(_ value: UInt32) -> Bool {
+    package static func isPlainIdeograph(_ value: UInt32) -> Bool {
         (0x4E00...0x9FFF).contains(value) || (0x3400...0x4DBF).contains(value)
     }
 
     /// FNV-1a of the UTF-8 bytes, in lower-case hex: the same on every machine and run.
-    static func hash(_ text: String, length: Int) -> String {
+    package static func hash(_ text: String, length: Int) -> String {
         var value: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             value ^= UInt64(byte)

@@ -5,7 +5,7 @@ import Foundation
 /// than one, and a sheet's orders pick from a few prices and quantities. Keyed by the price's stored
 /// form (`RawDecimal`: equal keys are the same Decimal, value and form), so a product found is the very
 /// Decimal `Order.amount` would give. One per range of rows, on its own thread.
-struct AmountProducts {
+package struct AmountProducts {
     private struct Key: Hashable {
         var price: RawDecimal
         var quantity: Int
@@ -14,7 +14,7 @@ struct AmountProducts {
     private var known: [Key: Decimal] = [:]
 
     /// `order.amount`.
-    mutating func amount(of order: borrowing Order) -> Decimal {
+    package mutating func amount(of order: borrowing Order) -> Decimal {
         guard order.quantity != 1, let price = RawDecimal(order.unitPrice) else { return order.amount }
         let key = Key(price: price, quantity: order.quantity)
         if let amount = known[key] { return amount }

@@ -24,13 +24,13 @@ public struct Group: Sendable, Equatable {
 
     /// The deadline as a moment, a date alone being the end of that day; nil when it does not read as a
     /// time or its day and month are not settled.
-    func deadlineTime(timeZone: TimeZone) -> Date? {
+    package func deadlineTime(timeZone: TimeZone) -> Date? {
         deadline.isEmpty ? nil : Timestamp.read(deadline, order: dateOrder, timeZone: timeZone, endOfDay: true).date
     }
 
     /// The deadline as pages show times (a date alone as its date: no time nobody wrote); nil when it is to
     /// be shown as written.
-    func deadlineShown(timeZone: TimeZone) -> String? {
+    package func deadlineShown(timeZone: TimeZone) -> String? {
         guard !deadline.isEmpty, case .time(let date, let dateOnly, _) = Timestamp.read(deadline, order: dateOrder, timeZone: timeZone, endOfDay: true)
         else { return nil }
         let shown = Timestamp.display(date, timeZone: timeZone)
@@ -38,5 +38,5 @@ public struct Group: Sendable, Equatable {
     }
 
     /// The organiser as a person is identified (`Order.personKey`): empty without one.
-    var organizerKey: PersonKey { PersonKey(organizer) }
+    package var organizerKey: PersonKey { PersonKey(organizer) }
 }

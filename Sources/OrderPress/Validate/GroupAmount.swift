@@ -3,22 +3,22 @@ import Foundation
 /// A group's `fee` or `discount` cell: a non-negative decimal read by the price's rules (`PriceText`:
 /// `60`, `1,200`, `３０`). Empty is nothing to share; anything else that is not such a number is a
 /// warning naming the groups row and the value, and counts as 0.
-enum GroupAmount {
+package enum GroupAmount {
     /// `fromSheetAPI`: the groups tab is read from a SheetDB-style URL without `mode=UNFORMATTED_VALUE`
     /// (`Validator.readsSheetAPI`), so a cell in the sheet's own currency format (`$5.00`) is fixed for the
     /// whole column by reading it unformatted, as a price is (`PriceText.Problem`); from a file, only by
     /// writing the number.
     /// A fee or discount read: the amount (0 when it cannot be), whether it was written with its currency's
     /// sign, and why it is not counted when it cannot be read.
-    struct Reading: Equatable {
-        var value: Decimal = 0
-        var signed = false
-        var notCounted: Reason?
+    package struct Reading: Equatable {
+        package var value: Decimal = 0
+        package var signed = false
+        package var notCounted: Reason?
     }
 
     /// `separator`: the groups source's `decimal_separator`; `currency`: the group's, whose sign may stand
     /// beside the amount; `table`: the source's configuration table, for a hint.
-    static func read(
+    package static func read(
         _ text: String, column: String, row: Int, fromSheetAPI: Bool, separator: DecimalSeparator = .point, currency: String? = nil,
         table: String = "groups", warnings: inout [DataWarning]
     ) -> Reading {

@@ -2,8 +2,8 @@
 /// and how its text is made — from the row's id or content by the sheet's rule (`RowIdentity`), or as
 /// read from the state. The text is made only where it is stored or shown (a record's digest, a save,
 /// the history): held for every row, it was a quarter of a gigabyte at a million rows of a Form.
-struct Identity: Sendable {
-    enum Source: Sendable {
+package struct Identity: Sendable {
+    package enum Source: Sendable {
         /// `id:` and the row's id, unique in its sheet.
         case id
         /// The row's content, by the sheet's rule.
@@ -12,32 +12,32 @@ struct Identity: Sendable {
         case text(String)
     }
 
-    let source: Source
-    let key: IdentityKey
+    package let source: Source
+    package let key: IdentityKey
 
-    init(text: String) {
+    package init(text: String) {
         source = .text(text)
         key = IdentityKey(text)
     }
 
     /// Of a row with `id` (unique when `idCount` is 1) and `values`, by `rule`.
-    init(id: String, idCount: Int, values: [String], rule: RowIdentity) {
+    package init(id: String, idCount: Int, values: [String], rule: RowIdentity) {
         source = !id.isEmpty && idCount == 1 ? .id : .content(rule)
         key = Self.withUTF8(source, id: id, values: values) { IdentityKey(bytes: $0) }
     }
 
     /// The text, for the row with `id` and `values` it was made from.
-    func text(id: String?, values: [String]) -> String {
+    package func text(id: String?, values: [String]) -> String {
         if case .text(let text) = source { return text }
         return withUTF8(id: id, values: values) { String(decoding: $0, as: UTF8.self) }
     }
 
-    func withUTF8<Result>(id: String?, values: [String], _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    package func withUTF8<Result>(id: String?, values: [String], _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         Self.withUTF8(source, id: id ?? "", values: values, body)
     }
 
     /// How many bytes the text has, without making it.
-    func utf8Count(id: String?, values: [String]) -> Int {
+    package func utf8Count(id: String?, values: [String]) -> Int {
         switch source {
         case .id: Self.idPrefix.utf8.count + (id ?? "").utf8.count
         case .content(let rule): rule.contentSize(of: values)
@@ -46,7 +46,7 @@ struct Identity: Sendable {
     }
 
     /// Whether it is a row's unique id, not its content.
-    var isID: Bool {
+    package var isID: Bool {
         switch source {
         case .id: true
         case .content: false
@@ -67,5 +67,5 @@ struct Identity: Sendable {
 
 /// Equal when their texts are (their keys are the texts' digests), however each is made.
 extension Identity: Equatable {
-    static func == (left: Identity, right: Identity) -> Bool { left.key == right.key }
+    package static func == (left: Identity, right: Identity) -> Bool { left.key == right.key }
 }

@@ -7,14 +7,14 @@
 /// equal identities have equal bytes; were one ever spelt in other bytes, its row would not match by
 /// identity and would be paired by group, person and item instead (`LeftoverPairing`): shown as
 /// changed, never lost.
-struct IdentityKey: Hashable, Sendable {
-    let value: Digest128
+package struct IdentityKey: Hashable, Sendable {
+    package let value: Digest128
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    package init(bytes: UnsafeBufferPointer<UInt8>) {
         value = Digest128(sha256Of: UnsafeRawBufferPointer(bytes))
     }
 
-    init(_ text: String) {
+    package init(_ text: String) {
         self = Text.withUTF8(text) { Self(bytes: $0) }
     }
 }

@@ -9,7 +9,7 @@ public struct OrdersGeneration: Hashable, Sendable {
     private let value: UInt64
 
     /// A generation no other value has had in this process.
-    static func next() -> OrdersGeneration {
+    package static func next() -> OrdersGeneration {
         counter.lock.withLock {
             counter.last += 1
             return OrdersGeneration(value: counter.last)

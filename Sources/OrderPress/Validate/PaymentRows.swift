@@ -4,10 +4,10 @@ import Foundation
 /// amount that is not a non-negative number, an unknown currency) is not counted and is a warning naming
 /// the payments row and why (`source` "payments"), so nothing is dropped silently; a sheet without its
 /// person or amount column stops the build (65) like an orders sheet without its required columns.
-struct PaymentRows {
-    var configuration: Configuration
+package struct PaymentRows {
+    package var configuration: Configuration
 
-    func read(_ table: SourceTable, groups: [Group]) throws(DataError) -> (payments: [Payment], warnings: [DataWarning]) {
+    package func read(_ table: SourceTable, groups: [Group]) throws(DataError) -> (payments: [Payment], warnings: [DataWarning]) {
         let columns = configuration.paymentColumns
         let source = configuration.payments?.name ?? "payments"
         if !(table.headers.isEmpty && table.rowCount == 0) {

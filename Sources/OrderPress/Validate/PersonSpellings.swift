@@ -27,7 +27,7 @@ public struct PersonSpellings: Sendable, Equatable {
     public init() {}
 
     /// `names`: each row's person, key and sheet row, in sheet order; rows naming nobody are skipped.
-    init(_ names: some Sequence<(person: String, key: PersonKey, row: Int)>) {
+    package init(_ names: some Sequence<(person: String, key: PersonKey, row: Int)>) {
         // Each distinct spelling once: by its words first (`TextBits`), a row's name is mostly one seen before.
         var known = FlatTable<TextBits>()
         var byText: [String: Int32] = [:]
@@ -63,7 +63,7 @@ public struct PersonSpellings: Sendable, Equatable {
 
     /// One warning per person merged from spellings that differ in more than case, for the Attention
     /// page and `check`: "伊藤 健 / 伊藤健 → one person". `Amy` and `amy` were always one person.
-    var warnings: [DataWarning] {
+    package var warnings: [DataWarning] {
         merged.values.filter { Set($0.spellings.map(Text.lowercased)).count > 1 }.map { person in
             let joined = person.spellings.joined(separator: " / ")
             return DataWarning(

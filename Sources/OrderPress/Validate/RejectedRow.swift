@@ -39,7 +39,7 @@ public struct RejectedRow: Sendable, Equatable {
     }
 
     /// The person and group its cells name; `key` is the person's key, as the row's order has it.
-    mutating func name(person: String, key: PersonKey, group: String) {
+    package mutating func name(person: String, key: PersonKey, group: String) {
         (self.person, personKey, self.group) = (person, key, group)
     }
 }

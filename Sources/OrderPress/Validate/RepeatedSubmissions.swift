@@ -7,13 +7,13 @@ import Foundation
 ///
 /// Only neighbours are compared: a Form appends each response below the last, so a repeat is the next
 /// row. That is one comparison per order, almost always ended by the row numbers or the person's key.
-enum RepeatedSubmissions {
+package enum RepeatedSubmissions {
     /// How long after the first a repeat is still taken for the same submission sent again.
-    static let window: TimeInterval = 600
+    package static let window: TimeInterval = 600
 
     /// One warning per order that repeats the one on the row above it, in sheet order. `orders`: the
     /// valid orders in sheet order.
-    static func warnings(_ orders: [Order]) -> [DataWarning] {
+    package static func warnings(_ orders: [Order]) -> [DataWarning] {
         // Fields read in place (not each order copied out, with every text retained): this runs on every order.
         orders.withUnsafeBufferPointer { orders in
             var warnings: [DataWarning] = []

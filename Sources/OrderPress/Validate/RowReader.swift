@@ -1,11 +1,11 @@
 /// The mapped columns of the orders sheet, located once per table, so that each row's cells are read
 /// and normalised once, in one pass, whatever reads them afterwards (the checks, the diff's values, the
 /// secret cells, a rejected row's shown values).
-struct RowReader {
-    let columns: Configuration.OrderColumns
-    let secret: Set<String>
+package struct RowReader {
+    package let columns: Configuration.OrderColumns
+    package let secret: Set<String>
     /// The mapped columns the sheet has, in configuration order, each once.
-    let displayColumns: [String]
+    package let displayColumns: [String]
     /// Where each of `displayColumns` is among the non-secret values or among the secrets.
     private let places: [Place]
     /// The sheet columns of the non-secret values and of the secrets, in configuration order.
@@ -14,11 +14,11 @@ struct RowReader {
     /// Cells per row in the table.
     private let width: Int
 
-    enum Place {
+    package enum Place {
         case value(Int), secret(Int)
     }
 
-    init(table: SourceTable, columns: Configuration.OrderColumns) {
+    package init(table: SourceTable, columns: Configuration.OrderColumns) {
         let index = table.columnIndex()
         let secret = Set(columns.secret)
         var seen = Set<String>()
@@ -46,25 +46,25 @@ struct RowReader {
     }
 
     /// Where `column` is among a row's values or secrets; nil when the sheet lacks it.
-    func place(_ column: String) -> Place? { slots[column] }
+    package func place(_ column: String) -> Place? { slots[column] }
 
     /// The normalised text of every display column of data row `row`, as the non-secret values and the
     /// secrets, each in configuration order: the only place cells are read. Each array is made at its size
     /// at once, straight from the cells (a third array of all the row's texts, split afterwards, was made
     /// and freed for every row).
-    func read(_ table: SourceTable, row: Int) -> (values: [String], secrets: [SecretValue]) {
+    package func read(_ table: SourceTable, row: Int) -> (values: [String], secrets: [SecretValue]) {
         table.cells.withUnsafeBufferPointer { read($0, row: row) }
     }
 
     /// `read` of the table's `cells`, for a loop over many rows: a `SourceTable` handed to each row was
     /// copied (five arrays retained, then released) for every one.
-    func read(_ cells: UnsafeBufferPointer<String>, row: Int) -> (values: [String], secrets: [SecretValue]) {
+    package func read(_ cells: UnsafeBufferPointer<String>, row: Int) -> (values: [String], secrets: [SecretValue]) {
         let start = row * width
         return (valuePositions.map { Text.normalize(cells[start + $0]) }, secretPositions.map { SecretValue(Text.normalize(cells[start + $0])) })
     }
 
     /// What a rejected row shows: every display column, secrets masked.
-    func shownValues(values: [String], secrets: [SecretValue]) -> [RejectedRow.Cell] {
+    package func shownValues(values: [String], secrets: [SecretValue]) -> [RejectedRow.Cell] {
         zip(displayColumns, places).map { column, place in
             switch place {
             // A time cell is shown as pages show times, never as a raw Sheets serial.

@@ -4,5 +4,5 @@ public struct SecretCells: Sendable {
     /// The secret mapped columns the sheet has, in configuration order.
     public var columns: [String]
     /// For each of `ValidatedSheet.rows`, in the same order, the values of `columns`.
-    var rows: [[SecretValue]]
+    package var rows: [[SecretValue]]
 }

@@ -8,7 +8,7 @@ public struct ValidatedRow: Sendable, Equatable {
     public var id: String?
     /// What identifies the row across runs: `id:<id>` when the id occurs exactly once in the sheet,
     /// else `content:` and its normalised content, so that identical rows form a multiset.
-    var identity: Identity
+    package var identity: Identity
     /// Values of `ValidatedData.columns`, in that order.
     public var values: [String]
     public var rejected: Bool

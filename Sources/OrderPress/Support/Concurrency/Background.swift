@@ -2,7 +2,7 @@ import Foundation
 
 /// A value made on a thread of its own, not a dispatch worker (the parallel steps keep every worker
 /// busy), and waited for where it is needed.
-final class Background<Value: Sendable>: @unchecked Sendable {
+package final class Background<Value: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     // Guarded by `condition`:
     private var made: Value?
@@ -10,7 +10,7 @@ final class Background<Value: Sendable>: @unchecked Sendable {
 
     /// Starts making the value at once. The stack is larger than a thread's default, as the main
     /// thread's is: the whole-site files encode nested JSON.
-    init(_ make: @escaping @Sendable () -> Value) {
+    package init(_ make: @escaping @Sendable () -> Value) {
         let thread = Thread { [self] in
             let value = make()
             condition.withLock {
@@ -23,7 +23,7 @@ final class Background<Value: Sendable>: @unchecked Sendable {
     }
 
     /// The value, once made: waits until then.
-    var value: Value {
+    package var value: Value {
         condition.withLock {
             while !done { condition.wait() }
             return made!
@@ -31,7 +31,7 @@ final class Background<Value: Sendable>: @unchecked Sendable {
     }
 
     /// The value, once made, no longer held here: for a large value its taker frees when it likes.
-    func take() -> Value {
+    package func take() -> Value {
         condition.withLock {
             while !done { condition.wait() }
             defer { made = nil }

@@ -65,9 +65,9 @@ public enum ReasonCode: String, Sendable, Codable, CaseIterable {
     case paymentCredit = "payment_credit"
 
     /// The label that holds its text in each language (`[labels]` overrides it like any other).
-    var labelKey: String { "reason_" + rawValue }
+    package var labelKey: String { "reason_" + rawValue }
 
     /// The label of the words members read on the pages, for a code whose text advises the organiser
     /// (`ReasonCatalogue`: a setting, the sheet's format, a fix in the sheet); `labelKey` for the others.
-    var memberLabelKey: String { "member_" + labelKey }
+    package var memberLabelKey: String { "member_" + labelKey }
 }

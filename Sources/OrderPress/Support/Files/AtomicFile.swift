@@ -3,14 +3,14 @@ import Foundation
 /// Writes whole files atomically: a temporary file in the same folder, then a rename over the old one.
 /// Every file lives below a root (the markdown, site or state folder) and is reached through
 /// `ContainedPath`, so that no symbolic link below the root is ever written, read or removed through.
-enum AtomicFile {
+package enum AtomicFile {
     /// Marks temporary files, so that a later run can recognise and remove what a killed run left.
-    static let temporaryMarker = ".orderpress-tmp-"
+    package static let temporaryMarker = ".orderpress-tmp-"
 
     /// Writes `data` to `url` below `root` with mode 0644 (whatever the umask), creating folders (0755)
     /// as needed. With `durable`, the file is flushed to disk before it replaces the old one; with `newest`,
     /// its modification time is later than that of every file written before it (see `replace`).
-    static func write(_ data: Data, to url: URL, below root: URL, durable: Bool = false, newest: Bool = false) throws(OutputError) {
+    package static func write(_ data: Data, to url: URL, below root: URL, durable: Bool = false, newest: Bool = false) throws(OutputError) {
         let target = try ContainedPath(url, below: root)
         guard let folder = try target.openFolder(create: true) else {
             throw OutputError(path: target.path, reason: String(cString: strerror(ENOENT)), cannotCreate: true)
@@ -23,7 +23,7 @@ enum AtomicFile {
     }
 
     /// `write`, for a file of the state that only its owner may read (mode 0600): the secret hashes' key.
-    static func writePrivate(_ data: Data, to url: URL, below root: URL) throws(OutputError) {
+    package static func writePrivate(_ data: Data, to url: URL, below root: URL) throws(OutputError) {
         try write(data, to: url, below: root, durable: true)
         let descriptor = open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw ContainedPath.failure(url.path) }
@@ -35,7 +35,7 @@ enum AtomicFile {
     /// 0600, never through a symbolic link (a link is left as it is). The snapshot's hashes, the cached
     /// sources and the key are nobody else's to read, whatever the umask gave the files SQLite and the
     /// source cache made. Best effort: a file that cannot be changed is left (the folder's mode guards it).
-    static func makePrivate(_ folder: URL) {
+    package static func makePrivate(_ folder: URL) {
         let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
@@ -61,7 +61,7 @@ enum AtomicFile {
     }
 
     /// Creates the temporary file `name` in the open folder `folder` for writing; -1 (and `errno`) when it cannot.
-    static func createTemporary(_ name: String, in folder: Int32) -> Int32 {
+    package static func createTemporary(_ name: String, in folder: Int32) -> Int32 {
         let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
         var descriptor = openat(folder, name, flags, 0o644)
         if descriptor < 0, errno == EEXIST {
@@ -76,7 +76,7 @@ enum AtomicFile {
     /// beside it, then renames that over `name`. `fixMode` says whether the umask may have taken bits
     /// off 0644; `path` names the file in errors. Returns the new file's status (size, modification time).
     @discardableResult
-    static func replace(
+    package static func replace(
         _ name: String, in folder: Int32, with data: Data, temporary: String, path: @autoclosure () -> String,
         durable: Bool = false, newest: Bool = false, fixMode: Bool = true
     ) throws(OutputError) -> stat {
@@ -96,7 +96,7 @@ enum AtomicFile {
     /// Writes `data` whole into the new temporary file `temporary` in the open folder `folder`, and leaves it
     /// there for the caller to rename; on failure removes it. Returns its status (size, modification time).
     @discardableResult
-    static func writeTemporary(
+    package static func writeTemporary(
         _ temporary: String, in folder: Int32, with data: Data, path: @autoclosure () -> String,
         durable: Bool = false, newest: Bool = false, fixMode: Bool = true
     ) throws(OutputError) -> stat {
@@ -131,7 +131,7 @@ enum AtomicFile {
     }
 
     /// What became of `createUnseen`.
-    enum Creation {
+    package enum Creation {
         /// The file is in place; its status (size, modification time).
         case created(stat)
         /// Something is at the name already: the caller compares and replaces it as usual.
@@ -142,7 +142,7 @@ enum AtomicFile {
     /// writes `data` into it there: no temporary name, no unnamed file. `O_EXCL`: never over anything at the
     /// name, which is then `.taken`. Cheaper in system time than an
     /// unnamed file (`O_TMPFILE`) linked in through /proc (docs/benchmarks.md).
-    static func createUnseen(
+    package static func createUnseen(
         _ name: String, in folder: Int32, with data: Data, path: @autoclosure () -> String, fixMode: Bool = true
     ) throws(OutputError) -> Creation {
         let descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
@@ -171,7 +171,7 @@ enum AtomicFile {
     /// `newName`, link or not: 0, or the `errno` it failed with (`EEXIST` when something is there; `ENOSYS`
     /// or `EINVAL` when the system or file system cannot do it). glibc's `renameat2`, looked up by name:
     /// Swift's Glibc module leaves it out (it needs `_GNU_SOURCE`).
-    static func renameWithoutReplacing(_ name: String, in folder: Int32, to newName: String, in newFolder: Int32) -> Int32 {
+    package static func renameWithoutReplacing(_ name: String, in folder: Int32, to newName: String, in newFolder: Int32) -> Int32 {
         guard let renameat2 = renameat2 else { return ENOSYS }
         return renameat2(folder, name, newFolder, newName, 1 /* RENAME_NOREPLACE */) == 0 ? 0 : errno
     }
@@ -179,7 +179,7 @@ enum AtomicFile {
     /// Swaps the files `name` and `other` in the open folder `folder`, atomically (`RENAME_EXCHANGE`): 0, or
     /// the `errno` it failed with (`ENOENT` when either is missing; `ENOSYS` or `EINVAL` when the system or
     /// file system cannot do it).
-    static func exchange(_ name: String, with other: String, in folder: Int32) -> Int32 {
+    package static func exchange(_ name: String, with other: String, in folder: Int32) -> Int32 {
         guard let renameat2 = renameat2 else { return ENOSYS }
         return renameat2(folder, name, folder, other, 2 /* RENAME_EXCHANGE */) == 0 ? 0 : errno
     }
@@ -201,7 +201,7 @@ enum AtomicFile {
     }
 
     /// Writes every byte of `bytes` to `descriptor`, again after an interruption; 0, or the `errno` it failed with.
-    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+    package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
         var offset = 0
         while offset < bytes.count {
             let result = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
@@ -217,7 +217,7 @@ enum AtomicFile {
     /// Whether the umask takes any bit off 0644 (files) or 0755 (folders), so that modes must be set
     /// again after creation. Read from /proc where there is one: setting the umask to read it would
     /// change it for a moment for every thread of the process.
-    static func umaskNarrowsModes() -> (files: Bool, folders: Bool) {
+    package static func umaskNarrowsModes() -> (files: Bool, folders: Bool) {
         var mask: mode_t
         if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
             let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
@@ -233,7 +233,7 @@ enum AtomicFile {
 
     /// The bytes of the regular file at `url` below `root`; nil when there is none. A link in the way is
     /// an error, since that is where OrderPress would write.
-    static func contents(of url: URL, below root: URL, maxBytes: Int = .max) throws(OutputError) -> Data? {
+    package static func contents(of url: URL, below root: URL, maxBytes: Int = .max) throws(OutputError) -> Data? {
         try contentsAndStatus(of: url, below: root, maxBytes: maxBytes)?.data
     }
 
@@ -241,7 +241,7 @@ enum AtomicFile {
     /// is not read (empty data, its status saying the size), and of one that grows while it is read at most
     /// `maxBytes + 1` bytes are: a caller that sees more than `maxBytes` knows the file is too large without
     /// having held it whole.
-    static func contentsAndStatus(of url: URL, below root: URL, maxBytes: Int = .max) throws(OutputError) -> (data: Data, status: stat)? {
+    package static func contentsAndStatus(of url: URL, below root: URL, maxBytes: Int = .max) throws(OutputError) -> (data: Data, status: stat)? {
         let target = try ContainedPath(url, below: root)
         guard let folder = try target.openFolder(create: false) else { return nil }
         defer { close(folder) }
@@ -266,7 +266,7 @@ enum AtomicFile {
     }
 
     /// Removes the file at `url` below `root`, if it is there; a link in its place or on the way is an error.
-    static func remove(_ url: URL, below root: URL) throws(OutputError) {
+    package static func remove(_ url: URL, below root: URL) throws(OutputError) {
         let target = try ContainedPath(url, below: root)
         guard let folder = try target.openFolder(create: false) else { return }
         defer { close(folder) }
@@ -282,7 +282,7 @@ enum AtomicFile {
 
     /// Creates `folder` and any missing parents with mode 0755, whatever the umask. For the configured
     /// folders themselves, which may be links (or lie below links) of the organiser's choosing.
-    static func createFolder(_ folder: URL) throws(OutputError) {
+    package static func createFolder(_ folder: URL) throws(OutputError) {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue { return }
         try createFolder(folder.deletingLastPathComponent())
@@ -299,7 +299,7 @@ enum AtomicFile {
 
     /// Deletes the temporary files and hidden folders (see `OpenFolders.Hiding`) that a killed build left
     /// below `root`; they are hidden and never pages. Descends only into real folders, never through a link.
-    static func removeLeftovers(below root: URL) {
+    package static func removeLeftovers(below root: URL) {
         walk(below: root) { folder, name, kind, _ in
             guard name.contains(temporaryMarker) else { return }
             if kind == mode_t(S_IFREG) { unlinkat(folder, name, 0) }
@@ -309,7 +309,7 @@ enum AtomicFile {
 
     /// Removes the real folder `name` in the open folder `folder` and all it holds; a link in it is removed,
     /// never followed. Best effort: what cannot be removed stays.
-    static func removeFolder(_ name: String, in folder: Int32) {
+    package static func removeFolder(_ name: String, in folder: Int32) {
         let descriptor = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         for entry in names(in: descriptor) {
@@ -322,7 +322,7 @@ enum AtomicFile {
     }
 
     /// The names in the open folder `folder` but `.` and `..`, sorted; `folder` stays open.
-    static func names(in folder: Int32) -> [String] {
+    package static func names(in folder: Int32) -> [String] {
         let copy = dup(folder)
         guard copy >= 0, let listing = fdopendir(copy) else {
             if copy >= 0 { close(copy) }
@@ -341,7 +341,7 @@ enum AtomicFile {
 
     /// Calls `visit` with each entry below `root` (its folder, name, type bits and path), depth first,
     /// descending only into real folders: a link is visited, never followed.
-    static func walk(below root: URL, _ visit: (_ folder: Int32, _ name: String, _ kind: mode_t, _ path: String) -> Void) {
+    package static func walk(below root: URL, _ visit: (_ folder: Int32, _ name: String, _ kind: mode_t, _ path: String) -> Void) {
         let folder = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { return }
         walk(folder, path: root.standardizedFileURL.path, visit)

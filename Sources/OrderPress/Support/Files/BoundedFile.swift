@@ -6,11 +6,11 @@ import Foundation
 /// 1 GiB, `Fetcher.maxOrdersFileBytes`; the configuration and templates 16 MiB). `Data(contentsOf:)`
 /// would read a 5 GiB file whole (and abort when memory ran out), wait forever on a named pipe, and
 /// never finish `/dev/zero`.
-enum BoundedFile {
+package enum BoundedFile {
     /// Also the bound of a body fetched over HTTP (`URLSessionTransport.maxBodyBytes`).
-    static let maxBytes = 256 << 20
+    package static let maxBytes = 256 << 20
 
-    enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable {
         case missing
         /// Larger than `limit` bytes (by its size, or by what it held once read).
         case tooLarge(limit: Int)
@@ -21,7 +21,7 @@ enum BoundedFile {
         case system(Int32)
 
         /// Says what is wrong, for a message that names the file before it ("… is …").
-        var reason: String {
+        package var reason: String {
             switch self {
             case .missing: String(cString: strerror(ENOENT))
             case .tooLarge(let limit): "larger than \(Self.size(limit))"
@@ -31,7 +31,7 @@ enum BoundedFile {
             }
         }
 
-        static func size(_ bytes: Int) -> String {
+        package static func size(_ bytes: Int) -> String {
             bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
         }
     }
@@ -39,7 +39,7 @@ enum BoundedFile {
     /// The bytes of the file at `path`. With `followLinks` false a link there is `.link`, never read
     /// through. Opened without blocking, so that a named pipe is refused at once rather than waited on;
     /// with `streams` a pipe or device is read instead, up to `limit` bytes (`--config <(…)`).
-    static func read(_ path: String, limit: Int = maxBytes, followLinks: Bool = true, streams: Bool = false) throws(Failure) -> Data {
+    package static func read(_ path: String, limit: Int = maxBytes, followLinks: Bool = true, streams: Bool = false) throws(Failure) -> Data {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followLinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else {
             let code = errno

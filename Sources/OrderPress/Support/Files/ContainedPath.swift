@@ -9,12 +9,12 @@ import Foundation
 /// write then lands wherever the link points. Holding each folder open and naming only the next
 /// component relative to it means the kernel itself refuses to follow a link, whenever it appears;
 /// `renameat` and `unlinkat` act on the directory entry, never on what a link points to.
-struct ContainedPath {
-    let root: URL
+package struct ContainedPath {
+    package let root: URL
     /// The names below the root, the last one being the file itself; never empty, never `.` or `..`.
-    let components: [String]
+    package let components: [String]
 
-    init(_ url: URL, below root: URL) throws(OutputError) {
+    package init(_ url: URL, below root: URL) throws(OutputError) {
         let rootPath = root.standardizedFileURL.path
         let path = url.standardizedFileURL.path
         let prefix = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
@@ -28,18 +28,18 @@ struct ContainedPath {
         self.components = components
     }
 
-    var name: String { components[components.count - 1] }
+    package var name: String { components[components.count - 1] }
 
     /// The path of the first `count` components, for messages.
-    func path(_ count: Int) -> String {
+    package func path(_ count: Int) -> String {
         ([root.standardizedFileURL.path] + components.prefix(count)).joined(separator: "/")
     }
 
-    var path: String { path(components.count) }
+    package var path: String { path(components.count) }
 
     /// Opens the folder that holds the file; with `create`, makes missing folders (0755, whatever the
     /// umask). Returns nil when a folder is missing and `create` is false. The caller closes the result.
-    func openFolder(create: Bool) throws(OutputError) -> Int32? {
+    package func openFolder(create: Bool) throws(OutputError) -> Int32? {
         guard var folder = try Self.openRoot(root, create: create) else { return nil }
         for (index, component) in components.dropLast().enumerated() {
             let next: Int32?
@@ -57,7 +57,7 @@ struct ContainedPath {
     }
 
     /// Opens a configured folder itself (which may be a link); with `create`, makes it and its parents.
-    static func openRoot(_ root: URL, create: Bool) throws(OutputError) -> Int32? {
+    package static func openRoot(_ root: URL, create: Bool) throws(OutputError) -> Int32? {
         var folder = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folder < 0, errno == ENOENT {
             guard create else { return nil }
@@ -71,7 +71,7 @@ struct ContainedPath {
     /// Opens the real folder `name` inside the open folder `folder`, never through a link; with `create`,
     /// makes it (0755; `fixMode` says whether the umask may have taken bits off). Returns nil when it
     /// is missing and `create` is false. `path` names it in errors.
-    static func openFolder(
+    package static func openFolder(
         _ name: String, in folder: Int32, create: Bool, fixMode: Bool = true, path: @autoclosure () -> String
     ) throws(OutputError) -> Int32? {
         var next = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -91,19 +91,19 @@ struct ContainedPath {
     }
 
     /// The type bits of what the last component names (not following a link), or nil when nothing is there.
-    func kind(in folder: Int32) -> mode_t? {
+    package func kind(in folder: Int32) -> mode_t? {
         var status = stat()
         guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
         return status.st_mode & mode_t(S_IFMT)
     }
 
     /// The error for a write to the file itself, when something other than a regular file is in its place.
-    func refuseUnlessFile(in folder: Int32) throws(OutputError) {
+    package func refuseUnlessFile(in folder: Int32) throws(OutputError) {
         if let kind = kind(in: folder), let error = Self.refusal(kind, path: path) { throw error }
     }
 
     /// Why a file cannot be written at `path` when something of type `kind` is there; nil for a regular file.
-    static func refusal(_ kind: mode_t, path: @autoclosure () -> String) -> OutputError? {
+    package static func refusal(_ kind: mode_t, path: @autoclosure () -> String) -> OutputError? {
         switch kind {
         case mode_t(S_IFREG): nil
         case mode_t(S_IFLNK): link(path(), replaceWith: "a real file")
@@ -115,7 +115,7 @@ struct ContainedPath {
     /// A path that names a file below a folder as it is: relative, no empty, `.` or `..` component, no NUL.
     /// Anything else goes through `init`, which normalises it or refuses it.
     /// One pass over the bytes: a million-order rebuild asks it of 480,000 paths.
-    static func isPlain(_ path: String) -> Bool {
+    package static func isPlain(_ path: String) -> Bool {
         // The component so far: its length in bytes, and how many of them are dots.
         var (length, dots) = (0, 0)
         func isName() -> Bool { length > 0 && !(length == dots && dots <= 2) }
@@ -146,13 +146,13 @@ struct ContainedPath {
         return OutputError(path: path, reason: String(cString: strerror(error)), cannotCreate: true)
     }
 
-    static func link(_ path: String, replaceWith replacement: String) -> OutputError {
+    package static func link(_ path: String, replaceWith replacement: String) -> OutputError {
         OutputError(
             path: path, reason: "a symbolic link", cannotCreate: true,
             advice: "OrderPress never writes through a link inside its folders; replace it with \(replacement)")
     }
 
-    static func failure(_ path: String, cannotCreate: Bool = true) -> OutputError {
+    package static func failure(_ path: String, cannotCreate: Bool = true) -> OutputError {
         OutputError(path: path, reason: String(cString: strerror(errno)), cannotCreate: cannotCreate)
     }
 }

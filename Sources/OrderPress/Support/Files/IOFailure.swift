@@ -1,8 +1,8 @@
 import Foundation
 
 /// Short, human reasons for file-system errors, without Foundation's long wrapping.
-enum IOFailure {
-    static func reason(_ error: any Error) -> String {
+package enum IOFailure {
+    package static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))

@@ -12,10 +12,10 @@ import Foundation
 /// hidden temporary name beside where it goes, filled there (with folders made inside it as usual) and
 /// renamed into place whole by `putHiddenInPlace`: its new files need no temporary name or unnamed file,
 /// since no reader sees the folder before it is complete. The descriptors stay those of the same folders.
-final class OpenFolders: @unchecked Sendable {
-    let root: URL
+package final class OpenFolders: @unchecked Sendable {
+    package let root: URL
     /// The root's path, for messages.
-    let rootPath: String
+    package let rootPath: String
     /// Whether folders made here need their mode set again (see `AtomicFile.umaskNarrowsModes`).
     private let fixMode: Bool
     private let lock = NSLock()
@@ -31,24 +31,24 @@ final class OpenFolders: @unchecked Sendable {
     /// The hidden folders `putHiddenInPlace` renamed to where they go, in order: `hideAgain` undoes that.
     private var placed: [String] = []
     /// Whether a hidden folder's files had to be moved one by one into a folder in its place: not undone.
-    private(set) var movedFiles = false
+    package private(set) var movedFiles = false
 
     /// How folders are made hidden: names carrying `AtomicFile.temporaryMarker` and the session's
     /// `prefix`, so that the sweep after a killed publish removes them; `before` marks the publish
     /// unfinished before the first.
-    struct Hiding {
-        var prefix: String
-        var before: () throws(OutputError) -> Void
+    package struct Hiding {
+        package var prefix: String
+        package var before: () throws(OutputError) -> Void
     }
 
     /// Where a file goes: its folder relative to the root, its name, and the two joined.
-    struct Place: Sendable {
-        var folder: String
-        var name: String
-        var path: String
+    package struct Place: Sendable {
+        package var folder: String
+        package var name: String
+        package var path: String
     }
 
-    init(root: URL, fixMode: Bool, hiding: Hiding? = nil) {
+    package init(root: URL, fixMode: Bool, hiding: Hiding? = nil) {
         self.root = root
         self.rootPath = root.standardizedFileURL.path
         self.fixMode = fixMode
@@ -61,27 +61,27 @@ final class OpenFolders: @unchecked Sendable {
 
     /// The place of `path`, relative to the root; a path that leaves the root is refused as
     /// `ContainedPath` refuses it, and one that is not plain (`a//b`) is normalised as it normalises it.
-    func place(of path: String) throws(OutputError) -> Place {
+    package func place(of path: String) throws(OutputError) -> Place {
         let plain = ContainedPath.isPlain(path) ? path : try ContainedPath(root.appendingPathComponent(path), below: root).components.joined(separator: "/")
         let (folder, name) = Self.split(plain)
         return Place(folder: folder, name: name, path: plain)
     }
 
     /// The full path of `relative` (a file or folder below the root), for messages.
-    func path(_ relative: String) -> String {
+    package func path(_ relative: String) -> String {
         relative.isEmpty ? rootPath : "\(rootPath)/\(relative)"
     }
 
     /// The open folder at `relative` (from `Place.folder`), made (with its parents) when `create`; nil
     /// when it is missing and `create` is false. Owned by this object: never close it.
-    func folder(_ relative: String, create: Bool) throws(OutputError) -> Int32? {
+    package func folder(_ relative: String, create: Bool) throws(OutputError) -> Int32? {
         lock.lock()
         defer { lock.unlock() }
         return try folderLocked(relative, create: create)
     }
 
     /// The open folder at `relative`, made (with its parents) when missing; an error when it cannot be.
-    func folder(madeAt relative: String) throws(OutputError) -> Int32 {
+    package func folder(madeAt relative: String) throws(OutputError) -> Int32 {
         guard let folder = try folder(relative, create: true) else {
             throw OutputError(path: path(relative), reason: String(cString: strerror(ENOENT)), cannotCreate: true)
         }
@@ -90,7 +90,7 @@ final class OpenFolders: @unchecked Sendable {
 
     /// Whether the folder at `relative` is missing or was made by this object: then a file the last build
     /// did not publish cannot be there, unless put there during this session (`AtomicFile.create` sees it).
-    func isNew(_ relative: String) throws(OutputError) -> Bool {
+    package func isNew(_ relative: String) throws(OutputError) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         if madeHere.contains(relative) { return true }
@@ -98,7 +98,7 @@ final class OpenFolders: @unchecked Sendable {
     }
 
     /// Whether the folder at `relative` was made under a hidden name, or inside such a folder, and is not yet in place.
-    func isHidden(_ relative: String) -> Bool {
+    package func isHidden(_ relative: String) -> Bool {
         lock.withLock { unseen.contains(relative) }
     }
 
@@ -163,7 +163,7 @@ final class OpenFolders: @unchecked Sendable {
     /// without replacing), its files go in one by one, as into any folder already in place (see `moveInto`):
     /// a real folder made there is the organiser's, like one this session would have found had it looked
     /// later, so it is kept with what else it holds; a link or a file there is refused as anywhere else.
-    func putHiddenInPlace() throws(OutputError) {
+    package func putHiddenInPlace() throws(OutputError) {
         lock.lock()
         defer { lock.unlock() }
         // Parents before children cannot matter: no hidden folder is inside another.
@@ -187,7 +187,7 @@ final class OpenFolders: @unchecked Sendable {
     /// Renames the folders `putHiddenInPlace` put in place back to their hidden names, last first: the publish
     /// failed before the state was committed. False when one could not be (or files were moved one by one);
     /// those stay to be tried again by the next call.
-    func hideAgain() -> Bool {
+    package func hideAgain() -> Bool {
         lock.lock()
         defer { lock.unlock() }
         var undone = !movedFiles
@@ -207,7 +207,7 @@ final class OpenFolders: @unchecked Sendable {
     }
 
     /// Removes every folder still under its hidden name, with all it holds: the publish failed.
-    func removeHidden() {
+    package func removeHidden() {
         lock.lock()
         defer { lock.unlock() }
         for (relative, hiddenName) in hidden where !placed.contains(relative) {
@@ -218,7 +218,7 @@ final class OpenFolders: @unchecked Sendable {
     }
 
     /// Whether any folder was made under a hidden name and is not yet in place.
-    var hasHidden: Bool {
+    package var hasHidden: Bool {
         lock.withLock { hidden.keys.contains { !placed.contains($0) } }
     }
 

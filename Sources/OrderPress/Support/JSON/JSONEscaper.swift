@@ -1,14 +1,14 @@
 /// Writes JSON text by hand where JSONSerialization would be slow (a whole sheet) or reorder keys.
-enum JSONEscaper {
+package enum JSONEscaper {
     /// `text` as a JSON string literal, quotes included.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var bytes: [UInt8] = []
         append(text, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends `text` as a JSON string literal to `bytes`.
-    static func append(_ text: String, to bytes: inout [UInt8]) {
+    package static func append(_ text: String, to bytes: inout [UInt8]) {
         // Most text (every path and key of the publish manifest, 24,000 lines at 100,000 orders) has
         // nothing to escape: then it goes in whole, not a byte and a bounds check at a time.
         let whole: Bool? = text.utf8.withContiguousStorageIfAvailable { utf8 in
@@ -22,7 +22,7 @@ enum JSONEscaper {
     }
 
     /// `append`, a byte at a time.
-    static func appendEscaping(_ text: String, to bytes: inout [UInt8]) {
+    package static func appendEscaping(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {

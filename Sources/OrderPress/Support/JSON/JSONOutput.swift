@@ -3,8 +3,8 @@ import Foundation
 /// How OrderPress encodes a value as JSON: pretty, keys sorted, so that the bytes depend on nothing
 /// but the value, and ending in a newline. Long or frequent JSON is written by hand instead
 /// (`PrettyJSONWriter`, `JSONEscaper`).
-enum JSONOutput {
-    static func encode(_ value: some Encodable) -> Data {
+package enum JSONOutput {
+    package static func encode(_ value: some Encodable) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Only strings, numbers, bools, arrays and string-keyed objects reach here: encoding cannot fail.

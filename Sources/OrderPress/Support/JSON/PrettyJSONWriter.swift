@@ -5,8 +5,8 @@ import Foundation
 /// JSONEncoder builds a tree of boxed values per entry first, a large share of a build
 /// (docs/benchmarks.md). Callers write an object's keys in sorted order themselves (JSONEncoder
 /// sorts keys by their UTF-8 bytes). `SummaryDocument`'s tests compare both on generated sites.
-struct PrettyJSONWriter {
-    private(set) var bytes: [UInt8] = []
+package struct PrettyJSONWriter {
+    package private(set) var bytes: [UInt8] = []
     /// Bit `d`: whether the open container `d + 1` deep has no member yet (a bit, not an array of
     /// flags: a writer is made for every entry of `summary.json`).
     private var empty: UInt64 = 0
@@ -14,26 +14,26 @@ struct PrettyJSONWriter {
     private var level: Int
 
     /// A writer whose first value sits `level` containers deep.
-    init(level: Int = 0) {
+    package init(level: Int = 0) {
         self.level = level
     }
 
     /// Writes through `write` onto the end of `bytes`, the first value `level` containers deep: one
     /// buffer for a whole run of entries rather than an array made and copied per entry.
-    static func append(to bytes: inout [UInt8], level: Int, _ write: (inout PrettyJSONWriter) -> Void) {
+    package static func append(to bytes: inout [UInt8], level: Int, _ write: (inout PrettyJSONWriter) -> Void) {
         var json = PrettyJSONWriter(level: level)
         swap(&json.bytes, &bytes)
         write(&json)
         swap(&json.bytes, &bytes)
     }
 
-    mutating func openObject() { open(UInt8(ascii: "{")) }
-    mutating func openArray() { open(UInt8(ascii: "[")) }
-    mutating func closeObject() { close(UInt8(ascii: "}")) }
-    mutating func closeArray() { close(UInt8(ascii: "]")) }
+    package mutating func openObject() { open(UInt8(ascii: "{")) }
+    package mutating func openArray() { open(UInt8(ascii: "[")) }
+    package mutating func closeObject() { close(UInt8(ascii: "}")) }
+    package mutating func closeArray() { close(UInt8(ascii: "]")) }
 
     /// Starts the member `key` of the open object; its value comes next.
-    mutating func key(_ key: String) {
+    package mutating func key(_ key: String) {
         nextMember()
         string(key)
         bytes += Self.separator
@@ -43,47 +43,47 @@ struct PrettyJSONWriter {
     private static let separator = [0x20, UInt8(ascii: ":"), 0x20]
 
     /// A key as written, escaped and followed by ` : `: for the keys every entry of a list repeats.
-    struct Key: Sendable {
+    package struct Key: Sendable {
         fileprivate let bytes: [UInt8]
 
-        init(_ name: String) {
+        package init(_ name: String) {
             var json = PrettyJSONWriter()
             json.string(name)
             bytes = json.bytes + PrettyJSONWriter.separator
         }
     }
 
-    mutating func key(_ key: Key) {
+    package mutating func key(_ key: Key) {
         nextMember()
         bytes += key.bytes
     }
 
-    mutating func member(_ key: Key, _ value: String) {
+    package mutating func member(_ key: Key, _ value: String) {
         self.key(key)
         string(value)
     }
 
-    mutating func member(_ key: Key, _ value: Int) {
+    package mutating func member(_ key: Key, _ value: Int) {
         self.key(key)
         int(value)
     }
 
     /// A member whose value is `DecimalText.exact(value)` as a string, written without making it.
-    mutating func member(_ key: Key, exact value: Decimal) {
+    package mutating func member(_ key: Key, exact value: Decimal) {
         self.key(key)
         DecimalText.withExact(value) { string(utf8: $0) }
     }
 
     /// Starts the next element of the open array.
-    mutating func element() { nextMember() }
+    package mutating func element() { nextMember() }
 
-    mutating func string(_ text: String) {
+    package mutating func string(_ text: String) {
         Text.withUTF8(text) { string(utf8: $0) }
     }
 
     /// A string from its UTF-8, escaped as JSONEncoder escapes it; the runs between escapes are
     /// copied whole (most names and every amount have none).
-    mutating func string(utf8 text: UnsafeBufferPointer<UInt8>) {
+    package mutating func string(utf8 text: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
         var run = 0
         for (index, byte) in text.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
@@ -105,13 +105,13 @@ struct PrettyJSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    mutating func int(_ value: Int) { DecimalText.withInteger(value) { bytes.append(contentsOf: $0) } }
+    package mutating func int(_ value: Int) { DecimalText.withInteger(value) { bytes.append(contentsOf: $0) } }
 
-    mutating func null() { bytes += "null".utf8 }
+    package mutating func null() { bytes += "null".utf8 }
 
     /// A string-keyed object of strings or nulls, keys in JSONEncoder's order.
-    mutating func object(_ members: [String: String?]) { object(members) { $0 } }
-    mutating func object(_ members: [String: String]) { object(members) { $0 } }
+    package mutating func object(_ members: [String: String?]) { object(members) { $0 } }
+    package mutating func object(_ members: [String: String]) { object(members) { $0 } }
 
     private mutating func object<Value>(_ members: [String: Value], _ text: (Value) -> String?) {
         openObject()

@@ -7,26 +7,26 @@ import Foundation
 /// after about ten seconds): the sheets' cells that validation freed would stay resident while
 /// render allocates elsewhere. Giving the freed pages back after the steps that free hundreds of MB
 /// keeps the peak at what is alive.
-enum Allocator {
+package enum Allocator {
     /// Below this much resident memory nothing is given back: the pages would only be faulted in again
     /// by the steps after, and the smallest peak-memory limit is 512 MB (docs/ARCHITECTURE.md, Performance limits).
-    static let purgedAbove = 256 << 20
+    package static let purgedAbove = 256 << 20
 
     /// Returns the free pages of every arena to the system (a few milliseconds) when the process holds more
     /// than `purgedAbove`.
-    static func releaseFreed() {
+    package static func releaseFreed() {
         guard let resident = residentBytes(), resident > purgedAbove else { return }
         purgeAllArenas()
     }
 
     /// jemalloc's purge of every arena (`MALLCTL_ARENAS_ALL` is 4096); true when it was done.
     @discardableResult
-    static func purgeAllArenas() -> Bool {
+    package static func purgeAllArenas() -> Bool {
         mallctl("arena.4096.purge", nil, nil, nil, 0) == 0
     }
 
     /// The process's resident set, from `/proc/self/statm` (its second number, in pages); nil where there is none.
-    static func residentBytes() -> Int? {
+    package static func residentBytes() -> Int? {
         let descriptor = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -40,7 +40,7 @@ enum Allocator {
 
     /// Lets go of `value` on a thread of its own: a full build's aggregation or validated orders take
     /// milliseconds to free, which the steps still to run need not wait for. Pass the only copy.
-    static func release<T>(_ value: consuming T) {
+    package static func release<T>(_ value: consuming T) {
         let held = Held(value)
         Thread.detachNewThread { held.value = nil }
     }

@@ -2,28 +2,28 @@ import Foundation
 
 /// A growable run of bytes in memory of its own, handed to `Data` without a copy: a million-order
 /// site's `summary.json` is hundreds of MB, and `Data([UInt8])` held it twice while it copied.
-struct ByteBuffer: ~Copyable {
+package struct ByteBuffer: ~Copyable {
     private var base: UnsafeMutableRawPointer?
     private var capacity = 0
-    private(set) var count = 0
+    package private(set) var count = 0
 
-    init() {}
+    package init() {}
 
     deinit { free(base) }
 
-    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(count + bytes.count)
         (base! + count).copyMemory(from: source, byteCount: bytes.count)
         count += bytes.count
     }
 
-    mutating func append(_ bytes: [UInt8]) {
+    package mutating func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { append($0) }
     }
 
     /// The bytes as `Data`, which frees them when it goes; the buffer is empty after.
-    mutating func take() -> Data {
+    package mutating func take() -> Data {
         guard let base, count > 0 else { return Data() }
         let (pointer, length) = (base, count)
         (self.base, capacity, count) = (nil, 0, 0)
@@ -31,7 +31,7 @@ struct ByteBuffer: ~Copyable {
     }
 
     /// Forgets the bytes, keeping the memory for the next ones.
-    mutating func removeAll() { count = 0 }
+    package mutating func removeAll() { count = 0 }
 
     private mutating func reserve(_ needed: Int) {
         guard needed > capacity else { return }

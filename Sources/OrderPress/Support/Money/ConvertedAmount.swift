@@ -17,7 +17,7 @@ public struct ConvertedAmount: Sendable, Equatable {
         self.amount = amount
     }
 
-    init(currency: String, amount: Decimal?, rounded: Decimal?, digits: Int) {
+    package init(currency: String, amount: Decimal?, rounded: Decimal?, digits: Int) {
         (self.currency, self.amount, self.rounded, self.digits) = (currency, amount, rounded, digits)
     }
 }

@@ -1,5 +1,5 @@
 /// ISO 4217 currency codes and their minor units.
-enum Currency {
+package enum Currency {
     /// Active ISO 4217 codes whose minor unit is not 2.
     private static let exceptions: [String: Int] = [
         "BIF": 0, "CLP": 0, "DJF": 0, "GNF": 0, "ISK": 0, "JPY": 0, "KMF": 0, "KRW": 0, "PYG": 0,
@@ -9,7 +9,7 @@ enum Currency {
     ]
 
     /// Every active ISO 4217 code.
-    static let codes: Set<String> = Set(
+    package static let codes: Set<String> = Set(
         """
         AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BOV BRL BSD BTN BWP BYN
         BZD CAD CDF CHE CHF CHW CLF CLP CNY COP COU CRC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR FJD FKP
@@ -21,7 +21,7 @@ enum Currency {
         """.split(whereSeparator: \.isWhitespace).map(String.init))
 
     /// Minor units of `code`: the configuration's override, else ISO 4217's, else 2.
-    static func minorUnits(_ code: String, overrides: [String: Int]) -> Int {
+    package static func minorUnits(_ code: String, overrides: [String: Int]) -> Int {
         overrides[code] ?? exceptions[code] ?? 2
     }
 }

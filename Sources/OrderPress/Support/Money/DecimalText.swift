@@ -1,12 +1,12 @@
 import Foundation
 
 /// Exact decimal numbers to and from text, independent of the machine's locale.
-enum DecimalText {
+package enum DecimalText {
     private static let posix = Locale(identifier: "en_US_POSIX")
 
     /// Parses plain decimal text such as `35`, `35.50`, `-5`, `1e-05`; nothing else.
     /// (`Decimal(string:)` alone would read "12abc" as 12.)
-    static func parse(_ text: some StringProtocol) -> Decimal? {
+    package static func parse(_ text: some StringProtocol) -> Decimal? {
         var sawDigit = false
         var state = 0  // 0 sign, 1 integer digits, 2 fraction digits, 3 exponent sign, 4 exponent digits
         var sawExponentDigit = false
@@ -33,14 +33,14 @@ enum DecimalText {
     }
 
     /// The exact value as plain text ("35.5", "540"), never in exponent form.
-    static func exact(_ value: Decimal) -> String {
+    package static func exact(_ value: Decimal) -> String {
         guard let (scaled, fractionDigits, trailingZeros) = exactForm(value) else { return value.description }
         return scaled.text(units: scaled.units, fractionDigits: fractionDigits, trailingZeros: trailingZeros)
     }
 
     /// `exact(value)` as UTF-8, handed to `body` without making a String: `summary.json` and
     /// `orders.csv` write every amount of a site.
-    static func withExact<Result>(_ value: Decimal, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    package static func withExact<Result>(_ value: Decimal, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         guard let (scaled, fractionDigits, trailingZeros) = exactForm(value) else {
             var text = value.description
             return text.withUTF8(body)
@@ -58,7 +58,7 @@ enum DecimalText {
     /// Rounded half-up (`MoneyFormat.halfUp`) to `digits` fraction digits and written with exactly that many ("2.80", "432").
     /// Every amount on every page goes through here: a value with no more fraction digits than
     /// asked (prices, most totals) skips the rounding, and the text is padded without splitting it.
-    static func fixed(_ value: Decimal, digits: Int) -> String {
+    package static func fixed(_ value: Decimal, digits: Int) -> String {
         if let scaled = Scaled(value), let units = scaled.units(fractionDigits: digits) {
             return scaled.text(units: units, fractionDigits: digits, trailingZeros: 0)
         }
@@ -75,7 +75,7 @@ enum DecimalText {
     /// `text` as `fixed` or `exact` write it ("-26297.50") with `separator` between each three digits of
     /// its whole part ("-26,297.50"): pages only (`MoneyFormat.thousandsSeparator`). Most amounts have
     /// at most three whole digits and come back as they are, after counting them.
-    static func grouped(_ text: String, separator: String) -> String {
+    package static func grouped(_ text: String, separator: String) -> String {
         let utf8 = text.utf8
         let sign = utf8.first == UInt8(ascii: "-") ? 1 : 0
         var digits = 0
@@ -97,13 +97,13 @@ enum DecimalText {
     }
 
     /// `String(value)` as UTF-8, handed to `body` from the stack.
-    static func withInteger<Result>(_ value: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    package static func withInteger<Result>(_ value: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let scaled = Scaled(negative: value < 0, units: UInt64(value.magnitude), exponent: 0)
         return scaled.withText(units: scaled.units, fractionDigits: 0, trailingZeros: 0, body)
     }
 
     /// `fixed(value, digits:)` as UTF-8, handed to `body` without making a String.
-    static func withFixed<Result>(_ value: Decimal, digits: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    package static func withFixed<Result>(_ value: Decimal, digits: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if let scaled = Scaled(value), let units = scaled.units(fractionDigits: digits) {
             return scaled.withText(units: units, fractionDigits: digits, trailingZeros: 0, body)
         }
@@ -116,7 +116,7 @@ enum DecimalText {
     /// nil when either is negative or zero-or-less respectively, or does not fit 64 bits. The same as
     /// rounding the Decimal quotient: that keeps 38 digits, and a fraction of two integers below
     /// 10^19 is never within 10^-19 of a half without being one.
-    static func roundedRatio(_ numerator: Decimal, times factor: Int, over denominator: Decimal) -> Int? {
+    package static func roundedRatio(_ numerator: Decimal, times factor: Int, over denominator: Decimal) -> Int? {
         guard factor >= 0, let top = Scaled(numerator), let bottom = Scaled(denominator), !top.negative, !bottom.negative
         else { return nil }
         let scale = max(-top.exponent, -bottom.exponent, 0)
@@ -131,16 +131,16 @@ enum DecimalText {
     /// `NSDecimalRound` were a large share of a build (docs/benchmarks.md); reading the
     /// significand and doing the rest in integers gives the same
     /// text. Anything that does not fit takes Foundation's path.
-    struct Scaled {
-        let negative: Bool
-        let units: UInt64
-        let exponent: Int
+    package struct Scaled {
+        package let negative: Bool
+        package let units: UInt64
+        package let exponent: Int
 
-        init(negative: Bool, units: UInt64, exponent: Int) {
+        package init(negative: Bool, units: UInt64, exponent: Int) {
             (self.negative, self.units, self.exponent) = (negative, units, exponent)
         }
 
-        init?(_ value: Decimal) {
+        package init?(_ value: Decimal) {
             guard let parts = Self.layoutHolds ? Self.parts(of: value) : Self.partsThroughFoundation(of: value) else { return nil }
             (negative, units, exponent) = parts
         }
@@ -149,12 +149,12 @@ enum DecimalText {
         /// Foundation gives the significand only as another `Decimal`, and turning that into an integer
         /// through `NSDecimalNumber` allocated an object for every amount on every page.
         /// Nil for NaN and for a significand over 64 bits, as through Foundation.
-        static func parts(of value: Decimal) -> (negative: Bool, units: UInt64, exponent: Int)? {
+        package static func parts(of value: Decimal) -> (negative: Bool, units: UInt64, exponent: Int)? {
             guard let raw = RawDecimal(value), let units = UInt64(exactly: raw.significand) else { return nil }
             return (raw.negative, units, raw.exponent)
         }
 
-        static func partsThroughFoundation(of value: Decimal) -> (negative: Bool, units: UInt64, exponent: Int)? {
+        package static func partsThroughFoundation(of value: Decimal) -> (negative: Bool, units: UInt64, exponent: Int)? {
             guard !value.isNaN else { return nil }
             let significand = value.significand
             let units = NSDecimalNumber(decimal: significand).uint64Value
@@ -164,14 +164,14 @@ enum DecimalText {
 
         /// Whether this Foundation lays a `Decimal` out as `RawDecimal` reads it; if not, every value
         /// goes through Foundation.
-        static var layoutHolds: Bool { RawDecimal.layoutHolds }
+        package static var layoutHolds: Bool { RawDecimal.layoutHolds }
 
         /// 10^0 … 10^19, every power of ten a UInt64 holds.
         private static let powers: [UInt64] = (0...19).map { (0..<$0).reduce(UInt64(1)) { value, _ in value * 10 } }
 
         /// The value rounded half-up (away from zero, `MoneyFormat.halfUp`) to `digits` fraction digits, in units of 10^-digits;
         /// nil when that does not fit.
-        func units(fractionDigits digits: Int) -> UInt64? {
+        package func units(fractionDigits digits: Int) -> UInt64? {
             guard digits <= 18 else { return nil }
             let scale = -exponent
             if scale > digits {
@@ -185,7 +185,7 @@ enum DecimalText {
 
         /// `units` × 10^-`fractionDigits`, or `units` followed by `trailingZeros` zeros, with the
         /// value's sign unless it is zero: "-12.50", "0.001", "1000".
-        func text(units: UInt64, fractionDigits: Int, trailingZeros: Int) -> String {
+        package func text(units: UInt64, fractionDigits: Int, trailingZeros: Int) -> String {
             let count = length(units: units, fractionDigits: fractionDigits, trailingZeros: trailingZeros)
             return String(unsafeUninitializedCapacity: count) { buffer in
                 write(units: units, fractionDigits: fractionDigits, trailingZeros: trailingZeros, into: buffer, count: count)
@@ -194,7 +194,7 @@ enum DecimalText {
         }
 
         /// The same text as UTF-8, handed to `body` from the stack.
-        func withText<Result>(
+        package func withText<Result>(
             units: UInt64, fractionDigits: Int, trailingZeros: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
         ) -> Result {
             let count = length(units: units, fractionDigits: fractionDigits, trailingZeros: trailingZeros)

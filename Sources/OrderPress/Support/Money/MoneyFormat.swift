@@ -18,7 +18,7 @@ public struct MoneyFormat: Sendable {
     public var plain: MoneyFormat { MoneyFormat(minorUnitOverrides: minorUnitOverrides) }
 
     /// `text` (as `DecimalText.fixed` writes it) grouped by thousands, or as it is without a separator.
-    func grouped(_ text: String) -> String {
+    package func grouped(_ text: String) -> String {
         thousandsSeparator.isEmpty ? text : DecimalText.grouped(text, separator: thousandsSeparator)
     }
 
@@ -42,13 +42,13 @@ public struct MoneyFormat: Sendable {
     }
 
     /// The same, with the minor units of its currency already looked up.
-    func display(optional converted: ConvertedAmount, digits: Int) -> String? {
+    package func display(optional converted: ConvertedAmount, digits: Int) -> String? {
         Self.shown(converted, digits: digits).map { grouped(DecimalText.fixed($0, digits: digits)) }
     }
 
     /// The amount `display(optional:digits:)` writes: the rounding made with the conversion when it
     /// was made to these digits (it then writes the same text with no rounding left to do).
-    static func shown(_ converted: ConvertedAmount, digits: Int) -> Decimal? {
+    package static func shown(_ converted: ConvertedAmount, digits: Int) -> Decimal? {
         converted.digits == digits ? converted.rounded ?? converted.amount : converted.amount
     }
 }
@@ -63,14 +63,14 @@ extension MoneyFormat {
     /// (`DecimalText.roundedRatio`), each on the integers it already holds (the sign stays apart, so
     /// half-up on a magnitude is away from zero). Property tests hold it to `NSDecimalRound`.
     @inline(__always)
-    static func halfUp<Magnitude: FixedWidthInteger & UnsignedInteger>(_ magnitude: Magnitude, dividedBy step: Magnitude) -> Magnitude {
+    package static func halfUp<Magnitude: FixedWidthInteger & UnsignedInteger>(_ magnitude: Magnitude, dividedBy step: Magnitude) -> Magnitude {
         let (quotient, remainder) = magnitude.quotientAndRemainder(dividingBy: step)
         return remainder >= step - remainder ? quotient + 1 : quotient
     }
 
     /// `value` rounded half-up (away from zero) to `digits` fraction digits: the same value and form as
     /// `NSDecimalRound(…, .plain)`.
-    static func rounded(_ value: Decimal, digits: Int) -> Decimal {
+    package static func rounded(_ value: Decimal, digits: Int) -> Decimal {
         if let nearest = nearestStep(value, digits: digits) { return nearest }
         var input = value
         var result = Decimal()

@@ -10,13 +10,13 @@ import Foundation
 /// exponent, the length in 16-bit words in the high nibble of the next byte and the sign in its bit 3,
 /// then the significand's eight little-endian words from byte 4) is checked once on known values, and
 /// should it ever differ, no Decimal is read this way (`init` is nil) and callers take Foundation's path.
-struct RawDecimal: Hashable, Sendable {
-    let significand: UInt128
-    let exponent: Int
-    let negative: Bool
+package struct RawDecimal: Hashable, Sendable {
+    package let significand: UInt128
+    package let exponent: Int
+    package let negative: Bool
 
     /// Nil for NaN, and for everything when the layout is not the one expected.
-    init?(_ value: Decimal) {
+    package init?(_ value: Decimal) {
         guard Self.layoutHolds, !value.isNaN else { return nil }
         self.init(reading: value)
     }
@@ -39,7 +39,7 @@ struct RawDecimal: Hashable, Sendable {
 
     /// The stored fields read as expected from values of every shape made through Foundation's public
     /// API: significands of one to eight words, both signs, exponents either side of zero.
-    static let layoutHolds: Bool = {
+    package static let layoutHolds: Bool = {
         guard MemoryLayout<Decimal>.size == 20 else { return false }
         let samples = [
             "0", "1", "-1", "35", "65535", "65536", "-123.4500", "0.001", "-0.000001", "1e5", "4294967296", "281474976710656",
@@ -56,6 +56,6 @@ struct RawDecimal: Hashable, Sendable {
     }()
 
     /// 10^0 … 10^38, every power of ten a UInt128 holds.
-    static let powers: [UInt128] = (0...maximumShift).map { (0..<$0).reduce(UInt128(1)) { value, _ in value * 10 } }
-    static let maximumShift = 38
+    package static let powers: [UInt128] = (0...maximumShift).map { (0..<$0).reduce(UInt128(1)) { value, _ in value * 10 } }
+    package static let maximumShift = 38
 }

@@ -39,7 +39,7 @@ public enum TestHook {
         slot.current = hook
     }
 
-    static func reached(_ point: Point) {
+    package static func reached(_ point: Point) {
         slot.current?(point)
     }
 }

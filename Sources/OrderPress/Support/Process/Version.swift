@@ -7,7 +7,7 @@ public enum Version {
 
     /// The running binary's size and modification time: a rebuilt OrderPress renders afresh even
     /// when its version string did not change (the build fingerprint and the page keys hold it).
-    static let executableStamp: String = {
+    package static let executableStamp: String = {
         var status = stat()
         guard stat("/proc/self/exe", &status) == 0 else { return "" }
         return "\(status.st_size) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"

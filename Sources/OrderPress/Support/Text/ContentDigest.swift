@@ -13,7 +13,7 @@ public struct ContentDigest: Equatable, Sendable, Codable, CustomStringConvertib
     }
 
     /// 32 bytes: a SHA-256 digest, or an HMAC-SHA-256 code.
-    init(_ digest: some ContiguousBytes) {
+    package init(_ digest: some ContiguousBytes) {
         words = digest.withUnsafeBytes { bytes in
             func word(_ index: Int) -> UInt64 { UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) }
             return (word(0), word(1), word(2), word(3))
@@ -27,11 +27,11 @@ public struct ContentDigest: Equatable, Sendable, Codable, CustomStringConvertib
     }
 
     /// The number of hex digits of a digest.
-    static var hexLength: Int { 64 }
+    package static var hexLength: Int { 64 }
 
     /// The digest from exactly 64 lowercase hex digits; nil for anything else. Read from the bytes, with
     /// no String for each (the manifest reader reads one per published file).
-    init?(hexDigits: UnsafeRawBufferPointer) {
+    package init?(hexDigits: UnsafeRawBufferPointer) {
         guard hexDigits.count == Self.hexLength else { return nil }
         func word(_ index: Int) -> UInt64? {
             var value: UInt64 = 0
@@ -52,12 +52,12 @@ public struct ContentDigest: Equatable, Sendable, Codable, CustomStringConvertib
     }
 
     /// The 64 lowercase hex digits, appended without a String in between (the manifest writes 240,000).
-    func appendHex(to bytes: inout [UInt8]) {
+    package func appendHex(to bytes: inout [UInt8]) {
         withHexDigits { bytes.append(contentsOf: $0) }
     }
 
     /// The 64 lowercase hex digits, written on the stack.
-    func withHexDigits<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    package func withHexDigits<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         withUnsafeBytes(of: (words.0.bigEndian, words.1.bigEndian, words.2.bigEndian, words.3.bigEndian)) { bytes in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.hexLength) { digits in
                 Hex.write(bytes, to: digits.baseAddress!)

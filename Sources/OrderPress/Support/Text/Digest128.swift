@@ -6,27 +6,27 @@ import Crypto
 /// sheet's edits will collide in them, and half the size keeps a million of them small.
 ///
 /// `bytes` are the 16 bytes the state database and the publish manifest keep: they must stay as they are.
-struct Digest128: Hashable, Sendable {
-    var high: UInt64
-    var low: UInt64
+package struct Digest128: Hashable, Sendable {
+    package var high: UInt64
+    package var low: UInt64
 
-    init(high: UInt64, low: UInt64) {
+    package init(high: UInt64, low: UInt64) {
         self.high = high
         self.low = low
     }
 
     /// The first 16 bytes of the SHA-256 of `data`.
-    init(sha256Of data: UnsafeRawBufferPointer) {
+    package init(sha256Of data: UnsafeRawBufferPointer) {
         self.init(SHA256.hash(data: data))
     }
 
     /// The first 16 bytes of `digest`.
-    init(_ digest: SHA256.Digest) {
+    package init(_ digest: SHA256.Digest) {
         self = digest.withUnsafeBytes { Self(bytes: UnsafeRawBufferPointer(rebasing: $0.prefix(16)))! }
     }
 
     /// The first 16 of `bytes`, which hold at least 16.
-    init(prefixOf bytes: some Collection<UInt8>) {
+    package init(prefixOf bytes: some Collection<UInt8>) {
         precondition(bytes.count >= 16, "a 128-bit digest from fewer than 16 bytes")
         var words = (UInt64(0), UInt64(0))
         for (index, byte) in bytes.prefix(16).enumerated() {
@@ -36,7 +36,7 @@ struct Digest128: Hashable, Sendable {
     }
 
     /// Nil unless exactly 16 bytes.
-    init?(bytes: UnsafeRawBufferPointer) {
+    package init?(bytes: UnsafeRawBufferPointer) {
         guard bytes.count == 16 else { return nil }
         self.init(
             high: UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)),
@@ -44,18 +44,18 @@ struct Digest128: Hashable, Sendable {
     }
 
     /// The 16 bytes, big-endian.
-    var bytes: [UInt8] { withBytes(Array.init) }
+    package var bytes: [UInt8] { withBytes(Array.init) }
 
     /// The 16 bytes, without an array for them.
-    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    package func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         withUnsafeBytes(of: (high.bigEndian, low.bigEndian), body)
     }
 
     /// The 16 bytes in lower-case hex.
-    var hex: String { withBytes(Hex.lowercase) }
+    package var hex: String { withBytes(Hex.lowercase) }
 
     /// Two words of a SHA-256, already uniform: one is hash enough.
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(low)
     }
 }

@@ -1,13 +1,13 @@
 /// Lower-case hex of bytes (digests, salts), without `String(format:)`, which is slow enough to
 /// show at a million rows.
-enum Hex {
-    static func lowercase(_ bytes: some Sequence<UInt8>) -> String {
+package enum Hex {
+    package static func lowercase(_ bytes: some Sequence<UInt8>) -> String {
         Array(bytes).withUnsafeBytes(lowercase)
     }
 
     /// The same for bytes in memory (a secret's digest, for every row), written straight into the string:
     /// no capacity checked for every digit.
-    static func lowercase(_ bytes: UnsafeRawBufferPointer) -> String {
+    package static func lowercase(_ bytes: UnsafeRawBufferPointer) -> String {
         String(unsafeUninitializedCapacity: bytes.count * 2) { text in
             write(bytes, to: text.baseAddress!)
             return bytes.count * 2
@@ -15,7 +15,7 @@ enum Hex {
     }
 
     /// The digits of `bytes` written at `out`, which has room for two a byte.
-    static func write(_ bytes: UnsafeRawBufferPointer, to out: UnsafeMutablePointer<UInt8>) {
+    package static func write(_ bytes: UnsafeRawBufferPointer, to out: UnsafeMutablePointer<UInt8>) {
         // Each digit worked out, not looked up: the table was a global's lazy check and a bounds check per digit.
         var out = out
         for byte in bytes {
@@ -30,7 +30,7 @@ enum Hex {
     }
 
     /// The value of a lowercase hex digit (the only kind this file writes); nil for any other byte.
-    static func value(ofDigit byte: UInt8) -> UInt8? {
+    package static func value(ofDigit byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte &- UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte &- UInt8(ascii: "a") &+ 10
@@ -39,7 +39,7 @@ enum Hex {
     }
 
     /// The hex digits of `bytes` appended to `result`, without a String in between.
-    static func append(_ bytes: some Sequence<UInt8>, to result: inout [UInt8]) {
+    package static func append(_ bytes: some Sequence<UInt8>, to result: inout [UInt8]) {
         for byte in bytes {
             result.append(digit(byte >> 4))
             result.append(digit(byte & 0x0F))

@@ -10,7 +10,7 @@ public enum Spelling {
 
     /// Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
     /// neighbours ("biuld" is one swap from "build") each cost one.
-    static func distance(_ a: [Character], _ b: [Character]) -> Int {
+    package static func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
         for i in 0...a.count { table[i][0] = i }

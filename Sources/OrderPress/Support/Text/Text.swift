@@ -3,16 +3,16 @@ import Foundation
 /// Normalisation of user text: invisible characters removed, Unicode NFC, trimmed, inner whitespace
 /// collapsed to one space. People and groups are identified by this text, so nothing a reader cannot
 /// see may tell two of them apart, and no cell may reorder the text around it (bidi controls).
-enum Text {
+package enum Text {
     /// `text`'s UTF-8 in place: a native String's own storage, without the copy `withUTF8` on a
     /// `var` copy may make.
-    static func withUTF8<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    package static func withUTF8<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         var text = text
         return text.withUTF8(body)
     }
 
-    static func normalize(_ raw: String) -> String {
+    package static func normalize(_ raw: String) -> String {
         isAlreadyNormal(raw) ? raw : normalizedSlowly(raw)
     }
 
@@ -106,7 +106,7 @@ enum Text {
     /// name, say), with single inner ASCII spaces: nothing to drop, collapse or compose, so no new string
     /// is built. One pass over the UTF-8 bytes, decoded in place: every cell of every row comes here,
     /// and going through `unicodeScalars` cost more than the rest of the check.
-    static func isAlreadyNormal(_ s: String) -> Bool {
+    package static func isAlreadyNormal(_ s: String) -> Bool {
         s.utf8.withContiguousStorageIfAvailable(isAlreadyNormal(utf8:)) ?? isPlainText(s)
     }
 
@@ -149,7 +149,7 @@ enum Text {
 
     /// `isAlreadyNormal` scalar by scalar: for a string whose bytes are not at hand, and what the tests
     /// hold the byte-wise check to.
-    static func isPlainText(_ s: String) -> Bool {
+    package static func isPlainText(_ s: String) -> Bool {
         var previousWasSpace = true
         for scalar in s.unicodeScalars {
             if scalar == " " {
@@ -166,7 +166,7 @@ enum Text {
     /// `text.lowercased()`, without Unicode's case tables when the only letters with case are ASCII
     /// (a CJK name, or one with a Latin part): `lowercased()` is costly for each
     /// such name, and every order's person is folded. The scripts below have no case at all.
-    static func lowercased(_ text: String) -> String {
+    package static func lowercased(_ text: String) -> String {
         switch text.utf8.withContiguousStorageIfAvailable(caseOf(utf8:)) ?? caseOfScalars(text) {
         case .lower: return text
         case .asciiUpper:
@@ -186,13 +186,13 @@ enum Text {
 
     /// What lowercasing a text changes: nothing (no upper-case letter), only ASCII letters (every scalar
     /// is ASCII or CJK, which has no case), or possibly more (Foundation's rules then).
-    enum CaseFolding: Equatable {
+    package enum CaseFolding: Equatable {
         case lower, asciiUpper, other
     }
 
     /// `CaseFolding` scalar by scalar: for a string whose bytes are not at hand, and what the tests hold
     /// the byte-wise reading to.
-    static func caseOfScalars(_ text: String) -> CaseFolding {
+    package static func caseOfScalars(_ text: String) -> CaseFolding {
         var upper = false
         for scalar in text.unicodeScalars {
             switch scalar.value {
@@ -206,7 +206,7 @@ enum Text {
 
     /// `caseOfScalars` of the (valid) UTF-8 of a string, decoding it here: the scalar view's iteration
     /// was costly for a person's name on every row.
-    static func caseOf(utf8 bytes: UnsafeBufferPointer<UInt8>) -> CaseFolding {
+    package static func caseOf(utf8 bytes: UnsafeBufferPointer<UInt8>) -> CaseFolding {
         var upper = false
         var index = 0
         while index < bytes.count {
@@ -228,7 +228,7 @@ enum Text {
     }
 
     /// Shortens `text` to at most `limit` characters for summary pages, marking the cut with an ellipsis.
-    static func shortened(_ text: String, to limit: Int) -> String {
+    package static func shortened(_ text: String, to limit: Int) -> String {
         // Counting characters means finding grapheme breaks; no more bytes than the limit is no more characters.
         guard text.utf8.count > limit, text.count > limit else { return text }
         return String(text.prefix(limit - 1)) + "…"

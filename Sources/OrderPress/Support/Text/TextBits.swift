@@ -6,14 +6,14 @@
 /// as the keys (the orders being read). Equal texts may have different words (one stored apart, one
 /// inside): a look-up by these words can miss, never mistake, so it is only ever a cache in front of a
 /// look-up by the text itself.
-struct TextBits: Hashable, FlatKey {
+package struct TextBits: Hashable, FlatKey {
     private let low: UInt64
     private let high: UInt64
 
-    var spread: UInt64 { FlatTable<Self>.mix(low, high) }
+    package var spread: UInt64 { FlatTable<Self>.mix(low, high) }
 
     /// Nil for a longer text, whose words would be of little use as a cache key.
-    init?(_ text: String) {
+    package init?(_ text: String) {
         guard text.utf8.count <= 15 else { return nil }
         (low, high) = unsafeBitCast(text, to: (UInt64, UInt64).self)
     }

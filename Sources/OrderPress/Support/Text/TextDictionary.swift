@@ -2,11 +2,11 @@
 /// its words (`TextBits`) before hashing its Unicode: every order names a group and a person, and a
 /// `String` key hashes the normalised text (costly for a CJK name). A text equal to a
 /// key but stored in other bytes misses the words and is found by the text itself.
-struct TextDictionary<Value: Sendable>: Sendable {
+package struct TextDictionary<Value: Sendable>: Sendable {
     private let byText: [String: Value]
     private let byBits: [TextBits: Value]
 
-    init(_ byText: [String: Value]) {
+    package init(_ byText: [String: Value]) {
         self.byText = byText
         var byBits: [TextBits: Value] = [:]
         for (text, value) in byText {
@@ -15,7 +15,7 @@ struct TextDictionary<Value: Sendable>: Sendable {
         self.byBits = byBits
     }
 
-    subscript(text: String) -> Value? {
+    package subscript(text: String) -> Value? {
         if let bits = TextBits(text), let value = byBits[bits] { return value }
         return byText[text]
     }

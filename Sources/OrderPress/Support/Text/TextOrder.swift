@@ -6,10 +6,10 @@
 /// elements are sorted by `<` as before. Either way the result is exactly `sorted(by:)`'s, on text
 /// where `<` is an order at all: across composed and decomposed forms it is not (Swift finds a
 /// composed "éa" neither before, after nor equal to a decomposed "é"), which NFC text never meets.
-enum TextOrder {
+package enum TextOrder {
     /// `elements.sorted(by: areInIncreasingOrder)`, where `areInIncreasingOrder` compares the texts
     /// `keys` gives, in order, and breaks ties however it likes.
-    static func sorted<T>(_ elements: [T], keys: (T) -> [String], by areInIncreasingOrder: (T, T) -> Bool) -> [T] {
+    package static func sorted<T>(_ elements: [T], keys: (T) -> [String], by areInIncreasingOrder: (T, T) -> Bool) -> [T] {
         let bytes = elements.map { keys($0).map { Array($0.utf8) } }
         var order = Array(elements.indices)
         order.sort { a, b in

@@ -1,7 +1,7 @@
 /// Escaping for text and attribute values in the XML that OrderPress writes (SVG charts, the Atom
 /// feed) and in the HTML layout, per Unicode scalar.
-enum XMLEscaper {
-    static func escape(_ text: String) -> String {
+package enum XMLEscaper {
+    package static func escape(_ text: String) -> String {
         // Most names and amounts need nothing: they are given back without being rebuilt scalar by scalar.
         guard needsEscaping(text) else { return text }
         var result = ""
@@ -26,7 +26,7 @@ enum XMLEscaper {
     }
 
     /// `escape(text)` as UTF-8, appended.
-    static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
+    package static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(contentsOf: escape(text).utf8)
     }
 

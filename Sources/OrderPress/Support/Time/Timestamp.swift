@@ -2,25 +2,25 @@ import Foundation
 
 /// Parses and formats the timestamps found in sheets and feeds, without DateFormatter
 /// (slow, and sensitive to the machine's locale).
-enum Timestamp {
+package enum Timestamp {
     /// Reads `2026-11-21 09:15:00`, `2026-11-21T09:15`, `2026/11/21 9:15`, `11/21/2026 9:15:00`
     /// (Google Forms), or a date alone; with `Z` or `+08:00` the zone is taken from the text,
     /// otherwise the time is local to `timeZone`. A 12-hour clock in the languages Forms write
     /// (`2026/11/21 下午 3:15:00`, `午後3:15`, `3:15:00 PM`, `오후`; see `TimestampWords`) and a Google
     /// Sheets date serial (`46347.5`; see `SheetSerial`) read too. Anything else is nil: never a
     /// time read by skipping what it could not read.
-    static func parse(_ raw: String, timeZone: TimeZone) -> Date? {
+    package static func parse(_ raw: String, timeZone: TimeZone) -> Date? {
         read(raw, order: nil, timeZone: timeZone).date
     }
 
     /// `parse(_:timeZone:)` with the zone's offsets remembered by the hour (`ZoneOffsets`): for every
     /// order's time, on the thread that owns `offsets`.
-    static func parse(_ raw: String, offsets: inout ZoneOffsets) -> Date? {
+    package static func parse(_ raw: String, offsets: inout ZoneOffsets) -> Date? {
         read(raw, order: nil, offsets: &offsets).date
     }
 
     /// What a sheet's time or date cell says.
-    enum Reading: Equatable {
+    package enum Reading: Equatable {
         /// The moment; `dateOnly` when the text is a date without a time of day; `proves` the date order
         /// the text alone settles (`27/11/2026` day-first, `11/27/2026` month-first).
         case time(Date, dateOnly: Bool, proves: DateOrder?)
@@ -29,7 +29,7 @@ enum Timestamp {
         case unsettled
         case unreadable
 
-        var date: Date? {
+        package var date: Date? {
             if case .time(let date, _, _) = self { return date }
             return nil
         }
@@ -38,14 +38,14 @@ enum Timestamp {
     /// A time cell read with `order` (`date_order`, or the order its source's evidence settled; nil: only
     /// what the text itself proves). `endOfDay`: a date alone is the last instant of that day (a
     /// deadline), not its start (an order's time).
-    static func read(_ raw: String, order: DateOrder?, timeZone: TimeZone, endOfDay: Bool = false) -> Reading {
+    package static func read(_ raw: String, order: DateOrder?, timeZone: TimeZone, endOfDay: Bool = false) -> Reading {
         Text.withUTF8(raw) {
             read(utf8: $0, order: order, endOfDay: endOfDay) { timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) }
         }
     }
 
     /// `read(_:order:timeZone:)` with the zone's offsets remembered by the hour, for every order's time.
-    static func read(_ raw: String, order: DateOrder?, offsets: inout ZoneOffsets) -> Reading {
+    package static func read(_ raw: String, order: DateOrder?, offsets: inout ZoneOffsets) -> Reading {
         Text.withUTF8(raw) { read(utf8: $0, order: order, endOfDay: false) { offsets.secondsFromGMT(at: $0) } }
     }
 
@@ -77,22 +77,22 @@ enum Timestamp {
 
     /// What a timestamp's numbers say: the date, the time of day (zeros when it has none) and the zone
     /// it names, if any.
-    struct Fields: Equatable {
-        var year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0
+    package struct Fields: Equatable {
+        package var year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0
         /// Whether the text has a time of day (hours and minutes), not just a date.
-        var hasTime = false
-        var zoneOffset: Int?
+        package var hasTime = false
+        package var zoneOffset: Int?
         /// The year came last (`a/b/yyyy`): `month` and `day` hold the first and second number as read,
         /// which only a date order (`settled`) says are the month and the day.
-        var yearLast = false
+        package var yearLast = false
 
         /// How far before the next day's start a date alone ends, as a deadline: "23:59:59…" of its day.
-        static let lastInstant: TimeInterval = 0.001
+        package static let lastInstant: TimeInterval = 0.001
 
         /// The fields with a year-last date's day and month put in place by `order`, and the order the
         /// numbers alone prove; nil when they could be either (`05/11/2026` without an order), or the
         /// order is year-first. A year-first date is year, month, day whatever the order.
-        func settled(_ order: DateOrder?) -> (Fields, proves: DateOrder?)? {
+        package func settled(_ order: DateOrder?) -> (Fields, proves: DateOrder?)? {
             guard yearLast else { return (self, nil) }
             var swapped = self
             (swapped.month, swapped.day) = (day, month)
@@ -113,7 +113,7 @@ enum Timestamp {
         /// The moment, reading the wall clock in the zone that `secondsFromGMT` gives offsets of unless the
         /// text named one; nil for a day or time that does not exist. `endOfDay`: a date alone is the last
         /// instant of its day.
-        func date(secondsFromGMT: (Int) -> Int, endOfDay: Bool = false) -> Date? {
+        package func date(secondsFromGMT: (Int) -> Int, endOfDay: Bool = false) -> Date? {
             guard (1...12).contains(month), (1...Timestamp.daysIn(month: month, year: year)).contains(day),
                 (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
             else { return nil }
@@ -125,7 +125,7 @@ enum Timestamp {
         }
 
         /// `local` seconds since 1970 on the wall clock, in the zone `zoneOffset` names or else `secondsFromGMT`'s.
-        static func date(local: Int, zoneOffset: Int?, secondsFromGMT: (Int) -> Int) -> Date {
+        package static func date(local: Int, zoneOffset: Int?, secondsFromGMT: (Int) -> Int) -> Date {
             if let zoneOffset {
                 return Date(timeIntervalSince1970: TimeInterval(local - zoneOffset))
             }
@@ -136,7 +136,7 @@ enum Timestamp {
     }
 
     /// What a first look at a timestamp's bytes found.
-    enum Scan {
+    package enum Scan {
         /// Digits and separators only (`2026-11-21 09:15`, `11/21/2026 9:15:00`, `…T09:15+08:00`).
         case fields(Fields)
         /// A letter (other than the `T` between date and time and a closing `Z`) or a non-ASCII character:
@@ -147,7 +147,7 @@ enum Timestamp {
     }
 
     /// The fast path: digits and separators read in one pass over the bytes, without a String or an array.
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Scan {
+    package static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Scan {
         // Only the first six numbers are read, and how many there are: kept in place, not in an array
         // made and freed for every order's time.
         var fields = (0, 0, 0, 0, 0, 0)
@@ -226,31 +226,31 @@ enum Timestamp {
     }
 
     /// A feed's timestamp, UTC unless it names a zone.
-    static func parseUTC(_ raw: String) -> Date? {
+    package static func parseUTC(_ raw: String) -> Date? {
         parse(raw, timeZone: TimeZone(identifier: "UTC")!)
     }
 
     /// `2026-11-21 16:00` in `timeZone`.
-    static func display(_ date: Date, timeZone: TimeZone) -> String {
+    package static func display(_ date: Date, timeZone: TimeZone) -> String {
         withDisplay(date, timeZone: timeZone) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// An ISO 8601 time from the state folder (`2026-11-21T08:00:00Z`) as `display` shows it; nil when the
     /// text is not a time.
-    static func display(iso text: String, timeZone: TimeZone) -> String? {
+    package static func display(iso text: String, timeZone: TimeZone) -> String? {
         parseUTC(text).map { display($0, timeZone: timeZone) }
     }
 
     /// `display(date, timeZone:)` as UTF-8, handed to `body` from the stack (every order line shows
     /// its time, and the 16 bytes are one byte too many for a String without an allocation).
-    static func withDisplay<Result>(_ date: Date, timeZone: TimeZone, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    package static func withDisplay<Result>(_ date: Date, timeZone: TimeZone, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         withDisplay(date, secondsFromGMT: { _ in timeZone.secondsFromGMT(for: date) }, body)
     }
 
     /// The same with the zone's offsets remembered by the hour (`ZoneOffsets`), for every order's time
     /// on the thread that owns `offsets`. An offset changes only at a whole second, so the offset at
     /// the second the moment falls in is the moment's.
-    static func withDisplay<Result>(_ date: Date, offsets: inout ZoneOffsets, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    package static func withDisplay<Result>(_ date: Date, offsets: inout ZoneOffsets, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         withDisplay(date, secondsFromGMT: { offsets.secondsFromGMT(at: $0) }, body)
     }
 
@@ -290,7 +290,7 @@ enum Timestamp {
     }
 
     /// `2026-11-21T08:00:00Z`.
-    static func iso8601(_ date: Date) -> String {
+    package static func iso8601(_ date: Date) -> String {
         let (y, m, d, hh, mm, ss) = civil(Int(date.timeIntervalSince1970.rounded(.down)))
         return "\(pad(y, 4))-\(pad(m))-\(pad(d))T\(pad(hh)):\(pad(mm)):\(pad(ss))Z"
     }
@@ -300,7 +300,7 @@ enum Timestamp {
         return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -309,7 +309,7 @@ enum Timestamp {
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    package static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400

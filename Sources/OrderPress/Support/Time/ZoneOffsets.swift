@@ -6,8 +6,8 @@ import Foundation
 /// few hours. An hour is remembered only when the zone reports no transition inside it and gives the same
 /// offset at both its ends, so the answer is always the zone's own; any other hour (one with a
 /// transition at a half hour, or beyond the years where the zone's rules are tabled) is asked every time.
-struct ZoneOffsets {
-    let timeZone: TimeZone
+package struct ZoneOffsets {
+    package let timeZone: TimeZone
     /// A few recent hours, by hour number modulo their count: the hour and its offset.
     private var hours = [Int](repeating: .min, count: Self.slots)
     private var offsets = [Int](repeating: 0, count: Self.slots)
@@ -17,12 +17,12 @@ struct ZoneOffsets {
     /// reported up to a limit, and a sheet's times are in these years anyway).
     private static let remembered = -2_208_988_800..<7_258_118_400
 
-    init(_ timeZone: TimeZone) {
+    package init(_ timeZone: TimeZone) {
         self.timeZone = timeZone
     }
 
     /// The zone's offset from UTC at `seconds` since 1970, as `timeZone.secondsFromGMT(for:)` gives it.
-    mutating func secondsFromGMT(at seconds: Int) -> Int {
+    package mutating func secondsFromGMT(at seconds: Int) -> Int {
         guard Self.remembered.contains(seconds) else { return timeZone.secondsFromGMT(for: Self.date(seconds)) }
         let hour = seconds >= 0 ? seconds / 3600 : (seconds - 3599) / 3600
         let slot = hour & (Self.slots - 1)
