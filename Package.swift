@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "orderpress", targets: ["orderpress"]),
-        .library(name: "OrderPress", targets: ["OrderPress"]),
+        .library(name: "OrderPress", targets: ["OrderPressPipeline", "OrderPressScaffold", "OrderPressServe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -44,29 +44,173 @@ let package = Package(
         // HTTP requests through libcurl's easy interface (see URLSessionTransport); libcurl4 is a runtime
         // package already (static Foundation links it), libcurl4-openssl-dev a build one.
         .target(name: "CHTTPRequest", linkerSettings: [.linkedLibrary("curl")]),
+        // BEGIN stage targets (tools/targets/split.py)
         .target(
-            name: "OrderPress",
+            name: "OrderPressSupport",
             dependencies: [
-                "CCmarkGFM",
                 "CJemalloc",
-                "CPageArena",
-                "CHTTPRequest",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
-                .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                // RS256 for a Google service account's token request (GoogleServiceAccount).
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-                // SQLite's own calls, for binding a million records without GRDB's per-value cost.
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
-                .product(name: "HeapModule", package: "swift-collections"),
+                .product(name: "Crypto", package: "swift-crypto")
             ]
         ),
+        .target(
+            name: "OrderPressCatalogue",
+            dependencies: [
+                "OrderPressSupport"
+            ]
+        ),
+        .target(
+            name: "OrderPressOutput",
+            dependencies: [
+                "OrderPressSupport"
+            ]
+        ),
+        .target(
+            name: "OrderPressConfig",
+            dependencies: [
+                "OrderPressSupport",
+                "OrderPressCatalogue",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "TOMLKit", package: "TOMLKit")
+            ]
+        ),
+        .target(
+            name: "OrderPressFetch",
+            dependencies: [
+                "OrderPressSupport",
+                "OrderPressConfig",
+                "CHTTPRequest",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto")
+            ]
+        ),
+        .target(
+            name: "OrderPressValidate",
+            dependencies: [
+                "OrderPressSupport",
+                "OrderPressCatalogue",
+                "OrderPressConfig",
+                "OrderPressFetch"
+            ]
+        ),
+        .target(
+            name: "OrderPressSlugs",
+            dependencies: [
+                "OrderPressSupport",
+                "OrderPressValidate"
+            ]
+        ),
+        .target(
+            name: "OrderPressAggregate",
+            dependencies: [
+                "OrderPressSupport",
+                "OrderPressFetch",
+                "OrderPressValidate"
+            ]
+        ),
+        .target(
+            name: "OrderPressDiff",
+            dependencies: [
+                "OrderPressSupport",
+                "OrderPressConfig",
+                "OrderPressFetch",
+                "OrderPressValidate",
+                "OrderPressSlugs",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "HeapModule", package: "swift-collections")
+            ]
+        ),
+        .target(
+            name: "OrderPressRender",
+            dependencies: [
+                "OrderPressSupport",
+                "OrderPressCatalogue",
+                "OrderPressOutput",
+                "OrderPressConfig",
+                "OrderPressFetch",
+                "OrderPressValidate",
+                "OrderPressSlugs",
+                "OrderPressAggregate",
+                "OrderPressDiff",
+                "CCmarkGFM",
+                "CPageArena",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Mustache", package: "swift-mustache")
+            ]
+        ),
+        .target(
+            name: "OrderPressReuse",
+            dependencies: [
+                "OrderPressSupport",
+                "OrderPressOutput",
+                "OrderPressConfig",
+                "OrderPressFetch",
+                "OrderPressValidate",
+                "OrderPressAggregate",
+                "OrderPressDiff",
+                "OrderPressRender",
+                .product(name: "Crypto", package: "swift-crypto")
+            ]
+        ),
+        .target(
+            name: "OrderPressPublish",
+            dependencies: [
+                "OrderPressSupport",
+                "OrderPressOutput",
+                "OrderPressConfig",
+                "OrderPressDiff",
+                .product(name: "Crypto", package: "swift-crypto")
+            ]
+        ),
+        .target(
+            name: "OrderPressNotify",
+            dependencies: [
+                "OrderPressSupport",
+                "OrderPressCatalogue",
+                "OrderPressConfig",
+                "OrderPressFetch",
+                "OrderPressValidate",
+                "OrderPressDiff",
+                "OrderPressRender",
+                "OrderPressPublish"
+            ]
+        ),
+        .target(
+            name: "OrderPressPipeline",
+            dependencies: [
+                "OrderPressSupport",
+                "OrderPressCatalogue",
+                "OrderPressConfig",
+                "OrderPressFetch",
+                "OrderPressValidate",
+                "OrderPressAggregate",
+                "OrderPressDiff",
+                "OrderPressRender",
+                "OrderPressReuse",
+                "OrderPressPublish",
+                "OrderPressNotify"
+            ]
+        ),
+        .target(
+            name: "OrderPressScaffold",
+            dependencies: [
+                "OrderPressSupport",
+                "OrderPressRender"
+            ]
+        ),
+        .target(
+            name: "OrderPressServe",
+            dependencies: [
+                "OrderPressSupport",
+                "OrderPressConfig"
+            ]
+        ),
+        // END stage targets
         .executableTarget(
             name: "orderpress",
             dependencies: [
-                "OrderPress",
+                "OrderPressSupport", "OrderPressConfig", "OrderPressDiff", "OrderPressRender", "OrderPressNotify", "OrderPressPipeline", "OrderPressScaffold", "OrderPressServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
@@ -79,13 +223,13 @@ let package = Package(
         // No product includes it, and nothing in the `orderpress` binary installs a hook.
         .executableTarget(
             name: "orderpress-crashtest",
-            dependencies: ["OrderPress"],
+            dependencies: ["OrderPressSupport", "OrderPressConfig", "OrderPressPipeline"],
             path: "Tests/CrashTest"
         ),
         .testTarget(
             name: "OrderPressTests",
             dependencies: [
-                "OrderPress", "orderpress", "orderpress-crashtest",
+                "OrderPressSupport", "OrderPressCatalogue", "OrderPressOutput", "OrderPressConfig", "OrderPressFetch", "OrderPressValidate", "OrderPressSlugs", "OrderPressAggregate", "OrderPressDiff", "OrderPressRender", "OrderPressReuse", "OrderPressPublish", "OrderPressNotify", "OrderPressPipeline", "OrderPressScaffold", "OrderPressServe", "orderpress", "orderpress-crashtest",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "PropertyBased", package: "swift-property-based"),

@@ -7,7 +7,7 @@
  *     cc -O2 -pthread scripts/cfloor.c $(pkg-config --cflags --libs libcmark-gfm) -o cfloor
  *     cfloor MARKDOWN_DIR OUT_DIR
  *
- * The rendering is that of OrderPress's site pages (Sources/OrderPress/Render/CMark.swift,
+ * The rendering is that of OrderPress's site pages (Sources/OrderPressRender/CMark.swift,
  * CMark.site): the table, strikethrough and tagfilter extensions, no autolink, no UNSAFE,
  * CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES, and relative links to .md pages turned into .html, so
  * each page's HTML is the body OrderPress puts inside its layout's <main>: byte for byte on every

@@ -6,7 +6,7 @@ A link to a file must name a file or folder of the repository; a link with a
 punctuation dropped, spaces made hyphens, repeats numbered) or an explicit
 `<a id="...">`. Links to other sites (http, https, mailto) are not fetched.
 Links inside code (fenced blocks, `inline`) are not links and are skipped; but a
-repository path written out anywhere (`docs/cron.md`, `Sources/OrderPress/Render/`)
+repository path written out anywhere (`docs/cron.md`, `Sources/OrderPressRender/`)
 must name something that exists, so that a moved file or folder leaves no stale name.
 
 Usage: scripts/check-links.py [FILE.md ...]   (default: README.md and docs/**/*.md)

@@ -13,9 +13,9 @@ set -eu
 
 # What each package is for:
 #   pkg-config                        SwiftPM reads the flags of the system libraries below through it
-#   libcmark-gfm-dev, -extensions-dev the Markdown renderer (Sources/OrderPress/Render/CMark*.swift)
+#   libcmark-gfm-dev, -extensions-dev the Markdown renderer (Sources/OrderPressRender/CMark*.swift)
 #   libsqlite3-dev                    GRDB: the state folder's database
-#   libjemalloc-dev                   the process's allocator (Sources/OrderPress/Support/Memory/Allocator.swift)
+#   libjemalloc-dev                   the process's allocator (Sources/OrderPressSupport/Memory/Allocator.swift)
 #   libcurl4-openssl-dev, libxml2-dev linking Foundation statically (make install, dist, deb): its
 #                                     networking and XML parts link -lcurl and -lxml2, which need
 #                                     the unversioned libcurl.so and libxml2.so of these packages

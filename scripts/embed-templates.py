@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/OrderPress/Render/DefaultTemplates.swift from the files in templates/,
+"""Writes Sources/OrderPressRender/DefaultTemplates.swift from the files in templates/,
 so that the orderpress binary carries its default templates and runs from any folder.
 Run by `make templates` (then Sources/page-generator compiles them); a test fails when the two differ."""
 import hashlib
@@ -25,12 +25,12 @@ for path in files:
     out.append('"""#####,')
 out.append("    ]")
 out.append("}")
-(root / "Sources/OrderPress/Render/DefaultTemplates.swift").write_text("\n".join(out) + "\n", encoding="utf-8")
+(root / "Sources/OrderPressRender/DefaultTemplates.swift").write_text("\n".join(out) + "\n", encoding="utf-8")
 
 # Every earlier version of each template in the repository's history, as SHA-256 digests: `init` copies
 # the templates into a site, and an unedited copy of an earlier version must not keep overriding the
 # built-in one after an upgrade (`TemplateSet`). Kept as they were when git history is not at hand.
-former_path = root / "Sources/OrderPress/Render/FormerTemplates.swift"
+former_path = root / "Sources/OrderPressRender/FormerTemplates.swift"
 def git(*args):
     return subprocess.run(["git", "-C", str(root), *args], capture_output=True, check=True).stdout
 try:

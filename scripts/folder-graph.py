@@ -28,6 +28,10 @@ from collections import defaultdict
 DECL = re.compile(
     r"\b(?:struct|enum|class|protocol|actor|typealias)\s+([A-Za-z_][A-Za-z0-9_]*)")
 EXTENSION = re.compile(r"\bextension\s+([A-Za-z_][A-Za-z0-9_.]*)")
+PREFIX = "OrderPress"
+LAYERING = os.path.join(os.path.dirname(os.path.abspath(__file__)), "layering.txt")
+# Folders that share one target with another (a cycle not cut yet); read from layering.txt by main().
+GROUPED = set()
 IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 
 
@@ -78,8 +82,14 @@ def strip(source):
 
 
 def folder_of(path, root):
-    rel = os.path.relpath(path, root)
-    return rel.split(os.sep)[0]
+    """The stage folder of a file: Sources/OrderPress<Folder>/…, or Sources/OrderPress<Target>/<Folder>/…
+    where one target holds several folders; None outside the stage targets."""
+    parts = os.path.relpath(path, root).split(os.sep)
+    if not parts[0].startswith(PREFIX) or parts[0] == PREFIX or len(parts) < 2:
+        return None
+    if len(parts) > 2 and parts[1] in GROUPED:
+        return parts[1]
+    return parts[0][len(PREFIX):]
 
 
 def scan(root):
@@ -90,7 +100,7 @@ def scan(root):
             if name.endswith(".swift"):
                 path = os.path.join(base, name)
                 folder = folder_of(path, root)
-                if folder.endswith(".swift"):
+                if folder is None:
                     continue
                 with open(path, encoding="utf-8") as f:
                     files.append((folder, path, strip(f.read())))
@@ -193,11 +203,12 @@ def read_layering(path):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--root", default=os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "OrderPress"))
+        os.path.dirname(os.path.abspath(__file__)), "..", "Sources"))
     parser.add_argument("-v", "--verbose", action="store_true", help="name the types of each edge")
     parser.add_argument("--check", metavar="LAYERING", help="fail on an upward edge not allowed")
     args = parser.parse_args()
 
+    GROUPED.update(read_layering(args.check or LAYERING)[0])
     files, declared = scan(args.root)
     uses = edges_of(files, declared)
     folders = sorted({f for f, _, _ in files})

@@ -1,6 +1,6 @@
 import FlyingSocks
 import Foundation
-import OrderPress
+import OrderPressServe
 
 /// `orderpress serve`'s listening socket on 127.0.0.1, in front of FlyingFox: it reads each request's
 /// head itself, within `RequestHead`'s bounds and a deadline, and only then passes the request line on

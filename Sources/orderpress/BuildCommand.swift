@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
 import Logging
-import OrderPress
+import OrderPressSupport
+import OrderPressConfig
+import OrderPressNotify
+import OrderPressPipeline
 
 struct BuildCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import OrderPress
+import OrderPressSupport
+import OrderPressPipeline
 
 struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import OrderPress
+import OrderPressSupport
 
 /// `build` is the default subcommand, so swift-argument-parser reads an unknown first word
 /// (`orderpress biuld`) as an argument of `build` and prints build's usage. A first word that is

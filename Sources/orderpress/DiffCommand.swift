@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import OrderPress
+import OrderPressDiff
+import OrderPressPipeline
 
 struct DiffCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

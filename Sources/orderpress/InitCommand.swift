@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import OrderPress
+import OrderPressScaffold
 
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

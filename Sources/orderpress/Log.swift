@@ -1,5 +1,5 @@
 import Logging
-import OrderPress
+import OrderPressSupport
 
 /// swift-log to stderr: errors only with --quiet, debug with --verbose.
 enum Log {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import OrderPress
+import OrderPressSupport
+import OrderPressRender
 
 struct MarkdownCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

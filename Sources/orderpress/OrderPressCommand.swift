@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import OrderPress
+import OrderPressSupport
+import OrderPressConfig
 
 @main
 struct OrderPressCommand: AsyncParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import OrderPress
+import OrderPressPipeline
 
 /// `--progress auto|always|never`.
 enum ProgressMode: String, ExpressibleByArgument, CaseIterable {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import OrderPress
+import OrderPressSupport
+import OrderPressNotify
+import OrderPressPipeline
 
 struct RestoreCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,7 +2,7 @@ import ArgumentParser
 import FlyingFox
 import FlyingSocks
 import Foundation
-import OrderPress
+import OrderPressServe
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,6 @@
 import FlyingFox
 import Foundation
-import OrderPress
+import OrderPressServe
 
 /// Answers GET and HEAD with files of the built site; the library's `SiteFiles` decides which file,
 /// if any, a path may reach. FlyingFox's own `DirectoryHTTPHandler` is not used: it follows links

@@ -1,5 +1,5 @@
 import Foundation
-import OrderPress
+import OrderPressSupport
 
 /// The one place the command line prints: every line is escaped with `TerminalEscaper`, so that text
 /// from the data, the configuration or a server can never drive the operator's terminal.

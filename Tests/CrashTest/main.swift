@@ -1,5 +1,7 @@
 import Foundation
-import OrderPress
+import OrderPressSupport
+import OrderPressConfig
+import OrderPressPipeline
 
 // Test-only (never part of a product): `orderpress build --quiet` that can stop at a pause point, for
 // the crash tests in CronTests. With ORDERPRESS_TEST_PAUSE=<point>:<n>, the n-th time the build

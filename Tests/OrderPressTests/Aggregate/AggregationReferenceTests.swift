@@ -2,7 +2,10 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressFetch
+@testable import OrderPressValidate
+@testable import OrderPressAggregate
 
 /// The aggregate step (numbered orders, integer sums, both cores) against a straightforward one:
 /// Decimal dictionaries keyed by person key and group name, summed order by order, on generated sheets

@@ -2,7 +2,10 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressFetch
+@testable import OrderPressValidate
+@testable import OrderPressAggregate
 
 @Suite struct AggregatorTests {
     static func order(_ row: Int, _ group: String, _ person: String, _ item: String, _ options: [String], _ quantity: Int, _ price: String, _ currency: String = "TWD") -> Order {

@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressAggregate
 
 /// The aggregate step's conversions, remembered by millionths and currency numbers
 /// (`ConversionCache`), against converting afresh through `Converter.converted(_:into:)`, to the

@@ -2,7 +2,10 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressFetch
+@testable import OrderPressValidate
+@testable import OrderPressAggregate
 
 /// A conversion whose exact result has a finite decimal expansion is shown as that result rounded
 /// half-up once (issue 36, item 15): the oracle here works in 64-bit integers, not through `Converter`.

@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressAggregate
 
 /// A sum's Decimal, written field by field (`ExactSum.decimal(micros:)`), is the one Foundation
 /// makes, byte for byte: the same value in the same form, so that it prints, hashes (`RawDecimal`)

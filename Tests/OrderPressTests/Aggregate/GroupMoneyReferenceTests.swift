@@ -2,7 +2,9 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressValidate
+@testable import OrderPressAggregate
 
 /// Fees, discounts and the settled organiser through the whole aggregate step, against a computation
 /// written another way: dictionaries keyed by person key, Foundation's `NSDecimalRound` for the fee in

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressFetch
+@testable import OrderPressValidate
+@testable import OrderPressAggregate
 
 /// Sheets large enough that validation and aggregation split their work over two cores: the result is
 /// still in sheet order, exact, and the same from run to run.

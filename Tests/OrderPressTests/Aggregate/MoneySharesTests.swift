@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressAggregate
 
 /// `MoneyShares` against a computation written another way: units handed out one at a time, each to
 /// the person furthest below their exact quota (compared as fractions over the common denominator, in

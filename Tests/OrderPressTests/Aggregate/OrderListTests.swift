@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressAggregate
 
 /// Groups and people hold their orders as positions in the one array of validated orders: they must
 /// read exactly as the copies they replace did.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressAggregate
 
 /// What a million orders would otherwise allocate a million times is made once and shared: equal
 /// option lists, and the converted lists of equal totals. Same values as before, one buffer.

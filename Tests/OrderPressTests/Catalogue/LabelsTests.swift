@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressCatalogue
+@testable import OrderPressDiff
 
 /// The label catalogue: complete in every language, chosen by language tag, overridable per key.
 @Suite struct LabelsTests {

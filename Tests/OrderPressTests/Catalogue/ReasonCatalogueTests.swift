@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressCatalogue
 
 /// Every reason code has its text in each built-in language, naming the same values.
 @Suite struct ReasonCatalogueTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressConfig
 
 @Suite struct ConfigurationLoaderTests {
     @Test func readsTheSampleConfiguration() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressConfig
 
 /// Where the output folders may lie: never the state inside, equal to or around a published folder,
 /// never two output folders overlapping, never a published folder holding the configuration or a source.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressConfig
+@testable import OrderPressNotify
 
 @Suite struct NotifySettingsTests {
     @Test func withoutTheTableBothKindsArePrinted() throws {

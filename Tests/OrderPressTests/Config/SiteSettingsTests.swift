@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
 
 /// The configuration keys that shape the site: `language`, `[labels]`, `base_url`.
 @Suite struct SiteSettingsTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressValidate
+@testable import OrderPressDiff
 
 @Suite struct DifferTests {
     static let headers = ["id", "group", "orderer", "drink", "sugar", "price", "editCode"]

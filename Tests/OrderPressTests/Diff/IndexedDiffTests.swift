@@ -3,7 +3,9 @@ import GRDB
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressValidate
+@testable import OrderPressDiff
 
 /// The diff against the last snapshot's index (`SnapshotIndex`, records read on demand) decides
 /// exactly what the differ that held every record decided, and reads only the records that differ.

@@ -3,7 +3,9 @@ import Foundation
 import GRDB
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressValidate
+@testable import OrderPressDiff
 
 /// Secrets are kept as HMAC-SHA-256 with the state folder's key, kept in a file of its own: the database
 /// alone confirms no guess. A state made before (salted SHA-256, the salt in the database) is compared with

@@ -1,7 +1,6 @@
 import PropertyBased
 import Testing
 
-@testable import OrderPress
 
 /// Without ids, what became of each order is told by its group, person and item: edited, turned rejected
 /// or valid, deleted, added; and rejected rows are never orders.

@@ -1,7 +1,7 @@
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressDiff
 
 /// `NearestRows` pairs what trying every pair, closest first, pairs.
 @Suite struct NearestRowsTests {

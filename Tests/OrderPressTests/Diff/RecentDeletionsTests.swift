@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressValidate
+@testable import OrderPressDiff
+@testable import OrderPressRender
 
 /// The deletions tombstones list (`RecentDeletions`): kept by the clock, not by a number of runs, none
 /// undone or of a closed round, and appended to without copying what is there.

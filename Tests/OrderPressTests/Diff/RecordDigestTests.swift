@@ -3,7 +3,9 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressValidate
+@testable import OrderPressDiff
 
 /// A record's digest and a secret's hash are what every state folder already holds: the faster ways
 /// of making them give exactly what the plain ways gave, byte for byte.

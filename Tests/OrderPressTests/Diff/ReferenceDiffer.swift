@@ -1,6 +1,7 @@
 import Foundation
 
-@testable import OrderPress
+@testable import OrderPressValidate
+@testable import OrderPressDiff
 
 /// The differ as it was before the state kept an index (`SnapshotIndex`): every record of the last
 /// snapshot in memory, compared one by one; and the rules for rows left over after matching by identity

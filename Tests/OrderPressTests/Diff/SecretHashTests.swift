@@ -3,7 +3,8 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressDiff
 
 /// A secret's hash is held as bytes and written as the text every state and history already holds.
 @Suite struct SecretHashTests {

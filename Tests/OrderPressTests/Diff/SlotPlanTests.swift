@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressDiff
 
 /// Records keep their slots while they stay the same records (`SlotPlan`, state schema v3): a save
 /// writes only the records that equal no old one but for their sheet row, whatever moved.

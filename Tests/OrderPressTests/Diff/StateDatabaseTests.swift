@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressDiff
 
 /// The state database's schema v3: records by slot, the sheet order in one row (`RecordOrder`).
 @Suite struct StateDatabaseTests {

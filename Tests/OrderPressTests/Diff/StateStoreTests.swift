@@ -3,7 +3,8 @@ import GRDB
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressDiff
 
 @Suite struct StateStoreTests {
     static let startAfresh = "move it away to start afresh (the next build is then a first run)"

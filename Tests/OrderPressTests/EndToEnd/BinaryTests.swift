@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
 
 /// Runs the built `orderpress` binary on a copy of the sample, as a user would.
 @Suite struct BinaryTests {

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
 
 /// Carried debts where members and the organiser look (issue 34, Deliver 1), through the built binary with a
 /// pinned clock. Tea (organiser Amy, deadline 09:30 on Monday 2026-11-23 in Taipei) closes at 11:00 with Cat

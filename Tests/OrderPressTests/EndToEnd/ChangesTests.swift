@@ -5,7 +5,6 @@ import Testing
 import FoundationXML
 #endif
 
-@testable import OrderPress
 
 /// Two builds of the sample around an edit of its orders, run through the built binary.
 @Suite struct ChangesTests {

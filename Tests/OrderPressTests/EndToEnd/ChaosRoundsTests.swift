@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressValidate
 
 /// A month of weekly rounds under cron, seeded, with `ChaosTests`' faults (kills at pause points, failing
 /// writes and renames): two groups, Tea (Amy, deadline Friday 15:00) and Lunch (Ben, Wednesday 12:00),

@@ -2,7 +2,9 @@ import FlyingFox
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressDiff
+@testable import OrderPressPublish
 
 /// A month of cron in miniature, seeded: each run edits the sheet at random (orders deleted, changed, added,
 /// people renamed) and then builds it while something goes wrong, or not: the SheetDB stand-in answers 500,

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
 
 /// The command word: `--version`, help, a mistyped command, and `build` as the default.
 @Suite struct CommandLineTests {

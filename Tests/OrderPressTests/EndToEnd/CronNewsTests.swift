@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressNotify
 
 /// What `build --quiet` tells cron (and so the organiser): the news of each run, a failing source said
 /// once when it starts and once when it ends, and `status.json`. Runs the built binary, clock pinned.

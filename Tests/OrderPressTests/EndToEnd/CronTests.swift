@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressDiff
+@testable import OrderPressPublish
 
 /// What running unattended from cron needs: the lock, crash safety, reproducible output, git.
 @Suite struct CronTests {

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressDiff
 
 /// What the built binary does with broken, hostile or emptied sheets: refuse loudly, or reject the row
 /// without showing it; never publish a secret, never crash, never wipe the totals quietly.

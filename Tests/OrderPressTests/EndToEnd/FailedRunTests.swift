@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
 
 /// A run that fails while writing — a full disk, an I/O error, a state database that cannot be written —
 /// leaves the published site, the Markdown, the snapshot and the history exactly as they were (docs/guarantees.md,

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressDiff
 
 /// `feed.xml`: ids unique per site and stable across builds; links absolute with `base_url`.
 @Suite struct FeedTests {

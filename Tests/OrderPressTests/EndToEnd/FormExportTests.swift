@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
 
 /// A Google Form's response tab exported as CSV (the shipped `examples/google-form`), with what people
 /// really type into it, built by the binary as cron runs it.

@@ -2,7 +2,6 @@ import FlyingFox
 import Foundation
 import Testing
 
-@testable import OrderPress
 
 /// A Google Form's response tab, served by a loopback SheetDB stand-in as SheetDB serves it in both of its
 /// modes — `FORMATTED_VALUE` (every value a string in the zh-TW sheet's formats) and `UNFORMATTED_VALUE`

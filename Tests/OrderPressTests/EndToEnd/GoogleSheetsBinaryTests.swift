@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
 
 /// The built binary reading a Google Form's response tab and a groups tab straight from the Sheets API
 /// (a loopback stand-in, and its token endpoint checking the service account's signed JWT): it publishes

@@ -2,7 +2,6 @@ import FlyingFox
 import Foundation
 import Testing
 
-@testable import OrderPress
 
 /// Runs the built binary against a local SheetDB-compatible server and rates feed serving the sample's data.
 @Suite struct HTTPBinaryTests {

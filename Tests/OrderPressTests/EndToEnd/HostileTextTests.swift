@@ -5,7 +5,6 @@ import Testing
 import FoundationXML
 #endif
 
-@testable import OrderPress
 
 /// The built binary on data, paths and templates made to attack the terminal, spreadsheets, XML
 /// readers and the template engine.

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
 
 /// `orderpress init DIR` given a DIR that names no new folder: refused, and nothing made anywhere.
 @Suite struct InitArgumentTests {

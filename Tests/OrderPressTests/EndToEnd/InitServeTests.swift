@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
 
 /// `orderpress init` and `orderpress serve`, run as a new user would: init, build with no flags, serve.
 @Suite struct InitServeTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
 
 /// `make install-files` (what `make install` runs after its release build) with the debug binary,
 /// into a temporary prefix: binary, generated man page, completions; then `make uninstall`.

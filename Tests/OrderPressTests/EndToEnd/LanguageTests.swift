@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
 
 /// The sample site in its own language (zh-Hant) and in English: interface labels follow
 /// `language` and `[labels]`; data, numbers and dates stay as they are.

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
 
 /// Issue 35 through the built binary: an en-GB Form's day-first dates, a deadline written as a date alone,
 /// amounts with their currency's sign (and a fee that cannot be counted said where the money is), paid in

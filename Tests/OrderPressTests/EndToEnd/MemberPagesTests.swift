@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressCatalogue
 
 /// Every member can find their page and read advice they can follow: someone whose only row was rejected
 /// is on the index (owing nothing, with ⚠) and linked from the Attention page, and the advice fits a

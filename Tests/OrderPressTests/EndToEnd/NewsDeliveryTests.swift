@@ -2,7 +2,6 @@ import FlyingFox
 import Foundation
 import Testing
 
-@testable import OrderPress
 
 /// Every kind of news through the built binary: printed under `--quiet` and POSTed to a loopback webhook
 /// (a failing source and its recovery, a build the guard refuses, deletions, rejections), in the site's

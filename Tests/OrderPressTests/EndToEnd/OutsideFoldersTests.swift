@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressConfig
 
 /// The built binary never writes, removes or publishes outside its folders: real symbolic links inside
 /// them, state folders placed where they would be published, and the configuration checks that say so.

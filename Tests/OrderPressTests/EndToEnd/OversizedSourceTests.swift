@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
 
 /// Local files the build reads, larger than it reads or not files at all: refused by their size or
 /// type before any byte is read. The large files are sparse (`ftruncate`): gigabytes on paper, nothing

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
 
 /// Issue 34 Deliver 1, the settling part, through the built binary with a pinned clock: a `[payments]`
 /// source pays off debts carried from finished rounds (RoundCloseTests' Monday: Tea closes at 09:30 with

@@ -2,7 +2,9 @@ import Foundation
 import GRDB
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressSlugs
+@testable import OrderPressDiff
 
 /// One person, one page (docs/configuration.md), through the built binary on a Form-shaped sheet with the
 /// spellings of issue 35: ten spellings of seven people make seven pages with exact totals, the merged

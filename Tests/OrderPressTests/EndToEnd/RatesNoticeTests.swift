@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
 
 /// The rates' staleness flag on every page of converted totals, with a pinned clock
 /// (`SOURCE_DATE_EPOCH`): the sample's rates are as of 2026-11-21 08:00 UTC and `max_age_hours` is 48,

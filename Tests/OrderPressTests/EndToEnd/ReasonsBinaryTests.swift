@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
 
 /// Issue 24 items 4, 6 and 8 through the built binary on the sample (zh-Hant): reason codes, rejected rows
 /// on their person's page and counted on their group's, the Changes page's values, noindex.

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressDiff
+@testable import OrderPressNotify
 
 /// `orderpress restore`: a deleted order back as a row of the sheet, through the built binary.
 @Suite struct RestoreTests {

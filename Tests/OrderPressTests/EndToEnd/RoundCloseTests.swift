@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
 
 /// When a round may close (`[rounds] close_after_deadline`), through the built binary with a pinned clock:
 /// only when the last published snapshot, made after the deadline, still held the group's orders; the

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
 
 /// `[rounds] close_after_deadline`, through the built binary with a pinned clock: clearing a group whose
 /// deadline has passed closes its round (archived and published, exit 0, no deletion news), while

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
 
 /// `orderpress serve` against clients that send too much: over real loopback sockets, with the built
 /// binary. Every socket here gives up after a few seconds, so that a server that stops answering fails

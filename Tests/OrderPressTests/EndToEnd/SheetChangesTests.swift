@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
 
 /// Changes as a sheet filled by people makes them, run through the built binary: rows without ids
 /// (a Google Form's response tab), a checkbox `paid` column that fills every unused row with `FALSE`,

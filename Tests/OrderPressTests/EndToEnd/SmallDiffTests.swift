@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
 
 /// The committed Markdown is meant for git review: deleting one order of a few hundred must change
 /// only the lines about that order and the totals that include it.

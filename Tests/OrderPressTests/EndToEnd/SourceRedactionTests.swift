@@ -2,7 +2,7 @@ import FlyingFox
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressNotify
 
 /// Everything that leaves the machine names a source by its `SourceDescription`, never its address: a
 /// SheetDB API's id is its path (anyone with it reads and writes the sheet), a rates key may sit in the

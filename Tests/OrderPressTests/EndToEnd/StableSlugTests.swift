@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSlugs
 
 /// A page stays at its address: the slugs a build hands out are kept in the state, so a newcomer whose
 /// name makes the same slug gets the suffix instead of taking the page of someone already published.

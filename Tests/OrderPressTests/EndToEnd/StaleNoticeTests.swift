@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
 
 /// The "not updated since …" notice (`StaleNotice`): a sheet served from a loopback server fails, and the
 /// built binary runs with a pinned clock. The notice appears on the index and group pages only once the

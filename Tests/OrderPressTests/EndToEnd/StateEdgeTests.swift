@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressConfig
+@testable import OrderPressDiff
 
 /// The state folder as other programs and accidents leave it: emptied, locked, replaced by a pipe or a
 /// link, made by another build at the same instant. Run through the built binary, on real files.

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressDiff
 
 /// The state's records keep their slots (schema v3) through the built binary: an order deleted from the
 /// sheet deletes its record alone, whatever moved up behind it.

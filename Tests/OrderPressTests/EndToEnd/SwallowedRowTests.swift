@@ -2,7 +2,6 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
 
 /// A stray quote at the start of one cell and another at the end of a cell on a later line make valid
 /// RFC 4180 in which one quoted cell swallows the rest of a row (its edit code among it) and whole rows

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
 
 /// Issue 24 item 5 through the built binary: a person whose orders were all deleted keeps their page
 /// (same address) for 30 days by the run's clock, saying what was deleted and when; then it goes.

@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressDiff
 
 /// Issue 34 deliver 3 and issue 36 item 7 through the built binary, with a pinned clock: a tombstone only
 /// for orders deleted (not for a closed round, not for a person with a carried debt), never listing a

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
 
 /// A run killed (or failed) between putting files in place and committing the state leaves a site that the
 /// last snapshot does not describe, and perhaps pages no list of published files names. The next run repairs

@@ -2,7 +2,7 @@ import FlyingFox
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressNotify
 
 /// `[notify] webhook_url_env`: each run's news POSTed after the publish, through the built binary,
 /// against loopback servers that accept, fail with 500, hang, reset, and redirect elsewhere.

@@ -3,7 +3,8 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressFetch
 
 /// `SheetParser.parseCSV` splits cells byte by byte (`CSVRows`); CSV.swift's reader stays the grammar it
 /// must follow. Every table it makes is compared with the one the reader makes of the same bytes, cell by

@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressFetch
 
 /// `CSVSyntax.scan` on rows whose quoted cells hold line breaks: a real multi-line note is read as it is;
 /// a cell that swallows what look like whole rows makes its row malformed, named with the lines it spans.

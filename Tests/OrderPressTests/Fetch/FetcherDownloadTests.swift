@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressFetch
 
 /// The fetch step in two halves: `download` obtains the sources' bytes and their fingerprint,
 /// `parse` reads them. An unchanged set of sources must give the same fingerprint, any changed byte

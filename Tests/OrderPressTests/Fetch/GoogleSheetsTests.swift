@@ -2,7 +2,9 @@ import Foundation
 import Testing
 import _CryptoExtras
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressConfig
+@testable import OrderPressFetch
 
 /// Sheets read straight from the Google Sheets API (a loopback stand-in of it and of the token endpoint):
 /// an API key or a service account, one request per spreadsheet, raw values read as SheetDB's raw values

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressConfig
+@testable import OrderPressFetch
+@testable import OrderPressPipeline
 
 /// Sheets read from a real SheetDB-compatible server on 127.0.0.1: paging, the token, and every way it can fail.
 @Suite struct HTTPSourceTests {

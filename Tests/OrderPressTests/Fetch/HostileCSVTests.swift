@@ -2,7 +2,10 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressFetch
+@testable import OrderPressValidate
+@testable import OrderPressDiff
 
 /// Generated CSV sheets with hostile cells and damaged rows, read and validated in-process: the file is
 /// either refused as a whole (a source error) or every row is an order or a rejected row, and no secret

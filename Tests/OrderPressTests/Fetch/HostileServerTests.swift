@@ -3,7 +3,7 @@ import FlyingSocks
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressFetch
 
 /// Servers that misbehave on purpose. Whatever they do, the fetch ends soon, in one line (exit 69),
 /// holding at most the body limit in memory.

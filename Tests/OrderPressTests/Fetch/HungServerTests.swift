@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
 
 /// Issue 36, item 10: a server that accepts the connection and never answers costs no CPU while the
 /// fetch waits for it (URLSession on Linux spun on the socket, 84 % of a core for the whole timeout).

@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressFetch
 
 /// A JSON number in a sheet is its exact decimal text, on the fast path and on JSONSerialization's alike.
 @Suite struct JSONNumberTextTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressFetch
 
 /// Redirects between two real servers on 127.0.0.1: the token goes only to the configured URL's origin.
 /// One test at a time: each starts two servers.

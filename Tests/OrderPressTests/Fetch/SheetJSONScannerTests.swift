@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressFetch
 
 /// The fast JSON path must read every plain sheet exactly as JSONSerialization does, and hand anything
 /// else back (nil) so that the slow path decides: it may never accept a body the slow path refuses,

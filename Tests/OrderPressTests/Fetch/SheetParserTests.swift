@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressFetch
 
 @Suite struct SheetParserTests {
     @Test func readsSheetDBJSONWithStringsAndNumbers() throws {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressFetch
+@testable import OrderPressValidate
 
 /// The cached copy of each URL source: rates outages, `refresh_minutes`, `--offline`, and what the copy may hold.
 @Suite struct SourceCacheTests {

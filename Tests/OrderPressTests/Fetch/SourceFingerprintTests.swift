@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressFetch
 
 /// The sources' fingerprint tells apart any two sets of bytes, however a paged sheet's bytes are cut.
 @Suite struct SourceFingerprintTests {

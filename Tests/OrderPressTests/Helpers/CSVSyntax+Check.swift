@@ -1,4 +1,4 @@
-@testable import OrderPress
+@testable import OrderPressFetch
 
 extension CSVSyntax {
     /// The first problem in `bytes`, or nil when the whole file is well-formed.

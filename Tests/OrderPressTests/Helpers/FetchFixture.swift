@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressFetch
 
 /// Fetchers pointed at a `LocalServer`, with the retry waits recorded instead of slept.
 enum FetchFixture {

@@ -1,6 +1,8 @@
 import Foundation
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressConfig
+@testable import OrderPressFetch
 
 extension Fetcher {
     /// A fetcher over the real transport and retry policy, as the pipeline makes it (`Pipeline.makeFetcher`)

@@ -1,4 +1,4 @@
-@testable import OrderPress
+@testable import OrderPressRender
 
 extension ListPages {
     /// The pages a pager links to from `page` of this list (`pagerPages(around:of:)` with its page count).

@@ -1,4 +1,4 @@
-@testable import OrderPress
+@testable import OrderPressNotify
 
 extension NewsDelivery {
     /// What a build does with its news: the pipeline adds them to the outbox (flushed to disk), then

@@ -1,4 +1,4 @@
-@testable import OrderPress
+@testable import OrderPressNotify
 
 extension NewsOutbox {
     /// The items waiting, oldest first.

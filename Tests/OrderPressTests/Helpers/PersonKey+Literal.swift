@@ -1,4 +1,4 @@
-@testable import OrderPress
+@testable import OrderPressValidate
 
 /// Tests write a person's key as the name it folds from: `personKey: "amy"`.
 extension PersonKey: ExpressibleByStringLiteral {

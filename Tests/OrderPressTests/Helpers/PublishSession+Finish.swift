@@ -1,4 +1,5 @@
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressPublish
 
 extension PublishSession {
     /// What the pipeline does with a session once the files are written, for a build with no state to

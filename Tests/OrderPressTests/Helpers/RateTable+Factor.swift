@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import OrderPress
+@testable import OrderPressFetch
 
 extension RateTable {
     /// The factor that turns an amount in `from` into `to` (cross rate through the base), or nil when

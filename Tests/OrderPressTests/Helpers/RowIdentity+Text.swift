@@ -1,4 +1,4 @@
-@testable import OrderPress
+@testable import OrderPressValidate
 
 extension RowIdentity {
     /// `id:<id>` or `content:<column>=<value>…` (the unit separator between columns); `idCount` is how

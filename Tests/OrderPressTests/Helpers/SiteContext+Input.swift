@@ -1,6 +1,12 @@
 import Foundation
 
-@testable import OrderPress
+@testable import OrderPressCatalogue
+@testable import OrderPressConfig
+@testable import OrderPressFetch
+@testable import OrderPressValidate
+@testable import OrderPressAggregate
+@testable import OrderPressDiff
+@testable import OrderPressRender
 
 extension SiteContext {
     /// The context render makes of these inputs, the site's words made from `configuration`.

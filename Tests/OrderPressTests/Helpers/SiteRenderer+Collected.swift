@@ -1,6 +1,13 @@
 import Foundation
 
-@testable import OrderPress
+@testable import OrderPressCatalogue
+@testable import OrderPressOutput
+@testable import OrderPressConfig
+@testable import OrderPressFetch
+@testable import OrderPressValidate
+@testable import OrderPressAggregate
+@testable import OrderPressDiff
+@testable import OrderPressRender
 
 extension SiteRenderer {
     /// Renders the whole site into memory through the render the pipeline runs (`render(_:into:reusing:)`),

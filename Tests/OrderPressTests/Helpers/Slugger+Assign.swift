@@ -1,4 +1,4 @@
-@testable import OrderPress
+@testable import OrderPressSlugs
 
 extension Slugger {
     /// `assignInOrder` as a dictionary by key.

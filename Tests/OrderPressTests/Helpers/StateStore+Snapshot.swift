@@ -1,4 +1,5 @@
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressDiff
 
 extension StateStore {
     /// The last snapshot with every record read, or nil before the first build (a build reads them on

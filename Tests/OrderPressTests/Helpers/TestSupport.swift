@@ -1,6 +1,7 @@
 import Foundation
 
-@testable import OrderPress
+@testable import OrderPressConfig
+@testable import OrderPressFetch
 
 /// Paths and small fixtures shared by the tests.
 enum TestSupport {

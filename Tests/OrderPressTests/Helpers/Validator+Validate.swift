@@ -1,4 +1,6 @@
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressFetch
+@testable import OrderPressValidate
 
 extension Validator {
     /// The validate step's site data (`validateSheet(orders:groups:).data`, what the pipeline hands on).

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressDiff
+@testable import OrderPressNotify
 
 /// Which deleted orders `orderpress restore ORDER` names: an id, a person's whole name or whole words of
 /// it (any case), each alone or followed by the item; never part of a word; the first rule any order

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressNotify
 
 /// The webhook's outbox: linear to add to, sent in bounded batches in order, and safe when two runs
 /// overlap (each takes out only what it sent).

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressValidate
+@testable import OrderPressDiff
+@testable import OrderPressNotify
 
 @Suite struct NewsTests {
     static func record(_ row: Int, id: String?, person: String, item: String, rejected: Bool = false, amount: String? = "45") -> RowRecord {

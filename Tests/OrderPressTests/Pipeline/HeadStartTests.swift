@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressConfig
+@testable import OrderPressPipeline
 
 /// A large site's publish session, let go after the unchanged-rerun check, is opened again to publish:
 /// the same last manifest, and no thread or crash left behind when the build stops before.

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressConfig
+@testable import OrderPressFetch
+@testable import OrderPressPipeline
 
 /// The column order `orderpress restore` prints a row in.
 @Suite struct SheetOrderTests {

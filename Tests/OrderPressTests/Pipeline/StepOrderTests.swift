@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
 
 /// The steps of a build as the binary shows them: the progress display numbers them in the order they
 /// run, `-v` times them in that order, and a failed run names the step the display last showed.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressRender
 
 /// A rerun whose inputs are those of the last build stops after fetching: it validates, renders
 /// and writes nothing (`BuildInputs`). Anything the files depend on sends it down the whole way.

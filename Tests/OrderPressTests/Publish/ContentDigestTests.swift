@@ -3,7 +3,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
 
 @Suite struct ContentDigestTests {
     static let contents = Generator<[UInt8], Shrink.None<[UInt8]>> { rng in

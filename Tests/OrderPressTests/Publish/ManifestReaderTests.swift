@@ -2,7 +2,9 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressOutput
+@testable import OrderPressPublish
 
 @Suite struct ManifestReaderTests {
     /// Manifests with paths and keys of every character JSON escapes or not, sizes from unknown (-1)

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressPublish
 
 /// A folder a session makes inside one already in place is filled under a hidden name and renamed into
 /// place by `finish` (see `OpenFolders.Hiding`): what a reader, the manifest, the report and the next

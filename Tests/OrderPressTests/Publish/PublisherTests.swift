@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressOutput
+@testable import OrderPressPublish
 
 @Suite struct PublisherTests {
     static func publisher(_ root: URL) -> Publisher {

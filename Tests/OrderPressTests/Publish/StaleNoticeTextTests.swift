@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressConfig
+@testable import OrderPressPublish
 
 /// Where `StaleNotice` puts its block in a page, and that taking it out gives the page back byte for byte,
 /// whatever the page looks like (a custom template may have no title, or no blank line after it).

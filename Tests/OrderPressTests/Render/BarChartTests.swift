@@ -2,7 +2,8 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressRender
 
 @Suite struct BarChartTests {
     /// The pool of `MarkdownEscaperTests`, with XML's own specials and noncharacters.

@@ -2,7 +2,15 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressOutput
+@testable import OrderPressConfig
+@testable import OrderPressFetch
+@testable import OrderPressValidate
+@testable import OrderPressSlugs
+@testable import OrderPressAggregate
+@testable import OrderPressDiff
+@testable import OrderPressRender
 
 /// The built-in templates are compiled to Swift (`GeneratedPages`, around `BuiltInPages.Layout`); these
 /// tests render whole sites both ways (compiled, and swift-mustache on the same built-in templates and

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressRender
 
 @Suite struct CMarkTests {
     /// The GFM spec's examples, as Debian ships them with cmark-gfm.

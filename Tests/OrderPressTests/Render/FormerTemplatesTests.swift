@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressRender
 
 /// A site made by an earlier `orderpress init` holds copies of that version's templates: unedited, they
 /// must not keep the site on old pages after an upgrade; edited, they are the site's own.

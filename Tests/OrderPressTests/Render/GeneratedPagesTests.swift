@@ -4,7 +4,9 @@ import Mustache
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressConfig
+@testable import OrderPressFetch
+@testable import OrderPressRender
 
 /// The page models' `*+Generated.swift` are page-generator's compilation of the built-in templates
 /// (Sources/page-generator): they must be made from the templates and models in the repository, and

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressOutput
+@testable import OrderPressConfig
+@testable import OrderPressFetch
+@testable import OrderPressValidate
+@testable import OrderPressAggregate
+@testable import OrderPressDiff
+@testable import OrderPressRender
 
 /// The sample site, rendered in-process, compared byte for byte with the files under Fixtures/golden.
 /// `make golden` rewrites them; review the diff before committing.

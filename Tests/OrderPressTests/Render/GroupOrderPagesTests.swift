@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressFetch
+@testable import OrderPressRender
 
 /// A group's orders and people beyond `PageLimits.groupOrderRows` go on pages of their own beside the
 /// group page, `groups/<slug>--2`, …: rendered in-process with small limits, the same code paths as 1,000 a page.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressCatalogue
 
 /// The reasons pages show are for members, who answered a Form: no page tells them to fix the sheet, to
 /// use a currency column or to set `decimal_separator` or `date_order` — the organiser's advice, which

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressConfig
+@testable import OrderPressValidate
+@testable import OrderPressAggregate
+@testable import OrderPressRender
 
 /// `orders.csv`'s paid state: ticked in the sheet, or placed by the organiser the aggregation found
 /// settled in that order's group (`GroupSummary.settledOrganizer`).

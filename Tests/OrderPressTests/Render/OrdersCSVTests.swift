@@ -2,7 +2,9 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressValidate
+@testable import OrderPressRender
 
 @Suite struct OrdersCSVTests {
     @Test(arguments: [

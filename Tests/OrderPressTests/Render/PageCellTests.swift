@@ -2,7 +2,11 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressConfig
+@testable import OrderPressFetch
+@testable import OrderPressValidate
+@testable import OrderPressRender
 
 /// Group and person pages hold cells that write themselves (`PageCell`) where their models held a
 /// String per cell. Both the compiled templates and swift-mustache write the cells, so

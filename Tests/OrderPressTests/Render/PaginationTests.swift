@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressCatalogue
+@testable import OrderPressOutput
+@testable import OrderPressFetch
+@testable import OrderPressValidate
+@testable import OrderPressAggregate
+@testable import OrderPressDiff
+@testable import OrderPressRender
 
 /// Long lists are split into pages, and long sections are capped, so that no page grows with the
 /// data. Rendered in-process with small limits: the same code paths as 500 rows per page.

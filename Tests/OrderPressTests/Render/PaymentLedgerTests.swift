@@ -2,7 +2,11 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressConfig
+@testable import OrderPressValidate
+@testable import OrderPressDiff
+@testable import OrderPressRender
 
 /// `PaymentLedger`: carried debts settled by payments, oldest first, and dropped after `keep_unpaid_days`
 /// without a payments source; and the money reference test — generated rounds and payments against an

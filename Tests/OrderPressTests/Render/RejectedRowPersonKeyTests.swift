@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressValidate
+@testable import OrderPressDiff
+@testable import OrderPressRender
 
 /// A rejected row's person is told apart as an order's is (`RejectedRow.personKey`, made once by the
 /// validator): its person page, the people who have a page only for rejected rows, and the people who

@@ -1,7 +1,12 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressCatalogue
+@testable import OrderPressOutput
+@testable import OrderPressConfig
+@testable import OrderPressValidate
+@testable import OrderPressAggregate
+@testable import OrderPressRender
 
 @Suite struct SiteContextTests {
     /// Short names (looked up by their bits first), a name of exactly 15 bytes, longer ones, a

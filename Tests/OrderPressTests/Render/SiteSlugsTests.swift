@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressRender
 
 @Suite struct SiteSlugsTests {
     /// Texts as the validator hands them out: short and long, composed and decomposed (equal as

@@ -2,7 +2,10 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressConfig
+@testable import OrderPressFetch
+@testable import OrderPressRender
 
 /// `SummaryDocument` writes the entries of its two long lists straight from the summaries; JSONEncoder
 /// on the `Encodable` document is the reference, byte for byte.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressRender
 
 @Suite struct TemplateTests {
     @Test func builtInTemplatesMatchTheTemplatesFolder() throws {

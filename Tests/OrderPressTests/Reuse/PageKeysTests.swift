@@ -3,7 +3,16 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressCatalogue
+@testable import OrderPressOutput
+@testable import OrderPressConfig
+@testable import OrderPressFetch
+@testable import OrderPressValidate
+@testable import OrderPressAggregate
+@testable import OrderPressDiff
+@testable import OrderPressRender
+@testable import OrderPressReuse
 
 /// Group pages, charts and person pages are kept without being built when the digest of their
 /// inputs (`PageKeys`) is the one their published files were made with. These tests render a

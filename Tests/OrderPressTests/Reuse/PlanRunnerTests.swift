@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressOutput
+@testable import OrderPressConfig
+@testable import OrderPressFetch
+@testable import OrderPressValidate
+@testable import OrderPressAggregate
+@testable import OrderPressRender
+@testable import OrderPressReuse
 
 /// The plan runner keeps a file only when the file declares what it is made from and the last build
 /// recorded that very key for it in every tree it goes into; a file that declares nothing is always made.

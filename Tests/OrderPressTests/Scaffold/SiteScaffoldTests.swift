@@ -2,7 +2,10 @@ import Foundation
 import TOMLKit
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressConfig
+@testable import OrderPressRender
+@testable import OrderPressScaffold
 
 @Suite struct SiteScaffoldTests {
     static let clock = Clock(now: Date(timeIntervalSince1970: 1_795_255_200))  // 2026-11-21 10:00:00 UTC

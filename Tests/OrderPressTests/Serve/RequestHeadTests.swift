@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressServe
 
 @Suite struct RequestHeadTests {
     static let forwarded = Array("GET /a%20b.html?x=1 HTTP/1.1\r\nConnection: close\r\n\r\n".utf8)

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressConfig
+@testable import OrderPressServe
 
 @Suite struct SiteFilesTests {
     /// A built site beside its state folder and configuration, with links that lead out of the

@@ -2,7 +2,8 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressValidate
+@testable import OrderPressSlugs
 
 /// Slugs kept from the last build (`PageSlugs`) stay with their names; newcomers take suffixes.
 @Suite struct SluggerKeptTests {

@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSlugs
 
 @Suite struct SluggerTests {
     @Test(arguments: [

@@ -2,7 +2,8 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressValidate
 
 /// `AmountProducts` gives every order the very amount `Order.amount` gives it, value and form (its exact
 /// text), however many orders share a price and quantity, and whatever forms equal prices take ("5.5", "5.50").

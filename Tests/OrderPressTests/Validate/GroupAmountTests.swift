@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressCatalogue
+@testable import OrderPressValidate
 
 /// A group's fee or discount cell: a plain amount, or a warning that says what to write and counts as 0.
 @Suite struct GroupAmountTests {

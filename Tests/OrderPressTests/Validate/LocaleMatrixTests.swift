@@ -2,7 +2,10 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressConfig
+@testable import OrderPressFetch
+@testable import OrderPressValidate
 
 /// A Google Form's response tab written the way Google Sheets shows it in thirteen locales, in both of
 /// SheetDB's value modes, with many generated instants and amounts per locale: every cell is read right,

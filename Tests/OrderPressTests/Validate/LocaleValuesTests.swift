@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressCatalogue
+@testable import OrderPressConfig
+@testable import OrderPressFetch
+@testable import OrderPressValidate
 
 /// Values as each locale writes them (issue 35): dates in any order, settled by `date_order` or the
 /// source's evidence and never guessed; numbers with either decimal mark; amounts with their currency's

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressValidate
 
 /// The `paid` column: every spelling docs/sources.md lists (From a Google Form), and what happens to anything else.
 @Suite struct PaidTextTests {

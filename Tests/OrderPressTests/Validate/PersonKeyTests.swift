@@ -2,7 +2,8 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressValidate
 
 /// A person is one key whatever the width, case and spacing their name is typed in, and two names
 /// that differ otherwise stay two people (docs/configuration.md, One person, one page).

@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressValidate
 
 /// The shortcut taken for speed gives exactly what the general rules give.
 @Suite struct PriceTextTests {

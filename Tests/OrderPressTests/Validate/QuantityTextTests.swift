@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressCatalogue
+@testable import OrderPressValidate
 
 /// A quantity typed with its unit, as people answer a Form's short-answer question, is rejected with
 /// the number to write; anything else with what a quantity is.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressValidate
 
 /// A Form's response sent twice: the same answers on the next sheet row within ten minutes.
 @Suite struct RepeatedSubmissionsTests {

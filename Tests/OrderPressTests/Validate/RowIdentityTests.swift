@@ -2,7 +2,8 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressValidate
+@testable import OrderPressDiff
 
 /// A row's identity is in every state folder: written from bytes, it must be the text it always was.
 @Suite struct RowIdentityTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressFetch
+@testable import OrderPressValidate
 
 /// Cells as people fill a sheet or a Form: full-width digits, yes/no answers in their language,
 /// checkboxes, blank rows, 12-hour times and serials, and hints that fit the source and the value.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressValidate
 
 /// CSV rows whose cells sit one column off are rejected without their values; a row that is merely
 /// wrong (a typo in its price, an unreadable paid cell) keeps them, and so does every JSON row.

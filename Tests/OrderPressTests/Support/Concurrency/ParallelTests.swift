@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
 
 @Suite struct ParallelTests {
     /// Two arrays made in place by ranges: every element where its index says, each range's result in order.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
 
 @Suite struct BoundedFileTests {
     @Test func aFileUpToTheLimitIsReadWhole() throws {

@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
 
 /// The shortcut taken for speed gives exactly what the general code gives.
 @Suite struct ContainedPathTests {

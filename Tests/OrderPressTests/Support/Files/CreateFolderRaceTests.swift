@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
 
 /// `AtomicFile.createFolder`, which makes the configured folders (the state folder first, before the
 /// build lock inside it can be taken), called by several at the same instant.

@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
 
 @Suite struct JSONEscaperTests {
     /// Text with nothing to escape (half the time) or with any of what JSON escapes, as paths, keys and

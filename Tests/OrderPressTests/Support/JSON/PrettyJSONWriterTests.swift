@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
 
 @Suite struct PrettyJSONWriterTests {
     /// Text made of what JSON escapes and what it doesn't: every control character, quotes,

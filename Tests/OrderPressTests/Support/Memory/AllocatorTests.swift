@@ -2,7 +2,7 @@ import CJemalloc
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
 
 @Suite struct AllocatorTests {
     final class Witness: @unchecked Sendable {

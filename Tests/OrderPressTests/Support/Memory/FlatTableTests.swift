@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
 
 @Suite struct FlatTableTests {
     /// Whatever is inserted is found with its number, and nothing else is, through every growth of the

@@ -2,7 +2,8 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressRender
 
 /// `MoneyFormat.halfUp` is the one rounding rule; every money path (the Decimal rounding, the byte
 /// writers' integer fast path, a chart's bar lengths) is held here to Foundation's `.plain` rounding.

@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
 
 /// `RawDecimal` reads Foundation's stored fields by their layout; these tests hold it to the public API.
 @Suite struct RawDecimalTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
 
 /// The terminal's English counts: one is singular, anything else plural.
 @Suite struct CountedTests {

@@ -2,7 +2,10 @@ import Crypto
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressOutput
+@testable import OrderPressValidate
+@testable import OrderPressDiff
 
 /// The one 128-bit digest behind a piece key, a record digest and an identity key: its 16 bytes are
 /// the first 16 of the SHA-256, big-endian, as the state database and the manifest keep them.

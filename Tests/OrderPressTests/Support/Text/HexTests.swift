@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
 
 /// Bytes in memory are written as hex straight into the string: exactly the hex of the same bytes as a sequence.
 @Suite struct HexTests {

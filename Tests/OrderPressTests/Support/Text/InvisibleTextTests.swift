@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
 
 @Suite struct InvisibleTextTests {
     /// Whatever a reader cannot see is gone before people and groups are identified.

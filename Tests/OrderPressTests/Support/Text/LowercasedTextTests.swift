@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
 
 /// `Text.lowercased` decides from a text's UTF-8 bytes whether only ASCII letters change: it answers as
 /// the check scalar by scalar (`Text.caseOfScalars`) does, and always gives what `lowercased()` gives.

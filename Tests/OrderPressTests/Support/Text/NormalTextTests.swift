@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
 
 /// `Text.isAlreadyNormal` reads a text's UTF-8 bytes, decoding them itself: it answers exactly what
 /// the check scalar by scalar (`Text.isPlainText`) answers.

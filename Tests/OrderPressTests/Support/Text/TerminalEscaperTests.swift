@@ -1,7 +1,7 @@
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
 
 @Suite struct TerminalEscaperTests {
     @Test(arguments: [

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
 
 /// A look-up by words (`TextBits`) is only a cache in front of the look-up by text: whatever the length
 /// and however the query is spelt, the dictionary answers what a `[String: Value]` answers.

@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
 
 /// Sorting by bytes gives exactly what sorting by `<` gives.
 @Suite struct TextOrderTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
 
 @Suite struct TextTests {
     @Test(arguments: [

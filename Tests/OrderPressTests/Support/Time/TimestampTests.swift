@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
 
 @Suite struct TimestampTests {
     static let taipei = TimeZone(identifier: "Asia/Taipei")!

@@ -2,7 +2,8 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
+@testable import OrderPressFetch
 
 /// Times as Google Sheets writes a Form's timestamp in each language, and as `mode=UNFORMATTED_VALUE`
 /// gives it (a date serial): read as the moment they say, never twelve hours off; anything else is nil.

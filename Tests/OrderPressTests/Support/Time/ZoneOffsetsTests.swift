@@ -2,7 +2,7 @@ import Foundation
 import PropertyBased
 import Testing
 
-@testable import OrderPress
+@testable import OrderPressSupport
 
 /// `ZoneOffsets` remembers a zone's offsets by the hour, and `Timestamp.parse(_:offsets:)` reads every
 /// order's time through it: both answer exactly what the zone itself (and the parser before them) answers,

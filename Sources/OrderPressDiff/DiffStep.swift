@@ -1,0 +1,83 @@
+import OrderPressFetch
+import OrderPressSupport
+import OrderPressValidate
+
+/// The diff step whole, from values to values: this run's rows against the last snapshot, the deletion
+/// guard, and the history entry of a run that changed something. Reading and saving the state is the
+/// pipeline's; what the state becomes is decided here.
+package struct DiffStep: Sendable {
+    /// Nil when `--accept-deletions` lets any loss through.
+    package var deletionGuard: DeletionGuard?
+    /// This run's time (ISO 8601).
+    package var now: String
+    /// With `[rounds] close_after_deadline`: finished rounds are taken out of the deletions first.
+    package var rounds: RoundCloser? = nil
+    /// Told which groups lost orders when the guard refuses, so that the state remembers since when
+    /// they were missing (`RoundWatch`).
+    package var refused: (@Sendable (Set<String>) -> Void)? = nil
+    /// The state folder's key for secret hashes (`SecretKey`); nil where there is none (a dry run before the
+    /// first build, `orderpress diff` without the file), and this run's secrets are hashed with a key of its own.
+    package var key: [UInt8]? = nil
+
+    package func run(
+        _ sheet: ValidatedSheet, rates: RateTable?, previous: PreviousSnapshot?, history: [HistoryEntry]
+    ) throws(DataError) -> DiffDecision {
+        let keyed = SecretHasher(key: key ?? Self.runKey())
+        // A state made before keyed hashes: compared with its own salt, so that an unchanged edit code stays
+        // unchanged, then every hash is made again with the key (`rehash`).
+        let salted = previous.map(\.index.header.salt).flatMap { $0 == SecretHasher.keyedMarker ? nil : SecretHasher(salt: $0) }
+        let differ = Differ(hasher: salted ?? keyed, now: now)
+        var (snapshot, digests, changes, newRejected) = try differ.compare(sheet, previous: previous)
+        let closedRounds = rounds?.close(&changes, data: sheet.data, columns: previous?.index.header.columns ?? [], closedAt: now) ?? []
+        do {
+            try deletionGuard?.check(
+                changes, previous: previous?.index, newRejectedRows: newRejected + sheet.data.malformedRows,
+                closedOrders: changes.roundClosed?.count ?? 0)
+        } catch {
+            if let rounds, let refused {
+                let groups = Set(changes.deleted.map(\.group) + changes.noLongerCounted.map(\.before.group))
+                let ahead = rounds.beforeDeadline(groups, data: sheet.data)
+                if !ahead.isEmpty { refused(ahead) }
+            }
+            throw error
+        }
+        var history = history
+        // A build killed between saving the history and the snapshot left this very entry
+        // behind already; the rerun finds the same changes again and must not record them twice.
+        if !changes.isEmpty, history.first?.changes != changes {
+            history.insert(HistoryEntry(time: snapshot.changedAt, changes: changes, after: history.first), at: 0)
+        }
+        snapshot.rates = rates.map(Snapshot.Rates.init)
+        if salted != nil { Self.rehash(&snapshot, digests: &digests, history: &history, secrets: sheet.secrets.rows, with: keyed) }
+        return DiffDecision(
+            snapshot: snapshot, digests: digests, changes: changes, history: history, closedRounds: closedRounds)
+    }
+
+    /// A key for this run alone, where the state has none to give.
+    package static func runKey() -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<SecretKey.length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    }
+
+    /// Replaces an older state's salted hashes: this run's secrets hashed again with the key (one this run
+    /// could not see is unknown), each record's digest made again, and the hashes the history holds (of
+    /// values no longer at hand) forgotten, so that no salted hash is saved again.
+    package static func rehash(
+        _ snapshot: inout Snapshot, digests: inout [RecordDigest], history: inout [HistoryEntry], secrets: [[SecretValue]],
+        with hasher: SecretHasher
+    ) {
+        for index in snapshot.rows.indices where index < secrets.count {
+            snapshot.rows[index].secrets = secrets[index].map { $0.isUnknown ? .unknown : hasher.hash($0) }
+            if index < digests.count { digests[index] = RecordDigest(snapshot.rows[index]) }
+        }
+        snapshot.salt = hasher.salt
+        for index in history.indices { history[index].changes.forgetSecretHashes() }
+    }
+    package init(deletionGuard: DeletionGuard? = nil, now: String, rounds: RoundCloser? = nil, refused: (@Sendable (Set<String>) -> Void)? = nil, key: [UInt8]? = nil) {
+        self.deletionGuard = deletionGuard
+        self.now = now
+        self.rounds = rounds
+        self.refused = refused
+        self.key = key
+    }
+}

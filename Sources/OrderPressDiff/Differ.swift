@@ -1,0 +1,182 @@
+import Foundation
+import OrderPressSupport
+import OrderPressValidate
+
+/// Compares this run's validated rows with the last snapshot and turns them into snapshot records.
+///
+/// Validation hands over each row's identity and values, and apart from them its secret values; hashing
+/// happens here because the salt belongs to the state folder's snapshot, which only the diff reads (so
+/// `orderpress check` never needs the state), and the snapshot is the one place a secret leaves a trace.
+package struct Differ: Sendable {
+    package var hasher: SecretHasher
+    /// This run's time (ISO 8601), given to rows seen for the first time.
+    package var now: String
+
+    /// This run's records (first-seen times carried over from matched rows), their digests, what changed,
+    /// and how many of this run's rejected rows are new and tied to no order of the last run (which the
+    /// deletion guard may count as orders that turned rejected).
+    ///
+    /// Matching needs only the last snapshot's index; a record is read in full only when it is left over
+    /// (see `LeftoverPairing`), or its digest differs from its match's, or its match has a secret this run
+    /// could not see.
+    package func compare(
+        _ sheet: ValidatedSheet, previous: PreviousSnapshot?
+    ) throws(DataError) -> (snapshot: Snapshot, digests: [RecordDigest], changes: ChangeSet, newRejected: Int) {
+        let data = sheet.data
+        var (records, digests) = recordsAndDigests(sheet)
+        let current = Snapshot(
+            version: Snapshot.currentVersion, salt: hasher.salt, changedAt: now, columns: sheet.columns,
+            secretColumns: sheet.secrets.columns, rows: [], rates: nil)
+        guard let previous else {
+            return (with(current, rows: records), digests, ChangeSet(firstRun: true, deleted: [], added: [], changed: []), 0)
+        }
+        let old = previous.index.records
+        let header = previous.index.header
+        // With other columns, equal digests cannot tell equal values: every match is read and compared.
+        let sameColumns = header.columns == current.columns && header.secretColumns == current.secretColumns
+
+        let matches = Self.matches(count: records.count, in: previous.chains) { records[$0].identityValue.key }
+        var matchedOld = [Bool](repeating: false, count: old.count)
+        var unmatched: [Int] = []
+        var differing: [(new: Int, old: Int)] = []
+        for index in records.indices {
+            let position = matches[index]
+            guard position >= 0 else {
+                unmatched.append(index)
+                continue
+            }
+            matchedOld[position] = true
+            records[index].firstSeen = old[position].firstSeen
+            // The digest leaves out the first-seen time, so it stands as computed.
+            if sameColumns, digests[index] == old[position].digest, !records[index].secrets.contains(.unknown) { continue }
+            differing.append((index, position))
+        }
+        let leftover = old.indices.filter { !matchedOld[$0] }
+        let read = try previous.records(differing.map(\.old) + leftover)
+
+        var changes = ChangeSet(firstRun: false, deleted: [], added: [], changed: [])
+        var reasons: [Int: [String]]?
+        /// The change from `before` to the record at `index`, which now stands for it.
+        func makeChange(_ before: RowRecord, _ index: Int) -> ChangeSet.Change {
+            let secrets = carryOverUnknownSecrets(records[index], before, header, current)
+            if secrets != records[index].secrets {
+                // Its digest was made with a secret this run could not see.
+                records[index].secrets = secrets
+                digests[index] = RecordDigest(records[index])
+            }
+            records[index].firstSeen = before.firstSeen
+            var change = ChangeSet.Change(before: before, after: records[index], fields: differences(before, header, records[index], current))
+            if !before.rejected, records[index].rejected {
+                // Looked up only for the few orders that turned rejected.
+                if reasons == nil { reasons = Dictionary(data.rejected.map { ($0.row, $0.reasons) }, uniquingKeysWith: { first, _ in first }) }
+                change.reasons = reasons?[records[index].row] ?? []
+            }
+            return change
+        }
+        // Every old record that a new one stands for now, by its place in `read`: matched by identity, or
+        // left over and paired (see `LeftoverPairing`). Taken in sheet order, so that each list of changes is
+        // made in order rather than sorted afterwards (a change is two whole records to move).
+        let pairing = LeftoverPairing(old: read[differing.count...], new: unmatched, records: records)
+        var pairs = differing.indices.map { (new: differing[$0].new, read: $0) }
+        for list in [pairing.changed, pairing.noLongerCounted, pairing.nowCounted, pairing.stillRejected] {
+            pairs += list.map { (new: $0.new, read: $0.old) }
+        }
+        if pairs.count > differing.count { pairs.sort { $0.new < $1.new } }
+        for pair in pairs {
+            let change = makeChange(read[pair.read], pair.new)
+            switch (change.before.rejected, change.after.rejected) {
+            // Paired with no field changed: the same order, whose identity changed as another row's id came or
+            // went, or whose digest could not tell (other columns, a secret this run could not see).
+            case (false, false): if !change.fields.isEmpty { changes.changed.append(change) }
+            case (false, true): changes.noLongerCounted.append(change)
+            case (true, false): changes.nowCounted.append(change)
+            // A row rejected in both runs is no order, whatever was edited in it.
+            case (true, true): break
+            }
+        }
+        changes.deleted = pairing.deleted.map { read[$0] }
+        changes.added = pairing.added.map { records[$0] }
+
+        var snapshot = with(current, rows: records)
+        snapshot.salt = header.salt
+        if changes.isEmpty { snapshot.changedAt = header.changedAt }
+        return (snapshot, digests, changes, pairing.rejected)
+    }
+
+    /// For each of `count` identities, in order, the last snapshot's position it pairs with, or -1:
+    /// rows sharing an identity (identical content) pair up first come, first served. Each identity's
+    /// first position is looked up on both cores; the one pass that pairs them then only walks a chain
+    /// past positions already taken, from where it last stopped for that identity.
+    package static func matches(count: Int, in chains: IdentityChains, identity: (Int) -> IdentityKey) -> [Int] {
+        var matches = Parallel.fill(count: count, minimumChunk: 5_000) { chains.first[identity($0)] ?? -1 }
+        var taken = [Bool](repeating: false, count: chains.next.count)
+        var cursor: [Int: Int] = [:]
+        for index in 0..<count {
+            let head = matches[index]
+            var position = head
+            if position >= 0, taken[position] {
+                position = cursor[head] ?? chains.next[head]
+                while position >= 0, taken[position] { position = chains.next[position] }
+                cursor[head] = position
+            }
+            if position >= 0 { taken[position] = true }
+            matches[index] = position
+        }
+        return matches
+    }
+
+    /// Hashing every secret and every record is most of a rerun's diff: both cores share it.
+    private func recordsAndDigests(_ sheet: ValidatedSheet) -> ([RowRecord], [RecordDigest]) {
+        let (rows, secrets) = (sheet.rows, sheet.secrets.rows)
+        // Each record digested as soon as it is made, while its texts are still in the cache: one pass, not two.
+        let (records, digests, _) = Parallel.fill(count: rows.count, minimumChunk: 5_000) { range, put in
+            var scratch = RecordDigest.Scratch()
+            for index in range {
+                let record = record(rows[index], secrets: secrets[index])
+                let digest = scratch.digest(record)
+                put(index, consume record, digest)
+            }
+        }
+        return (records, digests)
+    }
+
+    /// Keeps the last known hash of a secret this run could not see, so it is neither lost nor "changed".
+    package func carryOverUnknownSecrets(_ new: RowRecord, _ old: RowRecord, _ oldSnapshot: Snapshot, _ newSnapshot: Snapshot) -> [SecretHash] {
+        let known = Dictionary(zip(oldSnapshot.secretColumns, old.secrets), uniquingKeysWith: { first, _ in first })
+        return zip(newSnapshot.secretColumns, new.secrets).map { column, hash in
+            hash.isUnknown ? known[column] ?? hash : hash
+        }
+    }
+
+    package func with(_ snapshot: Snapshot, rows: [RowRecord]) -> Snapshot {
+        var snapshot = snapshot
+        snapshot.rows = rows
+        return snapshot
+    }
+
+    /// Borrowed: the row is read where it is, not copied out of the array for every row.
+    package func record(_ row: borrowing ValidatedRow, secrets: borrowing [SecretValue]) -> RowRecord {
+        RowRecord(
+            row: row.row, id: row.id, identity: row.identity, values: row.values, secrets: secrets.map(hasher.hash),
+            rejected: row.rejected, group: row.group, person: row.person, item: row.item, options: row.options,
+            quantity: row.quantity, amount: row.amount.map(DecimalText.exact), currency: row.currency, firstSeen: now)
+    }
+
+    /// Column → [before, after] for every mapped column whose value differs; secrets masked.
+    package func differences(_ old: RowRecord, _ oldSnapshot: Snapshot, _ new: RowRecord, _ newSnapshot: Snapshot) -> [String: [String]] {
+        var fields: [String: [String]] = [:]
+        let before = Dictionary(zip(oldSnapshot.columns, old.values), uniquingKeysWith: { first, _ in first })
+        let after = Dictionary(zip(newSnapshot.columns, new.values), uniquingKeysWith: { first, _ in first })
+        for column in Set(before.keys).union(after.keys) where before[column, default: ""] != after[column, default: ""] {
+            fields[column] = [before[column, default: ""], after[column, default: ""]]
+        }
+        let oldSecrets = Dictionary(zip(oldSnapshot.secretColumns, old.secrets), uniquingKeysWith: { first, _ in first })
+        let newSecrets = Dictionary(zip(newSnapshot.secretColumns, new.secrets), uniquingKeysWith: { first, _ in first })
+        for column in Set(oldSecrets.keys).intersection(newSecrets.keys)
+        where oldSecrets[column] != newSecrets[column] && oldSecrets[column] != .unknown && newSecrets[column] != .unknown
+        {
+            fields[column] = [SecretMask.text, SecretMask.text]
+        }
+        return fields
+    }
+}

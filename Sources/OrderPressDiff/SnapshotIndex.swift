@@ -1,0 +1,82 @@
+import OrderPressSupport
+import OrderPressValidate
+
+/// The last snapshot as a rerun compares against it: the snapshot's header, and of each record only
+/// what matching and saving need. At a million orders the records in full cost over a gigabyte to
+/// read; this costs tens of megabytes, and `PreviousSnapshot` reads in full only the records that differ.
+package struct SnapshotIndex: Sendable, Equatable {
+    /// The snapshot with no rows: version, salt, columns, rates, when it last changed.
+    package var header: Snapshot
+    /// One per record, in sheet order.
+    package var records: [Stamp]
+
+    /// One record, as its position in the snapshot is compared across runs.
+    package struct Stamp: Sendable, Equatable {
+        package var identity: IdentityKey
+        package var digest: RecordDigest
+        package var row: Int
+        package var firstSeen: String
+        package var rejected: Bool
+        /// Where the state keeps the record (`SlotPlan`): its key in the database, whatever its position.
+        package var slot: Int
+
+        package init(identity: IdentityKey, digest: RecordDigest, row: Int, firstSeen: String, rejected: Bool, slot: Int = 0) {
+            self.identity = identity
+            self.digest = digest
+            self.row = row
+            self.firstSeen = firstSeen
+            self.rejected = rejected
+            self.slot = slot
+        }
+
+        package init(_ record: RowRecord, digest: RecordDigest, slot: Int = 0) {
+            self.init(
+                identity: record.identityValue.key, digest: digest, row: record.row, firstSeen: record.firstSeen, rejected: record.rejected,
+                slot: slot)
+        }
+
+        /// Whether this is the stamp of `record` with `digest` but for its sheet row, read without making
+        /// that stamp: a record that only moved keeps its slot, and the order alone records the move.
+        package func stamps(_ record: borrowing RowRecord, digest: RecordDigest) -> Bool {
+            self.digest == digest && rejected == record.rejected && identity == record.identityValue.key && firstSeen == record.firstSeen
+        }
+    }
+
+    package init(header: Snapshot, records: [Stamp]) {
+        var header = header
+        header.rows = []
+        self.header = header
+        self.records = records
+    }
+
+    /// `digests` are the records', when already known. Each record in the slot of its position, as a
+    /// state written afresh keeps them.
+    package init(_ snapshot: Snapshot, digests: [RecordDigest]? = nil) {
+        let digests = digests ?? snapshot.rows.map(RecordDigest.init)
+        self.init(header: snapshot, records: snapshot.rows.indices.map { Stamp(snapshot.rows[$0], digest: digests[$0], slot: $0) })
+    }
+
+    /// The snapshot's valid orders, as the deletion guard counts them.
+    package var validCount: Int { records.count { !$0.rejected } }
+}
+
+/// The last snapshot: its index in memory, its records read when asked for.
+package struct PreviousSnapshot: Sendable {
+    package var index: SnapshotIndex
+    /// `index`'s records by identity.
+    package var chains: IdentityChains
+    /// The records at these positions, in that order.
+    package var records: @Sendable ([Int]) throws(DataError) -> [RowRecord]
+
+    /// `chains`, when given, are `index`'s.
+    package init(index: SnapshotIndex, chains: IdentityChains? = nil, records: @escaping @Sendable ([Int]) throws(DataError) -> [RowRecord]) {
+        self.index = index
+        self.chains = chains ?? IdentityChains(index.records)
+        self.records = records
+    }
+
+    /// A snapshot already in memory whole.
+    package init(_ snapshot: Snapshot) {
+        self.init(index: SnapshotIndex(snapshot)) { positions in positions.map { snapshot.rows[$0] } }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import OrderPressSupport
+
+/// A snapshot on its way into the state: the records that differ from the last snapshot's, written on
+/// their own thread while the orders are aggregated and the first pages render, into a scratch database
+/// beside the state (`staged.sqlite`), with neither journal nor flushing.
+///
+/// Held until the save, a million orders' new records were a quarter of the heap while the site rendered,
+/// and inserting them took seconds after publishing. Staged, they are let go as soon as written, and the
+/// snapshot step only copies the staged rows into the state, in the transaction that saves the rest,
+/// after publishing as before. Until that commit the state is untouched: a build that fails or is killed
+/// before it leaves the next run comparing against the same snapshot, and the next staging starts from an
+/// empty file, whatever a killed build left.
+package final class StagedSnapshot: Sendable {
+    package static let fileName = "staged.sqlite"
+
+    /// The snapshot without its records.
+    package let header: Snapshot
+    /// How many records the snapshot has.
+    package let count: Int
+    package let url: URL
+    private let work: Background<Result<SlotPlan.Counts, OutputError>>
+
+    /// Starts writing what a save of `snapshot` over `previous` writes (`SlotPlan`): the records that
+    /// equal none of the last snapshot's but for their sheet row, the slots freed, the order.
+    package init(_ snapshot: consuming Snapshot, digests: [RecordDigest], previous: SnapshotIndex?, folder: URL) {
+        url = folder.appendingPathComponent(Self.fileName)
+        count = snapshot.rows.count
+        let records = Records(rows: snapshot.rows, digests: digests)
+        snapshot.rows = []
+        header = snapshot
+        let url = url
+        // Its own thread, not a dispatch worker: aggregation keeps every worker busy.
+        work = Background {
+            let result = Result { () throws(OutputError) in
+                try Self.write(records.rows, digests: records.digests, over: previous?.records ?? [], to: url)
+            }
+            // Let go now, not when the thread object goes, and the pages they held given back: the records'
+            // small blocks are scattered among what later steps allocate, which would otherwise not reuse them.
+            (records.rows, records.digests) = ([], [])
+            Allocator.releaseFreed()
+            return result
+        }
+    }
+
+    /// What the staging thread alone holds, until it has written it.
+    private final class Records: @unchecked Sendable {
+        var rows: [RowRecord]
+        var digests: [RecordDigest]
+
+        init(rows: [RowRecord], digests: [RecordDigest]) {
+            self.rows = rows
+            self.digests = digests
+        }
+    }
+
+    /// How much was staged (records, freed slots, the order), once it all is.
+    package func staged() throws(OutputError) -> SlotPlan.Counts {
+        try work.value.get()
+    }
+
+    /// Returns once the records are written, or failed to be (which `staged()` then tells).
+    package func wait() {
+        _ = work.value
+    }
+
+    /// From this many records on, the diff step waits for them to be staged before the orders are
+    /// aggregated. A million orders of a Google Form's sheet (a dozen long question titles and answers a
+    /// row) passed the 1.5 GB limit while their records staged beside the aggregation; waiting keeps it
+    /// under, for a slower diff step (docs/benchmarks.md).
+    /// Below it the records are a few hundred MB at most, well within the limits, and the overlap is worth
+    /// its time.
+    package static let waitedFrom = 250_000
+
+    /// Waits for the staging when the snapshot has `waitedFrom` records or more (see there).
+    package func waitWhenLarge() {
+        if count >= Self.waitedFrom { wait() }
+    }
+
+    /// Waits for the staging to end, then removes its file: after the commit, or instead of it.
+    package func discard() {
+        wait()
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    private static func write(_ rows: [RowRecord], digests: [RecordDigest], over old: [SnapshotIndex.Stamp], to url: URL) throws(OutputError) -> SlotPlan.Counts {
+        do {
+            // A file a killed build left is no part of this snapshot.
+            if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
+            let staged = try StateDatabase.openScratch(url)
+            let count = try staged.write { db in try StateDatabase.stage(rows, digests: digests, over: old, in: db) }
+            try staged.close()
+            TestHook.reached(.staged)
+            return count
+        } catch {
+            throw OutputError(path: url.path, reason: StateStore.reason(error), cannotCreate: false)
+        }
+    }
+}

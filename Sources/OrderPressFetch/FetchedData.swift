@@ -1,0 +1,17 @@
+import OrderPressSupport
+
+/// What the fetch step hands to validation.
+public struct FetchedData: Sendable, Equatable {
+    public var orders: SourceTable
+    public var groups: SourceTable?
+    /// Nil without a `[payments]` source.
+    public var payments: SourceTable? = nil
+    /// Nil when no rates are configured.
+    public var rates: RateTable?
+    /// Problems that did not stop the build, such as a rates feed that could not be read.
+    public var warnings: [DataWarning]
+    /// HTTP requests sent, retries included; cached copies cost none.
+    public var requests: Int
+    /// `DownloadedSources.fingerprint` of the bytes these were parsed from.
+    public var fingerprint: String
+}

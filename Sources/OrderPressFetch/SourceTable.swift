@@ -1,0 +1,94 @@
+import OrderPressSupport
+
+/// A sheet as a source gave it: header names and every data row, each cell as text.
+public struct SourceTable: Sendable, Equatable {
+    /// The configuration table it came from ("orders", "groups"), for messages.
+    public var name: String
+    /// Normalised header names (`Text.normalize`), so that an invisible character cannot hide a column from its mapping.
+    public var headers: [String]
+    /// Every row's cells in one array, row after row, `headers.count` per row: one allocation for the
+    /// sheet instead of one per row (docs/benchmarks.md).
+    package private(set) var cells: [String]
+    /// The sheet row of each data row, in order: the header is row 1, the first data row is row 2.
+    package private(set) var numbers: [Int]
+    /// CSV rows whose number of fields differs from the header's. Their cells cannot be matched to columns
+    /// (one stray comma moves a secret into a published column), so none is kept: only where they were.
+    public var malformed: [MalformedRow]
+    /// Whether the rows came from CSV, where a stray or missing comma can shift a row's cells by a column
+    /// (`ShiftedCells`); a JSON row names each cell's column.
+    public var fromCSV = false
+    /// The headers in the sheet's own order, where `headers` are not in it: a JSON body's keys are
+    /// sorted, so this is its first row object's keys as written (`JSONKeyOrder`); nil for CSV, whose
+    /// header row is in order already, and when unknown. Only `orderpress restore` reads it.
+    public var sheetOrder: [String]? = nil
+
+    /// One data row. `number` is the sheet row: the header is row 1, the first data row is row 2.
+    public struct Row: Sendable, Equatable {
+        public var number: Int
+        /// Cells in the order of `headers`; "" for an empty or missing cell.
+        public var cells: [String]
+    }
+
+    /// A row that could not be split into the sheet's columns; deliberately without its cells.
+    public struct MalformedRow: Sendable, Equatable {
+        public var number: Int
+        public var fieldCount: Int
+        /// The lines of a CSV file the row spans when a quoted cell of it swallows what look like whole
+        /// rows (`CSVSyntax.Swallowed`): nil for a row whose number of fields is wrong.
+        public var swallowedLines: ClosedRange<Int>? = nil
+
+        /// Why its cells are not matched to columns, for a sheet whose header has `headerCount` fields.
+        package func reason(headerCount: Int) -> String {
+            if let lines = swallowedLines {
+                return "reads as one row across lines \(lines.lowerBound)–\(lines.upperBound) of the file: a quoted cell holds line breaks followed by what look like whole rows, so a quote is probably stray or missing; fix the quotes (orders on those lines are not counted until then)"
+            }
+            return "has \(Counted.text(fieldCount, "field")) but the header has \(headerCount); its cells cannot be matched to columns"
+        }
+    }
+
+    /// A row with fewer cells than headers reads "" in the rest, as a missing cell does; cells beyond the headers are dropped.
+    public init(name: String, headers: [String], rows: [Row], malformed: [MalformedRow] = []) {
+        var cells: [String] = []
+        cells.reserveCapacity(rows.count * headers.count)
+        for row in rows {
+            cells += row.cells.prefix(headers.count)
+            cells += repeatElement("", count: max(0, headers.count - row.cells.count))
+        }
+        self.init(name: name, headers: headers, cells: cells, numbers: rows.map(\.number), malformed: malformed)
+    }
+
+    /// `cells` row after row, `headers.count` per row, one row per entry of `numbers`.
+    package init(name: String, headers: [String], cells: [String], numbers: [Int], malformed: [MalformedRow] = []) {
+        precondition(cells.count == headers.count * numbers.count, "a row must have one cell per header")
+        self.name = name
+        self.headers = headers
+        self.cells = cells
+        self.numbers = numbers
+        self.malformed = malformed
+    }
+
+    /// The data rows as values; the pipeline reads cells in place (`cell(_:_:)`), this is for small tables and tests.
+    public var rows: [Row] {
+        get { numbers.indices.map { Row(number: numbers[$0], cells: Array(cells[$0 * headers.count..<($0 + 1) * headers.count])) } }
+        set { self = SourceTable(name: name, headers: headers, rows: newValue, malformed: malformed) }
+    }
+
+    /// Data rows whose cells were kept (malformed ones excluded).
+    package var dataRowCount: Int { numbers.count }
+
+    /// The cell of data row `row` (0-based, in sheet order) in column `column`.
+    package func cell(_ row: Int, _ column: Int) -> String { cells[row * headers.count + column] }
+
+    /// Data rows read, malformed ones included.
+    package var rowCount: Int { numbers.count + malformed.count }
+
+    /// Index of each header, for looking up mapped columns once rather than per row. A repeated
+    /// header name reads its first column only.
+    package func columnIndex() -> [String: Int] {
+        var index: [String: Int] = [:]
+        for (position, header) in headers.enumerated() where index[header] == nil {
+            index[header] = position
+        }
+        return index
+    }
+}

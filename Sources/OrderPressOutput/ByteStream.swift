@@ -1,0 +1,29 @@
+import Foundation
+import OrderPressSupport
+
+/// Where a large whole-site file is made, front to back: in memory, or (`FileStream`) straight into
+/// the temporary file it is published from, so that a `summary.json` of hundreds of MB is never all in memory.
+package protocol ByteStream: AnyObject {
+    func append(_ bytes: UnsafeRawBufferPointer)
+    /// Forgets everything appended, to make the file again from its start.
+    func reset()
+}
+
+extension ByteStream {
+    package func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { append($0) }
+    }
+}
+
+/// A stream into memory, for sinks that keep files as `Data`.
+package final class MemoryStream: ByteStream {
+    private var buffer = ByteBuffer()
+
+    package func append(_ bytes: UnsafeRawBufferPointer) { buffer.append(bytes) }
+
+    package func reset() { buffer.removeAll() }
+
+    /// The bytes made, as `Data` (without a copy); the stream is empty after.
+    package func take() -> Data { buffer.take() }
+    package init() {}
+}

@@ -1,0 +1,57 @@
+import Crypto
+import Foundation
+import OrderPressOutput
+import OrderPressSupport
+
+/// A file written front to back through a buffer and hashed as it goes: what the publish session
+/// makes a large file in (`PublishSession.publishStreamed`), so that it is never all in memory.
+package final class FileStream: ByteStream {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var hash = SHA256()
+    /// The first `errno` a write or a reset failed with; 0 while none has.
+    private var error: Int32 = 0
+
+    private static let bufferSize = 1 << 20
+
+    package init(descriptor: Int32) {
+        self.descriptor = descriptor
+        buffer.reserveCapacity(Self.bufferSize)
+    }
+
+    package func append(_ bytes: UnsafeRawBufferPointer) {
+        hash.update(bufferPointer: bytes)
+        if buffer.count + bytes.count > Self.bufferSize {
+            flush()
+            if bytes.count >= Self.bufferSize {
+                writeAll(bytes)
+                return
+            }
+        }
+        buffer.append(contentsOf: bytes)
+    }
+
+    package func reset() {
+        buffer.removeAll(keepingCapacity: true)
+        hash = SHA256()
+        if error == 0, ftruncate(descriptor, 0) != 0 || lseek(descriptor, 0, SEEK_SET) < 0 { error = errno }
+    }
+
+    /// Writes what is buffered; false when any write failed.
+    package func finish() -> Bool {
+        flush()
+        return error == 0
+    }
+
+    /// The SHA-256 of everything appended since the last reset.
+    package var digest: ContentDigest { ContentDigest(hash.finalize()) }
+
+    private func flush() {
+        buffer.withUnsafeBytes { writeAll($0) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) {
+        if error == 0 { error = AtomicFile.writeAll(bytes, to: descriptor) }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import OrderPressSupport
+
+/// How people are told apart (docs/configuration.md, One person, one page): the normalised name (`Text.normalize`) compared
+/// case-insensitively, with width folded (NFKC: `Ｋｅｎ` is Ken, `ﾔﾏﾀﾞ` is ヤマダ) and spaces ignored
+/// (`伊藤 健` is `伊藤健`). Every place that keys people — aggregation, slugs, the diff's news, rejected
+/// rows on person pages, tombstones, the organiser's settlement and archives — makes its key here, so
+/// no two rules can drift apart.
+public struct PersonKey: Hashable, Comparable, Sendable {
+    /// The folded text: what is hashed, compared, sorted by and stored (`PageSlugs`).
+    public let text: String
+
+    /// The key of a name (normalised text, as every cell is).
+    public init(_ name: String) {
+        text = Self.fold(name)
+    }
+
+    /// A key already folded (one read back from the state, or made by `fold`).
+    package init(folded: String) {
+        text = folded
+    }
+
+    public static let none = PersonKey(folded: "")
+
+    public var isEmpty: Bool { text.isEmpty }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.text < rhs.text }
+
+    /// The folded text of `name`. Every order's person comes here: a name of ASCII and of the CJK and
+    /// Hangul blocks (which neither NFKC nor case mapping changes) is folded byte by byte, and one
+    /// that is already folded is returned as it is; only other names take Unicode's tables.
+    package static func fold(_ name: String) -> String {
+        switch Text.withUTF8(name, scan(utf8:)) {
+        case .folded: return name
+        case .ascii:
+            return String(unsafeUninitializedCapacity: name.utf8.count) { out in
+                var count = 0
+                for byte in name.utf8 where byte != 0x20 {
+                    out[count] = byte &- 0x41 < 26 ? byte &+ 0x20 : byte
+                    count += 1
+                }
+                return count
+            }
+        case .other: return foldedSlowly(name)
+        }
+    }
+
+    /// What folding `name` changes: nothing, only ASCII bytes (capitals, spaces), or possibly more.
+    private enum Change { case folded, ascii, other }
+
+    private static func scan(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Change {
+        var change = Change.folded
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                if lead == 0x20 || lead &- 0x41 < 26 { change = .ascii }
+                index += 1
+                continue
+            }
+            // Only three-byte scalars are in the blocks kept (U+3001 to U+D7A3).
+            guard lead >= 0xE0, lead < 0xF0, index + 2 < bytes.count else { return .other }
+            let scalar = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+            guard isStable(scalar) else { return .other }
+            index += 3
+        }
+        return change
+    }
+
+    /// Scalars that NFKC and case mapping leave alone, in the scripts most sheets are written in
+    /// (`PersonKeyTests` checks every one against Foundation's mappings).
+    package static func isStable(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x3001...0x3035, 0x3041...0x3096, 0x30A1...0x30FE, 0x4E00...0x9FFF, 0xAC00...0xD7A3: return true
+        default: return false
+        }
+    }
+
+    /// NFKC, lower case, NFKC again (lower-casing may leave a composable sequence), whitespace dropped.
+    @inline(never)
+    private static func foldedSlowly(_ name: String) -> String {
+        let folded = Text.normalize(name).precomposedStringWithCompatibilityMapping.lowercased().precomposedStringWithCompatibilityMapping
+        var result = String.UnicodeScalarView()
+        for scalar in folded.unicodeScalars where !scalar.properties.isWhitespace { result.append(scalar) }
+        return String(result)
+    }
+
+    /// Whether the two keys are one edit apart (one letter inserted, dropped, changed, or two
+    /// neighbours swapped), by Unicode scalars: an organiser written almost as an orderer ("did you mean …").
+    package func isOneEdit(from other: PersonKey) -> Bool {
+        let (a, b) = (Array(text.unicodeScalars), Array(other.text.unicodeScalars))
+        guard a != b, abs(a.count - b.count) <= 1 else { return false }
+        var start = 0
+        while start < min(a.count, b.count), a[start] == b[start] { start += 1 }
+        if a.count == b.count {
+            // One change at `start`, or a swap of `start` and the next.
+            if a[(start + 1)...] == b[(start + 1)...] { return true }
+            return start + 1 < a.count && a[start] == b[start + 1] && a[start + 1] == b[start] && a[(start + 2)...] == b[(start + 2)...]
+        }
+        let (long, short) = a.count > b.count ? (a, b) : (b, a)
+        return long[(start + 1)...] == short[start...]
+    }
+}
