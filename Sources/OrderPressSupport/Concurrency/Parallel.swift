@@ -8,6 +8,7 @@ package enum Parallel {
     package static let minimumChunk = 20_000
 
     /// `body` over `0..<count` cut into at most one range per core, each range at least `minimumChunk` long.
+    @inlinable
     package static func chunks<T>(count: Int, minimumChunk: Int = minimumChunk, _ body: (Range<Int>) -> T) -> [T] {
         let workers = min(ProcessInfo.processInfo.activeProcessorCount, count / minimumChunk)
         guard workers > 1 else { return [body(0..<count)] }
@@ -29,6 +30,7 @@ package enum Parallel {
     /// `element(index)` for each of `0..<count`, made over the ranges `chunks` cuts, each range
     /// initialising its own elements in place: joining the chunks' arrays afterwards would hold every
     /// element twice. `element` must be safe to call from several threads at once.
+    @inlinable
     package static func fill<T>(count: Int, minimumChunk: Int = minimumChunk, _ element: (Int) -> T) -> [T] {
         [T](unsafeUninitializedCapacity: count) { buffer, initialized in
             // Each range initialises only its own elements, every one of them exactly once.
@@ -45,6 +47,7 @@ package enum Parallel {
     /// of its range exactly once), and what each range returns besides, in range order: the ranges'
     /// arrays joined afterwards were copied once more, on one core. `put` takes its elements as they are
     /// handed over (`consume`), moved into the arrays rather than copied and the caller's copy released.
+    @inlinable
     package static func fill<A, B, R>(
         count: Int, minimumChunk: Int = minimumChunk, _ range: (Range<Int>, _ put: (Int, consuming A, consuming B) -> Void) -> R
     ) -> (first: [A], second: [B], results: [R]) {
@@ -74,6 +77,7 @@ package enum Parallel {
 
     /// `transform` applied to each of `0..<count` on every core, results in index order; `transform`
     /// must be safe to call from several threads at once.
+    @inlinable
     package static func map<T>(_ count: Int, _ transform: (Int) -> T) -> [T] {
         guard count > 1 else { return (0..<count).map(transform) }
         return withoutActuallyEscaping(transform) { transform in
@@ -89,8 +93,9 @@ package enum Parallel {
         }
     }
 
-    private struct Unchecked<Value>: @unchecked Sendable {
-        let value: Value
-        init(_ value: Value) { self.value = value }
+    @usableFromInline
+    struct Unchecked<Value>: @unchecked Sendable {
+        @usableFromInline let value: Value
+        @inlinable init(_ value: Value) { self.value = value }
     }
 }

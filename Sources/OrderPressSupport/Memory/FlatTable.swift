@@ -9,15 +9,17 @@ package protocol FlatKey: Equatable {
 /// look-up, where this is a multiply-and-shift and a probe (docs/benchmarks.md). Open addressing, linear
 /// probing, grown to stay at most half full; entries are only ever added.
 package struct FlatTable<Key: FlatKey> {
-    private var keys: [Key?]
-    private var values: [Int32]
-    private var count = 0
+    @usableFromInline var keys: [Key?]
+    @usableFromInline var values: [Int32]
+    @usableFromInline var count = 0
 
+    @inlinable
     package init() {
         keys = Array(repeating: nil, count: 64)
         values = Array(repeating: 0, count: 64)
     }
 
+    @inlinable
     package subscript(key: Key) -> Int32? {
         let mask = keys.count - 1
         var slot = Int(truncatingIfNeeded: key.spread) & mask
@@ -29,6 +31,7 @@ package struct FlatTable<Key: FlatKey> {
     }
 
     /// Adds `key`, which must not be in the table yet.
+    @inlinable
     package mutating func insert(_ key: Key, _ value: Int32) {
         if 2 * (count + 1) > keys.count { grow() }
         let mask = keys.count - 1
@@ -39,7 +42,8 @@ package struct FlatTable<Key: FlatKey> {
         count += 1
     }
 
-    private mutating func grow() {
+    @inlinable
+    mutating func grow() {
         let (oldKeys, oldValues) = (keys, values)
         keys = Array(repeating: nil, count: 2 * oldKeys.count)
         values = Array(repeating: 0, count: 2 * oldKeys.count)
@@ -51,6 +55,7 @@ package struct FlatTable<Key: FlatKey> {
 
     /// Two words mixed into one (the finaliser of SplitMix64 over both), every bit of the result
     /// depending on every bit of both: a table takes the low bits.
+    @inlinable
     package static func mix(_ first: UInt64, _ second: UInt64) -> UInt64 {
         var value = first ^ (second &* 0x9E37_79B9_7F4A_7C15)
         value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9

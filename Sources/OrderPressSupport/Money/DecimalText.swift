@@ -40,6 +40,7 @@ package enum DecimalText {
 
     /// `exact(value)` as UTF-8, handed to `body` without making a String: `summary.json` and
     /// `orders.csv` write every amount of a site.
+    @inlinable
     package static func withExact<Result>(_ value: Decimal, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         guard let (scaled, fractionDigits, trailingZeros) = exactForm(value) else {
             var text = value.description
@@ -50,7 +51,8 @@ package enum DecimalText {
 
     /// How `exact` writes a value that fits 64 bits: its digits, then a point and `fractionDigits` of
     /// them, or `trailingZeros` zeros after them; nil for zero and for what does not fit (Foundation writes those).
-    private static func exactForm(_ value: Decimal) -> (Scaled, fractionDigits: Int, trailingZeros: Int)? {
+    @usableFromInline
+    static func exactForm(_ value: Decimal) -> (Scaled, fractionDigits: Int, trailingZeros: Int)? {
         guard let scaled = Scaled(value), scaled.units != 0 else { return nil }
         return scaled.exponent >= 0 ? (scaled, 0, scaled.exponent) : (scaled, -scaled.exponent, 0)
     }
@@ -97,12 +99,14 @@ package enum DecimalText {
     }
 
     /// `String(value)` as UTF-8, handed to `body` from the stack.
+    @inlinable
     package static func withInteger<Result>(_ value: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let scaled = Scaled(negative: value < 0, units: UInt64(value.magnitude), exponent: 0)
         return scaled.withText(units: scaled.units, fractionDigits: 0, trailingZeros: 0, body)
     }
 
     /// `fixed(value, digits:)` as UTF-8, handed to `body` without making a String.
+    @inlinable
     package static func withFixed<Result>(_ value: Decimal, digits: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if let scaled = Scaled(value), let units = scaled.units(fractionDigits: digits) {
             return scaled.withText(units: units, fractionDigits: digits, trailingZeros: 0, body)
@@ -194,6 +198,7 @@ package enum DecimalText {
         }
 
         /// The same text as UTF-8, handed to `body` from the stack.
+        @inlinable
         package func withText<Result>(
             units: UInt64, fractionDigits: Int, trailingZeros: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
         ) -> Result {
@@ -204,7 +209,8 @@ package enum DecimalText {
             }
         }
 
-        private func length(units: UInt64, fractionDigits: Int, trailingZeros: Int) -> Int {
+        @usableFromInline
+        func length(units: UInt64, fractionDigits: Int, trailingZeros: Int) -> Int {
             var length = 1
             var rest = units / 10
             while rest > 0 { length += 1; rest /= 10 }
@@ -213,7 +219,8 @@ package enum DecimalText {
         }
 
         /// Written back to front into the first `count` bytes of `buffer`.
-        private func write(units: UInt64, fractionDigits: Int, trailingZeros: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, count: Int) {
+        @usableFromInline
+        func write(units: UInt64, fractionDigits: Int, trailingZeros: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, count: Int) {
             let zero = UInt8(ascii: "0")
             var position = count - 1
             var rest = units

@@ -1,6 +1,7 @@
 /// Lower-case hex of bytes (digests, salts), without `String(format:)`, which is slow enough to
 /// show at a million rows.
 package enum Hex {
+    @inlinable
     package static func lowercase(_ bytes: some Sequence<UInt8>) -> String {
         Array(bytes).withUnsafeBytes(lowercase)
     }

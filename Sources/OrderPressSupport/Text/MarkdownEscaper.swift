@@ -12,6 +12,7 @@ public enum MarkdownEscaper {
 
     /// `body` on the UTF-8 of `escape(text)`: the text's own bytes when there is nothing to
     /// escape. The built-in pages write user text this way, without a string of its own.
+    @inlinable
     package static func withEscaped<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         var text = text
         if let result = text.withUTF8({ isClean($0) ? body($0) : nil }) { return result }
@@ -28,7 +29,8 @@ public enum MarkdownEscaper {
 
     /// Whether `escape` leaves the text as it is, `needsWork` of each scalar, read off the UTF-8
     /// (which a `String` holds valid): ASCII bytes as they are, only other scalars decoded.
-    private static func isClean(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    @usableFromInline
+    static func isClean(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < utf8.count {
             let byte = utf8[index]
@@ -46,7 +48,8 @@ public enum MarkdownEscaper {
         return true
     }
 
-    private static func escapeScalars(of text: String, into result: inout [UInt8]) {
+    @usableFromInline
+    static func escapeScalars(of text: String, into result: inout [UInt8]) {
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\n", "\r", "\t", "\u{0B}", "\u{0C}":

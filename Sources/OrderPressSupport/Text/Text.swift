@@ -6,6 +6,7 @@ import Foundation
 package enum Text {
     /// `text`'s UTF-8 in place: a native String's own storage, without the copy `withUTF8` on a
     /// `var` copy may make.
+    @inlinable
     package static func withUTF8<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         var text = text

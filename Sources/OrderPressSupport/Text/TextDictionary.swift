@@ -3,8 +3,8 @@
 /// `String` key hashes the normalised text (costly for a CJK name). A text equal to a
 /// key but stored in other bytes misses the words and is found by the text itself.
 package struct TextDictionary<Value: Sendable>: Sendable {
-    private let byText: [String: Value]
-    private let byBits: [TextBits: Value]
+    @usableFromInline let byText: [String: Value]
+    @usableFromInline let byBits: [TextBits: Value]
 
     package init(_ byText: [String: Value]) {
         self.byText = byText
@@ -15,6 +15,7 @@ package struct TextDictionary<Value: Sendable>: Sendable {
         self.byBits = byBits
     }
 
+    @inlinable
     package subscript(text: String) -> Value? {
         if let bits = TextBits(text), let value = byBits[bits] { return value }
         return byText[text]
