@@ -30,6 +30,9 @@ package struct Downloader: Sendable {
         while true {
             attempt += 1
             let started = ContinuousClock.now
+            // A request the source's deadline gives less than its timeout, timed out, ran into the
+            // deadline (the timer may fire a moment before `deadline.passed` holds).
+            let cutByDeadline = deadline.remaining < timeout
             let outcome = await follow(url, token: token, timeout: timeout, deadline: deadline, requests: &requests)
             spent += ContinuousClock.now - started
             var retryAfter: Duration?
@@ -39,7 +42,7 @@ package struct Downloader: Sendable {
                 guard reply.isTransient else { throw failure(outcome, url, source, attempt, notFoundHint, hint) }
                 retryAfter = reply.retryAfter
             case .failure(let failure):
-                if deadline.passed { throw deadline.error }
+                if deadline.passed || (cutByDeadline && failure == .timedOut) { throw deadline.error }
                 guard failure.isTransient else { throw self.failure(outcome, url, source, attempt, notFoundHint, hint) }
             }
             guard let delay = policy.delay(afterAttempt: attempt, retryAfter: retryAfter, spent: spent, timeout: timeout),

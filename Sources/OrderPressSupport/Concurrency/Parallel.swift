@@ -3,13 +3,13 @@ import Foundation
 
 /// Splits work over contiguous ranges of rows, one per core, for the stages that read every row
 /// independently. Results come back in range order, so the output is the same as one pass's.
-package enum Parallel {
+public enum Parallel {
     /// Below this many rows a second thread costs more than it saves.
-    package static let minimumChunk = 20_000
+    public static let minimumChunk = 20_000
 
     /// `body` over `0..<count` cut into at most one range per core, each range at least `minimumChunk` long.
     @inlinable
-    package static func chunks<T>(count: Int, minimumChunk: Int = minimumChunk, _ body: (Range<Int>) -> T) -> [T] {
+    public static func chunks<T>(count: Int, minimumChunk: Int = minimumChunk, _ body: (Range<Int>) -> T) -> [T] {
         let workers = min(ProcessInfo.processInfo.activeProcessorCount, count / minimumChunk)
         guard workers > 1 else { return [body(0..<count)] }
         var results = [T?](repeating: nil, count: workers)
@@ -31,7 +31,7 @@ package enum Parallel {
     /// initialising its own elements in place: joining the chunks' arrays afterwards would hold every
     /// element twice. `element` must be safe to call from several threads at once.
     @inlinable
-    package static func fill<T>(count: Int, minimumChunk: Int = minimumChunk, _ element: (Int) -> T) -> [T] {
+    public static func fill<T>(count: Int, minimumChunk: Int = minimumChunk, _ element: (Int) -> T) -> [T] {
         [T](unsafeUninitializedCapacity: count) { buffer, initialized in
             // Each range initialises only its own elements, every one of them exactly once.
             nonisolated(unsafe) let buffer = buffer
@@ -48,7 +48,7 @@ package enum Parallel {
     /// arrays joined afterwards were copied once more, on one core. `put` takes its elements as they are
     /// handed over (`consume`), moved into the arrays rather than copied and the caller's copy released.
     @inlinable
-    package static func fill<A, B, R>(
+    public static func fill<A, B, R>(
         count: Int, minimumChunk: Int = minimumChunk, _ range: (Range<Int>, _ put: (Int, consuming A, consuming B) -> Void) -> R
     ) -> (first: [A], second: [B], results: [R]) {
         var results: [R] = []
@@ -78,7 +78,7 @@ package enum Parallel {
     /// `transform` applied to each of `0..<count` on every core, results in index order; `transform`
     /// must be safe to call from several threads at once.
     @inlinable
-    package static func map<T>(_ count: Int, _ transform: (Int) -> T) -> [T] {
+    public static func map<T>(_ count: Int, _ transform: (Int) -> T) -> [T] {
         guard count > 1 else { return (0..<count).map(transform) }
         return withoutActuallyEscaping(transform) { transform in
             [T](unsafeUninitializedCapacity: count) { buffer, initialized in

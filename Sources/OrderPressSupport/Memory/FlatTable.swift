@@ -1,5 +1,5 @@
 /// A key of a few machine words that spreads itself over a table's slots (`FlatTable`).
-package protocol FlatKey: Equatable {
+public protocol FlatKey: Equatable {
     /// Well-mixed bits of the key: equal keys, equal bits.
     var spread: UInt64 { get }
 }
@@ -8,19 +8,19 @@ package protocol FlatKey: Equatable {
 /// order of a sheet looks in (`OrderFacts`): a `Dictionary` runs SipHash over the key's words on every
 /// look-up, where this is a multiply-and-shift and a probe (docs/benchmarks.md). Open addressing, linear
 /// probing, grown to stay at most half full; entries are only ever added.
-package struct FlatTable<Key: FlatKey> {
+public struct FlatTable<Key: FlatKey> {
     @usableFromInline var keys: [Key?]
     @usableFromInline var values: [Int32]
     @usableFromInline var count = 0
 
     @inlinable
-    package init() {
+    public init() {
         keys = Array(repeating: nil, count: 64)
         values = Array(repeating: 0, count: 64)
     }
 
     @inlinable
-    package subscript(key: Key) -> Int32? {
+    public subscript(key: Key) -> Int32? {
         let mask = keys.count - 1
         var slot = Int(truncatingIfNeeded: key.spread) & mask
         while let stored = keys[slot] {
@@ -32,7 +32,7 @@ package struct FlatTable<Key: FlatKey> {
 
     /// Adds `key`, which must not be in the table yet.
     @inlinable
-    package mutating func insert(_ key: Key, _ value: Int32) {
+    public mutating func insert(_ key: Key, _ value: Int32) {
         if 2 * (count + 1) > keys.count { grow() }
         let mask = keys.count - 1
         var slot = Int(truncatingIfNeeded: key.spread) & mask
@@ -56,7 +56,7 @@ package struct FlatTable<Key: FlatKey> {
     /// Two words mixed into one (the finaliser of SplitMix64 over both), every bit of the result
     /// depending on every bit of both: a table takes the low bits.
     @inlinable
-    package static func mix(_ first: UInt64, _ second: UInt64) -> UInt64 {
+    public static func mix(_ first: UInt64, _ second: UInt64) -> UInt64 {
         var value = first ^ (second &* 0x9E37_79B9_7F4A_7C15)
         value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
         value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Exact decimal numbers to and from text, independent of the machine's locale.
-package enum DecimalText {
+public enum DecimalText {
     private static let posix = Locale(identifier: "en_US_POSIX")
 
     /// Parses plain decimal text such as `35`, `35.50`, `-5`, `1e-05`; nothing else.
@@ -41,7 +41,7 @@ package enum DecimalText {
     /// `exact(value)` as UTF-8, handed to `body` without making a String: `summary.json` and
     /// `orders.csv` write every amount of a site.
     @inlinable
-    package static func withExact<Result>(_ value: Decimal, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    public static func withExact<Result>(_ value: Decimal, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         guard let (scaled, fractionDigits, trailingZeros) = exactForm(value) else {
             var text = value.description
             return text.withUTF8(body)
@@ -60,6 +60,7 @@ package enum DecimalText {
     /// Rounded half-up (`MoneyFormat.halfUp`) to `digits` fraction digits and written with exactly that many ("2.80", "432").
     /// Every amount on every page goes through here: a value with no more fraction digits than
     /// asked (prices, most totals) skips the rounding, and the text is padded without splitting it.
+    @usableFromInline
     package static func fixed(_ value: Decimal, digits: Int) -> String {
         if let scaled = Scaled(value), let units = scaled.units(fractionDigits: digits) {
             return scaled.text(units: units, fractionDigits: digits, trailingZeros: 0)
@@ -100,14 +101,14 @@ package enum DecimalText {
 
     /// `String(value)` as UTF-8, handed to `body` from the stack.
     @inlinable
-    package static func withInteger<Result>(_ value: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    public static func withInteger<Result>(_ value: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let scaled = Scaled(negative: value < 0, units: UInt64(value.magnitude), exponent: 0)
         return scaled.withText(units: scaled.units, fractionDigits: 0, trailingZeros: 0, body)
     }
 
     /// `fixed(value, digits:)` as UTF-8, handed to `body` without making a String.
     @inlinable
-    package static func withFixed<Result>(_ value: Decimal, digits: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    public static func withFixed<Result>(_ value: Decimal, digits: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if let scaled = Scaled(value), let units = scaled.units(fractionDigits: digits) {
             return scaled.withText(units: units, fractionDigits: digits, trailingZeros: 0, body)
         }
@@ -135,15 +136,17 @@ package enum DecimalText {
     /// `NSDecimalRound` were a large share of a build (docs/benchmarks.md); reading the
     /// significand and doing the rest in integers gives the same
     /// text. Anything that does not fit takes Foundation's path.
-    package struct Scaled {
-        package let negative: Bool
-        package let units: UInt64
-        package let exponent: Int
+    public struct Scaled {
+        @usableFromInline package let negative: Bool
+        @usableFromInline package let units: UInt64
+        @usableFromInline package let exponent: Int
 
+        @usableFromInline
         package init(negative: Bool, units: UInt64, exponent: Int) {
             (self.negative, self.units, self.exponent) = (negative, units, exponent)
         }
 
+        @usableFromInline
         package init?(_ value: Decimal) {
             guard let parts = Self.layoutHolds ? Self.parts(of: value) : Self.partsThroughFoundation(of: value) else { return nil }
             (negative, units, exponent) = parts
@@ -175,6 +178,7 @@ package enum DecimalText {
 
         /// The value rounded half-up (away from zero, `MoneyFormat.halfUp`) to `digits` fraction digits, in units of 10^-digits;
         /// nil when that does not fit.
+        @usableFromInline
         package func units(fractionDigits digits: Int) -> UInt64? {
             guard digits <= 18 else { return nil }
             let scale = -exponent
@@ -199,7 +203,7 @@ package enum DecimalText {
 
         /// The same text as UTF-8, handed to `body` from the stack.
         @inlinable
-        package func withText<Result>(
+        public func withText<Result>(
             units: UInt64, fractionDigits: Int, trailingZeros: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
         ) -> Result {
             let count = length(units: units, fractionDigits: fractionDigits, trailingZeros: trailingZeros)

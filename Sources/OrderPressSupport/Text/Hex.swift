@@ -1,13 +1,14 @@
 /// Lower-case hex of bytes (digests, salts), without `String(format:)`, which is slow enough to
 /// show at a million rows.
-package enum Hex {
+public enum Hex {
     @inlinable
-    package static func lowercase(_ bytes: some Sequence<UInt8>) -> String {
+    public static func lowercase(_ bytes: some Sequence<UInt8>) -> String {
         Array(bytes).withUnsafeBytes(lowercase)
     }
 
     /// The same for bytes in memory (a secret's digest, for every row), written straight into the string:
     /// no capacity checked for every digit.
+    @usableFromInline
     package static func lowercase(_ bytes: UnsafeRawBufferPointer) -> String {
         String(unsafeUninitializedCapacity: bytes.count * 2) { text in
             write(bytes, to: text.baseAddress!)

@@ -13,7 +13,7 @@ public enum MarkdownEscaper {
     /// `body` on the UTF-8 of `escape(text)`: the text's own bytes when there is nothing to
     /// escape. The built-in pages write user text this way, without a string of its own.
     @inlinable
-    package static func withEscaped<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    public static func withEscaped<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         var text = text
         if let result = text.withUTF8({ isClean($0) ? body($0) : nil }) { return result }
         var escaped: [UInt8] = []

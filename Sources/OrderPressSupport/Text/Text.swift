@@ -3,11 +3,11 @@ import Foundation
 /// Normalisation of user text: invisible characters removed, Unicode NFC, trimmed, inner whitespace
 /// collapsed to one space. People and groups are identified by this text, so nothing a reader cannot
 /// see may tell two of them apart, and no cell may reorder the text around it (bidi controls).
-package enum Text {
+public enum Text {
     /// `text`'s UTF-8 in place: a native String's own storage, without the copy `withUTF8` on a
     /// `var` copy may make.
     @inlinable
-    package static func withUTF8<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    public static func withUTF8<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
         var text = text
         return text.withUTF8(body)

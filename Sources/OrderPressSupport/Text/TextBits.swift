@@ -6,13 +6,16 @@
 /// as the keys (the orders being read). Equal texts may have different words (one stored apart, one
 /// inside): a look-up by these words can miss, never mistake, so it is only ever a cache in front of a
 /// look-up by the text itself.
-package struct TextBits: Hashable, FlatKey {
+@usableFromInline
+package struct TextBits: Hashable, Sendable, FlatKey {
     private let low: UInt64
     private let high: UInt64
 
+    @usableFromInline
     package var spread: UInt64 { FlatTable<Self>.mix(low, high) }
 
     /// Nil for a longer text, whose words would be of little use as a cache key.
+    @usableFromInline
     package init?(_ text: String) {
         guard text.utf8.count <= 15 else { return nil }
         (low, high) = unsafeBitCast(text, to: (UInt64, UInt64).self)

@@ -2,7 +2,7 @@
 /// its words (`TextBits`) before hashing its Unicode: every order names a group and a person, and a
 /// `String` key hashes the normalised text (costly for a CJK name). A text equal to a
 /// key but stored in other bytes misses the words and is found by the text itself.
-package struct TextDictionary<Value: Sendable>: Sendable {
+public struct TextDictionary<Value: Sendable>: Sendable {
     @usableFromInline let byText: [String: Value]
     @usableFromInline let byBits: [TextBits: Value]
 
@@ -16,7 +16,7 @@ package struct TextDictionary<Value: Sendable>: Sendable {
     }
 
     @inlinable
-    package subscript(text: String) -> Value? {
+    public subscript(text: String) -> Value? {
         if let bits = TextBits(text), let value = byBits[bits] { return value }
         return byText[text]
     }
