@@ -33,7 +33,7 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
-        // The process's allocator (see Heap.swift): linked, it stands in for glibc's malloc everywhere.
+        // The process's allocator (see Allocator.swift): linked, it stands in for glibc's malloc everywhere.
         .systemLibrary(
             name: "CJemalloc",
             pkgConfig: "jemalloc",
@@ -44,7 +44,8 @@ let package = Package(
         // HTTP requests through libcurl's easy interface (see URLSessionTransport); libcurl4 is a runtime
         // package already (static Foundation links it), libcurl4-openssl-dev a build one.
         .target(name: "CHTTPRequest", linkerSettings: [.linkedLibrary("curl")]),
-        // BEGIN stage targets (tools/targets/split.py)
+        // The stages, one target a folder, lowest layer first (scripts/layering.txt, docs/ARCHITECTURE.md):
+        // each depends only on the targets below it whose types it uses, so an upward use does not compile.
         .target(
             name: "OrderPressSupport",
             dependencies: [
@@ -80,6 +81,7 @@ let package = Package(
                 "OrderPressConfig",
                 "CHTTPRequest",
                 .product(name: "Crypto", package: "swift-crypto"),
+                // RS256 for a Google service account's token request (GoogleServiceAccount).
                 .product(name: "_CryptoExtras", package: "swift-crypto")
             ]
         ),
@@ -117,6 +119,7 @@ let package = Package(
                 "OrderPressSlugs",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's own calls, for binding a million records without GRDB's per-value cost.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "HeapModule", package: "swift-collections")
             ]
@@ -206,7 +209,6 @@ let package = Package(
                 "OrderPressConfig"
             ]
         ),
-        // END stage targets
         .executableTarget(
             name: "orderpress",
             dependencies: [
