@@ -30,10 +30,8 @@ package struct Downloader: Sendable {
         while true {
             attempt += 1
             let started = ContinuousClock.now
-            // A request the source's deadline gives less than its timeout, timed out, ran into the
-            // deadline (the timer may fire a moment before `deadline.passed` holds).
-            let cutByDeadline = deadline.remaining < timeout
-            let outcome = await follow(url, token: token, timeout: timeout, deadline: deadline, requests: &requests)
+            guard case .done(let outcome) = await follow(url, token: token, timeout: timeout, deadline: deadline, requests: &requests)
+            else { throw deadline.error }
             spent += ContinuousClock.now - started
             var retryAfter: Duration?
             switch outcome {
@@ -42,7 +40,7 @@ package struct Downloader: Sendable {
                 guard reply.isTransient else { throw failure(outcome, url, source, attempt, notFoundHint, hint) }
                 retryAfter = reply.retryAfter
             case .failure(let failure):
-                if deadline.passed || (cutByDeadline && failure == .timedOut) { throw deadline.error }
+                if deadline.passed { throw deadline.error }
                 guard failure.isTransient else { throw self.failure(outcome, url, source, attempt, notFoundHint, hint) }
             }
             guard let delay = policy.delay(afterAttempt: attempt, retryAfter: retryAfter, spent: spent, timeout: timeout),
@@ -98,33 +96,43 @@ package struct Downloader: Sendable {
     /// header onto every hop): the token goes only to hops on the configured URL's origin.
     private func follow(
         _ url: URL, token: String?, timeout: Duration, deadline: FetchDeadline, requests: inout Int
-    ) async -> Result<HTTPReply, HTTPFailure> {
+    ) async -> Attempt {
         let origin = Origin(url)
         var current = url
         for _ in 0...Self.maxRedirects {
             var headers = ["User-Agent": "orderpress"]
             if let token, Origin(current) == origin { headers["Authorization"] = "Bearer \(token)" }
             let wait = min(timeout, deadline.remaining)
-            guard wait > .zero else { return .failure(.timedOut) }
+            guard wait > .zero else { return .outOfTime }
             requests += 1
             let reply: HTTPReply
             do {
                 reply = try await transport.get(current, headers: headers, timeout: wait)
             } catch {
-                return .failure(error)
+                // A hop whose wait the deadline shortened and that timed out ran into the deadline: the
+                // transport's timer may fire a moment before `deadline.passed` holds.
+                if error == .timedOut, wait < timeout || deadline.passed { return .outOfTime }
+                return .done(.failure(error))
             }
-            guard reply.isRedirect, let location = reply.location else { return .success(reply) }
+            guard reply.isRedirect, let location = reply.location else { return .done(.success(reply)) }
             // URLSession on Linux refuses an upper-case scheme, which a Location may well have.
             guard var next = URL(string: location, relativeTo: current).flatMap({ URLComponents(url: $0.absoluteURL, resolvingAgainstBaseURL: false) }),
                 Origin.isWeb(next)
             else {
-                return .failure(.badRedirect(tooMany: false))
+                return .done(.failure(.badRedirect(tooMany: false)))
             }
             next.scheme = next.scheme?.lowercased()
-            guard let url = next.url else { return .failure(.badRedirect(tooMany: false)) }
+            guard let url = next.url else { return .done(.failure(.badRedirect(tooMany: false))) }
             current = url
         }
-        return .failure(.badRedirect(tooMany: true))
+        return .done(.failure(.badRedirect(tooMany: true)))
+    }
+
+    /// What following one URL came to: the last hop's answer or failure, or the source's deadline
+    /// reached on the way (reported as the deadline, not as one hop's timeout).
+    private enum Attempt {
+        case done(Result<HTTPReply, HTTPFailure>)
+        case outOfTime
     }
 
     /// Scheme, host and port, default ports made explicit: where a token may go.
