@@ -1,6 +1,7 @@
 import Foundation
 import OrderPressDiff
 import OrderPressNotify
+import OrderPressRender
 import OrderPressValidate
 
 /// What the build's diff step hands on, each part for the steps that read it. The rows as the diff
@@ -29,4 +30,7 @@ package struct DiffResult: Sendable {
     /// The finished rounds (`RoundArchive`): those the state kept and those this run closed. Published with
     /// every build (render) and saved with the snapshot; not the sheet's, so not in `data`.
     package var archives: [RoundArchive] = []
+    /// The archives' debts settled by the payments (`PaymentLedger`), made once: tombstones keep debtors'
+    /// pages, render shows debts and credit, and the credit is among `data.warnings`.
+    package var ledger = PaymentLedger.none
 }

@@ -138,7 +138,7 @@ public struct Pipeline: Sendable {
         try render(
             SiteInput(
                 configuration: configuration, data: diffed.data, aggregation: consume aggregation, rates: rates,
-                history: diffed.history, now: clock.now, siteID: diffed.siteID, archives: diffed.archives, labels: labels, slugs: slugs,
+                history: diffed.history, now: clock.now, siteID: diffed.siteID, archives: diffed.archives, ledger: diffed.ledger, labels: labels, slugs: slugs,
                 tombstones: tombstones),
             digestTable: digestTable, with: renderer, into: session)
         // Publish ends the session: it removes what is left of the last build and records the manifest.
@@ -286,14 +286,10 @@ public struct Pipeline: Sendable {
         var data = sheet.data
         // Finished rounds' archives, the kept ones and those this run closed, are published with every build.
         let archives = RoundCloser.merged(store.keptArchives(), outcome.closedRounds)
-        if configuration.payments != nil {
-            // Paid beyond the carried debts: said on the Attention page, whether or not the person has a page.
-            let money = MoneyFormat(minorUnitOverrides: configuration.minorUnits)
-            let ledger = PaymentLedger(
-                archives: archives, payments: data.payments, money: money, organizerSettled: configuration.rounds.organizerSettled,
-                baseCurrency: configuration.baseCurrency, keepUnpaidDays: configuration.rounds.keepUnpaidDays, now: clock.now)
-            data.warnings = (data.warnings + ledger.creditWarnings(data.payments, money: money)).sorted()
-        }
+        let ledger = PaymentLedger(archives: archives, payments: data.payments, configuration: configuration, now: clock.now)
+        // Paid beyond the carried debts: said on the Attention page, whether or not the person has a page.
+        let credit = ledger.creditWarnings(data.payments, money: MoneyFormat(minorUnitOverrides: configuration.minorUnits))
+        if !credit.isEmpty { data.warnings = (data.warnings + credit).sorted() }
         // The rows and the secret cells: read by no later step.
         _ = consume sheet
         // Read while the new records are still here; the last snapshot's index is what the diff just read.
@@ -319,6 +315,7 @@ public struct Pipeline: Sendable {
         result.deletions = deletions
         result.deletionsText = deletions == kept ? nil : deletions.text
         result.archives = archives
+        result.ledger = ledger
         // The new records are held by the staging alone from here on (none at all on a dry run).
         _ = consume outcome
         staged?.waitWhenLarge()
@@ -335,11 +332,11 @@ public struct Pipeline: Sendable {
     private func slugs(_ diffed: DiffResult, store: StateStore) -> Background<(SiteSlugs, OrderDigestTable, Tombstones, String)> {
         Background { [
             data = diffed.data, archives = diffed.archives, records = diffed.orderDigests, store, deletions = diffed.deletions, now = clock.now,
-            configuration
+            debtors = diffed.ledger.debtors
         ] in
-            // People and groups whose orders were all deleted keep their pages (and slugs) for 30 days.
-            let keeping = Tombstones.keeping(data, archives: archives, configuration: configuration, now: now)
-            let tombstones = Tombstones(deletions: deletions, now: now, data: data, keeping: keeping)
+            // People and groups whose orders were all deleted keep their pages (and slugs) for 30 days, and
+            // people who still owe from a finished round while they do.
+            let tombstones = Tombstones(deletions: deletions, now: now, data: data, keeping: debtors)
             let slugs = SiteSlugs(data, archives: archives, kept: store.keptSlugs(), tombstones: tombstones)
             let digestTable = OrderDigestTable(data.orders, generation: data.$orders, records: records, places: GroupPlaces(data.groups), parallel: false)
             return (slugs, digestTable, tombstones, slugs.storedText)

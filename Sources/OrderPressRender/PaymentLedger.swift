@@ -43,6 +43,18 @@ package struct PaymentLedger: Sendable {
         self.init(settling: carried, with: payments, baseCurrency: baseCurrency)
     }
 
+    /// The build's ledger: the payments count only with a `[payments]` source (without one, debts expire).
+    /// Made once, after the diff closed this run's rounds; the pages, the tombstones and the warnings read it.
+    package init(archives: [RoundArchive], payments: [Payment], configuration: Configuration, now: Date) {
+        self.init(
+            archives: archives, payments: configuration.payments == nil ? nil : payments,
+            money: MoneyFormat(minorUnitOverrides: configuration.minorUnits), organizerSettled: configuration.rounds.organizerSettled,
+            baseCurrency: configuration.baseCurrency, keepUnpaidDays: configuration.rounds.keepUnpaidDays, now: now)
+    }
+
+    /// The keys of the people who still owe from a finished round: their pages stay while they do.
+    package var debtors: Set<String> { Set(debts.keys) }
+
     /// The settling rule alone, for the money reference tests.
     package init(settling carried: [String: [CarriedDebt]], with payments: [Payment], baseCurrency: String) {
         var debts = carried

@@ -93,16 +93,6 @@ package struct Tombstones: Sendable {
         self.groups = groupStones.sorted { $0.key < $1.key }
         self.expiry = expiry
     }
-
-    /// The keys of the people who still owe from a finished round (`PaymentLedger`): their page stays.
-    package static func keeping(_ data: ValidatedData, archives: [RoundArchive], configuration: Configuration, now: Date) -> Set<String> {
-        guard !archives.isEmpty else { return [] }
-        let ledger = PaymentLedger(
-            archives: archives, payments: configuration.payments == nil ? nil : data.payments,
-            money: MoneyFormat(minorUnitOverrides: configuration.minorUnits), organizerSettled: configuration.rounds.organizerSettled,
-            baseCurrency: configuration.baseCurrency, keepUnpaidDays: configuration.rounds.keepUnpaidDays, now: now)
-        return Set(ledger.debts.keys)
-    }
 }
 
 extension PageBuilder {
