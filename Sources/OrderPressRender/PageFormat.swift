@@ -35,14 +35,14 @@ package final class PageFormat {
         let digits = digits(currency)
         let key = AmountKey(price, quantity: quantity, multiplied: multiplied, digits: digits)
         if let key, let text = prices[key] { return page.write(text) }
-        let text = context.money.grouped(DecimalText.fixed(multiplied ? value() : price, digits: digits))
+        let text = context.money.display(multiplied ? value() : price, digits: digits)
         if let key { prices[key] = text }
         page.write(text)
     }
 
     /// An amount that is not a price, as `MoneyFormat.display` writes it: written, not remembered.
     package func write(_ amount: Decimal, _ currency: String, into page: inout PageBytes) {
-        page.write(context.money.grouped(DecimalText.fixed(amount, digits: digits(currency))))
+        page.write(context.money.display(amount, digits: digits(currency)))
     }
 
     /// A converted amount as `MoneyFormat.display` writes it, or "n/a".

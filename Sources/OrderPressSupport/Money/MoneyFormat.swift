@@ -28,7 +28,12 @@ public struct MoneyFormat: Sendable {
 
     /// "2.80", "432".
     public func display(_ amount: Decimal, _ currency: String) -> String {
-        grouped(DecimalText.fixed(amount, digits: minorUnits(currency)))
+        display(amount, digits: minorUnits(currency))
+    }
+
+    /// The same, with the minor units of its currency already looked up (a page's cells look them up once).
+    package func display(_ amount: Decimal, digits: Int) -> String {
+        grouped(DecimalText.fixed(amount, digits: digits))
     }
 
     /// A converted amount, or "n/a" when a rate was missing.
@@ -43,7 +48,7 @@ public struct MoneyFormat: Sendable {
 
     /// The same, with the minor units of its currency already looked up.
     package func display(optional converted: ConvertedAmount, digits: Int) -> String? {
-        Self.shown(converted, digits: digits).map { grouped(DecimalText.fixed($0, digits: digits)) }
+        Self.shown(converted, digits: digits).map { display($0, digits: digits) }
     }
 
     /// The amount `display(optional:digits:)` writes: the rounding made with the conversion when it
