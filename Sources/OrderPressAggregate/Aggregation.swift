@@ -63,7 +63,7 @@ public struct PersonTotal: Sendable, Equatable {
     /// `total` in each display currency.
     public var converted: [ConvertedAmount] = []
     /// Their parts of the group's fee and discount (`MoneyShares`), boxed (`FeeShares`).
-    package var shares = FeeShares.none
+    var shares = FeeShares.none
     public var feeShare: Decimal {
         get { shares.fee }
         set { shares = FeeShares(fee: newValue, discount: shares.discount) }
@@ -113,7 +113,7 @@ public struct PersonSummary: Sendable, Equatable {
         /// positive or they organise the group (settled).
         package var owed: Decimal?
         /// Their parts of the group's fee and discount, boxed (`FeeShares`).
-        package var shares = FeeShares.none
+        var shares = FeeShares.none
         /// `total` in the display currencies; empty without them.
         package var converted: [ConvertedAmount]
 

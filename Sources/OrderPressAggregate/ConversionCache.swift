@@ -12,18 +12,18 @@ import OrderPressSupport
 /// The results are `Converter.converted(_:into:)`'s, to the last digit: each amount is converted by
 /// the same cross rate, the conversions of several currencies are added in the order of their codes,
 /// starting from the first (not from a zero), and rounded once by `Converter.rounding`.
-package struct ConversionCache {
+struct ConversionCache {
     /// The currencies of one aggregation, numbered, and what converting between them needs; shared
     /// by every thread's cache.
-    package struct Table: Sendable {
-        package let converter: Converter
+    struct Table: Sendable {
+        let converter: Converter
         /// By number: the currency's code.
-        package let codes: [String]
+        let codes: [String]
         /// The display currencies' numbers, in the configured order.
-        package let display: [Int32]
+        let display: [Int32]
         /// By number: the place of the code among all codes in the order of their UTF-8 bytes (the order
         /// `Converter.inOrder` adds a sum's parts in).
-        package let ranks: [Int32]
+        let ranks: [Int32]
         /// By number: the display currency's minor units (`MoneyFormat.minorUnits`), looked up once.
         private let digits: [Int]
         /// By `from * codes.count + to`: the cross rate, nil where a rate is missing (`Converter.crossRate`).
@@ -32,7 +32,7 @@ package struct ConversionCache {
 
         /// `first` are numbered 0, 1, … in their order (the orders' currencies, by `OrderFacts`' numbers),
         /// then whatever of `others` and `display` is not among them.
-        package init(converter: Converter, first: [String], others: some Sequence<String>, display: [String]) {
+        init(converter: Converter, first: [String], others: some Sequence<String>, display: [String]) {
             var codes: [String] = []
             var numbers: [String: Int32] = [:]
             for code in [first, Array(others), display].joined() where numbers[code] == nil {
@@ -59,23 +59,23 @@ package struct ConversionCache {
         }
 
         /// `exact` in `currency` and its rounding, as `Converter.rounding` makes it.
-        package func rounding(_ exact: Decimal?, in currency: Int32) -> ConvertedAmount {
+        func rounding(_ exact: Decimal?, in currency: Int32) -> ConvertedAmount {
             let digits = digits[Int(currency)]
             return ConvertedAmount(
                 currency: codes[Int(currency)], amount: exact, rounded: exact.map { MoneyFormat.rounded($0, digits: digits) }, digits: digits)
         }
 
         /// The number of a currency given to `init`.
-        package func number(_ code: String) -> Int32 { numbers[code]! }
+        func number(_ code: String) -> Int32 { numbers[code]! }
 
         /// `amount` in `from` converted into `to`, as `Converter.convert` converts it.
-        package func convert(_ amount: Decimal, from: Int32, to: Int32) -> Decimal? {
+        func convert(_ amount: Decimal, from: Int32, to: Int32) -> Decimal? {
             if from == to { return amount }
             return factors[Int(from) * codes.count + Int(to)].map { $0.convert(amount) }
         }
     }
 
-    package let table: Table
+    let table: Table
     /// Lists made for one currency's amount, by its millionths and currency: `lists[index]`.
     private var listIndex = FlatTable<Key>()
     private var lists: [[ConvertedAmount]] = []
@@ -83,7 +83,7 @@ package struct ConversionCache {
     private var conversionIndex = FlatTable<Key>()
     private var conversions: [Decimal?] = []
 
-    package init(_ table: Table) {
+    init(_ table: Table) {
         self.table = table
     }
 

@@ -52,7 +52,7 @@ public struct Converter: Sendable {
     }
 
     /// The cross rate from `from` to `to`; nil when a rate is missing.
-    package func crossRate(from: String, to: String) -> RateTable.CrossRate? {
+    func crossRate(from: String, to: String) -> RateTable.CrossRate? {
         factors[Pair(from: from, to: to)] ?? rates?.crossRate(from: from, to: to)
     }
 
@@ -65,7 +65,7 @@ public struct Converter: Sendable {
     /// The amounts by currency code. A sum of 38-digit conversions rounds its last digit differently in
     /// another order, and a dictionary's order changes from process to process: summed in this one,
     /// the same totals make the same exact sums on every run.
-    package static func inOrder(_ amounts: [String: Decimal]) -> [(key: String, value: Decimal)] {
+    static func inOrder(_ amounts: [String: Decimal]) -> [(key: String, value: Decimal)] {
         amounts.count < 2 ? Array(amounts) : amounts.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
     }
 

@@ -13,7 +13,7 @@ package struct ExactSum: Sendable, Equatable {
     private var spilled: Decimal?
 
     /// The amount of an order as millionths, or nil when it is not a whole number of them or does not fit.
-    package static func micros(of amount: Decimal) -> Int64? {
+    static func micros(of amount: Decimal) -> Int64? {
         // The significand as stored (`RawDecimal`): reading it through NSDecimalNumber made an object per order.
         guard let raw = RawDecimal(amount) else { return nil }
         guard raw.exponent >= -6, raw.exponent <= 12, raw.significand < 1 << 62 else { return nil }
@@ -23,7 +23,7 @@ package struct ExactSum: Sendable, Equatable {
     }
 
     /// `unitPrice` × `quantity` in millionths (what `Order.amount` is), when it fits.
-    package static func micros(unitPrice: Int64?, quantity: Int) -> Int64? {
+    static func micros(unitPrice: Int64?, quantity: Int) -> Int64? {
         guard let unitPrice else { return nil }
         let (amount, overflow) = unitPrice.multipliedReportingOverflow(by: Int64(quantity))
         return overflow || amount == .min ? nil : amount
@@ -36,13 +36,13 @@ package struct ExactSum: Sendable, Equatable {
     /// Written field by field in the form Foundation gives it (`foundationDecimal`): every group's,
     /// person's and share's total is made so, and Foundation's two initialisers
     /// were a visible share of the aggregation (docs/benchmarks.md).
-    package static func decimal(micros: Int64) -> Decimal {
+    static func decimal(micros: Int64) -> Decimal {
         guard writesDecimals else { return foundationDecimal(micros: micros) }
         return written(micros: micros)
     }
 
     /// The way Foundation makes it: the reference `decimal(micros:)` is checked against.
-    package static func foundationDecimal(micros: Int64) -> Decimal {
+    static func foundationDecimal(micros: Int64) -> Decimal {
         Decimal(sign: micros < 0 ? .minus : .plus, exponent: -6, significand: Decimal(micros.magnitude))
     }
 
@@ -72,17 +72,17 @@ package struct ExactSum: Sendable, Equatable {
 
     /// Whether `written` makes Foundation's very bytes, checked once on values of every length, sign and
     /// number of trailing zeros; if not, every Decimal is made through Foundation.
-    package static let writesDecimals: Bool = {
+    static let writesDecimals: Bool = {
         guard RawDecimal.layoutHolds else { return false }
         let samples: [Int64] = [0, 1, -1, 10, 35_000_000, -5_500_000, 65_535, 65_536, 123_456_789, 1 << 40, .max, -.max, .min, 1_000_000_000_000_000_000]
         return samples.allSatisfy { sameBytes(written(micros: $0), foundationDecimal(micros: $0)) }
     }()
 
-    package static func sameBytes(_ left: Decimal, _ right: Decimal) -> Bool {
+    static func sameBytes(_ left: Decimal, _ right: Decimal) -> Bool {
         withUnsafeBytes(of: left) { left in withUnsafeBytes(of: right) { right in left.elementsEqual(right) } }
     }
 
-    package mutating func add(micros amount: Int64) {
+    mutating func add(micros amount: Int64) {
         let (sum, overflow) = micros.addingReportingOverflow(amount)
         if overflow {
             spill(Self.decimal(micros: micros))
@@ -92,16 +92,16 @@ package struct ExactSum: Sendable, Equatable {
         }
     }
 
-    package mutating func add(_ amount: Decimal) {
+    mutating func add(_ amount: Decimal) {
         spill(amount)
     }
 
     /// Adds an order's amount: `micros` when it has them (see `micros(unitPrice:quantity:)`), else `amount()`.
-    package mutating func add(micros: Int64?, amount: () -> Decimal) {
+    mutating func add(micros: Int64?, amount: () -> Decimal) {
         if let micros { add(micros: micros) } else { add(amount()) }
     }
 
-    package mutating func add(_ other: ExactSum) {
+    mutating func add(_ other: ExactSum) {
         add(micros: other.micros)
         if let spilled = other.spilled { spill(spilled) }
     }
@@ -111,15 +111,15 @@ package struct ExactSum: Sendable, Equatable {
     }
 
     /// The sum in millionths, when nothing spilled.
-    package var exactMicros: Int64? { spilled == nil ? micros : nil }
+    var exactMicros: Int64? { spilled == nil ? micros : nil }
 
     /// `value > 0`, without making the Decimal while nothing spilled.
-    package var isPositive: Bool {
+    var isPositive: Bool {
         guard spilled != nil else { return micros > 0 }
         return value > 0
     }
 
-    package var value: Decimal {
+    var value: Decimal {
         let small = Self.decimal(micros: micros)
         guard let spilled else { return small }
         return micros == 0 ? spilled : spilled + small

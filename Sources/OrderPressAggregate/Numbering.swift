@@ -2,30 +2,30 @@
 /// `String`s, canonically equivalent texts alike) in the order they first occur, and remembers where
 /// each first occurred. Each share of the orders is numbered on its own core; `merge` then folds the
 /// shares' numberings into one, in sheet order, looking up only their distinct keys.
-package struct Numbering<Key: Hashable> {
+struct Numbering<Key: Hashable> {
     private var numbers: [Key: Int32] = [:]
     /// By number: the position of the first order with the key.
-    package private(set) var firsts: [UInt32] = []
+    private(set) var firsts: [UInt32] = []
 
     package var count: Int { firsts.count }
 
     /// By number: the key as it first occurred.
-    package private(set) var keys: [Key] = []
+    private(set) var keys: [Key] = []
 
     /// By number: whether a key numbered so was written otherwise than `keys` holds it (equal, but in
     /// other bytes: canonically equivalent texts), so that its text must be read where it was written.
     /// Only kept when the numbering is made with `identical`.
-    package private(set) var variants: [Bool] = []
+    private(set) var variants: [Bool] = []
     private var identical: ((Key, Key) -> Bool)?
 
-    package init(identical: ((Key, Key) -> Bool)? = nil) {
+    init(identical: ((Key, Key) -> Bool)? = nil) {
         self.identical = identical
     }
 
     /// The number of `key`, if it has one.
-    package func existing(_ key: Key) -> Int32? { numbers[key] }
+    func existing(_ key: Key) -> Int32? { numbers[key] }
 
-    package mutating func number(_ key: Key, at position: UInt32) -> Int32 {
+    mutating func number(_ key: Key, at position: UInt32) -> Int32 {
         if let known = numbers[key] {
             if let identical, !variants[Int(known)], !identical(keys[Int(known)], key) { variants[Int(known)] = true }
             return known
@@ -40,7 +40,7 @@ package struct Numbering<Key: Hashable> {
 
     /// Numbers `later`'s keys here, `later` holding positions after all of this one's; returns this
     /// numbering's number for each of `later`'s.
-    package mutating func merge(_ later: Numbering) -> [Int32] {
+    mutating func merge(_ later: Numbering) -> [Int32] {
         let numbers = zip(later.keys, later.firsts).map { number($0, at: $1) }
         for (index, variant) in later.variants.enumerated() where variant { variants[Int(numbers[index])] = true }
         return numbers
@@ -49,5 +49,5 @@ package struct Numbering<Key: Hashable> {
 
 extension Numbering where Key == String {
     /// Texts numbered by `String` equality, noting those written in other bytes (`variants`).
-    package static func texts() -> Numbering { Numbering(identical: { $0.utf8.elementsEqual($1.utf8) }) }
+    static func texts() -> Numbering { Numbering(identical: { $0.utf8.elementsEqual($1.utf8) }) }
 }

@@ -8,53 +8,53 @@ import OrderPressValidate
 /// Summing then indexes small flat arrays instead of hashing texts (slow for a CJK name) into
 /// a dictionary per person, and adds integers instead of Decimals. Each core numbers its share of
 /// the sheet; the shares are merged by their distinct keys only.
-package struct OrderFacts {
-    package struct Fact {
-        package var person: Int32
+struct OrderFacts {
+    struct Fact {
+        var person: Int32
         package var group: Int32
-        package var line: Int32
+        var line: Int32
         package var currency: Int32
         /// `Order.amount` in millionths; `ExactSum.unknown` when it is not a whole number of them or does not fit.
-        package var micros: Int64
-        package var quantity: Int32
-        package var paid: Bool
+        var micros: Int64
+        var quantity: Int32
+        var paid: Bool
 
         /// The amount in millionths, if known.
-        package var amountMicros: Int64? { micros == Self.unknown ? nil : micros }
-        package static let unknown = Int64.min
+        var amountMicros: Int64? { micros == Self.unknown ? nil : micros }
+        static let unknown = Int64.min
     }
 
     /// What makes two orders of a group one line of its shop sheet.
-    package struct LineKey: Hashable {
-        package var item: String
-        package var options: [String]
+    struct LineKey: Hashable {
+        var item: String
+        var options: [String]
         /// The unit price in millionths, or the price itself when it has no such form.
-        package var unitMicros: Int64
-        package var unitPrice: Decimal?
+        var unitMicros: Int64
+        var unitPrice: Decimal?
     }
 
     /// By position in the orders.
-    package let facts: [Fact]
+    let facts: [Fact]
     /// By person number: the first order of each person (their key and name as first written).
-    package let personFirsts: [UInt32]
+    let personFirsts: [UInt32]
     /// The people numbered, to find a person's number by their key (the groups' organisers).
-    package let personNumbers: Numbering<String>
+    let personNumbers: Numbering<String>
     /// By shop line number: the first order with that item, options and unit price.
-    package let lineFirsts: [UInt32]
+    let lineFirsts: [UInt32]
     /// By group number: the groups' names, first those of the group list (each name once), then names
     /// only orders use (orders in no listed group).
-    package let groupCount: Int
+    let groupCount: Int
     /// For each of the group list's groups, its group number (a repeated name has the first one's).
-    package let listedGroupNumbers: [Int32]
+    let listedGroupNumbers: [Int32]
     /// By group number: the name as first numbered (the group list's, else the first order's), and
     /// whether some order writes it in other bytes; where none does, every order's name is this text.
-    package let groupNames: [String]
-    package let groupVariants: [Bool]
+    let groupNames: [String]
+    let groupVariants: [Bool]
     /// By currency number, and the same for currencies.
     package let currencies: [String]
-    package let currencyVariants: [Bool]
+    let currencyVariants: [Bool]
     /// Every order's amount summed by currency number.
-    package let currencyTotals: [ExactSum]
+    let currencyTotals: [ExactSum]
 
     private struct Share {
         var people = Numbering<String>()
@@ -137,7 +137,7 @@ package struct OrderFacts {
         var spread: UInt64 { FlatTable<Self>.mix(item.spread ^ UInt64(options), UInt64(bitPattern: unitMicros)) }
     }
 
-    package init(_ orders: [Order], groups: [Group]) {
+    init(_ orders: [Order], groups: [Group]) {
         let shares = Parallel.chunks(count: orders.count) { range in
             var share = Share()
             share.facts.reserveCapacity(range.count)

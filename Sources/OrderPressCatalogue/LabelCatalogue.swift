@@ -3,7 +3,7 @@
 /// keys up, `[labels]` in the configuration overrides single ones. `{name}` marks a value put in
 /// by the page builder.
 package enum LabelCatalogue {
-    package static let languages = ["en", "zh-Hant", "zh-Hans", "ja"]
+    static let languages = ["en", "zh-Hant", "zh-Hans", "ja"]
 
     package typealias Row = (key: String, en: String, zhHant: String, zhHans: String, ja: String)
 
@@ -166,7 +166,7 @@ package enum LabelCatalogue {
     /// English's singular of each label that counts something, used when the number (`{count}` or
     /// `{hours}`) is 1: "1 row was rejected", not "1 rows were". The other catalogues have no plural,
     /// so there the `<key>_one` label is the label itself; `[labels]` may override either.
-    package static let singulars: [(key: String, en: String)] = [
+    static let singulars: [(key: String, en: String)] = [
         ("rejected_notice", "{count} row was rejected and is not counted."),
         ("group_rejected", "{count} row of this group was rejected and is not counted."),
         ("round_closed_line", "Round closed: {group}, {count} order archived"),

@@ -43,7 +43,7 @@ package struct Labels: Sendable {
 
     /// The nearest built-in catalogue for a language tag: zh-TW → zh-Hant, zh-CN → zh-Hans,
     /// ja-JP → ja, anything unknown → en.
-    package static func catalogue(for tag: String) -> String {
+    static func catalogue(for tag: String) -> String {
         let parts = tag.replacingOccurrences(of: "_", with: "-").lowercased().split(separator: "-").map(String.init)
         switch parts.first {
         case "ja": return "ja"

@@ -8,15 +8,15 @@ public struct ConfigurationError: OrderPressFailure, Equatable {
     public var exitStatus: ExitStatus { .usage }
     public var description: String { "\(file): \(message)" }
 
-    package static func unknownKey(_ key: String, in file: String) -> Self {
+    static func unknownKey(_ key: String, in file: String) -> Self {
         Self(file: file, message: "unknown key '\(key)'; remove it or check its spelling")
     }
 
-    package static func wrongType(_ key: String, expected: String, in file: String) -> Self {
+    static func wrongType(_ key: String, expected: String, in file: String) -> Self {
         Self(file: file, message: "'\(key)' must be \(expected)")
     }
 
-    package static func missing(_ key: String, in file: String) -> Self {
+    static func missing(_ key: String, in file: String) -> Self {
         Self(file: file, message: "'\(key)' is required")
     }
 

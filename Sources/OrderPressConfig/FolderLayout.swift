@@ -6,15 +6,15 @@ import Foundation
 /// text, the sheet's API address).
 package enum FolderLayout {
     /// A folder or file as configured, with the key that names it.
-    package struct Place {
-        package var key: String
-        package var url: URL
+    struct Place {
+        var key: String
+        var url: URL
     }
 
     /// Throws for the first problem, naming both keys: a folder that is `/` or the home folder; two
     /// output folders that are the same, or one inside the other; a published folder holding the
     /// configuration or a source file.
-    package static func check(
+    static func check(
         markdown: Place, site: Place, state: Place, configuration: URL, sources: [Place], file: String
     ) throws(ConfigurationError) {
         let folders = [state, markdown, site]

@@ -26,7 +26,7 @@ public struct GoogleSheetSource: Sendable, Equatable {
         }
     }
 
-    package static let defaultAPIURL = URL(string: "https://sheets.googleapis.com")!
+    static let defaultAPIURL = URL(string: "https://sheets.googleapis.com")!
 
     /// The tab as an A1 range: quoted, a quote inside doubled, so that any name reads as a whole tab.
     package var range: String { "'" + tab.replacingOccurrences(of: "'", with: "''") + "'" }
@@ -42,7 +42,7 @@ public struct GoogleSheetSource: Sendable, Equatable {
     package var display: String { "the Google Sheet's tab '\(tab)'" }
 
     /// The id in a `google_sheet` value: the id itself, or a `https://docs.google.com/spreadsheets/d/<id>/…` URL.
-    package static func spreadsheetID(_ value: String) -> String? {
+    static func spreadsheetID(_ value: String) -> String? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         var id = trimmed
         if trimmed.contains("/") {
@@ -60,7 +60,7 @@ public struct GoogleSheetSource: Sendable, Equatable {
 
     /// Reads the `google_sheet` keys of a source table; nil without `google_sheet` (then none of the
     /// others may be set).
-    package static func read(_ table: inout TOMLTableReader) throws -> GoogleSheetSource? {
+    static func read(_ table: inout TOMLTableReader) throws -> GoogleSheetSource? {
         let name = table.path
         let sheet = try table.string("google_sheet")
         let tab = try table.string("tab")

@@ -14,7 +14,7 @@ public struct NotifySettings: Sendable, Equatable {
     public init() {}
 
     /// Reads `[notify]` from `root`, if present; unknown keys and unknown kinds are errors naming them.
-    package static func read(_ root: inout TOMLTableReader) throws -> NotifySettings {
+    static func read(_ root: inout TOMLTableReader) throws -> NotifySettings {
         var settings = NotifySettings()
         guard var table = try root.table("notify") else { return settings }
         if let kinds = try table.strings("print") {

@@ -16,7 +16,7 @@ public struct RoundSettings: Sendable, Equatable {
     }
 
     /// Reads `[rounds]` from `root`, if present; unknown keys are errors naming them.
-    package static func read(_ root: inout TOMLTableReader) throws -> RoundSettings {
+    static func read(_ root: inout TOMLTableReader) throws -> RoundSettings {
         var settings = RoundSettings()
         guard var table = try root.table("rounds") else { return settings }
         settings.closeAfterDeadline = try table.bool("close_after_deadline") ?? false

@@ -2,42 +2,42 @@ import TOMLKit
 
 /// Reads one TOML table, checking types, and remembers which keys were asked for
 /// so that anything left over can be reported as unknown.
-package struct TOMLTableReader {
+struct TOMLTableReader {
     private let table: TOMLTable
     /// Dotted path of this table, empty for the root.
-    package let path: String
+    let path: String
     package let file: String
     private var used: Set<String> = []
 
-    package init(_ table: TOMLTable, path: String = "", file: String) {
+    init(_ table: TOMLTable, path: String = "", file: String) {
         self.table = table
         self.path = path
         self.file = file
     }
 
-    package func qualified(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    func qualified(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
-    package var keys: [String] { table.keys.sorted() }
+    var keys: [String] { table.keys.sorted() }
 
     private mutating func value(_ key: String) -> TOMLValueConvertible? {
         used.insert(key)
         return table[key]
     }
 
-    package mutating func string(_ key: String) throws -> String? {
+    mutating func string(_ key: String) throws -> String? {
         guard let value = value(key) else { return nil }
         guard let string = value.string else { throw ConfigurationError.wrongType(qualified(key), expected: "a string", in: file) }
         return string
     }
 
-    package mutating func int(_ key: String) throws -> Int? {
+    mutating func int(_ key: String) throws -> Int? {
         guard let value = value(key) else { return nil }
         guard let int = value.int else { throw ConfigurationError.wrongType(qualified(key), expected: "a whole number", in: file) }
         return int
     }
 
     /// A whole number that must lie in `range`.
-    package mutating func int(_ key: String, in range: ClosedRange<Int>) throws -> Int? {
+    mutating func int(_ key: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let int = try int(key) else { return nil }
         guard range.contains(int) else {
             throw ConfigurationError.invalid(
@@ -46,20 +46,20 @@ package struct TOMLTableReader {
         return int
     }
 
-    package mutating func bool(_ key: String) throws -> Bool? {
+    mutating func bool(_ key: String) throws -> Bool? {
         guard let value = value(key) else { return nil }
         guard let bool = value.bool else { throw ConfigurationError.wrongType(qualified(key), expected: "true or false", in: file) }
         return bool
     }
 
-    package mutating func number(_ key: String) throws -> Double? {
+    mutating func number(_ key: String) throws -> Double? {
         guard let value = value(key) else { return nil }
         if let int = value.int { return Double(int) }
         guard let double = value.double else { throw ConfigurationError.wrongType(qualified(key), expected: "a number", in: file) }
         return double
     }
 
-    package mutating func strings(_ key: String) throws -> [String]? {
+    mutating func strings(_ key: String) throws -> [String]? {
         guard let value = value(key) else { return nil }
         guard let array = value.array else { throw ConfigurationError.wrongType(qualified(key), expected: "an array of strings", in: file) }
         return try array.map { element in
@@ -70,14 +70,14 @@ package struct TOMLTableReader {
         }
     }
 
-    package mutating func table(_ key: String) throws -> TOMLTableReader? {
+    mutating func table(_ key: String) throws -> TOMLTableReader? {
         guard let value = value(key) else { return nil }
         guard let table = value.table else { throw ConfigurationError.wrongType(qualified(key), expected: "a table", in: file) }
         return TOMLTableReader(table, path: qualified(key), file: file)
     }
 
     /// Throws for the first key (in sorted order) that was never asked for.
-    package func rejectUnknownKeys() throws {
+    func rejectUnknownKeys() throws {
         if let unknown = keys.first(where: { !used.contains($0) }) {
             throw ConfigurationError.unknownKey(qualified(unknown), in: file)
         }

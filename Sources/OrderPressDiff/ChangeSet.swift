@@ -70,7 +70,7 @@ public struct ChangeSet: Codable, Sendable, Equatable {
         return (closed + parts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }).joined(separator: ", ")
     }
 
-    package enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey {
         case deleted, added, changed
         case firstRun = "first_run"
         case noLongerCounted = "no_longer_counted"
@@ -101,7 +101,7 @@ public struct ChangeSet: Codable, Sendable, Equatable {
     }
 
     /// Every record's secret hashes made unknown: what the history keeps of an older state's salted hashes.
-    package mutating func forgetSecretHashes() {
+    mutating func forgetSecretHashes() {
         func forget(_ record: inout RowRecord) {
             record.secrets = record.secrets.map { $0 == .empty ? .empty : .unknown }
         }

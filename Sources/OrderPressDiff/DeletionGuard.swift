@@ -12,7 +12,7 @@ package struct DeletionGuard: Sendable {
     /// `closedOrders`: the last run's orders that went with a round closing in this run. They leave both
     /// sides of the fraction, which is over the rounds still open: closing one group must never let another
     /// lose most of its orders unguarded.
-    package func check(_ changes: ChangeSet, previous: SnapshotIndex?, newRejectedRows: Int, closedOrders: Int = 0) throws(DataError) {
+    func check(_ changes: ChangeSet, previous: SnapshotIndex?, newRejectedRows: Int, closedOrders: Int = 0) throws(DataError) {
         let previousValid = (previous?.validCount ?? 0) - closedOrders
         guard previousValid > 0 else { return }
         // An order the diff could tie to a rejected row is no longer counted; one it could not (its row

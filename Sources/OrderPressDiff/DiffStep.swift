@@ -54,7 +54,7 @@ package struct DiffStep: Sendable {
     }
 
     /// A key for this run alone, where the state has none to give.
-    package static func runKey() -> [UInt8] {
+    static func runKey() -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
         return (0..<SecretKey.length).map { _ in UInt8.random(in: 0...255, using: &generator) }
     }
@@ -62,7 +62,7 @@ package struct DiffStep: Sendable {
     /// Replaces an older state's salted hashes: this run's secrets hashed again with the key (one this run
     /// could not see is unknown), each record's digest made again, and the hashes the history holds (of
     /// values no longer at hand) forgotten, so that no salted hash is saved again.
-    package static func rehash(
+    static func rehash(
         _ snapshot: inout Snapshot, digests: inout [RecordDigest], history: inout [HistoryEntry], secrets: [[SecretValue]],
         with hasher: SecretHasher
     ) {

@@ -7,8 +7,8 @@ import OrderPressValidate
 /// Validation hands over each row's identity and values, and apart from them its secret values; hashing
 /// happens here because the salt belongs to the state folder's snapshot, which only the diff reads (so
 /// `orderpress check` never needs the state), and the snapshot is the one place a secret leaves a trace.
-package struct Differ: Sendable {
-    package var hasher: SecretHasher
+struct Differ: Sendable {
+    var hasher: SecretHasher
     /// This run's time (ISO 8601), given to rows seen for the first time.
     package var now: String
 
@@ -19,7 +19,7 @@ package struct Differ: Sendable {
     /// Matching needs only the last snapshot's index; a record is read in full only when it is left over
     /// (see `LeftoverPairing`), or its digest differs from its match's, or its match has a secret this run
     /// could not see.
-    package func compare(
+    func compare(
         _ sheet: ValidatedSheet, previous: PreviousSnapshot?
     ) throws(DataError) -> (snapshot: Snapshot, digests: [RecordDigest], changes: ChangeSet, newRejected: Int) {
         let data = sheet.data
@@ -107,7 +107,7 @@ package struct Differ: Sendable {
     /// rows sharing an identity (identical content) pair up first come, first served. Each identity's
     /// first position is looked up on both cores; the one pass that pairs them then only walks a chain
     /// past positions already taken, from where it last stopped for that identity.
-    package static func matches(count: Int, in chains: IdentityChains, identity: (Int) -> IdentityKey) -> [Int] {
+    static func matches(count: Int, in chains: IdentityChains, identity: (Int) -> IdentityKey) -> [Int] {
         var matches = Parallel.fill(count: count, minimumChunk: 5_000) { chains.first[identity($0)] ?? -1 }
         var taken = [Bool](repeating: false, count: chains.next.count)
         var cursor: [Int: Int] = [:]
@@ -141,14 +141,14 @@ package struct Differ: Sendable {
     }
 
     /// Keeps the last known hash of a secret this run could not see, so it is neither lost nor "changed".
-    package func carryOverUnknownSecrets(_ new: RowRecord, _ old: RowRecord, _ oldSnapshot: Snapshot, _ newSnapshot: Snapshot) -> [SecretHash] {
+    func carryOverUnknownSecrets(_ new: RowRecord, _ old: RowRecord, _ oldSnapshot: Snapshot, _ newSnapshot: Snapshot) -> [SecretHash] {
         let known = Dictionary(zip(oldSnapshot.secretColumns, old.secrets), uniquingKeysWith: { first, _ in first })
         return zip(newSnapshot.secretColumns, new.secrets).map { column, hash in
             hash.isUnknown ? known[column] ?? hash : hash
         }
     }
 
-    package func with(_ snapshot: Snapshot, rows: [RowRecord]) -> Snapshot {
+    func with(_ snapshot: Snapshot, rows: [RowRecord]) -> Snapshot {
         var snapshot = snapshot
         snapshot.rows = rows
         return snapshot
@@ -163,7 +163,7 @@ package struct Differ: Sendable {
     }
 
     /// Column → [before, after] for every mapped column whose value differs; secrets masked.
-    package func differences(_ old: RowRecord, _ oldSnapshot: Snapshot, _ new: RowRecord, _ newSnapshot: Snapshot) -> [String: [String]] {
+    func differences(_ old: RowRecord, _ oldSnapshot: Snapshot, _ new: RowRecord, _ newSnapshot: Snapshot) -> [String: [String]] {
         var fields: [String: [String]] = [:]
         let before = Dictionary(zip(oldSnapshot.columns, old.values), uniquingKeysWith: { first, _ in first })
         let after = Dictionary(zip(newSnapshot.columns, new.values), uniquingKeysWith: { first, _ in first })

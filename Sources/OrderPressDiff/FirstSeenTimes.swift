@@ -5,7 +5,7 @@ import Foundation
 /// rows are first seen by a few runs), so the bytes are compared with the last time's first; only a
 /// different time is made a string and looked up among the others (a set insert for every record was a
 /// fifth of reading the index).
-package struct FirstSeenTimes {
+struct FirstSeenTimes {
     private var last = ""
     private var all: Set<String> = []
 

@@ -25,7 +25,7 @@ public struct HistoryEntry: Codable, Sendable, Equatable {
     /// Unique in the site and stable across rebuilds: the same entry always has the same id.
     public var id: String { numbered ? "entry-\(sequence)" : "run-\(time.filter { $0.isNumber })" }
 
-    package enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey {
         case time, changes, sequence
     }
 

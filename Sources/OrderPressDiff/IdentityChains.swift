@@ -5,7 +5,7 @@ import OrderPressValidate
 /// read, on a thread of its own while the sheet is parsed: the diff built it on one core while the
 /// other waited, a fifth of a second at a million orders.
 package struct IdentityChains: Sendable {
-    package let first: [IdentityKey: Int]
+    let first: [IdentityKey: Int]
     package let next: [Int]
 
     package init(_ records: [SnapshotIndex.Stamp]) {

@@ -13,24 +13,24 @@ import OrderPressValidate
 /// An old row with an id (unique in its sheet) is the order of that id: it pairs with nothing.
 ///
 /// Linear in the leftovers, which a rerun after one edit has two of: never the whole sheet.
-package struct LeftoverPairing {
+struct LeftoverPairing {
     /// Indices in `old` (its own, as a slice) and in the new records.
-    package typealias Pair = (old: Int, new: Int)
+    typealias Pair = (old: Int, new: Int)
 
-    package var changed: [Pair] = []
-    package var noLongerCounted: [Pair] = []
-    package var nowCounted: [Pair] = []
+    var changed: [Pair] = []
+    var noLongerCounted: [Pair] = []
+    var nowCounted: [Pair] = []
     /// Rows rejected in both runs: no change, but the same row (first seen when the old one was).
-    package var stillRejected: [Pair] = []
+    var stillRejected: [Pair] = []
     /// Valid old rows left unpaired: deleted orders, by index in `old`.
-    package var deleted: [Int] = []
+    var deleted: [Int] = []
     /// Valid new rows left unpaired: added orders, by index.
-    package var added: [Int] = []
+    var added: [Int] = []
     /// How many new rejected rows are left unpaired.
     package var rejected = 0
 
     /// `old`: the last run's records no identity matched; `new`: the indices of this run's records that matched none.
-    package init(old: ArraySlice<RowRecord>, new: [Int], records: [RowRecord]) {
+    init(old: ArraySlice<RowRecord>, new: [Int], records: [RowRecord]) {
         // By place: `old`'s indices less its start.
         let base = old.startIndex
         var oldLeft = [Bool](repeating: true, count: old.count)
@@ -78,7 +78,7 @@ package struct LeftoverPairing {
     }
 
     /// Identified by its content: no id, or one that another row of its sheet shares.
-    package static func hasNoId(_ record: RowRecord) -> Bool {
+    static func hasNoId(_ record: RowRecord) -> Bool {
         !record.identityValue.isID
     }
 

@@ -4,21 +4,21 @@ import OrderPressSupport
 /// The state files that OrderPress wrote before the state database: `snapshot.json`, `history.json`
 /// and `site-id`. They are only read, strictly as before, to be migrated into the database; the
 /// migration removes them once the database holding their contents is committed.
-package struct LegacyStateFiles: Sendable {
+struct LegacyStateFiles: Sendable {
     package var folder: URL
 
-    package var snapshotURL: URL { folder.appendingPathComponent("snapshot.json") }
-    package var historyURL: URL { folder.appendingPathComponent("history.json") }
-    package var siteIDURL: URL { folder.appendingPathComponent("site-id") }
-    package var all: [URL] { [snapshotURL, historyURL, siteIDURL] }
+    var snapshotURL: URL { folder.appendingPathComponent("snapshot.json") }
+    var historyURL: URL { folder.appendingPathComponent("history.json") }
+    var siteIDURL: URL { folder.appendingPathComponent("site-id") }
+    var all: [URL] { [snapshotURL, historyURL, siteIDURL] }
 
     /// The history file's layout.
-    package struct History: Codable, Equatable {
-        package var version: Int
+    struct History: Codable, Equatable {
+        var version: Int
         package var entries: [HistoryEntry]
     }
 
-    package var exists: Bool { all.contains { FileManager.default.fileExists(atPath: $0.path) } }
+    var exists: Bool { all.contains { FileManager.default.fileExists(atPath: $0.path) } }
 
     package func snapshot() throws(DataError) -> Snapshot? {
         try load(Snapshot.self, from: snapshotURL, what: "snapshot", version: \.version)
@@ -34,13 +34,13 @@ package struct LegacyStateFiles: Sendable {
     }
 
     /// Nil when there is no file or it holds no id (as before: a new id is then made).
-    package func siteID() throws(OutputError) -> UUID? {
+    func siteID() throws(OutputError) -> UUID? {
         guard let data = try AtomicFile.contents(of: siteIDURL, below: folder) else { return nil }
         return UUID(uuidString: String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// Removes the files, after their contents were committed to the database.
-    package func remove() throws(OutputError) {
+    func remove() throws(OutputError) {
         for url in all { try AtomicFile.remove(url, below: folder) }
     }
 

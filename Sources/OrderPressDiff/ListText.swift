@@ -5,19 +5,19 @@ import OrderPressSupport
 ///
 /// Each element is preceded by the byte 0x1F; inside elements, a backslash is written `\\` and 0x1F `\u`. So `[]` is
 /// "" and `[""]` is "\u{1F}", and any text survives, control characters included.
-package enum ListText {
+enum ListText {
     /// Bytes, not Characters: a combining mark after a backslash must not hide it from the escaping.
     private static let separator: UInt8 = 0x1F
     private static let backslash = UInt8(ascii: "\\")
 
-    package static func encode(_ list: [String]) -> String {
+    static func encode(_ list: [String]) -> String {
         var bytes: [UInt8] = []
         append(list, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `encode(list)`'s bytes, appended to `result`: valid UTF-8, which a save binds with no String between.
-    package static func append(_ list: [String], to result: inout [UInt8]) {
+    static func append(_ list: [String], to result: inout [UInt8]) {
         for element in list {
             Text.withUTF8(element) { bytes in append(element: bytes, to: &result) }
         }
@@ -37,14 +37,14 @@ package enum ListText {
     }
 
     /// Secret hashes as the list of their texts (`SecretHash.text`).
-    package static func append(_ secrets: [SecretHash], to result: inout [UInt8]) {
+    static func append(_ secrets: [SecretHash], to result: inout [UInt8]) {
         for secret in secrets {
             secret.withUTF8 { bytes in append(element: bytes, to: &result) }
         }
     }
 
     /// Nil when `text` was not written by `encode`.
-    package static func decode(_ text: String) -> [String]? {
+    static func decode(_ text: String) -> [String]? {
         let bytes = text.utf8
         guard let first = bytes.first else { return [] }
         guard first == separator else { return nil }

@@ -8,9 +8,9 @@ import HeapModule
 /// them would be closer to one of them), so only neighbours are candidates: a heap of them, and a
 /// linked list of what is left, whose two new neighbours become a candidate when a pair is taken.
 /// O(n log n) for one person's many same orders, where trying every pair would be O(n³).
-package enum NearestRows {
+enum NearestRows {
     /// Pairs of places in `old` and `new`.
-    package static func pairs(old: [Int], new: [Int]) -> [(old: Int, new: Int)] {
+    static func pairs(old: [Int], new: [Int]) -> [(old: Int, new: Int)] {
         if old.isEmpty || new.isEmpty { return [] }
         // Nearly always one of each: one order edited.
         if old.count == 1, new.count == 1 { return [(0, 0)] }

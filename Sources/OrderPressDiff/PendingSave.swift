@@ -20,7 +20,7 @@ package final class PendingSave: Sendable {
         private var waiting = false
 
         /// Returns when the caller commits; throws when it abandons the save.
-        package func waitForCommit() throws(OutputError) {
+        func waitForCommit() throws(OutputError) {
             let commit = condition.withLock {
                 (arrived, waiting) = (true, true)
                 condition.broadcast()

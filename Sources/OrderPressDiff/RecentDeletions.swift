@@ -77,7 +77,7 @@ package struct RecentDeletions: Sendable, Equatable {
 
     /// What makes an order the same one back: its identity, and what a tombstone shows of it (another order
     /// that reuses a deleted one's id is not that order back).
-    package static func sameOrder(_ record: RowRecord) -> String {
+    static func sameOrder(_ record: RowRecord) -> String {
         [
             record.identity, record.group, PersonKey(record.person).text, record.item, record.options.joined(separator: "\u{1F}"),
             String(record.quantity), record.amount ?? "", record.currency,

@@ -29,11 +29,11 @@ package struct RecordDigest: Hashable, Sendable {
     /// `Differ`). The encoding is not written inside a closure, as `init(_:)` writes it: a closure capturing
     /// the borrowed record copied it (its texts and lists retained, then released) for every row.
     /// The same `encode` into the same bytes, so the same digest as `init(_:)`.
-    package struct Scratch: ~Copyable {
+    struct Scratch: ~Copyable {
         private var base: UnsafeMutableRawPointer
         private var capacity: Int
 
-        package init() {
+        init() {
             capacity = 1024
             base = .allocate(byteCount: capacity, alignment: 8)
         }

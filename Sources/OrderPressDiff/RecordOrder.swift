@@ -7,11 +7,11 @@ import Foundation
 /// Kept apart from the records so that a deletion or a move, which shifts every record below it,
 /// rewrites this one row (800 KB at 100,000 orders) instead of every record after it. Four bytes a
 /// value while every value fits, else eight: a sheet row is whatever the source numbered it.
-package struct RecordOrder: Equatable, Sendable {
-    package var slots: [Int]
-    package var rows: [Int]
+struct RecordOrder: Equatable, Sendable {
+    var slots: [Int]
+    var rows: [Int]
 
-    package init(slots: [Int] = [], rows: [Int] = []) {
+    init(slots: [Int] = [], rows: [Int] = []) {
         precondition(slots.count == rows.count, "an order with a row for each slot")
         self.slots = slots
         self.rows = rows
@@ -20,20 +20,20 @@ package struct RecordOrder: Equatable, Sendable {
     package var count: Int { slots.count }
 
     /// The bytes of each integer: the narrowest that holds every slot and row.
-    package var width: Int {
+    var width: Int {
         let narrow = Int(Int32.min)...Int(Int32.max)
         return slots.allSatisfy(narrow.contains) && rows.allSatisfy(narrow.contains) ? 4 : 8
     }
 
     /// The two BLOBs, at `width`.
-    package func encoded() -> (width: Int, slots: Data, rows: Data) {
+    func encoded() -> (width: Int, slots: Data, rows: Data) {
         let width = width
         return (width, Self.encode(slots, width: width), Self.encode(rows, width: width))
     }
 
     /// The order the BLOBs hold; nil when they are not an order (a width other than 4 or 8, sizes that
     /// are not whole values or differ, a negative slot).
-    package init?(width: Int, slots: Data, rows: Data) {
+    init?(width: Int, slots: Data, rows: Data) {
         guard width == 4 || width == 8, slots.count % width == 0, slots.count == rows.count,
             let slots = Self.decode(slots, width: width), let rows = Self.decode(rows, width: width),
             slots.allSatisfy({ $0 >= 0 })
@@ -68,7 +68,7 @@ package struct RecordOrder: Equatable, Sendable {
     /// Each slot with its position, sorted by slot: what a read by slot (the table's order) is merged
     /// with. Packed into one integer a pair (`slot << 32 | position`), half the memory of a pair of
     /// integers at a million. Nil when a slot appears twice or is too large to be one this version wrote.
-    package func positionsBySlot() -> [UInt64]? {
+    func positionsBySlot() -> [UInt64]? {
         var keys = [UInt64]()
         keys.reserveCapacity(count)
         for (position, slot) in slots.enumerated() {
@@ -82,5 +82,5 @@ package struct RecordOrder: Equatable, Sendable {
     }
 
     package static func slot(_ key: UInt64) -> Int { Int(key >> 32) }
-    package static func position(_ key: UInt64) -> Int { Int(key & 0xFFFF_FFFF) }
+    static func position(_ key: UInt64) -> Int { Int(key & 0xFFFF_FFFF) }
 }

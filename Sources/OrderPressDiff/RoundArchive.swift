@@ -42,7 +42,7 @@ public struct RoundArchive: Codable, Sendable, Equatable {
         public var paid: Bool?
     }
 
-    package enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey {
         case group, slug, date, deadline, organizer, shop, orders, currency, fee, discount, payment, number
         case closedAt = "closed_at"
     }

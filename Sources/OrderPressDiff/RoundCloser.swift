@@ -16,13 +16,13 @@ import OrderPressValidate
 /// before its deadline (`RoundWatch`): the last published snapshot must have been made after the deadline,
 /// and no refused run may have found the group's orders missing before it.
 package struct RoundCloser: Sendable {
-    package var timeZone: TimeZone
+    var timeZone: TimeZone
     package var now: Date
     /// When the last published snapshot was made, and since when refused runs found groups' orders missing.
     package var watch = RoundWatch()
     /// The orders' `paid` column, if the sheet has it among the snapshot's columns.
-    package var paidColumn: String
-    package var organizerSettled: Bool
+    var paidColumn: String
+    var organizerSettled: Bool
 
     package init(configuration: Configuration, now: Date) {
         timeZone = configuration.timeZone
@@ -33,7 +33,7 @@ package struct RoundCloser: Sendable {
 
     /// Moves the orders of finished rounds from `changes.deleted` to `changes.roundClosed`, and returns
     /// their archives, one per group, in the groups source's order. `columns` are the last snapshot's.
-    package func close(_ changes: inout ChangeSet, data: ValidatedData, columns: [String], closedAt: String) -> [RoundArchive] {
+    func close(_ changes: inout ChangeSet, data: ValidatedData, columns: [String], closedAt: String) -> [RoundArchive] {
         guard !changes.deleted.isEmpty else { return [] }
         var deletedByGroup: [String: [RowRecord]] = [:]
         for record in changes.deleted { deletedByGroup[record.group, default: []].append(record) }
@@ -79,7 +79,7 @@ package struct RoundCloser: Sendable {
     }
 
     /// Those of `groups` whose deadline is still ahead: orders of theirs missing now vanished before it.
-    package func beforeDeadline(_ groups: Set<String>, data: ValidatedData) -> Set<String> {
+    func beforeDeadline(_ groups: Set<String>, data: ValidatedData) -> Set<String> {
         Set(data.groups.filter { groups.contains($0.name) && ($0.deadlineTime(timeZone: timeZone).map { $0 >= now } ?? false) }.map(\.name))
     }
 

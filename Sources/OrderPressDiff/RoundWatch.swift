@@ -13,7 +13,7 @@ package struct RoundWatch: Codable, Sendable, Equatable {
     /// build that publishes: its snapshot then says what is there.
     package var missingSince: [String: String] = [:]
 
-    package enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey {
         case seenAt = "seen_at"
         case missingSince = "missing_since"
     }
@@ -32,7 +32,7 @@ package struct RoundWatch: Codable, Sendable, Equatable {
     package var text: String { String(decoding: JSONOutput.encode(self), as: UTF8.self) }
 
     /// This watch with `groups` noted missing at `time`, each keeping the earliest time it was noted.
-    package func noting(missing groups: Set<String>, at time: String) -> RoundWatch {
+    func noting(missing groups: Set<String>, at time: String) -> RoundWatch {
         var watch = self
         for group in groups where watch.missingSince[group] == nil { watch.missingSince[group] = time }
         return watch

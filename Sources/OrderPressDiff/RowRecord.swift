@@ -77,7 +77,7 @@ public struct RowRecord: Sendable {
 
 /// As the state and the history store a record: its identity as text.
 extension RowRecord: Codable {
-    package enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey {
         case row, id, identity, values, secrets, rejected, group, person, item, options, quantity, amount, currency
         case firstSeen = "first_seen"
     }

@@ -29,19 +29,19 @@ public enum SecretHash: Sendable, Equatable {
         }
     }
 
-    package static let unknownText = "?"
+    static let unknownText = "?"
 
     public var text: String {
         withUTF8 { String(decoding: $0, as: UTF8.self) }
     }
 
-    package var isUnknown: Bool {
+    var isUnknown: Bool {
         if case .unknown = self { return true }
         return false
     }
 
     /// How many bytes `text` has, without making it.
-    package var utf8Count: Int {
+    var utf8Count: Int {
         switch self {
         case .empty: 0
         case .unknown: 1
@@ -51,7 +51,7 @@ public enum SecretHash: Sendable, Equatable {
     }
 
     /// `text`'s bytes, the digits written on the stack: a save and a record's digest read every row's.
-    package func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         switch self {
         case .empty: body(UnsafeBufferPointer(start: nil, count: 0))
         case .unknown: Text.withUTF8(Self.unknownText, body)

@@ -9,11 +9,11 @@ import OrderPressValidate
 /// the database: a copy of `state.sqlite` alone cannot confirm a guess (a four-digit code is 10,000
 /// guesses). States made before keep SHA-256 of a salt stored beside the hashes (`init(salt:)`), which
 /// is read only to compare the first run after the upgrade, then replaced (`DiffStep`).
-package struct SecretHasher: Sendable {
+struct SecretHasher: Sendable {
     /// What the snapshot's `salt` field says for keyed hashes; any other value is an older state's salt.
-    package static let keyedMarker = "hmac-sha256:secret.key"
+    static let keyedMarker = "hmac-sha256:secret.key"
 
-    package let salt: String
+    let salt: String
     /// The salt and its separator, fed to the hash before each value (an older state's hashes).
     private let prefix: [UInt8]
     /// swift-crypto's HMAC with the key already fed, copied for each value: no key schedule per secret
@@ -21,27 +21,27 @@ package struct SecretHasher: Sendable {
     /// diff's threads is sound.
     nonisolated(unsafe) private let keyed: HMAC<SHA256>?
 
-    package init(salt: String) {
+    init(salt: String) {
         self.salt = salt
         prefix = Array((salt + "\u{0}").utf8)
         keyed = nil
     }
 
-    package init(key: [UInt8]) {
+    init(key: [UInt8]) {
         salt = Self.keyedMarker
         prefix = []
         keyed = HMAC<SHA256>(key: SymmetricKey(data: key))
     }
 
-    package var isKeyed: Bool { keyed != nil }
+    var isKeyed: Bool { keyed != nil }
 
     /// A new random salt (for tests of older states).
-    package static func newSalt() -> String {
+    static func newSalt() -> String {
         var generator = SystemRandomNumberGenerator()
         return Hex.lowercase((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
 
-    package func hash(_ value: SecretValue) -> SecretHash {
+    func hash(_ value: SecretValue) -> SecretHash {
         guard !value.text.isEmpty else { return .empty }
         if value.isUnknown { return .unknown }
         var text = value.text

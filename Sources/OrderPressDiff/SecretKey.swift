@@ -5,8 +5,8 @@ import OrderPressSupport
 /// 0600, made by the first build that needs it and never written into the database, so that a copy of
 /// `state.sqlite` alone gives no edit code back. Losing the file makes every secret look changed once.
 package enum SecretKey {
-    package static let fileName = "secret.key"
-    package static let length = 32
+    static let fileName = "secret.key"
+    static let length = 32
 
     /// The key in `state`: read, or made and kept when `create` (a build); nil when there is none and
     /// none may be made (a dry run, `orderpress diff`, `restore`), or when the file is not a key.

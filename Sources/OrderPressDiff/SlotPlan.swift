@@ -7,11 +7,11 @@
 /// order (`RecordOrder`) changes.
 package struct SlotPlan {
     /// Each new record's slot, in sheet order.
-    package private(set) var order: RecordOrder
+    private(set) var order: RecordOrder
     /// The positions whose records must be written (at `order.slots[position]`), ascending.
     package private(set) var written: [Int] = []
     /// The old slots that no new record took, ascending by their old position.
-    package private(set) var freed: [Int] = []
+    private(set) var freed: [Int] = []
     /// Whether `order` differs from the old one.
     package private(set) var reordered: Bool
 
@@ -24,7 +24,7 @@ package struct SlotPlan {
         package static let none = Counts(written: 0, removed: 0, reordered: false)
     }
 
-    package var counts: Counts { Counts(written: written.count, removed: freed.count, reordered: reordered) }
+    var counts: Counts { Counts(written: written.count, removed: freed.count, reordered: reordered) }
 
     /// Borrowed records: a copy of each (its texts and lists retained, then released) cost more than comparing.
     package init(_ records: UnsafeBufferPointer<RowRecord>, digests: [RecordDigest], over old: [SnapshotIndex.Stamp]) {

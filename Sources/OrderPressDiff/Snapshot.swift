@@ -25,13 +25,13 @@ public struct Snapshot: Codable, Sendable, Equatable {
         public var source: String
         public var rates: [String: String]
 
-        package enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey {
             case base, source, rates
             case asOf = "as_of"
         }
     }
 
-    package enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey {
         case version, salt, columns, rows, rates
         case changedAt = "changed_at"
         case secretColumns = "secret_columns"

@@ -57,7 +57,7 @@ package struct SnapshotIndex: Sendable, Equatable {
     }
 
     /// The snapshot's valid orders, as the deletion guard counts them.
-    package var validCount: Int { records.count { !$0.rejected } }
+    var validCount: Int { records.count { !$0.rejected } }
 }
 
 /// The last snapshot: its index in memory, its records read when asked for.

@@ -12,13 +12,13 @@ import OrderPressSupport
 /// before it leaves the next run comparing against the same snapshot, and the next staging starts from an
 /// empty file, whatever a killed build left.
 package final class StagedSnapshot: Sendable {
-    package static let fileName = "staged.sqlite"
+    static let fileName = "staged.sqlite"
 
     /// The snapshot without its records.
     package let header: Snapshot
     /// How many records the snapshot has.
     package let count: Int
-    package let url: URL
+    let url: URL
     private let work: Background<Result<SlotPlan.Counts, OutputError>>
 
     /// Starts writing what a save of `snapshot` over `previous` writes (`SlotPlan`): the records that
@@ -60,7 +60,7 @@ package final class StagedSnapshot: Sendable {
     }
 
     /// Returns once the records are written, or failed to be (which `staged()` then tells).
-    package func wait() {
+    func wait() {
         _ = work.value
     }
 
@@ -70,7 +70,7 @@ package final class StagedSnapshot: Sendable {
     /// under, for a slower diff step (docs/benchmarks.md).
     /// Below it the records are a few hundred MB at most, well within the limits, and the overlap is worth
     /// its time.
-    package static let waitedFrom = 250_000
+    static let waitedFrom = 250_000
 
     /// Waits for the staging when the snapshot has `waitedFrom` records or more (see there).
     package func waitWhenLarge() {

@@ -9,8 +9,8 @@ package struct StateContents: Sendable, Equatable {
     package var history: [HistoryEntry] = []
     /// The first history entry whose feed id is made of its number (`HistoryEntry.numbered`): the entries
     /// before it were saved by a version that made ids of their times. Nil until the first save sets it.
-    package var numberedFrom: Int?
-    package var siteID: UUID?
+    var numberedFrom: Int?
+    var siteID: UUID?
     /// What the last successful build read and reported (see `StateStore.lastBuild`).
     package var lastBuild: LastBuild?
     /// The pages' slugs the last successful build handed out (`PageSlugs`), as stored; nil before any was kept.

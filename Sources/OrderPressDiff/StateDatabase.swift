@@ -14,15 +14,15 @@ import OrderPressValidate
 /// leaves `-wal` and `-shm` files beside the database and cannot be read without writing them)
 /// makes each save all-or-nothing, and `synchronous = FULL` flushes it to disk before the commit
 /// returns: what the hand-written fsync-and-rename did for the JSON files.
-package enum StateDatabase {
-    package static let fileName = "state.sqlite"
+enum StateDatabase {
+    static let fileName = "state.sqlite"
     /// The files SQLite may create beside the database; a link at any of them would be written through.
-    package static let companionSuffixes = ["-journal", "-wal", "-shm"]
+    static let companionSuffixes = ["-journal", "-wal", "-shm"]
 
     /// Every schema this version knows, oldest first. A database that names one this version does not
     /// know was written by a newer OrderPress. `importing` is what the first migration stores: the
     /// contents of the state files the database replaces, in the transaction that creates it.
-    package static func migrator(importing legacy: Import = Import()) -> DatabaseMigrator {
+    static func migrator(importing legacy: Import = Import()) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
             try db.execute(
@@ -87,7 +87,7 @@ package enum StateDatabase {
         """
 
     /// The state files' contents, for the first migration to store: their snapshot's records apart.
-    package struct Import {
+    struct Import {
         package var contents = StateContents()
         package var records: [RowRecord]? = nil
     }
@@ -112,7 +112,7 @@ package enum StateDatabase {
         return applied.contains("v2") ? .v2 : applied.contains("v1") ? .v1 : .none
     }
 
-    package static func open(_ url: URL, readOnly: Bool) throws -> DatabaseQueue {
+    static func open(_ url: URL, readOnly: Bool) throws -> DatabaseQueue {
         var configuration = GRDB.Configuration()
         configuration.readonly = readOnly
         configuration.label = "orderpress.state"
@@ -128,7 +128,7 @@ package enum StateDatabase {
 
     /// A scratch database for staging a snapshot's records (`StagedSnapshot`): no journal and no
     /// flushing, since a staged file that a crash cut short is thrown away, never read.
-    package static func openScratch(_ url: URL) throws -> DatabaseQueue {
+    static func openScratch(_ url: URL) throws -> DatabaseQueue {
         var configuration = GRDB.Configuration()
         configuration.label = "orderpress.staged"
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF") }
@@ -140,7 +140,7 @@ package enum StateDatabase {
     /// What the database holds, the snapshot as its index. Throws `Unreadable` for contents this
     /// version cannot make sense of. A database of schema v1 has no digests: they are computed. One of
     /// schema v1 or v2 (read without writing) keeps its records by position: each is its slot.
-    package static func read(_ db: Database, schema: Schema = .current) throws -> StateContents {
+    static func read(_ db: Database, schema: Schema = .current) throws -> StateContents {
         var contents = StateContents()
         let settings = try Dictionary(
             Row.fetchAll(db, sql: "SELECT key, value FROM setting").map { ($0[0] as String, $0[1] as String) },
@@ -164,20 +164,20 @@ package enum StateDatabase {
         return contents
     }
 
-    package static let lastBuildKey = "last_build"
+    static let lastBuildKey = "last_build"
     /// The setting `StateContents.numberedFrom` is kept in.
-    package static let numberedFromKey = "history_numbered_from"
+    static let numberedFromKey = "history_numbered_from"
     /// The slugs that stay with their pages (`PageSlugs`): a setting, so that no schema changes.
-    package static let pageSlugsKey = "page_slugs"
+    static let pageSlugsKey = "page_slugs"
     /// The finished rounds (`RoundArchive`), every later build publishes them: a setting too.
-    package static let archivesKey = "round_archives"
+    static let archivesKey = "round_archives"
     /// When the last snapshot was made, and orders missing in refused runs (`RoundWatch`): a setting too.
-    package static let roundWatchKey = "round_watch"
+    static let roundWatchKey = "round_watch"
     /// The deletions of the last 30 days that tombstones list (`RecentDeletions`): a setting too.
-    package static let deletionsKey = "recent_deletions"
+    static let deletionsKey = "recent_deletions"
 
     /// The last build's record alone, without the snapshot: what an unchanged rerun needs.
-    package static func readLastBuild(_ db: Database) throws -> LastBuild? {
+    static func readLastBuild(_ db: Database) throws -> LastBuild? {
         try lastBuild(String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [lastBuildKey]))
     }
 
@@ -189,15 +189,15 @@ package enum StateDatabase {
         return value
     }
 
-    package struct Unreadable: Error {
-        package var reason: String
+    struct Unreadable: Error {
+        var reason: String
     }
 
-    package struct Newer: Error {
-        package var version: Int
+    struct Newer: Error {
+        var version: Int
     }
 
-    package static let notASnapshot = Unreadable(reason: "it is not a snapshot this version understands")
+    static let notASnapshot = Unreadable(reason: "it is not a snapshot this version understands")
 
     /// The snapshot's header and each record's stamp; nil when there is no snapshot.
     private static func readIndex(_ db: Database, schema: Schema) throws -> SnapshotIndex? {
@@ -373,7 +373,7 @@ package enum StateDatabase {
     /// Writes the difference between `old`, which the database holds, and `new`: changed records and
     /// settings, the history entries that are new, the deletion of those that fell off. `records` are
     /// the records of `new.snapshot`, in its order; nil when it is `old.snapshot`.
-    package static func write(_ new: StateContents, records: [RowRecord]?, over old: StateContents, in db: Database) throws {
+    static func write(_ new: StateContents, records: [RowRecord]?, over old: StateContents, in db: Database) throws {
         try set("site_id", new.siteID.map { $0.uuidString.lowercased() }, over: old.siteID.map { $0.uuidString.lowercased() }, in: db)
         func text(_ record: LastBuild?) -> String? { record.map { String(decoding: JSONOutput.encode($0), as: UTF8.self) } }
         try set(lastBuildKey, text(new.lastBuild), over: text(old.lastBuild), in: db)
@@ -397,7 +397,7 @@ package enum StateDatabase {
 
     /// `StateContents.numberedFrom` for a history saved for the first time by this version: its first
     /// numbered entry, or the next number.
-    package static func numberedFrom(_ history: [HistoryEntry]) -> Int {
+    static func numberedFrom(_ history: [HistoryEntry]) -> Int {
         history.filter(\.numbered).map(\.sequence).min() ?? (history.map(\.sequence).max() ?? 0) + 1
     }
 
@@ -452,11 +452,11 @@ package enum StateDatabase {
             order: "staged_order", in: db)
     }
 
-    package static let stagedSchema = "staged"
+    static let stagedSchema = "staged"
 
     /// Saves a staged snapshot: its header, the records staged in the scratch database attached as
     /// `stagedSchema`, the deletion of the slots it frees, its order if it changed.
-    package static func write(staged header: Snapshot, over old: SnapshotIndex?, in db: Database) throws {
+    static func write(staged header: Snapshot, over old: SnapshotIndex?, in db: Database) throws {
         try write(header: header, over: old?.header, in: db)
         try db.execute(
             sql: """

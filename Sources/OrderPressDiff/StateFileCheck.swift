@@ -40,7 +40,7 @@ package enum StateFileCheck {
     }
 
     /// `oddEntry` as the error a reader of the state gives (exit 73, as the build's refusal).
-    package static func refuseOddEntries(in state: URL) throws(DataError) {
+    static func refuseOddEntries(in state: URL) throws(DataError) {
         guard let odd = oddEntry(in: state) else { return }
         let message = odd.isLink
             ? "\(odd.path) is a symbolic link; OrderPress never reads or writes its state through a link: replace it with a real file"
@@ -54,7 +54,7 @@ package enum StateFileCheck {
     /// (or when SQLite rolls that creation back from its journal). So a file shorter than a database's
     /// 100-byte header, with no journal to roll back and no state files from before the database, next
     /// to a list of published files, was damaged: it is refused like any other unreadable database.
-    package static func refuseEmptiedDatabase(_ store: StateStore) throws(DataError) {
+    static func refuseEmptiedDatabase(_ store: StateStore) throws(DataError) {
         var status = stat()
         let path = store.databaseURL.path
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size < 100 else { return }
@@ -68,13 +68,13 @@ package enum StateFileCheck {
     }
 
     /// Whether `error` says that another connection holds the database (SQLite's BUSY or LOCKED).
-    package static func isBusy(_ error: any Error) -> Bool {
+    static func isBusy(_ error: any Error) -> Bool {
         guard let error = error as? DatabaseError else { return false }
         return error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
     }
 
     /// The error for a database another program holds: worth trying again, not moving away (exit 75).
-    package static func busy(_ path: String) -> DataError {
+    static func busy(_ path: String) -> DataError {
         DataError(
             message: "\(path) is locked by another program (an `orderpress diff`, or sqlite3 with a transaction open); try again when it has finished",
             status: .tempFail)

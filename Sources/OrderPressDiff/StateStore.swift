@@ -21,7 +21,7 @@ public final class StateStore: Sendable {
     /// is created, migrated or saved.
     public let writable: Bool
     /// How many runs the history keeps; the Changes page shows fewer.
-    package static let historyLimit = 200
+    static let historyLimit = 200
     private let remembered = Remembered()
 
     public init(folder: URL, writable: Bool = true) {
@@ -29,12 +29,12 @@ public final class StateStore: Sendable {
         self.writable = writable
     }
 
-    package var databaseURL: URL { folder.appendingPathComponent(StateDatabase.fileName) }
-    package var legacy: LegacyStateFiles { LegacyStateFiles(folder: folder) }
-    package var stagedURL: URL { folder.appendingPathComponent(StagedSnapshot.fileName) }
+    var databaseURL: URL { folder.appendingPathComponent(StateDatabase.fileName) }
+    var legacy: LegacyStateFiles { LegacyStateFiles(folder: folder) }
+    var stagedURL: URL { folder.appendingPathComponent(StagedSnapshot.fileName) }
 
     /// Every file of the state that a build may write or remove: a link at any of them is refused.
-    package var ownedFiles: [URL] {
+    var ownedFiles: [URL] {
         [databaseURL] + StateDatabase.companionSuffixes.map { folder.appendingPathComponent(StateDatabase.fileName + $0) }
             + legacy.all + [stagedURL]
     }
@@ -277,12 +277,12 @@ public final class StateStore: Sendable {
             inDatabase: false, legacyRecords: snapshot?.rows)
     }
 
-    package static func unreadable(_ path: String, reason: String) -> DataError {
+    static func unreadable(_ path: String, reason: String) -> DataError {
         DataError(message: "\(path) cannot be read (\(reason)); move it away to start afresh (the next build is then a first run)")
     }
 
     /// SQLite's own words ("file is not a database"), without GRDB's "SQLite error 26: " prefix.
-    package static func reason(_ error: any Error) -> String {
+    static func reason(_ error: any Error) -> String {
         if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
         return IOFailure.reason(error)
     }
@@ -370,7 +370,7 @@ public final class StateStore: Sendable {
 
     /// How many rows the last save transaction inserted, updated or deleted (SQLite's count of changes);
     /// nil until a store has saved one. For tests: a save writes only what changed.
-    package var rowsWritten: Int? { remembered.rowsWritten }
+    var rowsWritten: Int? { remembered.rowsWritten }
 
     /// What the store last read or saved, behind a lock: the head start reads the state on another thread.
     private final class Remembered: @unchecked Sendable {

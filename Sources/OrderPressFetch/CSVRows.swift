@@ -15,7 +15,7 @@ import OrderPressSupport
 /// quotes; a field is quoted only when its first character is a quote, and a quote elsewhere in an
 /// unquoted field is text; a line break inside quotes is kept as it is written; a comma at the end of the
 /// file is followed by one empty field; after the last line break there is no row.
-package enum CSVRows {
+enum CSVRows {
     /// The data rows: each kept row's cells (`headers.count` per row) and sheet row number, and the rows
     /// not kept for their number of fields or because they swallow others, without their cells.
     package struct Table {
@@ -26,7 +26,7 @@ package enum CSVRows {
     }
 
     /// Below this many bytes a stretch of rows is not worth a thread of its own.
-    package static let minimumPartBytes = 1 << 20
+    static let minimumPartBytes = 1 << 20
 
     private static let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), cr: UInt8 = 0x0D, lf: UInt8 = 0x0A
 

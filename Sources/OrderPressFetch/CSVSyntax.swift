@@ -11,7 +11,7 @@
 /// row is `swallowed` when two of its lines, or one line of a quoted cell's text, hold a whole row's
 /// separators (see `swallowedRows`).
 package enum CSVSyntax {
-    package enum Problem: Equatable {
+    enum Problem: Equatable {
         /// A quoted field opened in `row` and never closed.
         case unclosedQuote(row: Int)
         /// Text follows the closing quote of a field in `row` (`"ab"c`).
@@ -19,7 +19,7 @@ package enum CSVSyntax {
         /// A byte that is not UTF-8 in `row`.
         case invalidUTF8(row: Int)
 
-        package var message: String {
+        var message: String {
             switch self {
             case .unclosedQuote(let row):
                 return "row \(row) opens a quoted field that never closes, so the rest of the file cannot be read; close the quote or double it (\"\") inside the field"
@@ -34,25 +34,25 @@ package enum CSVSyntax {
     /// A row that reads as one row but spans lines that each look like a row of their own.
     package struct Swallowed: Equatable {
         /// The row (the header is row 1), as the reader numbers it.
-        package var row: Int
+        var row: Int
         /// The lines of the file it spans (the header is line 1).
-        package var lines: ClosedRange<Int>
+        var lines: ClosedRange<Int>
     }
 
     /// What a pass over the bytes found: the first problem, or the rows that swallow others.
-    package struct Scan: Equatable {
-        package var problem: Problem?
+    struct Scan: Equatable {
+        var problem: Problem?
         package var swallowed: [Swallowed] = []
     }
 
     /// A place where a row starts outside quotes: its byte offset and its row number (the header is row 1).
     package struct RowStart: Equatable {
-        package var offset: Int
-        package var row: Int
+        var offset: Int
+        var row: Int
     }
 
     /// One pass over the bytes: the first problem, else every row whose quoted line breaks hide whole rows.
-    package static func scan(_ bytes: UnsafeRawBufferPointer) -> Scan {
+    static func scan(_ bytes: UnsafeRawBufferPointer) -> Scan {
         var splits: [RowStart] = []
         return scan(bytes, parts: 1, splits: &splits)
     }
@@ -61,7 +61,7 @@ package enum CSVSyntax {
     /// that they can be split into cells on several threads (only this pass knows where quotes are): the
     /// row start where each stretch after the first begins (the first at or after `count * k / parts`
     /// bytes), then the end of the file with the number the row after the last would have.
-    package static func scan(_ bytes: UnsafeRawBufferPointer, parts: Int, splits: inout [RowStart]) -> Scan {
+    static func scan(_ bytes: UnsafeRawBufferPointer, parts: Int, splits: inout [RowStart]) -> Scan {
         let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), cr: UInt8 = 0x0D, lf: UInt8 = 0x0A
         var row = 1
         var line = 1
@@ -142,7 +142,7 @@ package enum CSVSyntax {
     ///   the note whatever the lines around it hold, and any number of pasted rows is that many such lines.
     /// A note line with that many commas of its own is rejected too: its row is named, and one person
     /// retyping a note costs less than another's edit code on a page.
-    package static func swallowedRows(_ rows: [(row: Int, bytes: Range<Int>, line: Int)], in bytes: UnsafeRawBufferPointer, fieldCount: Int) -> [Swallowed] {
+    static func swallowedRows(_ rows: [(row: Int, bytes: Range<Int>, line: Int)], in bytes: UnsafeRawBufferPointer, fieldCount: Int) -> [Swallowed] {
         let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), cr: UInt8 = 0x0D, lf: UInt8 = 0x0A
         let separators = fieldCount - 1
         var swallowed: [Swallowed] = []

@@ -4,7 +4,7 @@ import OrderPressSupport
 /// The cached copy of a fetched sheet: SheetDB-shaped JSON that reads back into the same table,
 /// except that no private value is kept. Secret columns hold the mask instead of their values and
 /// columns the configuration does not map hold nothing, since the state folder is stored in plain text.
-package enum CachedSheet {
+enum CachedSheet {
     /// `table` as a JSON array with one object per row and every header in every object,
     /// so that `SheetParser.parseJSON` gives back the same headers, row numbers and kept cells.
     /// The keys are written in the sheet's order (`sheetOrder`) where it is known, so the copy keeps it.

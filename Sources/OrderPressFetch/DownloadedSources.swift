@@ -7,7 +7,7 @@ import OrderPressSupport
 /// `Fetcher.parse` turns it into `FetchedData`; pass it with `consume` so that the bytes are freed
 /// as soon as they are parsed.
 public struct DownloadedSources: Sendable {
-    package enum Sheet: Sendable {
+    enum Sheet: Sendable {
         /// A local file, parsed by `Fetcher.parse`.
         case file(Data, format: SheetParser.Format, settings: Configuration.SourceSettings)
         /// A URL source is parsed as it is downloaded: its pages must be counted to know when to stop,
@@ -21,9 +21,9 @@ public struct DownloadedSources: Sendable {
         case table(RateTable)
     }
 
-    package var orders: Sheet
-    package var groups: Sheet?
-    package var payments: Sheet? = nil
+    var orders: Sheet
+    var groups: Sheet?
+    var payments: Sheet? = nil
     package var rates: Rates?
     /// Hex SHA-256 over each source's name, format and bytes (every page of a paged sheet), in the
     /// order orders, groups, payments, rates: equal fingerprints mean the same bytes were read.

@@ -6,11 +6,11 @@ import OrderPressConfig
 /// neither the token nor a secret query value ever reaches it.
 package struct Downloader: Sendable {
     package var transport: any HTTPTransport
-    package var policy: RetryPolicy
+    var policy: RetryPolicy
 
     /// Redirect hops followed per request. A SheetDB API needs none; browsers stop at 20, and a loop
     /// is best reported quickly.
-    package static let maxRedirects = 10
+    static let maxRedirects = 10
 
     /// The time the whole fetch of `source` from `url` may take.
     package func deadline(for source: Configuration.SourceSettings, url: URL) -> FetchDeadline {
@@ -136,22 +136,22 @@ package struct Downloader: Sendable {
     }
 
     /// Scheme, host and port, default ports made explicit: where a token may go.
-    package struct Origin: Equatable {
-        package var scheme: String?
-        package var host: String?
-        package var port: Int?
+    struct Origin: Equatable {
+        var scheme: String?
+        var host: String?
+        var port: Int?
 
-        package init(_ url: URL) {
+        init(_ url: URL) {
             self.init(URLComponents(url: url, resolvingAgainstBaseURL: true))
         }
 
-        package init(_ components: URLComponents?) {
+        init(_ components: URLComponents?) {
             scheme = components?.scheme?.lowercased()
             host = components?.host?.lowercased()
             port = components?.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : nil)
         }
 
-        package static func isWeb(_ components: URLComponents) -> Bool {
+        static func isWeb(_ components: URLComponents) -> Bool {
             let origin = Origin(components)
             return (origin.scheme == "http" || origin.scheme == "https") && !(origin.host ?? "").isEmpty
         }

@@ -7,13 +7,13 @@ import OrderPressConfig
 /// or redirecting again and again, could still hold the lock for hours without this.
 package struct FetchDeadline: Sendable {
     /// The documented bound (docs/sources.md, "Live sources"): 20 × `timeout_seconds`, 10 minutes by default.
-    package static let timeoutsPerSource = 20
+    static let timeoutsPerSource = 20
 
-    package let end: ContinuousClock.Instant
+    let end: ContinuousClock.Instant
     package let seconds: Int
     package let timeouts: Int
     package let source: String
-    package let address: String
+    let address: String
 
     package init(_ source: Configuration.SourceSettings, url: URL, timeouts: Int) {
         seconds = source.timeoutSeconds * timeouts
@@ -23,10 +23,10 @@ package struct FetchDeadline: Sendable {
         address = SourceDescription(url).description
     }
 
-    package var remaining: Duration { end - .now }
-    package var passed: Bool { remaining <= .zero }
+    var remaining: Duration { end - .now }
+    var passed: Bool { remaining <= .zero }
 
-    package var error: SourceError {
+    var error: SourceError {
         SourceError(
             source: source,
             message: "reading \(address) took longer than \(seconds) s (\(timeouts) × \(source).timeout_seconds); the server is too slow, or raise \(source).timeout_seconds")

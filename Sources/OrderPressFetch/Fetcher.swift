@@ -21,7 +21,7 @@ public struct Fetcher: Sendable {
     package var now: Date
     package var options: Options
     package var downloader: Downloader
-    package var cache: SourceCache
+    var cache: SourceCache
     /// Bearer tokens by source name, read from the environment up front so that a missing one
     /// is a configuration error before any request.
     private var tokens: [String: String]
@@ -29,7 +29,7 @@ public struct Fetcher: Sendable {
     private var google: [String: GoogleCredentials]
 
     /// What a Google Sheet source reads with: an API key, or a service account's key (its token is asked for once per run).
-    package enum GoogleCredentials: Sendable {
+    enum GoogleCredentials: Sendable {
         case apiKey(String)
         case serviceAccount(GoogleServiceAccount, variable: String)
     }
@@ -196,7 +196,7 @@ public struct Fetcher: Sendable {
     /// A Google Sheet tab as read this run, from the API or the cached copy, with what fingerprints it: the
     /// digest of the answer it came from (kept in the copy's meta, so that a copy fingerprints as its fetch
     /// did), or the copy's own bytes when its meta has no digest.
-    package struct GoogleTab: Sendable {
+    struct GoogleTab: Sendable {
         package var table: SourceTable
         package var pages: SourceFingerprint.Pages.Digest?
         package var body: Data?
@@ -368,7 +368,7 @@ public struct Fetcher: Sendable {
     /// A local orders file may hold the largest sheet there is (10 million cells: a million orders as
     /// SheetDB's JSON, keys on every row, is about 280 MB), which a URL source reads in pages of at most
     /// 256 MiB each; a groups or rates file keeps the bound of one response.
-    package static let maxOrdersFileBytes = 1 << 30
+    static let maxOrdersFileBytes = 1 << 30
 
     /// A local source's bytes, its size checked before anything is read (see `BoundedFile`).
     private func read(_ file: URL, _ source: Configuration.SourceSettings, limit: Int = BoundedFile.maxBytes) throws(SourceError) -> Data {

@@ -7,19 +7,19 @@ import OrderPressSupport
 /// A Google service account's JSON key file, and the access token it buys: a JWT signed RS256 with the
 /// key, exchanged at the key's `token_uri` (OAuth 2.0 JWT bearer grant). The private key, the signed
 /// assertion and the token stay in memory: no message, log, cache or state file holds them.
-package struct GoogleServiceAccount: Sendable {
+struct GoogleServiceAccount: Sendable {
     package var clientEmail: String
-    package var privateKeyID: String?
-    package var tokenURI: URL
+    var privateKeyID: String?
+    var tokenURI: URL
     private var key: _RSA.Signing.PrivateKey
 
-    package static let scope = "https://www.googleapis.com/auth/spreadsheets.readonly"
+    static let scope = "https://www.googleapis.com/auth/spreadsheets.readonly"
     /// A key file is a few KB; anything much larger is not one.
-    package static let maxFileBytes = 1 << 20
+    static let maxFileBytes = 1 << 20
 
     /// Reads the key file whose path `variable` holds. `key` names the configuration key in messages
     /// (`orders.credentials_env`); every failure says how to fix it and quotes nothing from the file.
-    package static func load(variable: String, environment: [String: String], key: String, file: String) throws(ConfigurationError) -> Self {
+    static func load(variable: String, environment: [String: String], key: String, file: String) throws(ConfigurationError) -> Self {
         let path = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         guard !path.isEmpty else {
             throw ConfigurationError.invalid(
@@ -55,7 +55,7 @@ package struct GoogleServiceAccount: Sendable {
     }
 
     /// The signed JWT asking for read-only access to sheets, valid for an hour from `now`.
-    package func assertion(now: Date) throws -> String {
+    func assertion(now: Date) throws -> String {
         let issued = Int(now.timeIntervalSince1970)
         var header = "{\"alg\":\"RS256\",\"typ\":\"JWT\""
         if let privateKeyID { header += ",\"kid\":\(JSONEscaper.quoted(privateKeyID))" }
@@ -67,7 +67,7 @@ package struct GoogleServiceAccount: Sendable {
         return input + "." + Self.base64URL(signature.rawRepresentation)
     }
 
-    package static func base64URL(_ data: Data) -> String {
+    static func base64URL(_ data: Data) -> String {
         data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
     }

@@ -7,7 +7,7 @@ import OrderPressSupport
 /// checkboxes and date serials arrive raw whatever the sheet's locale. Each tab becomes a `SourceTable`
 /// whose cells read as the SheetDB JSON path reads raw values: a number as its exact decimal text
 /// (`JSONNumberText`), a checkbox as `TRUE`/`FALSE`.
-package struct GoogleSheetsReader: Sendable {
+struct GoogleSheetsReader: Sendable {
     package var downloader: Downloader
 
     /// How a request proves it may read the sheet.
@@ -20,13 +20,13 @@ package struct GoogleSheetsReader: Sendable {
     /// One tab to read, and the configuration table it is for.
     package struct Tab: Sendable {
         package var source: Configuration.SourceSettings
-        package var sheet: GoogleSheetSource
+        var sheet: GoogleSheetSource
     }
 
     /// The tables of `tabs` (all of one spreadsheet, read with the same credential), in their order, and
     /// the answer's bytes (for the sources' fingerprint). Bounded like every source: the transport's size
     /// limit, the first tab's timeouts and deadline, `max_rows` per tab (checked by the caller).
-    package func read(_ tabs: [Tab], credential: Credential, requests: inout Int) async throws(SourceError) -> (tables: [SourceTable], body: Data) {
+    func read(_ tabs: [Tab], credential: Credential, requests: inout Int) async throws(SourceError) -> (tables: [SourceTable], body: Data) {
         precondition(!tabs.isEmpty)
         let first = tabs[0].source
         var apiKey: String?
@@ -62,7 +62,7 @@ package struct GoogleSheetsReader: Sendable {
     }
 
     /// RFC 3986's unreserved characters stay; everything else (quotes, spaces, `!`, any letter beyond ASCII) is percent-encoded.
-    package static func encoded(_ text: String) -> String {
+    static func encoded(_ text: String) -> String {
         var out = ""
         for byte in text.utf8 {
             switch byte {
@@ -78,7 +78,7 @@ package struct GoogleSheetsReader: Sendable {
 
     /// Each tab's table from an answer: `{"values": …}` for one tab, `{"valueRanges": [{"values": …}, …]}`
     /// (in the order asked) for several.
-    package static func tables(_ body: Data, tabs: [Tab]) throws(SourceError) -> [SourceTable] {
+    static func tables(_ body: Data, tabs: [Tab]) throws(SourceError) -> [SourceTable] {
         let name = tabs[0].source.name
         let object: Any
         do {
@@ -148,7 +148,7 @@ package struct GoogleSheetsReader: Sendable {
         return table
     }
 
-    package static func notFound(_ source: Configuration.SourceSettings) -> String {
+    static func notFound(_ source: Configuration.SourceSettings) -> String {
         "no spreadsheet has the id in \(source.name).google_sheet; check it (the part of the sheet's address after /d/)"
     }
 

@@ -10,7 +10,7 @@ package enum HTTPFailure: Error, Equatable {
     case badRedirect(tooMany: Bool)
 
     /// Worth asking again: the network may recover; a server that sends too much or loops will not.
-    package var isTransient: Bool {
+    var isTransient: Bool {
         switch self {
         case .timedOut, .unreachable: return true
         case .tooLarge, .badRedirect: return false

@@ -19,10 +19,10 @@ package struct HTTPReply: Sendable, Equatable {
     package var succeeded: Bool { (200..<300).contains(status) }
 
     /// Worth asking again: rate limiting, a request timeout, or a failing server.
-    package var isTransient: Bool { status == 429 || status == 408 || (500..<600).contains(status) }
+    var isTransient: Bool { status == 429 || status == 408 || (500..<600).contains(status) }
 
     /// A redirect that says where to: the statuses that browsers follow.
-    package var isRedirect: Bool { [301, 302, 303, 307, 308].contains(status) && location != nil }
+    var isRedirect: Bool { [301, 302, 303, 307, 308].contains(status) && location != nil }
 
     /// Reads a `Retry-After` header: delay-seconds only. An HTTP-date is not supported and falls back
     /// to the backoff (SheetDB and the rates feeds send seconds, and a date needs a trusted clock).

@@ -7,9 +7,9 @@ import OrderPressSupport
 /// sheet in this order, so that pasted into a Google Form's tab (whose columns follow its questions) each
 /// value lands in its own column. Reads the first object only, and gives up (nil) on anything but a flat
 /// object of strings, numbers, booleans and nulls.
-package enum JSONKeyOrder {
+enum JSONKeyOrder {
     /// The first object's keys, normalised as headers are (`Text.normalize`), each once; nil when unknown.
-    package static func of(_ data: Data) -> [String]? {
+    static func of(_ data: Data) -> [String]? {
         data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> [String]? in
             var index = 0
             let count = bytes.count

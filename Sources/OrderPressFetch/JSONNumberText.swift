@@ -5,15 +5,15 @@ import Foundation
 /// JSONSerialization reads every number into an `NSNumber` through `Double` (17 significant digits at
 /// best), and a cell is text anyway: so numbers are read from their own bytes, here, on both JSON paths
 /// (`SheetJSONScanner`, and `quotingNumbers` before JSONSerialization).
-package enum JSONNumberText {
+enum JSONNumberText {
     /// Exponents beyond this are left to JSONSerialization as they always were (a cell of a hundred
     /// zeros is no sheet's value, and `1E400` overflows a Double).
-    package static let maxExponent = 40
+    static let maxExponent = 40
 
     /// The plain decimal text of a JSON number token (`-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`):
     /// no exponent, no trailing zeros after the point, no point without a fraction, `0` for any zero.
     /// Nil when the token is not a JSON number, or its exponent is beyond `maxExponent`.
-    package static func canonical(_ token: UnsafeRawBufferPointer) -> String? {
+    static func canonical(_ token: UnsafeRawBufferPointer) -> String? {
         var index = 0
         let count = token.count
         func isDigit(_ at: Int) -> Bool { at < count && token[at] >= UInt8(ascii: "0") && token[at] <= UInt8(ascii: "9") }
@@ -77,7 +77,7 @@ package enum JSONNumberText {
     /// `,`, `}` or `]`) written as a string of its `canonical` text, so that JSONSerialization hands the
     /// digits over instead of a Double. Anything that is not such a number is left exactly as it is, so a
     /// body JSONSerialization refuses is still refused; `data` itself when it holds no number.
-    package static func quotingNumbers(_ data: Data) -> Data {
+    static func quotingNumbers(_ data: Data) -> Data {
         data.withUnsafeBytes { bytes -> Data in
             var output: [UInt8]? = nil
             var copied = 0  // bytes of `bytes` already in `output`
@@ -129,7 +129,7 @@ package enum JSONNumberText {
         }
     }
 
-    package static func isNumberByte(_ byte: UInt8) -> Bool {
+    static func isNumberByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): return true
         default: return false

@@ -8,14 +8,14 @@ import OrderPressSupport
 /// Reads exchange-rate feeds in the formats README's Configuration section names (`format`): rter.info,
 /// the ECB daily XML, and common JSON.
 /// Feed text never reaches a page unchecked: only ISO 4217 codes with positive rates are kept.
-package enum RatesParser {
+enum RatesParser {
     /// A feed's rates, and a warning when entries were left out.
-    package struct Outcome {
+    struct Outcome {
         package var table: RateTable
-        package var warning: DataWarning?
+        var warning: DataWarning?
     }
 
-    package static func parse(_ data: Data, format: Configuration.RateFormat) throws(SourceError) -> Outcome {
+    static func parse(_ data: Data, format: Configuration.RateFormat) throws(SourceError) -> Outcome {
         var entries = Entries()
         let table: RateTable
         switch format {
@@ -28,19 +28,19 @@ package enum RatesParser {
 
     /// The rates kept, and how many entries were not, by reason. The entries themselves are never
     /// quoted: a hostile feed could put a link, a table row or control characters in them.
-    package struct Entries {
+    struct Entries {
         /// Real rates lie well inside this; beyond it a cross rate times a price could overflow `Decimal`
         /// (which gives NaN, not an error).
-        package static let plausible = Decimal(string: "1e-9")!...Decimal(string: "1e9")!
+        static let plausible = Decimal(string: "1e-9")!...Decimal(string: "1e9")!
 
         package var rates: [String: Decimal] = [:]
-        package var badCodes = 0
-        package var badRates = 0
+        var badCodes = 0
+        var badRates = 0
 
         /// Keeps `rate` for `code` if the code is ISO 4217 and the rate a positive number of plausible size.
         /// Returns whether it was kept.
         @discardableResult
-        package mutating func add(_ code: String, _ rate: Decimal?) -> Bool {
+        mutating func add(_ code: String, _ rate: Decimal?) -> Bool {
             let code = code.uppercased()
             guard code.utf8.count == 3, Currency.codes.contains(code) else {
                 badCodes += 1
@@ -54,7 +54,7 @@ package enum RatesParser {
             return true
         }
 
-        package var warning: DataWarning? {
+        var warning: DataWarning? {
             var parts: [String] = []
             if badCodes > 0 { parts.append("\(Counted.text(badCodes, "entry", plural: "entries")) whose currency is not an ISO 4217 code") }
             if badRates > 0 { parts.append("\(Counted.text(badRates, "entry", plural: "entries")) whose rate is not a number from 1e-9 to 1e9") }

@@ -9,7 +9,7 @@ package struct RetryPolicy: Sendable {
     /// Time spent on one URL (requests and waits) stays within this many request timeouts.
     package var budgetInTimeouts = 3
     /// The whole fetch of one source, every page and retry, stays within this many request timeouts.
-    package var timeoutsPerSource = FetchDeadline.timeoutsPerSource
+    var timeoutsPerSource = FetchDeadline.timeoutsPerSource
     /// A number in 0..<1; the wait is between half and all of the backoff.
     package var random: @Sendable () -> Double = { Double.random(in: 0..<1) }
     /// Injected so that tests need not wait.
@@ -17,7 +17,7 @@ package struct RetryPolicy: Sendable {
 
     /// The wait before attempt `attempt + 1`, or nil when it is time to give up: attempts used up,
     /// or the wait plus one more timeout would overrun the budget.
-    package func delay(afterAttempt attempt: Int, retryAfter: Duration?, spent: Duration, timeout: Duration) -> Duration? {
+    func delay(afterAttempt attempt: Int, retryAfter: Duration?, spent: Duration, timeout: Duration) -> Duration? {
         guard attempt < maxAttempts else { return nil }
         let backoff = min(maxDelay, baseDelay * (1 << min(attempt - 1, 20)))
         let delay = retryAfter ?? backoff * (0.5 + 0.5 * random())

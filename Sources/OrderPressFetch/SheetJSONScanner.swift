@@ -12,12 +12,12 @@ import OrderPressSupport
 /// decides with the same results and errors as ever. It never has to agree with JSONSerialization on
 /// what is wrong, only on what a well-formed sheet says: a number's text is its exact decimal (`JSONNumberText`,
 /// on both paths), and `SheetJSONScannerTests` compares both on hostile bodies.
-package struct SheetJSONScanner {
+struct SheetJSONScanner {
     /// Distinct keys a sheet may have before the fast path gives up (each new key re-lays the cells).
-    package static let maxKeys = 512
+    static let maxKeys = 512
     /// From this size on, a body is read in two halves at once (see `halves`): below it, a second thread
     /// costs more than it saves.
-    package static let minimumSplitSize = 1 << 20
+    static let minimumSplitSize = 1 << 20
 
     /// The table of `data`, or nil when it is not plainly a sheet (see the type's comment).
     /// `splitNear`: where to look for a row to start the second half at; nil reads the body in one pass.
@@ -144,7 +144,7 @@ package struct SheetJSONScanner {
     private var previousOrder: [Int] = []
     private var currentOrder: [Int] = []
     package private(set) var cells: [String] = []
-    package private(set) var rowCount = 0
+    private(set) var rowCount = 0
     private var scratch: [UInt8] = []
 
     /// Where this scan started: the second half of a body starts at a row.

@@ -3,7 +3,7 @@ import OrderPressConfig
 
 /// Reads a SheetDB-compatible sheet page by page (`limit`, `offset`) until a page comes back short,
 /// keeping every other query item of the configured URL (`sheet=`, `mode=`, `cast_numbers=`).
-package struct SheetPager: Sendable {
+struct SheetPager: Sendable {
     package var downloader: Downloader
 
     /// Every row object of the sheet, in sheet order, and the pages that held them, hashed (for the
@@ -64,7 +64,7 @@ package struct SheetPager: Sendable {
     }
 
     /// Equal for rows with the same keys and values, whatever their order; for finding repeated pages.
-    package static func fingerprint(_ row: Any) -> Int {
+    static func fingerprint(_ row: Any) -> Int {
         guard let object = row as? [String: Any] else {
             var hasher = Hasher()
             hasher.combine(String(describing: row))
@@ -80,14 +80,14 @@ package struct SheetPager: Sendable {
         return sum
     }
 
-    package static func fingerprint(_ prints: ArraySlice<Int>) -> Int {
+    static func fingerprint(_ prints: ArraySlice<Int>) -> Int {
         var hasher = Hasher()
         for value in prints { hasher.combine(value) }
         return hasher.finalize()
     }
 
     /// `url` with `limit` and `offset` set, every other query item kept as written.
-    package static func pageURL(_ url: URL, limit: Int, offset: Int) -> URL {
+    static func pageURL(_ url: URL, limit: Int, offset: Int) -> URL {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
         var items = (components.percentEncodedQueryItems ?? []).filter { $0.name != "limit" && $0.name != "offset" }
         items.append(URLQueryItem(name: "limit", value: String(limit)))

@@ -2,12 +2,12 @@ import Foundation
 import OrderPressSupport
 
 /// Turns the bytes of a sheet (SheetDB-shaped JSON, or CSV with a header row) into a `SourceTable`.
-package enum SheetParser {
-    package enum Format: String {
+enum SheetParser {
+    enum Format: String {
         case json, csv
     }
 
-    package static func parse(_ data: Data, format: Format, source: String) throws(SourceError) -> SourceTable {
+    static func parse(_ data: Data, format: Format, source: String) throws(SourceError) -> SourceTable {
         switch format {
         case .json: return try parseJSON(data, source: source)
         case .csv: return try parseCSV(data, source: source)
@@ -16,7 +16,7 @@ package enum SheetParser {
 
     /// An array of objects whose values are strings (SheetDB's default) or numbers (`cast_numbers`).
     /// A plain sheet takes the fast path (`SheetJSONScanner`); anything it does not read, JSONSerialization does.
-    package static func parseJSON(_ data: Data, source: String) throws(SourceError) -> SourceTable {
+    static func parseJSON(_ data: Data, source: String) throws(SourceError) -> SourceTable {
         var parsed: SourceTable
         if let scanned = SheetJSONScanner.table(data, source: source) {
             parsed = scanned
@@ -30,7 +30,7 @@ package enum SheetParser {
     /// The elements of a JSON array, such as one page of a SheetDB sheet; anything else is an error,
     /// never an empty sheet.
     /// `firstRow` is the sheet row of the array's first element (a later page of a paged sheet starts further down).
-    package static func jsonArray(_ data: Data, source: String, firstRow: Int = 2) throws(SourceError) -> [Any] {
+    static func jsonArray(_ data: Data, source: String, firstRow: Int = 2) throws(SourceError) -> [Any] {
         let object: Any
         do {
             // Numbers as strings of their exact digits first: JSONSerialization would read them through Double.
@@ -119,7 +119,7 @@ package enum SheetParser {
         return SourceTable(name: source, headers: headers, cells: cells, numbers: Array(2..<(2 + objects.count)))
     }
 
-    package static func cellText(_ value: Any) -> String? {
+    static func cellText(_ value: Any) -> String? {
         switch value {
         case let string as String:
             return string
@@ -137,7 +137,7 @@ package enum SheetParser {
 
     /// The value of a JSON `true` or `false`, nil for a number. Not `as? Bool`: on Linux a JSON `1`
     /// or `0` casts to Bool too (and a quantity of 1 became "TRUE").
-    package static func boolean(_ number: NSNumber) -> Bool? {
+    static func boolean(_ number: NSNumber) -> Bool? {
         String(cString: number.objCType) == "c" ? number.boolValue : nil
     }
 
@@ -146,7 +146,7 @@ package enum SheetParser {
     /// `CSVSyntax` checks the bytes first (CSV.swift's reader accepts broken quoting silently); `CSVRows`
     /// then splits them into cells, a large sheet in one stretch of whole rows per core. CSV.swift's reader
     /// is the grammar both follow and the tests' reference (`CSVRowsTests`), too slow to read with (see `CSVRows`).
-    package static func parseCSV(_ data: Data, source: String) throws(SourceError) -> SourceTable {
+    static func parseCSV(_ data: Data, source: String) throws(SourceError) -> SourceTable {
         let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, data.count / CSVRows.minimumPartBytes))
         // `withUnsafeBytes` rethrows untyped errors: the failure comes out as a value.
         let parsed = data.withUnsafeBytes { bytes -> Result<SourceTable, SourceError> in

@@ -9,7 +9,7 @@ package struct SourceCache: Sendable {
     package var folder: URL
 
     /// A cached body and the moment it was fetched (by the run's clock).
-    package struct Entry: Sendable, Equatable {
+    struct Entry: Sendable, Equatable {
         package var body: Data
         package var fetchedAt: Date
         /// The digest of the pages this copy was made from (a sheet's copy keeps no secret and no
@@ -22,14 +22,14 @@ package struct SourceCache: Sendable {
         folder = state.appendingPathComponent("cache", isDirectory: true)
     }
 
-    package func bodyURL(_ name: String) -> URL { folder.appendingPathComponent("\(name).body") }
-    package func metaURL(_ name: String) -> URL { folder.appendingPathComponent("\(name).meta.json") }
+    func bodyURL(_ name: String) -> URL { folder.appendingPathComponent("\(name).body") }
+    func metaURL(_ name: String) -> URL { folder.appendingPathComponent("\(name).meta.json") }
 
     /// The copy of source `name` fetched from `location`; nil when there is none, or when it came
     /// from another address (the configuration changed since). Read as the build writes it: never
     /// through a link and only from a regular file; its metadata is bounded, its body not (each page of
     /// it was bounded when it was fetched).
-    package func read(_ name: String, location: String) -> Entry? {
+    func read(_ name: String, location: String) -> Entry? {
         guard let metaData = try? BoundedFile.read(metaURL(name).path, limit: 1 << 16, followLinks: false),
             let meta = (try? JSONSerialization.jsonObject(with: metaData)) as? [String: Any],
             meta["location"] as? String == location,

@@ -8,7 +8,7 @@ import OrderPressSupport
 package struct SourceFingerprint {
     private var hasher = SHA256()
 
-    package mutating func add(source: String, format: String, parts: [Data]) {
+    mutating func add(source: String, format: String, parts: [Data]) {
         hasher.update(data: Data("\(source)\u{0}\(format)\u{0}\(parts.count)\u{0}".utf8))
         for part in parts {
             withUnsafeBytes(of: UInt64(part.count).littleEndian) { hasher.update(bufferPointer: $0) }
@@ -17,14 +17,14 @@ package struct SourceFingerprint {
     }
 
     /// A paged sheet: its pages' digest, framed like `add(source:format:parts:)`'s parts.
-    package mutating func add(source: String, format: String, pages: Pages) {
+    mutating func add(source: String, format: String, pages: Pages) {
         add(source: source, format: format, pages: pages.digest)
     }
 
     /// A paged sheet by the digest of its pages, as fetched: the same for the cached copy of a fetch
     /// (`SourceCache.Entry.pages`) as for the fetch itself, so that a rerun within `refresh_minutes`
     /// sees the same input as the run that fetched.
-    package mutating func add(source: String, format: String, pages: Pages.Digest) {
+    mutating func add(source: String, format: String, pages: Pages.Digest) {
         hasher.update(data: Data("\(source)\u{0}\(format)\u{0}\(pages.count)\u{0}\(pages.sha256)".utf8))
     }
 
@@ -53,9 +53,9 @@ package struct SourceFingerprint {
             }
         }
 
-        package var digest: Digest { Digest(count: count, sha256: Hex.lowercase(hasher.finalize())) }
+        var digest: Digest { Digest(count: count, sha256: Hex.lowercase(hasher.finalize())) }
 
-        package mutating func add(_ page: Data) {
+        mutating func add(_ page: Data) {
             withUnsafeBytes(of: UInt64(page.count).littleEndian) { hasher.update(bufferPointer: $0) }
             hasher.update(data: page)
             count += 1
@@ -63,7 +63,7 @@ package struct SourceFingerprint {
     }
 
     /// Lower-case hex.
-    package func finalize() -> String {
+    func finalize() -> String {
         Hex.lowercase(hasher.finalize())
     }
 }

@@ -4,15 +4,15 @@ import Foundation
 /// query items known to be harmless (a key someone put in the query must not reach a log).
 /// A bare query item (`?abcdef123`) may itself be the key, and so may `;name=value` parameters,
 /// in the path or the query: all of them are redacted too.
-package enum URLRedactor {
-    package static let harmlessQueryItems: Set<String> = [
+enum URLRedactor {
+    static let harmlessQueryItems: Set<String> = [
         "sheet", "limit", "offset", "mode", "cast_numbers", "sort_by", "sort_order",
         // The Sheets API's (`key` is not one of them).
         "ranges", "valueRenderOption", "dateTimeRenderOption", "majorDimension",
     ]
     package static let redacted = "redacted"
 
-    package static func display(_ url: URL) -> String {
+    static func display(_ url: URL) -> String {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "the configured url" }
         components.user = nil
         components.password = nil

@@ -30,7 +30,7 @@ package final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     }
 
     /// Whether a request was sent (for tests: reading local files sends none and sets nothing up).
-    package var hasSession: Bool { lock.withLock { sent } }
+    var hasSession: Bool { lock.withLock { sent } }
 
     package func get(_ url: URL, headers: [String: String], timeout: Duration) async throws(HTTPFailure) -> HTTPReply {
         try await send("GET", url, headers: headers, body: nil, timeout: timeout)

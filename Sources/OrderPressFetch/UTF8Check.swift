@@ -1,8 +1,8 @@
 /// Finds the first byte that is not well-formed UTF-8 (RFC 3629: no overlong forms, no surrogates,
 /// nothing above U+10FFFF), so that a parser can say in which row it is instead of failing somewhere.
-package enum UTF8Check {
+enum UTF8Check {
     /// The length of the well-formed sequence starting at `offset`, or nil when it is not one.
-    package static func sequenceLength(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Int? {
+    static func sequenceLength(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Int? {
         let lead = bytes[offset]
         if lead < 0x80 { return 1 }
         let length: Int
@@ -23,7 +23,7 @@ package enum UTF8Check {
     }
 
     /// The offset of the first byte that is not well-formed UTF-8, or nil when all are.
-    package static func firstInvalidOffset(_ bytes: UnsafeRawBufferPointer) -> Int? {
+    static func firstInvalidOffset(_ bytes: UnsafeRawBufferPointer) -> Int? {
         var offset = 0
         while offset < bytes.count {
             if bytes[offset] < 0x80 {

@@ -98,7 +98,7 @@ public struct DeletedOrders: Sendable {
         }
     }
 
-    package static func folded(_ text: String) -> String {
+    static func folded(_ text: String) -> String {
         text.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
     }
 }

@@ -10,29 +10,29 @@ import OrderPressSupport
 /// each other's items: each run adds its own, and removes only the ones it sent.
 public struct NewsOutbox: Sendable {
     public var state: URL
-    package static let fileName = "webhook-outbox.json"
+    static let fileName = "webhook-outbox.json"
     private static let threads = NSLock()
 
     public init(state: URL) { self.state = state }
 
-    package var url: URL { state.appendingPathComponent(Self.fileName) }
+    var url: URL { state.appendingPathComponent(Self.fileName) }
 
     /// The file: the items waiting, each numbered in the order it was added, the next number, and
     /// whether the webhook's last answer was a failure (so that it is said once, and its recovery once).
-    package struct Contents: Codable, Equatable {
-        package var next = 0
+    struct Contents: Codable, Equatable {
+        var next = 0
         package var failing: String?
-        package var entries: [Entry] = []
+        var entries: [Entry] = []
     }
 
-    package struct Entry: Codable, Equatable {
-        package var number: Int
-        package var item: NewsItem
+    struct Entry: Codable, Equatable {
+        var number: Int
+        var item: NewsItem
     }
 
     /// What is waiting; an unreadable file counts as nothing waiting (at worst an item is not re-sent).
     /// A file of an older version (a plain list of items) is read as it was.
-    package func contents() -> Contents {
+    func contents() -> Contents {
         guard let data = try? AtomicFile.contents(of: url, below: state) else { return Contents() }
         if let contents = try? JSONDecoder().decode(Contents.self, from: data) { return contents }
         let items = (try? JSONDecoder().decode([NewsItem].self, from: data)) ?? []
@@ -61,7 +61,7 @@ public struct NewsOutbox: Sendable {
     }
 
     /// Records whether the webhook is failing (`reason`) or works (nil); the last state, as it was.
-    package func noteFailing(_ reason: String?) throws(OutputError) -> String? {
+    func noteFailing(_ reason: String?) throws(OutputError) -> String? {
         try changing { contents in
             let was = contents.failing
             contents.failing = reason

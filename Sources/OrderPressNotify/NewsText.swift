@@ -15,7 +15,7 @@ package struct NewsText: Sendable {
     }
 
     /// `item` with its line in the site's language; `details`, a rejected row's reasons with their codes.
-    package func localized(_ item: NewsItem, details: [Reason] = []) -> NewsItem {
+    func localized(_ item: NewsItem, details: [Reason] = []) -> NewsItem {
         var item = item
         let id = item.id.map { " (id \($0))" } ?? ""
         let who = item.person.isEmpty ? "" : " \(item.person)"

@@ -6,13 +6,13 @@ import OrderPressSupport
 /// waited for: a run that finds another posting leaves its news in the outbox for the next one, so no
 /// item is posted twice at once). Two files, since closing any descriptor of a file drops every lock the
 /// process holds on it.
-package final class OutboxLock: @unchecked Sendable {
-    package static let file = "webhook-outbox.lock"
-    package static let sending = "webhook-sending.lock"
+final class OutboxLock: @unchecked Sendable {
+    static let file = "webhook-outbox.lock"
+    static let sending = "webhook-sending.lock"
     private let descriptor: Int32
     private let name: String
 
-    package init(state: URL, name: String) throws(OutputError) {
+    init(state: URL, name: String) throws(OutputError) {
         self.name = name
         let path = state.appendingPathComponent(name).standardizedFileURL.path
         // O_NOFOLLOW: a link in its place must not make the build open a file elsewhere.
@@ -24,7 +24,7 @@ package final class OutboxLock: @unchecked Sendable {
 
     /// Takes the lock; with `wait`, waits for another run to let go of it, else returns false at once.
     @discardableResult
-    package func hold(wait: Bool) throws(OutputError) -> Bool {
+    func hold(wait: Bool) throws(OutputError) -> Bool {
         var request = flock()
         request.l_type = Int16(F_WRLCK)
         request.l_whence = Int16(SEEK_SET)
@@ -36,7 +36,7 @@ package final class OutboxLock: @unchecked Sendable {
         return true
     }
 
-    package func release() {
+    func release() {
         var request = flock()
         request.l_type = Int16(F_UNLCK)
         request.l_whence = Int16(SEEK_SET)

@@ -26,8 +26,8 @@ public struct SourceHealth: Sendable {
     /// What the last run found, for the command to say once the pipeline has returned.
     public let said = Said()
 
-    package static let recordName = "failing.json"
-    package static let statusName = "status.json"
+    static let recordName = "failing.json"
+    static let statusName = "status.json"
 
     public init(state: URL, site: URL) {
         self.state = state
@@ -75,30 +75,30 @@ public struct SourceHealth: Sendable {
 
     /// A failure as the state keeps it: since when, which source, its one-line message, and the notice
     /// put on the pages, if any (so that a later run can take that very text out again).
-    package struct Record: Codable, Equatable {
+    struct Record: Codable, Equatable {
         package var since: String
         package var source: String?
         package var reason: String
-        package var notice: Notice?
+        var notice: Notice?
         /// True while the mass-deletion guard refuses every build (the sources work).
         package var blocked: Bool?
     }
 
-    package struct Notice: Codable, Equatable {
-        package var markdown: String
-        package var html: String
+    struct Notice: Codable, Equatable {
+        var markdown: String
+        var html: String
     }
 
     /// `status.json`: `{"state": "ok"}`, or `{"reason": …, "since": …, "state": "failing"}` (or `"blocked"`,
     /// the reason saying what to do).
-    package struct Status: Codable, Equatable {
-        package var state: String
+    struct Status: Codable, Equatable {
+        var state: String
         package var since: String?
         package var reason: String?
     }
 
-    package var recordURL: URL { state.appendingPathComponent(Self.recordName) }
-    package var statusURL: URL { site.appendingPathComponent(Self.statusName) }
+    var recordURL: URL { state.appendingPathComponent(Self.recordName) }
+    var statusURL: URL { site.appendingPathComponent(Self.statusName) }
 
     /// A run whose sources failed with `reason` (already secret-free: source messages name a source by its
     /// `SourceDescription`). True when this failure starts here, and is to be said. Once the failure
@@ -170,7 +170,7 @@ public struct SourceHealth: Sendable {
 
     /// The record, if a failure is going on. One that cannot be read counts as none: at worst a failure
     /// is said once more.
-    package func record() -> Record? {
+    func record() -> Record? {
         guard let data = try? AtomicFile.contents(of: recordURL, below: state) else { return nil }
         return try? JSONDecoder().decode(Record.self, from: data)
     }
@@ -186,7 +186,7 @@ public struct SourceHealth: Sendable {
 
     /// A second line of defence for a message that shows the site to every reader: any URL in it keeps
     /// only its scheme and host, any absolute path only its last part (`SourceDescription`).
-    package static func redacted(_ reason: String) -> String {
+    static func redacted(_ reason: String) -> String {
         SourceDescription.redacted(reason)
     }
 }

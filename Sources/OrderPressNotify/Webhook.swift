@@ -9,9 +9,9 @@ import OrderPressSupport
 /// through `URLSessionTransport`, so the whole exchange is bounded by `timeout` and a redirect is never
 /// followed (it is a failure: the news must not go to another origin, nor be re-posted as a GET).
 public struct Webhook: Sendable {
-    package var url: URL
-    package var timeout: Duration
-    package var transport: URLSessionTransport
+    var url: URL
+    var timeout: Duration
+    var transport: URLSessionTransport
 
     /// Nil when `text` is not an http or https address with a host.
     public init?(_ text: String, timeout: Duration) {
@@ -27,7 +27,7 @@ public struct Webhook: Sendable {
     /// markup (`&`, `<`, `>`: no `<!channel>`, no `<url|text>`), Markdown's link brackets (`[x](…)` stays
     /// text in Mattermost and Discord), and an `@` before a word (`@channel`, `@all`, `@here`, `@everyone`
     /// mention no one), and control characters as on a terminal. `changes` keeps the values as written.
-    package static func payload(site: String, items: [NewsItem]) -> Data {
+    static func payload(site: String, items: [NewsItem]) -> Data {
         struct Payload: Encodable {
             var site: String
             var text: String
@@ -37,7 +37,7 @@ public struct Webhook: Sendable {
         return JSONOutput.encode(Payload(site: site, text: text, changes: items))
     }
 
-    package static func escaped(_ line: String) -> String {
+    static func escaped(_ line: String) -> String {
         var result = ""
         result.reserveCapacity(line.utf8.count)
         for character in TerminalEscaper.escape(line) {
@@ -56,13 +56,13 @@ public struct Webhook: Sendable {
     }
 
     /// At most this many items, and about this many bytes, in one POST: a large outbox goes out in batches, in order.
-    package static let batchItems = 500
-    package static let batchBytes = 1 << 20
+    static let batchItems = 500
+    static let batchBytes = 1 << 20
 
     /// `items` split into the bodies of the POSTs that carry them, in order, each with how many items it
     /// holds: each item is measured once (its text and its `changes` entry), so the split is linear. An
     /// item larger than the byte bound alone goes alone.
-    package static func batches(site: String, items: ArraySlice<NewsItem>) -> [(count: Int, body: Data)] {
+    static func batches(site: String, items: ArraySlice<NewsItem>) -> [(count: Int, body: Data)] {
         var result: [(Int, Data)] = []
         var start = items.startIndex
         while start < items.endIndex {
@@ -88,7 +88,7 @@ public struct Webhook: Sendable {
     }
 
     /// Posts one body; nil when the webhook took it (2xx), else why not, in a few words without the URL.
-    package func post(_ body: Data) async -> String? {
+    func post(_ body: Data) async -> String? {
         do {
             let reply = try await transport.post(url, headers: ["Content-Type": "application/json"], body: body, timeout: timeout)
             if reply.succeeded { return nil }

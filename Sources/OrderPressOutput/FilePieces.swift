@@ -11,8 +11,8 @@ public struct FilePieces: Sendable, Equatable, Codable {
     /// in the manifest, not 110,000 objects to decode.
     public private(set) var packed: Data
 
-    package static let keySize = 16
-    package static let stride = keySize + 4
+    static let keySize = 16
+    static let stride = keySize + 4
 
     public init() { packed = Data() }
 
@@ -44,7 +44,7 @@ public struct FilePieces: Sendable, Equatable, Codable {
     }
 
     /// Where each keyed piece starts in the file and how long it is; the first of equal keys wins.
-    package func places() -> [PieceKey: (offset: Int, length: Int)] {
+    func places() -> [PieceKey: (offset: Int, length: Int)] {
         var places: [PieceKey: (offset: Int, length: Int)] = [:]
         places.reserveCapacity(count)
         var offset = 0
@@ -81,12 +81,12 @@ package struct PieceKey: Hashable, Sendable {
     }
 
     /// The key of no piece: such pieces are always made again.
-    package static let none = PieceKey(Digest128(high: 0, low: 0))
+    static let none = PieceKey(Digest128(high: 0, low: 0))
 
     package var bytes: [UInt8] { value.bytes }
 
     /// The 16 bytes, without an array for them: every piece of a file is appended so.
-    package func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         value.withBytes(body)
     }
 }

@@ -15,7 +15,7 @@ package protocol PageSink: Sendable {
 }
 
 extension PageSink {
-    package func publishStreamed(_ path: String, in tree: OutputTree, make: (ByteStream) -> FilePieces?) throws(OutputError) {
+    func publishStreamed(_ path: String, in tree: OutputTree, make: (ByteStream) -> FilePieces?) throws(OutputError) {
         try publishInMemory(path, in: tree, make: make)
     }
 
@@ -28,13 +28,13 @@ extension PageSink {
 }
 
 /// Collects every file in memory, as `SiteRenderer.render` returns them.
-package final class CollectedSite: PageSink, @unchecked Sendable {
+final class CollectedSite: PageSink, @unchecked Sendable {
     private let lock = NSLock()
     // Guarded by `lock`:
     private var markdown: [OutputFile] = []
     private var html: [OutputFile] = []
 
-    package func publish(_ files: [OutputFile], in tree: OutputTree) {
+    func publish(_ files: [OutputFile], in tree: OutputTree) {
         lock.withLock {
             switch tree {
             case .markdown: markdown += files
@@ -43,9 +43,9 @@ package final class CollectedSite: PageSink, @unchecked Sendable {
         }
     }
 
-    package func keep(_ path: String, in tree: OutputTree) {}
+    func keep(_ path: String, in tree: OutputTree) {}
 
-    package var site: RenderedSite {
+    var site: RenderedSite {
         lock.withLock { RenderedSite(markdown: markdown.sorted { $0.path < $1.path }, site: html.sorted { $0.path < $1.path }) }
     }
 }

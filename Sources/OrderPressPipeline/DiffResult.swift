@@ -9,28 +9,28 @@ import OrderPressValidate
 /// first two, and the records are staged (`staged`), so that none of them is held while the site renders.
 package struct DiffResult: Sendable {
     /// The orders, groups and rejected rows: what aggregate, render, the snapshot's record and the report read.
-    package var data: ValidatedData
+    var data: ValidatedData
     /// What changed since the last snapshot: the report, the git commit's message.
-    package var changes: ChangeSet
+    var changes: ChangeSet
     /// Runs that changed something, newest first, this one included: render shows it, the snapshot step saves it.
-    package var history: [HistoryEntry]
+    var history: [HistoryEntry]
     /// The site's random id from the state folder: the feed's id.
-    package var siteID: UUID
+    var siteID: UUID
     /// The digests of the valid rows' records, in the order of `data.orders` (see
     /// `OrderDigestTable.recordDigests`): the reuse layer keys each order's pages by them.
-    package var orderDigests: [RecordDigest]
+    var orderDigests: [RecordDigest]
     /// The new snapshot's records, being written on a thread of their own for the snapshot step; nil on a dry run.
-    package var staged: StagedSnapshot?
+    var staged: StagedSnapshot?
     /// What a person must act on (deletions, newly rejected rows): for notify.
-    package var news: News
+    var news: News
     /// The deletions of the last 30 days that tombstones list (render), and their text for the snapshot
     /// step when it differs from the state's (nil: unchanged).
-    package var deletions = RecentDeletions()
-    package var deletionsText: String? = nil
+    var deletions = RecentDeletions()
+    var deletionsText: String? = nil
     /// The finished rounds (`RoundArchive`): those the state kept and those this run closed. Published with
     /// every build (render) and saved with the snapshot; not the sheet's, so not in `data`.
-    package var archives: [RoundArchive] = []
+    var archives: [RoundArchive] = []
     /// The archives' debts settled by the payments (`PaymentLedger`), made once: tombstones keep debtors'
     /// pages, render shows debts and credit, and the credit is among `data.warnings`.
-    package var ledger = PaymentLedger.none
+    var ledger = PaymentLedger.none
 }

@@ -6,7 +6,7 @@ import OrderPressSupport
 /// What the fetch step starts on threads of their own for the steps after it, and how each waits for it:
 /// the publish session is opened while the sources download, and the state is read while the sheet is
 /// parsed and the rows validated. No thread of it outlives the build, failed or not (see `deinit`).
-package final class HeadStart {
+final class HeadStart {
     /// The last manifest read and its files located, on the other core while the sources download and
     /// are fingerprinted on this one: an unchanged rerun needs them to see its files intact, any other
     /// build to publish. Opening writes nothing.
@@ -20,7 +20,7 @@ package final class HeadStart {
     /// them is half a second. A failure is left for the diff, which reads again and says what went wrong.
     private var reading: Background<Bool>?
 
-    package init(output: Configuration.OutputPaths, dryRun: Bool, setAsideFrom: Int = HeadStart.setAsideFrom) {
+    init(output: Configuration.OutputPaths, dryRun: Bool, setAsideFrom: Int = HeadStart.setAsideFrom) {
         self.setAsideFrom = setAsideFrom
         open = {
             Result { () throws(StepFailure) in
@@ -35,11 +35,11 @@ package final class HeadStart {
     /// (two lists of them, by path and in order), held through validation and the diff, where a rerun's
     /// peak is, took the rerun of a Google Form's sheet over the 1.5 GB limit (docs/benchmarks.md).
     /// Below it the manifest is small: kept, and no time spent reading it again.
-    package static let setAsideFrom = 100_000
+    static let setAsideFrom = 100_000
 
     /// Lets the session go, when opened and large (see `setAsideFrom`); `reopen` (or else `takeSession`)
     /// opens it again.
-    package func setAsideWhenLarge() {
+    func setAsideWhenLarge() {
         guard case .success(let session) = opening.value, session.recordedCount >= setAsideFrom else { return }
         setAside = true
         // Freed aside, its last reference this one.
@@ -47,23 +47,23 @@ package final class HeadStart {
     }
 
     /// Starts reading the state (`StateStore` keeps what it read for the diff).
-    package func readState(_ store: StateStore) {
+    func readState(_ store: StateStore) {
         reading = Background { [store] in (try? store.contents()) != nil }
     }
 
     /// Waits until the state is read: the diff reads it next.
-    package func stateRead() {
+    func stateRead() {
         _ = reading?.value
     }
 
     /// The publish session once opened, still held here: for the unchanged-rerun check.
-    package func openedSession() throws(StepFailure) -> PublishSession {
+    func openedSession() throws(StepFailure) -> PublishSession {
         try opening.value.get()
     }
 
     /// Starts opening again a session set aside (`setAsideWhenLarge`), on the other core while the orders
     /// are aggregated: opened when render takes it, it held up a large rerun (docs/benchmarks.md).
-    package func reopen() {
+    func reopen() {
         guard setAside else { return }
         setAside = false
         opening = Background(open)
@@ -72,7 +72,7 @@ package final class HeadStart {
     /// The publish session, no longer held here (the build frees it aside when it is done: its manifests
     /// are 240,000 entries at a million orders), swept of the temporary files a killed run left. Swept only
     /// now: the diff writes in the state folder, where the sweep removes temporary files.
-    package func takeSession() throws(StepFailure) -> PublishSession {
+    func takeSession() throws(StepFailure) -> PublishSession {
         sessionTaken = true
         reopen()
         let session = try opening.take().get()

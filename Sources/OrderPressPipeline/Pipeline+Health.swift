@@ -10,7 +10,7 @@ import OrderPressSupport
 extension Pipeline {
     /// Runs the fetch step; a source that cannot be read (exit 69) is recorded as failing, and once it
     /// has failed for long enough the pages get the stale notice. The failure is thrown on as it was.
-    package func notingFailure<T>(_ options: Options, labels: Labels, _ body: () async throws(StepFailure) -> T) async throws(StepFailure) -> T {
+    func notingFailure<T>(_ options: Options, labels: Labels, _ body: () async throws(StepFailure) -> T) async throws(StepFailure) -> T {
         do {
             return try await body()
         } catch {
@@ -30,7 +30,7 @@ extension Pipeline {
     /// After the diff step failed: a build the mass-deletion guard refused is recorded as blocked
     /// (`status.json`, and the stale notice once it has lasted), and the first refusal is news, with how
     /// to proceed.
-    package func noteRefusal(_ error: StepFailure, _ options: Options, labels: Labels) {
+    func noteRefusal(_ error: StepFailure, _ options: Options, labels: Labels) {
         guard !options.dryRun, let health, let refusal = (error.underlying as? DataError)?.refusal else { return }
         let reason = "the mass-deletion guard refused to publish: \(refusal.lost) of the last run's \(refusal.previous) orders are no "
             + "longer valid orders; run again with --accept-deletions if that is right, or restore the rows in the sheet"
@@ -42,20 +42,20 @@ extension Pipeline {
     /// News the pipeline made itself (a failing or recovered source, a refused build): kept in the
     /// outbox (flushed to disk) under the build's lock for the webhook, and told to the command for
     /// `--quiet`, when `[notify] print` lists its kind.
-    package func tell(_ item: NewsItem) {
+    func tell(_ item: NewsItem) {
         guard configuration.notify.print.contains(item.kind.setting), let health else { return }
         health.said.news.append(item)
         _ = try? outbox?.add([item])
     }
 
     /// A time as the pages show it, with its zone.
-    package func shownTime(_ date: Date) -> String {
+    func shownTime(_ date: Date) -> String {
         "\(Timestamp.display(date, timeZone: configuration.timeZone)) (\(configuration.timeZone.identifier))"
     }
 
     /// After a build that succeeded: `status.json` says `ok`, and a failure that was going on is over.
     /// A file that cannot be written is a problem to report, not a failed build: the site is published.
-    package func notingSuccess(_ options: Options, labels: Labels) -> [String] {
+    func notingSuccess(_ options: Options, labels: Labels) -> [String] {
         guard !options.dryRun, let health else { return [] }
         do {
             if try health.succeeded() != nil, let (source, since) = health.said.recoveredFrom {

@@ -10,7 +10,7 @@ import OrderPressReuse
 extension Pipeline {
     /// Ends publishing (`PublishSession.prepare`), waits for the save's transaction to be written, and puts
     /// the files in place. Whatever fails, what the session wrote is removed and the save abandoned.
-    package func place(_ session: PublishSession, saving: PendingSave?, inputs: BuildInputs) throws(StepFailure) {
+    func place(_ session: PublishSession, saving: PendingSave?, inputs: BuildInputs) throws(StepFailure) {
         do throws(StepFailure) {
             do {
                 try session.prepare(inputs: inputs.fingerprint)
@@ -46,7 +46,7 @@ extension Pipeline {
     }
 
     /// Commits the save; when that fails, puts the old files back before it throws.
-    package func commit(_ session: PublishSession, saving: PendingSave) throws(StepFailure) -> PublishReport {
+    func commit(_ session: PublishSession, saving: PendingSave) throws(StepFailure) -> PublishReport {
         do {
             try saving.commit()
         } catch {

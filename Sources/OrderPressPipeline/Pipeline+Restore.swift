@@ -47,7 +47,7 @@ extension Pipeline {
     /// `SourceTable.sheetOrder`): a Google Form's tab follows its questions. Without that, they follow the
     /// layout the README suggests for the sheet (id, time, group, orderer, drink, options, quantity, price,
     /// currency, note, paid, secrets), then the rest.
-    package static func sheetOrder(
+    static func sheetOrder(
         _ headers: [String], location: Configuration.Location, columns: Configuration.OrderColumns, written: [String]? = nil
     ) -> [String] {
         if case .path(let url) = location, url.pathExtension.lowercased() == "csv" { return headers }

@@ -25,8 +25,8 @@ public struct Pipeline: Sendable {
     /// With a webhook: where the run's news is kept, flushed to disk before the snapshot is committed,
     /// until the webhook takes it (`NewsDelivery`).
     public var outbox: NewsOutbox?
-    package var transport: any HTTPTransport = URLSessionTransport()
-    package var retryPolicy = RetryPolicy()
+    var transport: any HTTPTransport = URLSessionTransport()
+    var retryPolicy = RetryPolicy()
 
     public struct Options: Sendable {
         /// Refuse to publish when any row is rejected.
@@ -220,7 +220,7 @@ public struct Pipeline: Sendable {
     }
 
     /// Reads every source.
-    package func fetch(_ options: Fetcher.Options) async throws(StepFailure) -> FetchedData {
+    func fetch(_ options: Fetcher.Options) async throws(StepFailure) -> FetchedData {
         let fetcher = try makeFetcher(options)
         return try await step(.fetch) { () async throws(SourceError) in try await fetcher.fetch() }
     }

@@ -1,23 +1,23 @@
 /// Times a build's steps and tells the progress display as each one starts. A step runs from its
 /// `begin` to the next step's `begin` (or `finish`), so that `Pipeline.build` is a plain list of its
 /// steps, one `begin` before each.
-package struct StepTimer {
+struct StepTimer {
     private let progress: (@Sendable (Step) -> Void)?
     private var timings: [(step: Step, seconds: Double)] = []
     private var running: (step: Step, start: ContinuousClock.Instant)?
 
-    package init(progress: (@Sendable (Step) -> Void)?) {
+    init(progress: (@Sendable (Step) -> Void)?) {
         self.progress = progress
     }
 
-    package mutating func begin(_ step: Step) {
+    mutating func begin(_ step: Step) {
         stop()
         progress?(step)
         running = (step, ContinuousClock.now)
     }
 
     /// Seconds spent in each step that began, in the order they ran.
-    package mutating func finish() -> [(step: Step, seconds: Double)] {
+    mutating func finish() -> [(step: Step, seconds: Double)] {
         stop()
         return timings
     }

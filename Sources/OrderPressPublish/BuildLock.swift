@@ -83,7 +83,7 @@ public final class BuildLock: @unchecked Sendable {
     }
 
     /// When process `pid` started, from /proc (Linux): boot time plus the process's start in clock ticks.
-    package static func startTime(of pid: Int32) -> String? {
+    static func startTime(of pid: Int32) -> String? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
             let system = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
             let nameEnd = stat.lastIndex(of: ")")

@@ -4,7 +4,7 @@ import OrderPressSupport
 /// How a file written under a temporary name was put in place by `PublishSession.place`, so that it can be
 /// undone until the state is committed (a failed commit leaves the site as it was), and completed after.
 /// Each way keeps a reader's view atomic: the name holds the old file or the new one, never nothing.
-package enum FilePlacement: UInt8, Sendable {
+enum FilePlacement: UInt8, Sendable {
     case notPlaced
     /// Swapped with the file that was there (`RENAME_EXCHANGE`): that file now has the temporary name.
     case exchanged
@@ -17,7 +17,7 @@ package enum FilePlacement: UInt8, Sendable {
     /// Puts the file `temporary` in the open folder `folder` in place as `name`, never through a link at the
     /// name (a rename replaces the directory entry). `present` says whether something is likely there: it
     /// decides which way is tried first. Returns how, or the `errno` it failed with.
-    package static func put(_ temporary: String, as name: String, backup: String, in folder: Int32, present: Bool) -> Result<FilePlacement, PlacementFailure> {
+    static func put(_ temporary: String, as name: String, backup: String, in folder: Int32, present: Bool) -> Result<FilePlacement, PlacementFailure> {
         var present = present
         // At most one change of mind: the name appeared or vanished meanwhile.
         for _ in 0..<2 {
@@ -73,7 +73,7 @@ package enum FilePlacement: UInt8, Sendable {
     }
 
     /// Puts back what was at `name` before `put`; the new file is dropped. False when it could not be.
-    package func undo(_ temporary: String, as name: String, backup: String, in folder: Int32) -> Bool {
+    func undo(_ temporary: String, as name: String, backup: String, in folder: Int32) -> Bool {
         switch self {
         case .notPlaced: true
         case .exchanged: renameat(folder, temporary, folder, name) == 0
@@ -84,7 +84,7 @@ package enum FilePlacement: UInt8, Sendable {
 
     /// Removes what was at `name` before `put`, once the state is committed. A file left is swept later: its
     /// name carries `AtomicFile.temporaryMarker`.
-    package func complete(_ temporary: String, backup: String, in folder: Int32) {
+    func complete(_ temporary: String, backup: String, in folder: Int32) {
         switch self {
         case .exchanged: unlinkat(folder, temporary, 0)
         case .linkedAside: unlinkat(folder, backup, 0)
@@ -94,7 +94,7 @@ package enum FilePlacement: UInt8, Sendable {
 }
 
 /// Why a file could not be put in place: the `errno` of the rename, or what is in the way (a link, a folder).
-package struct PlacementFailure: Error {
-    package var code: Int32
-    package var kind: mode_t? = nil
+struct PlacementFailure: Error {
+    var code: Int32
+    var kind: mode_t? = nil
 }

@@ -5,7 +5,7 @@ import OrderPressSupport
 
 /// A file written front to back through a buffer and hashed as it goes: what the publish session
 /// makes a large file in (`PublishSession.publishStreamed`), so that it is never all in memory.
-package final class FileStream: ByteStream {
+final class FileStream: ByteStream {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private var hash = SHA256()
@@ -14,12 +14,12 @@ package final class FileStream: ByteStream {
 
     private static let bufferSize = 1 << 20
 
-    package init(descriptor: Int32) {
+    init(descriptor: Int32) {
         self.descriptor = descriptor
         buffer.reserveCapacity(Self.bufferSize)
     }
 
-    package func append(_ bytes: UnsafeRawBufferPointer) {
+    func append(_ bytes: UnsafeRawBufferPointer) {
         hash.update(bufferPointer: bytes)
         if buffer.count + bytes.count > Self.bufferSize {
             flush()
@@ -31,20 +31,20 @@ package final class FileStream: ByteStream {
         buffer.append(contentsOf: bytes)
     }
 
-    package func reset() {
+    func reset() {
         buffer.removeAll(keepingCapacity: true)
         hash = SHA256()
         if error == 0, ftruncate(descriptor, 0) != 0 || lseek(descriptor, 0, SEEK_SET) < 0 { error = errno }
     }
 
     /// Writes what is buffered; false when any write failed.
-    package func finish() -> Bool {
+    func finish() -> Bool {
         flush()
         return error == 0
     }
 
     /// The SHA-256 of everything appended since the last reset.
-    package var digest: ContentDigest { ContentDigest(hash.finalize()) }
+    var digest: ContentDigest { ContentDigest(hash.finalize()) }
 
     private func flush() {
         buffer.withUnsafeBytes { writeAll($0) }

@@ -41,21 +41,21 @@ public struct Manifest: Sendable, Equatable {
         }
 
         /// A path listed without anything else known about it.
-        package static func unknown(_ path: String) -> Self {
+        static func unknown(_ path: String) -> Self {
             Entry(path: path, size: -1, modified: 0, sha256: emptyDigest, reuseKey: nil)
         }
 
         private static let emptyDigest = ContentDigest(of: Data())
 
-        package var isKnown: Bool { size >= 0 }
+        var isKnown: Bool { size >= 0 }
 
         /// Whether the file on disk, as `status` describes it, is still the one this entry recorded.
-        package func matches(_ status: stat) -> Bool {
+        func matches(_ status: stat) -> Bool {
             isKnown && status.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG) && Int64(status.st_size) == size
                 && Self.nanoseconds(status.st_mtim) == modified
         }
 
-        package static func nanoseconds(_ time: timespec) -> Int64 {
+        static func nanoseconds(_ time: timespec) -> Int64 {
             Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
         }
     }
@@ -79,20 +79,20 @@ public struct Manifest: Sendable, Equatable {
         }
     }
 
-    package static let fileName = StateFileCheck.manifestFileName
+    static let fileName = StateFileCheck.manifestFileName
     /// The largest manifest read: a million orders' site lists about 240,000 files in 150–250 MB. A larger
     /// file is not one this program wrote, and is never held whole.
-    package static let maxBytes = 1 << 30
-    package static let version = 2
+    static let maxBytes = 1 << 30
+    static let version = 2
 
     /// The manifest as this version writes it, or as version 1 wrote it (two lists of paths, every
     /// file then unknown); nil for anything else.
-    package static func decode(_ data: Data) -> Manifest? {
+    static func decode(_ data: Data) -> Manifest? {
         ManifestReader.read(data) ?? decodedByFoundation(data)
     }
 
     /// `decode` through JSONDecoder only: for what `ManifestReader` leaves, and to test it against.
-    package static func decodedByFoundation(_ data: Data) -> Manifest? {
+    static func decodedByFoundation(_ data: Data) -> Manifest? {
         let decoder = JSONDecoder()
         if let stored = try? decoder.decode(Stored.self, from: data), stored.version == version {
             return Manifest(markdown: stored.markdown, site: stored.site, inputs: stored.inputs)
@@ -104,7 +104,7 @@ public struct Manifest: Sendable, Equatable {
     /// One entry per line, in the order of the paths' bytes, so that the same files give the same bytes. Written by hand
     /// (`JSONEscaper`), straight into bytes: `JSONEncoder`, and then string interpolation per entry, were slow for the
     /// 240,000 entries of a million-order site, which a one-order change writes again.
-    package func encoded() -> Data {
+    func encoded() -> Data {
         // The two lists on both cores (a one-order change at a million orders waits for this at the end of
         // the build), then joined in a buffer that becomes the `Data` without a copy.
         let lists = Parallel.map(OutputTree.allCases.count) { Self.encodedEntries(self[OutputTree.allCases[$0]]) }

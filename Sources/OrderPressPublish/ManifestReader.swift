@@ -6,11 +6,11 @@ import OrderPressSupport
 /// second for the 240,000 entries of a million-order site, before anything was rendered. Deliberately
 /// narrow, like `SheetJSONScanner`: any byte out of that exact shape (an edit by hand, another
 /// version's file) gives nil, and `Manifest.decode` then reads the file with JSONDecoder as ever.
-package struct ManifestReader {
+struct ManifestReader {
     private let bytes: UnsafeRawBufferPointer
     private var offset = 0
 
-    package static func read(_ data: Data) -> Manifest? {
+    static func read(_ data: Data) -> Manifest? {
         data.withUnsafeBytes { raw in
             var reader = ManifestReader(bytes: raw)
             return reader.manifest()

@@ -60,7 +60,7 @@ public final class PublishSession: @unchecked Sendable {
     private var undoFailed = false
 
     /// The name of the `UnfinishedMarker` in the state folder.
-    package static let unfinishedMarker = "publishing"
+    static let unfinishedMarker = "publishing"
 
     package init(publisher: Publisher, previous: Manifest?, manifestModified: Int64?, dryRun: Bool) {
         previousInputs = previous?.inputs
@@ -592,7 +592,7 @@ public final class PublishSession: @unchecked Sendable {
     }
 
     /// Pauses before each new try of what could not be put back (microseconds).
-    package static let undoRetryDelays: [UInt32] = [10_000, 50_000, 200_000]
+    static let undoRetryDelays: [UInt32] = [10_000, 50_000, 200_000]
 
     /// Whether something `place` had put in place could not be put back, even tried again: the site may
     /// mix old and new files until the next run repairs it.

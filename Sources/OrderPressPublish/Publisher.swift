@@ -8,13 +8,13 @@ import OrderPressSupport
 public struct Publisher: Sendable {
     public var output: Configuration.OutputPaths
     /// Whether a batch is compared and written on several threads; off only to measure or test.
-    package var parallel = true
+    var parallel = true
 
     public init(output: Configuration.OutputPaths) {
         self.output = output
     }
 
-    package var manifestURL: URL { output.state.appendingPathComponent(Manifest.fileName) }
+    var manifestURL: URL { output.state.appendingPathComponent(Manifest.fileName) }
 
     /// Reads what the last build published and starts publishing; a dry run reads, never writes. A
     /// manifest that cannot be read is an error: ignoring it would leave every stale page in place for good.
@@ -51,7 +51,7 @@ public struct Publisher: Sendable {
     }
 
     /// A manifest entry is only ever a relative path inside its folder.
-    package static func isSafe(_ path: String) -> Bool {
+    static func isSafe(_ path: String) -> Bool {
         ContainedPath.isPlain(path)
     }
 }

@@ -15,8 +15,8 @@ import OrderPressSupport
 /// Its words are made by the notify step (`StaleNotice+Text.swift`); here it only patches published pages.
 package struct StaleNotice: Sendable {
     package var markdown: URL
-    package var site: URL
-    package var state: URL
+    var site: URL
+    var state: URL
     /// The notice as Markdown (one block-quote line), and as the HTML that cmark-gfm makes of it.
     package var markdownBlock: String
     package var htmlBlock: String
@@ -30,7 +30,7 @@ package struct StaleNotice: Sendable {
     /// Whether a page gets the notice: every page that shows money — the index, each group's pages
     /// (`groups/<slug>`, and the further pages of a long group's orders, `groups/<slug>--2`) and each
     /// person's page (`people/<slug>`), the one a member opens to see what they owe.
-    package static func isNoticed(_ path: String, suffix: String) -> Bool {
+    static func isNoticed(_ path: String, suffix: String) -> Bool {
         if path == "index" + suffix { return true }
         for folder in ["groups/", "people/"] where path.hasPrefix(folder) && path.hasSuffix(suffix) {
             return !path.dropFirst(folder.count).contains("/")
@@ -68,7 +68,7 @@ package struct StaleNotice: Sendable {
 
     /// The page with the notice after its title (the first `# ` line, or `</h1>`), or at the top when
     /// it has none.
-    package func inserted(into page: String, tree: OutputTree) -> String {
+    func inserted(into page: String, tree: OutputTree) -> String {
         if tree == .markdown {
             // After the title only when a blank line follows it: else the quote would run on into the next line.
             if page.hasPrefix("# "), let end = page.firstIndex(of: "\n"), page[page.index(after: end)...].hasPrefix("\n") {
@@ -84,7 +84,7 @@ package struct StaleNotice: Sendable {
     }
 
     /// The page without this notice, as `inserted` put it in.
-    package func removed(from page: String, tree: OutputTree) -> String {
+    func removed(from page: String, tree: OutputTree) -> String {
         guard tree == .markdown else {
             guard let range = page.range(of: htmlBlock) else { return page }
             return page.replacingCharacters(in: range, with: "")

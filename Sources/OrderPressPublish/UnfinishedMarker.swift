@@ -12,18 +12,18 @@ import OrderPressSupport
 /// that is killed while putting files in place leaves pages no manifest lists, and the next one removes
 /// those that are no part of its site. The list is one JSON document, `{"markdown": [...], "site": [...]}`.
 /// Its own lock: `OpenFolders` makes it while holding its own, from any thread.
-package final class UnfinishedMarker: @unchecked Sendable {
+final class UnfinishedMarker: @unchecked Sendable {
     private let state: URL
     private let path: String
     private let lock = NSLock()
     /// Guarded by `lock`.
     private var present: Bool
     /// What an earlier unfinished session recorded it was about to create, by tree; read when the session began.
-    package let recorded: [OutputTree: [String]]
+    let recorded: [OutputTree: [String]]
     /// Whether it was there when the session began.
-    package let wasPresent: Bool
+    let wasPresent: Bool
 
-    package init(state: URL, name: String) {
+    init(state: URL, name: String) {
         self.state = state
         let url = state.appendingPathComponent(name, isDirectory: false)
         path = url.path
@@ -36,7 +36,7 @@ package final class UnfinishedMarker: @unchecked Sendable {
     }
 
     /// Whether it was there when the session began, or has been made since.
-    package var isPresent: Bool { lock.withLock { present } }
+    var isPresent: Bool { lock.withLock { present } }
 
     /// Makes it, once per session, and flushes the state folder so that it outlives a power cut. A marker an
     /// earlier session left stays as it is, with what it recorded.
@@ -57,7 +57,7 @@ package final class UnfinishedMarker: @unchecked Sendable {
     }
 
     /// Records, durably, the files the session is about to create, with those recorded before it; made first if missing.
-    package func record(_ created: [OutputTree: [String]]) throws(OutputError) {
+    func record(_ created: [OutputTree: [String]]) throws(OutputError) {
         var all = recorded
         for (tree, paths) in created { all[tree, default: []] += paths }
         try make()
@@ -75,7 +75,7 @@ package final class UnfinishedMarker: @unchecked Sendable {
         try AtomicFile.write(Data(bytes), to: URL(fileURLWithPath: path), below: state, durable: true)
     }
 
-    package func remove() {
+    func remove() {
         lock.withLock {
             guard present else { return }
             unlink(path)

@@ -5,11 +5,11 @@ import OrderPressDiff
 import OrderPressSupport
 
 /// `feed.xml`: an Atom 1.0 feed with one entry per run that changed something.
-package struct AtomFeed {
+struct AtomFeed {
     package let context: SiteContext
     private var labels: Labels { context.labels }
 
-    package func xml() -> Data {
+    func xml() -> Data {
         let title = context.configuration.title
         let entries = context.history.prefix(PageBuilder.changeRuns)
         // With base_url every link is absolute, as feed readers expect; without it they stay
@@ -42,7 +42,7 @@ package struct AtomFeed {
 
     /// A name-based UUID (version 5 layout, SHA-256 of the site id and the entry's number in the history):
     /// stable across rebuilds, different in every site and for every entry, even two runs in one second.
-    package static func entryID(site: UUID, entry: String) -> String {
+    static func entryID(site: UUID, entry: String) -> String {
         var bytes = Array(SHA256.hash(data: Data("\(site.uuidString.lowercased()):\(entry)".utf8)).prefix(16))
         bytes[6] = (bytes[6] & 0x0F) | 0x50
         bytes[8] = (bytes[8] & 0x3F) | 0x80

@@ -4,17 +4,17 @@ import OrderPressSupport
 /// A horizontal bar chart as a standalone SVG file: one bar per person, the name above its bar and
 /// the amount beside it. Narrow (400 units) and with names on their own line, so that on a 390-pixel
 /// phone the text stays about as large as the page's own small print.
-package struct BarChart {
-    package struct Bar {
+struct BarChart {
+    struct Bar {
         package var label: String
         package var value: Decimal
-        package var valueText: String
+        var valueText: String
     }
 
     package var title: String
-    package var bars: [Bar]
+    var bars: [Bar]
     /// A last line under the bars, "and 12 more people", when the chart leaves some out.
-    package var more: String? = nil
+    var more: String? = nil
 
     private static let width = 400
     /// Room right of the longest bar for its amount.
@@ -23,7 +23,7 @@ package struct BarChart {
 
     /// The chart as UTF-8. Written as bytes: one chart per group, a bar per person, and building it
     /// from interpolated lines joined at the end was a visible share of a build (docs/benchmarks.md).
-    package func svg() -> [UInt8] {
+    func svg() -> [UInt8] {
         let height = (bars.count + (more == nil ? 0 : 1)) * Self.rowHeight + 8
         let plotWidth = Self.width - Self.valueWidth
         let largest = bars.map(\.value).max() ?? 0
@@ -62,7 +62,7 @@ package struct BarChart {
 
     /// `value`'s share of `width` in whole pixels, rounded half-up: exact arithmetic keeps the file
     /// identical on every machine.
-    package static func pixels(_ value: Decimal, of largest: Decimal, in width: Int) -> Int {
+    static func pixels(_ value: Decimal, of largest: Decimal, in width: Int) -> Int {
         DecimalText.roundedRatio(value, times: width, over: largest)
             ?? NSDecimalNumber(decimal: MoneyFormat.rounded(value * Decimal(width) / largest, digits: 0)).intValue
     }

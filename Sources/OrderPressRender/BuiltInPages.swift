@@ -7,24 +7,24 @@ import OrderPressSupport
 /// (`Shared`) and the layout cut around each page's title and body (`Layout`). `BuiltInPagesTests`
 /// renders sites through the compiled templates and through swift-mustache on the same templates and
 /// requires the same bytes; they are used only while the template in use is the built-in one.
-package enum BuiltInPages {
+enum BuiltInPages {
     /// The templates compiled to Swift, by name.
-    package static let kinds: Set<String> = GeneratedPages.templates.union(["layout"])
+    static let kinds: Set<String> = GeneratedPages.templates.union(["layout"])
 
     /// What the built-in templates show the same on every page of a build, made once.
-    package struct Shared: Sendable {
+    struct Shared: Sendable {
         /// The layout around a page at the top of the site and around one a folder down.
-        package let topLayout: Layout
-        package let nestedLayout: Layout
+        let topLayout: Layout
+        let nestedLayout: Layout
         /// The labels the compiled templates show, looked up once.
         package let labels: GeneratedPages.LabelTable
         /// By place in `data.groups`: the group's name escaped, and its page from a person's page.
-        package let groupNames: [String]
-        package let groupLinks: [String]
+        let groupNames: [String]
+        let groupLinks: [String]
         /// After the time of an order made after its group's deadline.
-        package let lateMark: String
+        let lateMark: String
 
-        package init(_ context: SiteContext) {
+        init(_ context: SiteContext) {
             topLayout = Layout(context.layoutModel(root: ""))
             nestedLayout = Layout(context.layoutModel(root: "../"))
             labels = GeneratedPages.LabelTable(context.markdownLabels)
@@ -38,7 +38,7 @@ package enum BuiltInPages {
     /// bytes around the two values that change from page to page, its title and its body. The layout
     /// branches only on its other values, never on a title's or body's text, so writing the page's
     /// own title and body where markers stood gives the bytes the whole layout would.
-    package struct Layout: Sendable {
+    struct Layout: Sendable {
         private enum Part: Sendable {
             case bytes([UInt8])
             case title(escaped: Bool)
@@ -53,7 +53,7 @@ package enum BuiltInPages {
         private static let marks = (title: "\u{E000}&title\u{E000}", body: "\u{E000}&body\u{E000}")
 
         /// From the layout's values; the model's page title and body are not used.
-        package init(_ layout: PageModels.Layout) {
+        init(_ layout: PageModels.Layout) {
             model = layout
             parts = Self.parts(layout)
         }

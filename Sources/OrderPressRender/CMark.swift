@@ -12,7 +12,7 @@ public struct CMark: Sendable {
     /// Rewrites relative links to `.md` files into links to `.html` files.
     public var rewritesMarkdownLinks: Bool
     /// Off in tests, for the reference: every parse with every extension, under the lock.
-    package var parsesTildeFreeUnlocked = true
+    var parsesTildeFreeUnlocked = true
 
     public struct Options: OptionSet, Sendable {
         public let rawValue: Int32
@@ -110,13 +110,13 @@ private enum PageArena {
 }
 
 /// Turns a relative link to a Markdown page into the matching HTML page.
-package enum LinkRewriter {
-    package static func htmlTarget(for url: String) -> String? {
+enum LinkRewriter {
+    static func htmlTarget(for url: String) -> String? {
         htmlTarget(for: Array(url.utf8)).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// On the bytes cmark-gfm holds: every link of a page goes through here.
-    package static func htmlTarget(for url: some Collection<UInt8>) -> [UInt8]? {
+    static func htmlTarget(for url: some Collection<UInt8>) -> [UInt8]? {
         guard let first = url.first, first != UInt8(ascii: "/"), first != UInt8(ascii: "#"),
             !url.contains(UInt8(ascii: ":"))
         else { return nil }

@@ -13,7 +13,7 @@ package struct CarriedDebt: Sendable, Equatable {
     package var paid: Decimal = 0
 
     /// What was owed when the round closed.
-    package var owedAtClose: Decimal { amount + paid }
+    var owedAtClose: Decimal { amount + paid }
 
     /// Each person's carried debts by person key, oldest first (by close, then group name), from the
     /// archives the state keeps.

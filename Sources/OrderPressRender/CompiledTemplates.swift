@@ -4,7 +4,7 @@ import OrderPressConfig
 
 /// The page templates and the layout as swift-mustache parsed them: parsed at once, or on first use
 /// (`TemplateSet`), by whichever thread asks first, once.
-package final class CompiledTemplates: @unchecked Sendable {
+final class CompiledTemplates: @unchecked Sendable {
     package typealias Compiled = (pages: MustacheLibrary, layout: MustacheTemplate)
 
     private let lock = NSLock()
@@ -12,12 +12,12 @@ package final class CompiledTemplates: @unchecked Sendable {
     private var made: Compiled?
     private var make: (@Sendable () throws(ConfigurationError) -> Compiled)?
 
-    package init(_ compiled: Compiled) {
+    init(_ compiled: Compiled) {
         made = compiled
     }
 
     /// Templates that are the built-in ones, which parse without error (`TemplateTests`, `GeneratedPagesTests`).
-    package init(builtIn make: @escaping @Sendable () throws(ConfigurationError) -> Compiled) {
+    init(builtIn make: @escaping @Sendable () throws(ConfigurationError) -> Compiled) {
         self.make = make
     }
 

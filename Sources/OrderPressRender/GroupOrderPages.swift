@@ -17,20 +17,20 @@ import OrderPressSupport
 /// thousands of orders (an organiser entering everyone's) made a page of more than 1 MB.
 package struct GroupOrderPages: Sendable {
     /// The folder of the pages: `groups`, or `people` for a person's orders.
-    package var folder = "groups"
+    var folder = "groups"
     /// The group's slug.
     package let slug: String
     /// How many orders the group has.
     package let count: Int
     /// How many people order in it.
     package var people = 0
-    package let size: Int
+    let size: Int
 
     /// At least one: a group with no orders still has its page.
     package var pageCount: Int { max(1, (count + size - 1) / size, (people + size - 1) / size) }
 
     /// The pages after the group page, which shows the first.
-    package var extraPages: ClosedRange<Int>? { pageCount > 1 ? 2...pageCount : nil }
+    var extraPages: ClosedRange<Int>? { pageCount > 1 ? 2...pageCount : nil }
 
     /// The orders of a page (positions in the group's list), numbered from 1.
     package func rows(ofPage page: Int) -> Range<Int> {
@@ -44,7 +44,7 @@ package struct GroupOrderPages: Sendable {
 
     /// The part of `rows` (positions in a whole list) that falls in a run of `count` rows starting at
     /// `start`, as positions in that run: a group's part of a page of a person's orders.
-    package static func part(of rows: Range<Int>, from start: Int, count: Int) -> Range<Int> {
+    static func part(of rows: Range<Int>, from start: Int, count: Int) -> Range<Int> {
         let lower = min(count, max(0, rows.lowerBound - start))
         return lower..<max(lower, min(count, rows.upperBound - start))
     }
@@ -60,7 +60,7 @@ package struct GroupOrderPages: Sendable {
     }
 
     /// The pager line in Markdown, links relative to `groups/`; nil when every order fits on the group page.
-    package func pager(page: Int, labels: Labels) -> String? {
+    func pager(page: Int, labels: Labels) -> String? {
         guard pageCount > 1 else { return nil }
         // The range of orders, or of people on a page past the last orders.
         let (rows, count) = rows(ofPage: page).isEmpty ? (peopleRows(ofPage: page), people) : (rows(ofPage: page), count)
@@ -70,34 +70,34 @@ package struct GroupOrderPages: Sendable {
 
 extension SiteContext {
     /// The pages of a group's orders.
-    package func orderPages(_ summary: GroupSummary) -> GroupOrderPages {
+    func orderPages(_ summary: GroupSummary) -> GroupOrderPages {
         GroupOrderPages(slug: groupSlugs[summary.group.name]!, count: summary.orders.count, people: summary.people.count, size: limits.groupOrderRows)
     }
 
     /// The pages of a person's orders (`GroupOrderPages` in `people/`).
-    package func personPages(_ person: PersonSummary) -> GroupOrderPages {
+    func personPages(_ person: PersonSummary) -> GroupOrderPages {
         GroupOrderPages(folder: "people", slug: personSlugs[person.key]!, count: person.orders.count, size: limits.groupOrderRows)
     }
 
     /// "Amy, page 2 of 3", as Markdown and as plain text.
-    package func personPagesHeading(_ person: PersonSummary, page: Int) -> String {
+    func personPagesHeading(_ person: PersonSummary, page: Int) -> String {
         input.labels.markdown(
             "group_orders_page", ["group": MarkdownEscaper.escape(person.name), "page": String(page), "pages": String(personPages(person).pageCount)])
     }
 
-    package func personPagesTitle(_ person: PersonSummary, page: Int) -> String {
+    func personPagesTitle(_ person: PersonSummary, page: Int) -> String {
         input.labels.text("group_orders_page", ["group": person.name, "page": String(page), "pages": String(personPages(person).pageCount)])
     }
 
     /// "週五下午茶: orders, page 2 of 5", as Markdown.
-    package func orderPagesHeading(_ summary: GroupSummary, page: Int) -> String {
+    func orderPagesHeading(_ summary: GroupSummary, page: Int) -> String {
         input.labels.markdown(
             "group_orders_page",
             ["group": MarkdownEscaper.escape(summary.group.name), "page": String(page), "pages": String(orderPages(summary).pageCount)])
     }
 
     /// "週五下午茶: orders, page 2 of 5", as plain text.
-    package func orderPagesTitle(_ summary: GroupSummary, page: Int) -> String {
+    func orderPagesTitle(_ summary: GroupSummary, page: Int) -> String {
         input.labels.text(
             "group_orders_page", ["group": summary.group.name, "page": String(page), "pages": String(orderPages(summary).pageCount)])
     }

@@ -5,17 +5,17 @@ import OrderPressSupport
 /// escaping looks characters up whole, so a quote followed by a combining mark (`"\u{301}`) is one
 /// Character that is not in its table and passed through bare: in a custom layout with
 /// `content="{{pageTitle}}"`, a person's name could close the attribute and add its own.
-package struct LayoutHTML: MustacheContentType {
+struct LayoutHTML: MustacheContentType {
     package static let name = "ORDERPRESS_HTML"
 
     /// Makes `{{% CONTENT_TYPE:ORDERPRESS_HTML}}` known to the template parser; registering twice is harmless.
-    package static func register() {
+    static func register() {
         MustacheContentTypes.register(LayoutHTML(), named: name)
     }
 
     /// `XMLEscaper`'s escaping, which works per scalar and shows control characters (which HTML
     /// does not allow either) as visible escapes, as the page itself does.
-    package func escapeText(_ text: String) -> String {
+    func escapeText(_ text: String) -> String {
         XMLEscaper.escape(text)
     }
 }

@@ -10,16 +10,16 @@ package struct ListPages: Sendable {
         case groups, people
     }
 
-    package let list: List
+    let list: List
     /// How many rows the whole list has.
     package let count: Int
-    package let size: Int
+    let size: Int
 
     /// At least one: an empty list still has its (empty) first page, the index.
     package var pageCount: Int { max(1, (count + size - 1) / size) }
 
     /// The pages after the first, which the index does not show.
-    package var extraPages: ClosedRange<Int>? { pageCount > 1 ? 2...pageCount : nil }
+    var extraPages: ClosedRange<Int>? { pageCount > 1 ? 2...pageCount : nil }
 
     /// The rows of a page, numbered from 1.
     package func rows(ofPage page: Int) -> Range<Int> {
@@ -31,7 +31,7 @@ package struct ListPages: Sendable {
         page == 1 ? "index" : "\(list.rawValue)-\(page)"
     }
 
-    package static func pagerPages(around page: Int, of pageCount: Int) -> [Int?] {
+    static func pagerPages(around page: Int, of pageCount: Int) -> [Int?] {
         var result: [Int?] = []
         for number in 1...pageCount where number == 1 || number == pageCount || abs(number - page) <= 2 {
             if let last = result.last ?? nil, number > last + 1 { result.append(nil) }
@@ -42,14 +42,14 @@ package struct ListPages: Sendable {
 
     /// The pager line in Markdown, links relative to the top of the site; nil when the list fits on the index.
     /// "1001–1500 of 10000 · [← Previous](groups-2.md) · [1](index.md) [2](groups-2.md) **3** … · [Next →](groups-4.md)".
-    package func pager(page: Int, labels: Labels) -> String? {
+    func pager(page: Int, labels: Labels) -> String? {
         guard pageCount > 1 else { return nil }
         return Self.pager(page: page, pageCount: pageCount, rows: rows(ofPage: page), count: count, labels: labels) { path(ofPage: $0) }
     }
 
     /// The pager line of any list split into `pageCount` pages (also a group's orders, `GroupOrderPages`),
     /// `path` giving each page's link without `.md`, relative to the page the line is on.
-    package static func pager(page: Int, pageCount: Int, rows: Range<Int>, count: Int, labels: Labels, path: (Int) -> String) -> String {
+    static func pager(page: Int, pageCount: Int, rows: Range<Int>, count: Int, labels: Labels, path: (Int) -> String) -> String {
         func link(_ text: String, _ page: Int) -> String { "[\(text)](\(path(page)).md)" }
         var parts = [
             labels.markdown(

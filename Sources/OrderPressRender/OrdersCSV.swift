@@ -12,7 +12,7 @@ import OrderPressValidate
 /// Both are empty without a `paid` column. A group's fee and discount are shared per person, not per
 /// order: they are in no row here (`summary.json` has each person's `fee_share` and `discount_share`).
 package enum OrdersCSV {
-    package static let header = [
+    static let header = [
         "row", "id", "group", "person", "item", "options", "quantity", "unit_price", "currency", "amount", "time", "note",
         "paid", "owed",
     ]
@@ -20,7 +20,7 @@ package enum OrdersCSV {
     /// Whether the order at a position of the orders counts as paid; nil without a `paid` column.
     package typealias PaidState = (_ position: Int, _ order: UnsafePointer<Order>) -> Bool?
 
-    package static func render(_ orders: [Order], timeZone: TimeZone, paid: PaidState? = nil) -> Data {
+    static func render(_ orders: [Order], timeZone: TimeZone, paid: PaidState? = nil) -> Data {
         let stream = MemoryStream()
         _ = write(orders, timeZone: timeZone, paid: paid, inputs: NoPieceKeys?.none, published: nil, into: stream)
         return stream.take()
@@ -52,12 +52,12 @@ package enum OrdersCSV {
     package static let fileName = "orders.csv"
 
     /// Orders a piece of the file holds: small enough that one changed order costs little to write again.
-    package static let rowsPerPiece = 1_000
+    static let rowsPerPiece = 1_000
 
     /// A row as `row` writes the order's cells, cell by cell straight into the file's bytes: a String
     /// per cell, neutralised and quoted into new Strings and joined, cost more than the rest of the
     /// file. `OrdersCSVTests` compares the two on generated orders.
-    package struct RowWriter {
+    struct RowWriter {
         /// The zone's offsets, remembered by the hour: every row shows its order's time.
         private var offsets: ZoneOffsets
         /// A cell made of several values (the options), put together here first.
@@ -72,7 +72,7 @@ package enum OrdersCSV {
             var quantity: Int
         }
 
-        package init(timeZone: TimeZone) {
+        init(timeZone: TimeZone) {
             offsets = ZoneOffsets(timeZone)
         }
 
@@ -202,7 +202,7 @@ package enum OrdersCSV {
     /// `+`, `-`, `@`, tab, CR, and LF too. Also their full-width forms `＝＋－＠`: with a Chinese or
     /// Japanese input method Excel turns a typed `＝` into `=`, and some import paths do the same;
     /// a note starting with `－` shown as `'－` costs less than a formula that runs.
-    package static func startsFormula(_ scalar: Unicode.Scalar) -> Bool {
+    static func startsFormula(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
         case "=", "+", "-", "@", "\t", "\r", "\n", "\u{FF1D}", "\u{FF0B}", "\u{FF0D}", "\u{FF20}": return true
         default: return false
@@ -219,7 +219,7 @@ package enum OrdersCSV {
 
     /// RFC 4180 quoting, decided per Unicode scalar. CSV.swift's writer decides per Character, so a
     /// comma or a quote followed by a combining mark (`,\u{301}`) was written bare and split the row.
-    package static func quoted(_ cell: String) -> String {
+    static func quoted(_ cell: String) -> String {
         guard cell.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }) else { return cell }
         var result = "\""
         for scalar in cell.unicodeScalars {

@@ -5,12 +5,12 @@ import Foundation
 /// the totals (`GroupSummary.settledOrganizer`: `[rounds] organizer_settled` on, and they ordered
 /// there). The organiser's orders are found among their group's own orders (`GroupSummary.orders`,
 /// positions in `data.orders`), once, rather than each order's group looked up again.
-package struct OrdersCSVPayments {
+struct OrdersCSVPayments {
     /// By position in `data.orders`: placed by its group's settled organiser. Empty when no group has one.
     private let settled: [Bool]
     private let tracksPayments: Bool
 
-    package init(_ context: SiteContext) {
+    init(_ context: SiteContext) {
         tracksPayments = context.aggregation.tracksPayments
         var settled: [Bool] = []
         for summary in context.aggregation.groups {
@@ -25,7 +25,7 @@ package struct OrdersCSVPayments {
     }
 
     /// Nil without a `paid` column: then the cells stay empty.
-    package var state: OrdersCSV.PaidState? {
+    var state: OrdersCSV.PaidState? {
         guard tracksPayments else { return nil }
         let settled = self.settled
         return { position, order in order.pointee.paid || (position < settled.count && settled[position]) }

@@ -12,7 +12,7 @@ extension PageBuilder {
     }
 
     /// "[週五下午茶 · 2026-11-21](archive/週五下午茶/2026-11-21.md)", for the index.
-    package func archiveList() -> [String] {
+    func archiveList() -> [String] {
         archivesNewestFirst.map { "[\(MarkdownEscaper.escape($0.group)) · \($0.date)](\($0.path).md)" }
     }
 
@@ -23,7 +23,7 @@ extension PageBuilder {
     }
 
     /// "Round closed: 週五下午茶, 4 orders archived", each linked to its archive, for a run on the Changes page.
-    package func roundsClosed(_ changes: ChangeSet, at time: String) -> [String] {
+    func roundsClosed(_ changes: ChangeSet, at time: String) -> [String] {
         changes.closedRounds.map { round in
             let line = labels.markdown("round_closed_line", ["group": MarkdownEscaper.escape(round.group), "count": String(round.orders)])
             guard let archive = context.archives.first(where: { $0.group == round.group && $0.closedAt == time }) else { return line }

@@ -7,7 +7,7 @@ import OrderPressValidate
 extension PageBuilder {
     /// The cell `value` of `column` as Markdown: paid as the language's paid/unpaid, a price as an
     /// amount, a time as the pages show times; anything else (or a value that does not read) as written.
-    package func changedValue(_ value: String, column: String, currency: String) -> String {
+    func changedValue(_ value: String, column: String, currency: String) -> String {
         let columns = context.configuration.orderColumns
         // "Size:  → Large" reads as a typo; a paid cell left empty is "unpaid", below.
         if value.isEmpty, column != columns.paid { return labels.markdown("empty_value") }

@@ -6,7 +6,7 @@ import OrderPressSupport
 extension PageBuilder {
     /// The page of someone with no current order and no rejected row whom a finished round names: what they
     /// still owe from it, what is owed to them, and the rounds.
-    package func roundOnlyPage(key: String, name: String) -> PageModels.PersonPage {
+    func roundOnlyPage(key: String, name: String) -> PageModels.PersonPage {
         let payments = (context.carried[key] ?? []).map(carriedLine)
         let credit = creditLines(ofPerson: key)
         var page = PageModels.PersonPage(
@@ -18,7 +18,7 @@ extension PageBuilder {
     }
 
     /// What the finished rounds add to the page of the person of `key`: "Owed to you" and their rounds.
-    package func addRounds(of key: String, to page: inout PageModels.PersonPage) {
+    func addRounds(of key: String, to page: inout PageModels.PersonPage) {
         let rounds = context.rounds
         guard !rounds.named.isEmpty else { return }
         if let owed = rounds.owedTo[key], !owed.isEmpty {
@@ -38,18 +38,18 @@ extension PageBuilder {
     }
 
     /// What the person of `key` still owes from finished rounds, per currency.
-    package func carriedTotals(of key: String) -> [String: Decimal] {
+    func carriedTotals(of key: String) -> [String: Decimal] {
         (context.carried[key] ?? []).reduce(into: [:]) { $0[$1.currency, default: 0] += $1.amount }
     }
 
     /// Every carried debt, per currency: what the index's "to collect" adds.
-    package var carriedGrandTotals: [String: Decimal] {
+    var carriedGrandTotals: [String: Decimal] {
         context.carried.values.joined().reduce(into: [:]) { $0[$1.currency, default: 0] += $1.amount }
     }
 
     /// The index's rows of the people only finished rounds name who still owe something: nothing ordered now,
     /// what they owe, a link to their page.
-    package func roundDebtorRows() -> [PageModels.PersonRow] {
+    func roundDebtorRows() -> [PageModels.PersonRow] {
         let none = "0 \(context.configuration.baseCurrency)"
         return context.roundOnly.compactMap { person in
             let owed = carriedTotals(of: person.key)

@@ -5,7 +5,7 @@ import OrderPressSupport
 extension PageBuilder {
     /// "珍珠奶茶 M 半糖 少冰 (週五下午茶, row 10): price must not be negative — not counted; ask 王小明 or
     /// answer the form again", one per rejected row naming the person of `key`, in sheet order.
-    package func rejectedLines(ofPerson key: String) -> [String] {
+    func rejectedLines(ofPerson key: String) -> [String] {
         let columns = context.configuration.orderColumns
         return (context.rejected.byPerson[key] ?? []).map { row in
             let what = ([row.value(of: columns.item)] + columns.options.map { row.value(of: $0) })
@@ -26,7 +26,7 @@ extension PageBuilder {
     /// pages of the people they name (cmark-gfm makes no anchors to link to a row itself; each person's page
     /// lists their rows and what to do); nil when none were. Rows that name nobody are on the Attention page,
     /// which the template links after it.
-    package func rejectedNotice(ofGroup name: String) -> String? {
+    func rejectedNotice(ofGroup name: String) -> String? {
         guard let count = context.rejected.countByGroup[name], count > 0 else { return nil }
         let notice = labels.markdown("group_rejected", ["count": String(count)])
         let people = context.rejected.peopleByGroup[name] ?? []
@@ -39,12 +39,12 @@ extension PageBuilder {
     }
 
     /// How many people a group page's rejected rows notice links at most (the Attention page lists every row).
-    package static let rejectedPeopleShown = 50
+    static let rejectedPeopleShown = 50
 }
 
 extension PageBuilder {
     /// The page of someone known only from rejected rows: nothing counted, nothing to pay, their rows.
-    package func rejectedOnlyPage(key: String, name: String) -> PageModels.PersonPage {
+    func rejectedOnlyPage(key: String, name: String) -> PageModels.PersonPage {
         let rejected = rejectedLines(ofPerson: key)
         // What a finished round left them owing still shows (`CarriedDebt`).
         let payments = (context.carried[key] ?? []).map(carriedLine)

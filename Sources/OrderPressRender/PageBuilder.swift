@@ -18,9 +18,9 @@ package struct PageBuilder: Sendable {
     private let payTo: Labels.Filler
     private let theOrganizer: String
     /// The heading of a group's recent deletions: it names the latest run.
-    package let deletedHeading: String
+    let deletedHeading: String
     /// What the built-in templates write the same on every page.
-    package let builtIn: BuiltInPages.Shared
+    let builtIn: BuiltInPages.Shared
 
     package init(context: SiteContext) {
         self.context = context
@@ -86,7 +86,7 @@ package struct PageBuilder: Sendable {
     }
 
     /// Page `page` of the list of every group; the index is page 1.
-    package func groupList(page: Int) -> PageModels.GroupListPage {
+    func groupList(page: Int) -> PageModels.GroupListPage {
         let pages = context.listPages(.groups)
         return PageModels.GroupListPage(
             title: labels.markdown("groups_page", ["page": String(page), "pages": String(pages.pageCount)]), notices: rateNotices,
@@ -95,7 +95,7 @@ package struct PageBuilder: Sendable {
     }
 
     /// Page `page` of the list of every person; the index is page 1.
-    package func peopleList(page: Int) -> PageModels.PeopleListPage {
+    func peopleList(page: Int) -> PageModels.PeopleListPage {
         let pages = context.listPages(.people)
         return PageModels.PeopleListPage(
             title: labels.markdown("people_page", ["page": String(page), "pages": String(pages.pageCount)]), notices: rateNotices,
@@ -161,7 +161,7 @@ package struct PageBuilder: Sendable {
     }
 
     /// How many deletions the index lists before pointing to the Changes page.
-    package static let indexDeletions = 10
+    static let indexDeletions = 10
 
     private func latest() -> PageModels.Latest? {
         guard let entry = context.history.first else { return nil }
@@ -185,7 +185,7 @@ package struct PageBuilder: Sendable {
     }
 
     /// A person's totals table, from the summary's shares rather than dictionaries made of them.
-    package func totalRows(of person: PersonSummary) -> [PageModels.TotalRow] {
+    func totalRows(of person: PersonSummary) -> [PageModels.TotalRow] {
         let money = context.money
         // Currencies are unique among the shares: sorted as the dictionaries' keys would be.
         return person.currencyShares.sorted { $0.currency < $1.currency }.map {
@@ -205,7 +205,7 @@ package struct PageBuilder: Sendable {
     /// What the cells of one page share while it is written (`PageCell`): made for each page.
     private func pageFormat() -> PageFormat { PageFormat(context, lateMark: builtIn.lateMark) }
 
-    package func groupPage(_ summary: GroupSummary) -> PageModels.GroupPage {
+    func groupPage(_ summary: GroupSummary) -> PageModels.GroupPage {
         let money = context.money
         let currency = summary.currency
         let slug = context.groupSlugs[summary.group.name]!
@@ -236,7 +236,7 @@ package struct PageBuilder: Sendable {
     }
 
     /// Page `page` (from 2) of a group's people and orders.
-    package func groupOrdersPage(_ summary: GroupSummary, page: Int) -> PageModels.GroupOrdersPage {
+    func groupOrdersPage(_ summary: GroupSummary, page: Int) -> PageModels.GroupOrdersPage {
         let (pages, format) = (context.orderPages(summary), pageFormat())
         return PageModels.GroupOrdersPage(
             title: context.orderPagesHeading(summary, page: page), name: escape(summary.group.name),
@@ -284,7 +284,7 @@ package struct PageBuilder: Sendable {
     }
 
     /// "(24 items, 21 orders)".
-    package func itemsOrders(_ summary: GroupSummary) -> String {
+    func itemsOrders(_ summary: GroupSummary) -> String {
         labels.markdown("items_and_orders", [
             "items": labels.markdown("item_count", ["count": String(summary.items)]),
             "orders": labels.markdown("order_count", ["count": String(summary.orders.count)]),
@@ -297,7 +297,7 @@ package struct PageBuilder: Sendable {
             "outstanding_total", ["amount": "**\(context.money.display(summary.outstanding, summary.currency)) \(summary.currency)**"])
     }
 
-    package func personPage(_ person: PersonSummary) -> PageModels.PersonPage {
+    func personPage(_ person: PersonSummary) -> PageModels.PersonPage {
         let pages = context.personPages(person)
         let shares = placedShares(person)
         let groups = personGroups(person, shares: shares, rows: pages.pageCount == 1 ? nil : pages.rows(ofPage: 1), format: pageFormat())
@@ -359,14 +359,14 @@ package struct PageBuilder: Sendable {
     }
 
     /// The group's `payment` column, escaped, beside what a person pays it; nil when it is empty.
-    package func paymentDetails(ofGroupAt place: Int) -> String? {
+    func paymentDetails(ofGroupAt place: Int) -> String? {
         let payment = context.data.groups[place].payment
         return payment.isEmpty ? nil : escape(payment)
     }
 
     /// "Fee share: 15 TWD · Discount share: -8 TWD": a person's parts of a group's fee and discount, and a
     /// fee or discount that could not be read and counts as 0 (`notCounted`); nil without any.
-    package func sharesLine(_ share: PersonSummary.GroupShare, group: Group) -> String? {
+    func sharesLine(_ share: PersonSummary.GroupShare, group: Group) -> String? {
         let notes = notCounted(group)
         guard share.feeShare != 0 || share.discountShare != 0 || !notes.isEmpty else { return nil }
         let (money, colon, currency) = (context.money, labels.markdown("colon"), group.currency)
@@ -391,7 +391,7 @@ package struct PageBuilder: Sendable {
     }
 
     /// Page `page` (from 2) of a person's orders.
-    package func personOrdersPage(_ person: PersonSummary, page: Int) -> PageModels.PersonOrdersPage {
+    func personOrdersPage(_ person: PersonSummary, page: Int) -> PageModels.PersonOrdersPage {
         let pages = context.personPages(person)
         return PageModels.PersonOrdersPage(
             title: context.personPagesHeading(person, page: page), name: escape(person.name), personLink: "\(pages.name(ofPage: 1)).md",
@@ -407,7 +407,7 @@ package struct PageBuilder: Sendable {
 
     /// "45 TWD to 王小明 for 週五下午茶 · 2026-11-21 · [Archive](../archive/…)": what a finished round left owed,
     /// with the group's `payment` as it was when the round closed.
-    package func carriedLine(_ debt: CarriedDebt) -> PageModels.PaymentLine {
+    func carriedLine(_ debt: CarriedDebt) -> PageModels.PaymentLine {
         let archive = debt.archive
         let text = payTo.fill([
             "\(context.money.display(debt.amount, debt.currency)) \(debt.currency)", archive.organizer.isEmpty ? theOrganizer : escape(archive.organizer),
@@ -426,7 +426,7 @@ package struct PageBuilder: Sendable {
 
     /// "Paid 10 TWD more than owed: …" for each currency in which the payments source recorded more than the
     /// person's carried debts (`PaymentLedger.credit`): shown, never dropped.
-    package func creditLines(ofPerson key: String) -> [PageModels.PaymentLine] {
+    func creditLines(ofPerson key: String) -> [PageModels.PaymentLine] {
         (context.credit[key] ?? [:]).sorted { $0.key < $1.key }.map { currency, amount in
             PageModels.PaymentLine(
                 text: labels.markdown("credit_line", ["amount": "\(context.money.display(amount, currency)) \(currency)"]), payment: nil)
@@ -434,7 +434,7 @@ package struct PageBuilder: Sendable {
     }
 
     /// "all in USD".
-    package func allIn(_ currency: String) -> String { allIn[currency] ?? labels.markdown("all_in", ["currency": currency]) }
+    func allIn(_ currency: String) -> String { allIn[currency] ?? labels.markdown("all_in", ["currency": currency]) }
 
     package func rates() -> PageModels.RatesPage {
         let configuration = context.configuration
@@ -486,12 +486,12 @@ package struct PageBuilder: Sendable {
     }
 
     /// "68.79 USD", "10616 JPY": the amounts in each display currency other than their own.
-    package func otherCurrencies(_ amounts: [ConvertedAmount], besides own: String) -> [String] {
+    func otherCurrencies(_ amounts: [ConvertedAmount], besides own: String) -> [String] {
         amounts.filter { $0.currency != own }.map { "\(context.money.display($0)) \($0.currency)" }
     }
 
     /// `text`, or nil when it is empty: a page leaves out the line of a value the sheet did not give.
-    package func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
+    func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
 
     /// A deadline the sheet wrote as a date and time is shown like every other time; anything else as written.
     package func deadline(_ group: Group) -> String {
@@ -543,7 +543,7 @@ package struct PageBuilder: Sendable {
     }
 
     /// How many runs the Changes page lists.
-    package static let changeRuns = 20
+    static let changeRuns = 20
 
     private func changeRow(_ record: RowRecord) -> PageModels.ChangeRow {
         PageModels.ChangeRow(
@@ -552,12 +552,12 @@ package struct PageBuilder: Sendable {
     }
 
     /// "Ben: 1 × 熟成紅茶 L 半糖 少冰 (35 TWD)".
-    package func deletionLine(_ record: RowRecord) -> String {
+    func deletionLine(_ record: RowRecord) -> String {
         "\(escape(record.person)): \(escape(record.what)) (\(context.amountText(record)))"
     }
 
     /// The person key of the group's organiser when their orders count as paid (`[rounds] organizer_settled`), else nil.
-    package func settledKey(of group: Group) -> PersonKey? {
+    func settledKey(of group: Group) -> PersonKey? {
         guard context.configuration.rounds.organizerSettled, !group.organizer.isEmpty else { return nil }
         return group.organizerKey
     }

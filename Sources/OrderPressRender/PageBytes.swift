@@ -11,7 +11,7 @@ package struct PageBytes: ~Copyable {
     package init() {}
 
     /// The page, which leaves this empty.
-    package mutating func take() -> Data { buffer.take() }
+    mutating func take() -> Data { buffer.take() }
 
     /// A template's own text.
     package mutating func text(_ text: StaticString) {
@@ -34,7 +34,7 @@ package struct PageBytes: ~Copyable {
     package mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) { buffer.append(UnsafeRawBufferPointer(bytes)) }
 
     /// User text, escaped for Markdown as `MarkdownEscaper.escape` escapes it, without making the escaped String.
-    package mutating func escaped(_ text: String) {
+    mutating func escaped(_ text: String) {
         MarkdownEscaper.withEscaped(text) { buffer.append(UnsafeRawBufferPointer($0)) }
     }
 

@@ -30,8 +30,8 @@ package struct OrderCell: PageCell {
 
     package let order: UnsafePointer<Order>
     package let field: Field
-    package let shortened: Bool
-    package let format: PageFormat
+    let shortened: Bool
+    let format: PageFormat
 
     package func write(into page: inout PageBytes) {
         let order = order
@@ -70,8 +70,8 @@ package struct OrderCell: PageCell {
 package struct MoneyCell: PageCell {
     package let amount: Decimal
     package let currency: String
-    package let withCurrency: Bool
-    package let format: PageFormat
+    let withCurrency: Bool
+    let format: PageFormat
 
     package func write(into page: inout PageBytes) {
         format.write(amount, currency, into: &page)
@@ -86,8 +86,8 @@ package struct MoneyCell: PageCell {
 /// after it or not.
 package struct ConvertedCell: PageCell {
     package let converted: ConvertedAmount
-    package let withCurrency: Bool
-    package let format: PageFormat
+    let withCurrency: Bool
+    let format: PageFormat
 
     package func write(into page: inout PageBytes) {
         format.write(converted, into: &page)
@@ -101,7 +101,7 @@ package struct ConvertedCell: PageCell {
 /// User text escaped for Markdown, cut to `limit` characters when it is longer (`Text.shortened`).
 package struct TextCell: PageCell {
     package let text: String
-    package let limit: Int
+    let limit: Int
 
     package func write(into page: inout PageBytes) {
         page.escaped(Text.shortened(text, to: limit))
@@ -109,8 +109,8 @@ package struct TextCell: PageCell {
 }
 
 /// A link to a page by its slug, "../people/<slug>.md".
-package struct LinkCell: PageCell {
-    package let folder: StaticString
+struct LinkCell: PageCell {
+    let folder: StaticString
     package let slug: String
 
     package func write(into page: inout PageBytes) {
@@ -127,10 +127,10 @@ package struct ShopLineCell: PageCell {
         case text, unitPrice, lineTotal
     }
 
-    package let line: UnsafePointer<ShopLine>
+    let line: UnsafePointer<ShopLine>
     package let field: Field
     package let currency: String
-    package let format: PageFormat
+    let format: PageFormat
 
     package func write(into page: inout PageBytes) {
         let line = line

@@ -5,22 +5,22 @@ import OrderPressSupport
 /// units of the page's few currencies looked up once, the texts of the prices already written, the time
 /// zone and the late mark. One per page, made by `PageBuilder` with its model; never shared by two
 /// threads.
-package final class PageFormat {
+final class PageFormat {
     package let context: SiteContext
     /// The label after the time of an order made after its group's deadline.
-    package let lateMark: String
+    let lateMark: String
     /// Minor units by currency, for the few currencies of a page.
     private var minorUnits: [(currency: String, digits: Int)] = []
     /// Prices already written on this page: a group page shows the same few prices on line after line,
     /// and each costs a `Decimal` multiplication and `DecimalText.fixed`.
     private var prices: [AmountKey: String] = [:]
 
-    package init(_ context: SiteContext, lateMark: String) {
+    init(_ context: SiteContext, lateMark: String) {
         self.context = context
         self.lateMark = lateMark
     }
 
-    package func digits(_ currency: String) -> Int {
+    func digits(_ currency: String) -> Int {
         if let known = minorUnits.first(where: { $0.currency == currency }) { return known.digits }
         let digits = context.money.minorUnits(currency)
         minorUnits.append((currency, digits))
@@ -29,7 +29,7 @@ package final class PageFormat {
 
     /// `value()` as `MoneyFormat.display` writes it, remembered on this page: `price` × `quantity`,
     /// multiplied or not as `value` does (`multiplied`), which with the minor units decides the text.
-    package func writePrice(
+    func writePrice(
         _ price: Decimal, times quantity: Int, multiplied: Bool, _ currency: String, into page: inout PageBytes, _ value: () -> Decimal
     ) {
         let digits = digits(currency)

@@ -42,7 +42,7 @@ package struct PageKind: Sendable {
     }
 
     /// In this order templates are loaded and partial cycles named.
-    package static let all: [PageKind] = [
+    static let all: [PageKind] = [
         single(PageModels.IndexPage.self) { $0.configuration.title } model: { $0.index() },
         PageKind(PageModels.GroupPage.self) { context in
             context.aggregation.groups.map { summary in

@@ -5,12 +5,12 @@
 /// A test sets smaller limits to paginate a small site; a build always uses `standard`.
 package struct PageLimits: Sendable {
     /// Groups, or people, per list page; the index shows the first page of each list.
-    package var listRows = 500
+    var listRows = 500
     /// Rows of each section of a run (deleted, added, changed) on the Changes page and in the feed:
     /// 20 runs of three full sections stay under 1 MB.
-    package var changeRows = 50
+    var changeRows = 50
     /// Rejected rows, and warnings, on the Attention page; `orderpress check` lists them all.
-    package var attentionRows = 500
+    var attentionRows = 500
     /// Bars of a group's chart; the group page's table lists everyone.
     package var chartBars = 100
     /// Orders on a group page, and on each page of its orders after it (`GroupOrderPages`): an order's

@@ -15,13 +15,13 @@ package struct PageRows<Row> {
 
     package var isEmpty: Bool { count == 0 }
 
-    package func forEach(_ body: (Row) -> Void) {
+    func forEach(_ body: (Row) -> Void) {
         for index in 0..<count { row(index, body) }
     }
 }
 
 /// Rows a template of the user's sees as an array (`TemplateContext`).
-package protocol TemplateRows {
+protocol TemplateRows {
     /// Each row made into what swift-mustache looks values up in, while it is valid.
     var templateValues: [Any] { get }
 }

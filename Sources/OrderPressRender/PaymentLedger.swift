@@ -115,7 +115,7 @@ package struct PaymentLedger: Sendable {
 
     /// The moment a debt of `archive` stops being listed without a payments source: `keep_unpaid_days`
     /// after the round closed. Nil when the close time cannot be read (kept).
-    package static func end(of archive: RoundArchive, keepUnpaidDays: Int) -> Date? {
+    static func end(of archive: RoundArchive, keepUnpaidDays: Int) -> Date? {
         Timestamp.parseUTC(archive.closedAt).map { $0.addingTimeInterval(Double(keepUnpaidDays) * 86_400) }
     }
 

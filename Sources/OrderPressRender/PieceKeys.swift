@@ -16,9 +16,9 @@ package protocol PieceKeys: Sendable {
 }
 
 /// No keys: a file written whole, in no pieces (a test, `SummaryDocument.encoded`).
-package enum NoPieceKeys: PieceKeys {
+enum NoPieceKeys: PieceKeys {
     package var personSlugs: TextDictionary<String> { switch self {} }
-    package func summaryPiece(groupAt index: Int) -> PieceKey { switch self {} }
-    package func summaryPiece(personAt index: Int) -> PieceKey { switch self {} }
-    package func csvPiece(_ positions: Range<Int>) -> PieceKey { switch self {} }
+    func summaryPiece(groupAt index: Int) -> PieceKey { switch self {} }
+    func summaryPiece(personAt index: Int) -> PieceKey { switch self {} }
+    func csvPiece(_ positions: Range<Int>) -> PieceKey { switch self {} }
 }

@@ -14,9 +14,9 @@ package struct RejectedIndex: Sendable {
 
     /// The people the rejected rows name who have no valid order (so no page of their own otherwise), by
     /// key with their name as shown (`PersonSpellings`), in sheet order: each gets a page listing their rejected rows.
-    package let onlyRejected: [(key: String, name: String)]
+    let onlyRejected: [(key: String, name: String)]
 
-    package init(_ rejected: [RejectedRow], orders: [Order], spellings: PersonSpellings = PersonSpellings()) {
+    init(_ rejected: [RejectedRow], orders: [Order], spellings: PersonSpellings = PersonSpellings()) {
         var byPerson: [String: [RejectedRow]] = [:]
         var countByGroup: [String: Int] = [:]
         var peopleByGroup: [String: [(key: String, name: String)]] = [:]
@@ -35,7 +35,7 @@ package struct RejectedIndex: Sendable {
     }
 
     /// See `onlyRejected`; a scan of the orders' keys only when some rejected row names a person.
-    package static func peopleOnlyRejected(_ rejected: [RejectedRow], orders: [Order]) -> [(key: String, name: String)] {
+    static func peopleOnlyRejected(_ rejected: [RejectedRow], orders: [Order]) -> [(key: String, name: String)] {
         guard rejected.contains(where: { !$0.personKey.isEmpty }) else { return [] }
         let known = Set(orders.lazy.map(\.personKey))
         var seen = Set<PersonKey>()

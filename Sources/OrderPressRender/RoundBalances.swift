@@ -9,23 +9,23 @@ import OrderPressValidate
 /// minor units as the live group page shares them (`MoneyShares`, people in key order), the organiser
 /// settled with `organizer_settled`. The archive page shows it; what is still owed is carried on the
 /// person's page (`CarriedDebt`).
-package struct RoundBalances {
+struct RoundBalances {
     package struct Person {
         package var name: String
-        package var totals: [String: Decimal] = [:]
+        var totals: [String: Decimal] = [:]
         package var paid: [String: Decimal] = [:]
-        package var unpaid: [String: Decimal] = [:]
+        var unpaid: [String: Decimal] = [:]
     }
 
     /// By person key (`PersonKey`, as orders are keyed).
     package var people: [String: Person] = [:]
-    package var totals: [String: Decimal] = [:]
+    var totals: [String: Decimal] = [:]
     package var fee: Decimal = 0
     package var discount: Decimal = 0
     /// Whether the round's orders had a `paid` column: without one nobody is known to owe anything.
-    package var tracksPayments: Bool
+    var tracksPayments: Bool
 
-    package init(_ archive: RoundArchive, money: MoneyFormat, organizerSettled: Bool) {
+    init(_ archive: RoundArchive, money: MoneyFormat, organizerSettled: Bool) {
         tracksPayments = archive.orders.contains { $0.paid != nil }
         for order in archive.orders {
             let amount = DecimalText.parse(order.amount) ?? 0

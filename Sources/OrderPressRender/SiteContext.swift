@@ -16,12 +16,12 @@ package struct SiteContext: Sendable {
     package var groupSlugs: [String: String]
     package var personSlugs: [String: String]
     /// Slugs of earlier pages of spellings merged into a person's, by key (`SiteSlugs.aliases`).
-    package var personAliases: [(key: String, slug: String)]
+    var personAliases: [(key: String, slug: String)]
     /// The newest timestamp in the data itself: the rates' as-of time or a later order time.
-    package var dataAsOf: Date?
-    package var ratesStale: Bool
+    var dataAsOf: Date?
+    var ratesStale: Bool
     /// Currencies needed for a conversion that the rate table lacks.
-    package var missingRates: [String]
+    var missingRates: [String]
     /// The labels escaped for Markdown, once per build.
     package var markdownLabels: [String: String]
     package var limits: PageLimits
@@ -32,7 +32,7 @@ package struct SiteContext: Sendable {
     /// The rejected rows by the person and group they name.
     package let rejected: RejectedIndex
     /// Each group's deadline that reads as a time, by name: an order after it is marked late.
-    package let deadlines: [String: Date]
+    let deadlines: [String: Date]
     /// The pages of people and groups whose orders were all deleted in the last 30 days.
     package let tombstones: Tombstones
     /// What people still owe from their finished rounds, by person key, oldest first: settled by the
@@ -44,7 +44,7 @@ package struct SiteContext: Sendable {
     package let rounds: RoundPeople
     /// People with a page from the finished rounds alone (`RoundPeople`): no order, no rejected row, and no
     /// tombstone unless money is still open for them (then this page, never the tombstone), in key order.
-    package let roundOnly: [(key: String, name: String)]
+    let roundOnly: [(key: String, name: String)]
 
     package init(_ input: SiteInput, limits: PageLimits = .standard) {
         var input = input
@@ -105,7 +105,7 @@ package struct SiteContext: Sendable {
     package subscript<Value>(dynamicMember field: KeyPath<SiteInput, Value>) -> Value { input[keyPath: field] }
 
     /// Whether `order` was placed after its group's deadline.
-    package func isLate(_ order: borrowing Order) -> Bool {
+    func isLate(_ order: borrowing Order) -> Bool {
         guard !deadlines.isEmpty, let time = order.time, let deadline = deadlines[order.group] else { return false }
         return time > deadline
     }
@@ -125,7 +125,7 @@ package struct SiteContext: Sendable {
     }
 
     /// What the HTML layout shows around the page's own title and body, for a page `root` below the top.
-    package func layoutModel(root: String, pageTitle: String = "", body: String = "") -> PageModels.Layout {
+    func layoutModel(root: String, pageTitle: String = "", body: String = "") -> PageModels.Layout {
         PageModels.Layout(
             language: input.configuration.language, labels: input.labels.plain,
             feedTitle: input.labels.text("feed_title", ["title": input.configuration.title]), pageTitle: pageTitle,
@@ -153,7 +153,7 @@ package struct SiteContext: Sendable {
         return notices
     }
 
-    package func asOfText(_ rates: RateTable) -> String {
+    func asOfText(_ rates: RateTable) -> String {
         rates.asOf.map { Timestamp.display($0, timeZone: input.configuration.timeZone) } ?? input.labels["unknown_date"]
     }
 
@@ -163,23 +163,23 @@ package struct SiteContext: Sendable {
     }
 
     /// "125 TWD + 10.25 USD", currencies in code order.
-    package func totalsText(_ totals: [String: Decimal]) -> String {
+    func totalsText(_ totals: [String: Decimal]) -> String {
         totals.keys.sorted().map { "\(money.display(totals[$0]!, $0)) \($0)" }.joined(separator: " + ")
     }
 
     /// An ISO 8601 time from the state folder, shown like every other time.
-    package func display(iso text: String) -> String {
+    func display(iso text: String) -> String {
         Timestamp.display(iso: text, timeZone: input.configuration.timeZone) ?? MarkdownEscaper.escape(text)
     }
 
     /// "35 TWD" for a recorded row, or "rejected" for one that had no valid amount.
-    package func amountText(_ record: RowRecord) -> String {
+    func amountText(_ record: RowRecord) -> String {
         guard let text = record.amount, let amount = DecimalText.parse(text) else { return input.labels["rejected_amount"] }
         return "\(money.display(amount, record.currency)) \(record.currency)"
     }
 
     /// The pages of the list of every group or every person.
-    package func listPages(_ list: ListPages.List) -> ListPages {
+    func listPages(_ list: ListPages.List) -> ListPages {
         let count = list == .groups ? input.aggregation.groups.count : input.aggregation.people.count
         return ListPages(list: list, count: count, size: limits.listRows)
     }
@@ -192,7 +192,7 @@ package struct SiteContext: Sendable {
 
 extension SiteContext {
     /// The name shown for the person of `key`, if they have a page (an alias's person: few, so a scan).
-    package func personName(_ key: String) -> String? {
+    func personName(_ key: String) -> String? {
         input.aggregation.people.first { $0.key == key }?.name ?? rejected.onlyRejected.first { $0.key == key }?.name
             ?? roundOnly.first { $0.key == key }?.name
     }

@@ -8,7 +8,7 @@ import OrderPressOutput
 /// made, in batches, and calls back here to make a file.
 package struct SitePlan: Sendable {
     package let context: SiteContext
-    package let renderer: SiteRenderer
+    let renderer: SiteRenderer
     package let builder: PageBuilder
     /// The groups with a chart (those with orders), in the order of `aggregation.groups`.
     package let chartGroups: [GroupSummary]

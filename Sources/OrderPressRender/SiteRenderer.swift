@@ -10,7 +10,7 @@ import OrderPressOutput
 public struct SiteRenderer: Sendable {
     package let templates: TemplateSet
     /// Off in tests that render through swift-mustache only, to compare with the compiled templates (`GeneratedPages`).
-    package var usesBuiltInPages = true
+    var usesBuiltInPages = true
     /// How long a page's lists may grow; smaller in tests, to paginate a small site.
     package var limits = PageLimits.standard
 

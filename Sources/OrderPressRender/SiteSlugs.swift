@@ -13,10 +13,10 @@ package struct SiteSlugs: Sendable {
 
     /// By person key, the slugs of earlier pages of a spelling merged into theirs (`PageSlugs.aliases`),
     /// each a page pointing to theirs.
-    package let aliases: [(key: String, slug: String)]
+    let aliases: [(key: String, slug: String)]
 
     /// The slugs in the order `PageSlugs` stores them, for the state (`kept` of the next build).
-    package let handedOut: (groups: [(key: String, slug: String)], people: [(key: String, slug: String)])
+    let handedOut: (groups: [(key: String, slug: String)], people: [(key: String, slug: String)])
 
     /// `kept`: the slugs the last build handed out, which stay with their groups and people.
     /// `tombstones`: the people and groups whose pages stay after their orders were deleted, last.
@@ -59,12 +59,12 @@ package struct SiteSlugs: Sendable {
     /// What the state keeps of them (`PageSlugs`).
     package var storedText: String { PageSlugs.text(groups: handedOut.groups, people: handedOut.people, aliases: aliases) }
 
-    package static func distinct(_ texts: some Sequence<String>) -> [String] {
+    static func distinct(_ texts: some Sequence<String>) -> [String] {
         distinct(texts) { _ in "" }.map(\.key)
     }
 
     /// `distinct`, each with `name` of the place it first occurs.
-    package static func distinct(_ texts: some Sequence<String>, name: (Int) -> String) -> [(key: String, name: String)] {
+    static func distinct(_ texts: some Sequence<String>, name: (Int) -> String) -> [(key: String, name: String)] {
         // A `FlatTable`, not a `Set`: a `Set` runs SipHash over the two words for every order.
         var seen = FlatTable<TextBits>()
         var unique = Set<String>()

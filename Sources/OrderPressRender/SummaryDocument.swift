@@ -8,8 +8,8 @@ import OrderPressSupport
 /// their own currency and rounded to minor units when converted (null when a rate is missing).
 package struct SummaryDocument: Encodable {
     package var title: String
-    package var dataAsOf: String?
-    package var rowsRead: Int
+    var dataAsOf: String?
+    var rowsRead: Int
     package var rates: SummaryRates?
     package var groups: [SummaryGroup]
     package var people: [SummaryPerson]
@@ -18,21 +18,21 @@ package struct SummaryDocument: Encodable {
     /// The newest run that changed something.
     package var changes: SummaryChanges?
 
-    package enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey {
         case title, rates, groups, people, rejected, warnings, changes
         case dataAsOf = "data_as_of"
         case rowsRead = "rows_read"
     }
 
     package struct SummaryRates: Encodable {
-        package var base: String
+        var base: String
         package var asOf: String?
         package var source: String
-        package var fromCache: Bool
-        package var stale: Bool
+        var fromCache: Bool
+        var stale: Bool
         package var rates: [String: String]
 
-        package enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey {
             case base, source, stale, rates
             case asOf = "as_of"
             case fromCache = "from_cache"
@@ -63,10 +63,10 @@ package struct SummaryDocument: Encodable {
         package var paid: String?
         package var outstanding: String?
         /// Their parts of the group's fee and discount, included in `total`; only when the group has either.
-        package var feeShare: String? = nil
-        package var discountShare: String? = nil
+        var feeShare: String? = nil
+        var discountShare: String? = nil
 
-        package enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey {
             case name, slug, orders, total, converted, paid, outstanding
             case feeShare = "fee_share"
             case discountShare = "discount_share"
@@ -77,7 +77,7 @@ package struct SummaryDocument: Encodable {
         package var name: String
         package var slug: String
         package var orders: Int
-        package var totals: [String: String]
+        var totals: [String: String]
         package var converted: [String: String?]
         package var outstanding: [String: String]?
         /// What they still owe from finished rounds, oldest first; absent when nothing.
@@ -102,29 +102,29 @@ package struct SummaryDocument: Encodable {
         package var values: [String: String]
         package var reasons: [String]
         /// Each reason's stable code (`ReasonCode`), in the order of `reasons`.
-        package var codes: [String]
+        var codes: [String]
     }
 
     package struct SummaryWarning: Encodable {
         package var row: Int?
-        package var message: String
-        package var code: String?
+        var message: String
+        var code: String?
         /// The source it is about when not the orders ("payments"); absent otherwise.
         package var source: String? = nil
     }
 
     package struct SummaryChanges: Encodable {
         package var time: String
-        package var firstRun: Bool
-        package var deleted: [SummaryChangedRow]
-        package var added: [SummaryChangedRow]
-        package var changed: [SummaryChange]
-        package var noLongerCounted: [SummaryCounted]
-        package var nowCounted: [SummaryCounted]
+        var firstRun: Bool
+        var deleted: [SummaryChangedRow]
+        var added: [SummaryChangedRow]
+        var changed: [SummaryChange]
+        var noLongerCounted: [SummaryCounted]
+        var nowCounted: [SummaryCounted]
         /// The orders of finished rounds (`[rounds] close_after_deadline`): only when a round closed.
-        package var roundClosed: [SummaryChangedRow]? = nil
+        var roundClosed: [SummaryChangedRow]? = nil
 
-        package enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey {
             case time, deleted, added, changed
             case roundClosed = "round_closed"
             case firstRun = "first_run"
@@ -135,60 +135,60 @@ package struct SummaryDocument: Encodable {
 
     /// An order that turned rejected (as it was counted, with the reasons) or valid (as it is now), at
     /// the row where it stands, with the fields that changed.
-    package struct SummaryCounted: Encodable {
+    struct SummaryCounted: Encodable {
         package var row: Int
-        package var id: String?
+        var id: String?
         package var group: String
         package var person: String
         package var item: String
-        package var options: [String]
-        package var quantity: Int
+        var options: [String]
+        var quantity: Int
         package var amount: String?
         package var currency: String
         package var firstSeen: String
-        package var fields: [String: [String]]
+        var fields: [String: [String]]
         package var reasons: [String]?
 
-        package enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey {
             case row, id, group, person, item, options, quantity, amount, currency, fields, reasons
             case firstSeen = "first_seen"
         }
 
-        package init(_ change: ChangeSet.Change, counted order: RowRecord) {
+        init(_ change: ChangeSet.Change, counted order: RowRecord) {
             (row, id, group, person, item, options) = (change.after.row, change.after.id, order.group, order.person, order.item, order.options)
             (quantity, amount, currency, firstSeen) = (order.quantity, order.amount, order.currency, order.firstSeen)
             (fields, reasons) = (change.fields, change.reasons)
         }
     }
 
-    package struct SummaryChangedRow: Encodable {
+    struct SummaryChangedRow: Encodable {
         package var row: Int
-        package var id: String?
+        var id: String?
         package var group: String
         package var person: String
         package var item: String
-        package var options: [String]
-        package var quantity: Int
+        var options: [String]
+        var quantity: Int
         package var amount: String?
         package var currency: String
         package var rejected: Bool
         package var firstSeen: String
 
-        package enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey {
             case row, id, group, person, item, options, quantity, amount, currency, rejected
             case firstSeen = "first_seen"
         }
 
-        package init(_ record: RowRecord) {
+        init(_ record: RowRecord) {
             (row, id, group, person, item, options) = (record.row, record.id, record.group, record.person, record.item, record.options)
             (quantity, amount, currency, rejected, firstSeen) = (record.quantity, record.amount, record.currency, record.rejected, record.firstSeen)
         }
     }
 
-    package struct SummaryChange: Encodable {
+    struct SummaryChange: Encodable {
         package var row: Int
-        package var id: String?
-        package var fields: [String: [String]]
+        var id: String?
+        var fields: [String: [String]]
     }
 
     /// The whole document; `encoded(_:)` writes the same bytes without keeping the two long lists.
@@ -205,7 +205,7 @@ package struct SummaryDocument: Encodable {
 
     /// The people only finished rounds name who still owe something (`SiteContext.roundOnly`): listed after
     /// everyone who orders now, with nothing ordered and their carried debts.
-    package static func roundDebtors(_ context: SiteContext) -> [(key: String, name: String)] {
+    static func roundDebtors(_ context: SiteContext) -> [(key: String, name: String)] {
         context.roundOnly.filter { context.carried[$0.key] != nil }
     }
 
@@ -295,7 +295,7 @@ package struct SummaryDocument: Encodable {
     /// rest of the document goes through JSONEncoder; the two long lists are written entry by entry
     /// in its place, each entry a piece keyed by its page's inputs (`PageKeys`), copied from the
     /// `published` file when that has it.
-    package static func encoded(_ context: SiteContext) -> OutputFile {
+    static func encoded(_ context: SiteContext) -> OutputFile {
         let stream = MemoryStream()
         _ = write(context, inputs: NoPieceKeys?.none, published: nil, into: stream)
         return OutputFile(path: fileName, contents: stream.take())

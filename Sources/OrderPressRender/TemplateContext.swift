@@ -3,7 +3,7 @@
 /// which dominated rendering large sites; here each value is reflected once. A cell (`PageCell`) is
 /// its text, and rows made as the page is written (`PageRows`) an array, as the Strings and arrays
 /// of the models before them were.
-package enum TemplateContext {
+enum TemplateContext {
     package static func make(_ value: Any) -> Any {
         switch value {
         case is String, is Int, is Bool:

@@ -8,20 +8,20 @@ import OrderPressConfig
 /// delimiters (`{{=<% %>=}}`) is refused rather than followed: with the standard `{{ }}`, a tag
 /// starts at each `{{` and ends at the next `}}` (neither can be part of a name), so this scan sees
 /// exactly the tags swift-mustache's parser sees, without a second copy of its delimiter rules.
-package enum TemplatePartials {
+enum TemplatePartials {
     /// The deepest nesting of sections a template may have: swift-mustache parses and renders
     /// sections recursively, and a page needs a handful.
-    package static let maximumDepth = 100
+    static let maximumDepth = 100
 
     /// What a template's tags include: partial names, in order of appearance.
-    package struct Scan {
-        package var partials: [String] = []
+    struct Scan {
+        var partials: [String] = []
         /// The first tag the check cannot follow, quoted as written, and why.
-        package var refused: (tag: String, reason: String)?
-        package var depth = 0
+        var refused: (tag: String, reason: String)?
+        var depth = 0
 
         /// The partials, once every one is known to be one of `templates`; otherwise why not.
-        package func includes(among templates: [String], origin: String) throws(ConfigurationError) -> [String] {
+        func includes(among templates: [String], origin: String) throws(ConfigurationError) -> [String] {
             if let refused {
                 throw ConfigurationError(file: origin, message: "\(refused.tag) is not supported: \(refused.reason); fix the template")
             }
@@ -36,7 +36,7 @@ package enum TemplatePartials {
         }
     }
 
-    package static func scan(_ text: String) -> Scan {
+    static func scan(_ text: String) -> Scan {
         let characters = Array(text)
         var scan = Scan()
         var depth = 0
@@ -86,7 +86,7 @@ package enum TemplatePartials {
 
     /// A loop of inclusions, as names from the first template back to it (`["index", "group",
     /// "index"]`), found by depth-first search from each template in `order`; nil when there is none.
-    package static func cycle(in includes: [String: [String]], order: [String]) -> [String]? {
+    static func cycle(in includes: [String: [String]], order: [String]) -> [String]? {
         var done = Set<String>()
         func visit(_ name: String, path: [String]) -> [String]? {
             if let loop = path.firstIndex(of: name) { return Array(path[loop...]) + [name] }

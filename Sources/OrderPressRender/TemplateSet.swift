@@ -15,15 +15,15 @@ package struct TemplateSet: Sendable {
     /// page, or writes them all through `GeneratedPages`, never needs them (parsing them is a visible share
     /// of a small rerun: docs/benchmarks.md).
     private let compiled: CompiledTemplates
-    package let stylesheet: String
+    let stylesheet: String
     /// The templates in use that are the built-in ones, byte for byte (also when a site's
     /// `templates` folder holds an unedited copy): those written by the Swift they are compiled to
     /// (`GeneratedPages`, `BuiltInPages`).
-    package let builtIn: Set<String>
+    let builtIn: Set<String>
     /// A digest of every template's text: a page made with other templates is made again.
     package let digest: String
 
-    package static func load(overrides folder: URL?) throws(ConfigurationError) -> TemplateSet {
+    static func load(overrides folder: URL?) throws(ConfigurationError) -> TemplateSet {
         var builtIn = Set<String>()
         var digest = SHA256()
         var overridden = false

@@ -11,20 +11,20 @@ import OrderPressValidate
 /// same pages; the build's record is valid only until the first listed deletion expires (`expiry`,
 /// `BuildInputs.validity`). A long list is split into pages as a group's orders are (`GroupOrderPages`).
 package struct Tombstones: Sendable {
-    package static let days = RecentDeletions.days
+    static let days = RecentDeletions.days
 
     package struct Stone: Sendable {
         /// The person's key (`PersonKey.text`) or the group's name.
         package var key: String
         package var name: String
         /// Newest first, each with the time of the run that found it deleted (ISO 8601).
-        package var deleted: [Deletion]
+        var deleted: [Deletion]
         /// The end of the 30 days after the newest of them.
-        package var until: Date
+        var until: Date
     }
 
-    package struct Deletion: Sendable {
-        package var record: RowRecord
+    struct Deletion: Sendable {
+        var record: RowRecord
         package var time: String
     }
 
@@ -96,12 +96,12 @@ package struct Tombstones: Sendable {
 }
 
 extension PageBuilder {
-    package func movedPage(name: String, slug: String) -> PageModels.MovedPage {
+    func movedPage(name: String, slug: String) -> PageModels.MovedPage {
         PageModels.MovedPage(name: MarkdownEscaper.escape(name), notice: labels.markdown("moved_notice"), link: "\(slug).md")
     }
 
     /// Page `page` of the stone's list (`SiteContext.tombstonePages`): the heading is the name on each.
-    package func tombstonePage(_ stone: Tombstones.Stone, group: Bool, page: Int = 1) -> PageModels.TombstonePage {
+    func tombstonePage(_ stone: Tombstones.Stone, group: Bool, page: Int = 1) -> PageModels.TombstonePage {
         let zone = context.configuration.timeZone
         let until = "\(Timestamp.display(stone.until, timeZone: zone)) (\(zone.identifier))"
         let pages = context.tombstonePages(stone, group: group)
@@ -120,14 +120,14 @@ extension PageBuilder {
 
 extension SiteContext {
     /// A tombstone's list split into pages as a group's orders are: `<folder>/<slug>`, then `<slug>--2`, ….
-    package func tombstonePages(_ stone: Tombstones.Stone, group: Bool) -> GroupOrderPages {
+    func tombstonePages(_ stone: Tombstones.Stone, group: Bool) -> GroupOrderPages {
         GroupOrderPages(
             folder: group ? "groups" : "people", slug: (group ? groupSlugs : personSlugs)[stone.key]!, count: stone.deleted.count,
             size: limits.groupOrderRows)
     }
 
     /// "黃俊傑: orders, page 2 of 5" for a page after the first.
-    package func tombstoneTitle(_ stone: Tombstones.Stone, group: Bool, page: Int) -> String {
+    func tombstoneTitle(_ stone: Tombstones.Stone, group: Bool, page: Int) -> String {
         guard page > 1 else { return stone.name }
         return input.labels.text(
             "group_orders_page", ["group": stone.name, "page": String(page), "pages": String(tombstonePages(stone, group: group).pageCount)])

@@ -6,7 +6,7 @@ import OrderPressSupport
 /// rendering the next: the two cores render while the disk takes the last batch. At most `depth`
 /// batches wait, which keeps memory flat; after the first error, later batches are dropped and
 /// `finish` throws it.
-package final class BatchWriter<Sink: PageSink>: @unchecked Sendable {
+final class BatchWriter<Sink: PageSink>: @unchecked Sendable {
     private let sink: Sink
     private let queue = DispatchQueue(label: "orderpress.batches")
     private let group = DispatchGroup()
@@ -14,13 +14,13 @@ package final class BatchWriter<Sink: PageSink>: @unchecked Sendable {
     private let lock = NSLock()
     private var failure: OutputError?
 
-    package init(_ sink: Sink, depth: Int = 2) {
+    init(_ sink: Sink, depth: Int = 2) {
         self.sink = sink
         slots = DispatchSemaphore(value: depth)
     }
 
     /// Queues the files, and the paths kept as published; waits while `depth` batches are queued.
-    package func submit(_ files: [OutputFile], in tree: OutputTree, keeping kept: [String] = []) {
+    func submit(_ files: [OutputFile], in tree: OutputTree, keeping kept: [String] = []) {
         slots.wait()
         queue.async(group: group) { [self] in
             defer { slots.signal() }
@@ -35,7 +35,7 @@ package final class BatchWriter<Sink: PageSink>: @unchecked Sendable {
     }
 
     /// Waits for every queued batch; throws the first error.
-    package func finish() throws(OutputError) {
+    func finish() throws(OutputError) {
         group.wait()
         if let failure = lock.withLock({ failure }) { throw failure }
     }

@@ -48,7 +48,7 @@ package struct BuildInputs: Sendable {
     }
 
     /// Whether a build at `now` would make the pages the build recorded in `last` made.
-    package static func holds(_ last: LastBuild, at now: Date) -> Bool {
+    static func holds(_ last: LastBuild, at now: Date) -> Bool {
         (last.validUntil.map { now <= $0 } ?? true) && (last.validFrom.map { now > $0 } ?? true)
     }
 

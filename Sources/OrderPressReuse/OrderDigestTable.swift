@@ -14,7 +14,7 @@ import OrderPressValidate
 /// start of rendering, where a one-order rerun waited for them.
 package struct OrderDigestTable: Sendable {
     /// What the digests were made from; part of every page's key, so that the two never meet.
-    package enum Source: Int, Sendable {
+    enum Source: Int, Sendable {
         case fields = 1
         case records = 2
     }
@@ -24,14 +24,14 @@ package struct OrderDigestTable: Sendable {
     /// `size` bytes an order: 16 of its digest, then its sheet row (four bytes, little-endian).
     package let digests: [UInt8]
     /// Each order's group, as its place in `data.groups` (-1 for none).
-    package let groups: [Int32]
-    package let source: Source
+    let groups: [Int32]
+    let source: Source
 
-    package static let size = 20
+    static let size = 20
     /// The part of an entry the pages' keys take: no group or person page shows an order's sheet row
     /// (summary tables carry none), so a row deleted or inserted above others, which renumbers every row
     /// after it, keeps their pages. `orders.csv`, which shows the row, takes the whole entry.
-    package static let digestSize = 16
+    static let digestSize = 16
 
     /// From the diff's records when there is one for every order (`records` in the order of `orders`);
     /// else from the orders' fields. On both cores when `parallel`; on the calling thread alone
@@ -81,12 +81,12 @@ package struct OrderDigestTable: Sendable {
     }
 
     /// Whether these are the digests of the orders of generation `orders` (`ValidatedData.$orders`).
-    package func hold(for orders: OrdersGeneration) -> Bool {
+    func hold(for orders: OrdersGeneration) -> Bool {
         generation == orders
     }
 
     /// An order's entry made from its fields; `fields` is scratch space.
-    package static func append(_ order: borrowing Order, fields: inout PageKeys.Fields, to digests: inout [UInt8]) {
+    static func append(_ order: borrowing Order, fields: inout PageKeys.Fields, to digests: inout [UInt8]) {
         fields.clear()
         PageKeys.add(order, to: &fields)
         fields.appendDigest(16, to: &digests)

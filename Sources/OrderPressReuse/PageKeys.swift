@@ -18,9 +18,9 @@ import OrderPressValidate
 /// conversions are functions of those orders and the rates. `PageKeysTests` renders generated
 /// sites twice, changing one thing at a time, and requires the kept and rebuilt files to equal a
 /// build from scratch, and changes each field of an `Order` in turn expecting another digest.
-package struct PageKeys: PieceKeys {
+struct PageKeys: PieceKeys {
     /// What every page's HTML depends on besides its own Markdown (`html(ofMarkdown:page:title:)`).
-    package let layout: String
+    let layout: String
     /// The digest of the settings every group page, chart and person page depends on (the labels
     /// alone are kilobytes: hashed once, not with every page).
     private let site: [UInt8]
@@ -31,7 +31,7 @@ package struct PageKeys: PieceKeys {
 
     /// `digestTable`: each order's digest, made beside the aggregation (`OrderDigestTable`); used
     /// only when made from this very `context.data.orders`, else made here.
-    package init(_ context: SiteContext, templates: TemplateSet, digestTable: OrderDigestTable? = nil) {
+    init(_ context: SiteContext, templates: TemplateSet, digestTable: OrderDigestTable? = nil) {
         self.context = context
         layout = Self.layoutKey(context, templates: templates)
         var fields = Fields()
@@ -111,7 +111,7 @@ package struct PageKeys: PieceKeys {
     }
 
     /// The key of a file that declares what it is made from.
-    package func key(of dependency: Dependency) -> String {
+    func key(of dependency: Dependency) -> String {
         switch dependency {
         case .group(let summary): group(summary)
         case .groupOrders(let summary, let page, let pages): groupOrders(summary, page: page, of: pages)
@@ -125,12 +125,12 @@ package struct PageKeys: PieceKeys {
 
     /// The key of a page's HTML: made from its Markdown's bytes (for a page whose Markdown declares
     /// nothing), the page's place and title, and what every page shares (`layout`).
-    package func html(ofMarkdown markdown: some DataProtocol, page path: String, title: String) -> String {
+    func html(ofMarkdown markdown: some DataProtocol, page path: String, title: String) -> String {
         html(page: path, title: title) { $0.update(data: markdown) }
     }
 
     /// The key of the HTML of a page whose Markdown has the key `markdownKey`: its text stands for the Markdown.
-    package func html(ofMarkdownKey markdownKey: String, page path: String, title: String) -> String {
+    func html(ofMarkdownKey markdownKey: String, page path: String, title: String) -> String {
         html(page: path, title: title) { hash in Text.withUTF8(markdownKey) { hash.update(bufferPointer: UnsafeRawBufferPointer($0)) } }
     }
 
@@ -172,7 +172,7 @@ package struct PageKeys: PieceKeys {
     package private(set) var personSlugs = TextDictionary<String>([:])
 
     /// Each order's group, as its place in `data.groups` (-1 for none), in the order of `data.orders`.
-    package private(set) var orderGroups: [Int32] = []
+    private(set) var orderGroups: [Int32] = []
     /// The digest of each group's fields (`fieldsDigest(of:slug:)`), as a person's digest adds them, in the order of `data.groups`.
     private var groupFields: [[UInt8]] = []
 
@@ -207,7 +207,7 @@ package struct PageKeys: PieceKeys {
     }
 
     /// The digest of a group's page.
-    package func group(_ summary: GroupSummary) -> String {
+    func group(_ summary: GroupSummary) -> String {
         // The digests made up front are of this build's summaries; one made apart is digested anew.
         (summary.orders.isPositioned(in: context.data.$orders) ? groups[summary.group.name] : nil) ?? groupDigest(summary)
     }
@@ -240,7 +240,7 @@ package struct PageKeys: PieceKeys {
     /// page stands among how many (its title and pager), and the group's name and slug (its heading and
     /// link). A page that shows people's totals depends on every order of theirs in the group, and on how
     /// many people share its fee: it takes the group page's digest, which covers them all.
-    package func groupOrders(_ summary: GroupSummary, page: Int, of pages: GroupOrderPages) -> String {
+    func groupOrders(_ summary: GroupSummary, page: Int, of pages: GroupOrderPages) -> String {
         var fields = Fields(site)
         fields.add("group orders")
         fields.add(summary.group.name, pages.slug)
@@ -275,7 +275,7 @@ package struct PageKeys: PieceKeys {
 
     /// The digest of page `page` (from 2) of a person's orders: their page's digest (every order of theirs
     /// and the groups they ordered in), and where the page stands among how many.
-    package func personOrders(_ person: PersonSummary, at index: Int, page: Int, of pages: GroupOrderPages) -> String {
+    func personOrders(_ person: PersonSummary, at index: Int, page: Int, of pages: GroupOrderPages) -> String {
         var fields = Fields(site)
         fields.add("person orders")
         fields.add(self.person(person, at: index))
@@ -285,12 +285,12 @@ package struct PageKeys: PieceKeys {
     }
 
     /// The digest of a group's chart.
-    package func chart(_ summary: GroupSummary) -> String {
+    func chart(_ summary: GroupSummary) -> String {
         "chart " + group(summary)
     }
 
     /// The digest of the page of `person`, which stands at `index` in `aggregation.people`.
-    package func person(_ person: PersonSummary, at index: Int) -> String {
+    func person(_ person: PersonSummary, at index: Int) -> String {
         let people = context.aggregation.people
         guard index < personList.count, index < people.count, people[index].key == person.key,
             person.orders.isPositioned(in: context.data.$orders)
@@ -302,7 +302,7 @@ package struct PageKeys: PieceKeys {
     /// people it shows, which cover every figure, name and link of their rows, and where the page
     /// stands among how many (its title and pager), and how long the list is ("1001–1500 of 9999", in
     /// its pager): someone new at the end of the list changes every page before theirs.
-    package func listPage(_ list: ListPages.List, page: Int, of pages: ListPages) -> String {
+    func listPage(_ list: ListPages.List, page: Int, of pages: ListPages) -> String {
         var fields = Fields(site)
         fields.add("list")
         fields.add(list.rawValue)
@@ -319,7 +319,7 @@ package struct PageKeys: PieceKeys {
 
     /// The digest of the page of someone known only from rejected rows (`RejectedIndex.onlyRejected`):
     /// their rows, and the groups for their organisers.
-    package func rejectedOnly(key: String, name: String) -> String {
+    func rejectedOnly(key: String, name: String) -> String {
         var fields = Fields(site)
         fields.add("rejected person")
         fields.add(key, name, context.personSlugs[key] ?? "")
@@ -343,7 +343,7 @@ package struct PageKeys: PieceKeys {
     }
 
     /// The digest of a person's page.
-    package func person(_ person: PersonSummary) -> String {
+    func person(_ person: PersonSummary) -> String {
         (person.orders.isPositioned(in: context.data.$orders) ? people[person.key] : nil) ?? personDigest(person)
     }
 
@@ -380,13 +380,13 @@ package struct PageKeys: PieceKeys {
     /// The key of the entry in `summary.json` of the group at `index` in `aggregation.groups`, which
     /// shows what its page shows. The first entry of a list is written without the comma the others
     /// start with.
-    package func summaryPiece(groupAt index: Int) -> PieceKey { groupPieces[index] }
+    func summaryPiece(groupAt index: Int) -> PieceKey { groupPieces[index] }
 
     /// The key of the entry in `summary.json` of the person at `index` in `aggregation.people`.
-    package func summaryPiece(personAt index: Int) -> PieceKey { personPieces[index] }
+    func summaryPiece(personAt index: Int) -> PieceKey { personPieces[index] }
 
     /// The key of the rows of `orders.csv` that show the orders at `positions` in `data.orders`.
-    package func csvPiece(_ positions: Range<Int>) -> PieceKey {
+    func csvPiece(_ positions: Range<Int>) -> PieceKey {
         var fields = Fields(site)
         fields.add("orders.csv")
         // What an order still owes depends on who organises its group.
@@ -435,7 +435,7 @@ package struct PageKeys: PieceKeys {
     /// (`PageKeysTests` changes each one and expects another entry). The
     /// unit price as it is stored (value and form, which `DecimalText.exact` shows), not as text:
     /// writing it out was a fifth of the work.
-    package static func add(_ order: Order, to fields: inout Fields) {
+    static func add(_ order: Order, to fields: inout Fields) {
         fields.add(order.id != nil)
         fields.add(order.id ?? "")
         fields.add(order.group)
@@ -454,17 +454,17 @@ package struct PageKeys: PieceKeys {
     }
 
     /// Fields as bytes, each text preceded by its length, so that no two lists of fields run together alike.
-    package struct Fields {
-        package private(set) var bytes: [UInt8]
+    struct Fields {
+        private(set) var bytes: [UInt8]
 
-        package init(_ start: [UInt8] = []) {
+        init(_ start: [UInt8] = []) {
             bytes = start
             bytes.reserveCapacity(start.count + 1024)
         }
 
-        package mutating func clear() { bytes.removeAll(keepingCapacity: true) }
+        mutating func clear() { bytes.removeAll(keepingCapacity: true) }
 
-        package mutating func add(_ text: String) {
+        mutating func add(_ text: String) {
             // Native text is contiguous already: no copy of the String to make it so.
             Text.withUTF8(text) { utf8 in
                 add(utf8.count)
@@ -473,7 +473,7 @@ package struct PageKeys: PieceKeys {
         }
 
         /// A Decimal's sign, significand and exponent as stored.
-        package mutating func add(_ amount: Decimal) {
+        mutating func add(_ amount: Decimal) {
             let raw = RawDecimal(amount)
             add(raw != nil)
             guard let raw else { return }
@@ -483,13 +483,13 @@ package struct PageKeys: PieceKeys {
             add(raw.exponent)
         }
 
-        package mutating func add(_ first: String, _ second: String, _ rest: String...) {
+        mutating func add(_ first: String, _ second: String, _ rest: String...) {
             add(first)
             add(second)
             for text in rest { add(text) }
         }
 
-        package mutating func add(_ texts: [String]) {
+        mutating func add(_ texts: [String]) {
             add(texts.count)
             for text in texts { add(text) }
         }
@@ -497,7 +497,7 @@ package struct PageKeys: PieceKeys {
         /// A number (or a length) in as few bytes as it needs: LEB128 of its zigzag form, which no
         /// other number's bytes begin with. At eight bytes each, an order's numbers and lengths were
         /// more than half of what its digest hashed, and a SHA-256 block costs by the 64 bytes.
-        package mutating func add(_ number: Int) {
+        mutating func add(_ number: Int) {
             var rest = UInt64(bitPattern: Int64(number) << 1 ^ Int64(number) >> 63)
             while rest >= 0x80 {
                 bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
@@ -506,15 +506,15 @@ package struct PageKeys: PieceKeys {
             bytes.append(UInt8(rest))
         }
 
-        package mutating func add(_ flag: Bool) { bytes.append(flag ? 1 : 0) }
+        mutating func add(_ flag: Bool) { bytes.append(flag ? 1 : 0) }
 
         /// Bytes that are already a fixed-size digest.
-        package mutating func append(_ digest: ArraySlice<UInt8>) { bytes += digest }
+        mutating func append(_ digest: ArraySlice<UInt8>) { bytes += digest }
 
-        package func digest() -> String { Hex.lowercase(SHA256.hash(data: bytes)) }
+        func digest() -> String { Hex.lowercase(SHA256.hash(data: bytes)) }
 
         /// Appends the first `count` bytes of the SHA-256 of the fields to `digests`.
-        package func appendDigest(_ count: Int, to digests: inout [UInt8]) {
+        func appendDigest(_ count: Int, to digests: inout [UInt8]) {
             bytes.withUnsafeBytes { digests += SHA256.hash(data: $0).prefix(count) }
         }
     }

@@ -5,13 +5,13 @@ import OrderPressSupport
 
 extension PlanRunner {
     /// Pages made at once: enough to keep both cores busy, few enough to keep memory flat.
-    package static var batchSize: Int { 256 }
+    static var batchSize: Int { 256 }
 
     /// Runs render's plan of the whole site into `sink` (the publish session): page after page, in
     /// batches of `batchSize` made in parallel, each batch handed to `sink` as soon as it is made, so that
     /// the site is never all in memory; then the charts. The whole-site files are made on a thread of
     /// their own meanwhile, `summary.json` and `orders.csv` in pieces keyed by `keys`.
-    package func run(_ plan: SitePlan, into sink: some PageSink) throws(OutputError) {
+    func run(_ plan: SitePlan, into sink: some PageSink) throws(OutputError) {
         let writer = BatchWriter(sink)
         // The whole-site files are made on a thread of their own while the pages render, rather
         // than after them with one core idle.

@@ -9,17 +9,17 @@ import OrderPressRender
 /// A kept file is valid when its key covers everything it is made from (see `Dependency`) and the
 /// record answers only for a file still there as published (`PublishedFiles`). A file that declares
 /// nothing is always made.
-package struct PlanRunner<Record: PublishedFiles>: Sendable {
-    package let keys: PageKeys
+struct PlanRunner<Record: PublishedFiles>: Sendable {
+    let keys: PageKeys
     package let record: Record
 
-    package init(keys: PageKeys, record: Record) {
+    init(keys: PageKeys, record: Record) {
         self.keys = keys
         self.record = record
     }
 
     /// The file made, or nil when the published one is kept in every tree it goes into.
-    package func run(_ file: PlannedFile) -> OutputFile? {
+    func run(_ file: PlannedFile) -> OutputFile? {
         guard let dependency = file.dependsOn else { return OutputFile(path: file.path, contents: file.make()) }
         let key = keys.key(of: dependency)
         if file.trees.allSatisfy({ record.reuseKey(of: file.path, in: $0) == key }) { return nil }
@@ -27,17 +27,17 @@ package struct PlanRunner<Record: PublishedFiles>: Sendable {
     }
 
     /// A page's Markdown file and HTML file, each nil when the published one is kept.
-    package struct MadePage {
-        package var markdownPath: String
-        package var htmlPath: String
-        package var markdown: OutputFile?
-        package var html: OutputFile?
+    struct MadePage {
+        var markdownPath: String
+        var htmlPath: String
+        var markdown: OutputFile?
+        var html: OutputFile?
     }
 
     /// A page at `path` (without extension): its Markdown made by `markdown` unless its declaration's key
     /// is the published one's, its HTML made by `html` from the Markdown unless the HTML's key
     /// (`PageKeys.html(ofMarkdown:page:title:)`) is. The Markdown is made whenever the HTML must be.
-    package func run(
+    func run(
         page path: String, title: String, dependsOn dependency: Dependency?, markdown: () -> Data, html: (Data) -> Data
     ) -> MadePage {
         let markdownPath = "\(path).md"
@@ -64,7 +64,7 @@ package struct PlanRunner<Record: PublishedFiles>: Sendable {
     }
 
     /// The pieces of a file made in pieces as last published, for `PieceAssembler` to copy from.
-    package func publishedPieces(of path: String, in tree: OutputTree) -> PublishedPieces? {
+    func publishedPieces(of path: String, in tree: OutputTree) -> PublishedPieces? {
         record.pieces(of: path, in: tree)
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 
 /// The texts of a new site (`orderpress init`): a configuration in which every key is explained,
 /// sample data shaped like a Google Sheet export, and a note on what to edit first.
-package enum StarterFiles {
-    package static func configuration() -> String {
+enum StarterFiles {
+    static func configuration() -> String {
         #"""
         # OrderPress site configuration. Every path is relative to THIS file, so the site
         # (data, templates, output) stays inside this folder wherever you run `orderpress` from.
@@ -112,7 +112,7 @@ package enum StarterFiles {
 
     /// Eight orders in two groups, with the columns a Google Form feeding a sheet would give. `day`
     /// ("2026-11-21") is the day of `init`, so a new site's data is not dated in the past.
-    package static func orders(day: String) -> String {
+    static func orders(day: String) -> String {
         [
             "id,time,group,orderer,drink,size,sugar,ice,quantity,price,currency,note,paid,editCode",
             "1,\(day) 09:15:00,週五下午茶,Amy,熟成紅茶,L,半糖,少冰,1,35,,,TRUE,k3Xq9A",
@@ -126,7 +126,7 @@ package enum StarterFiles {
         ].joined(separator: "\n") + "\n"
     }
 
-    package static func groups(day: String) -> String {
+    static func groups(day: String) -> String {
         [
             "group,organizer,shop,currency,deadline,payment,fee,discount",
             "週五下午茶,王小明,春日茶屋,TWD,\(day) 14:00,LINE Pay: 王小明,,",
@@ -135,7 +135,7 @@ package enum StarterFiles {
     }
 
     /// USD-based rates, as https://tw.rter.info/capi.php gives them, dated `timestamp` (UTC).
-    package static func rates(timestamp: String) -> String {
+    static func rates(timestamp: String) -> String {
         """
         {
           "USDTWD": {"Exrate": 32.125, "UTC": "\(timestamp)"},
@@ -147,7 +147,7 @@ package enum StarterFiles {
         """
     }
 
-    package static let readme = """
+    static let readme = """
         A new OrderPress site
         =====================
 

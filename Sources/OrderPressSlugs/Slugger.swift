@@ -13,7 +13,7 @@ import OrderPressValidate
 /// person (the list pages `groups-2`, `people-2`, … included) live at the top, so no name a sheet
 /// holds can take theirs.
 public enum Slugger {
-    package static let maximumLength = 48
+    static let maximumLength = 48
     /// Names some systems refuse as files, whatever the extension (Windows' device names), and
     /// `index`, which reads as the folder's own page.
     package static let reserved: Set<String> = Set(
@@ -95,7 +95,7 @@ public enum Slugger {
     /// that slug itself, or it (or the fallback) with suffixes of letters, digits and hyphens. So a
     /// damaged or edited state can never name a file outside the folder, a reserved name, or a slug
     /// that has nothing to do with the name.
-    package static func fits(_ slug: String, base: String, fallback: String) -> Bool {
+    static func fits(_ slug: String, base: String, fallback: String) -> Bool {
         // A rerun checks every kept slug, and most are the name's own plain slug (ASCII and CJK ideographs):
         // such a slug's parts are plain slugs already, which `slug` gives back unchanged, so only
         // `reserved` is left to check (`fitsByParts` read each part's slug again).
@@ -104,7 +104,7 @@ public enum Slugger {
     }
 
     /// `fits`, read part by part: for any slug.
-    package static func fitsByParts(_ slug: String, base: String, fallback: String) -> Bool {
+    static func fitsByParts(_ slug: String, base: String, fallback: String) -> Bool {
         // Parts a slug is made of (each at most `maximumLength`, which a whole suffixed slug exceeds), single hyphens between.
         let parts = slug.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.allSatisfy({ !$0.isEmpty && Self.slug(String($0)) == $0 }), !reserved.contains(caseFolded(slug)) else { return false }
@@ -124,7 +124,7 @@ public enum Slugger {
 
     /// The form two names share when a case-insensitive file system would see one file: upper then
     /// lower case folds `ς` with `σ` and `ß` with `ss` too, which errs on the side of a suffix.
-    package static func caseFolded(_ slug: String) -> String {
+    static func caseFolded(_ slug: String) -> String {
         // Lower-case ASCII, digits, hyphens and CJK ideographs fold to themselves: most slugs, found by their
         // scalars' values, without the two case mappings (a rerun folds every person's slug twice).
         if slug.unicodeScalars.allSatisfy({ ($0.value < 0x80 && !(0x41...0x5A).contains($0.value)) || isPlainIdeograph($0.value) }) {
@@ -139,7 +139,7 @@ public enum Slugger {
     }
 
     /// `slug`, the long way for any name: lower-cased, normalised, then read by the scalars' properties.
-    package static func normalizedSlug(_ name: String) -> String {
+    static func normalizedSlug(_ name: String) -> String {
         var result = ""
         var pendingHyphen = false
         var count = 0
@@ -212,7 +212,7 @@ public enum Slugger {
     }
 
     /// CJK Unified Ideographs and their Extension A: letters without case, which no normalisation changes.
-    package static func isPlainIdeograph(_ value: UInt32) -> Bool {
+    static func isPlainIdeograph(_ value: UInt32) -> Bool {
         (0x4E00...0x9FFF).contains(value) || (0x3400...0x4DBF).contains(value)
     }
 

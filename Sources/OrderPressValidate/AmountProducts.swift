@@ -6,7 +6,7 @@ import OrderPressSupport
 /// than one, and a sheet's orders pick from a few prices and quantities. Keyed by the price's stored
 /// form (`RawDecimal`: equal keys are the same Decimal, value and form), so a product found is the very
 /// Decimal `Order.amount` would give. One per range of rows, on its own thread.
-package struct AmountProducts {
+struct AmountProducts {
     private struct Key: Hashable {
         var price: RawDecimal
         var quantity: Int
@@ -15,7 +15,7 @@ package struct AmountProducts {
     private var known: [Key: Decimal] = [:]
 
     /// `order.amount`.
-    package mutating func amount(of order: borrowing Order) -> Decimal {
+    mutating func amount(of order: borrowing Order) -> Decimal {
         guard order.quantity != 1, let price = RawDecimal(order.unitPrice) else { return order.amount }
         let key = Key(price: price, quantity: order.quantity)
         if let amount = known[key] { return amount }

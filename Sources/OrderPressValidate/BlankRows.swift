@@ -9,10 +9,10 @@ import OrderPressSupport
 /// timestamp, when mapped (to `time`), counts like any cell: a Form row always has one, so a Form row is
 /// never blank — a submission with every answer empty is a rejected row that names its missing fields,
 /// not a row that silently vanishes.
-package enum BlankRows {
+enum BlankRows {
     /// `table` without its blank rows (the same table when it has none), and how many there were.
     /// `columns`: the mapped column names. Cheap for a filled row: its first non-empty cell ends the look.
-    package static func skipping(_ table: SourceTable, columns: [String]) -> (table: SourceTable, skipped: Int) {
+    static func skipping(_ table: SourceTable, columns: [String]) -> (table: SourceTable, skipped: Int) {
         let index = table.columnIndex()
         var seen = Set<Int>()
         let positions = columns.compactMap { index[$0] }.filter { seen.insert($0).inserted }
@@ -40,7 +40,7 @@ package enum BlankRows {
     }
 
     /// An empty cell (after normalisation: spaces and invisible characters are nothing), or an unticked checkbox.
-    package static func isBlank(_ cell: String) -> Bool {
+    static func isBlank(_ cell: String) -> Bool {
         if cell.isEmpty { return true }
         // A filled cell usually starts with a letter, a digit or a CJK ideograph: no normalising needed to
         // say so. Only an `f` (FALSE), a space or an invisible character may start a blank one.

@@ -2,10 +2,10 @@ import OrderPressFetch
 import OrderPressSupport
 
 /// Reads a sheet's cells by column name, normalised; the column positions are looked up once per table.
-package struct CellReader {
-    package let index: [String: Int]
+struct CellReader {
+    let index: [String: Int]
 
-    package init(_ table: SourceTable) {
+    init(_ table: SourceTable) {
         index = table.columnIndex()
     }
 

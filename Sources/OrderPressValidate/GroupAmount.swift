@@ -5,7 +5,7 @@ import OrderPressSupport
 /// A group's `fee` or `discount` cell: a non-negative decimal read by the price's rules (`PriceText`:
 /// `60`, `1,200`, `３０`). Empty is nothing to share; anything else that is not such a number is a
 /// warning naming the groups row and the value, and counts as 0.
-package enum GroupAmount {
+enum GroupAmount {
     /// `fromSheetAPI`: the groups tab is read from a SheetDB-style URL without `mode=UNFORMATTED_VALUE`
     /// (`Validator.readsSheetAPI`), so a cell in the sheet's own currency format (`$5.00`) is fixed for the
     /// whole column by reading it unformatted, as a price is (`PriceText.Problem`); from a file, only by
@@ -14,8 +14,8 @@ package enum GroupAmount {
     /// sign, and why it is not counted when it cannot be read.
     package struct Reading: Equatable {
         package var value: Decimal = 0
-        package var signed = false
-        package var notCounted: Reason?
+        var signed = false
+        var notCounted: Reason?
     }
 
     /// `separator`: the groups source's `decimal_separator`; `currency`: the group's, whose sign may stand

@@ -5,7 +5,7 @@ import OrderPressSupport
 /// Japanese input method writes full-width digits and separators (`３５`, `１，２００`, `１２．５`), which
 /// NFKC maps to ASCII. Only numeric cells are folded: NFKC on names and items would change what people
 /// wrote (`①`, `ｶ`).
-package enum NumericText {
+enum NumericText {
     /// `text` in NFKC when it has a byte beyond ASCII; `text` itself otherwise (the usual cell, at the cost
     /// of one look at its bytes).
     package static func folded(_ text: String) -> String {

@@ -5,11 +5,11 @@ import OrderPressSupport
 /// or a JSON boolean with `mode=UNFORMATTED_VALUE`), a Form's yes/no answer in its language, a tick.
 package enum PaidText {
     /// Compared case-insensitively after normalisation (and NFKC, for a full-width `ＹＥＳ`), so "Yes" and "TRUE" count too.
-    package static let paid: Set<String> = Set([
+    static let paid: Set<String> = Set([
         "true", "yes", "y", "1", "✓", "✔", "☑", "✅", "v", "〇", "○", "已付", "已付款", "已繳", "已繳費", "paid", "是", "はい", "済",
         "済み", "支払済", "支払済み", "支払い済み",
     ]).union(labels(["paid", "paid_yes"]))
-    package static let unpaid: Set<String> = Set(["", "false", "no", "n", "0", "未付", "未付款", "未繳", "unpaid", "否", "いいえ", "☐", "未", "未払い", "未払"])
+    static let unpaid: Set<String> = Set(["", "false", "no", "n", "0", "未付", "未付款", "未繳", "unpaid", "否", "いいえ", "☐", "未", "未払い", "未払"])
         .union(labels(["paid_no", "owes"]))
 
     /// What every built-in catalogue calls paid or unpaid (`支払済み`, `未払い`…): a site's own words

@@ -29,7 +29,7 @@ public struct PersonKey: Hashable, Comparable, Sendable {
     /// The folded text of `name`. Every order's person comes here: a name of ASCII and of the CJK and
     /// Hangul blocks (which neither NFKC nor case mapping changes) is folded byte by byte, and one
     /// that is already folded is returned as it is; only other names take Unicode's tables.
-    package static func fold(_ name: String) -> String {
+    static func fold(_ name: String) -> String {
         switch Text.withUTF8(name, scan(utf8:)) {
         case .folded: return name
         case .ascii:
@@ -69,7 +69,7 @@ public struct PersonKey: Hashable, Comparable, Sendable {
 
     /// Scalars that NFKC and case mapping leave alone, in the scripts most sheets are written in
     /// (`PersonKeyTests` checks every one against Foundation's mappings).
-    package static func isStable(_ scalar: UInt32) -> Bool {
+    static func isStable(_ scalar: UInt32) -> Bool {
         switch scalar {
         case 0x3001...0x3035, 0x3041...0x3096, 0x30A1...0x30FE, 0x4E00...0x9FFF, 0xAC00...0xD7A3: return true
         default: return false
@@ -87,7 +87,7 @@ public struct PersonKey: Hashable, Comparable, Sendable {
 
     /// Whether the two keys are one edit apart (one letter inserted, dropped, changed, or two
     /// neighbours swapped), by Unicode scalars: an organiser written almost as an orderer ("did you mean …").
-    package func isOneEdit(from other: PersonKey) -> Bool {
+    func isOneEdit(from other: PersonKey) -> Bool {
         let (a, b) = (Array(text.unicodeScalars), Array(other.text.unicodeScalars))
         guard a != b, abs(a.count - b.count) <= 1 else { return false }
         var start = 0

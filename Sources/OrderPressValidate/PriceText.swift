@@ -6,8 +6,8 @@ import OrderPressSupport
 /// it (`３５`, `１，２００`: NFKC, see `NumericText`); at most 12 digits before the point and 6 after, so
 /// that no sum of a million valid rows can lose a cent (`Decimal` keeps 38 digits).
 package enum PriceText {
-    package static let integerDigits = 12
-    package static let fractionDigits = 6
+    static let integerDigits = 12
+    static let fractionDigits = 6
 
     package enum Problem: Error, Equatable {
         case missing
@@ -24,7 +24,7 @@ package enum PriceText {
         case notANumber(String)
 
         /// The reason with its code and values; its English is the catalogue's (`Reason(_:_:)`).
-        package func explained(column: String, fromSheetAPI: Bool = false, table: String = "orders") -> Reason {
+        func explained(column: String, fromSheetAPI: Bool = false, table: String = "orders") -> Reason {
             switch self {
             case .missing: return Reason(.priceMissing, ["column": column])
             case .negative: return Reason(.priceNegative)
@@ -44,7 +44,7 @@ package enum PriceText {
     /// A price read, and whether it was written with its currency's sign or code (`¥300`, `4.50 USD`).
     package struct Amount: Equatable {
         package var value: Decimal
-        package var signed = false
+        var signed = false
     }
 
     package static func parse(_ text: String, separator: DecimalSeparator = .point, currency: String? = nil) -> Result<Decimal, Problem> {
@@ -65,7 +65,7 @@ package enum PriceText {
 
     /// Every rule, for any text; `parse` tries `plainDigits` first. `shown`: the text as written, for the
     /// problem (when `text` is its NFKC form).
-    package static func parseInGeneral(_ text: String, shown: String? = nil, separator: DecimalSeparator = .point) -> Result<Decimal, Problem> {
+    static func parseInGeneral(_ text: String, shown: String? = nil, separator: DecimalSeparator = .point) -> Result<Decimal, Problem> {
         readInGeneral(text, shown: shown, separator: separator, currency: nil).map(\.value)
     }
 
@@ -118,7 +118,7 @@ package enum PriceText {
     /// a significand (at most 18 digits) and a power of ten. Decimal keeps every value compact, so it
     /// is the very same Decimal that parsing the text gives.
     /// `decimal` and `group`: the marks of the source's `decimal_separator` (`.` and `,`, or `,` and `.`).
-    package static func plainDigits(_ text: String, decimal: UInt8 = UInt8(ascii: "."), group groupMark: UInt8 = UInt8(ascii: ",")) -> Decimal? {
+    static func plainDigits(_ text: String, decimal: UInt8 = UInt8(ascii: "."), group groupMark: UInt8 = UInt8(ascii: ",")) -> Decimal? {
         var integer = 0  // significant digits before the point
         var fraction = 0  // digits after the point, up to the last non-zero one
         var digits = 0
@@ -181,7 +181,7 @@ package enum PriceText {
 
     /// What a sheet's currency format puts around a number: signs (`$`, `€`, `¥`…) and the letters that
     /// qualify a dollar (`NT$`, `US$`, `HK$`, `A$`, `R$`).
-    package static let currencySignCharacters: Set<Character> = [
+    static let currencySignCharacters: Set<Character> = [
         "$", "€", "£", "¥", "₩", "₹", "₽", "₱", "฿", "₫", "₺", "₪", "N", "T", "U", "S", "H", "K", "A", "C", "R", "M", "X",
     ]
 
@@ -194,7 +194,7 @@ package enum PriceText {
     /// The number as `DecimalText` reads it (`1234.56`), or nil when `text` is not one written with
     /// `separator`: with `.point` commas only between groups of three before the point; with `.comma` a
     /// point or a space (one of them) between groups of three before the comma.
-    package static func canonical(_ text: Substring, _ separator: DecimalSeparator) -> String? {
+    static func canonical(_ text: Substring, _ separator: DecimalSeparator) -> String? {
         guard let first = text.first, first.isASCII, first.isNumber || String(first) == separator.rawValue else { return nil }
         guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "," || $0 == " ") }) else { return nil }
         switch separator {
@@ -230,7 +230,7 @@ package enum PriceText {
     /// groups (`1,23,456.78`: three digits last, two before them), and none after the point (`1.000,5` is a
     /// thousand and a half where the comma is the decimal mark, not 1.0005). No text fits both kinds of
     /// groups with another value, so neither is a guess.
-    package static func isGrouped(_ text: Substring) -> Bool {
+    static func isGrouped(_ text: Substring) -> Bool {
         guard text.contains(",") else { return false }
         let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 1 || !parts[1].contains(",") else { return false }

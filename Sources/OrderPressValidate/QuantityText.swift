@@ -2,8 +2,8 @@ import OrderPressSupport
 
 /// Reads a quantity: a whole number of cups from 1 to 10,000, written with digits 0–9 (`3`, `1,000`, or full-width `３`);
 /// an empty cell is one. Bounded so that the sum of a million rows' quantities stays far from `Int.max`.
-package enum QuantityText {
-    package static let range = 1...10_000
+enum QuantityText {
+    static let range = 1...10_000
 
     /// The quantity, or nil when the text is anything else (`0`, `-1`, `1.5`, `1e5`, `0x10`, `١٢`, an overflow).
     package static func parse(_ text: String) -> Int? {
@@ -29,7 +29,7 @@ package enum QuantityText {
     /// Why `text` is not a quantity: a whole number with a unit or sign around it, as people type into
     /// a Form's short answer (`2杯`, `2 cups`, `x2`, `２份`), says which number to write; anything else
     /// says what a quantity is.
-    package static func problem(_ text: String) -> Reason {
+    static func problem(_ text: String) -> Reason {
         if let number = unitTyped(text) {
             return Reason(
                 .quantityFormatted, ["value": text, "number": String(number)])
@@ -39,7 +39,7 @@ package enum QuantityText {
 
     /// The number of a quantity typed with a unit (`2杯`, `2 cups`, `x2`): one run of digits, in range,
     /// with no other digit, sign, point or comma around it; nil for anything else (`兩杯`, `1.5杯`, `0杯`).
-    package static func unitTyped(_ text: String) -> Int? {
+    static func unitTyped(_ text: String) -> Int? {
         let folded = NumericText.folded(text)
         guard let first = folded.firstIndex(where: { $0.isASCII && $0.isNumber }) else { return nil }
         let digits = folded[first...].prefix { $0.isASCII && $0.isNumber }

@@ -8,9 +8,9 @@ import OrderPressSupport
 ///
 /// Only neighbours are compared: a Form appends each response below the last, so a repeat is the next
 /// row. That is one comparison per order, almost always ended by the row numbers or the person's key.
-package enum RepeatedSubmissions {
+enum RepeatedSubmissions {
     /// How long after the first a repeat is still taken for the same submission sent again.
-    package static let window: TimeInterval = 600
+    static let window: TimeInterval = 600
 
     /// One warning per order that repeats the one on the row above it, in sheet order. `orders`: the
     /// valid orders in sheet order.

@@ -26,7 +26,7 @@ package struct RowIdentity: Sendable {
     /// a few kilobytes): made by interpolating and joining, a Form's row (a dozen question titles) was
     /// slow to make; kept as a String, every row's (the titles again in each) hundreds of MB at a
     /// million rows (docs/benchmarks.md). Records make it when it is stored (`Identity`).
-    package func withContent<Result>(of values: [String], _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    func withContent<Result>(of values: [String], _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         var size = Self.start.utf8CodeUnitCount
         for part in content { size += part.prefix.count + values[part.position].utf8.count }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { buffer in
@@ -46,7 +46,7 @@ package struct RowIdentity: Sendable {
     }
 
     /// How many bytes `withContent(of:_:)` gives, without making them.
-    package func contentSize(of values: [String]) -> Int {
+    func contentSize(of values: [String]) -> Int {
         content.reduce(Self.start.utf8CodeUnitCount) { $0 + $1.prefix.count + values[$1.position].utf8.count }
     }
 }

@@ -5,11 +5,11 @@ import OrderPressSupport
 /// The mapped columns of the orders sheet, located once per table, so that each row's cells are read
 /// and normalised once, in one pass, whatever reads them afterwards (the checks, the diff's values, the
 /// secret cells, a rejected row's shown values).
-package struct RowReader {
+struct RowReader {
     package let columns: Configuration.OrderColumns
     package let secret: Set<String>
     /// The mapped columns the sheet has, in configuration order, each once.
-    package let displayColumns: [String]
+    let displayColumns: [String]
     /// Where each of `displayColumns` is among the non-secret values or among the secrets.
     private let places: [Place]
     /// The sheet columns of the non-secret values and of the secrets, in configuration order.
@@ -22,7 +22,7 @@ package struct RowReader {
         case value(Int), secret(Int)
     }
 
-    package init(table: SourceTable, columns: Configuration.OrderColumns) {
+    init(table: SourceTable, columns: Configuration.OrderColumns) {
         let index = table.columnIndex()
         let secret = Set(columns.secret)
         var seen = Set<String>()
@@ -68,7 +68,7 @@ package struct RowReader {
     }
 
     /// What a rejected row shows: every display column, secrets masked.
-    package func shownValues(values: [String], secrets: [SecretValue]) -> [RejectedRow.Cell] {
+    func shownValues(values: [String], secrets: [SecretValue]) -> [RejectedRow.Cell] {
         zip(displayColumns, places).map { column, place in
             switch place {
             // A time cell is shown as pages show times, never as a raw Sheets serial.

@@ -18,9 +18,9 @@ import OrderPressSupport
 /// Only rows that are rejected or warned about are looked at (a few, so no cost on a clean sheet), and
 /// only in CSV (a JSON row names each cell's column). A row found shifted is treated as one whose
 /// fields do not fit the header: rejected with none of its values shown, published or stored.
-package struct ShiftedCells {
+struct ShiftedCells {
     /// A column whose cells have a type to check.
-    package enum Kind {
+    enum Kind {
         case price, quantity, currency, time, paid
     }
 
@@ -41,7 +41,7 @@ package struct ShiftedCells {
     /// The orders source's `decimal_separator`: a price is read as the row's own check reads it.
     private let separator: DecimalSeparator
 
-    package init(
+    init(
         table: SourceTable, columns: Configuration.OrderColumns, timeZone: TimeZone, separator: DecimalSeparator = .point,
         isKnownCurrency: @escaping (String) -> Bool
     ) {
@@ -65,11 +65,11 @@ package struct ShiftedCells {
 
     /// What a cell looks like, without what it says: its length in UTF-8 bytes and which kinds of
     /// characters it holds (upper case, lower case, digits, anything else).
-    package struct Shape: Hashable {
-        package var length: Int
-        package var kinds: UInt8
+    struct Shape: Hashable {
+        var length: Int
+        var kinds: UInt8
 
-        package init(_ text: String) {
+        init(_ text: String) {
             length = text.utf8.count
             var kinds: UInt8 = 0
             for byte in text.utf8 {
@@ -87,7 +87,7 @@ package struct ShiftedCells {
     /// The reason to reject data row `row` as shifted (`reason(row:in:)`), or as holding beside a secret
     /// column a cell shaped like that column's and unlike its own; `suspects` are the rows looked at, left
     /// out of the shapes.
-    package mutating func reason(row: Int, in table: SourceTable, suspects: Set<Int>) -> Reason? {
+    mutating func reason(row: Int, in table: SourceTable, suspects: Set<Int>) -> Reason? {
         if let reason = reason(row: row, in: table) { return reason }
         guard secretNeighbours.contains(where: { !$0.neighbours.isEmpty }) else { return nil }
         if shapes == nil {
@@ -142,7 +142,7 @@ package struct ShiftedCells {
     /// response tab has the quantity just before the price and a free-text note after it: read one column
     /// over, its `35 元` row would read (the quantity's `1` as the price, the empty note as `paid`), and a
     /// typo would be hidden as a shifted row.
-    package static func isForeign(_ text: String, to kind: Kind) -> Bool {
+    static func isForeign(_ text: String, to kind: Kind) -> Bool {
         guard !text.isEmpty else { return false }
         if kind == .quantity { return QuantityText.unitTyped(text) == nil }
         guard kind == .price else { return true }
@@ -166,7 +166,7 @@ package struct ShiftedCells {
     /// where it is now reading a cell that is not empty, and one of them that does not read holds a value
     /// of the wrong kind (`isForeign`: not just nothing, a forgotten price beside a quantity is a forgotten
     /// price; nor a price typed with its currency or in words).
-    package mutating func reason(row: Int, in table: SourceTable) -> Reason? {
+    mutating func reason(row: Int, in table: SourceTable) -> Reason? {
         guard !typed.isEmpty else { return nil }
         var cells: [String] = []
         cells.reserveCapacity(width)

@@ -484,7 +484,7 @@ public struct Validator: Sendable {
     /// A sheet (the orders, or the groups tab) comes from a SheetDB-style URL whose `mode=UNFORMATTED_VALUE`
     /// would undo the sheet's number formats: not from a file, and not from a URL that asks for it already (a
     /// `$1.23` then was typed as text). One rule for every cell the hint is given for (price, fee, discount).
-    package static func readsSheetAPI(_ location: Configuration.Location) -> Bool {
+    static func readsSheetAPI(_ location: Configuration.Location) -> Bool {
         guard case .url(let url) = location else { return false }
         let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         return !items.contains { $0.name.lowercased() == "mode" && $0.value?.uppercased() == "UNFORMATTED_VALUE" }

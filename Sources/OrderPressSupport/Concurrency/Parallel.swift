@@ -95,7 +95,7 @@ public enum Parallel {
 
     @usableFromInline
     struct Unchecked<Value>: @unchecked Sendable {
-        @usableFromInline let value: Value
+        @usableFromInline package let value: Value
         @inlinable init(_ value: Value) { self.value = value }
     }
 }

@@ -309,7 +309,7 @@ package enum AtomicFile {
 
     /// Removes the real folder `name` in the open folder `folder` and all it holds; a link in it is removed,
     /// never followed. Best effort: what cannot be removed stays.
-    package static func removeFolder(_ name: String, in folder: Int32) {
+    static func removeFolder(_ name: String, in folder: Int32) {
         let descriptor = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         for entry in names(in: descriptor) {
@@ -322,7 +322,7 @@ package enum AtomicFile {
     }
 
     /// The names in the open folder `folder` but `.` and `..`, sorted; `folder` stays open.
-    package static func names(in folder: Int32) -> [String] {
+    static func names(in folder: Int32) -> [String] {
         let copy = dup(folder)
         guard copy >= 0, let listing = fdopendir(copy) else {
             if copy >= 0 { close(copy) }

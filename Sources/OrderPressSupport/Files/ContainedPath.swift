@@ -12,7 +12,7 @@ import Foundation
 package struct ContainedPath {
     package let root: URL
     /// The names below the root, the last one being the file itself; never empty, never `.` or `..`.
-    package let components: [String]
+    let components: [String]
 
     package init(_ url: URL, below root: URL) throws(OutputError) {
         let rootPath = root.standardizedFileURL.path
@@ -57,7 +57,7 @@ package struct ContainedPath {
     }
 
     /// Opens a configured folder itself (which may be a link); with `create`, makes it and its parents.
-    package static func openRoot(_ root: URL, create: Bool) throws(OutputError) -> Int32? {
+    static func openRoot(_ root: URL, create: Bool) throws(OutputError) -> Int32? {
         var folder = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folder < 0, errno == ENOENT {
             guard create else { return nil }

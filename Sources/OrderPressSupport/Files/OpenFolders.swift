@@ -15,7 +15,7 @@ import Foundation
 package final class OpenFolders: @unchecked Sendable {
     package let root: URL
     /// The root's path, for messages.
-    package let rootPath: String
+    let rootPath: String
     /// Whether folders made here need their mode set again (see `AtomicFile.umaskNarrowsModes`).
     private let fixMode: Bool
     private let lock = NSLock()
@@ -31,7 +31,7 @@ package final class OpenFolders: @unchecked Sendable {
     /// The hidden folders `putHiddenInPlace` renamed to where they go, in order: `hideAgain` undoes that.
     private var placed: [String] = []
     /// Whether a hidden folder's files had to be moved one by one into a folder in its place: not undone.
-    package private(set) var movedFiles = false
+    private(set) var movedFiles = false
 
     /// How folders are made hidden: names carrying `AtomicFile.temporaryMarker` and the session's
     /// `prefix`, so that the sweep after a killed publish removes them; `before` marks the publish

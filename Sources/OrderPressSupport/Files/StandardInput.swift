@@ -21,7 +21,7 @@ public enum StandardInput {
 
     /// Standard input's bytes, up to `limit`, in memory of its own: when memory runs out (a process
     /// under a limit) the answer is `.system(ENOMEM)`, where `FileHandle.readDataToEndOfFile` crashes.
-    package static func read(limit: Int = maxBytes) throws(BoundedFile.Failure) -> Data {
+    static func read(limit: Int = maxBytes) throws(BoundedFile.Failure) -> Data {
         var capacity = 1 << 16
         guard var base = malloc(capacity) else { throw .system(ENOMEM) }
         var filled = 0

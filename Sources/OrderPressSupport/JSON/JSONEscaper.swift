@@ -22,7 +22,7 @@ package enum JSONEscaper {
     }
 
     /// `append`, a byte at a time.
-    package static func appendEscaping(_ text: String, to bytes: inout [UInt8]) {
+    static func appendEscaping(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {

@@ -105,7 +105,7 @@ package struct PrettyJSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    package mutating func int(_ value: Int) { DecimalText.withInteger(value) { bytes.append(contentsOf: $0) } }
+    mutating func int(_ value: Int) { DecimalText.withInteger(value) { bytes.append(contentsOf: $0) } }
 
     package mutating func null() { bytes += "null".utf8 }
 

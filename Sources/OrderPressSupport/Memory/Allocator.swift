@@ -10,7 +10,7 @@ import Foundation
 package enum Allocator {
     /// Below this much resident memory nothing is given back: the pages would only be faulted in again
     /// by the steps after, and the smallest peak-memory limit is 512 MB (docs/ARCHITECTURE.md, Performance limits).
-    package static let purgedAbove = 256 << 20
+    static let purgedAbove = 256 << 20
 
     /// Returns the free pages of every arena to the system (a few milliseconds) when the process holds more
     /// than `purgedAbove`.
@@ -21,12 +21,12 @@ package enum Allocator {
 
     /// jemalloc's purge of every arena (`MALLCTL_ARENAS_ALL` is 4096); true when it was done.
     @discardableResult
-    package static func purgeAllArenas() -> Bool {
+    static func purgeAllArenas() -> Bool {
         mallctl("arena.4096.purge", nil, nil, nil, 0) == 0
     }
 
     /// The process's resident set, from `/proc/self/statm` (its second number, in pages); nil where there is none.
-    package static func residentBytes() -> Int? {
+    static func residentBytes() -> Int? {
         let descriptor = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }

@@ -9,9 +9,9 @@ public protocol FlatKey: Equatable {
 /// look-up, where this is a multiply-and-shift and a probe (docs/benchmarks.md). Open addressing, linear
 /// probing, grown to stay at most half full; entries are only ever added.
 public struct FlatTable<Key: FlatKey> {
-    @usableFromInline var keys: [Key?]
+    @usableFromInline package var keys: [Key?]
     @usableFromInline var values: [Int32]
-    @usableFromInline var count = 0
+    @usableFromInline package var count = 0
 
     @inlinable
     public init() {

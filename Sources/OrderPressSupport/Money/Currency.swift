@@ -21,7 +21,7 @@ package enum Currency {
         """.split(whereSeparator: \.isWhitespace).map(String.init))
 
     /// Minor units of `code`: the configuration's override, else ISO 4217's, else 2.
-    package static func minorUnits(_ code: String, overrides: [String: Int]) -> Int {
+    static func minorUnits(_ code: String, overrides: [String: Int]) -> Int {
         overrides[code] ?? exceptions[code] ?? 2
     }
 }

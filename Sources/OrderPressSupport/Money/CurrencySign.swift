@@ -3,7 +3,7 @@
 /// the amount's currency, and contradicts it otherwise. Compared after NFKC (`￥` is `¥`).
 package enum CurrencySign {
     /// Currencies written with a bare `$` (Google Sheets' formats for these locales use it).
-    package static let dollars: Set<String> = [
+    static let dollars: Set<String> = [
         "USD", "CAD", "AUD", "NZD", "SGD", "HKD", "TWD", "MXN", "ARS", "CLP", "COP", "CUP", "DOP", "UYU", "BND", "FJD", "JMD",
         "TTD", "BSD", "BBD", "BZD", "BMD", "KYD", "LRD", "NAD", "SBD", "SRD", "XCD", "GYD",
     ]

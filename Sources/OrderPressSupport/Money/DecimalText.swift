@@ -78,7 +78,7 @@ public enum DecimalText {
     /// `text` as `fixed` or `exact` write it ("-26297.50") with `separator` between each three digits of
     /// its whole part ("-26,297.50"): pages only (`MoneyFormat.thousandsSeparator`). Most amounts have
     /// at most three whole digits and come back as they are, after counting them.
-    package static func grouped(_ text: String, separator: String) -> String {
+    static func grouped(_ text: String, separator: String) -> String {
         let utf8 = text.utf8
         let sign = utf8.first == UInt8(ascii: "-") ? 1 : 0
         var digits = 0
@@ -156,12 +156,12 @@ public enum DecimalText {
         /// Foundation gives the significand only as another `Decimal`, and turning that into an integer
         /// through `NSDecimalNumber` allocated an object for every amount on every page.
         /// Nil for NaN and for a significand over 64 bits, as through Foundation.
-        package static func parts(of value: Decimal) -> (negative: Bool, units: UInt64, exponent: Int)? {
+        static func parts(of value: Decimal) -> (negative: Bool, units: UInt64, exponent: Int)? {
             guard let raw = RawDecimal(value), let units = UInt64(exactly: raw.significand) else { return nil }
             return (raw.negative, units, raw.exponent)
         }
 
-        package static func partsThroughFoundation(of value: Decimal) -> (negative: Bool, units: UInt64, exponent: Int)? {
+        static func partsThroughFoundation(of value: Decimal) -> (negative: Bool, units: UInt64, exponent: Int)? {
             guard !value.isNaN else { return nil }
             let significand = value.significand
             let units = NSDecimalNumber(decimal: significand).uint64Value
@@ -224,7 +224,7 @@ public enum DecimalText {
 
         /// Written back to front into the first `count` bytes of `buffer`.
         @usableFromInline
-        func write(units: UInt64, fractionDigits: Int, trailingZeros: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, count: Int) {
+        package func write(units: UInt64, fractionDigits: Int, trailingZeros: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, count: Int) {
             let zero = UInt8(ascii: "0")
             var position = count - 1
             var rest = units

@@ -18,7 +18,7 @@ public struct MoneyFormat: Sendable {
     public var plain: MoneyFormat { MoneyFormat(minorUnitOverrides: minorUnitOverrides) }
 
     /// `text` (as `DecimalText.fixed` writes it) grouped by thousands, or as it is without a separator.
-    package func grouped(_ text: String) -> String {
+    func grouped(_ text: String) -> String {
         thousandsSeparator.isEmpty ? text : DecimalText.grouped(text, separator: thousandsSeparator)
     }
 
@@ -68,7 +68,7 @@ extension MoneyFormat {
     /// (`DecimalText.roundedRatio`), each on the integers it already holds (the sign stays apart, so
     /// half-up on a magnitude is away from zero). Property tests hold it to `NSDecimalRound`.
     @inline(__always)
-    package static func halfUp<Magnitude: FixedWidthInteger & UnsignedInteger>(_ magnitude: Magnitude, dividedBy step: Magnitude) -> Magnitude {
+    static func halfUp<Magnitude: FixedWidthInteger & UnsignedInteger>(_ magnitude: Magnitude, dividedBy step: Magnitude) -> Magnitude {
         let (quotient, remainder) = magnitude.quotientAndRemainder(dividingBy: step)
         return remainder >= step - remainder ? quotient + 1 : quotient
     }

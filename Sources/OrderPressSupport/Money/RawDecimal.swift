@@ -56,6 +56,6 @@ package struct RawDecimal: Hashable, Sendable {
     }()
 
     /// 10^0 … 10^38, every power of ten a UInt128 holds.
-    package static let powers: [UInt128] = (0...maximumShift).map { (0..<$0).reduce(UInt128(1)) { value, _ in value * 10 } }
-    package static let maximumShift = 38
+    static let powers: [UInt128] = (0...maximumShift).map { (0..<$0).reduce(UInt128(1)) { value, _ in value * 10 } }
+    static let maximumShift = 38
 }

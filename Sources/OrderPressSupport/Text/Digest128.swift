@@ -52,7 +52,7 @@ package struct Digest128: Hashable, Sendable {
     }
 
     /// The 16 bytes in lower-case hex.
-    package var hex: String { withBytes(Hex.lowercase) }
+    var hex: String { withBytes(Hex.lowercase) }
 
     /// Two words of a SHA-256, already uniform: one is hash enough.
     package func hash(into hasher: inout Hasher) {

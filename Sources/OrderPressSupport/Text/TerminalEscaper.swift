@@ -32,7 +32,7 @@ public enum TerminalEscaper {
     /// separators, and invisible format characters (bidi overrides and isolates reorder the rest of
     /// the line; zero-width characters make two different names look alike). The zero-width joiner
     /// and tag characters stay: emoji sequences are made of them and do nothing else.
-    package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         // Printable ASCII and the common CJK blocks hold no control, separator or format character
         // (`TerminalEscaperTests` checks every one of them): most text is decided without a property lookup.
         if Self.plainRanges.contains(where: { $0.contains(scalar.value) }) { return false }
@@ -47,5 +47,5 @@ public enum TerminalEscaper {
     }
 
     /// Printable ASCII, kana, CJK ideographs (and extension A), Hangul syllables.
-    package static let plainRanges: [ClosedRange<UInt32>] = [0x20...0x7E, 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3]
+    static let plainRanges: [ClosedRange<UInt32>] = [0x20...0x7E, 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3]
 }

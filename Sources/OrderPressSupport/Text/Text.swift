@@ -107,7 +107,7 @@ public enum Text {
     /// name, say), with single inner ASCII spaces: nothing to drop, collapse or compose, so no new string
     /// is built. One pass over the UTF-8 bytes, decoded in place: every cell of every row comes here,
     /// and going through `unicodeScalars` cost more than the rest of the check.
-    package static func isAlreadyNormal(_ s: String) -> Bool {
+    static func isAlreadyNormal(_ s: String) -> Bool {
         s.utf8.withContiguousStorageIfAvailable(isAlreadyNormal(utf8:)) ?? isPlainText(s)
     }
 
@@ -150,7 +150,7 @@ public enum Text {
 
     /// `isAlreadyNormal` scalar by scalar: for a string whose bytes are not at hand, and what the tests
     /// hold the byte-wise check to.
-    package static func isPlainText(_ s: String) -> Bool {
+    static func isPlainText(_ s: String) -> Bool {
         var previousWasSpace = true
         for scalar in s.unicodeScalars {
             if scalar == " " {
@@ -187,13 +187,13 @@ public enum Text {
 
     /// What lowercasing a text changes: nothing (no upper-case letter), only ASCII letters (every scalar
     /// is ASCII or CJK, which has no case), or possibly more (Foundation's rules then).
-    package enum CaseFolding: Equatable {
+    enum CaseFolding: Equatable {
         case lower, asciiUpper, other
     }
 
     /// `CaseFolding` scalar by scalar: for a string whose bytes are not at hand, and what the tests hold
     /// the byte-wise reading to.
-    package static func caseOfScalars(_ text: String) -> CaseFolding {
+    static func caseOfScalars(_ text: String) -> CaseFolding {
         var upper = false
         for scalar in text.unicodeScalars {
             switch scalar.value {
@@ -207,7 +207,7 @@ public enum Text {
 
     /// `caseOfScalars` of the (valid) UTF-8 of a string, decoding it here: the scalar view's iteration
     /// was costly for a person's name on every row.
-    package static func caseOf(utf8 bytes: UnsafeBufferPointer<UInt8>) -> CaseFolding {
+    static func caseOf(utf8 bytes: UnsafeBufferPointer<UInt8>) -> CaseFolding {
         var upper = false
         var index = 0
         while index < bytes.count {

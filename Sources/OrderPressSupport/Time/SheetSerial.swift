@@ -6,18 +6,18 @@ import Foundation
 /// never through `Double`: a JSON number arrives as its exact decimal text (`JSONNumberText`).
 package enum SheetSerial {
     /// 1899-12-30 is this many days before 1970-01-01.
-    package static let epochDays = 25_569
+    static let epochDays = 25_569
     /// The serials read: 1970-01-01 to 9999-12-31. A smaller number in a time or deadline cell (`18`
     /// for six o'clock, a price typed in the wrong column) is no order's date: it stays unreadable, a
     /// warning, rather than becoming a day in 1900.
-    package static let days = epochDays...2_958_465
+    static let days = epochDays...2_958_465
     /// Fraction digits read: a trillionth of a day is far below a second.
     private static let fractionDigits = 12
 
     /// The wall-clock time (seconds since 1970 as if the zone were UTC) of a serial written as digits with
     /// at most one point (`46347`, `46347.385416666664`), rounded to the nearest second; nil for any other
     /// text, and for a day outside `days`.
-    package static func wallClock(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func wallClock(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var days = 0
         var integerDigits = 0
         var numerator = 0

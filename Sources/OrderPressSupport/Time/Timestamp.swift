@@ -78,21 +78,21 @@ package enum Timestamp {
     /// What a timestamp's numbers say: the date, the time of day (zeros when it has none) and the zone
     /// it names, if any.
     package struct Fields: Equatable {
-        package var year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0
+        var year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0
         /// Whether the text has a time of day (hours and minutes), not just a date.
-        package var hasTime = false
+        var hasTime = false
         package var zoneOffset: Int?
         /// The year came last (`a/b/yyyy`): `month` and `day` hold the first and second number as read,
         /// which only a date order (`settled`) says are the month and the day.
-        package var yearLast = false
+        var yearLast = false
 
         /// How far before the next day's start a date alone ends, as a deadline: "23:59:59…" of its day.
-        package static let lastInstant: TimeInterval = 0.001
+        static let lastInstant: TimeInterval = 0.001
 
         /// The fields with a year-last date's day and month put in place by `order`, and the order the
         /// numbers alone prove; nil when they could be either (`05/11/2026` without an order), or the
         /// order is year-first. A year-first date is year, month, day whatever the order.
-        package func settled(_ order: DateOrder?) -> (Fields, proves: DateOrder?)? {
+        func settled(_ order: DateOrder?) -> (Fields, proves: DateOrder?)? {
             guard yearLast else { return (self, nil) }
             var swapped = self
             (swapped.month, swapped.day) = (day, month)
@@ -136,7 +136,7 @@ package enum Timestamp {
     }
 
     /// What a first look at a timestamp's bytes found.
-    package enum Scan {
+    enum Scan {
         /// Digits and separators only (`2026-11-21 09:15`, `11/21/2026 9:15:00`, `…T09:15+08:00`).
         case fields(Fields)
         /// A letter (other than the `T` between date and time and a closing `Z`) or a non-ASCII character:
@@ -147,7 +147,7 @@ package enum Timestamp {
     }
 
     /// The fast path: digits and separators read in one pass over the bytes, without a String or an array.
-    package static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Scan {
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Scan {
         // Only the first six numbers are read, and how many there are: kept in place, not in an array
         // made and freed for every order's time.
         var fields = (0, 0, 0, 0, 0, 0)
@@ -300,7 +300,7 @@ package enum Timestamp {
         return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }
 
-    package static func daysIn(month: Int, year: Int) -> Int {
+    static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -309,7 +309,7 @@ package enum Timestamp {
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    package static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400

@@ -6,17 +6,17 @@ import Foundation
 /// `3時15分`), full-width digits and colons (NFKC). Every word must be one of these: any other word
 /// (`Sat`, `Nov`, `noon`, `晚上`) makes the text unreadable — a warning, and the text shown as it was —
 /// because skipping it could show a time that is not the one written.
-package enum TimestampWords {
-    package enum Meridiem {
+enum TimestampWords {
+    enum Meridiem {
         case am, pm
     }
 
     /// The markers Google Sheets writes for the 12-hour clock in zh, ja, ko and en. Latin ones are
     /// compared case-insensitively and only as whole words.
-    package static let markers: [(text: String, meridiem: Meridiem)] = [
+    static let markers: [(text: String, meridiem: Meridiem)] = [
         ("上午", .am), ("下午", .pm), ("午前", .am), ("午後", .pm), ("오전", .am), ("오후", .pm),
     ]
-    package static let latinMarkers: [String: Meridiem] = ["am": .am, "pm": .pm, "a.m.": .am, "p.m.": .pm, "a.m": .am, "p.m": .pm]
+    static let latinMarkers: [String: Meridiem] = ["am": .am, "pm": .pm, "a.m.": .am, "p.m.": .pm, "a.m": .am, "p.m": .pm]
 
     /// Units written between a date's or a time's numbers (zh, ja, ko): read as separators.
     package static let units: Set<Character> = ["年", "月", "日", "時", "时", "分", "秒", "년", "월", "일", "시", "분", "초"]
@@ -31,7 +31,7 @@ package enum TimestampWords {
     }
 
     /// What the byte path made of a timestamp: the answer, or a character it leaves to `parseText`.
-    package enum ByteRead {
+    enum ByteRead {
         case read(Timestamp.Fields?)
         case needsText
     }
@@ -42,7 +42,7 @@ package enum TimestampWords {
     /// (`TimestampWordsTests` compares the two on generated text); any other byte — a full-width digit,
     /// a control character, a word of another script — goes to `parseText`. Reading every row's time as a
     /// String, normalised and walked by Character, was a third of a 100,000-row Form sheet's rerun.
-    package static func readBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> ByteRead {
+    static func readBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> ByteRead {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { plain in
             var count = 0
             var meridiem: Meridiem?
@@ -144,7 +144,7 @@ package enum TimestampWords {
 
     /// The text path: any timestamp, read as NFKC text character by character (full-width digits and
     /// colons become ASCII).
-    package static func parseText(_ bytes: UnsafeBufferPointer<UInt8>) -> Timestamp.Fields? {
+    static func parseText(_ bytes: UnsafeBufferPointer<UInt8>) -> Timestamp.Fields? {
         let text = String(decoding: bytes, as: UTF8.self).precomposedStringWithCompatibilityMapping
         var plain: [UInt8] = []
         plain.reserveCapacity(text.utf8.count)
