@@ -1,17 +1,5 @@
 import Foundation
 import PropertyBased
-import Testing
-
-@testable import OrderPressSupport
-@testable import OrderPressCatalogue
-@testable import OrderPressOutput
-@testable import OrderPressConfig
-@testable import OrderPressFetch
-@testable import OrderPressValidate
-@testable import OrderPressSlugs
-@testable import OrderPressAggregate
-@testable import OrderPressDiff
-@testable import OrderPressRender
 
 /// Decimals of any shape, and Foundation's rounding of them: the reference every amount's text is held to.
 package enum DecimalFixtures {

@@ -1,9 +1,7 @@
 import Foundation
-import FlyingFox
 import Testing
 
 @testable import OrderPressSupport
-@testable import OrderPressFetch
 @testable import OrderPressValidate
 @testable import OrderPressDiff
 

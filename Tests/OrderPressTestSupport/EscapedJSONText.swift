@@ -1,18 +1,3 @@
-import Foundation
-import PropertyBased
-import Testing
-
-@testable import OrderPressSupport
-@testable import OrderPressCatalogue
-@testable import OrderPressOutput
-@testable import OrderPressConfig
-@testable import OrderPressFetch
-@testable import OrderPressValidate
-@testable import OrderPressSlugs
-@testable import OrderPressAggregate
-@testable import OrderPressDiff
-@testable import OrderPressRender
-
 /// Texts with JSON's escapes (`JSONEscaperTests`, manifests in `ManifestReaderTests`).
 package enum EscapedJSONText {
     /// Text with nothing to escape (half the time) or with any of what JSON escapes, as paths, keys and

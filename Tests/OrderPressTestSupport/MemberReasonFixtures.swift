@@ -1,18 +1,3 @@
-import Foundation
-import PropertyBased
-import Testing
-
-@testable import OrderPressSupport
-@testable import OrderPressCatalogue
-@testable import OrderPressOutput
-@testable import OrderPressConfig
-@testable import OrderPressFetch
-@testable import OrderPressValidate
-@testable import OrderPressSlugs
-@testable import OrderPressAggregate
-@testable import OrderPressDiff
-@testable import OrderPressRender
-
 /// A site whose orders carry member reasons (`MemberReasonTests`, and its pages through the binary).
 package enum MemberReasonFixtures {
     /// Words that advise what only the organiser can do, by catalogue; any language's reason may name a

@@ -1,18 +1,3 @@
-import Foundation
-import PropertyBased
-import Testing
-
-@testable import OrderPressSupport
-@testable import OrderPressCatalogue
-@testable import OrderPressOutput
-@testable import OrderPressConfig
-@testable import OrderPressFetch
-@testable import OrderPressValidate
-@testable import OrderPressSlugs
-@testable import OrderPressAggregate
-@testable import OrderPressDiff
-@testable import OrderPressRender
-
 /// Texts with control characters and escapes (`PrettyJSONWriterTests`, manifests in `ManifestReaderTests`).
 package enum PrettyJSONText {
     /// Text made of what JSON escapes and what it doesn't: every control character, quotes,

@@ -1,17 +1,4 @@
 import Foundation
-import PropertyBased
-import Testing
-
-@testable import OrderPressSupport
-@testable import OrderPressCatalogue
-@testable import OrderPressOutput
-@testable import OrderPressConfig
-@testable import OrderPressFetch
-@testable import OrderPressValidate
-@testable import OrderPressSlugs
-@testable import OrderPressAggregate
-@testable import OrderPressDiff
-@testable import OrderPressRender
 
 /// The cmark-gfm command line, the reference the site's rendering is held to (`CMarkTests`, `BinaryTests`).
 package enum ReferenceCMark {

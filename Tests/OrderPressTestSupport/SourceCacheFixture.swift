@@ -4,8 +4,6 @@ import Testing
 
 @testable import OrderPressSupport
 @testable import OrderPressFetch
-@testable import OrderPressValidate
-@testable import OrderPressDiff
 
 /// A SheetDB and rates feed stand-in whose rates answer can change between fetches (`SourceCacheTests`).
 package enum SourceCacheFixture {

@@ -1,17 +1,7 @@
 import Foundation
-import PropertyBased
-import Testing
 
-@testable import OrderPressSupport
-@testable import OrderPressCatalogue
-@testable import OrderPressOutput
-@testable import OrderPressConfig
 @testable import OrderPressFetch
 @testable import OrderPressValidate
-@testable import OrderPressSlugs
-@testable import OrderPressAggregate
-@testable import OrderPressDiff
-@testable import OrderPressRender
 
 /// Order rows in the validator tests' columns, validated as a build would.
 package enum ValidatorFixtures {
