@@ -53,7 +53,7 @@ run: deps
 # HTTP server inside the test process go second, on their own and one test at a time: they assert
 # timeouts and retry counts, and on 2 cores other tests (or each other) starve the servers' threads.
 # ChaosTests (a SheetDB stand-in too) runs CHAOS_RUNS seeded runs, 40 by default: CHAOS_RUNS=300 make test.
-LOOPBACK_SUITES = HTTPBinaryTests|SourceRedactionTests|StaleNoticeTests|HTTPSourceTests|HostileServerTests|RedirectTests|SourceCacheTests|ChaosTests|WebhookTests|NewsDeliveryTests
+LOOPBACK_SUITES = HTTPBinaryTests|SourceRedactionTests|StaleNoticeTests|HTTPSourceTests|TransportSessionTests|CachedSheetTests|HostileServerTests|RedirectTests|SourceCacheTests|ChaosTests|WebhookTests|NewsDeliveryTests
 test: deps layering links
 	$(SWIFT) build --product generate-manual
 	$(SWIFT) test --skip '$(LOOPBACK_SUITES)'

@@ -1,6 +1,48 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The stage targets, `Sources/OrderPress<Folder>/`, one layer an entry, lowest first (scripts/layering.txt):
+/// a target depends only on layers below its own. A new stage is named here once.
+let layers: [[String]] = [
+    ["Support"], ["Catalogue", "Output"], ["Config"], ["Fetch"], ["Validate"], ["Slugs"], ["Aggregate", "Diff"],
+    ["Render"], ["Reuse"], ["Publish"], ["Notify"], ["Pipeline", "Scaffold", "Serve"],
+].map { $0.map { "OrderPress" + $0 } }
+
+/// Every stage target.
+let stages: [Target.Dependency] = layers.joined().map { .target(name: $0) }
+
+/// `stage` and every stage target in the layers below it: what the stage's unit tests may use.
+func stages(upTo stage: String) -> [Target.Dependency] {
+    let layer = layers.firstIndex { $0.contains(stage) }!
+    return (layers[..<layer].joined() + [stage]).map { .target(name: $0) }
+}
+
+/// The stages with unit tests (`Tests/OrderPress<Folder>Tests/`), with the libraries their tests use
+/// besides the stages'.
+let stageTests: [(stage: String, products: [Target.Dependency])] = [
+    ("OrderPressSupport", ["CJemalloc", .product(name: "Crypto", package: "swift-crypto")]),
+    ("OrderPressCatalogue", []),
+    ("OrderPressConfig", []),
+    ("OrderPressFetch", [
+        .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "FlyingSocks", package: "FlyingFox"),
+        .product(name: "_CryptoExtras", package: "swift-crypto"),
+        // The reference CSV grammar that `CSVRows` is checked against (`CSVRowsTests`).
+        .product(name: "CSV", package: "CSV.swift"),
+    ]),
+    ("OrderPressValidate", []),
+    ("OrderPressSlugs", []),
+    ("OrderPressAggregate", []),
+    ("OrderPressDiff", [.product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift")]),
+    ("OrderPressRender", [.product(name: "Mustache", package: "swift-mustache")]),
+    ("OrderPressReuse", []),
+    ("OrderPressPublish", [.product(name: "Crypto", package: "swift-crypto")]),
+    ("OrderPressNotify", []),
+    ("OrderPressPipeline", []),
+    ("OrderPressScaffold", [.product(name: "TOMLKit", package: "TOMLKit")]),
+    ("OrderPressServe", []),
+]
+
 let package = Package(
     name: "OrderPress",
     platforms: [.macOS(.v13)],
@@ -211,8 +253,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "orderpress",
-            dependencies: [
-                "OrderPressSupport", "OrderPressConfig", "OrderPressDiff", "OrderPressRender", "OrderPressNotify", "OrderPressPipeline", "OrderPressScaffold", "OrderPressServe",
+            dependencies: stages + [
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
@@ -225,23 +266,44 @@ let package = Package(
         // No product includes it, and nothing in the `orderpress` binary installs a hook.
         .executableTarget(
             name: "orderpress-crashtest",
-            dependencies: ["OrderPressSupport", "OrderPressConfig", "OrderPressPipeline"],
+            dependencies: stages(upTo: "OrderPressPipeline"),
             path: "Tests/CrashTest"
         ),
-        .testTarget(
-            name: "OrderPressTests",
-            dependencies: [
-                "OrderPressSupport", "OrderPressCatalogue", "OrderPressOutput", "OrderPressConfig", "OrderPressFetch", "OrderPressValidate", "OrderPressSlugs", "OrderPressAggregate", "OrderPressDiff", "OrderPressRender", "OrderPressReuse", "OrderPressPublish", "OrderPressNotify", "OrderPressPipeline", "OrderPressScaffold", "OrderPressServe", "orderpress", "orderpress-crashtest",
+        // Helpers and fixtures more than one test target uses: paths, the built binary, loopback servers,
+        // temporary folders, the sample site, fixed clocks, generated sites, golden pages.
+        .target(
+            name: "OrderPressTestSupport",
+            dependencies: stages(upTo: "OrderPressReuse") + [
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 // The Google token endpoint stand-in makes an RSA key and checks RS256 signatures.
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
-                // The reference CSV grammar that `CSVRows` is checked against (`CSVRowsTests`).
-                .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
+            path: "Tests/OrderPressTestSupport",
             exclude: ["Fixtures"]
         ),
+    ]
+        // A unit-test target per stage, `Tests/OrderPress<Folder>Tests/`: its own target and those below it.
+        + stageTests.map { stage, products in
+            .testTarget(
+                name: stage + "Tests",
+                dependencies: stages(upTo: stage) + ["OrderPressTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+                    + products
+            )
+        }
+        + [
+            // The suites that launch the built `orderpress` (and `orderpress-crashtest`) binary.
+            .testTarget(
+                name: "OrderPressBinaryTests",
+                dependencies: stages + [
+                    "OrderPressTestSupport", "orderpress", "orderpress-crashtest",
+                    .product(name: "FlyingFox", package: "FlyingFox"),
+                    .product(name: "PropertyBased", package: "swift-property-based"),
+                    .product(name: "GRDB", package: "GRDB.swift"),
+                ]
+            ),
     ]
 )

@@ -11,6 +11,8 @@ use each other, and the cycles (strongly connected components of more than one f
   scripts/folder-graph.py [-v] [--root Sources/OrderPress]
   scripts/folder-graph.py --check scripts/layering.txt
 
+--check also fails when a stage's unit tests (Tests/OrderPress<Folder>Tests/) import a stage
+above their own or beside it.
 --check reads a declared order of the folders, one layer a line, lowest first (folders on one
 line are peers, which may not use each other either), and the upward edges still allowed
 (`A -> B`), and exits 1 if a folder uses a folder above it, or a peer, by an edge not on that
@@ -182,6 +184,29 @@ def components(nodes, uses):
     return [c for c in out if len(c) > 1]
 
 
+def test_imports(tests, rank):
+    """The imports of a stage above its own (or a peer) in each stage's unit tests,
+    Tests/OrderPress<Folder>Tests/: a unit test uses its own stage and those below it."""
+    bad = []
+    if not os.path.isdir(tests):
+        return bad
+    for target in sorted(os.listdir(tests)):
+        folder = target[len(PREFIX):-len("Tests")] if target.startswith(PREFIX) and target.endswith("Tests") else None
+        if folder not in rank:
+            continue
+        for base, dirs, names in os.walk(os.path.join(tests, target)):
+            dirs.sort()
+            for name in sorted(names):
+                if not name.endswith(".swift"):
+                    continue
+                path = os.path.join(base, name)
+                with open(path, encoding="utf-8") as f:
+                    for imported in re.findall(r"^(?:@testable )?import " + PREFIX + r"(\w+)", f.read(), re.M):
+                        if imported in rank and imported != folder and rank[imported] >= rank[folder]:
+                            bad.append(f"  {os.path.relpath(path, os.path.dirname(tests))} imports {PREFIX}{imported}")
+    return bad
+
+
 def read_layering(path):
     """The layer of each folder (0 lowest) and the allowed (from, to) edges that break the order."""
     rank, allowed = {}, set()
@@ -234,7 +259,13 @@ def main():
             print(f"uses of a folder above or beside, not allowed by {args.check} (move the type "
                   "down, or invert the dependency):\n" + "\n".join(bad))
             return 1
-        print(f"layering holds ({len(allowed) - len(stale)} edges against it still allowed)")
+        tests = test_imports(os.path.join(args.root, "..", "Tests"), rank)
+        if tests:
+            print("unit tests that import a stage above their own or beside it (move the test to the "
+                  "highest stage's tests it uses, or to OrderPressBinaryTests):\n" + "\n".join(tests))
+            return 1
+        print(f"layering holds ({len(allowed) - len(stale)} edges against it still allowed; "
+              "each stage's unit tests import no stage above it)")
         return 0
 
     print("== declared types per folder")

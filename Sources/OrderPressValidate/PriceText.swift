@@ -63,13 +63,9 @@ package enum PriceText {
         return readInGeneral(folded, shown: text, separator: separator, currency: currency)
     }
 
-    /// Every rule, for any text; `parse` tries `plainDigits` first. `shown`: the text as written, for the
+    /// Every rule, for any text; `read` tries `plainDigits` first. `shown`: the text as written, for the
     /// problem (when `text` is its NFKC form).
-    static func parseInGeneral(_ text: String, shown: String? = nil, separator: DecimalSeparator = .point) -> Result<Decimal, Problem> {
-        readInGeneral(text, shown: shown, separator: separator, currency: nil).map(\.value)
-    }
-
-    private static func readInGeneral(_ text: String, shown: String?, separator: DecimalSeparator, currency: String?) -> Result<Amount, Problem> {
+    static func readInGeneral(_ text: String, shown: String?, separator: DecimalSeparator, currency: String?) -> Result<Amount, Problem> {
         guard !text.isEmpty else { return .failure(.missing) }
         let shown = shown ?? text
         var body = Substring(text)

@@ -10,11 +10,6 @@ public struct DataWarning: Sendable, Equatable, Comparable, Codable {
     /// The source it is about when that is not the orders sheet ("payments"), for `summary.json`; nil otherwise.
     public var source: String? = nil
 
-    public init(row: Int?, message: String) {
-        self.row = row
-        self.message = message
-    }
-
     public init(row: Int?, _ reason: Reason) {
         self.row = row
         self.message = reason.english

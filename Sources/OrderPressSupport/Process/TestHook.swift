@@ -23,21 +23,17 @@ public enum TestHook {
         case staged = "staged"
     }
 
-    private final class Slot: @unchecked Sendable {
+    /// The hook installed, if any; only the crash test's executable sets it (`TestHook.install`, Tests/CrashTest).
+    package final class Slot: @unchecked Sendable {
         private var hook: (@Sendable (Point) -> Void)?
         private let lock = NSLock()
-        var current: (@Sendable (Point) -> Void)? {
+        package var current: (@Sendable (Point) -> Void)? {
             get { lock.withLock { hook } }
             set { lock.withLock { hook = newValue } }
         }
     }
 
-    private static let slot = Slot()
-
-    /// Called at every point from then on, in this process only.
-    public static func install(_ hook: @escaping @Sendable (Point) -> Void) {
-        slot.current = hook
-    }
+    package static let slot = Slot()
 
     package static func reached(_ point: Point) {
         slot.current?(point)

@@ -1,8 +1,0 @@
-@testable import OrderPressFetch
-
-extension CSVSyntax {
-    /// The first problem in `bytes`, or nil when the whole file is well-formed.
-    static func check(_ bytes: UnsafeRawBufferPointer) -> Problem? {
-        scan(bytes).problem
-    }
-}

@@ -1,6 +1,0 @@
-@testable import OrderPressNotify
-
-extension NewsOutbox {
-    /// The items waiting, oldest first.
-    func load() -> [NewsItem] { contents().entries.map(\.item) }
-}
