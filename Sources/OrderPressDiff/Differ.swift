@@ -22,8 +22,21 @@ package struct Differ: Sendable {
     package func compare(
         _ sheet: ValidatedSheet, previous: PreviousSnapshot?
     ) throws(DataError) -> (snapshot: Snapshot, digests: [RecordDigest], changes: ChangeSet, newRejected: Int) {
+        var sheet = sheet
+        return try compare(taking: &sheet, previous: previous)
+    }
+
+    /// As `compare(_:previous:)`, letting go of `sheet`'s rows and, unless `keepSecrets`, its secret cells
+    /// once the records are made: at a million rows they are hundreds of MB that nothing reads again
+    /// (each record shares its row's texts), held beside the records until the build's peak.
+    func compare(
+        taking sheet: inout ValidatedSheet, previous: PreviousSnapshot?, keepSecrets: Bool = false
+    ) throws(DataError) -> (snapshot: Snapshot, digests: [RecordDigest], changes: ChangeSet, newRejected: Int) {
         let data = sheet.data
         var (records, digests) = recordsAndDigests(sheet)
+        sheet.rows = []
+        if !keepSecrets { sheet.secrets.rows = [] }
+        Allocator.releaseFreed()
         let current = Snapshot(
             version: Snapshot.currentVersion, salt: hasher.salt, changedAt: now, columns: sheet.columns,
             secretColumns: sheet.secrets.columns, rows: [], rates: nil)

@@ -279,10 +279,10 @@ public struct Pipeline: Sendable {
             let diff = DiffStep(
                 deletionGuard: options.acceptDeletions ? nil : DeletionGuard(maxDeletedFraction: configuration.maxDeletedFraction),
                 now: now, rounds: roundCloser(store), refused: refused, key: key)
-            return try diff.run(sheet, rates: rates, previous: store.loadPrevious(), history: store.loadHistory())
+            return try diff.run(taking: &sheet, rates: rates, previous: store.loadPrevious(), history: store.loadHistory())
         }
-        // Each order's record digest, for the pages' keys (`OrderDigestTable`): read before the rows go.
-        let orderDigests = OrderDigestTable.recordDigests(sheet, digests: outcome.digests)
+        // Each order's record digest, for the pages' keys (`OrderDigestTable`), found by its record's row.
+        let orderDigests = OrderDigestTable.recordDigests(sheet.data, records: outcome.snapshot.rows, digests: outcome.digests)
         var data = sheet.data
         // Finished rounds' archives, the kept ones and those this run closed, are published with every build.
         let archives = RoundCloser.merged(store.keptArchives(), outcome.closedRounds)
