@@ -50,7 +50,7 @@ public enum Aggregator {
         }.flatMap { $0 }
         var grandOutstanding: [String: Decimal] = [:]
         // Each person's parts of fees and discounts, by group number then person number: only groups with any.
-        var shares = [[Int32: Tally.Shares]](repeating: [:], count: facts.groupCount)
+        var shares = [[Int32: FeeShares]](repeating: [:], count: facts.groupCount)
         for (summary, number) in zip(groups, facts.listedGroupNumbers) {
             grandOutstanding[summary.0.currency, default: 0] += summary.0.outstanding
             if summary.0.fee != 0 || summary.0.discount != 0 {
@@ -119,12 +119,6 @@ public enum Aggregator {
         /// The name shown for a person who writes it more than one way.
         let spellings: PersonSpellings
 
-        /// A person's parts of a group's fee and discount.
-        struct Shares {
-            var fee: Decimal
-            var discount: Decimal
-        }
-
         init(orders: [Order], generation: OrdersGeneration, facts: OrderFacts, displayCurrencies: [String], conversions: ConversionCache.Table, spellings: PersonSpellings) {
             self.orders = orders
             self.generation = generation
@@ -188,7 +182,7 @@ public enum Aggregator {
         /// `organizer`: the person number of its settled organiser, or -1.
         func summary(
             of group: Group, number: Int32, organizer: Int32, slots: inout Slots, cache: inout ConversionCache
-        ) -> (GroupSummary, [Int32: Shares]) {
+        ) -> (GroupSummary, [Int32: FeeShares]) {
             struct Line {
                 var number: Int32
                 var first: UInt32
@@ -233,7 +227,10 @@ public enum Aggregator {
             }
             let currency = group.currency
             // The fee equally, the discount by subtotal, in whole minor units (`MoneyShares`).
-            var byPerson: [Int32: Shares] = [:]
+            // Each person's parts, boxed once: the person's summary shares the box (`FeeShares`), a
+            // million of them at a million Form rows.
+            var byPerson: [Int32: FeeShares] = [:]
+            var boxes: [FeeShares] = []
             var (feeParts, discountParts) = ([Decimal](), [Decimal]())
             var (fee, discount) = (Decimal(0), Decimal(0))
             if !parts.isEmpty, group.fee > 0 || group.discount > 0 {
@@ -245,11 +242,13 @@ public enum Aggregator {
                 discountParts = discountUnits.map { MoneyShares.amount(units: $0, digits: digits) }
                 fee = MoneyShares.amount(units: feeUnits.reduce(0, +), digits: digits)
                 discount = MoneyShares.amount(units: discountUnits.reduce(0, +), digits: digits)
+                boxes.reserveCapacity(parts.count)
                 for index in parts.indices {
                     let change = feeParts[index] - discountParts[index]
                     parts[index].total.add(micros: ExactSum.micros(of: change)) { change }
                     total.add(micros: ExactSum.micros(of: change)) { change }
-                    byPerson[parts[index].person] = Shares(fee: feeParts[index], discount: discountParts[index])
+                    boxes.append(FeeShares(fee: feeParts[index], discount: discountParts[index]))
+                    byPerson[parts[index].person] = boxes[index]
                 }
             }
             let currencyNumber = displayCurrencies.isEmpty ? 0 : conversions.number(currency)
@@ -260,7 +259,7 @@ public enum Aggregator {
                     PersonTotal(
                         key: $0.pointee.personKey.text, name: spellings.shown($0.pointee.personKey.text, else: $0.pointee.person), orders: part.orders, total: part.total.value, paid: part.paid.value)
                 }
-                if !feeParts.isEmpty { person.shares = FeeShares(fee: feeParts[index], discount: discountParts[index]) }
+                if !feeParts.isEmpty { person.shares = boxes[index] }
                 if settled {
                     // Nobody pays themselves: the organiser's whole part counts as paid.
                     person.settled = true
@@ -283,7 +282,7 @@ public enum Aggregator {
         /// discount (`shares`, by group number), and nothing owed to themselves where they organise the
         /// group (`organizers`, by group number), their orders there paid when `organizerSettled`.
         func summary(
-            ofPerson person: Int, groupCurrencies: [Int32], organizers: [Int32], organizerSettled: Bool, shares: [[Int32: Shares]],
+            ofPerson person: Int, groupCurrencies: [Int32], organizers: [Int32], organizerSettled: Bool, shares: [[Int32: FeeShares]],
             slots: inout Slots,
             cache: inout ConversionCache
         ) -> PersonSummary {
@@ -330,7 +329,7 @@ public enum Aggregator {
                     let currency = Int(slots.currencies[Int(facts[Int(groups[index].first)].currency)])
                     groups[index].total.add(micros: micros) { change }
                     currencies[currency].total.add(micros: micros) { change }
-                    groups[index].shares = FeeShares(fee: part.fee, discount: part.discount)
+                    groups[index].shares = part
                     if !settled {
                         groups[index].unpaid.add(micros: micros) { change }
                         currencies[currency].unpaid.add(micros: micros) { change }

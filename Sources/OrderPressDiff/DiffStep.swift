@@ -22,12 +22,21 @@ package struct DiffStep: Sendable {
     package func run(
         _ sheet: ValidatedSheet, rates: RateTable?, previous: PreviousSnapshot?, history: [HistoryEntry]
     ) throws(DataError) -> DiffDecision {
+        var sheet = sheet
+        return try run(taking: &sheet, rates: rates, previous: previous, history: history)
+    }
+
+    /// As `run(_:rates:previous:history:)`, leaving `sheet` without its rows and secret cells (see
+    /// `Differ.compare(taking:previous:keepSecrets:)`): for the build, which reads neither afterwards.
+    package func run(
+        taking sheet: inout ValidatedSheet, rates: RateTable?, previous: PreviousSnapshot?, history: [HistoryEntry]
+    ) throws(DataError) -> DiffDecision {
         let keyed = SecretHasher(key: key ?? Self.runKey())
         // A state made before keyed hashes: compared with its own salt, so that an unchanged edit code stays
         // unchanged, then every hash is made again with the key (`rehash`).
         let salted = previous.map(\.index.header.salt).flatMap { $0 == SecretHasher.keyedMarker ? nil : SecretHasher(salt: $0) }
         let differ = Differ(hasher: salted ?? keyed, now: now)
-        var (snapshot, digests, changes, newRejected) = try differ.compare(sheet, previous: previous)
+        var (snapshot, digests, changes, newRejected) = try differ.compare(taking: &sheet, previous: previous, keepSecrets: salted != nil)
         let closedRounds = rounds?.close(&changes, data: sheet.data, columns: previous?.index.header.columns ?? [], closedAt: now) ?? []
         do {
             try deletionGuard?.check(

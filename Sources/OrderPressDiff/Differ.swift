@@ -22,8 +22,20 @@ struct Differ: Sendable {
     func compare(
         _ sheet: ValidatedSheet, previous: PreviousSnapshot?
     ) throws(DataError) -> (snapshot: Snapshot, digests: [RecordDigest], changes: ChangeSet, newRejected: Int) {
+        var sheet = sheet
+        return try compare(taking: &sheet, previous: previous, keepSecrets: true)
+    }
+
+    /// As `compare(_:previous:)`, letting go of `sheet`'s rows and, unless `keepSecrets`, its secret cells
+    /// once the records are made: at a million rows they are hundreds of MB that nothing reads again
+    /// (each record shares its row's texts), held beside the records until the build's peak.
+    func compare(
+        taking sheet: inout ValidatedSheet, previous: PreviousSnapshot?, keepSecrets: Bool = false
+    ) throws(DataError) -> (snapshot: Snapshot, digests: [RecordDigest], changes: ChangeSet, newRejected: Int) {
         let data = sheet.data
-        var (records, digests) = recordsAndDigests(sheet)
+        var (records, digests) = recordsAndDigests(&sheet, keepSecrets: keepSecrets)
+        sheet.rows = []
+        Allocator.releaseFreed()
         let current = Snapshot(
             version: Snapshot.currentVersion, salt: hasher.salt, changedAt: now, columns: sheet.columns,
             secretColumns: sheet.secrets.columns, rows: [], rates: nil)
@@ -125,14 +137,36 @@ struct Differ: Sendable {
         return matches
     }
 
-    /// Hashing every secret and every record is most of a rerun's diff: both cores share it.
-    private func recordsAndDigests(_ sheet: ValidatedSheet) -> ([RowRecord], [RecordDigest]) {
-        let (rows, secrets) = (sheet.rows, sheet.secrets.rows)
+    /// Hashing every secret and every record is most of a rerun's diff: both cores share it. Unless
+    /// `keepSecrets`, `sheet`'s secret cells are taken, each row's let go as soon as it is hashed: their
+    /// pages then hold the records' hashes, which were made beside them (an array and an e-mail a row at a
+    /// million Form rows).
+    private func recordsAndDigests(_ sheet: inout ValidatedSheet, keepSecrets: Bool) -> ([RowRecord], [RecordDigest]) {
+        let rows = sheet.rows
+        guard !keepSecrets else {
+            let secrets = sheet.secrets.rows
+            return recordsAndDigests(rows) { secrets[$0] }
+        }
+        var secrets: [[SecretValue]] = []
+        swap(&secrets, &sheet.secrets.rows)
+        return secrets.withUnsafeMutableBufferPointer { secrets in
+            // Each range takes only its own rows' secrets.
+            nonisolated(unsafe) let secrets = secrets
+            return recordsAndDigests(rows) { index in
+                var taken: [SecretValue] = []
+                swap(&taken, &secrets[index])
+                return taken
+            }
+        }
+    }
+
+    /// The records of `rows` and their digests, each record's secrets those `secrets` gives for its row.
+    private func recordsAndDigests(_ rows: [ValidatedRow], secrets: (Int) -> [SecretValue]) -> ([RowRecord], [RecordDigest]) {
         // Each record digested as soon as it is made, while its texts are still in the cache: one pass, not two.
         let (records, digests, _) = Parallel.fill(count: rows.count, minimumChunk: 5_000) { range, put in
             var scratch = RecordDigest.Scratch()
             for index in range {
-                let record = record(rows[index], secrets: secrets[index])
+                let record = record(rows[index], secrets: secrets(index))
                 let digest = scratch.digest(record)
                 put(index, consume record, digest)
             }

@@ -90,6 +90,9 @@ enum CSVRows {
         var malformed: [SourceTable.MalformedRow] = []
         var offset = range.lowerBound
         var number = firstRow - 1
+        // Each repeated long text made once (`RepeatedTexts`).
+        var repeated = RepeatedTexts(bytes: range.count)
+        let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
         while offset < range.upperBound {
             number += 1
             precondition(number - firstRow < slots, "the scan and the split count a stretch's rows alike")
@@ -99,7 +102,10 @@ enum CSVRows {
             readRow(bytes, at: &offset, end: range.upperBound) { fieldStart, fieldEnd, doubled in
                 if fields == 0 { firstEmpty = fieldStart == fieldEnd }
                 // Cells past the header's count are counted, not made: the row is malformed anyway.
-                if fields < fieldCount { (row + fields).initialize(to: text(bytes, fieldStart..<fieldEnd, undoubling: doubled)) }
+                if fields < fieldCount {
+                    (row + fields).initialize(
+                        to: doubled ? text(bytes, fieldStart..<fieldEnd, undoubling: true) : repeated.text(base + fieldStart, count: fieldEnd - fieldStart))
+                }
                 fields += 1
             }
             let swallowedLines = swallowed.isEmpty ? nil : swallowed[number]

@@ -146,6 +146,8 @@ struct SheetJSONScanner {
     package private(set) var cells: [String] = []
     private(set) var rowCount = 0
     private var scratch: [UInt8] = []
+    /// Each repeated long value made once (`RepeatedTexts`).
+    private var repeated: RepeatedTexts
 
     /// Where this scan started: the second half of a body starts at a row.
     private let start: Int
@@ -154,6 +156,7 @@ struct SheetJSONScanner {
         self.bytes = bytes
         self.start = start
         offset = start
+        repeated = RepeatedTexts(bytes: bytes.count - start)
     }
 
     private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
@@ -289,7 +292,8 @@ struct SheetJSONScanner {
             let start = offset
             guard let hasEscapes = skipString() else { return nil }
             let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<(offset - 1)])
-            return hasEscapes ? unescaped(raw) : Optional(String(decoding: raw, as: UTF8.self))
+            if hasEscapes { return unescaped(raw) }
+            return raw.isEmpty ? "" : repeated.text(raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: raw.count)
         case UInt8(ascii: "n"): return literal("null", "")
         case UInt8(ascii: "t"): return literal("true", "TRUE")
         case UInt8(ascii: "f"): return literal("false", "FALSE")

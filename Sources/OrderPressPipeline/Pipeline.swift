@@ -241,7 +241,10 @@ public struct Pipeline: Sendable {
         let validator = Validator(configuration: configuration)
         var sheet: ValidatedSheet
         do {
-            sheet = try validator.validateSheet(orders: fetched.orders, groups: fetched.groups)
+            // Handed over as the only copy, so that validation can let go of its cells (`validateSheet`).
+            let orders = fetched.orders
+            fetched.orders = SourceTable(name: orders.name, headers: [], rows: [])
+            sheet = try validator.validateSheet(orders: consume orders, groups: fetched.groups)
             if let payments = fetched.payments {
                 let read = try PaymentRows(configuration: configuration).read(payments, groups: sheet.data.groups)
                 sheet.data.payments = read.payments
@@ -279,10 +282,10 @@ public struct Pipeline: Sendable {
             let diff = DiffStep(
                 deletionGuard: options.acceptDeletions ? nil : DeletionGuard(maxDeletedFraction: configuration.maxDeletedFraction),
                 now: now, rounds: roundCloser(store), refused: refused, key: key)
-            return try diff.run(sheet, rates: rates, previous: store.loadPrevious(), history: store.loadHistory())
+            return try diff.run(taking: &sheet, rates: rates, previous: store.loadPrevious(), history: store.loadHistory())
         }
-        // Each order's record digest, for the pages' keys (`OrderDigestTable`): read before the rows go.
-        let orderDigests = OrderDigestTable.recordDigests(sheet, digests: outcome.digests)
+        // Each order's record digest, for the pages' keys (`OrderDigestTable`), found by its record's row.
+        let orderDigests = OrderDigestTable.recordDigests(sheet.data, records: outcome.snapshot.rows, digests: outcome.digests)
         var data = sheet.data
         // Finished rounds' archives, the kept ones and those this run closed, are published with every build.
         let archives = RoundCloser.merged(store.keptArchives(), outcome.closedRounds)

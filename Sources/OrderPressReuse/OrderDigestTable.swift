@@ -65,17 +65,18 @@ package struct OrderDigestTable: Sendable {
         groups = chunks.count == 1 ? chunks[0].1 : chunks.flatMap(\.1)
     }
 
-    /// The valid rows' record digests (`digests`, the diff's, one a row of `sheet.rows`) in the order of
-    /// the orders: each valid row made the order at its place among the valid rows. Checked by sheet row,
-    /// and given up (empty) on any mismatch, when the orders' fields are digested instead.
-    package static func recordDigests(_ sheet: ValidatedSheet, digests: [RecordDigest]) -> [RecordDigest] {
-        let data = sheet.data
-        guard sheet.rows.count == digests.count else { return [] }
+    /// The valid rows' record digests (`digests`, the diff's, one a record of `records`, which are made of
+    /// the sheet's rows in its order) in the order of `data`'s orders: each valid row made the order at its
+    /// place among the valid rows. Checked by sheet row, and given up (empty) on any mismatch, when the
+    /// orders' fields are digested instead.
+    package static func recordDigests(_ data: ValidatedData, records: [RowRecord], digests: [RecordDigest]) -> [RecordDigest] {
+        guard records.count == digests.count else { return [] }
         var result: [RecordDigest] = []
         result.reserveCapacity(data.orders.count)
-        for (row, digest) in zip(sheet.rows, digests) where !row.rejected {
-            guard result.count < data.orders.count, data.orders[result.count].row == row.row else { return [] }
-            result.append(digest)
+        // By index: iterating would copy every record out of the array.
+        for index in records.indices where !records[index].rejected {
+            guard result.count < data.orders.count, data.orders[result.count].row == records[index].row else { return [] }
+            result.append(digests[index])
         }
         return result.count == data.orders.count ? result : []
     }

@@ -15,10 +15,14 @@ public struct Validator: Sendable {
     /// them, and the secret cells of the same rows read in the same pass. Throws when a required column is
     /// not in a sheet: every row would be rejected, or every order in an unknown group, and the site would
     /// show nothing but that.
-    public func validateSheet(orders sheet: SourceTable, groups: SourceTable?) throws(DataError) -> ValidatedSheet {
+    /// The orders' cells are let go before the rows for the diff are made when the caller hands over its
+    /// only copy of `sheet`: every text they need is in the orders and the rows by then.
+    public func validateSheet(orders sheet: consuming SourceTable, groups: SourceTable?) throws(DataError) -> ValidatedSheet {
         let columns = configuration.orderColumns
         // Rows nobody filled in (a checkbox column's unused rows) are no rows at all: neither orders nor rejected.
-        let (orders, blankRows) = BlankRows.skipping(sheet, columns: columns.mapped)
+        var orders: SourceTable, blankRows: Int
+        (orders, blankRows) = BlankRows.skipping(sheet, columns: columns.mapped)
+        _ = consume sheet
         try requireColumns(
             [("group", columns.group), ("person", columns.person), ("item", columns.item), ("price", columns.price)],
             in: orders, mapping: "orders.columns")
@@ -174,6 +178,8 @@ public struct Validator: Sendable {
             malformedRows: orders.malformed.count + shifted.count, blankRows: blankRows,
             amountsWithSign: signedAmounts + chunks.reduce(0) { $0 + $1.signedPrices })
         data.spellings = spellings
+        // Read no more: at a million rows its cells' array alone is 200 MB.
+        orders = SourceTable(name: orders.name, headers: [], rows: [])
         let counts = idsRepeat ? idCounts : nil
         // Each row apart from the others, a range on each core, with its secret cells: the rows' amounts
         // worked out once for each distinct product (`AmountProducts`).

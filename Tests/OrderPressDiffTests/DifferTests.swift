@@ -281,4 +281,26 @@ import OrderPressTestSupport
             .run(emptied, rates: nil, previous: PreviousSnapshot(start.snapshot), history: start.history)
         #expect(accepted.changes.deleted.count == 3)
     }
+
+    /// The build's diff lets go of the rows and their secret cells once the records are made, and decides
+    /// exactly as the diff that leaves them to its caller; a state with salted hashes keeps the secrets to
+    /// hash them again with the key.
+    @Test(arguments: [false, true]) func takingTheRowsDecidesTheSame(salted: Bool) throws {
+        let configuration = try TestSupport.configuration(
+            "[orders]\npath = \"o.json\"\n[orders.columns]\noptions = [\"sugar\"]\nquantity = \"q\"\ncurrency = \"c\"\ntime = \"t\"\nnote = \"n\"")
+        let validator = Validator(configuration: configuration)
+        let step = DiffStep(deletionGuard: nil, now: "2026-11-21T10:00:00Z", key: Self.key)
+        var before = try Self.compare(Self.base, previous: nil).snapshot
+        if !salted { before = try step.run(validator.validateSheet(orders: TestSupport.table(Self.headers, Self.base), groups: nil), rates: nil, previous: nil, history: []).snapshot }
+        let rows = [Self.row("3", "Cat", "綠茶", sugar: "無糖"), Self.row("1", "Amy", code: "changed1"), Self.row("4", "Dan")]
+        var sheet = try validator.validateSheet(orders: TestSupport.table(Self.headers, rows), groups: nil)
+        let kept = try step.run(sheet, rates: nil, previous: PreviousSnapshot(before), history: [])
+        let taken = try step.run(taking: &sheet, rates: nil, previous: PreviousSnapshot(before), history: [])
+        #expect(sheet.rows.isEmpty)
+        #expect(sheet.secrets.rows.isEmpty == !salted)
+        #expect(taken.snapshot == kept.snapshot)
+        #expect(taken.digests == kept.digests)
+        #expect(taken.changes == kept.changes && taken.history == kept.history)
+        #expect(taken.changes.summary == "1 deleted, 1 added, 2 changed")
+    }
 }

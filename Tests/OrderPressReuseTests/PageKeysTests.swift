@@ -113,7 +113,7 @@ import OrderPressTestSupport
         let aggregation = Aggregator.aggregate(
             data, rates: rates, displayCurrencies: run.configuration.displayCurrencies,
             baseCurrency: run.configuration.baseCurrency, money: MoneyFormat(minorUnitOverrides: run.configuration.minorUnits))
-        let orderDigests = OrderDigestTable.recordDigests(sheet, digests: outcome.digests)
+        let orderDigests = OrderDigestTable.recordDigests(data, records: outcome.snapshot.rows, digests: outcome.digests)
         // Every order has its record's digest: the rows line up with the orders.
         #expect(orderDigests.count == data.orders.count)
         var renderer = try SiteRenderer(templateOverrides: nil)
@@ -420,12 +420,12 @@ import OrderPressTestSupport
         let configuration = try ConfigurationLoader.load(from: TestSupport.sampleConfig)
         let fetched = try await Fetcher(configuration: configuration).fetch()
         let validator = Validator(configuration: configuration)
-        var sheet = try validator.validateSheet(orders: fetched.orders, groups: fetched.groups)
+        let sheet = try validator.validateSheet(orders: fetched.orders, groups: fetched.groups)
         let data = sheet.data
         #expect(!data.rejected.isEmpty && !data.orders.isEmpty)
         let outcome = try DiffStep(deletionGuard: nil, now: "2026-11-21T10:00:00Z", key: DiffFixtures.key).run(sheet, rates: nil, previous: nil, history: [])
         let valid = zip(sheet.rows, outcome.digests).filter { !$0.0.rejected }
-        let orderDigests = OrderDigestTable.recordDigests(sheet, digests: outcome.digests)
+        let orderDigests = OrderDigestTable.recordDigests(data, records: outcome.snapshot.rows, digests: outcome.digests)
         #expect(orderDigests == valid.map(\.1))
         #expect(valid.map(\.0.row) == data.orders.map(\.row))
         let digests = OrderDigestTable(data.orders, records: orderDigests, places: GroupPlaces(data.groups), parallel: true)
@@ -435,10 +435,11 @@ import OrderPressTestSupport
             #expect(entry == orderDigests[index].bytes + withUnsafeBytes(of: UInt32(order.row).littleEndian, Array.init))
         }
         let first = try #require(sheet.rows.firstIndex { !$0.rejected })
-        sheet.rows.remove(at: first)
+        var records = outcome.snapshot.rows
+        records.remove(at: first)
         var others = outcome.digests
         others.remove(at: first)
-        #expect(OrderDigestTable.recordDigests(sheet, digests: others) == [])
+        #expect(OrderDigestTable.recordDigests(data, records: records, digests: others) == [])
         #expect(OrderDigestTable(data.orders, records: [], places: GroupPlaces(data.groups), parallel: false).source == .fields)
     }
 

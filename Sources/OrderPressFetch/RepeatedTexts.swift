@@ -1,0 +1,62 @@
+import Foundation
+
+/// The cell texts too long to be stored inside a `String` (more than 15 bytes) made lately, one in each
+/// slot of a table by a hash of their bytes: a cell equal to the text in its slot is that `String` again,
+/// not a new one. A sheet repeats most of its long texts (a group's name in each of its orders, a Form's
+/// timestamp in the rows sent within the same second), and each cell lives in its order until the pages
+/// are written: at a million Form rows, about half of the 200 MB of cell texts were repeats. A slot is
+/// overwritten by the next text that hashes to it, so texts that never repeat cost no more than the table.
+/// One a thread: its texts are shared, the table is not.
+package struct RepeatedTexts {
+    private var hashes: [UInt64]
+    private var texts: [String]
+    private let mask: Int
+
+    /// Longer texts than this are not stored inline: only those are looked up.
+    package static let inlineBytes = 15
+
+    /// A table for about `bytes` bytes of cells: a slot for every 256 bytes, at most 65,536.
+    package init(bytes: Int) {
+        var slots = 256
+        while slots < 65_536, slots * 256 < bytes { slots <<= 1 }
+        hashes = [UInt64](repeating: 0, count: slots)
+        texts = [String](repeating: "", count: slots)
+        mask = slots - 1
+    }
+
+    /// The text of the `count` bytes at `base` (UTF-8, as the caller checked): the one made before when it
+    /// is still in its slot.
+    @inline(__always)
+    package mutating func text(_ base: UnsafePointer<UInt8>, count: Int) -> String {
+        guard count > Self.inlineBytes else { return String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+        let hash = Self.hash(base, count: count)
+        let slot = Int(truncatingIfNeeded: hash >> 40) & mask
+        if hashes[slot] == hash, Self.equal(texts[slot], base, count: count) { return texts[slot] }
+        let text = String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+        hashes[slot] = hash
+        texts[slot] = text
+        return text
+    }
+
+    /// A hash of 16 or more bytes, eight at a time (the last eight overlapping the ones before).
+    @inline(__always)
+    private static func hash(_ base: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+        let raw = UnsafeRawPointer(base)
+        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        var offset = 0
+        while offset + 8 < count {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 29
+            offset += 8
+        }
+        hash = (hash ^ raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) &* 0xC4CE_B9FE_1A85_EC53
+        return hash ^ (hash >> 32)
+    }
+
+    @inline(__always)
+    private static func equal(_ text: String, _ base: UnsafePointer<UInt8>, count: Int) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { stored in
+            stored.count == count && memcmp(stored.baseAddress!, base, count) == 0
+        } ?? false
+    }
+}
