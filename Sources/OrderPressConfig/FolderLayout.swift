@@ -7,7 +7,7 @@ import Foundation
 package enum FolderLayout {
     /// A folder or file as configured, with the key that names it.
     struct Place {
-        var key: String
+        package var key: String
         var url: URL
     }
 

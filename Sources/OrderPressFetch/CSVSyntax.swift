@@ -34,7 +34,7 @@ package enum CSVSyntax {
     /// A row that reads as one row but spans lines that each look like a row of their own.
     package struct Swallowed: Equatable {
         /// The row (the header is row 1), as the reader numbers it.
-        var row: Int
+        package var row: Int
         /// The lines of the file it spans (the header is line 1).
         var lines: ClosedRange<Int>
     }
@@ -48,7 +48,7 @@ package enum CSVSyntax {
     /// A place where a row starts outside quotes: its byte offset and its row number (the header is row 1).
     package struct RowStart: Equatable {
         var offset: Int
-        var row: Int
+        package var row: Int
     }
 
     /// One pass over the bytes: the first problem, else every row whose quoted line breaks hide whole rows.

@@ -111,7 +111,7 @@ struct PageKeys: PieceKeys {
     }
 
     /// The key of a file that declares what it is made from.
-    func key(of dependency: Dependency) -> String {
+    package func key(of dependency: Dependency) -> String {
         switch dependency {
         case .group(let summary): group(summary)
         case .groupOrders(let summary, let page, let pages): groupOrders(summary, page: page, of: pages)

@@ -289,11 +289,11 @@ import OrderPressTestSupport
         let configuration = try TestSupport.configuration(
             "[orders]\npath = \"o.json\"\n[orders.columns]\noptions = [\"sugar\"]\nquantity = \"q\"\ncurrency = \"c\"\ntime = \"t\"\nnote = \"n\"")
         let validator = Validator(configuration: configuration)
-        let step = DiffStep(deletionGuard: nil, now: "2026-11-21T10:00:00Z", key: Self.key)
-        var before = try Self.compare(Self.base, previous: nil).snapshot
-        if !salted { before = try step.run(validator.validateSheet(orders: TestSupport.table(Self.headers, Self.base), groups: nil), rates: nil, previous: nil, history: []).snapshot }
-        let rows = [Self.row("3", "Cat", "綠茶", sugar: "無糖"), Self.row("1", "Amy", code: "changed1"), Self.row("4", "Dan")]
-        var sheet = try validator.validateSheet(orders: TestSupport.table(Self.headers, rows), groups: nil)
+        let step = DiffStep(deletionGuard: nil, now: "2026-11-21T10:00:00Z", key: DiffFixtures.key)
+        var before = try DiffFixtures.compare(Self.base, previous: nil).snapshot
+        if !salted { before = try step.run(validator.validateSheet(orders: TestSupport.table(DiffFixtures.headers, Self.base), groups: nil), rates: nil, previous: nil, history: []).snapshot }
+        let rows = [DiffFixtures.row("3", "Cat", "綠茶", sugar: "無糖"), DiffFixtures.row("1", "Amy", code: "changed1"), DiffFixtures.row("4", "Dan")]
+        var sheet = try validator.validateSheet(orders: TestSupport.table(DiffFixtures.headers, rows), groups: nil)
         let kept = try step.run(sheet, rates: nil, previous: PreviousSnapshot(before), history: [])
         let taken = try step.run(taking: &sheet, rates: nil, previous: PreviousSnapshot(before), history: [])
         #expect(sheet.rows.isEmpty)
