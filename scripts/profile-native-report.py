@@ -21,18 +21,20 @@ EXCLUSIVE = [
     ("malloc/free (jemalloc)", lambda dso, kind, symbol: "jemalloc" in dso),
 ]
 
-# (label, a piece of the mangled name) for inclusive samples; the first row whose symbol holds it.
+# (label, a piece of the mangled name) for inclusive samples; the first row whose symbol holds it. The
+# pieces leave out the module (each stage is a target of its own, `OrderPressValidate` and so on,
+# and a type of its module's own name is mangled with a substitution: `PublishSession` is `0C7Session`).
 INCLUSIVE = [
-    ("fetch: parse the sheet (SheetParser.parse)", "OrderPress11SheetParserO5parse_"),
-    ("fetch: SHA-256 fingerprint of the sources", "OrderPress17SourceFingerprintV3add"),
-    ("validate (Validator.validateSheet)", "OrderPress9ValidatorV13validateSheet6orders6groupsAA09ValidatedE0VAA11SourceTableV_AJSgtAA9DataErrorVYKF "),
-    ("aggregate (Aggregator.aggregate)", "OrderPress10AggregatorO9aggregate_"),
-    ("diff: records and their digests (Differ.recordsAndDigests)", "OrderPress6DifferV17recordsAndDigests"),
-    ("diff: HMAC of secret cells (SecretHasher.hash)", "OrderPress12SecretHasherV4hash"),
-    ("diff: reading the state's index (StateDatabase.readIndex)", "OrderPress13StateDatabaseO9readIndex"),
-    ("render: pages (SiteRenderer.renderPage)", "OrderPress12SiteRendererV10renderPage"),
-    ("exports: summary.json, orders.csv streamed (PublishSession.publishStreamed)", "OrderPress14PublishSessionC15publishStreamed"),
-    ("publish: SHA-256 of streamed files (FileStream.append)", "OrderPress10FileStreamC6append"),
+    ("fetch: parse the sheet (SheetParser.parse)", "11SheetParserO5parse_"),
+    ("fetch: SHA-256 fingerprint of the sources", "17SourceFingerprintV3add"),
+    ("validate (Validator.validateSheet)", "9ValidatorV13validateSheet6orders6groups"),
+    ("aggregate (Aggregator.aggregate)", "10AggregatorO9aggregate_"),
+    ("diff: records and their digests (Differ.recordsAndDigests)", "6DifferV17recordsAndDigests"),
+    ("diff: HMAC of secret cells (SecretHasher.hash)", "12SecretHasherV4hash"),
+    ("diff: reading the state's index (StateDatabase.readIndex)", "13StateDatabaseO9readIndex"),
+    ("render: pages (PlanRunner.run(page:): model, Markdown, HTML)", "10PlanRunnerV3run4page"),
+    ("exports: summary.json, orders.csv streamed (PublishSession.publishStreamed)", "SessionC15publishStreamed"),
+    ("publish: SHA-256 of streamed files (FileStream.append)", "10FileStreamC6append"),
 ]
 
 

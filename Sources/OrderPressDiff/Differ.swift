@@ -120,7 +120,7 @@ struct Differ: Sendable {
     /// first position is looked up on both cores; the one pass that pairs them then only walks a chain
     /// past positions already taken, from where it last stopped for that identity.
     static func matches(count: Int, in chains: IdentityChains, identity: (Int) -> IdentityKey) -> [Int] {
-        var matches = Parallel.fill(count: count, minimumChunk: 5_000) { chains.first[identity($0)] ?? -1 }
+        var matches = Parallel.fill(count: count, minimumChunk: 5_000) { chains.first(identity($0)) ?? -1 }
         var taken = [Bool](repeating: false, count: chains.next.count)
         var cursor: [Int: Int] = [:]
         for index in 0..<count {

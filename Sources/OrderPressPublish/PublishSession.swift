@@ -29,7 +29,7 @@ public final class PublishSession: @unchecked Sendable {
     private let dryRun: Bool
     private let parallel: Bool
     /// What the last build published, by path, with where each file is.
-    private let previous: [OutputTree: [String: Recorded]]
+    private let previous: [OutputTree: [PathKey: Recorded]]
     /// The same, in the manifest's order (its paths' bytes), so that an unchanged list is written without sorting it again.
     private let previousInOrder: [OutputTree: [Manifest.Entry]]
     /// Whether the last manifest is in this version's format: else it is rewritten even if nothing changed.
@@ -46,7 +46,7 @@ public final class PublishSession: @unchecked Sendable {
 
     private let lock = NSLock()
     // Guarded by `lock`:
-    private var entries: [OutputTree: [String: Manifest.Entry]] = [:]
+    private var entries: [OutputTree: [PathKey: Manifest.Entry]] = [:]
     private var written: [OutputTree: [String]] = [:]
     private var unchanged = 0
     private var temporaryCount = 0
@@ -115,7 +115,7 @@ public final class PublishSession: @unchecked Sendable {
 
     /// `previous`, with where the file is.
     private func intact(_ tree: OutputTree, _ path: String) -> Recorded? {
-        guard let recorded = previous[tree]?[path], recorded.folder >= 0 else { return nil }
+        guard let recorded = previous[tree]?[PathKey(path)], recorded.folder >= 0 else { return nil }
         var status = stat()
         guard recorded.withName({ fstatat(recorded.folder, $0, &status, AT_SYMLINK_NOFOLLOW) }) == 0, isCurrent(recorded.entry, status)
         else { return nil }
@@ -140,7 +140,7 @@ public final class PublishSession: @unchecked Sendable {
         guard previousIsCurrent, previousInputs == inputs, !marker.isPresent else { return nil }
         var count = 0
         for tree in OutputTree.allCases {
-            for path in (previous[tree] ?? [:]).keys {
+            for path in (previous[tree] ?? [:]).keys.lazy.map(\.path) {
                 guard self.previous(tree, path) != nil else { return nil }
                 count += 1
             }
@@ -151,9 +151,9 @@ public final class PublishSession: @unchecked Sendable {
     /// A file the reuse layer did not make again, because `previous` showed it intact with the same key: it stays
     /// as it is, and in the manifest.
     public func keep(_ path: String, in tree: OutputTree) {
-        guard let entry = previous[tree]?[path]?.entry else { return }
+        guard let entry = previous[tree]?[PathKey(path)]?.entry else { return }
         lock.withLock {
-            entries[tree, default: [:]][path] = entry
+            entries[tree, default: [:]][PathKey(path)] = entry
             unchanged += 1
         }
     }
@@ -213,18 +213,18 @@ public final class PublishSession: @unchecked Sendable {
             for (index, outcome) in zip(files.indices, outcomes) {
                 switch outcome {
                 case .unchanged(let entry):
-                    entries[tree, default: [:]][entry.path] = entry
+                    entries[tree, default: [:]][PathKey(entry.path)] = entry
                     unchanged += 1
                 case .written(let entry):
-                    entries[tree, default: [:]][entry.path] = entry
+                    entries[tree, default: [:]][PathKey(entry.path)] = entry
                     written[tree, default: []].append(entry.path)
                 case .write(let place, _), .create(let place, _):
                     // Only in a dry run, as the next case: listed, so that `finish` does not count it as stale.
-                    entries[tree, default: [:]][place.path] = .unknown(place.path)
+                    entries[tree, default: [:]][PathKey(place.path)] = .unknown(place.path)
                     written[tree, default: []].append(place.path)
                 case .failed:
                     // The real run would try to write it, and say why it cannot.
-                    entries[tree, default: [:]][files[index].path] = .unknown(files[index].path)
+                    entries[tree, default: [:]][PathKey(files[index].path)] = .unknown(files[index].path)
                     written[tree, default: []].append(files[index].path)
                 }
             }
@@ -242,7 +242,7 @@ public final class PublishSession: @unchecked Sendable {
             let digest = ContentDigest(of: file.contents)
             // Not in the root folder, even one this session made: only a folder not yet in place (see
             // `OpenFolders.Hiding`) cannot have gained a file meanwhile.
-            if !looking, !place.folder.isEmpty, previous[tree]?[place.path] == nil, try folders.isNew(place.folder) { return .create(place, digest) }
+            if !looking, !place.folder.isEmpty, previous[tree]?[PathKey(place.path)] == nil, try folders.isNew(place.folder) { return .create(place, digest) }
             guard let folder = try folders.folder(place.folder, create: false) else { return .write(place, digest) }
             var status = stat()
             guard fstatat(folder, place.name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
@@ -305,7 +305,7 @@ public final class PublishSession: @unchecked Sendable {
         }
         let entry = Manifest.Entry(path: place.path, same ? existing : made, sha256: digest, reuseKey: nil, pieces: pieces)
         lock.withLock {
-            entries[tree, default: [:]][place.path] = entry
+            entries[tree, default: [:]][PathKey(place.path)] = entry
             if same { unchanged += 1 } else { written[tree, default: []].append(place.path) }
         }
     }
@@ -385,7 +385,7 @@ public final class PublishSession: @unchecked Sendable {
     private func holdsAlready(
         _ digest: ContentDigest, size: Int, _ status: stat, _ place: OpenFolders.Place, _ tree: OutputTree, reading: () -> Bool
     ) -> Bool {
-        if let old = previous[tree]?[place.path]?.entry, isCurrent(old, status) { return old.sha256 == digest }
+        if let old = previous[tree]?[PathKey(place.path)]?.entry, isCurrent(old, status) { return old.sha256 == digest }
         return Int(status.st_size) == size && reading()
     }
 
@@ -430,12 +430,12 @@ public final class PublishSession: @unchecked Sendable {
             (lists[tree], changed) = (list, changed || !same)
             // With the files an unfinished session recorded it was creating, that this one does not publish.
             let current = entries[tree] ?? [:]
-            let orphans = (marker.recorded[tree] ?? []).filter { current[$0] == nil && previous[tree]?[$0] == nil }
+            let orphans = (marker.recorded[tree] ?? []).filter { current[PathKey($0)] == nil && previous[tree]?[PathKey($0)] == nil }
             for path in Set(listedStale + orphans).filter(Publisher.isSafe).sorted() {
                 stale.append(Aside(tree: tree, path: path))
             }
             // Only a file this session wrote can be new: a one-order rerun looks up a handful, not every entry.
-            if !dryRun { created[tree] = (written[tree] ?? []).filter { previous[tree]?[$0] == nil } }
+            if !dryRun { created[tree] = (written[tree] ?? []).filter { previous[tree]?[PathKey($0)] == nil } }
         }
         var manifest: PendingManifest?
         if !dryRun, changed {
@@ -654,18 +654,18 @@ public final class PublishSession: @unchecked Sendable {
     /// of the last manifest this build has no entry for; and whether the two are the same. One pass in the
     /// manifest's order rather than comparing dictionaries and sorting 240,000 entries again.
     private static func compared(
-        _ current: [String: Manifest.Entry], with previousList: [Manifest.Entry], _ previous: [String: Recorded]
+        _ current: [PathKey: Manifest.Entry], with previousList: [Manifest.Entry], _ previous: [PathKey: Recorded]
     ) -> (list: [Manifest.Entry], stale: [String], same: Bool) {
         // A last manifest that lists a path twice is no order to keep.
         guard previousList.count == previous.count else {
-            return (Array(current.values), previous.keys.filter { current[$0] == nil }, current == previous.mapValues(\.entry))
+            return (Array(current.values), previous.keys.filter { current[$0] == nil }.map(\.path), current == previous.mapValues(\.entry))
         }
         var list: [Manifest.Entry] = []
         list.reserveCapacity(current.count)
         var stale: [String] = []
         var same = true
         for old in previousList {
-            if let entry = current[old.path] {
+            if let entry = current[PathKey(old.path)] {
                 list.append(entry)
                 same = same && entry == old
             } else {
@@ -675,7 +675,7 @@ public final class PublishSession: @unchecked Sendable {
         }
         if list.count < current.count {
             same = false
-            list += current.values.filter { previous[$0.path] == nil }
+            list += current.values.filter { previous[PathKey($0.path)] == nil }
         }
         return (list, stale, same)
     }
@@ -767,8 +767,8 @@ extension PublishSession {
 
         /// The last manifest's entries of one tree, by path (a path listed twice: the last one), each located once.
         /// The manifest lists a folder's files together (sorted by path), so each folder is looked up once.
-        static func located(_ entries: [Manifest.Entry], in folders: OpenFolders) -> [String: Recorded] {
-            var byPath: [String: Recorded] = [:]
+        static func located(_ entries: [Manifest.Entry], in folders: OpenFolders) -> [PathKey: Recorded] {
+            var byPath: [PathKey: Recorded] = [:]
             byPath.reserveCapacity(entries.count)
             var last: (folder: String, descriptor: Int32)?
             func descriptor(_ folder: Substring) -> Int32 {
@@ -788,7 +788,7 @@ extension PublishSession {
                     recorded.folder = descriptor(Substring(place.folder))
                     recorded.name = place.name
                 }
-                byPath[path] = recorded
+                byPath[PathKey(path)] = recorded
             }
             return byPath
         }

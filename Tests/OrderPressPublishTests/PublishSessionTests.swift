@@ -323,6 +323,34 @@ import OrderPressTestSupport
         #expect(try String(decoding: Data(contentsOf: manifestURL), as: UTF8.self) == String(decoding: Manifest(markdown: try Self.manifest(root).markdown.reversed(), site: []).encoded(), as: UTF8.self))
     }
 
+    /// Two paths that differ only in Unicode normalisation (`é` composed, and `e` with a combining accent)
+    /// are two files, as the file system names them: both are recorded, and a rerun that publishes the same
+    /// writes nothing. Keyed by `String`, which compares them as equal, the manifest kept one of them and
+    /// every rerun wrote the other again.
+    @Test func pathsAreToldApartByTheirBytes() throws {
+        let root = TestSupport.temporaryFolder()
+        let publisher = Self.publisher(root)
+        let composed = "people/caf\u{E9}.md"
+        let decomposed = "people/cafe\u{301}.md"
+        #expect(composed == decomposed)
+        let files = [
+            OutputFile(path: composed, contents: Data("one".utf8)), OutputFile(path: decomposed, contents: Data("two".utf8)),
+            OutputFile(path: "index.md", contents: Data("i".utf8)),
+        ]
+        func build() throws -> PublishReport {
+            let session = try publisher.begin(dryRun: false)
+            try session.publish(files, in: .markdown)
+            return try session.finish()
+        }
+        let first = try build()
+        #expect(first.written.count == 3)
+        #expect(Set(try Self.manifest(root).markdown.map { Array($0.path.utf8) }) == Set(files.map { Array($0.path.utf8) }))
+        let second = try build()
+        #expect(second.isEmpty)
+        #expect(second.unchanged == 3)
+        #expect(try Data(contentsOf: root.appendingPathComponent("md").appendingPathComponent(decomposed)) == Data("two".utf8))
+    }
+
     /// `published.json` as JSONEncoder writes it: read by JSONDecoder, not `ManifestReader`.
     private struct Stored: Encodable {
         var version: Int

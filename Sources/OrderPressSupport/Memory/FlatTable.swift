@@ -30,6 +30,32 @@ public struct FlatTable<Key: FlatKey> {
         return nil
     }
 
+    /// Room for `count` keys without growing.
+    @inlinable
+    public init(minimumCapacity count: Int) {
+        var capacity = 64
+        while capacity < 2 * (count + 1) { capacity *= 2 }
+        keys = Array(repeating: nil, count: capacity)
+        values = Array(repeating: 0, count: capacity)
+    }
+
+    /// Sets `key`'s number, added if it is not in the table; returns the number it had.
+    @inlinable
+    @discardableResult
+    public mutating func updateValue(_ value: Int32, forKey key: Key) -> Int32? {
+        let mask = keys.count - 1
+        var slot = Int(truncatingIfNeeded: key.spread) & mask
+        while let stored = keys[slot] {
+            if stored == key {
+                defer { values[slot] = value }
+                return values[slot]
+            }
+            slot = (slot + 1) & mask
+        }
+        insert(key, value)
+        return nil
+    }
+
     /// Adds `key`, which must not be in the table yet.
     @inlinable
     public mutating func insert(_ key: Key, _ value: Int32) {
@@ -63,3 +89,5 @@ public struct FlatTable<Key: FlatKey> {
         return value ^ (value >> 31)
     }
 }
+
+extension FlatTable: Sendable where Key: Sendable {}

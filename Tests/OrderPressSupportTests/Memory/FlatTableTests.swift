@@ -28,4 +28,22 @@ import OrderPressTestSupport
             }
         }
     }
+
+    /// `updateValue` sets a key's number and returns the one it had, as a Dictionary's does, from a
+    /// table made with room for some keys or none, through every growth.
+    @Test func updatesAsADictionaryUpdates() async {
+        let steps = Gen.int(in: 0...300).array(of: 0...600)
+        await propertyCheck(count: 100, input: steps) { picks in
+            var table = picks.count % 2 == 0 ? FlatTable<TextBits>() : FlatTable<TextBits>(minimumCapacity: picks.count)
+            var reference: [TextBits: Int32] = [:]
+            for (step, pick) in picks.enumerated() {
+                let bits = TextBits("n\(pick)")!
+                #expect(table.updateValue(Int32(step), forKey: bits) == reference.updateValue(Int32(step), forKey: bits))
+            }
+            for pick in 0...300 {
+                let bits = TextBits("n\(pick)")!
+                #expect(table[bits] == reference[bits], "n\(pick)")
+            }
+        }
+    }
 }
