@@ -3,8 +3,8 @@
 /// SHA-256 digests of every earlier version of each built-in template, by file name: a site's
 /// `templates` folder holding an unedited copy of one (what `orderpress init` wrote then) gets the
 /// built-in template of this version, so that an upgrade reaches it (`TemplateSet`).
-enum FormerTemplates {
-    static let digests: [String: Set<String>] = [
+package enum FormerTemplates {
+    package static let digests: [String: Set<String>] = [
         "archive.md.mustache": [
             "0e8fbfa3c8a225d48931ee6629eb91560462c83a1155e55871852f1365ec005d",
             "27d009c93fcfa94763e4b0e8534afdcc3f380736e586e455b62b415656750a94",

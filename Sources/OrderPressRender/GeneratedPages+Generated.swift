@@ -94,7 +94,7 @@ package enum GeneratedPages {
     }
 
     /// The catalogue's key of each `Label`, in its order.
-    static let labelKeys: [String] = [
+    package static let labelKeys: [String] = [
         "added_orders",
         "all_changes",
         "amount",

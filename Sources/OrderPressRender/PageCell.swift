@@ -109,7 +109,7 @@ package struct TextCell: PageCell {
 }
 
 /// A link to a page by its slug, "../people/<slug>.md".
-struct LinkCell: PageCell {
+package struct LinkCell: PageCell {
     let folder: StaticString
     package let slug: String
 

@@ -7,57 +7,57 @@ package enum PageModels {
     /// Template: `index.md.mustache`.
     package struct IndexPage {
         package var title: String
-        var dataAsOf: String
+        package var dataAsOf: String
         package var attentionCount: String?
         /// The latest run that changed something, deletions listed first.
-        var latest: Latest?
-        var notices: [String]
-        var displayCurrencies: [String]
-        var hasGroups: Bool
+        package var latest: Latest?
+        package var notices: [String]
+        package var displayCurrencies: [String]
+        package var hasGroups: Bool
         package var groups: [GroupRow]
-        var hasOrders: Bool
+        package var hasOrders: Bool
         /// Per currency, then "all in" each display currency.
-        var grandTotals: [TotalRow]
-        var hasPeople: Bool
+        package var grandTotals: [TotalRow]
+        package var hasPeople: Bool
         package var people: [PersonRow]
-        var tracksPayments: Bool
+        package var tracksPayments: Bool
         /// When the lists are longer than a page, `groups` and `people` hold their first page and
         /// these link the others: "1–500 of 10000 · 1 [2](groups-2.md) … · [Next →](groups-2.md)".
-        var groupPager: String?
-        var peoplePager: String?
+        package var groupPager: String?
+        package var peoplePager: String?
         /// Finished rounds, newest first, each a link to its archive page (`RoundArchive`).
         package var archives: [String] = []
-        var hasArchives: Bool = false
+        package var hasArchives: Bool = false
     }
 
     /// A page of the list of every group after the index's first one ("groups-2").
     /// Template: `groups.md.mustache`.
-    struct GroupListPage {
+    package struct GroupListPage {
         /// "Groups, page 2 of 20".
         package var title: String
         /// The rates' notices: the rows show converted totals.
-        var notices: [String]
-        var pager: String
-        var displayCurrencies: [String]
-        var tracksPayments: Bool
+        package var notices: [String]
+        package var pager: String
+        package var displayCurrencies: [String]
+        package var tracksPayments: Bool
         package var groups: [GroupRow]
     }
 
     /// A page of the list of every person after the index's first one ("people-2").
     /// Template: `people.md.mustache`.
-    struct PeopleListPage {
+    package struct PeopleListPage {
         package var title: String
-        var notices: [String]
-        var pager: String
-        var displayCurrencies: [String]
+        package var notices: [String]
+        package var pager: String
+        package var displayCurrencies: [String]
         package var people: [PersonRow]
         /// With a `paid` column, the rows say what each person still owes.
-        var tracksPayments: Bool = false
+        package var tracksPayments: Bool = false
     }
 
     package struct GroupRow {
         package var name: String
-        var link: String
+        package var link: String
         package var shop: String
         package var organizer: String
         package var deadline: String
@@ -70,9 +70,9 @@ package enum PageModels {
 
     package struct PersonRow {
         package var name: String
-        var link: String
+        package var link: String
         package var orders: Int
-        var totals: String
+        package var totals: String
         package var converted: [String]
         /// What they still owe, per currency ("45 TWD"), shown with a `paid` column.
         package var owes: String = ""
@@ -84,17 +84,17 @@ package enum PageModels {
     }
 
     /// A line of a totals table: "TWD | 2210 | 310", or "all in USD | 172.12 | 45.10".
-    struct TotalRow {
+    package struct TotalRow {
         package var label: String
         package var amount: String
         package var outstanding: String
     }
 
-    struct Latest {
+    package struct Latest {
         package var time: String
         package var summary: String
-        var deleted: [String]
-        var moreDeleted: String?
+        package var deleted: [String]
+        package var moreDeleted: String?
     }
 
     /// "3 × 熟成紅茶 L 半糖 少冰 | 35 | 105".
@@ -112,7 +112,7 @@ package enum PageModels {
     }
 
     /// Template: `group.md.mustache`.
-    struct GroupPage {
+    package struct GroupPage {
         package var name: String
         /// Nil when the sheet leaves them empty (no groups source): the page leaves out the line.
         package var organizer: String?
@@ -126,69 +126,69 @@ package enum PageModels {
         package var discount: String? = nil
         /// "⚠ fee '¥300' not counted: …": a fee or discount that could not be read, beside the total.
         package var notCounted: [String] = []
-        var notices: [String]
-        var hasRecentDeletions: Bool
-        var deletedHeading: String
-        var recentDeletions: [String]
-        var hasOrders: Bool
+        package var notices: [String]
+        package var hasRecentDeletions: Bool
+        package var deletedHeading: String
+        package var recentDeletions: [String]
+        package var hasOrders: Bool
         package var shopSheet: PageRows<ShopSheetLine>
         /// "Total (TWD)".
-        var totalHeading: String
+        package var totalHeading: String
         /// "(24 items, 21 orders)".
-        var itemsOrders: String
+        package var itemsOrders: String
         package var total: String
-        var totalConverted: [String]
-        var displayCurrencies: [String]
-        var tracksPayments: Bool
+        package var totalConverted: [String]
+        package var displayCurrencies: [String]
+        package var tracksPayments: Bool
         /// "Still to collect: **310 TWD**".
         package var outstanding: String
         package var people: PageRows<GroupPerson>
         package var chart: String
-        var chartTitle: String
+        package var chartTitle: String
         /// The first page of the group's orders (`GroupOrderPages`), and the pager to the others, if any.
         package var orders: PageRows<OrderLine>
-        var ordersPager: String?
+        package var ordersPager: String?
         /// Links to this group's finished rounds (`RoundArchive`), or nil when it has none.
         package var pastRounds: String? = nil
         /// "2 rows of this group were rejected …", linking the Attention page; nil without any.
-        var rejectedNotice: String?
+        package var rejectedNotice: String?
     }
 
     /// A page of a person's orders after their page ("people/<slug>--2").
     /// Template: `person_orders.md.mustache`.
-    struct PersonOrdersPage {
+    package struct PersonOrdersPage {
         /// "Amy, page 2 of 3".
         package var title: String
         package var name: String
-        var personLink: String
-        var pager: String
-        var tracksPayments: Bool
+        package var personLink: String
+        package var pager: String
+        package var tracksPayments: Bool
         package var groups: [PersonGroup]
     }
 
     /// A page of a group's people and orders after the group page ("groups/<slug>--2").
     /// Template: `group_orders.md.mustache`.
-    struct GroupOrdersPage {
+    package struct GroupOrdersPage {
         /// "週五下午茶, page 2 of 5".
         package var title: String
         package var name: String
-        var groupLink: String
-        var pager: String
-        var tracksPayments: Bool
+        package var groupLink: String
+        package var pager: String
+        package var tracksPayments: Bool
         /// "Total (TWD)".
-        var totalHeading: String
-        var displayCurrencies: [String]
+        package var totalHeading: String
+        package var displayCurrencies: [String]
         /// The next people's totals and the next orders; either may be empty.
-        var hasPeople: Bool
+        package var hasPeople: Bool
         package var people: PageRows<GroupPerson>
-        var hasOrders: Bool
+        package var hasOrders: Bool
         package var orders: PageRows<OrderLine>
     }
 
     /// A person's line in a group's per-person totals, read from the summary.
     package struct GroupPerson {
         package var name: TextCell
-        var link: LinkCell
+        package var link: LinkCell
         package var orders: Int
         package var total: MoneyCell
         package var converted: [ConvertedCell]
@@ -202,8 +202,8 @@ package enum PageModels {
         package var person: OrderCell
         /// The item with its options: "熟成紅茶 L 半糖 少冰".
         package var item: OrderCell
-        var paidMark: String
-        var quantity: Int
+        package var paidMark: String
+        package var quantity: Int
         package var unitPrice: OrderCell
         package var amount: OrderCell
         package var time: OrderCell
@@ -211,30 +211,30 @@ package enum PageModels {
     }
 
     /// Template: `person.md.mustache`.
-    struct PersonPage {
+    package struct PersonPage {
         package var name: String
         /// The rates' notices (cached, stale, missing): the page shows converted totals.
-        var notices: [String]
+        package var notices: [String]
         /// The groups of the first page of the person's orders, and the pager to the others, if any.
         package var groups: [PersonGroup]
-        var ordersPager: String?
-        var totals: [TotalRow]
+        package var ordersPager: String?
+        package var totals: [TotalRow]
         /// False for someone known only from rejected rows: no totals table with no rows.
-        var hasTotals: Bool
-        var tracksPayments: Bool
+        package var hasTotals: Bool
+        package var tracksPayments: Bool
         /// "155 TWD to 王小明 for 週五下午茶", one per group with something unpaid, with how to pay.
         package var payments: [PaymentLine]
         package var settled: Bool
         /// Their rejected rows (`PageBuilder.rejectedLines`).
-        var hasRejected: Bool
+        package var hasRejected: Bool
         package var rejected: [String]
         /// "Owed to you": what others still owe them as the organiser of finished rounds (`RoundPeople.owedTo`).
-        var hasOwed: Bool = false
+        package var hasOwed: Bool = false
         package var owed: [OwedLine] = []
         /// "45 TWD + 3 USD": all of it, per currency.
-        var owedTotal: String = ""
+        package var owedTotal: String = ""
         /// The finished rounds they ordered in or organised, newest first, each linked to its archive.
-        var hasRounds: Bool = false
+        package var hasRounds: Bool = false
         package var rounds: [String] = []
     }
 
@@ -242,7 +242,7 @@ package enum PageModels {
     /// how much, and the round (linked to its archive).
     package struct OwedLine {
         package var name: String
-        var link: String
+        package var link: String
         package var amount: String
         package var round: String
         package var archive: String
@@ -250,13 +250,13 @@ package enum PageModels {
 
     package struct PersonGroup {
         package var name: String
-        var link: String
+        package var link: String
         package var orders: PageRows<OrderLine>
         /// "155 TWD", and "68.79 USD" in each other display currency.
         package var total: MoneyCell
         package var converted: [ConvertedCell]
         /// "Fee share: 15 TWD · Discount share: -8 TWD"; nil without either.
-        var shares: String? = nil
+        package var shares: String? = nil
     }
 
     /// A line of what a person is to pay: "155 TWD to 王小明 for 週五下午茶", and the group's `payment`
@@ -268,40 +268,40 @@ package enum PageModels {
 
     /// Template: `rates.md.mustache`.
     package struct RatesPage {
-        var notices: [String]
-        var available: Bool
+        package var notices: [String]
+        package var available: Bool
         package var source: String
-        var fromCache: Bool
-        var base: String
+        package var fromCache: Bool
+        package var base: String
         package var asOf: String
         /// "stale: older than 48 hours", or nil.
-        var stale: String?
-        var unitsPer: String
+        package var stale: String?
+        package var unitsPer: String
         package var rates: [Amount]
-        var inDisplay: String
-        var hasConversions: Bool
-        var conversions: [Amount]
+        package var inDisplay: String
+        package var hasConversions: Bool
+        package var conversions: [Amount]
     }
 
     /// Template: `attention.md.mustache`.
     package struct AttentionPage {
         /// The rates' notices, which every page carries (docs/guarantees.md).
-        var notices: [String]
-        var hasRejected: Bool
+        package var notices: [String]
+        package var hasRejected: Bool
         package var rejected: [RejectedLine]
-        var hasWarnings: Bool
+        package var hasWarnings: Bool
         package var warnings: [WarningLine]
         /// "and 12 more: run `orderpress check` to list them all.", past the page's limit.
-        var moreRejected: String?
-        var moreWarnings: String?
+        package var moreRejected: String?
+        package var moreWarnings: String?
     }
 
     package struct RejectedLine {
         /// Who and what first, so that a phone shows them before the values scroll out of view.
-        var who: String
-        var what: String
+        package var who: String
+        package var what: String
         /// "李美玲 · 珍珠奶茶": one cell that wraps on a phone, beside the reasons (which wrap too).
-        var whoWhat: String
+        package var whoWhat: String
         package var row: Int
         package var values: String
         package var reasons: String
@@ -309,90 +309,90 @@ package enum PageModels {
 
     package struct WarningLine {
         package var row: String
-        var message: String
+        package var message: String
     }
 
     /// Template: `changes.md.mustache`.
     package struct ChangesPage {
         /// The rates' notices, which every page carries (docs/guarantees.md).
-        var notices: [String]
-        var runs: [Run]
+        package var notices: [String]
+        package var runs: [Run]
     }
 
-    struct Run {
+    package struct Run {
         package var time: String
         package var summary: String
-        var hasDeleted: Bool
-        var deletedCount: Int
-        var deleted: [ChangeRow]
-        var hasAdded: Bool
-        var addedCount: Int
-        var added: [ChangeRow]
-        var hasChanged: Bool
-        var changedCount: Int
-        var changed: [ChangedRow]
+        package var hasDeleted: Bool
+        package var deletedCount: Int
+        package var deleted: [ChangeRow]
+        package var hasAdded: Bool
+        package var addedCount: Int
+        package var added: [ChangeRow]
+        package var hasChanged: Bool
+        package var changedCount: Int
+        package var changed: [ChangedRow]
         /// Orders whose row is now rejected, with why.
-        var hasNoLongerCounted: Bool
-        var noLongerCountedCount: Int
-        var noLongerCounted: [CountedRow]
+        package var hasNoLongerCounted: Bool
+        package var noLongerCountedCount: Int
+        package var noLongerCounted: [CountedRow]
         /// Rejected rows that are now orders.
-        var hasNowCounted: Bool
-        var nowCountedCount: Int
-        var nowCounted: [CountedRow]
+        package var hasNowCounted: Bool
+        package var nowCountedCount: Int
+        package var nowCounted: [CountedRow]
         /// "and 12 more deleted", past the page's limit of rows per section.
-        var moreDeleted: String?
-        var moreAdded: String?
-        var moreChanged: String?
-        var moreNoLongerCounted: String?
-        var moreNowCounted: String?
+        package var moreDeleted: String?
+        package var moreAdded: String?
+        package var moreChanged: String?
+        package var moreNoLongerCounted: String?
+        package var moreNowCounted: String?
         /// "Round closed: 週五下午茶, 4 orders archived", linked to the archive page: not deletions.
-        var roundsClosed: [String] = []
-        var hasRoundsClosed: Bool = false
+        package var roundsClosed: [String] = []
+        package var hasRoundsClosed: Bool = false
     }
 
-    struct ChangeRow {
+    package struct ChangeRow {
         package var row: Int
-        var who: String
+        package var who: String
         /// "1 × 熟成紅茶 L 半糖 少冰".
-        var what: String
+        package var what: String
         package var group: String
         package var amount: String
         package var firstSeen: String
     }
 
     /// An order that turned rejected (its amount as it was counted, and the reasons) or valid (its amount now).
-    struct CountedRow {
+    package struct CountedRow {
         package var row: Int
-        var who: String
-        var what: String
+        package var who: String
+        package var what: String
         package var group: String
         package var amount: String
         package var reasons: String
     }
 
-    struct ChangedRow {
+    package struct ChangedRow {
         package var row: Int
-        var who: String
-        var what: String
+        package var who: String
+        package var what: String
         package var group: String
-        var fields: String
+        package var fields: String
     }
 
     /// What the HTML layout sees; plain text, escaped for HTML by the template engine.
     /// Template: `layout.html.mustache`.
-    struct Layout {
-        var language: String
+    package struct Layout {
+        package var language: String
         /// Plain labels, escaped for HTML by the template engine.
         package var labels: [String: String]
-        var feedTitle: String
+        package var feedTitle: String
         package var pageTitle: String
-        var siteTitle: String
-        var root: String
+        package var siteTitle: String
+        package var root: String
         package var attentionCount: String?
-        var dataAsOf: String
+        package var dataAsOf: String
         package var body: String
         /// `<meta name="robots" content="noindex">`: the pages list names and debts (unless `indexable = true`).
-        var noindex: Bool = true
+        package var noindex: Bool = true
     }
 
     /// A finished round's final state (`RoundArchive`).
@@ -402,9 +402,9 @@ package enum PageModels {
         package var title: String
         package var group: String
         /// The group's page, while the group is still in the sheet.
-        var groupLink: String?
+        package var groupLink: String?
         /// "The final state of this round, kept when …".
-        var closed: String
+        package var closed: String
         /// Nil when the group had none: the page leaves out the line.
         package var organizer: String?
         package var shop: String?
@@ -416,14 +416,14 @@ package enum PageModels {
         package var fee: String?
         package var discount: String?
         package var total: String
-        var tracksPayments: Bool
+        package var tracksPayments: Bool
         package var people: [ArchivePerson]
     }
 
     package struct ArchivePerson {
         package var name: String
         /// The person's page, while they have one.
-        var link: String?
+        package var link: String?
         package var total: String
         package var paid: String
         package var outstanding: String
@@ -432,22 +432,22 @@ package enum PageModels {
     /// The page an earlier build made for a spelling now merged into another person's (`PageSlugs.aliases`):
     /// it points to theirs, so that no link to it dies.
     /// Template: `moved.md.mustache`.
-    struct MovedPage {
+    package struct MovedPage {
         package var name: String
-        var notice: String
+        package var notice: String
         /// The person's page, beside this one.
-        var link: String
+        package var link: String
     }
 
     /// The page of a person or group whose orders were all deleted, kept for `Tombstones.days` days.
     /// Template: `tombstone.md.mustache`.
-    struct TombstonePage {
+    package struct TombstonePage {
         package var name: String
         /// "Every order on this page was deleted. …until 2026-12-21 18:00 …".
-        var notice: String
+        package var notice: String
         /// "2026-11-21 19:00 — Ben: 1 × 熟成紅茶 (35 TWD) · 週五下午茶", newest first: this page's part.
-        var deleted: [String]
+        package var deleted: [String]
         /// The pager to the list's other pages (`GroupOrderPages`); nil when it fits on one.
-        var pager: String?
+        package var pager: String?
     }
 }
