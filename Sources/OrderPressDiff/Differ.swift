@@ -19,14 +19,8 @@ struct Differ: Sendable {
     /// Matching needs only the last snapshot's index; a record is read in full only when it is left over
     /// (see `LeftoverPairing`), or its digest differs from its match's, or its match has a secret this run
     /// could not see.
-    package func compare(
-        _ sheet: ValidatedSheet, previous: PreviousSnapshot?
-    ) throws(DataError) -> (snapshot: Snapshot, digests: [RecordDigest], changes: ChangeSet, newRejected: Int) {
-        var sheet = sheet
-        return try compare(taking: &sheet, previous: previous, keepSecrets: true)
-    }
-
-    /// As `compare(_:previous:)`, letting go of `sheet`'s rows and, unless `keepSecrets`, its secret cells
+    ///
+    /// Lets go of `sheet`'s rows and, unless `keepSecrets`, its secret cells
     /// once the records are made: at a million rows they are hundreds of MB that nothing reads again
     /// (each record shares its row's texts), held beside the records until the build's peak.
     package func compare(
