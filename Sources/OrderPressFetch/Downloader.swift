@@ -57,36 +57,30 @@ package struct Downloader: Sendable {
     /// followed (a token endpoint has no reason to send one, and the body holds a signed assertion).
     package func post(
         _ url: URL, form: Data, timeout: Duration, deadline: FetchDeadline, requests: inout Int
-    ) async -> Result<HTTPReply, HTTPFailure> {
+    ) async -> Attempt {
         var spent = Duration.zero
         var attempt = 0
         while true {
             attempt += 1
-            let wait = min(timeout, deadline.remaining)
-            guard wait > .zero else { return .failure(.timedOut) }
-            requests += 1
             let started = ContinuousClock.now
-            let outcome: Result<HTTPReply, HTTPFailure>
-            do {
-                outcome = .success(
-                    try await transport.post(
-                        url, headers: ["User-Agent": "orderpress", "Content-Type": "application/x-www-form-urlencoded"], body: form,
-                        timeout: wait))
-            } catch {
-                outcome = .failure(error)
-            }
+            let headers = ["User-Agent": "orderpress", "Content-Type": "application/x-www-form-urlencoded"]
+            guard case .done(let outcome) = await send(timeout: timeout, deadline: deadline, requests: &requests, { wait throws(HTTPFailure) in
+                try await transport.post(url, headers: headers, body: form, timeout: wait)
+            })
+            else { return .outOfTime }
             spent += ContinuousClock.now - started
             var retryAfter: Duration?
             switch outcome {
             case .success(let reply):
-                guard reply.isTransient else { return outcome }
+                guard reply.isTransient else { return .done(outcome) }
                 retryAfter = reply.retryAfter
             case .failure(let failure):
-                guard failure.isTransient else { return outcome }
+                if deadline.passed { return .outOfTime }
+                guard failure.isTransient else { return .done(outcome) }
             }
             guard let delay = policy.delay(afterAttempt: attempt, retryAfter: retryAfter, spent: spent, timeout: timeout),
                 delay < deadline.remaining
-            else { return outcome }
+            else { return .done(outcome) }
             await policy.sleep(delay)
             spent += delay
         }
@@ -102,17 +96,14 @@ package struct Downloader: Sendable {
         for _ in 0...Self.maxRedirects {
             var headers = ["User-Agent": "orderpress"]
             if let token, Origin(current) == origin { headers["Authorization"] = "Bearer \(token)" }
-            let wait = min(timeout, deadline.remaining)
-            guard wait > .zero else { return .outOfTime }
-            requests += 1
+            let hop = current
             let reply: HTTPReply
-            do {
-                reply = try await transport.get(current, headers: headers, timeout: wait)
-            } catch {
-                // A hop whose wait the deadline shortened and that timed out ran into the deadline: the
-                // transport's timer may fire a moment before `deadline.passed` holds.
-                if error == .timedOut, wait < timeout || deadline.passed { return .outOfTime }
-                return .done(.failure(error))
+            switch await send(timeout: timeout, deadline: deadline, requests: &requests, { wait throws(HTTPFailure) in
+                try await transport.get(hop, headers: headers, timeout: wait)
+            }) {
+            case .outOfTime: return .outOfTime
+            case .done(.failure(let failure)): return .done(.failure(failure))
+            case .done(.success(let answer)): reply = answer
             }
             guard reply.isRedirect, let location = reply.location else { return .done(.success(reply)) }
             // URLSession on Linux refuses an upper-case scheme, which a Location may well have.
@@ -128,9 +119,27 @@ package struct Downloader: Sendable {
         return .done(.failure(.badRedirect(tooMany: true)))
     }
 
-    /// What following one URL came to: the last hop's answer or failure, or the source's deadline
-    /// reached on the way (reported as the deadline, not as one hop's timeout).
-    private enum Attempt {
+    /// One request, its wait the request's timeout or what is left of the source's deadline if less.
+    private func send(
+        timeout: Duration, deadline: FetchDeadline, requests: inout Int,
+        _ request: (Duration) async throws(HTTPFailure) -> HTTPReply
+    ) async -> Attempt {
+        let wait = min(timeout, deadline.remaining)
+        guard wait > .zero else { return .outOfTime }
+        requests += 1
+        do {
+            return .done(.success(try await request(wait)))
+        } catch {
+            // A request whose wait the deadline shortened and that timed out ran into the deadline: the
+            // transport's timer may fire a moment before `deadline.passed` holds.
+            if error == .timedOut, wait < timeout || deadline.passed { return .outOfTime }
+            return .done(.failure(error))
+        }
+    }
+
+    /// What a request (following redirects or not) came to: the last answer or failure, or the source's
+    /// deadline reached on the way (reported as the deadline, not as one request's timeout).
+    package enum Attempt {
         case done(Result<HTTPReply, HTTPFailure>)
         case outOfTime
     }

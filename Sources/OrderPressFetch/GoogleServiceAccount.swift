@@ -85,9 +85,12 @@ struct GoogleServiceAccount: Sendable {
             throw SourceError(source: source.name, message: "cannot sign the service account's token request with the key in \(variable); download a new JSON key")
         }
         let body = "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion=\(assertion)"
-        let outcome = await downloader.post(
-            tokenURI, form: Data(body.utf8), timeout: .seconds(source.timeoutSeconds), deadline: downloader.deadline(for: source, url: tokenURI),
-            requests: &requests)
+        let deadline = downloader.deadline(for: source, url: tokenURI)
+        let outcome: Result<HTTPReply, HTTPFailure>
+        switch await downloader.post(tokenURI, form: Data(body.utf8), timeout: .seconds(source.timeoutSeconds), deadline: deadline, requests: &requests) {
+        case .outOfTime: throw deadline.error
+        case .done(let done): outcome = done
+        }
         let reply: HTTPReply
         switch outcome {
         case .failure(.timedOut):

@@ -41,4 +41,39 @@ import OrderPressTestSupport
         let error = await FetchFixture.failure(fetcher, within: .seconds(30))
         #expect(error?.message == message)
     }
+
+    /// A POST (the service account's token request) that is retried until the deadline cuts its next
+    /// wait says it ran out of the source's time, as a GET does.
+    struct BusyTokenEndpoint: HTTPTransport {
+        let pause: Duration
+
+        func get(_ url: URL, headers: [String: String], timeout: Duration) async throws(HTTPFailure) -> HTTPReply {
+            throw .unreachable(reason: "no gets here")
+        }
+
+        func post(_ url: URL, headers: [String: String], body: Data, timeout: Duration) async throws(HTTPFailure) -> HTTPReply {
+            // The first answer is busy after `pause`; the retry's wait is what is left of the deadline, and
+            // its timer fires early.
+            guard timeout == .seconds(1) else { throw .timedOut }
+            try? await Task.sleep(for: pause)
+            return HTTPReply(status: 503, body: Data())
+        }
+    }
+
+    @Test func aPostCutByTheDeadlineIsNamedByTheDeadline() async throws {
+        var policy = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(100), random: { 0 })
+        policy.timeoutsPerSource = 2
+        let toml = "base_currency = \"TWD\"\n[orders]\nurl = \"http://127.0.0.1:9/start\"\ntimeout_seconds = 1\n"
+        let configuration = try TestSupport.configuration(toml, in: TestSupport.temporaryFolder())
+        let downloader = Downloader(transport: BusyTokenEndpoint(pause: .milliseconds(1200)), policy: policy)
+        let url = try #require(URL(string: "http://127.0.0.1:9/token"))
+        var requests = 0
+        let attempt = await downloader.post(
+            url, form: Data(), timeout: .seconds(1), deadline: downloader.deadline(for: configuration.orders, url: url), requests: &requests)
+        guard case .outOfTime = attempt else {
+            Issue.record("the cut retry was reported as its own answer: \(attempt)")
+            return
+        }
+        #expect(requests == 2)
+    }
 }
