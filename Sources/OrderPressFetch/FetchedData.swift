@@ -14,4 +14,12 @@ public struct FetchedData: Sendable, Equatable {
     public var requests: Int
     /// `DownloadedSources.fingerprint` of the bytes these were parsed from.
     public var fingerprint: String
+
+    /// The orders table as the only copy, so that validation can let go of its cells as it reads them;
+    /// an empty table of the same name is left in its place.
+    package mutating func takeOrders() -> SourceTable {
+        let orders = self.orders
+        self.orders = SourceTable(name: orders.name, headers: [], rows: [])
+        return orders
+    }
 }

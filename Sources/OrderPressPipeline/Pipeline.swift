@@ -241,10 +241,7 @@ public struct Pipeline: Sendable {
         let validator = Validator(configuration: configuration)
         var sheet: ValidatedSheet
         do {
-            // Handed over as the only copy, so that validation can let go of its cells (`validateSheet`).
-            let orders = fetched.orders
-            fetched.orders = SourceTable(name: orders.name, headers: [], rows: [])
-            sheet = try validator.validateSheet(orders: consume orders, groups: fetched.groups)
+            sheet = try validator.validateSheet(orders: fetched.takeOrders(), groups: fetched.groups)
             if let payments = fetched.payments {
                 let read = try PaymentRows(configuration: configuration).read(payments, groups: sheet.data.groups)
                 sheet.data.payments = read.payments
