@@ -63,8 +63,7 @@ package struct SiteContext: Sendable {
         // Pages group amounts by thousands as the language's catalogue says (`summary.json` uses `money.plain`).
         money = MoneyFormat(minorUnitOverrides: configuration.minorUnits, thousandsSeparator: labels.markdown("thousands_separator"))
         markdownLabels = labels.markdownTable
-        let ledger = input.ledger ?? PaymentLedger(archives: input.archives, payments: data.payments, configuration: configuration, now: now)
-        (carried, credit) = (ledger.debts, ledger.credit)
+        (carried, credit) = (input.ledger.debts, input.ledger.credit)
         // Without the state's (tests): what the history says, a person with a carried debt keeping their page.
         self.tombstones = tombstones ?? Tombstones(deletions: RecentDeletions(replaying: history), now: now, data: data, keeping: Set(carried.keys))
         rounds = RoundPeople(input.archives, carried: carried)

@@ -23,15 +23,15 @@ package struct SiteInput: Sendable {
     package var siteID: UUID
     /// The finished rounds (`RoundArchive`), from the state: their pages, the index's list, carried debts.
     package var archives: [RoundArchive] = []
-    /// What people still owe and paid beyond it, settled once after the diff; nil settles `archives` here (tests).
-    package var ledger: PaymentLedger? = nil
+    /// What people still owe and paid beyond it, settled once after the diff.
+    package var ledger: PaymentLedger
     /// The site's words (its language with `[labels]` applied), made once at the configure step.
     package var labels: Labels
     /// The pages' file names, made while the orders were aggregated; nil makes them from `data` alone.
     package var slugs: SiteSlugs? = nil
     /// The pages kept after their orders were deleted, made beside the slugs; nil makes them from `history`.
     package var tombstones: Tombstones? = nil
-    package init(configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable? = nil, history: [HistoryEntry], now: Date, siteID: UUID, archives: [RoundArchive] = [], ledger: PaymentLedger? = nil, labels: Labels, slugs: SiteSlugs? = nil, tombstones: Tombstones? = nil) {
+    package init(configuration: Configuration, data: ValidatedData, aggregation: Aggregation, rates: RateTable? = nil, history: [HistoryEntry], now: Date, siteID: UUID, archives: [RoundArchive] = [], ledger: PaymentLedger, labels: Labels, slugs: SiteSlugs? = nil, tombstones: Tombstones? = nil) {
         self.configuration = configuration
         self.data = data
         self.aggregation = aggregation
