@@ -19,7 +19,7 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR  = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: deps build run test layering links bench profile clean templates golden release install install-files uninstall \
+.PHONY: access deps build run test layering links bench profile clean templates golden release install install-files uninstall \
 	dist deb check-install screenshots
 
 # The Debian/Ubuntu packages that building, testing and packaging need, installed with one apt-get
@@ -153,6 +153,13 @@ PROFILE_ROWS ?= 10000
 profile:
 	$(SWIFT) build -c release --product orderpress
 	sh scripts/profile.sh $(PROFILE_ROWS)
+
+# Makes internal every `package` declaration no other target uses (scripts/access-trim: a swift-syntax
+# pass, then builds that put `package` back where the compiler asks). Run after adding cross-target code.
+access:
+	cd scripts/access-trim && $(SWIFT) build -c release
+	scripts/access-trim/.build/release/trim --aggressive
+	sh scripts/access-trim/loop.sh
 
 # Removes build products (keeps fetched package checkouts) and the sample output.
 clean:
