@@ -48,7 +48,8 @@ import OrderPressTestSupport
         case "paid": orders[index]["paid"] = orders[index]["paid"] == "yes" ? "" : "yes"
         case "time": orders[index]["time"] = "2026-11-21 18:\(10 + dice.roll(40))"
         case "quantity": orders[index]["quantity"] = String(Int(orders[index]["quantity"]!)! % 3 + 1)
-        case "person": orders[index]["orderer"] = people[(people.firstIndex(of: orders[index]["orderer"]!)! + 1) % people.count]
+        // Someone else who has orders; after a "newperson" change the order's person is in no list.
+        case "person": orders[index]["orderer"] = people[((people.firstIndex(of: orders[index]["orderer"]!) ?? -1) + 1) % people.count]
         case "newperson": orders[index]["orderer"] = "新來的 \(dice.roll(1000))"
         case "delete": if orders.count > 2 { orders.remove(at: index) }
         case "title": title += " 改"
