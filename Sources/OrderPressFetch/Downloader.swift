@@ -55,7 +55,7 @@ package struct Downloader: Sendable {
 
     /// One answer to `POST url` with a form body, retried like a GET on what may pass; no redirect is
     /// followed (a token endpoint has no reason to send one, and the body holds a signed assertion).
-    package func post(
+    func post(
         _ url: URL, form: Data, timeout: Duration, deadline: FetchDeadline, requests: inout Int
     ) async -> Attempt {
         var spent = Duration.zero
@@ -139,7 +139,7 @@ package struct Downloader: Sendable {
 
     /// What a request (following redirects or not) came to: the last answer or failure, or the source's
     /// deadline reached on the way (reported as the deadline, not as one request's timeout).
-    package enum Attempt {
+    enum Attempt {
         case done(Result<HTTPReply, HTTPFailure>)
         case outOfTime
     }
