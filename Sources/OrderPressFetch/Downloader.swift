@@ -58,12 +58,12 @@ package struct Downloader: Sendable {
     func post(
         _ url: URL, form: Data, timeout: Duration, deadline: FetchDeadline, requests: inout Int
     ) async -> Attempt {
+        let headers = ["User-Agent": "orderpress", "Content-Type": "application/x-www-form-urlencoded"]
         var spent = Duration.zero
         var attempt = 0
         while true {
             attempt += 1
             let started = ContinuousClock.now
-            let headers = ["User-Agent": "orderpress", "Content-Type": "application/x-www-form-urlencoded"]
             guard case .done(let outcome) = await send(timeout: timeout, deadline: deadline, requests: &requests, { wait throws(HTTPFailure) in
                 try await transport.post(url, headers: headers, body: form, timeout: wait)
             })
