@@ -13,9 +13,11 @@ let stages: [Target.Dependency] = layers.joined().map { .target(name: $0) }
 
 /// `stage` and every stage target in the layers below it: what the stage's unit tests may use.
 func stages(upTo stage: String) -> [Target.Dependency] {
-    let layer = layers.firstIndex { $0.contains(stage) }!
+    let layer = layer(of: stage)
     return (layers[..<layer].joined() + [stage]).map { .target(name: $0) }
 }
+
+func layer(of stage: String) -> Int { layers.firstIndex { $0.contains(stage) }! }
 
 /// The stages with unit tests (`Tests/OrderPress<Folder>Tests/`), with the libraries their tests use
 /// besides the stages'.
@@ -273,7 +275,7 @@ let package = Package(
         // temporary folders, the sample site, fixed clocks, generated sites, golden pages.
         .target(
             name: "OrderPressTestSupport",
-            dependencies: stages(upTo: "OrderPressReuse") + [
+            dependencies: stages(upTo: "OrderPressDiff") + ["OrderPressAggregate",
                 .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
@@ -285,13 +287,19 @@ let package = Package(
             path: "Tests/OrderPressTestSupport",
             exclude: ["Fixtures"]
         ),
+        // What the suites of Render and above share: generated sites, a site's context and its render.
+        .target(
+            name: "OrderPressSiteTestSupport",
+            dependencies: stages(upTo: "OrderPressReuse") + ["OrderPressTestSupport"],
+            path: "Tests/OrderPressSiteTestSupport"
+        ),
     ]
         // A unit-test target per stage, `Tests/OrderPress<Folder>Tests/`: its own target and those below it.
         + stageTests.map { stage, products in
             .testTarget(
                 name: stage + "Tests",
                 dependencies: stages(upTo: stage) + ["OrderPressTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
-                    + products
+                    + (layer(of: stage) >= layer(of: "OrderPressRender") ? ["OrderPressSiteTestSupport"] : []) + products
             )
         }
         + [
@@ -299,7 +307,7 @@ let package = Package(
             .testTarget(
                 name: "OrderPressBinaryTests",
                 dependencies: stages + [
-                    "OrderPressTestSupport", "orderpress", "orderpress-crashtest",
+                    "OrderPressTestSupport", "OrderPressSiteTestSupport", "orderpress", "orderpress-crashtest",
                     .product(name: "FlyingFox", package: "FlyingFox"),
                     .product(name: "PropertyBased", package: "swift-property-based"),
                     .product(name: "GRDB", package: "GRDB.swift"),

@@ -11,6 +11,7 @@ import Testing
 @testable import OrderPressAggregate
 @testable import OrderPressDiff
 @testable import OrderPressRender
+import OrderPressSiteTestSupport
 import OrderPressTestSupport
 
 /// The built-in templates are compiled to Swift (`GeneratedPages`, around `BuiltInPages.Layout`); these

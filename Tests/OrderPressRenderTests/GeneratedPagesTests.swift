@@ -6,6 +6,7 @@ import Testing
 @testable import OrderPressConfig
 @testable import OrderPressFetch
 @testable import OrderPressRender
+import OrderPressSiteTestSupport
 import OrderPressTestSupport
 
 /// The page models' `*+Generated.swift` are page-generator's compilation of the built-in templates

@@ -9,6 +9,7 @@ import Testing
 @testable import OrderPressAggregate
 @testable import OrderPressDiff
 @testable import OrderPressRender
+import OrderPressSiteTestSupport
 import OrderPressTestSupport
 
 /// The sample site, rendered in-process, compared byte for byte with the files under Fixtures/golden.

@@ -7,6 +7,7 @@ import Testing
 @testable import OrderPressFetch
 @testable import OrderPressValidate
 @testable import OrderPressRender
+import OrderPressSiteTestSupport
 import OrderPressTestSupport
 
 /// Group and person pages hold cells that write themselves (`PageCell`) where their models held a

@@ -6,6 +6,7 @@ import Testing
 @testable import OrderPressConfig
 @testable import OrderPressFetch
 @testable import OrderPressRender
+import OrderPressSiteTestSupport
 import OrderPressTestSupport
 
 /// `SummaryDocument` writes the entries of its two long lists straight from the summaries; JSONEncoder

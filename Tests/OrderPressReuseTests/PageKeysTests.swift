@@ -13,6 +13,7 @@ import Testing
 @testable import OrderPressDiff
 @testable import OrderPressRender
 @testable import OrderPressReuse
+import OrderPressSiteTestSupport
 import OrderPressTestSupport
 
 /// Group pages, charts and person pages are kept without being built when the digest of their

@@ -8,6 +8,7 @@ import Testing
 @testable import OrderPressAggregate
 @testable import OrderPressRender
 @testable import OrderPressReuse
+import OrderPressSiteTestSupport
 import OrderPressTestSupport
 
 /// The plan runner keeps a file only when the file declares what it is made from and the last build

@@ -11,7 +11,6 @@ import Testing
 @testable import OrderPressSlugs
 @testable import OrderPressAggregate
 @testable import OrderPressDiff
-@testable import OrderPressRender
 
 /// Rows of a sheet as the diff tests write them, the differ run on them, a state key and a site id.
 package enum DiffFixtures {

@@ -12,7 +12,6 @@ import Testing
 @testable import OrderPressSlugs
 @testable import OrderPressAggregate
 @testable import OrderPressDiff
-@testable import OrderPressRender
 
 /// A state folder as an earlier release wrote it (`StateDatabaseTests`, and the binary's migration of it).
 package enum StateFixtures {

@@ -28,8 +28,4 @@ import OrderPressTestSupport
         #expect(reason.english == english)
         #expect(reason.code == code)
     }
-
-    @Test func itsTextIsInTheSiteLanguage() {
-        #expect(Labels(language: "zh-Hant").reason(QuantityText.problem("2杯")) == "數量「2杯」不是單純的數字；請寫 2")
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OrderPressTestSupport
 import PropertyBased
 import Testing
 
