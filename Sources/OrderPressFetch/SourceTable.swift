@@ -1,3 +1,4 @@
+import Crypto
 import OrderPressSupport
 
 /// A sheet as a source gave it: header names and every data row, each cell as text.
@@ -78,6 +79,26 @@ public struct SourceTable: Sendable, Equatable {
 
     /// The cell of data row `row` (0-based, in sheet order) in column `column`.
     package func cell(_ row: Int, _ column: Int) -> String { cells[row * headers.count + column] }
+
+    /// The fingerprint of data row `row` (0-based): the first 16 bytes of the SHA-256 of its cells in
+    /// the order of `headers`, the number of cells first and each cell prefixed by its length in UTF-8
+    /// bytes, so that no two different rows share an encoding (`["ab", ""]` is not `["a", "b"]`). The one
+    /// place that reads a row's cells for it: a change of how cells are stored changes only this.
+    package func rowFingerprint(_ row: Int) -> Digest128 {
+        var hasher = SHA256()
+        func add(_ length: Int) {
+            withUnsafeBytes(of: UInt64(length).littleEndian) { hasher.update(bufferPointer: $0) }
+        }
+        add(headers.count)
+        for column in 0..<headers.count {
+            var cell = cells[row * headers.count + column]
+            cell.withUTF8 { bytes in
+                add(bytes.count)
+                hasher.update(bufferPointer: UnsafeRawBufferPointer(bytes))
+            }
+        }
+        return Digest128(hasher.finalize())
+    }
 
     /// Data rows read, malformed ones included.
     package var rowCount: Int { numbers.count + malformed.count }
