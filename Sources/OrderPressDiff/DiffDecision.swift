@@ -6,6 +6,8 @@ package struct DiffDecision: Sendable {
     package var snapshot: Snapshot
     /// Its records' digests, which the save compares and stores.
     package var digests: [RecordDigest]
+    /// Its records' row fingerprints, and those kept rather than made again, which the save must not write.
+    package var reuse: RecordReuse = .none
     package var changes: ChangeSet
     /// Runs that changed something, newest first, this one included.
     package var history: [HistoryEntry]

@@ -1,3 +1,4 @@
+import Crypto
 import OrderPressFetch
 import OrderPressSupport
 import OrderPressValidate
@@ -35,8 +36,11 @@ package struct DiffStep: Sendable {
         // A state made before keyed hashes: compared with its own salt, so that an unchanged edit code stays
         // unchanged, then every hash is made again with the key (`rehash`).
         let salted = previous.map(\.index.header.salt).flatMap { $0 == SecretHasher.keyedMarker ? nil : SecretHasher(salt: $0) }
-        let differ = Differ(hasher: salted ?? keyed, now: now)
-        var (snapshot, digests, changes, newRejected) = try differ.compare(taking: &sheet, previous: previous, keepSecrets: salted != nil)
+        // The key of the state folder, not one of this run's: records hashed with another are made again.
+        let context = key.flatMap { Self.context(sheet.context, key: $0) }
+        var differ = Differ(hasher: salted ?? keyed, now: now)
+        if salted == nil { differ.context = context }
+        var (snapshot, digests, reuse, changes, newRejected) = try differ.compare(taking: &sheet, previous: previous, keepSecrets: salted != nil)
         let closedRounds = rounds?.close(&changes, data: sheet.data, columns: previous?.index.header.columns ?? [], closedAt: now) ?? []
         do {
             try deletionGuard?.check(
@@ -57,9 +61,22 @@ package struct DiffStep: Sendable {
             history.insert(HistoryEntry(time: snapshot.changedAt, changes: changes, after: history.first), at: 0)
         }
         snapshot.rates = rates.map(Snapshot.Rates.init)
-        if salted != nil { Self.rehash(&snapshot, digests: &digests, history: &history, secrets: sheet.secrets.rows, with: keyed) }
+        if salted != nil {
+            Self.rehash(&snapshot, digests: &digests, history: &history, secrets: sheet.secrets.rows, with: keyed)
+            snapshot.context = context
+        }
         return DiffDecision(
-            snapshot: snapshot, digests: digests, changes: changes, history: history, closedRounds: closedRounds)
+            snapshot: snapshot, digests: digests, reuse: reuse, changes: changes, history: history, closedRounds: closedRounds)
+    }
+
+    /// What records made from rows validated under `rows` with secrets hashed with `key` depend on
+    /// (`Snapshot.context`); nil when the rows' context is unknown. The key enters only through SHA-256.
+    static func context(_ rows: RowContext?, key: [UInt8]) -> Digest128? {
+        guard let rows else { return nil }
+        var hash = SHA256()
+        rows.digest.withBytes { hash.update(bufferPointer: $0) }
+        hash.update(data: key)
+        return Digest128(hash.finalize())
     }
 
     /// A key for this run alone, where the state has none to give.

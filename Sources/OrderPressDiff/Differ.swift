@@ -1,4 +1,5 @@
 import Foundation
+import OrderPressFetch
 import OrderPressSupport
 import OrderPressValidate
 
@@ -11,10 +12,18 @@ struct Differ: Sendable {
     var hasher: SecretHasher
     /// This run's time (ISO 8601), given to rows seen for the first time.
     package var now: String
+    /// What this run's records are made under beyond their rows' cells (`Snapshot.context`); nil when it
+    /// cannot be told, and then no record of the last snapshot is kept without being made again.
+    package var context: Digest128? = nil
 
-    /// This run's records (first-seen times carried over from matched rows), their digests, what changed,
-    /// and how many of this run's rejected rows are new and tied to no order of the last run (which the
-    /// deletion guard may count as orders that turned rejected).
+    /// This run's records (first-seen times carried over from matched rows), their digests, which of them
+    /// were kept rather than made again (`RecordReuse`), what changed, and how many of this run's rejected
+    /// rows are new and tied to no order of the last run (which the deletion guard may count as orders
+    /// that turned rejected).
+    ///
+    /// A row whose fingerprint is its matched record's, under the same context, keeps that record's digest
+    /// and makes its record without hashing its secrets (see `RecordReuse`): hashing every secret and
+    /// every record was most of a rerun's diff.
     ///
     /// Matching needs only the last snapshot's index; a record is read in full only when it is left over
     /// (see `LeftoverPairing`), or its digest differs from its match's, or its match has a secret this run
@@ -25,23 +34,28 @@ struct Differ: Sendable {
     /// (each record shares its row's texts), held beside the records until the build's peak.
     package func compare(
         taking sheet: inout ValidatedSheet, previous: PreviousSnapshot?, keepSecrets: Bool = false
-    ) throws(DataError) -> (snapshot: Snapshot, digests: [RecordDigest], changes: ChangeSet, newRejected: Int) {
+    ) throws(DataError) -> (snapshot: Snapshot, digests: [RecordDigest], reuse: RecordReuse, changes: ChangeSet, newRejected: Int) {
         let data = sheet.data
-        var (records, digests) = recordsAndDigests(&sheet, keepSecrets: keepSecrets)
+        let matches = previous.map { previous in
+            sheet.rows.withUnsafeBufferPointer { rows in Self.matches(count: rows.count, in: previous.chains) { rows[$0].identity.key } }
+        }
+        let kept = previous.map { keptRecords(sheet, previous: $0, matches: matches ?? []) } ?? []
+        var (records, digests) = recordsAndDigests(&sheet, keepSecrets: keepSecrets, kept: kept, old: previous?.index.records ?? [])
+        let reuse = RecordReuse(fingerprints: sheet.fingerprints.count == records.count ? sheet.fingerprints : RowFingerprints([]), kept: kept)
         sheet.rows = []
         Allocator.releaseFreed()
-        let current = Snapshot(
+        var current = Snapshot(
             version: Snapshot.currentVersion, salt: hasher.salt, changedAt: now, columns: sheet.columns,
             secretColumns: sheet.secrets.columns, rows: [], rates: nil)
-        guard let previous else {
-            return (with(current, rows: records), digests, ChangeSet(firstRun: true, deleted: [], added: [], changed: []), 0)
+        current.context = context
+        guard let previous, let matches else {
+            return (with(current, rows: records), digests, reuse, ChangeSet(firstRun: true, deleted: [], added: [], changed: []), 0)
         }
         let old = previous.index.records
         let header = previous.index.header
         // With other columns, equal digests cannot tell equal values: every match is read and compared.
         let sameColumns = header.columns == current.columns && header.secretColumns == current.secretColumns
 
-        let matches = Self.matches(count: records.count, in: previous.chains) { records[$0].identityValue.key }
         var matchedOld = [Bool](repeating: false, count: old.count)
         var unmatched: [Int] = []
         var differing: [(new: Int, old: Int)] = []
@@ -106,7 +120,27 @@ struct Differ: Sendable {
         var snapshot = with(current, rows: records)
         snapshot.salt = header.salt
         if changes.isEmpty { snapshot.changedAt = header.changedAt }
-        return (snapshot, digests, changes, pairing.rejected)
+        return (snapshot, digests, reuse, changes, pairing.rejected)
+    }
+
+    /// For each of `sheet`'s rows, in order, the position in the last snapshot of the record it keeps
+    /// (its match, `matches`), or -1 for one to make again; empty when none is kept. Kept: a row whose
+    /// fingerprint is the one its match was made from, under the same context and columns, rejected as it
+    /// was, with every secret seen (an unseen one's hash is the last one carried over, which a record made
+    /// again must look up). Its identity is its match's, as matching found it.
+    private func keptRecords(_ sheet: borrowing ValidatedSheet, previous: PreviousSnapshot, matches: [Int]) -> [Int32] {
+        let header = previous.index.header
+        guard let context, header.context == context, header.columns == sheet.columns, header.secretColumns == sheet.secrets.columns,
+            sheet.fingerprints.count == sheet.rows.count, matches.count == sheet.rows.count, sheet.secrets.rows.count == sheet.rows.count
+        else { return [] }
+        let (old, rows, fingerprints, secrets) = (previous.index.records, sheet.rows, sheet.fingerprints, sheet.secrets.rows)
+        return Parallel.fill(count: rows.count, minimumChunk: 20_000) { index in
+            let position = matches[index]
+            guard position >= 0, let fingerprint = old[position].fingerprint, fingerprint == fingerprints[index],
+                old[position].rejected == rows[index].rejected, !secrets[index].contains(where: \.isUnknown)
+            else { return -1 }
+            return Int32(position)
+        }
     }
 
     /// For each of `count` identities, in order, the last snapshot's position it pairs with, or -1:
@@ -135,18 +169,21 @@ struct Differ: Sendable {
     /// `keepSecrets`, `sheet`'s secret cells are taken, each row's let go as soon as it is hashed: their
     /// pages then hold the records' hashes, which were made beside them (an array and an e-mail a row at a
     /// million Form rows).
-    private func recordsAndDigests(_ sheet: inout ValidatedSheet, keepSecrets: Bool) -> ([RowRecord], [RecordDigest]) {
+    /// A row `kept` names keeps its old record's digest, from `old`, and its secrets are not hashed.
+    private func recordsAndDigests(
+        _ sheet: inout ValidatedSheet, keepSecrets: Bool, kept: [Int32], old: [SnapshotIndex.Stamp]
+    ) -> ([RowRecord], [RecordDigest]) {
         let rows = sheet.rows
         guard !keepSecrets else {
             let secrets = sheet.secrets.rows
-            return recordsAndDigests(rows) { secrets[$0] }
+            return recordsAndDigests(rows, kept: kept, old: old) { secrets[$0] }
         }
         var secrets: [[SecretValue]] = []
         swap(&secrets, &sheet.secrets.rows)
         return secrets.withUnsafeMutableBufferPointer { secrets in
             // Each range takes only its own rows' secrets.
             nonisolated(unsafe) let secrets = secrets
-            return recordsAndDigests(rows) { index in
+            return recordsAndDigests(rows, kept: kept, old: old) { index in
                 var taken: [SecretValue] = []
                 swap(&taken, &secrets[index])
                 return taken
@@ -155,12 +192,19 @@ struct Differ: Sendable {
     }
 
     /// The records of `rows` and their digests, each record's secrets those `secrets` gives for its row.
-    private func recordsAndDigests(_ rows: [ValidatedRow], secrets: (Int) -> [SecretValue]) -> ([RowRecord], [RecordDigest]) {
+    private func recordsAndDigests(
+        _ rows: [ValidatedRow], kept: [Int32], old: [SnapshotIndex.Stamp], secrets: (Int) -> [SecretValue]
+    ) -> ([RowRecord], [RecordDigest]) {
         // Each record digested as soon as it is made, while its texts are still in the cache: one pass, not two.
         let (records, digests, _) = Parallel.fill(count: rows.count, minimumChunk: 5_000) { range, put in
             var scratch = RecordDigest.Scratch()
             for index in range {
-                let record = record(rows[index], secrets: secrets(index))
+                let secrets = secrets(index)
+                if index < kept.count, kept[index] >= 0 {
+                    put(index, record(rows[index], secrets: []), old[Int(kept[index])].digest)
+                    continue
+                }
+                let record = record(rows[index], secrets: secrets)
                 let digest = scratch.digest(record)
                 put(index, consume record, digest)
             }

@@ -27,13 +27,28 @@ package struct SlotPlan {
     var counts: Counts { Counts(written: written.count, removed: freed.count, reordered: reordered) }
 
     /// Borrowed records: a copy of each (its texts and lists retained, then released) cost more than comparing.
-    package init(_ records: UnsafeBufferPointer<RowRecord>, digests: [RecordDigest], over old: [SnapshotIndex.Stamp]) {
+    /// A record `reuse` says the diff kept takes the slot of the one it stands for first, whatever else
+    /// equals it: it holds no secret hashes to write.
+    package init(
+        _ records: UnsafeBufferPointer<RowRecord>, digests: [RecordDigest], reuse: RecordReuse = .none, over old: [SnapshotIndex.Stamp]
+    ) {
         let count = min(records.count, digests.count)
         var slots = [Int](repeating: -1, count: count)
         var taken = [Bool](repeating: false, count: old.count)
+        if reuse.keptCount > 0 {
+            for position in 0..<count {
+                guard let candidate = reuse.keptFrom(position) else { continue }
+                precondition(
+                    candidate < old.count && !taken[candidate]
+                        && old[candidate].stamps(records[position], digest: digests[position], fingerprint: reuse.fingerprint(position)),
+                    "a kept record does not stand for the record it was kept from")
+                taken[candidate] = true
+                slots[position] = old[candidate].slot
+            }
+        }
         func keeps(_ position: Int, from candidate: Int) -> Bool {
-            guard candidate >= 0, candidate < old.count, !taken[candidate],
-                old[candidate].stamps(records[position], digest: digests[position])
+            guard slots[position] < 0, candidate >= 0, candidate < old.count, !taken[candidate],
+                old[candidate].stamps(records[position], digest: digests[position], fingerprint: reuse.fingerprint(position))
             else { return false }
             taken[candidate] = true
             slots[position] = old[candidate].slot
@@ -44,6 +59,10 @@ package struct SlotPlan {
         var offset = 0
         var missed = false
         for position in 0..<count {
+            if let candidate = reuse.keptFrom(position) {
+                offset = candidate - position
+                continue
+            }
             if keeps(position, from: position + offset) { continue }
             if keeps(position, from: position + offset + 1) {
                 offset += 1

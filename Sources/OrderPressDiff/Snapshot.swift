@@ -18,6 +18,10 @@ public struct Snapshot: Codable, Sendable, Equatable {
     /// Every row read, valid and rejected, in sheet order.
     public var rows: [RowRecord]
     public var rates: Rates?
+    /// What this snapshot's records were made under beyond their rows' cells: the rows' `RowContext` and the
+    /// key of the secret hashes. A rerun under the same one keeps the record of a row whose fingerprint
+    /// did not change (`Differ`). Nil when unknown (a state older than fingerprints, rows made without a sheet).
+    package var context: Digest128? = nil
 
     public struct Rates: Codable, Sendable, Equatable {
         public var base: String

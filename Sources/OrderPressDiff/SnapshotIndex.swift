@@ -19,26 +19,34 @@ package struct SnapshotIndex: Sendable, Equatable {
         package var rejected: Bool
         /// Where the state keeps the record (`SlotPlan`): its key in the database, whatever its position.
         package var slot: Int
+        /// The fingerprint of the sheet row the record was made from (`RowFingerprints`); nil when unknown.
+        package var fingerprint: Digest128?
 
-        package init(identity: IdentityKey, digest: RecordDigest, row: Int, firstSeen: String, rejected: Bool, slot: Int = 0) {
+        package init(
+            identity: IdentityKey, digest: RecordDigest, row: Int, firstSeen: String, rejected: Bool, slot: Int = 0, fingerprint: Digest128? = nil
+        ) {
             self.identity = identity
             self.digest = digest
             self.row = row
             self.firstSeen = firstSeen
             self.rejected = rejected
             self.slot = slot
+            self.fingerprint = fingerprint
         }
 
-        package init(_ record: RowRecord, digest: RecordDigest, slot: Int = 0) {
+        package init(_ record: RowRecord, digest: RecordDigest, slot: Int = 0, fingerprint: Digest128? = nil) {
             self.init(
                 identity: record.identityValue.key, digest: digest, row: record.row, firstSeen: record.firstSeen, rejected: record.rejected,
-                slot: slot)
+                slot: slot, fingerprint: fingerprint)
         }
 
-        /// Whether this is the stamp of `record` with `digest` but for its sheet row, read without making
-        /// that stamp: a record that only moved keeps its slot, and the order alone records the move.
-        package func stamps(_ record: borrowing RowRecord, digest: RecordDigest) -> Bool {
+        /// Whether this is the stamp of `record` with `digest`, made from a row with `fingerprint`, but for
+        /// its sheet row, read without making that stamp: a record that only moved keeps its slot, and the
+        /// order alone records the move. A record kept under another fingerprint is written again, so that
+        /// every stored fingerprint is that of the row the record was last made from.
+        package func stamps(_ record: borrowing RowRecord, digest: RecordDigest, fingerprint: Digest128?) -> Bool {
             self.digest == digest && rejected == record.rejected && identity == record.identityValue.key && firstSeen == record.firstSeen
+                && self.fingerprint == fingerprint
         }
     }
 

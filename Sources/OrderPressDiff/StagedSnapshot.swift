@@ -23,21 +23,21 @@ package final class StagedSnapshot: Sendable {
 
     /// Starts writing what a save of `snapshot` over `previous` writes (`SlotPlan`): the records that
     /// equal none of the last snapshot's but for their sheet row, the slots freed, the order.
-    package init(_ snapshot: consuming Snapshot, digests: [RecordDigest], previous: SnapshotIndex?, folder: URL) {
+    package init(_ snapshot: consuming Snapshot, digests: [RecordDigest], reuse: RecordReuse = .none, previous: SnapshotIndex?, folder: URL) {
         url = folder.appendingPathComponent(Self.fileName)
         count = snapshot.rows.count
-        let records = Records(rows: snapshot.rows, digests: digests)
+        let records = Records(rows: snapshot.rows, digests: digests, reuse: reuse)
         snapshot.rows = []
         header = snapshot
         let url = url
         // Its own thread, not a dispatch worker: aggregation keeps every worker busy.
         work = Background {
             let result = Result { () throws(OutputError) in
-                try Self.write(records.rows, digests: records.digests, over: previous?.records ?? [], to: url)
+                try Self.write(records.rows, digests: records.digests, reuse: records.reuse, over: previous?.records ?? [], to: url)
             }
             // Let go now, not when the thread object goes, and the pages they held given back: the records'
             // small blocks are scattered among what later steps allocate, which would otherwise not reuse them.
-            (records.rows, records.digests) = ([], [])
+            (records.rows, records.digests, records.reuse) = ([], [], .none)
             Allocator.releaseFreed()
             return result
         }
@@ -47,10 +47,12 @@ package final class StagedSnapshot: Sendable {
     private final class Records: @unchecked Sendable {
         var rows: [RowRecord]
         var digests: [RecordDigest]
+        var reuse: RecordReuse
 
-        init(rows: [RowRecord], digests: [RecordDigest]) {
+        init(rows: [RowRecord], digests: [RecordDigest], reuse: RecordReuse) {
             self.rows = rows
             self.digests = digests
+            self.reuse = reuse
         }
     }
 
@@ -83,12 +85,14 @@ package final class StagedSnapshot: Sendable {
         try? FileManager.default.removeItem(at: url)
     }
 
-    private static func write(_ rows: [RowRecord], digests: [RecordDigest], over old: [SnapshotIndex.Stamp], to url: URL) throws(OutputError) -> SlotPlan.Counts {
+    private static func write(
+        _ rows: [RowRecord], digests: [RecordDigest], reuse: RecordReuse, over old: [SnapshotIndex.Stamp], to url: URL
+    ) throws(OutputError) -> SlotPlan.Counts {
         do {
             // A file a killed build left is no part of this snapshot.
             if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
             let staged = try StateDatabase.openScratch(url)
-            let count = try staged.write { db in try StateDatabase.stage(rows, digests: digests, over: old, in: db) }
+            let count = try staged.write { db in try StateDatabase.stage(rows, digests: digests, reuse: reuse, over: old, in: db) }
             try staged.close()
             TestHook.reached(.staged)
             return count

@@ -67,11 +67,17 @@ enum StateDatabase {
             if order.count > 0 { try write(order, into: "record_order", in: db) }
             try db.execute(sql: "ALTER TABLE record DROP COLUMN sheet_row; ALTER TABLE record RENAME COLUMN position TO slot")
         }
+        // Each record's row fingerprint (`RowFingerprints`) and the snapshot's context (`Snapshot.context`), so
+        // that a rerun keeps the records of unchanged rows instead of making them again. Unknown (NULL)
+        // until the next save: that one writes every record again, with its row's fingerprint.
+        migrator.registerMigration("v4") { db in
+            try db.execute(sql: "ALTER TABLE record ADD COLUMN fingerprint BLOB; ALTER TABLE snapshot ADD COLUMN context BLOB")
+        }
         return migrator
     }
 
     /// The record table as schema v1 made it; v2 added `digest`, v3 dropped `sheet_row` and renamed
-    /// `position` to `slot`.
+    /// `position` to `slot`, v4 added `fingerprint`.
     private static let v1RecordTable = """
         position INTEGER PRIMARY KEY, sheet_row INTEGER NOT NULL, \(fieldTable)
         """
@@ -95,8 +101,10 @@ enum StateDatabase {
     /// Whether the database holds the last schema, an older one it can still read, or none at all
     /// (its creation was rolled back: the old files are still the state).
     package enum Schema: Sendable {
-        /// v3: records by slot, the order apart.
+        /// v4: records by slot with their rows' fingerprints, the order apart.
         case current
+        /// Records by slot, without fingerprints.
+        case v3
         /// Records by position, with their digests.
         case v2
         /// Records by position, without digests.
@@ -109,7 +117,7 @@ enum StateDatabase {
         if try migrator.hasBeenSuperseded(db) { throw Newer(version: 0) }
         if try migrator.hasCompletedMigrations(db) { return .current }
         let applied = try migrator.appliedIdentifiers(db)
-        return applied.contains("v2") ? .v2 : applied.contains("v1") ? .v1 : .none
+        return applied.contains("v3") ? .v3 : applied.contains("v2") ? .v2 : applied.contains("v1") ? .v1 : .none
     }
 
     static func open(_ url: URL, readOnly: Bool) throws -> DatabaseQueue {
@@ -203,7 +211,7 @@ enum StateDatabase {
     private static func readIndex(_ db: Database, schema: Schema) throws -> SnapshotIndex? {
         guard
             let meta = try Row.fetchOne(
-                db, sql: "SELECT version, salt, changed_at, columns, secret_columns, rates FROM snapshot WHERE id = 1")
+                db, sql: "SELECT version, salt, changed_at, columns, secret_columns, rates\(schema == .current ? ", context" : "") FROM snapshot WHERE id = 1")
         else { return nil }
         let version: Int = meta[0]
         guard version >= 1 else { throw Unreadable(reason: "its version \(version) is not a version of OrderPress's snapshot") }
@@ -214,16 +222,21 @@ enum StateDatabase {
             guard let decoded = try? JSONDecoder().decode(Snapshot.Rates.self, from: Data(text.utf8)) else { throw notASnapshot }
             rates = decoded
         }
-        let header = Snapshot(
+        var header = Snapshot(
             version: version, salt: meta[1], changedAt: meta[2], columns: columns, secretColumns: secretColumns,
             rows: [], rates: rates)
+        if schema == .current, let context = meta[6] as Data? {
+            guard let digest = context.withUnsafeBytes(Digest128.init(bytes:)) else { throw notASnapshot }
+            header.context = digest
+        }
         guard schema != .v1 else {
             let records = try v1Records(db)
             let stamps = records.indices.map { SnapshotIndex.Stamp(records[$0], digest: RecordDigest(records[$0]), slot: $0) }
             return SnapshotIndex(header: header, records: stamps)
         }
         // By slot, each put at its place in the order; schema v2 by position, its place.
-        let order = schema == .current ? try readOrder(db) : nil
+        let order = schema == .current || schema == .v3 ? try readOrder(db) : nil
+        let fingerprints = schema == .current
         let places = try order.map { order in
             guard let places = order.positionsBySlot() else { throw notASnapshot }
             return places
@@ -236,7 +249,7 @@ enum StateDatabase {
         let prepared = try db.makeStatement(
             sql: order == nil
                 ? "SELECT position, identity, digest, first_seen, rejected, sheet_row FROM record ORDER BY position"
-                : "SELECT slot, identity, digest, first_seen, rejected FROM record ORDER BY slot")
+                : "SELECT slot, identity, digest, first_seen, rejected\(fingerprints ? ", fingerprint" : "") FROM record ORDER BY slot")
         let statement = prepared.sqliteStatement
         // GRDB finalises the statement when `prepared` goes.
         defer { withExtendedLifetime(prepared) {} }
@@ -267,9 +280,16 @@ enum StateDatabase {
                 let digest = RecordDigest(bytes: UnsafeRawBufferPointer(start: sqlite3_column_blob(statement, 2), count: Int(sqlite3_column_bytes(statement, 2)))),
                 sqlite3_column_type(statement, 4) == SQLITE_INTEGER
             else { throw notASnapshot }
+            var fingerprint: Digest128?
+            if fingerprints, sqlite3_column_type(statement, 5) != SQLITE_NULL {
+                guard sqlite3_column_type(statement, 5) == SQLITE_BLOB,
+                    let read = Digest128(bytes: UnsafeRawBufferPointer(start: sqlite3_column_blob(statement, 5), count: Int(sqlite3_column_bytes(statement, 5))))
+                else { throw notASnapshot }
+                fingerprint = read
+            }
             let stamp = SnapshotIndex.Stamp(
                 identity: IdentityKey(bytes: try bytes(1)), digest: digest, row: row,
-                firstSeen: times.text(try bytes(3)), rejected: sqlite3_column_int64(statement, 4) != 0, slot: key)
+                firstSeen: times.text(try bytes(3)), rejected: sqlite3_column_int64(statement, 4) != 0, slot: key, fingerprint: fingerprint)
             if let order {
                 // The first stamp holds every place until its own is read: no stamp of no record is made.
                 if stamps.isEmpty { stamps = Array(repeating: stamp, count: order.count) }
@@ -300,7 +320,7 @@ enum StateDatabase {
         amount, currency, first_seen
         """
     private static let v1RecordColumns = "position, sheet_row, \(fieldColumns)"
-    private static let recordColumns = "slot, \(fieldColumns), digest"
+    private static let recordColumns = "slot, \(fieldColumns), digest, fingerprint"
 
     /// Every record in full, in order: what a database of schema v1, which kept no digests, is read as.
     private static func v1Records(_ db: Database) throws -> [RowRecord] {
@@ -327,7 +347,7 @@ enum StateDatabase {
     package static func records(
         _ db: Database, at stamps: [SnapshotIndex.Stamp], total: Int, schema: Schema
     ) throws -> [(record: RowRecord, digest: RecordDigest?)?] {
-        let key = schema == .current ? "slot" : "position"
+        let key = schema == .current || schema == .v3 ? "slot" : "position"
         let digests = schema != .v1
         let columns = "\(key), \(fieldColumns)\(digests ? ", digest" : "")"
         func entry(_ row: Row, _ stamp: SnapshotIndex.Stamp) throws -> (record: RowRecord, digest: RecordDigest?) {
@@ -417,18 +437,18 @@ enum StateDatabase {
         precondition(records.count == new.records.count, "a snapshot was saved with records that are not its own")
         try write(header: new.header, over: old?.header, in: db)
         _ = try write(
-            records, digests: new.records.map(\.digest), over: old?.records ?? [], into: "record",
+            records, digests: new.records.map(\.digest), reuse: .none, over: old?.records ?? [], into: "record",
             freeing: "DELETE FROM record WHERE slot = ?", order: "record_order", in: db)
     }
 
     /// What `SlotPlan` makes of `records` over `old`: the records to write into `recordTable`, each
     /// freed slot given to `freeing`, the order into `orderTable` if it changed.
     private static func write(
-        _ records: [RowRecord], digests: [RecordDigest], over old: [SnapshotIndex.Stamp], into recordTable: String,
-        freeing: String, order orderTable: String, in db: Database
+        _ records: [RowRecord], digests: [RecordDigest], reuse: RecordReuse, over old: [SnapshotIndex.Stamp],
+        into recordTable: String, freeing: String, order orderTable: String, in db: Database
     ) throws -> SlotPlan.Counts {
-        let plan = records.withUnsafeBufferPointer { SlotPlan($0, digests: digests, over: old) }
-        try insert(records, plan: plan, digests: digests, into: recordTable, in: db)
+        let plan = records.withUnsafeBufferPointer { SlotPlan($0, digests: digests, reuse: reuse, over: old) }
+        try insert(records, plan: plan, digests: digests, fingerprints: reuse, into: recordTable, in: db)
         let freed = try db.makeStatement(sql: freeing)
         for slot in plan.freed { try freed.execute(arguments: [slot]) }
         if plan.reordered { try write(plan.order, into: orderTable, in: db) }
@@ -439,16 +459,16 @@ enum StateDatabase {
     /// (`SlotPlan`): the records to write, with their slots and digests, the slots to delete, and the
     /// order if it changed, for `write(staged:over:in:)`; returns how much that is.
     package static func stage(
-        _ records: [RowRecord], digests: [RecordDigest], over old: [SnapshotIndex.Stamp], in db: Database
+        _ records: [RowRecord], digests: [RecordDigest], reuse: RecordReuse = .none, over old: [SnapshotIndex.Stamp], in db: Database
     ) throws -> SlotPlan.Counts {
         try db.execute(
             sql: """
-                CREATE TABLE staged_record (slot INTEGER PRIMARY KEY, \(fieldTable), digest BLOB);
+                CREATE TABLE staged_record (slot INTEGER PRIMARY KEY, \(fieldTable), digest BLOB, fingerprint BLOB);
                 CREATE TABLE staged_freed (slot INTEGER PRIMARY KEY);
                 CREATE TABLE staged_order (\(orderTable));
                 """)
         return try write(
-            records, digests: digests, over: old, into: "staged_record", freeing: "INSERT INTO staged_freed (slot) VALUES (?)",
+            records, digests: digests, reuse: reuse, over: old, into: "staged_record", freeing: "INSERT INTO staged_freed (slot) VALUES (?)",
             order: "staged_order", in: db)
     }
 
@@ -485,6 +505,10 @@ enum StateDatabase {
                     new.version, new.salt, new.changedAt, ListText.encode(new.columns), ListText.encode(new.secretColumns),
                     new.rates.map { String(decoding: JSONOutput.encode($0), as: UTF8.self) },
                 ])
+            // Apart: the first migration writes a header before the column exists (and never one with a context).
+            if let context = new.context {
+                try db.execute(sql: "UPDATE snapshot SET context = ? WHERE id = 1", arguments: [Data(context.bytes)])
+            }
         }
     }
 
@@ -492,16 +516,18 @@ enum StateDatabase {
     /// Bound through SQLite's own calls: GRDB's arguments were most of the time a
     /// million-record save took (docs/benchmarks.md).
     private static func insert(
-        _ records: [RowRecord], plan: SlotPlan, digests: [RecordDigest], into table: String, in db: Database
+        _ records: [RowRecord], plan: SlotPlan, digests: [RecordDigest], fingerprints: RecordReuse, into table: String, in db: Database
     ) throws {
         let statement = try db.makeStatement(
-            sql: "INSERT OR REPLACE INTO \(table) (\(recordColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            sql: "INSERT OR REPLACE INTO \(table) (\(recordColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         var row = RowBinder(statement)
         // Each record read where it is: a copy of every one (its texts and lists retained, then released)
         // cost more than comparing them, on the thread that stages while the pages render.
         try records.withUnsafeBufferPointer { records in
             for position in plan.written {
-                try bind(records[position], key: plan.order.slots[position], digest: digests[position], into: &row)
+                try bind(
+                    records[position], key: plan.order.slots[position], digest: digests[position], fingerprint: fingerprints.fingerprint(position),
+                    into: &row)
                 try row.step(in: db)
             }
         }
@@ -522,7 +548,8 @@ enum StateDatabase {
     }
 
     private static func bind(
-        _ record: borrowing RowRecord, key: Int, sheetRow: Int? = nil, digest: RecordDigest?, into row: inout RowBinder
+        _ record: borrowing RowRecord, key: Int, sheetRow: Int? = nil, digest: RecordDigest?, fingerprint: Digest128? = nil,
+        into row: inout RowBinder
     ) throws {
         row.reset()
         row.bind(key)
@@ -540,7 +567,10 @@ enum StateDatabase {
         row.bind(record.amount)
         row.bind(record.currency)
         row.bind(record.firstSeen)
-        if let digest { row.bind(digest) }
+        if let digest {
+            row.bind(digest.value)
+            row.bind(fingerprint)
+        }
     }
 
     /// Binds one row's values in order, as GRDB would (integers, text, blobs), and runs the statement.
@@ -610,10 +640,15 @@ enum StateDatabase {
             }
         }
 
-        mutating func bind(_ digest: RecordDigest) {
+        /// A digest as its 16 bytes; nil as NULL.
+        mutating func bind(_ digest: Digest128?) {
             index += 1
             let index = index
-            digest.bytes.withUnsafeBytes { bytes in _ = sqlite3_bind_blob(statement, index, bytes.baseAddress, Int32(bytes.count), Self.transient) }
+            guard let digest else {
+                sqlite3_bind_null(statement, index)
+                return
+            }
+            digest.withBytes { bytes in _ = sqlite3_bind_blob(statement, index, bytes.baseAddress, Int32(bytes.count), Self.transient) }
         }
 
         func step(in db: Database) throws {

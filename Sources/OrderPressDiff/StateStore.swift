@@ -69,7 +69,10 @@ public final class StateStore: Sendable {
         records.reserveCapacity(positions.count)
         for (position, entry) in zip(positions, found) {
             let stamp = index.records[position]
-            guard let entry, stamp == SnapshotIndex.Stamp(entry.record, digest: entry.digest ?? RecordDigest(entry.record), slot: stamp.slot) else {
+            guard let entry, stamp
+                    == SnapshotIndex.Stamp(
+                        entry.record, digest: entry.digest ?? RecordDigest(entry.record), slot: stamp.slot, fingerprint: stamp.fingerprint)
+            else {
                 // A race with a build's save, not bad data: worth running again (75, like a held lock).
                 throw DataError(message: "\(databaseURL.path) changed while it was being read (a build saved meanwhile?); run again", status: .tempFail)
             }
@@ -134,10 +137,11 @@ public final class StateStore: Sendable {
 
     /// Starts saving `snapshot` (see `StagedSnapshot`): the records that differ from the last snapshot's
     /// are written on their own thread beside the state, which stays as it was until `save(_:history:lastBuild:)`.
-    package func stage(_ snapshot: consuming Snapshot, digests: [RecordDigest]) throws(OutputError) -> StagedSnapshot {
+    /// `reuse` tells the records' row fingerprints and which records the diff kept (`RecordReuse`).
+    package func stage(_ snapshot: consuming Snapshot, digests: [RecordDigest], reuse: RecordReuse = .none) throws(OutputError) -> StagedSnapshot {
         let previous = try contentsForWriting().snapshot
         try AtomicFile.createFolder(folder)
-        return StagedSnapshot(snapshot, digests: digests, previous: previous, folder: folder)
+        return StagedSnapshot(snapshot, digests: digests, reuse: reuse, previous: previous, folder: folder)
     }
 
     /// Saves a staged snapshot with the history and the build's record, in one transaction, like
@@ -243,9 +247,9 @@ public final class StateStore: Sendable {
                 let queue = try StateDatabase.open(databaseURL, readOnly: !writable)
                 defer { try? queue.close() }
                 var schema = try queue.read(StateDatabase.schema)
-                if schema == .v1 || schema == .v2, writable {
-                    // Written before the records' digests, or keyed by position: made what this version
-                    // keeps once, in their own transaction. Read as it is first: a state that cannot be read
+                if schema != .current, schema != .none, writable {
+                    // Written before the records' digests, keyed by position, or without fingerprints: made
+                    // what this version keeps once, in their own transaction. Read as it is first: a state that cannot be read
                     // is left as it was, not migrated and committed before the read fails.
                     _ = try queue.read { db in try StateDatabase.read(db, schema: schema) }
                     try StateDatabase.migrator().migrate(queue)

@@ -8,9 +8,12 @@ package struct RowFingerprints: Sendable, Equatable {
 
     package init(_ values: [Digest128]) { self.values = values }
 
-    /// The fingerprints of every data row of `table` (malformed rows, which keep no cells, have none).
-    package init(_ table: SourceTable) {
-        values = (0..<table.dataRowCount).map(table.rowFingerprint)
+    /// The fingerprints of the data rows of `table` at `rows` (0-based), or of every one when nil (malformed
+    /// rows, which keep no cells, have none), on every core.
+    package init(_ table: SourceTable, rows: [Int]? = nil) {
+        values = Parallel.fill(count: rows?.count ?? table.dataRowCount, minimumChunk: 5_000) { index in
+            table.rowFingerprint(rows?[index] ?? index)
+        }
     }
 
     package var count: Int { values.count }

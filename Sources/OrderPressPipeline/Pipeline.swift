@@ -303,7 +303,7 @@ public struct Pipeline: Sendable {
         // must keep it even when the build dies between publishing and saving the snapshot.
         let siteID = try step(.diff) { () throws(OutputError) in try store.siteID(create: !options.dryRun) }
         let staged =
-            options.dryRun ? nil : try step(.diff) { () throws(OutputError) in try store.stage(outcome.snapshot, digests: outcome.digests) }
+            options.dryRun ? nil : try step(.diff) { () throws(OutputError) in try store.stage(outcome.snapshot, digests: outcome.digests, reuse: outcome.reuse) }
         // The deletions tombstones list, by the run's clock; a state saved before they were kept has its history's.
         let kept = store.keptDeletions()
         var deletions = kept ?? RecentDeletions(replaying: outcome.history)

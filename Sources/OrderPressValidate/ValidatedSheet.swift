@@ -1,3 +1,5 @@
+import OrderPressFetch
+
 /// Validation's whole output: what the site shows (`data`), and apart from it what only the diff reads,
 /// every row as the diff compares it and the secret cells. The diff consumes it and hands `data` on
 /// (`DiffResult`): at a million orders the rows are hundreds of MB, and nothing that renders pages
@@ -11,6 +13,11 @@ public struct ValidatedSheet: Sendable {
     public var columns: [String]
     /// The secret cells of `rows`, in the same order.
     public var secrets: SecretCells
+    /// The fingerprint of each of `rows`' cells as the sheet gave them, in the same order; empty for rows
+    /// made without a sheet.
+    package var fingerprints = RowFingerprints([])
+    /// What each row's validation depended on beyond its cells (`RowContext`); nil for rows made without a sheet.
+    package var context: RowContext? = nil
 
     public init(data: ValidatedData, rows: [ValidatedRow] = [], columns: [String] = [], secrets: SecretCells) {
         self.data = data

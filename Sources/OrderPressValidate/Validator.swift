@@ -178,6 +178,12 @@ public struct Validator: Sendable {
             malformedRows: orders.malformed.count + shifted.count, blankRows: blankRows,
             amountsWithSign: signedAmounts + chunks.reduce(0) { $0 + $1.signedPrices })
         data.spellings = spellings
+        // Each row's cells as they came, and what else validating it read: how a rerun tells the rows it
+        // need not make records of again (`RowContext`).
+        let fingerprints = RowFingerprints(orders, rows: kept)
+        let context = RowContext(
+            configuration: configuration, table: orders, groups: groupList, dateOrder: dates.order(configured: configuration.orders.dateOrder),
+            shiftedRows: shifted.keys.sorted())
         // Read no more: at a million rows its cells' array alone is 200 MB.
         orders = SourceTable(name: orders.name, headers: [], rows: [])
         let counts = idsRepeat ? idCounts : nil
@@ -189,7 +195,9 @@ public struct Validator: Sendable {
                 put(index, row(madeOrders[index], madeCandidates[index], identity: identity, idCounts: counts, products: &products), madeCandidates[index].secrets)
             }
         }
-        return ValidatedSheet(data: data, rows: rows, columns: shownColumns, secrets: SecretCells(columns: secretColumns, rows: secretRows))
+        var sheet = ValidatedSheet(data: data, rows: rows, columns: shownColumns, secrets: SecretCells(columns: secretColumns, rows: secretRows))
+        (sheet.fingerprints, sheet.context) = (fingerprints, context)
+        return sheet
     }
 
     /// What the diff needs of a row: its identity, its mapped values and what it meant. `idCounts`: how

@@ -1,15 +1,19 @@
 import Foundation
+import GRDB
 import PropertyBased
 import Testing
+import OrderPressDiff
 import OrderPressTestSupport
 
 /// A rerun after one order's change publishes what a build with nothing to reuse publishes, byte for
 /// byte: generated sheets (Latin and CJK names, several groups, secret edit codes), then a sequence of
 /// one-row changes of every kind the bench makes (price, option, note, paid, time, quantity, the person:
 /// someone else or someone new, the order deleted) and changes that touch every page (the site's title,
-/// a group's shop). Before each rerun, the state is copied into an empty folder and the same sources
-/// built there at the same clock: that build reuses nothing, and its Markdown and HTML must equal the
-/// rerun's.
+/// a group's shop) or the records of other rows (a group's currency, an id used twice, a second spelling of
+/// a person, a date that settles whether days or months come first). Before each rerun, the state is
+/// copied into an empty folder, its snapshot's context forgotten (so that no record is kept: each is made
+/// again from its row), and the same sources built there at the same clock: that build reuses nothing,
+/// and its Markdown, its HTML and the snapshot it saves must equal the rerun's.
 @Suite struct RerunEqualsFreshBuildTests {
     static let people = ["Amy", "Ben", "陳小明", "林美玲", "Zoë", "Ōta Kenji", "王大同", "Eve"]
     static let drinks = ["熟成紅茶", "珍珠奶茶", "四季春青茶", "Lemon tea"]
@@ -36,12 +40,22 @@ import OrderPressTestSupport
         }
     }
 
-    static let kinds = ["price", "option", "note", "paid", "time", "quantity", "person", "newperson", "delete", "title", "shop"]
+    static let kinds = [
+        "price", "option", "note", "paid", "time", "quantity", "person", "newperson", "delete", "title", "shop", "currency", "sameid",
+        "spelling", "date",
+    ]
 
-    /// One change of `kind` to one order (or to the site's configuration or groups).
+    /// One change of `kind` to one order (or to the site's configuration or groups; a group's shop, or its
+    /// currency, which its orders without one of their own take).
     static func change(_ kind: String, _ orders: inout [[String: String]], title: inout String, shops: inout [String: String], _ dice: inout Dice) {
         let index = dice.roll(orders.count)
         switch kind {
+        case "currency": shops["currency " + groups[dice.roll(groups.count)]] = "USD"
+        case "sameid": orders[index]["id"] = orders[dice.roll(orders.count)]["id"]
+        // Another order of someone who has one, spelt with other case and spacing.
+        case "spelling": orders[index]["orderer"] = " " + orders[dice.roll(orders.count)]["orderer"]!.uppercased() + " "
+        // Day first: 13 cannot be a month, which settles how the sheet's other dates read.
+        case "date": orders[index]["time"] = "13/11/2026 09:\(10 + dice.roll(40))"
         case "price": orders[index]["price"] = String(Int(orders[index]["price"]!)! + 1)
         case "option": orders[index]["sugar"] = orders[index]["sugar"] == "無糖" ? "半糖" : "無糖"
         case "note": orders[index]["note"] = (orders[index]["note"] ?? "") + " 改"
@@ -75,7 +89,8 @@ import OrderPressTestSupport
                     [minor_units]
                     TWD = 0
                     """,
-                "groups.csv": "group,organizer,shop\n" + groups.map { "\($0),Amy,\(shops[$0] ?? "Shop")" }.joined(separator: "\n") + "\n",
+                "groups.csv": "group,organizer,shop,currency\n"
+                    + groups.map { "\($0),Amy,\(shops[$0] ?? "Shop"),\(shops["currency " + $0] ?? "")" }.joined(separator: "\n") + "\n",
             ], in: site)
         try JSONSerialization.data(withJSONObject: orders, options: [.sortedKeys]).write(to: site.appendingPathComponent("orders.json"))
     }
@@ -88,6 +103,18 @@ import OrderPressTestSupport
     /// The published trees, without the state.
     static func published(_ site: URL) throws -> [String: Data] {
         try TestSupport.contents(of: site.appendingPathComponent("output")).filter { !$0.key.hasPrefix("state/") }
+    }
+
+    /// Makes the state's snapshot one whose records' context is unknown: the next build keeps none of them.
+    static func forgetContext(in site: URL) throws {
+        let queue = try DatabaseQueue(path: site.appendingPathComponent("output/state/state.sqlite").path)
+        try queue.write { try $0.execute(sql: "UPDATE snapshot SET context = NULL") }
+        try queue.close()
+    }
+
+    /// The snapshot the state holds, every record read in full.
+    static func snapshot(_ site: URL) throws -> Snapshot? {
+        try StateStore(folder: site.appendingPathComponent("output/state"), writable: false).loadSnapshot()
     }
 
     @Test func aRerunPublishesWhatABuildWithNothingToReusePublishes() async {
@@ -111,6 +138,7 @@ import OrderPressTestSupport
                 try! FileManager.default.createDirectory(at: fresh.appendingPathComponent("output"), withIntermediateDirectories: true)
                 try! FileManager.default.copyItem(at: site.appendingPathComponent("output/state"), to: fresh.appendingPathComponent("output/state"))
                 try? FileManager.default.removeItem(at: fresh.appendingPathComponent("output/state/published.json"))
+                try! Self.forgetContext(in: fresh)
                 time += 600
                 try! Self.build(site, at: time)
                 try! Self.build(fresh, at: time)
@@ -119,6 +147,12 @@ import OrderPressTestSupport
                 for (path, bytes) in rerun where scratch[path] != bytes {
                     Issue.record("\(kind), step \(step): \(path) differs from a build with nothing to reuse")
                 }
+                // Their contexts differ: the configuration names each site's own folders.
+                var (kept, made) = (try! Self.snapshot(site), try! Self.snapshot(fresh))
+                #expect(kept?.context != nil)
+                kept?.context = nil
+                made?.context = nil
+                if kept != made { Issue.record("\(kind), step \(step): the snapshot differs from one whose records were all made again") }
             }
         }
     }

@@ -201,7 +201,7 @@ import OrderPressTestSupport
 
         let build = StateStore(folder: folder)
         #expect(try build.loadSnapshot() == snapshot)
-        #expect(try migrations() == ["v1", "v2", "v3"])
+        #expect(try migrations() == ["v1", "v2", "v3", "v4"])
         let digests = try queue.read { try Data.fetchAll($0, sql: "SELECT digest FROM record ORDER BY slot") }
         #expect(digests == snapshot.rows.map { Data(RecordDigest($0).bytes) })
         #expect(try build.siteID(create: false) == DiffFixtures.siteID)
@@ -227,7 +227,7 @@ extension IndexedDiffTests {
 
     /// Staging compares each record with the last snapshot's stamps without making its stamp: the answer
     /// is the one comparing made stamps gives but for the sheet row (a record that moved keeps its slot),
-    /// for records that differ in any stamped field.
+    /// for records that differ in any stamped field, their rows' fingerprints included.
     @Test func aRecordIsComparedWithAStampAsItsOwnStampWouldBe() async {
         let pairs = Generator<(RowRecord, RowRecord, Bool), Shrink.None<(RowRecord, RowRecord, Bool)>> { rng in
             let record = RecordDigestTests.records.run(using: &rng)
@@ -244,11 +244,16 @@ extension IndexedDiffTests {
         await propertyCheck(count: 500, input: pairs) { record, other, sameDigest in
             let digest = RecordDigest(record)
             let otherDigest = sameDigest ? digest : RecordDigest(other)
-            let stamp = SnapshotIndex.Stamp(record, digest: digest)
+            let fingerprints: [Digest128?] = [nil, Digest128(high: 1, low: 2), Digest128(high: 1, low: 3)]
+            let fingerprint = fingerprints[Int(digest.value.low % 3)]
+            let otherFingerprint = sameDigest ? fingerprint : fingerprints[Int(otherDigest.value.high % 3)]
+            let stamp = SnapshotIndex.Stamp(record, digest: digest, fingerprint: fingerprint)
             var moved = other
             moved.row = record.row
-            #expect(stamp.stamps(other, digest: otherDigest) == (stamp == SnapshotIndex.Stamp(moved, digest: otherDigest)))
-            #expect(stamp.stamps(record, digest: digest))
+            #expect(
+                stamp.stamps(other, digest: otherDigest, fingerprint: otherFingerprint)
+                    == (stamp == SnapshotIndex.Stamp(moved, digest: otherDigest, fingerprint: otherFingerprint)))
+            #expect(stamp.stamps(record, digest: digest, fingerprint: fingerprint))
         }
     }
 

@@ -6,17 +6,17 @@ import Testing
 @testable import OrderPressDiff
 import OrderPressTestSupport
 
-/// The state database's schema v3: records by slot, the sheet order in one row (`RecordOrder`).
+/// The state database's schema v4: records by slot with their rows' fingerprints, the sheet order in one row (`RecordOrder`).
 @Suite struct StateDatabaseTests {
     static let notASnapshot = "it is not a snapshot this version understands"
 
-    static let v3Columns = [
+    static let v4Columns = [
         "slot", "order_id", "identity", "value_list", "secret_list", "rejected", "group_name", "person", "item", "option_list",
-        "quantity", "amount", "currency", "first_seen", "digest",
+        "quantity", "amount", "currency", "first_seen", "digest", "fingerprint",
     ]
 
     /// Read without writing (a dry run, `orderpress diff`), a v2 state is read as it is; the first build
-    /// makes it v3 with the same contents, each record in the slot of its position, and then a rerun on
+    /// makes it v4 with the same contents, each record in the slot of its position, and then a rerun on
     /// the same snapshot writes nothing.
     @Test func aV2StateMigratesWithTheSameContents() throws {
         let (folder, queue, snapshot, history) = try StateFixtures.v2State()
@@ -28,10 +28,10 @@ import OrderPressTestSupport
 
         let build = StateStore(folder: folder)
         #expect(try build.loadSnapshot() == snapshot)
-        #expect(try StateFixtures.migrations(queue) == ["v1", "v2", "v3"])
+        #expect(try StateFixtures.migrations(queue) == ["v1", "v2", "v3", "v4"])
         try queue.close()
         let migrated = try DatabaseQueue(path: build.databaseURL.path)
-        #expect(try migrated.read { try $0.columns(in: "record").map(\.name) } == Self.v3Columns)
+        #expect(try migrated.read { try $0.columns(in: "record").map(\.name) } == Self.v4Columns)
         try migrated.close()
         #expect(try build.contents().snapshot?.records.map(\.slot) == Array(snapshot.rows.indices))
         #expect(try build.contents().snapshot?.records.map(\.row) == snapshot.rows.map(\.row))

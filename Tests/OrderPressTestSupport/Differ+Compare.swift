@@ -9,6 +9,7 @@ extension Differ {
         _ sheet: ValidatedSheet, previous: PreviousSnapshot?
     ) throws(DataError) -> (snapshot: Snapshot, digests: [RecordDigest], changes: ChangeSet, newRejected: Int) {
         var sheet = sheet
-        return try compare(taking: &sheet, previous: previous, keepSecrets: true)
+        let compared = try compare(taking: &sheet, previous: previous, keepSecrets: true)
+        return (compared.snapshot, compared.digests, compared.changes, compared.newRejected)
     }
 }

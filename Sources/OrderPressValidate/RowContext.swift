@@ -1,0 +1,37 @@
+import Crypto
+import OrderPressConfig
+import OrderPressFetch
+import OrderPressSupport
+
+/// What a row's validated form depends on beyond its own cells, as one digest: the program, the
+/// configuration, the sheet's name and header, and what validation decided over the whole sheet (the
+/// groups and their currencies, the date order, the rows whose cells sit a column off). Under the same
+/// context, a row with the same fingerprint (`RowFingerprints`) validates to the same `ValidatedRow` but
+/// for its sheet row, its identity and whether it is rejected, which depend on other rows and which the
+/// diff compares apart: that is what lets a rerun keep an unchanged row's record instead of making it again.
+package struct RowContext: Sendable, Equatable {
+    package var digest: Digest128
+
+    package init(_ digest: Digest128) { self.digest = digest }
+
+    init(
+        configuration: Configuration, table: SourceTable, groups: [Group], dateOrder: DateOrder?, shiftedRows: [Int]
+    ) {
+        var hash = SHA256()
+        func add(_ text: String) {
+            hash.update(data: Array(text.utf8))
+            hash.update(data: [0])
+        }
+        add(Version.current)
+        add(Version.executableStamp)
+        configuration.fingerprint.withBytes { hash.update(bufferPointer: $0) }
+        add(table.name)
+        add(table.fromCSV ? "csv" : "table")
+        add(String(table.headers.count))
+        table.headers.forEach(add)
+        add(String(reflecting: groups))
+        add(String(reflecting: dateOrder))
+        add(shiftedRows.map(String.init).joined(separator: ","))
+        digest = Digest128(hash.finalize())
+    }
+}
