@@ -1,0 +1,117 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import OrderPressSupport
+@testable import OrderPressDiff
+@testable import OrderPressValidate
+import OrderPressTestSupport
+
+/// A rerun keeps the records of rows whose cells did not change, under the same context (`RecordReuse`):
+/// their secrets are not hashed again, their digests are the last ones, and the save leaves them where
+/// they are; the state it saves equals one whose every record was made again.
+@Suite struct RecordReuseTests {
+    static let key = [UInt8](repeating: 7, count: SecretKey.length)
+    static let rows = (1...6).map { DiffFixtures.row(String($0), ["Amy", "Ben", "陳小明"][$0 % 3], code: "code\($0)") }
+
+    static func sheet(_ rows: [[String]], currency: String = "TWD") throws -> ValidatedSheet {
+        let configuration = try TestSupport.configuration(
+            """
+            base_currency = "\(currency)"
+            [orders]
+            path = "o.json"
+            [orders.columns]
+            options = ["sugar"]
+            secret = ["editCode"]
+            """)
+        return try Validator(configuration: configuration).validateSheet(orders: TestSupport.table(DiffFixtures.headers, rows), groups: nil)
+    }
+
+    /// Runs the diff step on `sheet` over what `store` holds and saves what it decides; returns the decision
+    /// and how much the save wrote.
+    static func run(_ sheet: ValidatedSheet, key: [UInt8] = key, in store: StateStore, at time: String) throws -> (DiffDecision, SlotPlan.Counts) {
+        let decision = try DiffStep(now: time, key: key).run(sheet, rates: nil, previous: try store.loadPrevious(), history: [])
+        let staged = try store.stage(decision.snapshot, digests: decision.digests, reuse: decision.reuse)
+        let written = try staged.staged()
+        try store.save(staged, history: decision.history, lastBuild: nil)
+        return (decision, written)
+    }
+
+    @Test func aRerunKeepsTheRecordsOfUnchangedRowsAndSavesWhatMakingThemAgainSaves() throws {
+        let folder = TestSupport.temporaryFolder()
+        let (first, written) = try Self.run(try Self.sheet(Self.rows), in: StateStore(folder: folder), at: "2026-11-21T10:00:00Z")
+        #expect(first.reuse.keptCount == 0)
+        #expect(written.written == Self.rows.count)
+
+        var changed = Self.rows
+        changed[2][5] = "40"
+        let store = StateStore(folder: folder)
+        let (rerun, rewritten) = try Self.run(try Self.sheet(changed), in: store, at: "2026-11-21T11:00:00Z")
+        #expect(rerun.reuse.kept == [0, 1, -1, 3, 4, 5])
+        #expect(rerun.snapshot.rows[0].secrets.isEmpty && rerun.snapshot.rows[2].secrets.count == 1)
+        #expect(rewritten == SlotPlan.Counts(written: 1, removed: 0, reordered: false))
+        #expect(rerun.changes.changed.map(\.after.row) == [4])
+
+        // The same run over the same state with its context forgotten makes every record again.
+        let other = TestSupport.temporaryFolder()
+        try FileManager.default.copyItem(
+            at: folder.appendingPathComponent(StateDatabase.fileName), to: other.appendingPathComponent(StateDatabase.fileName))
+        let again = StateStore(folder: other)
+        var previous = try #require(try again.loadPrevious())
+        previous.index.header.context = nil
+        let made = try DiffStep(now: "2026-11-21T12:00:00Z", key: Self.key).run(try Self.sheet(changed), rates: nil, previous: previous, history: [])
+        #expect(made.reuse.keptCount == 0)
+        #expect(made.digests == rerun.digests)
+        #expect(try StateStore(folder: folder).loadSnapshot()?.rows == made.snapshot.rows)
+    }
+
+    @Test(arguments: ["key", "currency", "rejected"])
+    func nothingIsKeptWhenWhatTheRecordsWereMadeUnderChanged(_ change: String) throws {
+        let folder = TestSupport.temporaryFolder()
+        _ = try Self.run(try Self.sheet(Self.rows), in: StateStore(folder: folder), at: "2026-11-21T10:00:00Z")
+        var (rows, key, currency) = (Self.rows, Self.key, "TWD")
+        switch change {
+        case "key": key[0] = 8
+        case "currency": currency = "JPY"
+        default: rows[1][5] = "free"
+        }
+        let (rerun, _) = try Self.run(try Self.sheet(rows, currency: currency), key: key, in: StateStore(folder: folder), at: "2026-11-21T11:00:00Z")
+        let expected = change == "rejected" ? [0, -1, 2, 3, 4, 5] : []
+        #expect(rerun.reuse.kept == expected.map(Int32.init))
+        if expected.isEmpty { #expect(rerun.snapshot.rows.allSatisfy { $0.secrets.count == 1 }) }
+    }
+
+    /// A state saved by the version before fingerprints (schema v3) upgrades: the first build after it
+    /// keeps nothing and writes every record again with its row's fingerprint, the one after keeps every
+    /// record and writes nothing.
+    @Test func aStateWithoutFingerprintsUpgrades() throws {
+        let folder = TestSupport.temporaryFolder()
+        let (first, _) = try Self.run(try Self.sheet(Self.rows), in: StateStore(folder: folder), at: "2026-11-21T10:00:00Z")
+        let queue = try DatabaseQueue(path: folder.appendingPathComponent(StateDatabase.fileName).path)
+        try queue.write { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE record DROP COLUMN fingerprint; ALTER TABLE snapshot DROP COLUMN context;
+                    DELETE FROM grdb_migrations WHERE identifier = 'v4'
+                    """)
+        }
+        #expect(try StateFixtures.migrations(queue) == ["v1", "v2", "v3"])
+        try queue.close()
+
+        let upgraded = StateStore(folder: folder)
+        let (second, written) = try Self.run(try Self.sheet(Self.rows), in: upgraded, at: "2026-11-21T11:00:00Z")
+        #expect(second.reuse.keptCount == 0)
+        #expect(written.written == Self.rows.count)
+        #expect(second.changes.isEmpty && second.snapshot.rows == first.snapshot.rows)
+        let check = try DatabaseQueue(path: folder.appendingPathComponent(StateDatabase.fileName).path)
+        #expect(try StateFixtures.migrations(check) == ["v1", "v2", "v3", "v4"])
+        #expect(try check.read { try Int.fetchOne($0, sql: "SELECT count(fingerprint) FROM record") } == Self.rows.count)
+        try check.close()
+
+        let rerun = StateStore(folder: folder)
+        let (third, nothing) = try Self.run(try Self.sheet(Self.rows), in: rerun, at: "2026-11-21T12:00:00Z")
+        #expect(third.reuse.keptCount == Self.rows.count)
+        #expect(nothing == .none)
+        #expect(rerun.rowsWritten == nil)
+    }
+}
