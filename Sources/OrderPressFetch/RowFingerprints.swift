@@ -11,8 +11,15 @@ package struct RowFingerprints: Sendable, Equatable {
     /// The fingerprints of the data rows of `table` at `rows` (0-based), or of every one when nil (malformed
     /// rows, which keep no cells, have none), on every core.
     package init(_ table: SourceTable, rows: [Int]? = nil) {
-        values = Parallel.fill(count: rows?.count ?? table.dataRowCount, minimumChunk: 5_000) { index in
-            table.rowFingerprint(rows?[index] ?? index)
+        let count = rows?.count ?? table.dataRowCount
+        values = [Digest128](unsafeUninitializedCapacity: count) { buffer, initialized in
+            // Each range initialises only its own elements, with a scratch buffer of its own.
+            nonisolated(unsafe) let buffer = buffer
+            _ = Parallel.chunks(count: count, minimumChunk: 5_000) { range in
+                var scratch: [UInt8] = []
+                for index in range { (buffer.baseAddress! + index).initialize(to: table.rowFingerprint(rows?[index] ?? index, scratch: &scratch)) }
+            }
+            initialized = count
         }
     }
 

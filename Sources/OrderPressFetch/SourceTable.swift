@@ -1,4 +1,3 @@
-import Crypto
 import OrderPressSupport
 
 /// A sheet as a source gave it: header names and every data row, each cell as text.
@@ -85,19 +84,26 @@ public struct SourceTable: Sendable, Equatable {
     /// bytes, so that no two different rows share an encoding (`["ab", ""]` is not `["a", "b"]`). The one
     /// place that reads a row's cells for it: a change of how cells are stored changes only this.
     package func rowFingerprint(_ row: Int) -> Digest128 {
-        var hasher = SHA256()
+        var scratch: [UInt8] = []
+        return rowFingerprint(row, scratch: &scratch)
+    }
+
+    /// `rowFingerprint(_:)`, the row's encoding written into `scratch` (its memory kept from row to row)
+    /// and hashed at once: hashing each length and cell apart cost more than the hash itself.
+    package func rowFingerprint(_ row: Int, scratch: inout [UInt8]) -> Digest128 {
+        scratch.removeAll(keepingCapacity: true)
         func add(_ length: Int) {
-            withUnsafeBytes(of: UInt64(length).littleEndian) { hasher.update(bufferPointer: $0) }
+            withUnsafeBytes(of: UInt64(length).littleEndian) { scratch.append(contentsOf: $0) }
         }
         add(headers.count)
         for column in 0..<headers.count {
             var cell = cells[row * headers.count + column]
             cell.withUTF8 { bytes in
                 add(bytes.count)
-                hasher.update(bufferPointer: UnsafeRawBufferPointer(bytes))
+                scratch.append(contentsOf: bytes)
             }
         }
-        return Digest128(hasher.finalize())
+        return scratch.withUnsafeBytes { Digest128(sha256Of: $0) }
     }
 
     /// Data rows read, malformed ones included.
