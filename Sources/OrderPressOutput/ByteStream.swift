@@ -5,11 +5,16 @@ import OrderPressSupport
 /// the temporary file it is published from, so that a `summary.json` of hundreds of MB is never all in memory.
 package protocol ByteStream: AnyObject {
     func append(_ bytes: UnsafeRawBufferPointer)
+    /// Bytes of pieces with a key (`FilePieces`), made or copied from the published file: a stream that
+    /// digests what it is given leaves them to their keys (`FileStream`), which stand for them.
+    func append(keyed bytes: UnsafeRawBufferPointer)
     /// Forgets everything appended, to make the file again from its start.
     func reset()
 }
 
 extension ByteStream {
+    package func append(keyed bytes: UnsafeRawBufferPointer) { append(bytes) }
+
     package func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { append($0) }
     }

@@ -17,6 +17,8 @@ package struct PieceAssembler {
     /// Bytes made and not yet in the stream: pieces are made into one buffer and handed over some
     /// 64 KB at a time, not each in an array of its own with an append (and a hash update) apiece.
     private var made: [UInt8] = []
+    /// Whether `made` holds bytes of keyed pieces (else bytes of none): each kind goes to the stream as such.
+    private var madeKeyed = false
     /// Where published bytes pass on their way to the stream, kept from one copy to the next.
     private var copyBuffer: [UInt8] = []
 
@@ -35,6 +37,8 @@ package struct PieceAssembler {
     /// Bytes that belong to no keyed piece, appended by `make`.
     package mutating func write(make: (inout [UInt8]) -> Void) {
         copyPending()
+        if madeKeyed { handOver() }
+        madeKeyed = false
         let start = made.count
         make(&made)
         unkeyed += made.count - start
@@ -55,6 +59,8 @@ package struct PieceAssembler {
             pieces.append(key, length: place.length)
         } else {
             copyPending()
+            if !madeKeyed { handOver() }
+            madeKeyed = true
             let start = made.count
             make(&made)
             pieces.append(key, length: made.count - start)
@@ -80,7 +86,11 @@ package struct PieceAssembler {
 
     private mutating func handOver() {
         guard !made.isEmpty else { return }
-        made.withUnsafeBytes { stream.append($0) }
+        if madeKeyed {
+            made.withUnsafeBytes { stream.append(keyed: $0) }
+        } else {
+            made.withUnsafeBytes { stream.append($0) }
+        }
         made.removeAll(keepingCapacity: true)
     }
 
@@ -104,7 +114,7 @@ package struct PieceAssembler {
                 failed = true
                 return
             }
-            copyBuffer.withUnsafeBytes { stream.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            copyBuffer.withUnsafeBytes { stream.append(keyed: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
             done += count
         }
     }
