@@ -7,13 +7,26 @@ import OrderPressTestSupport
 /// byte: generated sheets (Latin and CJK names, several groups, secret edit codes), then a sequence of
 /// one-row changes of every kind the bench makes (price, option, note, paid, time, quantity, the person:
 /// someone else or someone new, the order deleted) and changes that touch every page (the site's title,
-/// a group's shop). Before each rerun, the state is copied into an empty folder and the same sources
+/// a group's shop), and those that reuse across groups could get wrong: an order moved to another group
+/// (its person's totals in both, and across groups), a group's fee (every share of it), a rate (every
+/// converted total), a group added to the groups sheet with an order in it or taken out of it, a column
+/// of `orders.csv` mapped otherwise (the options). Before each rerun, the state is copied into an empty folder and the same sources
 /// built there at the same clock: that build reuses nothing, and its Markdown and HTML must equal the
 /// rerun's.
 @Suite struct RerunEqualsFreshBuildTests {
     static let people = ["Amy", "Ben", "陳小明", "林美玲", "Zoë", "Ōta Kenji", "王大同", "Eve"]
     static let drinks = ["熟成紅茶", "珍珠奶茶", "四季春青茶", "Lemon tea"]
     static let groups = ["週五下午茶", "Lunch", "Boba"]
+
+    /// What a change may alter besides the orders: the configuration, the groups sheet and the rates.
+    struct Settings {
+        var title = "Tea"
+        var shops: [String: String] = [:]
+        var groups = RerunEqualsFreshBuildTests.groups
+        var fees: [String: Int] = ["Boba": 30]
+        var twdPerUSD = 32
+        var options = ["size", "sugar", "ice"]
+    }
 
     /// A small deterministic generator from the property's seed.
     struct Dice {
@@ -36,10 +49,13 @@ import OrderPressTestSupport
         }
     }
 
-    static let kinds = ["price", "option", "note", "paid", "time", "quantity", "person", "newperson", "delete", "title", "shop"]
+    static let kinds = [
+        "price", "option", "note", "paid", "time", "quantity", "person", "newperson", "delete", "title", "shop", "move", "fee", "rates",
+        "addgroup", "removegroup", "columns",
+    ]
 
-    /// One change of `kind` to one order (or to the site's configuration or groups).
-    static func change(_ kind: String, _ orders: inout [[String: String]], title: inout String, shops: inout [String: String], _ dice: inout Dice) {
+    /// One change of `kind` to one order (or to the site's configuration, groups or rates).
+    static func change(_ kind: String, _ orders: inout [[String: String]], settings: inout Settings, _ dice: inout Dice) {
         let index = dice.roll(orders.count)
         switch kind {
         case "price": orders[index]["price"] = String(Int(orders[index]["price"]!)! + 1)
@@ -52,30 +68,55 @@ import OrderPressTestSupport
         case "person": orders[index]["orderer"] = people[((people.firstIndex(of: orders[index]["orderer"]!) ?? -1) + 1) % people.count]
         case "newperson": orders[index]["orderer"] = "新來的 \(dice.roll(1000))"
         case "delete": if orders.count > 2 { orders.remove(at: index) }
-        case "title": title += " 改"
+        case "title": settings.title += " 改"
+        // To a group of the sheet other than its own: its person's totals in both groups change, not across them.
+        case "move":
+            let others = settings.groups.filter { $0 != orders[index]["group"] }
+            if !others.isEmpty { orders[index]["group"] = others[dice.roll(others.count)] }
+        case "fee":
+            let group = settings.groups[dice.roll(settings.groups.count)]
+            settings.fees[group] = (settings.fees[group] ?? 0) + 10
+        case "rates": settings.twdPerUSD += 1
+        // A group the groups sheet did not list, with one order in it.
+        case "addgroup":
+            let group = "新團 \(settings.groups.count)-\(dice.roll(1000))"
+            settings.groups.append(group)
+            orders[index]["group"] = group
+        // Its orders are then in a group no sheet lists.
+        case "removegroup": if settings.groups.count > 1 { settings.groups.remove(at: dice.roll(settings.groups.count)) }
+        case "columns": settings.options = settings.options.count == 3 ? ["size", "sugar"] : ["size", "sugar", "ice"]
         default:
-            let group = groups[dice.roll(groups.count)]
-            shops[group] = (shops[group] ?? "Shop") + " 改"
+            let group = settings.groups[dice.roll(settings.groups.count)]
+            settings.shops[group] = (settings.shops[group] ?? "Shop") + " 改"
         }
     }
 
-    static func write(_ orders: [[String: String]], title: String, shops: [String: String], in site: URL) throws {
+    static func write(_ orders: [[String: String]], settings: Settings, in site: URL) throws {
         TestSupport.write(
             [
                 "orderpress.toml": """
-                    title = "\(title)"
+                    title = "\(settings.title)"
                     language = "zh-Hant"
                     base_currency = "TWD"
+                    display_currencies = ["USD", "TWD"]
                     [orders]
                     path = "orders.json"
                     [orders.columns]
+                    options = [\(settings.options.map { "\"\($0)\"" }.joined(separator: ", "))]
                     secret = ["editCode"]
                     [groups]
                     path = "groups.csv"
+                    [rates]
+                    path = "rates.json"
+                    format = "json"
                     [minor_units]
                     TWD = 0
                     """,
-                "groups.csv": "group,organizer,shop\n" + groups.map { "\($0),Amy,\(shops[$0] ?? "Shop")" }.joined(separator: "\n") + "\n",
+                "groups.csv": "group,organizer,shop,currency,fee\n"
+                    + settings.groups.map { group in
+                        "\(group),Amy,\(settings.shops[group] ?? "Shop"),\(group == "Lunch" ? "USD" : "TWD"),\(settings.fees[group].map(String.init) ?? "")"
+                    }.joined(separator: "\n") + "\n",
+                "rates.json": #"{"base": "USD", "date": "2026-11-20", "rates": {"TWD": \#(settings.twdPerUSD), "JPY": 154.32}}"#,
             ], in: site)
         try JSONSerialization.data(withJSONObject: orders, options: [.sortedKeys]).write(to: site.appendingPathComponent("orders.json"))
     }
@@ -94,20 +135,20 @@ import OrderPressTestSupport
         await propertyCheck(count: 3, input: Gen.int(in: 0...1_000_000)) { seed in
             var dice = Dice(state: UInt64(seed))
             var orders = Self.sheet(&dice)
-            var (title, shops) = ("Tea", [String: String]())
+            var settings = Settings()
             let site = TestSupport.temporaryFolder()
             var time = 1_795_255_200
-            try! Self.write(orders, title: title, shops: shops, in: site)
+            try! Self.write(orders, settings: settings, in: site)
             try! Self.build(site, at: time)
             // Every kind once, in an order of the seed's.
             var kinds = Self.kinds
             for index in kinds.indices.reversed() { kinds.swapAt(index, dice.roll(index + 1)) }
             for (step, kind) in kinds.enumerated() {
-                Self.change(kind, &orders, title: &title, shops: &shops, &dice)
-                try! Self.write(orders, title: title, shops: shops, in: site)
+                Self.change(kind, &orders, settings: &settings, &dice)
+                try! Self.write(orders, settings: settings, in: site)
                 // The same sources and the state as the rerun finds it, with nothing published.
                 let fresh = TestSupport.temporaryFolder()
-                try! Self.write(orders, title: title, shops: shops, in: fresh)
+                try! Self.write(orders, settings: settings, in: fresh)
                 try! FileManager.default.createDirectory(at: fresh.appendingPathComponent("output"), withIntermediateDirectories: true)
                 try! FileManager.default.copyItem(at: site.appendingPathComponent("output/state"), to: fresh.appendingPathComponent("output/state"))
                 try? FileManager.default.removeItem(at: fresh.appendingPathComponent("output/state/published.json"))
