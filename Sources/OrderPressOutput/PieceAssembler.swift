@@ -19,8 +19,6 @@ package struct PieceAssembler {
     private var made: [UInt8] = []
     /// Whether `made` holds bytes of keyed pieces (else bytes of none): each kind goes to the stream as such.
     private var madeKeyed = false
-    /// Where published bytes pass on their way to the stream, kept from one copy to the next.
-    private var copyBuffer: [UInt8] = []
 
     package init(into stream: ByteStream, published: PublishedPieces?) {
         self.stream = stream
@@ -94,28 +92,14 @@ package struct PieceAssembler {
         made.removeAll(keepingCapacity: true)
     }
 
-    /// Reads the pending run from the published file into the stream, a few MB at a time, after
-    /// what was made before it.
+    /// Copies the pending run of the published file into the stream, after what was made before it.
     private mutating func copyPending() {
         guard let run = pending else { return }
         pending = nil
         handOver()
-        guard !failed, let published else {
+        guard !failed, let published, stream.append(keyed: run.length, of: published, at: run.from) else {
             failed = true
             return
-        }
-        let chunk = 4 << 20
-        if copyBuffer.count < min(chunk, run.length) { copyBuffer = [UInt8](repeating: 0, count: min(chunk, run.length)) }
-        var done = 0
-        while done < run.length {
-            let count = min(chunk, run.length - done)
-            let read = copyBuffer.withUnsafeMutableBytes { published.read(run.from + done, UnsafeMutableRawBufferPointer(rebasing: $0[0..<count])) }
-            guard read else {
-                failed = true
-                return
-            }
-            copyBuffer.withUnsafeBytes { stream.append(keyed: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-            done += count
         }
     }
 }

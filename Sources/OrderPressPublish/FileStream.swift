@@ -33,6 +33,17 @@ final class FileStream: ByteStream {
         write(bytes)
     }
 
+    /// Within the kernel when the published file can send (`PublishedPieces.send`), else through a buffer.
+    func append(keyed length: Int, of published: PublishedPieces, at offset: Int) -> Bool {
+        keyed = true
+        var sent = 0
+        if let send = published.send {
+            flush()
+            if error == 0 { sent = send(offset, length, descriptor) }
+        }
+        return sent >= length || copy(length - sent, of: published, at: offset + sent)
+    }
+
     private func write(_ bytes: UnsafeRawBufferPointer) {
         if buffer.count + bytes.count > Self.bufferSize {
             flush()

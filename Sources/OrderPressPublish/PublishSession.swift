@@ -736,7 +736,9 @@ extension PublishSession: PublishedFiles {
         let file = PublishedFile(recorded.withName { openat(recorded.folder, $0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) })
         var status = stat()
         guard file.descriptor >= 0, fstat(file.descriptor, &status) == 0, isCurrent(recorded.entry, status) else { return nil }
-        return PublishedPieces(pieces: pieces) { offset, buffer in file.read(offset, into: buffer) }
+        return PublishedPieces(
+            pieces: pieces, read: { offset, buffer in file.read(offset, into: buffer) },
+            send: { offset, length, descriptor in file.send(offset, length, to: descriptor) })
     }
 }
 
@@ -847,5 +849,19 @@ private final class PublishedFile: Sendable {
             filled += count
         }
         return true
+    }
+
+    /// Sends `length` bytes from `offset` into the file open at `target`, at its offset (`sendfile`); returns
+    /// how many it sent, fewer at the end of the file or on an error.
+    func send(_ offset: Int, _ length: Int, to target: Int32) -> Int {
+        var position = off_t(offset)
+        var sent = 0
+        while sent < length {
+            let count = sendfile(target, descriptor, &position, length - sent)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            sent += count
+        }
+        return sent
     }
 }
