@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import Testing
+import OrderPressSupport
 import OrderPressTestSupport
 
 /// A rerun after one order's change publishes what a build with nothing to reuse publishes, byte for
@@ -162,5 +163,45 @@ import OrderPressTestSupport
                 }
             }
         }
+    }
+
+    /// A site whose manifest recorded `summary.json` and `orders.csv` by the SHA-256 of all their bytes, as
+    /// versions before `FilePieces.contentDigest` did: a rerun after a change that gives `summary.json`'s
+    /// entries new keys and the same bytes (a shop's name) leaves it as it is, and publishes what a build
+    /// with nothing to reuse publishes; the rerun after it writes nothing.
+    @Test func aManifestOfWholeFileDigestsIsFollowed() throws {
+        var dice = Dice(state: 7)
+        let orders = Self.sheet(&dice)
+        var settings = Settings()
+        let site = TestSupport.temporaryFolder()
+        try Self.write(orders, settings: settings, in: site)
+        try Self.build(site, at: 1_795_255_200)
+        let manifest = site.appendingPathComponent("output/state/published.json")
+        var text = try String(contentsOf: manifest, encoding: .utf8)
+        for name in ["summary.json", "orders.csv"] {
+            let digest = ContentDigest(of: try Data(contentsOf: site.appendingPathComponent("output/site/\(name)")))
+            let entry = try #require(text.range(of: "\"path\": \"\(name)\""))
+            let field = try #require(text.range(of: "\"sha256\": \"", range: entry.upperBound..<text.endIndex))
+            text.replaceSubrange(field.upperBound..<text.index(field.upperBound, offsetBy: ContentDigest.hexLength), with: digest.description)
+        }
+        try text.write(to: manifest, atomically: false, encoding: .utf8)
+        let summary = site.appendingPathComponent("output/site/summary.json")
+        let written = try FileManager.default.attributesOfItem(atPath: summary.path)[.modificationDate] as? Date
+
+        settings.shops["Boba"] = "Another shop"
+        try Self.write(orders, settings: settings, in: site)
+        let fresh = TestSupport.temporaryFolder()
+        try Self.write(orders, settings: settings, in: fresh)
+        try FileManager.default.createDirectory(at: fresh.appendingPathComponent("output"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: site.appendingPathComponent("output/state"), to: fresh.appendingPathComponent("output/state"))
+        try FileManager.default.removeItem(at: fresh.appendingPathComponent("output/state/published.json"))
+        try Self.build(site, at: 1_795_255_800)
+        try Self.build(fresh, at: 1_795_255_800)
+        #expect(try Self.published(site) == (try Self.published(fresh)))
+        #expect(try FileManager.default.attributesOfItem(atPath: summary.path)[.modificationDate] as? Date == written)
+
+        let rerun = try TestSupport.run(["build"], in: site, environment: ["SOURCE_DATE_EPOCH": "1795256400"])
+        #expect(rerun.status == 0)
+        #expect(rerun.stdout.contains("0 files written"), "\(rerun.stdout)")
     }
 }

@@ -117,4 +117,38 @@ import OrderPressTestSupport
         #expect(PublishSessionTests.relative(try third.finish().written, to: root) == ["site/summary.json"])
         #expect(try Data(contentsOf: file) == Self.bytes(Self.pieces))
     }
+
+    /// A manifest of an earlier version recorded the file's SHA-256 of every byte: the same bytes made
+    /// again are compared, found equal and left alone; other bytes are written.
+    @Test func aManifestWithTheWholeFilesDigestStillKeepsAnUnchangedFile() throws {
+        let root = TestSupport.temporaryFolder()
+        let publisher = PublishSessionTests.publisher(root)
+        let first = try publisher.begin(dryRun: false)
+        try Self.stream(first, Self.pieces)
+        _ = try first.finish()
+        let file = root.appendingPathComponent("site/summary.json")
+        func recordWholeDigest() throws {
+            var manifest = try PublishSessionTests.manifest(root)
+            let index = try #require(manifest.site.firstIndex { $0.path == "summary.json" })
+            manifest.site[index].sha256 = ContentDigest(of: try Data(contentsOf: file))
+            try manifest.encoded().write(to: root.appendingPathComponent("state/published.json"))
+            Self.settle(root)
+        }
+        try recordWholeDigest()
+        let stamp = PublishSessionTests.modified(file)
+        let second = try publisher.begin(dryRun: false)
+        try Self.stream(second, Self.pieces)
+        #expect(try second.finish().written == [])
+        #expect(PublishSessionTests.modified(file) == stamp)
+        let entry = try #require(try PublishSessionTests.manifest(root).site.first { $0.path == "summary.json" })
+        #expect(entry.sha256 == entry.pieces?.contentDigest(of: Self.bytes(Self.pieces)))
+
+        try recordWholeDigest()
+        var changed = Self.pieces
+        changed[2] = ("c2", "tall")
+        let third = try publisher.begin(dryRun: false)
+        try Self.stream(third, changed)
+        #expect(PublishSessionTests.relative(try third.finish().written, to: root) == ["site/summary.json"])
+        #expect(try Data(contentsOf: file) == Self.bytes(changed))
+    }
 }
