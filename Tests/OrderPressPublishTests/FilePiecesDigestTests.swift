@@ -151,4 +151,40 @@ import OrderPressTestSupport
         #expect(PublishSessionTests.relative(try third.finish().written, to: root) == ["site/summary.json"])
         #expect(try Data(contentsOf: file) == Self.bytes(changed))
     }
+
+    /// Published bytes the kernel could send only in part (`PublishedPieces.send`) are read for the rest;
+    /// those it could not send at all likewise, and the file's digest is the same either way.
+    @Test(arguments: [0, 1, 7, 20])
+    func bytesNotSentAreRead(sending sent: Int) throws {
+        let published = Array("0123456789abcdefghij".utf8)
+        let folder = TestSupport.temporaryFolder()
+        let descriptor = open(folder.appendingPathComponent("made").path, O_RDWR | O_CREAT | O_TRUNC, 0o600)
+        #expect(descriptor >= 0)
+        defer { close(descriptor) }
+        var pieces = FilePieces()
+        pieces.append(Self.key("all"), length: published.count)
+        let source = PublishedPieces(
+            pieces: pieces,
+            read: { offset, buffer in
+                guard offset + buffer.count <= published.count else { return false }
+                published.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<offset + buffer.count])) }
+                return true
+            },
+            send: { offset, length, target in
+                let count = min(sent, length)
+                return published.withUnsafeBytes { write(target, $0.baseAddress! + offset, count) }
+            })
+        let stream = FileStream(descriptor: descriptor)
+        stream.append(Array("[".utf8))
+        #expect(stream.append(keyed: published.count, of: source, at: 0))
+        stream.append(Array("]".utf8))
+        #expect(stream.finish())
+        let made = try Data(contentsOf: folder.appendingPathComponent("made"))
+        #expect(made == Data("[".utf8 + published + "]".utf8))
+        var whole = FilePieces()
+        whole.append(nil, length: 1)
+        whole.append(Self.key("all"), length: published.count)
+        whole.append(nil, length: 1)
+        #expect(stream.digest(of: whole) == whole.contentDigest(of: made))
+    }
 }
