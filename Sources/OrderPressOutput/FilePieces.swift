@@ -50,13 +50,34 @@ public struct FilePieces: Sendable, Equatable, Codable {
         var offset = 0
         packed.withUnsafeBytes { raw in
             for start in Swift.stride(from: 0, to: raw.count, by: Self.stride) {
-                let key = PieceKey(raw[start..<start + Self.keySize])
+                // From the raw bytes: the generic `PieceKey.init(_:)` is not specialised across targets.
+                let key = PieceKey(Digest128(bytes: UnsafeRawBufferPointer(rebasing: raw[start..<start + Self.keySize]))!)
                 let length = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: start + Self.keySize, as: UInt32.self)))
                 if key != .none, places[key] == nil { places[key] = (offset, length) }
                 offset += length
             }
         }
         return places
+    }
+
+    /// Each piece in order: its key (nil for a piece without one), where it starts and how long it is.
+    package func forEach(_ body: (_ key: PieceKey?, _ offset: Int, _ length: Int) -> Void) {
+        var offset = 0
+        packed.withUnsafeBytes { raw in
+            for start in Swift.stride(from: 0, to: raw.count, by: Self.stride) {
+                let key = PieceKey(Digest128(bytes: UnsafeRawBufferPointer(rebasing: raw[start..<start + Self.keySize]))!)
+                let length = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: start + Self.keySize, as: UInt32.self)))
+                body(key == .none ? nil : key, offset, length)
+                offset += length
+            }
+        }
+    }
+
+    /// Whether any piece has a key.
+    package var hasKeys: Bool {
+        var found = false
+        forEach { key, _, _ in found = found || key != nil }
+        return found
     }
 
     /// The length of the whole file.

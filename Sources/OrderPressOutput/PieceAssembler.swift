@@ -17,8 +17,8 @@ package struct PieceAssembler {
     /// Bytes made and not yet in the stream: pieces are made into one buffer and handed over some
     /// 64 KB at a time, not each in an array of its own with an append (and a hash update) apiece.
     private var made: [UInt8] = []
-    /// Where published bytes pass on their way to the stream, kept from one copy to the next.
-    private var copyBuffer: [UInt8] = []
+    /// Whether `made` holds bytes of keyed pieces (else bytes of none): each kind goes to the stream as such.
+    private var madeKeyed = false
 
     package init(into stream: ByteStream, published: PublishedPieces?) {
         self.stream = stream
@@ -35,6 +35,8 @@ package struct PieceAssembler {
     /// Bytes that belong to no keyed piece, appended by `make`.
     package mutating func write(make: (inout [UInt8]) -> Void) {
         copyPending()
+        if madeKeyed { handOver() }
+        madeKeyed = false
         let start = made.count
         make(&made)
         unkeyed += made.count - start
@@ -55,6 +57,8 @@ package struct PieceAssembler {
             pieces.append(key, length: place.length)
         } else {
             copyPending()
+            if !madeKeyed { handOver() }
+            madeKeyed = true
             let start = made.count
             make(&made)
             pieces.append(key, length: made.count - start)
@@ -80,32 +84,22 @@ package struct PieceAssembler {
 
     private mutating func handOver() {
         guard !made.isEmpty else { return }
-        made.withUnsafeBytes { stream.append($0) }
+        if madeKeyed {
+            made.withUnsafeBytes { stream.append(keyed: $0) }
+        } else {
+            made.withUnsafeBytes { stream.append($0) }
+        }
         made.removeAll(keepingCapacity: true)
     }
 
-    /// Reads the pending run from the published file into the stream, a few MB at a time, after
-    /// what was made before it.
+    /// Copies the pending run of the published file into the stream, after what was made before it.
     private mutating func copyPending() {
         guard let run = pending else { return }
         pending = nil
         handOver()
-        guard !failed, let published else {
+        guard !failed, let published, stream.append(keyed: run.length, of: published, at: run.from) else {
             failed = true
             return
-        }
-        let chunk = 4 << 20
-        if copyBuffer.count < min(chunk, run.length) { copyBuffer = [UInt8](repeating: 0, count: min(chunk, run.length)) }
-        var done = 0
-        while done < run.length {
-            let count = min(chunk, run.length - done)
-            let read = copyBuffer.withUnsafeMutableBytes { published.read(run.from + done, UnsafeMutableRawBufferPointer(rebasing: $0[0..<count])) }
-            guard read else {
-                failed = true
-                return
-            }
-            copyBuffer.withUnsafeBytes { stream.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-            done += count
         }
     }
 }

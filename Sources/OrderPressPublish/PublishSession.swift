@@ -239,7 +239,8 @@ public final class PublishSession: @unchecked Sendable {
     private func compare(_ file: OutputFile, tree: OutputTree, folders: OpenFolders, looking: Bool = false) -> Outcome {
         do throws(OutputError) {
             let place = try folders.place(of: file.path)
-            let digest = ContentDigest(of: file.contents)
+            // A file made in pieces (`summary.json` in a dry run) is recorded as `publishStreamed` records it.
+            let digest = file.pieces.flatMap { $0.contentDigest(of: file.contents) } ?? ContentDigest(of: file.contents)
             // Not in the root folder, even one this session made: only a folder not yet in place (see
             // `OpenFolders.Hiding`) cannot have gained a file meanwhile.
             if !looking, !place.folder.isEmpty, previous[tree]?[PathKey(place.path)] == nil, try folders.isNew(place.folder) { return .create(place, digest) }
@@ -283,12 +284,13 @@ public final class PublishSession: @unchecked Sendable {
         }
         open = false
         guard close(descriptor) == 0 else { throw ContainedPath.failure(shown, cannotCreate: false) }
-        let digest = stream.digest
+        let digest = stream.digest(of: pieces)
         var existing = stat()
         var same = false
         if fstatat(folder, place.name, &existing, AT_SYMLINK_NOFOLLOW) == 0 {
             if let refusal = ContainedPath.refusal(existing.st_mode & mode_t(S_IFMT), path: shown) { throw refusal }
-            same = holdsAlready(digest, size: Int(made.st_size), existing, place, tree) { Self.digest(of: place.name, in: folder) == digest }
+            same = Int(existing.st_size) == Int(made.st_size)
+                && Self.sameBytes(temporary, place.name, in: folder, ranges: differing(digest, pieces, size: Int(made.st_size), existing, place, tree))
         } else if errno != ENOENT {
             throw ContainedPath.failure(shown)
         }
@@ -303,27 +305,59 @@ public final class PublishSession: @unchecked Sendable {
             renamed = true
             TestHook.reached(.afterWrite)
         }
-        let entry = Manifest.Entry(path: place.path, same ? existing : made, sha256: digest, reuseKey: nil, pieces: pieces)
+        // Without a digest, one no file of these pieces has: the next build compares the bytes.
+        let entry = Manifest.Entry(path: place.path, same ? existing : made, sha256: digest ?? ContentDigest(of: Data()), reuseKey: nil, pieces: pieces)
         lock.withLock {
             entries[tree, default: [:]][PathKey(place.path)] = entry
             if same { unchanged += 1 } else { written[tree, default: []].append(place.path) }
         }
     }
 
-    /// The SHA-256 of the regular file `name` in `folder`, read a few MB at a time; nil when it cannot be read.
-    private static func digest(of name: String, in folder: Int32) -> ContentDigest? {
-        let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var hash = SHA256()
-        var buffer = [UInt8](repeating: 0, count: 4 << 20)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { return ContentDigest(hash.finalize()) }
-            buffer.withUnsafeBytes { hash.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+    /// The parts of a streamed file of `size` bytes, made of `pieces`, that may differ from the file of the
+    /// same size there (`existing`): none when the last manifest's record of it is current and has its digest;
+    /// where the pieces differ from the recorded ones when it is current; else all of it (in doubt, or no record).
+    private func differing(
+        _ digest: ContentDigest?, _ pieces: FilePieces?, size: Int, _ existing: stat, _ place: OpenFolders.Place, _ tree: OutputTree
+    ) -> [Range<Int>] {
+        guard let old = previous[tree]?[PathKey(place.path)]?.entry, isCurrent(old, existing) else { return [0..<size] }
+        if let digest, old.sha256 == digest { return [] }
+        guard let pieces, pieces.hasKeys, let published = old.pieces, Int64(published.totalLength) == old.size else { return [0..<size] }
+        return pieces.rangesDiffering(from: published)
+    }
+
+    /// Whether the regular files `first` and `second` in `folder` hold the same bytes in `ranges`, read a few
+    /// MB at a time. Any failure to read is a "no".
+    private static func sameBytes(_ first: String, _ second: String, in folder: Int32, ranges: [Range<Int>]) -> Bool {
+        guard !ranges.isEmpty else { return true }
+        let one = openat(folder, first, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard one >= 0 else { return false }
+        defer { close(one) }
+        let other = openat(folder, second, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard other >= 0 else { return false }
+        defer { close(other) }
+        let chunk = 1 << 20
+        let size = min(chunk, ranges.map(\.count).max() ?? 0)
+        var left = [UInt8](repeating: 0, count: size)
+        var right = [UInt8](repeating: 0, count: size)
+        func fill(_ descriptor: Int32, _ buffer: inout [UInt8], _ count: Int, at offset: Int) -> Bool {
+            var filled = 0
+            while filled < count {
+                let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + filled, count - filled, off_t(offset + filled)) }
+                if read < 0, errno == EINTR { continue }
+                guard read > 0 else { return false }
+                filled += read
+            }
+            return true
         }
+        for range in ranges {
+            var offset = range.lowerBound
+            while offset < range.upperBound {
+                let count = min(size, range.upperBound - offset)
+                guard fill(one, &left, count, at: offset), fill(other, &right, count, at: offset), memcmp(left, right, count) == 0 else { return false }
+                offset += count
+            }
+        }
+        return true
     }
 
     /// Whether the regular file `name` in `folder` holds exactly `contents`. Any failure to read it is a
@@ -702,7 +736,9 @@ extension PublishSession: PublishedFiles {
         let file = PublishedFile(recorded.withName { openat(recorded.folder, $0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) })
         var status = stat()
         guard file.descriptor >= 0, fstat(file.descriptor, &status) == 0, isCurrent(recorded.entry, status) else { return nil }
-        return PublishedPieces(pieces: pieces) { offset, buffer in file.read(offset, into: buffer) }
+        return PublishedPieces(
+            pieces: pieces, read: { offset, buffer in file.read(offset, into: buffer) },
+            send: { offset, length, descriptor in file.send(offset, length, to: descriptor) })
     }
 }
 
@@ -813,5 +849,19 @@ private final class PublishedFile: Sendable {
             filled += count
         }
         return true
+    }
+
+    /// Sends `length` bytes from `offset` into the file open at `target`, at its offset (`sendfile`); returns
+    /// how many it sent, fewer at the end of the file or on an error.
+    func send(_ offset: Int, _ length: Int, to target: Int32) -> Int {
+        var position = off_t(offset)
+        var sent = 0
+        while sent < length {
+            let count = sendfile(target, descriptor, &position, length - sent)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            sent += count
+        }
+        return sent
     }
 }

@@ -25,6 +25,8 @@ struct PageKeys: PieceKeys {
     /// alone are kilobytes: hashed once, not with every page).
     private let site: [UInt8]
     private let context: SiteContext
+    /// `context.data.$orders`, read once: through the context's key path each read copied the sheet's data.
+    private let generation: OrdersGeneration
     /// Each order's digest and row (`OrderDigestTable`), in the order of `data.orders`: an order shows on a
     /// group page, its chart and a person page, and is read once.
     private let orders: [UInt8]
@@ -33,6 +35,7 @@ struct PageKeys: PieceKeys {
     /// only when made from this very `context.data.orders`, else made here.
     init(_ context: SiteContext, templates: TemplateSet, digestTable: OrderDigestTable? = nil) {
         self.context = context
+        generation = context.data.$orders
         layout = Self.layoutKey(context, templates: templates)
         var fields = Fields()
         fields.add(Version.current)
@@ -106,7 +109,8 @@ struct PageKeys: PieceKeys {
             return (digest, Self.pieceKey("summary.json person", digest, index == 0))
         }
         personList = personDigests.map(\.0)
-        self.people = Dictionary(zip(people.map(\.key), personList), uniquingKeysWith: { first, _ in first })
+        personKeys = people.map(\.key)
+        self.people = Dictionary(zip(personKeys, personList), uniquingKeysWith: { first, _ in first })
         personPieces = personDigests.map(\.1)
     }
 
@@ -184,12 +188,15 @@ struct PageKeys: PieceKeys {
     /// them and the person pages are made: found by place, not by hashing a name for each.
     private var groupList: [String] = []
     private var personList: [String] = []
+    /// The keys of `aggregation.people`, in its order: a person page's place is checked against them, not
+    /// through the context's key path, which copied the aggregation's lists for each of ten thousand pages.
+    private var personKeys: [String] = []
 
     private static let orderDigestSize = OrderDigestTable.size
 
     private func add(_ orders: OrderList, to fields: inout Fields) {
         fields.add(orders.count)
-        guard orders.isPositioned(in: context.data.$orders) else {
+        guard orders.isPositioned(in: generation) else {
             // Summaries made apart from this build's orders (in a test, say): each order read again.
             var own = Fields()
             var digest: [UInt8] = []
@@ -209,7 +216,7 @@ struct PageKeys: PieceKeys {
     /// The digest of a group's page.
     func group(_ summary: GroupSummary) -> String {
         // The digests made up front are of this build's summaries; one made apart is digested anew.
-        (summary.orders.isPositioned(in: context.data.$orders) ? groups[summary.group.name] : nil) ?? groupDigest(summary)
+        (summary.orders.isPositioned(in: generation) ? groups[summary.group.name] : nil) ?? groupDigest(summary)
     }
 
     private func groupDigest(_ summary: GroupSummary) -> String {
@@ -256,7 +263,7 @@ struct PageKeys: PieceKeys {
         fields.add(rows.lowerBound)
         fields.add(rows.count)
         let orders = summary.orders
-        if orders.isPositioned(in: context.data.$orders) {
+        if orders.isPositioned(in: generation) {
             for position in orders.positions[rows] {
                 let start = Int(position) * Self.orderDigestSize
                 fields.append(self.orders[start..<start + OrderDigestTable.digestSize])
@@ -291,9 +298,8 @@ struct PageKeys: PieceKeys {
 
     /// The digest of the page of `person`, which stands at `index` in `aggregation.people`.
     func person(_ person: PersonSummary, at index: Int) -> String {
-        let people = context.aggregation.people
-        guard index < personList.count, index < people.count, people[index].key == person.key,
-            person.orders.isPositioned(in: context.data.$orders)
+        guard index < personList.count, index < personKeys.count, personKeys[index] == person.key,
+            person.orders.isPositioned(in: generation)
         else { return self.person(person) }
         return personList[index]
     }
@@ -344,7 +350,7 @@ struct PageKeys: PieceKeys {
 
     /// The digest of a person's page.
     func person(_ person: PersonSummary) -> String {
-        (person.orders.isPositioned(in: context.data.$orders) ? people[person.key] : nil) ?? personDigest(person)
+        (person.orders.isPositioned(in: generation) ? people[person.key] : nil) ?? personDigest(person)
     }
 
     private func personDigest(_ person: PersonSummary) -> String {
@@ -354,7 +360,7 @@ struct PageKeys: PieceKeys {
         fields.add(person.key, person.name, personSlugs[person.key] ?? "")
         addRejected(ofPerson: person.key, to: &fields)
         add(person.orders, to: &fields)
-        if person.orders.isPositioned(in: context.data.$orders) {
+        if person.orders.isPositioned(in: generation) {
             // The groups they ordered in, in the sheet's order, found by number rather than by name.
             var places: [Int32] = []
             places.reserveCapacity(person.orders.count)

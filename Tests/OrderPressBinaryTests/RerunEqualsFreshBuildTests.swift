@@ -3,21 +3,37 @@ import GRDB
 import PropertyBased
 import Testing
 import OrderPressDiff
+import OrderPressSupport
 import OrderPressTestSupport
 
 /// A rerun after one order's change publishes what a build with nothing to reuse publishes, byte for
 /// byte: generated sheets (Latin and CJK names, several groups, secret edit codes), then a sequence of
 /// one-row changes of every kind the bench makes (price, option, note, paid, time, quantity, the person:
 /// someone else or someone new, the order deleted) and changes that touch every page (the site's title,
-/// a group's shop) or the records of other rows (a group's currency, an id used twice, a second spelling of
-/// a person, a date that settles whether days or months come first). Before each rerun, the state is
-/// copied into an empty folder, its snapshot's context forgotten (so that no record is kept: each is made
-/// again from its row), and the same sources built there at the same clock: that build reuses nothing,
-/// and its Markdown, its HTML and the snapshot it saves must equal the rerun's.
+/// a group's shop), and those that reuse across groups could get wrong: an order moved to another group
+/// (its person's totals in both, and across groups), a group's fee (every share of it), a rate (every
+/// converted total), a group added to the groups sheet with an order in it or taken out of it, a column
+/// of `orders.csv` mapped otherwise (the options), and those that reach the records of other rows (a
+/// group's currency, an id used twice, a second spelling of a person, a date that settles whether days or
+/// months come first). Before each rerun, the state is copied into an empty folder, its snapshot's context
+/// forgotten (so that no record is kept: each is made again from its row), and the same sources built
+/// there at the same clock: that build reuses nothing, and its Markdown, its HTML and the snapshot it saves
+/// must equal the rerun's.
 @Suite struct RerunEqualsFreshBuildTests {
     static let people = ["Amy", "Ben", "陳小明", "林美玲", "Zoë", "Ōta Kenji", "王大同", "Eve"]
     static let drinks = ["熟成紅茶", "珍珠奶茶", "四季春青茶", "Lemon tea"]
     static let groups = ["週五下午茶", "Lunch", "Boba"]
+
+    /// What a change may alter besides the orders: the configuration, the groups sheet and the rates.
+    struct Settings {
+        var title = "Tea"
+        var shops: [String: String] = [:]
+        var groups = RerunEqualsFreshBuildTests.groups
+        var fees: [String: Int] = ["Boba": 30]
+        var currencies = ["Lunch": "USD"]
+        var twdPerUSD = 32
+        var options = ["size", "sugar", "ice"]
+    }
 
     /// A small deterministic generator from the property's seed.
     struct Dice {
@@ -41,21 +57,14 @@ import OrderPressTestSupport
     }
 
     static let kinds = [
-        "price", "option", "note", "paid", "time", "quantity", "person", "newperson", "delete", "title", "shop", "currency", "sameid",
-        "spelling", "date",
+        "price", "option", "note", "paid", "time", "quantity", "person", "newperson", "delete", "title", "shop", "move", "fee", "rates",
+        "addgroup", "removegroup", "columns", "currency", "sameid", "spelling", "date",
     ]
 
-    /// One change of `kind` to one order (or to the site's configuration or groups; a group's shop, or its
-    /// currency, which its orders without one of their own take).
-    static func change(_ kind: String, _ orders: inout [[String: String]], title: inout String, shops: inout [String: String], _ dice: inout Dice) {
+    /// One change of `kind` to one order (or to the site's configuration, groups or rates).
+    static func change(_ kind: String, _ orders: inout [[String: String]], settings: inout Settings, _ dice: inout Dice) {
         let index = dice.roll(orders.count)
         switch kind {
-        case "currency": shops["currency " + groups[dice.roll(groups.count)]] = "USD"
-        case "sameid": orders[index]["id"] = orders[dice.roll(orders.count)]["id"]
-        // Another order of someone who has one, spelt with other case and spacing.
-        case "spelling": orders[index]["orderer"] = " " + orders[dice.roll(orders.count)]["orderer"]!.uppercased() + " "
-        // Day first: 13 cannot be a month, which settles how the sheet's other dates read.
-        case "date": orders[index]["time"] = "13/11/2026 09:\(10 + dice.roll(40))"
         case "price": orders[index]["price"] = String(Int(orders[index]["price"]!)! + 1)
         case "option": orders[index]["sugar"] = orders[index]["sugar"] == "無糖" ? "半糖" : "無糖"
         case "note": orders[index]["note"] = (orders[index]["note"] ?? "") + " 改"
@@ -66,31 +75,62 @@ import OrderPressTestSupport
         case "person": orders[index]["orderer"] = people[((people.firstIndex(of: orders[index]["orderer"]!) ?? -1) + 1) % people.count]
         case "newperson": orders[index]["orderer"] = "新來的 \(dice.roll(1000))"
         case "delete": if orders.count > 2 { orders.remove(at: index) }
-        case "title": title += " 改"
+        case "title": settings.title += " 改"
+        // To a group of the sheet other than its own: its person's totals in both groups change, not across them.
+        case "move":
+            let others = settings.groups.filter { $0 != orders[index]["group"] }
+            if !others.isEmpty { orders[index]["group"] = others[dice.roll(others.count)] }
+        case "fee":
+            let group = settings.groups[dice.roll(settings.groups.count)]
+            settings.fees[group] = (settings.fees[group] ?? 0) + 10
+        case "rates": settings.twdPerUSD += 1
+        // A group the groups sheet did not list, with one order in it.
+        case "addgroup":
+            let group = "新團 \(settings.groups.count)-\(dice.roll(1000))"
+            settings.groups.append(group)
+            orders[index]["group"] = group
+        // Its orders are then in a group no sheet lists.
+        case "removegroup": if settings.groups.count > 1 { settings.groups.remove(at: dice.roll(settings.groups.count)) }
+        // A group's currency, which its orders without one of their own take.
+        case "currency": settings.currencies[settings.groups[dice.roll(settings.groups.count)]] = "JPY"
+        case "sameid": orders[index]["id"] = orders[dice.roll(orders.count)]["id"]
+        // Another order of someone who has one, spelt with other case and spacing.
+        case "spelling": orders[index]["orderer"] = " " + orders[dice.roll(orders.count)]["orderer"]!.uppercased() + " "
+        // Day first: 13 cannot be a month, which settles how the sheet's other dates read.
+        case "date": orders[index]["time"] = "13/11/2026 09:\(10 + dice.roll(40))"
+        case "columns": settings.options = settings.options.count == 3 ? ["size", "sugar"] : ["size", "sugar", "ice"]
         default:
-            let group = groups[dice.roll(groups.count)]
-            shops[group] = (shops[group] ?? "Shop") + " 改"
+            let group = settings.groups[dice.roll(settings.groups.count)]
+            settings.shops[group] = (settings.shops[group] ?? "Shop") + " 改"
         }
     }
 
-    static func write(_ orders: [[String: String]], title: String, shops: [String: String], in site: URL) throws {
+    static func write(_ orders: [[String: String]], settings: Settings, in site: URL) throws {
         TestSupport.write(
             [
                 "orderpress.toml": """
-                    title = "\(title)"
+                    title = "\(settings.title)"
                     language = "zh-Hant"
                     base_currency = "TWD"
+                    display_currencies = ["USD", "TWD"]
                     [orders]
                     path = "orders.json"
                     [orders.columns]
+                    options = [\(settings.options.map { "\"\($0)\"" }.joined(separator: ", "))]
                     secret = ["editCode"]
                     [groups]
                     path = "groups.csv"
+                    [rates]
+                    path = "rates.json"
+                    format = "json"
                     [minor_units]
                     TWD = 0
                     """,
-                "groups.csv": "group,organizer,shop,currency\n"
-                    + groups.map { "\($0),Amy,\(shops[$0] ?? "Shop"),\(shops["currency " + $0] ?? "")" }.joined(separator: "\n") + "\n",
+                "groups.csv": "group,organizer,shop,currency,fee\n"
+                    + settings.groups.map { group in
+                        "\(group),Amy,\(settings.shops[group] ?? "Shop"),\(settings.currencies[group] ?? "TWD"),\(settings.fees[group].map(String.init) ?? "")"
+                    }.joined(separator: "\n") + "\n",
+                "rates.json": #"{"base": "USD", "date": "2026-11-20", "rates": {"TWD": \#(settings.twdPerUSD), "JPY": 154.32}}"#,
             ], in: site)
         try JSONSerialization.data(withJSONObject: orders, options: [.sortedKeys]).write(to: site.appendingPathComponent("orders.json"))
     }
@@ -121,20 +161,20 @@ import OrderPressTestSupport
         await propertyCheck(count: 3, input: Gen.int(in: 0...1_000_000)) { seed in
             var dice = Dice(state: UInt64(seed))
             var orders = Self.sheet(&dice)
-            var (title, shops) = ("Tea", [String: String]())
+            var settings = Settings()
             let site = TestSupport.temporaryFolder()
             var time = 1_795_255_200
-            try! Self.write(orders, title: title, shops: shops, in: site)
+            try! Self.write(orders, settings: settings, in: site)
             try! Self.build(site, at: time)
             // Every kind once, in an order of the seed's.
             var kinds = Self.kinds
             for index in kinds.indices.reversed() { kinds.swapAt(index, dice.roll(index + 1)) }
             for (step, kind) in kinds.enumerated() {
-                Self.change(kind, &orders, title: &title, shops: &shops, &dice)
-                try! Self.write(orders, title: title, shops: shops, in: site)
+                Self.change(kind, &orders, settings: &settings, &dice)
+                try! Self.write(orders, settings: settings, in: site)
                 // The same sources and the state as the rerun finds it, with nothing published.
                 let fresh = TestSupport.temporaryFolder()
-                try! Self.write(orders, title: title, shops: shops, in: fresh)
+                try! Self.write(orders, settings: settings, in: fresh)
                 try! FileManager.default.createDirectory(at: fresh.appendingPathComponent("output"), withIntermediateDirectories: true)
                 try! FileManager.default.copyItem(at: site.appendingPathComponent("output/state"), to: fresh.appendingPathComponent("output/state"))
                 try? FileManager.default.removeItem(at: fresh.appendingPathComponent("output/state/published.json"))
@@ -155,5 +195,45 @@ import OrderPressTestSupport
                 if kept != made { Issue.record("\(kind), step \(step): the snapshot differs from one whose records were all made again") }
             }
         }
+    }
+
+    /// A site whose manifest recorded `summary.json` and `orders.csv` by the SHA-256 of all their bytes, as
+    /// versions before `FilePieces.contentDigest` did: a rerun after a change that gives `summary.json`'s
+    /// entries new keys and the same bytes (a shop's name) leaves it as it is, and publishes what a build
+    /// with nothing to reuse publishes; the rerun after it writes nothing.
+    @Test func aManifestOfWholeFileDigestsIsFollowed() throws {
+        var dice = Dice(state: 7)
+        let orders = Self.sheet(&dice)
+        var settings = Settings()
+        let site = TestSupport.temporaryFolder()
+        try Self.write(orders, settings: settings, in: site)
+        try Self.build(site, at: 1_795_255_200)
+        let manifest = site.appendingPathComponent("output/state/published.json")
+        var text = try String(contentsOf: manifest, encoding: .utf8)
+        for name in ["summary.json", "orders.csv"] {
+            let digest = ContentDigest(of: try Data(contentsOf: site.appendingPathComponent("output/site/\(name)")))
+            let entry = try #require(text.range(of: "\"path\": \"\(name)\""))
+            let field = try #require(text.range(of: "\"sha256\": \"", range: entry.upperBound..<text.endIndex))
+            text.replaceSubrange(field.upperBound..<text.index(field.upperBound, offsetBy: ContentDigest.hexLength), with: digest.description)
+        }
+        try text.write(to: manifest, atomically: false, encoding: .utf8)
+        let summary = site.appendingPathComponent("output/site/summary.json")
+        let written = try FileManager.default.attributesOfItem(atPath: summary.path)[.modificationDate] as? Date
+
+        settings.shops["Boba"] = "Another shop"
+        try Self.write(orders, settings: settings, in: site)
+        let fresh = TestSupport.temporaryFolder()
+        try Self.write(orders, settings: settings, in: fresh)
+        try FileManager.default.createDirectory(at: fresh.appendingPathComponent("output"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: site.appendingPathComponent("output/state"), to: fresh.appendingPathComponent("output/state"))
+        try FileManager.default.removeItem(at: fresh.appendingPathComponent("output/state/published.json"))
+        try Self.build(site, at: 1_795_255_800)
+        try Self.build(fresh, at: 1_795_255_800)
+        #expect(try Self.published(site) == (try Self.published(fresh)))
+        #expect(try FileManager.default.attributesOfItem(atPath: summary.path)[.modificationDate] as? Date == written)
+
+        let rerun = try TestSupport.run(["build"], in: site, environment: ["SOURCE_DATE_EPOCH": "1795256400"])
+        #expect(rerun.status == 0)
+        #expect(rerun.stdout.contains("0 files written"), "\(rerun.stdout)")
     }
 }
