@@ -201,7 +201,7 @@ struct Differ: Sendable {
             for index in range {
                 let secrets = secrets(index)
                 if index < kept.count, kept[index] >= 0 {
-                    put(index, record(rows[index], secrets: []), old[Int(kept[index])].digest)
+                    put(index, keptRecord(rows[index]), old[Int(kept[index])].digest)
                     continue
                 }
                 let record = record(rows[index], secrets: secrets)
@@ -224,6 +224,15 @@ struct Differ: Sendable {
         var snapshot = snapshot
         snapshot.rows = rows
         return snapshot
+    }
+
+    /// The record of a row whose stored record it keeps (`RecordReuse`): what matching, the news and the
+    /// save read of it (its sheet row, id, identity, whether it is rejected; the first-seen time is its
+    /// match's), none of its fields, which stay as stored.
+    private func keptRecord(_ row: borrowing ValidatedRow) -> RowRecord {
+        RowRecord(
+            row: row.row, id: row.id, identity: row.identity, values: [], secrets: [], rejected: row.rejected, group: "", person: "",
+            item: "", options: [], quantity: 0, amount: nil, currency: "", firstSeen: now)
     }
 
     /// Borrowed: the row is read where it is, not copied out of the array for every row.

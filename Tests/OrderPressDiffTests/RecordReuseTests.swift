@@ -48,7 +48,7 @@ import OrderPressTestSupport
         let store = StateStore(folder: folder)
         let (rerun, rewritten) = try Self.run(try Self.sheet(changed), in: store, at: "2026-11-21T11:00:00Z")
         #expect(rerun.reuse.kept == [0, 1, -1, 3, 4, 5])
-        #expect(rerun.snapshot.rows[0].secrets.isEmpty && rerun.snapshot.rows[2].secrets.count == 1)
+        #expect(rerun.snapshot.rows[0].secrets.isEmpty && rerun.snapshot.rows[0].values.isEmpty && rerun.snapshot.rows[2].secrets.count == 1)
         #expect(rewritten == SlotPlan.Counts(written: 1, removed: 0, reordered: false))
         #expect(rerun.changes.changed.map(\.after.row) == [4])
 
