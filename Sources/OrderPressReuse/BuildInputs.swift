@@ -15,22 +15,17 @@ package struct BuildInputs: Sendable {
 
     package init(_ downloaded: DownloadedSources, configuration: Configuration, templates: String) {
         var hash = SHA256()
-        func add(_ text: String) {
-            hash.update(data: Data(text.utf8))
-            hash.update(data: [0])
-        }
-        add(Version.current)
-        add(Version.executableStamp)
-        add(templates)
+        hash.addProgram()
+        hash.add(templates)
         // Unreadable is a value too: the build that follows fails on it anyway.
         hash.update(data: (try? BoundedFile.read(configuration.file.path, limit: ConfigurationLoader.maxBytes)) ?? Data())
-        add(downloaded.fingerprint)
+        hash.add(downloaded.fingerprint)
         for warning in downloaded.warnings {
-            add(warning.row.map(String.init) ?? "")
-            add(warning.message)
+            hash.add(warning.row.map(String.init) ?? "")
+            hash.add(warning.message)
         }
         if case .table(let rates)? = downloaded.rates {
-            add(rates.fromCache ? "rates from cache" : "rates fresh")
+            hash.add(rates.fromCache ? "rates from cache" : "rates fresh")
         }
         fingerprint = Hex.lowercase(hash.finalize())
     }

@@ -18,20 +18,15 @@ package struct RowContext: Sendable, Equatable {
         configuration: Configuration, table: SourceTable, groups: [Group], dateOrder: DateOrder?, shiftedRows: [Int]
     ) {
         var hash = SHA256()
-        func add(_ text: String) {
-            hash.update(data: Array(text.utf8))
-            hash.update(data: [0])
-        }
-        add(Version.current)
-        add(Version.executableStamp)
+        hash.addProgram()
         configuration.fingerprint.withBytes { hash.update(bufferPointer: $0) }
-        add(table.name)
-        add(table.fromCSV ? "csv" : "table")
-        add(String(table.headers.count))
-        table.headers.forEach(add)
-        add(String(reflecting: groups))
-        add(String(reflecting: dateOrder))
-        add(shiftedRows.map(String.init).joined(separator: ","))
+        hash.add(table.name)
+        hash.add(table.fromCSV ? "csv" : "table")
+        hash.add(String(table.headers.count))
+        for header in table.headers { hash.add(header) }
+        hash.add(String(reflecting: groups))
+        hash.add(String(reflecting: dateOrder))
+        hash.add(shiftedRows.map(String.init).joined(separator: ","))
         digest = Digest128(hash.finalize())
     }
 }
