@@ -33,13 +33,18 @@ import OrderPressTestSupport
         PublishSessionTests.setModified(root.appendingPathComponent("state/published.json"), PublishSessionTests.modified(file) + 10_000_000_000)
     }
 
-    @Test func aStreamedFileIsRecordedByItsKeysAndTheRestOfItsBytes() throws {
+    /// A site whose `summary.json` one session streamed from `pieces`: its folder, its publisher, the file.
+    static func publishedOnce() throws -> (root: URL, publisher: Publisher, file: URL) {
         let root = TestSupport.temporaryFolder()
         let publisher = PublishSessionTests.publisher(root)
         let first = try publisher.begin(dryRun: false)
-        try Self.stream(first, Self.pieces)
+        try stream(first, pieces)
         _ = try first.finish()
-        let file = root.appendingPathComponent("site/summary.json")
+        return (root, publisher, root.appendingPathComponent("site/summary.json"))
+    }
+
+    @Test func aStreamedFileIsRecordedByItsKeysAndTheRestOfItsBytes() throws {
+        let (root, publisher, file) = try Self.publishedOnce()
         #expect(try Data(contentsOf: file) == Self.bytes(Self.pieces))
         let entry = try #require(try PublishSessionTests.manifest(root).site.first { $0.path == "summary.json" })
         let pieces = try #require(entry.pieces)
@@ -69,12 +74,7 @@ import OrderPressTestSupport
     /// Keys that changed where the bytes did not (a note changed: the person's entry has a new key, the
     /// same text) leave the file alone; a piece that changed is written, whether its length did or not.
     @Test func newKeysAreComparedByTheBytesTheyCover() throws {
-        let root = TestSupport.temporaryFolder()
-        let publisher = PublishSessionTests.publisher(root)
-        let first = try publisher.begin(dryRun: false)
-        try Self.stream(first, Self.pieces)
-        _ = try first.finish()
-        let file = root.appendingPathComponent("site/summary.json")
+        let (root, publisher, file) = try Self.publishedOnce()
         Self.settle(root)
         let stamp = PublishSessionTests.modified(file)
 
@@ -96,12 +96,7 @@ import OrderPressTestSupport
 
     /// A record in doubt (the file written in the manifest's clock tick) is checked by reading the bytes.
     @Test func aFileInDoubtIsComparedByItsBytes() throws {
-        let root = TestSupport.temporaryFolder()
-        let publisher = PublishSessionTests.publisher(root)
-        let first = try publisher.begin(dryRun: false)
-        try Self.stream(first, Self.pieces)
-        _ = try first.finish()
-        let file = root.appendingPathComponent("site/summary.json")
+        let (root, publisher, file) = try Self.publishedOnce()
         PublishSessionTests.setModified(root.appendingPathComponent("state/published.json"), PublishSessionTests.modified(file))
         let second = try publisher.begin(dryRun: false)
         try Self.stream(second, Self.pieces)
@@ -121,12 +116,7 @@ import OrderPressTestSupport
     /// A manifest of an earlier version recorded the file's SHA-256 of every byte: the same bytes made
     /// again are compared, found equal and left alone; other bytes are written.
     @Test func aManifestWithTheWholeFilesDigestStillKeepsAnUnchangedFile() throws {
-        let root = TestSupport.temporaryFolder()
-        let publisher = PublishSessionTests.publisher(root)
-        let first = try publisher.begin(dryRun: false)
-        try Self.stream(first, Self.pieces)
-        _ = try first.finish()
-        let file = root.appendingPathComponent("site/summary.json")
+        let (root, publisher, file) = try Self.publishedOnce()
         func recordWholeDigest() throws {
             var manifest = try PublishSessionTests.manifest(root)
             let index = try #require(manifest.site.firstIndex { $0.path == "summary.json" })
