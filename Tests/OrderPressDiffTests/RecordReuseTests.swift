@@ -97,6 +97,10 @@ import OrderPressTestSupport
         }
         #expect(try StateFixtures.migrations(queue) == ["v1", "v2", "v3"])
         try queue.close()
+        // Read without writing (a dry run, `orderpress diff`), as it is: no fingerprint, no context.
+        let reader = try #require(try StateStore(folder: folder, writable: false).loadPrevious())
+        #expect(reader.index.header.context == nil && reader.index.records.allSatisfy { $0.fingerprint == nil })
+        #expect(reader.index.records.map(\.digest) == first.digests)
 
         let upgraded = StateStore(folder: folder)
         let (second, written) = try Self.run(try Self.sheet(Self.rows), in: upgraded, at: "2026-11-21T11:00:00Z")
