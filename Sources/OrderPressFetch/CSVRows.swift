@@ -3,7 +3,7 @@ import OrderPressSupport
 
 /// Splits CSV bytes that `CSVSyntax.scan` found well-formed into cells, byte by byte: a field's bounds are
 /// found by looking for the next comma or line break (a quoted field's, for its closing quote with
-/// `memchr`), and each cell is made from its bytes at once, un-doubling `""` only in a quoted cell that
+/// `memchr`), and each cell's bytes are copied into the table's `CellStore` at once, un-doubling `""` only in a quoted cell that
 /// holds one. A large sheet is split on every core, in stretches of whole rows that the scan marked.
 ///
 /// CSV.swift is not used for the split: its reader decodes through an `AnyIterator<UnicodeScalar>` and
@@ -20,7 +20,7 @@ enum CSVRows {
     /// not kept for their number of fields or because they swallow others, without their cells.
     package struct Table {
         package var headers: [String]
-        package var cells: [String]
+        package var cells: CellStore
         package var numbers: [Int]
         package var malformed: [SourceTable.MalformedRow]
     }
@@ -47,79 +47,68 @@ enum CSVRows {
         // Stretches of whole rows, each from a row start the scan marked (the first after the header) to the next.
         let end = splits.last!
         let starts = [CSVSyntax.RowStart(offset: offset, row: 2)] + splits.dropLast().filter { $0.offset > offset }
-        // Each stretch writes its kept rows in place, from the slot of its first row on (a row is at most
-        // one kept row), into one buffer; the gaps its blank and malformed rows leave are closed afterwards.
-        let slots = max(0, end.row - 2)
-        var malformed: [SourceTable.MalformedRow] = []
-        var cells: [String] = []
-        let numbers = [Int](unsafeUninitializedCapacity: max(1, slots)) { numbers, numbersCount in
-            cells = [String](unsafeUninitializedCapacity: max(1, slots * fieldCount)) { cells, cellsCount in
-                // Each stretch initialises only the elements of its own slots.
-                nonisolated(unsafe) let (cellBase, numberBase) = (cells.baseAddress!, numbers.baseAddress!)
-                let parts = Parallel.map(starts.count) { index in
-                    let first = starts[index], next = index + 1 < starts.count ? starts[index + 1] : end
-                    return rows(
-                        bytes, in: first.offset..<next.offset, firstRow: first.row, fieldCount: fieldCount, swallowed: swallowed,
-                        cells: cellBase + (first.row - 2) * fieldCount, numbers: numberBase + (first.row - 2), slots: next.row - first.row)
-                }
-                var kept = 0
-                for (first, part) in zip(starts, parts) {
-                    let slot = first.row - 2
-                    if slot != kept {
-                        (cellBase + kept * fieldCount).moveInitialize(from: cellBase + slot * fieldCount, count: part.kept * fieldCount)
-                        (numberBase + kept).moveInitialize(from: numberBase + slot, count: part.kept)
-                    }
-                    kept += part.kept
-                    malformed += part.malformed
-                }
-                cellsCount = kept * fieldCount
-                numbersCount = kept
-            }
+        // Each stretch reads its kept rows into a store of its own; the first makes room for the whole
+        // table (room never written costs no memory), so that the others are appended to it without a copy of it.
+        var parts = Parallel.map(starts.count) { index in
+            let first = starts[index], next = index + 1 < starts.count ? starts[index + 1] : end
+            var part = Table(headers: [], cells: CellStore(), numbers: [], malformed: [])
+            let slots = index == 0 ? end.row - first.row : next.row - first.row
+            part.cells.reserveCapacity(cells: slots * fieldCount, bytes: (index == 0 ? end.offset : next.offset) - first.offset)
+            part.numbers.reserveCapacity(slots)
+            rows(bytes, in: first.offset..<next.offset, firstRow: first.row, fieldCount: fieldCount, swallowed: swallowed, into: &part)
+            return part
         }
-        return Table(headers: headers, cells: cells, numbers: numbers, malformed: malformed)
+        var table = parts[0]
+        parts[0] = Table(headers: [], cells: CellStore(), numbers: [], malformed: [])
+        for index in parts.indices.dropFirst() {
+            table.cells.append(parts[index].cells, cells: 0..<parts[index].cells.count)
+            table.numbers += parts[index].numbers
+            table.malformed += parts[index].malformed
+            parts[index] = Table(headers: [], cells: CellStore(), numbers: [], malformed: [])
+        }
+        table.headers = headers
+        return table
     }
 
     /// Reads the rows in `range`, which starts a row outside quotes and ends at one or at the end of the
-    /// file; its first row is sheet row `firstRow`, and it holds `slots` rows (blank lines included).
-    /// Initialises each kept row's cells from `cells` on and its number from `numbers` on.
+    /// file; its first row is sheet row `firstRow`. Appends each kept row's cells and number to `part`,
+    /// and each malformed row to its `malformed`.
     private static func rows(
         _ bytes: UnsafeRawBufferPointer, in range: Range<Int>, firstRow: Int, fieldCount: Int, swallowed: [Int: ClosedRange<Int>],
-        cells: UnsafeMutablePointer<String>, numbers: UnsafeMutablePointer<Int>, slots: Int
-    ) -> (kept: Int, malformed: [SourceTable.MalformedRow]) {
-        var kept = 0
-        var malformed: [SourceTable.MalformedRow] = []
+        into part: inout Table
+    ) {
         var offset = range.lowerBound
         var number = firstRow - 1
-        // Each repeated long text made once (`RepeatedTexts`).
-        var repeated = RepeatedTexts(bytes: range.count)
+        var scratch: [UInt8] = []
         let base = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
         while offset < range.upperBound {
             number += 1
-            precondition(number - firstRow < slots, "the scan and the split count a stretch's rows alike")
-            let row = cells + kept * fieldCount
+            let rowStart = part.cells.count
             var fields = 0
             var firstEmpty = false
             readRow(bytes, at: &offset, end: range.upperBound) { fieldStart, fieldEnd, doubled in
                 if fields == 0 { firstEmpty = fieldStart == fieldEnd }
-                // Cells past the header's count are counted, not made: the row is malformed anyway.
+                // Cells past the header's count are counted, not kept: the row is malformed anyway.
                 if fields < fieldCount {
-                    (row + fields).initialize(
-                        to: doubled ? text(bytes, fieldStart..<fieldEnd, undoubling: true) : repeated.text(base + fieldStart, count: fieldEnd - fieldStart))
+                    if doubled {
+                        undouble(base, fieldStart..<fieldEnd, into: &scratch)
+                        scratch.withUnsafeBufferPointer { part.cells.append($0) }
+                    } else {
+                        part.cells.append(UnsafeBufferPointer(start: base + fieldStart, count: fieldEnd - fieldStart))
+                    }
                 }
                 fields += 1
             }
             let swallowedLines = swallowed.isEmpty ? nil : swallowed[number]
             if fields == fieldCount, swallowedLines == nil, !(fields == 1 && firstEmpty) {
-                numbers[kept] = number
-                kept += 1
+                part.numbers.append(number)
                 continue
             }
-            row.deinitialize(count: min(fields, fieldCount))
+            part.cells.removeLast(part.cells.count - rowStart)
             // A blank line reads as one empty field; it is not a row.
             if fields == 1, firstEmpty { continue }
-            malformed.append(.init(number: number, fieldCount: fields, swallowedLines: swallowedLines))
+            part.malformed.append(.init(number: number, fieldCount: fields, swallowedLines: swallowedLines))
         }
-        return (kept, malformed)
     }
 
     /// Reads one row starting at `offset` (outside quotes, before `end`), handing the bounds of each field's
@@ -180,6 +169,17 @@ enum CSVRows {
                 offset += byte == quote ? 2 : 1
             }
             return written
+        }
+    }
+
+    /// The bytes in `range` with each `""` read as `"`, in `scratch`.
+    private static func undouble(_ base: UnsafePointer<UInt8>, _ range: Range<Int>, into scratch: inout [UInt8]) {
+        scratch.removeAll(keepingCapacity: true)
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let byte = base[offset]
+            scratch.append(byte)
+            offset += byte == quote ? 2 : 1
         }
     }
 }

@@ -27,7 +27,7 @@ enum CachedSheet {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 bytes.append(contentsOf: header.key)
                 bytes.append(UInt8(ascii: ":"))
-                let cell = table.cell(rowIndex, order[index])
+                let cell = header.rule == .blank ? "" : table.cell(rowIndex, order[index])
                 switch header.rule {
                 case .keep: JSONEscaper.append(cell, to: &bytes)
                 case .mask: JSONEscaper.append(Text.normalize(cell).isEmpty ? "" : SecretMask.text, to: &bytes)

@@ -137,13 +137,14 @@ struct GoogleSheetsReader: Sendable {
             columns.append((header, column))
         }
         let sorted = columns.sorted { $0.header < $1.header }
-        var all: [String] = []
-        all.reserveCapacity((rows.count - 1) * sorted.count)
+        var all = CellStore()
         for (index, row) in rows.dropFirst().enumerated() {
             let texts = try cells(row, number: index + 2)
-            for (_, column) in sorted { all.append(column < texts.count ? texts[column] : "") }
+            for (_, column) in sorted {
+                if column < texts.count { all.append(texts[column]) } else { all.appendEmpty() }
+            }
         }
-        var table = SourceTable(name: name, headers: sorted.map(\.header), cells: all, numbers: Array(2..<(rows.count + 1)))
+        var table = SourceTable(name: name, headers: sorted.map(\.header), store: all, numbers: Array(2..<(rows.count + 1)))
         table.sheetOrder = columns.map(\.header)
         return table
     }

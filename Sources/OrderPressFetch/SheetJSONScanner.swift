@@ -25,11 +25,11 @@ struct SheetJSONScanner {
         let splitNear = splitNear ?? (data.count >= minimumSplitSize && ProcessInfo.processInfo.activeProcessorCount > 1 ? data.count / 2 : nil)
         return data.withUnsafeBytes { raw -> SourceTable? in
             if let splitNear, let cut = rowStart(in: raw, from: splitNear) {
-                return halves(raw, cut: cut).map { SourceTable(name: source, headers: $0.headers, cells: $0.cells, numbers: Array(2..<(2 + $0.rows))) }
+                return halves(raw, cut: cut).map { SourceTable(name: source, headers: $0.headers, store: $0.cells, numbers: Array(2..<(2 + $0.rows))) }
             }
             var scanner = SheetJSONScanner(bytes: raw)
             guard scanner.scanDocument(stoppingAt: nil) == .read else { return nil }
-            return SourceTable(name: source, headers: scanner.headers, cells: scanner.cells, numbers: Array(2..<(2 + scanner.rowCount)))
+            return SourceTable(name: source, headers: scanner.headers, store: scanner.cells, numbers: Array(2..<(2 + scanner.rowCount)))
         }
     }
 
@@ -63,7 +63,7 @@ struct SheetJSONScanner {
     }
 
     /// A body's headers, cells row after row, and how many rows.
-    private typealias Scanned = (headers: [String], cells: [String], rows: Int)
+    private typealias Scanned = (headers: [String], cells: CellStore, rows: Int)
 
     /// The body read in two halves on two threads, from the start up to the row at `cut` and from `cut` to
     /// the end, joined as one pass would have read them; nil when it is not plainly a sheet. When the first
@@ -111,20 +111,25 @@ struct SheetJSONScanner {
         else { return nil }
         let rows = first.rowCount + second.rowCount
         if first.headers == second.headers {
-            first.cells.reserveCapacity(rows * first.headers.count)
-            first.cells.append(contentsOf: second.cells)
+            first.cells.reserveCapacity(cells: second.cells.count, bytes: second.cells.bytes.count)
+            first.cells.append(second.cells, cells: 0..<second.cells.count)
             return (first.headers, first.cells, rows)
         }
         // Other columns in each half (rare): every row laid again into the columns of both.
         let headers = Set(first.headers + second.headers).sorted()
-        let column = Dictionary(uniqueKeysWithValues: headers.enumerated().map { ($1, $0) })
-        var cells = [String](repeating: "", count: rows * headers.count)
-        var row = 0
+        var cells = CellStore()
         for (scannedHeaders, scannedCells, scannedRows) in [(first.headers, first.cells, first.rowCount), (second.headers, second.cells, second.rowCount)] {
-            let places = scannedHeaders.map { column[$0]! }
+            let index = Dictionary(uniqueKeysWithValues: scannedHeaders.enumerated().map { ($1, $0) })
+            let sources = headers.map { index[$0] }
             for scannedRow in 0..<scannedRows {
-                for (index, place) in places.enumerated() { cells[row * headers.count + place] = scannedCells[scannedRow * places.count + index] }
-                row += 1
+                for source in sources {
+                    if let source {
+                        let cell = scannedRow * scannedHeaders.count + source
+                        cells.append(scannedCells, cells: cell..<(cell + 1))
+                    } else {
+                        cells.appendEmpty()
+                    }
+                }
             }
         }
         return (headers, cells, rows)
@@ -143,11 +148,14 @@ struct SheetJSONScanner {
     /// key is usually found by one comparison of bytes instead of a hash lookup.
     private var previousOrder: [Int] = []
     private var currentOrder: [Int] = []
-    package private(set) var cells: [String] = []
+    package private(set) var cells = CellStore()
     private(set) var rowCount = 0
     private var scratch: [UInt8] = []
-    /// Each repeated long value made once (`RepeatedTexts`).
-    private var repeated: RepeatedTexts
+    /// The row being read: where each column's value is (an empty range for a key it lacks), in the body
+    /// for a string as written or else in `rowBytes`, the values made (decoded escapes, numbers, literals);
+    /// stored in column order when the row ends.
+    private var rowBytes: [UInt8] = []
+    private var rowValues: [(range: Range<Int>, inBody: Bool)] = []
 
     /// Where this scan started: the second half of a body starts at a row.
     private let start: Int
@@ -156,7 +164,6 @@ struct SheetJSONScanner {
         self.bytes = bytes
         self.start = start
         offset = start
-        repeated = RepeatedTexts(bytes: bytes.count - start)
     }
 
     private static let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
@@ -206,26 +213,34 @@ struct SheetJSONScanner {
     /// hold both copies at once). Capacity never written is never touched, so it costs no memory.
     private mutating func reserveRows() {
         let estimate = (bytes.count - start) / max(offset - start, 1) * 3 / 2 + 1
-        cells.reserveCapacity(min(estimate, 20_000_000) * max(headers.count, 1))
+        cells.reserveCapacity(cells: min(estimate, 20_000_000) * max(headers.count, 1), bytes: bytes.count - start)
     }
 
     /// One row object, its opening brace already read.
     private mutating func scanObject() -> Bool {
         let row = rowCount
         rowCount += 1
-        cells.append(contentsOf: repeatElement("", count: headers.count))
+        rowBytes.removeAll(keepingCapacity: true)
+        rowValues.removeAll(keepingCapacity: true)
+        rowValues.append(contentsOf: repeatElement((range: 0..<0, inBody: false), count: headers.count))
         swap(&previousOrder, &currentOrder)
         currentOrder.removeAll(keepingCapacity: true)
-        if take(UInt8(ascii: "}")) { return true }
-        repeat {
-            guard take(Self.quote), let key = scanKey(position: currentOrder.count) else { return false }
-            guard keyRow[key] != row else { return false }  // a key twice in one object
-            keyRow[key] = row
-            currentOrder.append(key)
-            guard take(UInt8(ascii: ":")), let value = scanValue() else { return false }
-            cells[row * headers.count + columnOfKey[key]] = value
-        } while take(UInt8(ascii: ","))
-        return take(UInt8(ascii: "}"))
+        if !take(UInt8(ascii: "}")) {
+            repeat {
+                guard take(Self.quote), let key = scanKey(position: currentOrder.count) else { return false }
+                guard keyRow[key] != row else { return false }  // a key twice in one object
+                keyRow[key] = row
+                currentOrder.append(key)
+                guard take(UInt8(ascii: ":")), let value = scanValue() else { return false }
+                rowValues[columnOfKey[key]] = value
+            } while take(UInt8(ascii: ","))
+            guard take(UInt8(ascii: "}")) else { return false }
+        }
+        let body = UnsafeBufferPointer(start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        rowBytes.withUnsafeBufferPointer { made in
+            for value in rowValues { cells.append(UnsafeBufferPointer(rebasing: (value.inBody ? body : made)[value.range])) }
+        }
+        return true
     }
 
     /// The number of the key whose string starts here (opening quote read), adding a column for a new one.
@@ -262,17 +277,20 @@ struct SheetJSONScanner {
         let column = headers.firstIndex { header < $0 } ?? headers.count
         let oldWidth = headers.count
         headers.insert(header, at: column)
-        if rowCount > 0 {
-            var widened: [String] = []
-            widened.reserveCapacity(rowCount * headers.count)
-            for row in 0..<rowCount {
-                let cellsOfRow = cells[(row * oldWidth)..<((row + 1) * oldWidth)]
-                widened.append(contentsOf: cellsOfRow.prefix(column))
-                widened.append("")
-                widened.append(contentsOf: cellsOfRow.dropFirst(column))
+        // The rows stored so far (all but the one being read) and the one being read get an empty cell there.
+        let stored = rowCount - 1
+        if stored > 0 {
+            var widened = CellStore()
+            widened.reserveCapacity(cells: stored * headers.count, bytes: cells.bytes.count)
+            for row in 0..<stored {
+                let start = row * oldWidth
+                widened.append(cells, cells: start..<(start + column))
+                widened.appendEmpty()
+                widened.append(cells, cells: (start + column)..<(start + oldWidth))
             }
             cells = widened
         }
+        rowValues.insert((range: 0..<0, inBody: false), at: column)
         for key in columnOfKey.indices where columnOfKey[key] >= column { columnOfKey[key] += 1 }
         let key = keyText.count
         keyText.append(rawKey)
@@ -282,28 +300,35 @@ struct SheetJSONScanner {
         return key
     }
 
-    /// A value that a cell can hold, as its text; nil for a list, an object or anything unexpected.
-    private mutating func scanValue() -> String? {
+    /// Where the text of a value that a cell can hold is: a string as written in the body, else made in
+    /// `rowBytes`; nil for a list, an object or anything unexpected.
+    private mutating func scanValue() -> (range: Range<Int>, inBody: Bool)? {
         skipWhitespace()
         guard offset < bytes.count else { return nil }
+        let text: String?
         switch bytes[offset] {
         case Self.quote:
             offset += 1
             let start = offset
             guard let hasEscapes = skipString() else { return nil }
-            let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<(offset - 1)])
-            if hasEscapes { return unescaped(raw) }
-            return raw.isEmpty ? "" : repeated.text(raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: raw.count)
-        case UInt8(ascii: "n"): return literal("null", "")
-        case UInt8(ascii: "t"): return literal("true", "TRUE")
-        case UInt8(ascii: "f"): return literal("false", "FALSE")
+            guard hasEscapes else { return (start..<(offset - 1), true) }
+            let made = rowBytes.count
+            guard Self.unescaped(UnsafeRawBufferPointer(rebasing: bytes[start..<(offset - 1)]), into: &rowBytes) else { return nil }
+            return (made..<rowBytes.count, false)
+        case UInt8(ascii: "n"): text = literal("null", "")
+        case UInt8(ascii: "t"): text = literal("true", "TRUE")
+        case UInt8(ascii: "f"): text = literal("false", "FALSE")
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let start = offset
             while offset < bytes.count, Self.isNumberByte(bytes[offset]) { offset += 1 }
-            return Self.numberText(UnsafeRawBufferPointer(rebasing: bytes[start..<offset]))
+            text = Self.numberText(UnsafeRawBufferPointer(rebasing: bytes[start..<offset]))
         default:
             return nil
         }
+        guard let text else { return nil }
+        let made = rowBytes.count
+        rowBytes.append(contentsOf: text.utf8)
+        return (made..<rowBytes.count, false)
     }
 
     private mutating func literal(_ word: StaticString, _ text: String) -> String? {
@@ -363,6 +388,13 @@ struct SheetJSONScanner {
     /// escape or a surrogate that is not part of a pair.
     private mutating func unescaped(_ raw: UnsafeRawBufferPointer) -> String? {
         scratch.removeAll(keepingCapacity: true)
+        guard Self.unescaped(raw, into: &scratch) else { return nil }
+        return String(decoding: scratch, as: UTF8.self)
+    }
+
+    /// The bytes of a string's contents with its escapes decoded, added to `scratch`; false for an unknown
+    /// escape or a surrogate that is not part of a pair.
+    private static func unescaped(_ raw: UnsafeRawBufferPointer, into scratch: inout [UInt8]) -> Bool {
         var index = 0
         func hex(_ at: Int) -> UInt32? {
             guard at + 4 <= raw.count else { return nil }
@@ -386,7 +418,7 @@ struct SheetJSONScanner {
                 index += 1
                 continue
             }
-            guard index + 1 < raw.count else { return nil }
+            guard index + 1 < raw.count else { return false }
             let letter = raw[index + 1]
             index += 2
             switch letter {
@@ -397,23 +429,23 @@ struct SheetJSONScanner {
             case UInt8(ascii: "r"): scratch.append(0x0D)
             case UInt8(ascii: "t"): scratch.append(0x09)
             case UInt8(ascii: "u"):
-                guard var value = hex(index) else { return nil }
+                guard var value = hex(index) else { return false }
                 index += 4
                 if (0xD800...0xDBFF).contains(value) {
                     guard index + 6 <= raw.count, raw[index] == Self.backslash, raw[index + 1] == UInt8(ascii: "u"),
                         let low = hex(index + 2), (0xDC00...0xDFFF).contains(low)
-                    else { return nil }
+                    else { return false }
                     index += 6
                     value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
                 } else if (0xDC00...0xDFFF).contains(value) {
-                    return nil
+                    return false
                 }
-                guard let scalar = Unicode.Scalar(value) else { return nil }
+                guard let scalar = Unicode.Scalar(value) else { return false }
                 scratch.append(contentsOf: String(Character(scalar)).utf8)
             default:
-                return nil
+                return false
             }
         }
-        return String(decoding: scratch, as: UTF8.self)
+        return true
     }
 }

@@ -163,7 +163,7 @@ enum SheetParser {
             let swallowed = Dictionary(scan.swallowed.map { ($0.row, $0.lines) }, uniquingKeysWith: { first, _ in first })
             let rows = CSVRows.table(bytes, from: start, splits: splits, swallowed: swallowed)
             var table = SourceTable(
-                name: source, headers: rows.headers.map { Text.normalize($0) }, cells: rows.cells, numbers: rows.numbers,
+                name: source, headers: rows.headers.map { Text.normalize($0) }, store: rows.cells, numbers: rows.numbers,
                 malformed: rows.malformed)
             table.fromCSV = true
             return .success(table)

@@ -6,9 +6,9 @@ public struct SourceTable: Sendable, Equatable {
     public var name: String
     /// Normalised header names (`Text.normalize`), so that an invisible character cannot hide a column from its mapping.
     public var headers: [String]
-    /// Every row's cells in one array, row after row, `headers.count` per row: one allocation for the
-    /// sheet instead of one per row (docs/benchmarks.md).
-    package private(set) var cells: [String]
+    /// Every row's cells, row after row, `headers.count` per row, as bytes in one buffer (`CellStore`):
+    /// read through `cell(_:_:)`, `withUTF8(_:_:_:)` or `withCells(_:)`.
+    package private(set) var store: CellStore
     /// The sheet row of each data row, in order: the header is row 1, the first data row is row 2.
     package private(set) var numbers: [Int]
     /// CSV rows whose number of fields differs from the header's. Their cells cannot be matched to columns
@@ -48,28 +48,32 @@ public struct SourceTable: Sendable, Equatable {
 
     /// A row with fewer cells than headers reads "" in the rest, as a missing cell does; cells beyond the headers are dropped.
     public init(name: String, headers: [String], rows: [Row], malformed: [MalformedRow] = []) {
-        var cells: [String] = []
-        cells.reserveCapacity(rows.count * headers.count)
+        var store = CellStore()
         for row in rows {
-            cells += row.cells.prefix(headers.count)
-            cells += repeatElement("", count: max(0, headers.count - row.cells.count))
+            for cell in row.cells.prefix(headers.count) { store.append(cell) }
+            store.appendEmpty(count: max(0, headers.count - row.cells.count))
         }
-        self.init(name: name, headers: headers, cells: cells, numbers: rows.map(\.number), malformed: malformed)
+        self.init(name: name, headers: headers, store: store, numbers: rows.map(\.number), malformed: malformed)
     }
 
     /// `cells` row after row, `headers.count` per row, one row per entry of `numbers`.
     package init(name: String, headers: [String], cells: [String], numbers: [Int], malformed: [MalformedRow] = []) {
-        precondition(cells.count == headers.count * numbers.count, "a row must have one cell per header")
+        self.init(name: name, headers: headers, store: CellStore(cells), numbers: numbers, malformed: malformed)
+    }
+
+    /// `store`'s cells row after row, `headers.count` per row, one row per entry of `numbers`.
+    package init(name: String, headers: [String], store: CellStore, numbers: [Int], malformed: [MalformedRow] = []) {
+        precondition(store.count == headers.count * numbers.count, "a row must have one cell per header")
         self.name = name
         self.headers = headers
-        self.cells = cells
+        self.store = store
         self.numbers = numbers
         self.malformed = malformed
     }
 
     /// The data rows as values; the pipeline reads cells in place (`cell(_:_:)`), this is for small tables and tests.
     public var rows: [Row] {
-        get { numbers.indices.map { Row(number: numbers[$0], cells: Array(cells[$0 * headers.count..<($0 + 1) * headers.count])) } }
+        get { numbers.indices.map { row in Row(number: numbers[row], cells: (0..<headers.count).map { cell(row, $0) }) } }
         set { self = SourceTable(name: name, headers: headers, rows: newValue, malformed: malformed) }
     }
 
@@ -77,7 +81,18 @@ public struct SourceTable: Sendable, Equatable {
     package var dataRowCount: Int { numbers.count }
 
     /// The cell of data row `row` (0-based, in sheet order) in column `column`.
-    package func cell(_ row: Int, _ column: Int) -> String { cells[row * headers.count + column] }
+    package func cell(_ row: Int, _ column: Int) -> String { store.text(row * headers.count + column) }
+
+    /// The bytes of the cell of data row `row` in column `column`, lent to `body`.
+    package func withUTF8<R>(_ row: Int, _ column: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try store.withUTF8(row * headers.count + column, body)
+    }
+
+    /// Every cell lent to `body`, for a loop over many rows: data row `row`'s cell in column `column` is
+    /// the view's `row * headers.count + column`.
+    package func withCells<R>(_ body: (CellStore.View) throws -> R) rethrows -> R {
+        try store.withView(body)
+    }
 
     /// The fingerprint of data row `row` (0-based): the first 16 bytes of the SHA-256 of its cells in
     /// the order of `headers`, the number of cells first and each cell prefixed by its length in UTF-8

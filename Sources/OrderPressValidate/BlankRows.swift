@@ -20,7 +20,7 @@ enum BlankRows {
         let width = table.headers.count
         var blank: [Bool]? = nil
         var skipped = 0
-        table.cells.withUnsafeBufferPointer { cells in
+        table.withCells { cells in
             for row in 0..<table.dataRowCount where positions.allSatisfy({ isBlank(cells[row * width + $0]) }) {
                 if blank == nil { blank = [Bool](repeating: false, count: table.dataRowCount) }
                 blank![row] = true
@@ -28,29 +28,33 @@ enum BlankRows {
             }
         }
         guard let blank else { return (table, 0) }
-        var cells: [String] = []
+        var cells = CellStore()
         var numbers: [Int] = []
-        cells.reserveCapacity((table.dataRowCount - skipped) * width)
+        cells.reserveCapacity(cells: (table.dataRowCount - skipped) * width, bytes: table.store.bytes.count)
         numbers.reserveCapacity(table.dataRowCount - skipped)
         for row in 0..<table.dataRowCount where !blank[row] {
-            for column in 0..<width { cells.append(table.cell(row, column)) }
+            cells.append(table.store, cells: (row * width)..<((row + 1) * width))
             numbers.append(table.numbers[row])
         }
-        return (SourceTable(name: table.name, headers: table.headers, cells: cells, numbers: numbers, malformed: table.malformed), skipped)
+        return (SourceTable(name: table.name, headers: table.headers, store: cells, numbers: numbers, malformed: table.malformed), skipped)
     }
 
     /// An empty cell (after normalisation: spaces and invisible characters are nothing), or an unticked checkbox.
     static func isBlank(_ cell: String) -> Bool {
-        if cell.isEmpty { return true }
+        var cell = cell
+        return cell.withUTF8(isBlank)
+    }
+
+    /// `isBlank` of a cell's bytes.
+    static func isBlank(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
         // A filled cell usually starts with a letter, a digit or a CJK ideograph: no normalising needed to
         // say so. Only an `f` (FALSE), a space or an invisible character may start a blank one.
-        if let first = cell.utf8.first {
-            let folded = first | 0x20
-            let letterOrDigit = (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) || (folded >= UInt8(ascii: "a") && folded <= UInt8(ascii: "z"))
-            if letterOrDigit, folded != UInt8(ascii: "f") { return false }
-            if first >= 0xE4, first <= 0xE9 { return false }  // U+4000–U+9FFF
-        }
-        let text = Text.normalize(cell)
+        guard let first = cell.first else { return true }
+        let folded = first | 0x20
+        let letterOrDigit = (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) || (folded >= UInt8(ascii: "a") && folded <= UInt8(ascii: "z"))
+        if letterOrDigit, folded != UInt8(ascii: "f") { return false }
+        if first >= 0xE4, first <= 0xE9 { return false }  // U+4000–U+9FFF
+        let text = Text.normalize(String(decoding: cell, as: UTF8.self))
         return text.isEmpty || text.lowercased() == "false"
     }
 }

@@ -57,14 +57,20 @@ struct RowReader {
     /// at once, straight from the cells (a third array of all the row's texts, split afterwards, was made
     /// and freed for every row).
     package func read(_ table: SourceTable, row: Int) -> (values: [String], secrets: [SecretValue]) {
-        table.cells.withUnsafeBufferPointer { read($0, row: row) }
+        var repeated = RepeatedTexts(bytes: 0)
+        return table.withCells { read($0, row: row, repeated: &repeated) }
     }
 
-    /// `read` of the table's `cells`, for a loop over many rows: a `SourceTable` handed to each row was
-    /// copied (five arrays retained, then released) for every one.
-    package func read(_ cells: UnsafeBufferPointer<String>, row: Int) -> (values: [String], secrets: [SecretValue]) {
+    /// `read` of the table's cells, for a loop over many rows: a `SourceTable` handed to each row was
+    /// copied (five arrays retained, then released) for every one. Each text is made from the cell's bytes
+    /// here, a long one that repeats (a group's name in each of its orders) once (`repeated`).
+    package func read(_ cells: CellStore.View, row: Int, repeated: inout RepeatedTexts) -> (values: [String], secrets: [SecretValue]) {
         let start = row * width
-        return (valuePositions.map { Text.normalize(cells[start + $0]) }, secretPositions.map { SecretValue(Text.normalize(cells[start + $0])) })
+        func text(_ position: Int) -> String {
+            let cell = cells[start + position]
+            return cell.isEmpty ? "" : Text.normalize(repeated.text(cell.baseAddress!, count: cell.count))
+        }
+        return (valuePositions.map { text($0) }, secretPositions.map { SecretValue(text($0)) })
     }
 
     /// What a rejected row shows: every display column, secrets masked.

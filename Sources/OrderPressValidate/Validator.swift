@@ -55,7 +55,9 @@ public struct Validator: Sendable {
             var knownLists: [OptionBits: [String]] = [:]
             // Each thread remembers the zone's offsets for the hours its rows' times fall in.
             var offsets = ZoneOffsets(configuration.timeZone)
-            let (cells, numbers) = (orders.cells, orders.numbers)
+            let numbers = orders.numbers
+            // Each long text that repeats (a group's name in each of its orders) made once on this thread.
+            var repeated = RepeatedTexts(bytes: range.count * 256)
             // Each row's order and candidate taken as owned and moved into the arrays: an order copied there
             // retained and released each of its texts, on both cores at once.
             func hand(_ row: Int, _ order: consuming Order, _ candidate: consuming Candidate, group: Int?) {
@@ -87,13 +89,13 @@ public struct Validator: Sendable {
             // Apart from `chunk`, which `hand` captures: two of its fields lent at once are one access to it.
             var dates = DateEvidence()
             var signedPrices = 0
-            for row in range {
-                let (order, candidate, group) = cells.withUnsafeBufferPointer { cells in
-                    check(
+            orders.withCells { cells in
+                for row in range {
+                    let (order, candidate, group) = check(
                         cells, row: row, number: numbers[row], reader: reader, roles: roles, listed: listed, offsets: &offsets,
-                        warnings: &chunk.warnings, dates: &dates, signedPrices: &signedPrices)
+                        repeated: &repeated, warnings: &chunk.warnings, dates: &dates, signedPrices: &signedPrices)
+                    hand(row, order, candidate, group: group)
                 }
-                hand(row, order, candidate, group: group)
             }
             (chunk.dates, chunk.signedPrices) = (dates, signedPrices)
             return chunk
@@ -385,12 +387,12 @@ public struct Validator: Sendable {
     }
 
     private func check(
-        _ cells: UnsafeBufferPointer<String>, row index: Int, number: Int, reader: RowReader, roles: Roles,
-        listed: (groups: [Group], places: GroupPlaces)?, offsets: inout ZoneOffsets, warnings: inout [DataWarning], dates: inout DateEvidence,
-        signedPrices: inout Int
+        _ cells: CellStore.View, row index: Int, number: Int, reader: RowReader, roles: Roles,
+        listed: (groups: [Group], places: GroupPlaces)?, offsets: inout ZoneOffsets, repeated: inout RepeatedTexts, warnings: inout [DataWarning],
+        dates: inout DateEvidence, signedPrices: inout Int
     ) -> (Order, Candidate, group: Int?) {
         let columns = configuration.orderColumns
-        let (values, secrets) = reader.read(cells, row: index)
+        let (values, secrets) = reader.read(cells, row: index, repeated: &repeated)
         func text(_ place: RowReader.Place?) -> String {
             switch place {
             case .value(let slot): return values[slot]
