@@ -19,6 +19,18 @@ package struct RepeatedTexts {
     package init(bytes: Int) {
         var slots = 256
         while slots < 65_536, slots * 256 < bytes { slots <<= 1 }
+        self.init(slots: slots)
+    }
+
+    /// A table for about `texts` texts: a slot for each, at most 1,048,576 (24 MB). Texts that repeat far
+    /// apart (a person's e-mail in each of their orders) are found again only in a table that large.
+    package init(texts: Int) {
+        var slots = 256
+        while slots < 1 << 20, slots < texts { slots <<= 1 }
+        self.init(slots: slots)
+    }
+
+    private init(slots: Int) {
         hashes = [UInt64](repeating: 0, count: slots)
         texts = [String](repeating: "", count: slots)
         mask = slots - 1

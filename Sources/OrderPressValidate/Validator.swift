@@ -56,8 +56,9 @@ public struct Validator: Sendable {
             // Each thread remembers the zone's offsets for the hours its rows' times fall in.
             var offsets = ZoneOffsets(configuration.timeZone)
             let numbers = orders.numbers
-            // Each long text that repeats (a group's name in each of its orders) made once on this thread.
-            var repeated = RepeatedTexts(bytes: range.count * 256)
+            // Each long text that repeats (a group's name in each of its orders, a person's e-mail in each of
+            // theirs) made once on this thread; room for a few long texts a row.
+            var repeated = RepeatedTexts(texts: range.count * 4)
             // Each row's order and candidate taken as owned and moved into the arrays: an order copied there
             // retained and released each of its texts, on both cores at once.
             func hand(_ row: Int, _ order: consuming Order, _ candidate: consuming Candidate, group: Int?) {

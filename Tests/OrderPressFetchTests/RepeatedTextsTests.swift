@@ -5,6 +5,11 @@ import Testing
 /// Each repeated long text made once (`RepeatedTexts`), and every text read as its own bytes whatever the
 /// table held before. That the orders share them is `RowReaderTests`'.
 @Suite struct RepeatedTextsTests {
+    /// Where a text's bytes are stored: equal for two texts only when they share one storage.
+    static func storage(_ text: String) -> UnsafePointer<UInt8>? {
+        text.utf8.withContiguousStorageIfAvailable { $0.baseAddress } ?? nil
+    }
+
     /// The smallest table, many more texts than slots, each asked for twice in a scrambled order: a slot
     /// another text took over gives the text of the bytes asked for, never the one it held.
     @Test(arguments: [16, 17, 23, 24, 25, 40])
@@ -16,6 +21,21 @@ import Testing
             let made = Array(text.utf8).withUnsafeBufferPointer { repeated.text($0.baseAddress!, count: $0.count) }
             #expect(made == text)
         }
+    }
+
+    /// A table sized for a large sheet's texts finds a text again after 200,000 others (a person's e-mail
+    /// in orders far apart): most of the first thousand are the very `String`s made for them.
+    @Test func aTextRepeatedFarApartIsFoundAgainInALargeTable() {
+        var repeated = RepeatedTexts(texts: 1 << 20)
+        func make(_ text: String) -> String {
+            Array(text.utf8).withUnsafeBufferPointer { repeated.text($0.baseAddress!, count: $0.count) }
+        }
+        let texts = (0..<200_000).map { "u\($0)@example.com.tw" }
+        let first = texts.map(make)
+        let again = texts.prefix(1_000).map(make)
+        let found = zip(first, again).filter { Self.storage($0) == Self.storage($1) }.count
+        #expect(zip(first, again).allSatisfy { $0 == $1 })
+        #expect(found >= 700, "\(found) of 1,000 found again")
     }
 
     @Test func shortTextsAreMadeAsTheyAre() {
