@@ -111,9 +111,9 @@ public struct SourceTable: Sendable, Equatable {
             withUnsafeBytes(of: UInt64(length).littleEndian) { scratch.append(contentsOf: $0) }
         }
         add(headers.count)
-        for column in 0..<headers.count {
-            var cell = cells[row * headers.count + column]
-            cell.withUTF8 { bytes in
+        store.withView { cells in
+            for column in 0..<headers.count {
+                let bytes = cells[row * headers.count + column]
                 add(bytes.count)
                 scratch.append(contentsOf: bytes)
             }
