@@ -1,12 +1,12 @@
 /// A table's cells as UTF-8 bytes in one buffer, cell after cell, with where each one ends: one allocation
-/// for all the texts and four bytes a cell, where a `String` a cell took sixteen and a heap object for
+/// for all the texts and eight bytes a cell, where a `String` a cell took sixteen and a heap object for
 /// every text longer than fifteen bytes (docs/benchmarks.md). A cell is read as a `String` made on
 /// demand (`text`) or as its bytes in place (`withUTF8`, `withView`).
 package struct CellStore: Sendable, Equatable {
     /// Every cell's bytes, one after the other.
     package private(set) var bytes: [UInt8] = []
     /// Where each cell's bytes end in `bytes`; a cell starts where the one before it ends.
-    package private(set) var ends: [UInt32] = []
+    package private(set) var ends: [Int] = []
 
     package init() {}
 
@@ -20,7 +20,7 @@ package struct CellStore: Sendable, Equatable {
     /// The bytes of cell `index` in `bytes`.
     @inline(__always)
     package func range(_ index: Int) -> Range<Int> {
-        (index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index])
+        (index == 0 ? 0 : ends[index - 1])..<ends[index]
     }
 
     /// Cell `index` as a `String`.
@@ -43,7 +43,7 @@ package struct CellStore: Sendable, Equatable {
     /// The store's cells lent in place; valid only inside `withView`.
     package struct View {
         let bytes: UnsafeBufferPointer<UInt8>
-        let ends: UnsafeBufferPointer<UInt32>
+        let ends: UnsafeBufferPointer<Int>
 
         /// The number of cells.
         package var count: Int { ends.count }
@@ -51,8 +51,8 @@ package struct CellStore: Sendable, Equatable {
         /// The bytes of cell `index`.
         @inline(__always)
         package subscript(index: Int) -> UnsafeBufferPointer<UInt8> {
-            let start = index == 0 ? 0 : Int(ends[index - 1])
-            return UnsafeBufferPointer(start: bytes.baseAddress.map { $0 + start }, count: Int(ends[index]) - start)
+            let start = index == 0 ? 0 : ends[index - 1]
+            return UnsafeBufferPointer(start: bytes.baseAddress.map { $0 + start }, count: ends[index] - start)
         }
 
         /// Cell `index` as a `String`.
@@ -87,23 +87,20 @@ package struct CellStore: Sendable, Equatable {
     package mutating func append(_ other: CellStore, cells range: Range<Int>) {
         guard !range.isEmpty else { return }
         let first = other.range(range.lowerBound).lowerBound, last = other.range(range.upperBound - 1).upperBound
-        let shift = Int64(bytes.count) - Int64(first)
+        let shift = bytes.count - first
         bytes.append(contentsOf: other.bytes[first..<last])
-        ends.append(contentsOf: other.ends[range].lazy.map { UInt32(Int64($0) + shift) })
+        ends.append(contentsOf: other.ends[range].lazy.map { $0 + shift })
     }
 
     /// Drops the last `count` cells and their bytes.
     package mutating func removeLast(_ count: Int) {
         guard count > 0 else { return }
         ends.removeLast(count)
-        bytes.removeLast(bytes.count - Int(ends.last ?? 0))
+        bytes.removeLast(bytes.count - (ends.last ?? 0))
     }
 
-    /// A cell's end as stored. A table's cells come from one source body or from pages of one, each
-    /// far below 4 GiB; only more than that of cell text (memory runs out well before) would not fit.
+    /// A cell's end as stored: a whole word, not four bytes, so that no sheet, however its numbers'
+    /// exponents grow its cells (`JSONNumberText`), stops the build on a table of more than 4 GiB of text.
     @inline(__always)
-    private static func end(_ offset: Int) -> UInt32 {
-        guard let end = UInt32(exactly: offset) else { preconditionFailure("a table holds more than 4 GiB of cell text") }
-        return end
-    }
+    private static func end(_ offset: Int) -> Int { offset }
 }
