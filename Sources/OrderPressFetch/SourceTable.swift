@@ -83,11 +83,6 @@ public struct SourceTable: Sendable, Equatable {
     /// The cell of data row `row` (0-based, in sheet order) in column `column`.
     package func cell(_ row: Int, _ column: Int) -> String { store.text(row * headers.count + column) }
 
-    /// The bytes of the cell of data row `row` in column `column`, lent to `body`.
-    package func withUTF8<R>(_ row: Int, _ column: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try store.withUTF8(row * headers.count + column, body)
-    }
-
     /// Every cell lent to `body`, for a loop over many rows: data row `row`'s cell in column `column` is
     /// the view's `row * headers.count + column`.
     package func withCells<R>(_ body: (CellStore.View) throws -> R) rethrows -> R {

@@ -52,18 +52,13 @@ struct RowReader {
     /// Where `column` is among a row's values or secrets; nil when the sheet lacks it.
     package func place(_ column: String) -> Place? { slots[column] }
 
-    /// The normalised text of every display column of data row `row`, as the non-secret values and the
-    /// secrets, each in configuration order: the only place cells are read. Each array is made at its size
-    /// at once, straight from the cells (a third array of all the row's texts, split afterwards, was made
-    /// and freed for every row).
-    package func read(_ table: SourceTable, row: Int) -> (values: [String], secrets: [SecretValue]) {
-        var repeated = RepeatedTexts(bytes: 0)
-        return table.withCells { read($0, row: row, repeated: &repeated) }
-    }
-
-    /// `read` of the table's cells, for a loop over many rows: a `SourceTable` handed to each row was
-    /// copied (five arrays retained, then released) for every one. Each text is made from the cell's bytes
-    /// here, a long one that repeats (a group's name in each of its orders) once (`repeated`).
+    /// The normalised text of every display column of data row `row` of the table whose cells `cells` are,
+    /// as the non-secret values and the secrets, each in configuration order: the only place cells are
+    /// read. Each array is made at its size at once, straight from the cells (a third array of all the
+    /// row's texts, split afterwards, was made and freed for every row). The cells, not a `SourceTable`:
+    /// one handed to each row was copied (five arrays retained, then released) for every one. Each text
+    /// is made from the cell's bytes here, a long one that repeats (a group's name in each of its orders)
+    /// once (`repeated`).
     package func read(_ cells: CellStore.View, row: Int, repeated: inout RepeatedTexts) -> (values: [String], secrets: [SecretValue]) {
         let start = row * width
         func text(_ position: Int) -> String {
