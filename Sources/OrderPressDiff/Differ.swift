@@ -199,6 +199,7 @@ struct Differ: Sendable {
         let (records, digests, _) = Parallel.fill(count: rows.count, minimumChunk: 5_000) { range, put in
             var scratch = RecordDigest.Scratch()
             for index in range {
+                // Taken for a kept row too: its secret cells are let go here like any other row's.
                 let secrets = secrets(index)
                 if index < kept.count, kept[index] >= 0 {
                     put(index, keptRecord(rows[index]), old[Int(kept[index])].digest)

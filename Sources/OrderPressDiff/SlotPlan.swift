@@ -47,7 +47,7 @@ package struct SlotPlan {
             }
         }
         func keeps(_ position: Int, from candidate: Int) -> Bool {
-            guard slots[position] < 0, candidate >= 0, candidate < old.count, !taken[candidate],
+            guard candidate >= 0, candidate < old.count, !taken[candidate],
                 old[candidate].stamps(records[position], digest: digests[position], fingerprint: reuse.fingerprint(position))
             else { return false }
             taken[candidate] = true

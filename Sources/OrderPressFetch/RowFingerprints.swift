@@ -1,6 +1,6 @@
 import OrderPressSupport
 
-/// Every data row's fingerprint (`SourceTable.rowFingerprint(_:)`), in sheet order: 16 bytes a row in
+/// Every data row's fingerprint (`SourceTable.rowFingerprint(_:scratch:)`), in sheet order: 16 bytes a row in
 /// one flat array, so that a million rows' fingerprints take 16 MB and no dictionary of texts. A rerun
 /// compares them with the last run's to tell the rows whose cells did not change.
 package struct RowFingerprints: Sendable, Equatable {

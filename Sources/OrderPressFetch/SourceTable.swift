@@ -92,14 +92,9 @@ public struct SourceTable: Sendable, Equatable {
     /// The fingerprint of data row `row` (0-based): the first 16 bytes of the SHA-256 of its cells in
     /// the order of `headers`, the number of cells first and each cell prefixed by its length in UTF-8
     /// bytes, so that no two different rows share an encoding (`["ab", ""]` is not `["a", "b"]`). The one
-    /// place that reads a row's cells for it: a change of how cells are stored changes only this.
-    package func rowFingerprint(_ row: Int) -> Digest128 {
-        var scratch: [UInt8] = []
-        return rowFingerprint(row, scratch: &scratch)
-    }
-
-    /// `rowFingerprint(_:)`, the row's encoding written into `scratch` (its memory kept from row to row)
-    /// and hashed at once: hashing each length and cell apart cost more than the hash itself.
+    /// place that reads a row's cells for it: a change of how cells are stored changes only this. The
+    /// encoding is written into `scratch` (its memory kept from row to row) and hashed at once: hashing
+    /// each length and cell apart cost more than the hash itself.
     package func rowFingerprint(_ row: Int, scratch: inout [UInt8]) -> Digest128 {
         scratch.removeAll(keepingCapacity: true)
         func add(_ length: Int) {

@@ -44,18 +44,11 @@ public struct FilePieces: Sendable, Equatable, Codable {
     }
 
     /// Where each keyed piece starts in the file and how long it is; the first of equal keys wins.
-    func places() -> [PieceKey: (offset: Int, length: Int)] {
+    package func places() -> [PieceKey: (offset: Int, length: Int)] {
         var places: [PieceKey: (offset: Int, length: Int)] = [:]
         places.reserveCapacity(count)
-        var offset = 0
-        packed.withUnsafeBytes { raw in
-            for start in Swift.stride(from: 0, to: raw.count, by: Self.stride) {
-                // From the raw bytes: the generic `PieceKey.init(_:)` is not specialised across targets.
-                let key = PieceKey(Digest128(bytes: UnsafeRawBufferPointer(rebasing: raw[start..<start + Self.keySize]))!)
-                let length = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: start + Self.keySize, as: UInt32.self)))
-                if key != .none, places[key] == nil { places[key] = (offset, length) }
-                offset += length
-            }
+        forEach { key, offset, length in
+            if let key, places[key] == nil { places[key] = (offset, length) }
         }
         return places
     }
@@ -65,6 +58,7 @@ public struct FilePieces: Sendable, Equatable, Codable {
         var offset = 0
         packed.withUnsafeBytes { raw in
             for start in Swift.stride(from: 0, to: raw.count, by: Self.stride) {
+                // From the raw bytes: the generic `PieceKey.init(_:)` is not specialised across targets.
                 let key = PieceKey(Digest128(bytes: UnsafeRawBufferPointer(rebasing: raw[start..<start + Self.keySize]))!)
                 let length = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: start + Self.keySize, as: UInt32.self)))
                 body(key == .none ? nil : key, offset, length)

@@ -33,10 +33,7 @@ extension FilePieces {
     /// The parts of a file made of these pieces that may differ from the same place in a file made of
     /// `published`: every piece but a keyed one at the same place, of the same length, under the same key.
     func rangesDiffering(from published: FilePieces) -> [Range<Int>] {
-        var places: [PieceKey: (offset: Int, length: Int)] = [:]
-        published.forEach { key, offset, length in
-            if let key, places[key] == nil { places[key] = (offset, length) }
-        }
+        let places = published.places()
         var ranges: [Range<Int>] = []
         forEach { key, offset, length in
             if let key, let place = places[key], place.offset == offset, place.length == length { return }

@@ -12,8 +12,6 @@ import OrderPressSupport
 package struct RowContext: Sendable, Equatable {
     package var digest: Digest128
 
-    package init(_ digest: Digest128) { self.digest = digest }
-
     init(
         configuration: Configuration, table: SourceTable, groups: [Group], dateOrder: DateOrder?, shiftedRows: [Int]
     ) {
