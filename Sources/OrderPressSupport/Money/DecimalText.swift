@@ -223,8 +223,8 @@ public enum DecimalText {
         }
 
         /// Written back to front into the first `count` bytes of `buffer`.
-        @usableFromInline
-        package func write(units: UInt64, fractionDigits: Int, trailingZeros: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, count: Int) {
+        @inlinable
+        public func write(units: UInt64, fractionDigits: Int, trailingZeros: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, count: Int) {
             let zero = UInt8(ascii: "0")
             var position = count - 1
             var rest = units
