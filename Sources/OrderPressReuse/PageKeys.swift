@@ -88,30 +88,60 @@ struct PageKeys: PieceKeys {
         csvOrganizers = context.configuration.rounds.organizerSettled ? sheetGroups.flatMap { [$0.name, $0.organizerKey.text] } : []
         groupFields = Parallel.map(sheetGroups.count) { index in
             Self.fieldsDigest(of: sheetGroups[index], slug: context.groupSlugs[sheetGroups[index].name] ?? "")
-        }
+        }.flatMap { $0 }
         // For the group digests' hundred thousand look-ups: most keys are short texts, found by their words.
         personSlugs = TextDictionary(context.personSlugs)
         let summaries = context.aggregation.groups
         // The digests are made by a copy of what is set so far, taken once: calling the methods on `self`
         // from the closures copied all of it (a score of arrays retained, then released) for each group and person.
         var keys = self
-        let groupDigests = Parallel.map(summaries.count) { [keys] index in
-            let digest = keys.groupDigest(summaries[index])
-            return (digest, Self.pieceKey("summary.json group", digest, index == 0))
+        let groupDigests = Self.digests(count: summaries.count, kind: 1) { [keys] range, scratch, each in
+            summaries.withUnsafeBufferPointer { summaries in
+                for index in range { each(keys.groupHash(summaries[index], scratch: &scratch)) }
+            }
         }
-        groupList = groupDigests.map(\.0)
+        groupList = groupDigests.hex
         groups = Dictionary(zip(summaries.map(\.group.name), groupList), uniquingKeysWith: { first, _ in first })
-        groupPieces = groupDigests.map(\.1)
+        groupPieces = groupDigests.pieces
         let people = context.aggregation.people
         keys = self
-        let personDigests = Parallel.map(people.count) { [keys] index in
-            let digest = keys.personDigest(people[index])
-            return (digest, Self.pieceKey("summary.json person", digest, index == 0))
+        let personDigests = Self.digests(count: people.count, kind: 2) { [keys] range, scratch, each in
+            people.withUnsafeBufferPointer { people in
+                for index in range { each(keys.personHash(people[index], scratch: &scratch)) }
+            }
         }
-        personList = personDigests.map(\.0)
+        personList = personDigests.hex
         personKeys = people.map(\.key)
         self.people = Dictionary(zip(personKeys, personList), uniquingKeysWith: { first, _ in first })
-        personPieces = personDigests.map(\.1)
+        personPieces = personDigests.pieces
+    }
+
+    /// What digesting one group or person needs besides the keys, kept for a whole chunk of them: a buffer
+    /// for the fields and one for a person's groups, rather than two arrays allocated for each.
+    private struct Scratch {
+        var fields = Fields()
+        var places: [Int32] = []
+    }
+
+    /// The digests of the `count` groups or people, as hex and as the keys of their entries in `summary.json`
+    /// (`kind`: 1 for a group, 2 for a person), made on both cores: `make` calls its last argument with the
+    /// SHA-256 of each of a range, in order, reusing the chunk's `Scratch`.
+    private static func digests(
+        count: Int, kind: UInt8, _ make: (Range<Int>, inout Scratch, (SHA256.Digest) -> Void) -> Void
+    ) -> (hex: [String], pieces: [PieceKey]) {
+        let chunks = Parallel.chunks(count: count, minimumChunk: 100) { range in
+            var scratch = Scratch()
+            var hex: [String] = []
+            var pieces: [PieceKey] = []
+            hex.reserveCapacity(range.count)
+            pieces.reserveCapacity(range.count)
+            make(range, &scratch) { digest in
+                hex.append(digest.withUnsafeBytes { Hex.lowercase($0) })
+                pieces.append(pieceKey(kind, digest, range.lowerBound + pieces.count == 0))
+            }
+            return (hex, pieces)
+        }
+        return chunks.count == 1 ? chunks[0] : (chunks.flatMap(\.0), chunks.flatMap(\.1))
     }
 
     /// The key of a file that declares what it is made from.
@@ -177,8 +207,10 @@ struct PageKeys: PieceKeys {
 
     /// Each order's group, as its place in `data.groups` (-1 for none), in the order of `data.orders`.
     private(set) var orderGroups: [Int32] = []
-    /// The digest of each group's fields (`fieldsDigest(of:slug:)`), as a person's digest adds them, in the order of `data.groups`.
-    private var groupFields: [[UInt8]] = []
+    /// The digest of each group's fields (`fieldsDigest(of:slug:)`), as a person's digest adds them, in the order of
+    /// `data.groups`: `groupFieldsSize` bytes each, in one array (copied from without a slice, and its retain, per group).
+    private var groupFields: [UInt8] = []
+    private static let groupFieldsSize = SHA256.byteCount
 
     /// Each group's digest, by name: its page, its chart and its entry in `summary.json` need it.
     private var groups: [String: String] = [:]
@@ -207,10 +239,7 @@ struct PageKeys: PieceKeys {
             }
             return
         }
-        for position in orders.positions {
-            let start = Int(position) * Self.orderDigestSize
-            fields.append(self.orders[start..<start + OrderDigestTable.digestSize])
-        }
+        fields.appendDigests(at: orders.positions, of: self.orders)
     }
 
     /// The digest of a group's page.
@@ -220,27 +249,39 @@ struct PageKeys: PieceKeys {
     }
 
     private func groupDigest(_ summary: GroupSummary) -> String {
-        var fields = Fields(site)
-        fields.add("group")
-        add(summary.group, to: &fields)
-        add(summary.orders, to: &fields)
-        for person in summary.people {
-            fields.add(person.key)
-            fields.add(person.name)
-            fields.add(personSlugs[person.key] ?? "")
+        var scratch = Scratch()
+        return groupHash(summary, scratch: &scratch).withUnsafeBytes { Hex.lowercase($0) }
+    }
+
+    private func groupHash(_ summary: borrowing GroupSummary, scratch: inout Scratch) -> SHA256.Digest {
+        scratch.fields.reset(site)
+        scratch.fields.add("group")
+        add(summary.group, to: &scratch.fields)
+        add(summary.orders, to: &scratch.fields)
+        // Each person's fields read where they are: iterating copied every `PersonTotal` (retains and releases).
+        summary.people.withUnsafeBufferPointer { people in
+            for index in people.indices {
+                scratch.fields.add(people[index].key)
+                scratch.fields.add(people[index].name)
+                scratch.fields.add(personSlugs[people[index].key] ?? "")
+            }
         }
         // "2 rows of this group were rejected", and the pages of the people they name (`PageBuilder.rejectedNotice`).
-        fields.add(context.rejected.countByGroup[summary.group.name] ?? 0)
-        for person in context.rejected.peopleByGroup[summary.group.name] ?? [] {
-            fields.add(person.key, person.name, context.personSlugs[person.key] ?? "")
+        // Most sites have no rejected rows and no deletions: no group name hashed to find none.
+        let name = summary.group.name
+        scratch.fields.add(context.rejected.countByGroup.isEmpty ? 0 : context.rejected.countByGroup[name] ?? 0)
+        if !context.rejected.peopleByGroup.isEmpty {
+            for person in context.rejected.peopleByGroup[name] ?? [] {
+                scratch.fields.add(person.key, person.name, context.personSlugs[person.key] ?? "")
+            }
         }
-        let deletions = context.latestDeletions[summary.group.name] ?? []
+        let deletions = context.latestDeletions.isEmpty ? [] : context.latestDeletions[name] ?? []
         // The heading of the latest run's deletions names that run's time; only a group with some shows it.
-        if !deletions.isEmpty { fields.add(context.history.first?.time ?? "") }
+        if !deletions.isEmpty { scratch.fields.add(context.history.first?.time ?? "") }
         for record in deletions {
-            fields.add(record.person, record.what, record.amount ?? "", record.currency)
+            scratch.fields.add(record.person, record.what, record.amount ?? "", record.currency)
         }
-        return fields.digest()
+        return scratch.fields.sha256()
     }
 
     /// The digest of page `page` (from 2) of a group's people and orders: the orders it shows, where the
@@ -264,10 +305,7 @@ struct PageKeys: PieceKeys {
         fields.add(rows.count)
         let orders = summary.orders
         if orders.isPositioned(in: generation) {
-            for position in orders.positions[rows] {
-                let start = Int(position) * Self.orderDigestSize
-                fields.append(self.orders[start..<start + OrderDigestTable.digestSize])
-            }
+            fields.appendDigests(at: orders.positions[rows], of: self.orders)
         } else {
             var own = Fields()
             var digest: [UInt8] = []
@@ -354,33 +392,43 @@ struct PageKeys: PieceKeys {
     }
 
     private func personDigest(_ person: PersonSummary) -> String {
-        var fields = Fields(site)
-        fields.add("person")
+        var scratch = Scratch()
+        return personHash(person, scratch: &scratch).withUnsafeBytes { Hex.lowercase($0) }
+    }
+
+    private func personHash(_ person: borrowing PersonSummary, scratch: inout Scratch) -> SHA256.Digest {
+        scratch.fields.reset(site)
+        scratch.fields.add("person")
         // The slug found by the key's words (`personSlugs`), not by hashing its Unicode text.
-        fields.add(person.key, person.name, personSlugs[person.key] ?? "")
-        addRejected(ofPerson: person.key, to: &fields)
-        add(person.orders, to: &fields)
+        scratch.fields.add(person.key, person.name, personSlugs[person.key] ?? "")
+        addRejected(ofPerson: person.key, to: &scratch.fields)
+        add(person.orders, to: &scratch.fields)
         if person.orders.isPositioned(in: generation) {
             // The groups they ordered in, in the sheet's order, found by number rather than by name.
-            var places: [Int32] = []
-            places.reserveCapacity(person.orders.count)
-            for position in person.orders.positions where orderGroups[Int(position)] >= 0 { places.append(orderGroups[Int(position)]) }
-            places.sort()
-            for (index, place) in places.enumerated() where index == 0 || places[index - 1] != place {
-                fields.append(groupFields[Int(place)][...])
+            scratch.places.removeAll(keepingCapacity: true)
+            for position in person.orders.positions where orderGroups[Int(position)] >= 0 { scratch.places.append(orderGroups[Int(position)]) }
+            scratch.places.sort()
+            groupFields.withUnsafeBytes { groupFields in
+                for (index, place) in scratch.places.enumerated() where index == 0 || scratch.places[index - 1] != place {
+                    let start = Int(place) * Self.groupFieldsSize
+                    scratch.fields.append(UnsafeRawBufferPointer(rebasing: groupFields[start..<start + Self.groupFieldsSize]))
+                }
             }
         } else {
             for group in context.groups(named: Set(person.orders.map(\.group))) {
-                fields.append(Self.fieldsDigest(of: group, slug: context.groupSlugs[group.name] ?? "")[...])
+                scratch.fields.append(Self.fieldsDigest(of: group, slug: context.groupSlugs[group.name] ?? "")[...])
             }
         }
-        // Their parts of fees and discounts, which depend on the others in the group as well.
-        for share in person.groupShares where share.feeShare != 0 || share.discountShare != 0 {
-            fields.add(share.group)
-            fields.add(share.feeShare)
-            fields.add(share.discountShare)
+        // Their parts of fees and discounts, which depend on the others in the group as well; read where they
+        // are, not copied share by share.
+        person.groupShares.withUnsafeBufferPointer { shares in
+            for index in shares.indices where shares[index].feeShare != 0 || shares[index].discountShare != 0 {
+                scratch.fields.add(shares[index].group)
+                scratch.fields.add(shares[index].feeShare)
+                scratch.fields.add(shares[index].discountShare)
+            }
         }
-        return fields.digest()
+        return scratch.fields.sha256()
     }
 
     /// The key of the entry in `summary.json` of the group at `index` in `aggregation.groups`, which
@@ -402,11 +450,13 @@ struct PageKeys: PieceKeys {
         return PieceKey(Digest128(SHA256.hash(data: fields.bytes)))
     }
 
-    private static func pieceKey(_ kind: String, _ digest: String, _ first: Bool) -> PieceKey {
-        var fields = Fields()
-        fields.add(kind, digest)
-        fields.add(first)
-        return PieceKey(Digest128(SHA256.hash(data: fields.bytes)))
+    /// The key of an entry of `summary.json` (`kind`: 1 a group's, 2 a person's) from the digest of what it
+    /// shows: its bytes, not its hex, and no buffer of fields for them.
+    private static func pieceKey(_ kind: UInt8, _ digest: SHA256.Digest, _ first: Bool) -> PieceKey {
+        var hash = SHA256()
+        withUnsafeBytes(of: (kind, first ? UInt8(1) : 0)) { hash.update(bufferPointer: $0) }
+        digest.withUnsafeBytes { hash.update(bufferPointer: $0) }
+        return PieceKey(Digest128(hash.finalize()))
     }
 
     private func add(_ group: Group, to fields: inout Fields) {
@@ -470,6 +520,12 @@ struct PageKeys: PieceKeys {
 
         mutating func clear() { bytes.removeAll(keepingCapacity: true) }
 
+        /// Empty but for `start`, keeping the buffer.
+        mutating func reset(_ start: [UInt8]) {
+            bytes.removeAll(keepingCapacity: true)
+            bytes += start
+        }
+
         mutating func add(_ text: String) {
             // Native text is contiguous already: no copy of the String to make it so.
             Text.withUTF8(text) { utf8 in
@@ -517,7 +573,30 @@ struct PageKeys: PieceKeys {
         /// Bytes that are already a fixed-size digest.
         mutating func append(_ digest: ArraySlice<UInt8>) { bytes += digest }
 
+        mutating func append(_ digest: UnsafeRawBufferPointer) { bytes.append(contentsOf: digest) }
+
+        /// The digests of the orders at `positions` in `table` (`OrderDigestTable.digests`), each its first
+        /// `digestSize` bytes: copied in one pass over the table, not through a slice (a retain, a release and
+        /// a call of the generic append) for each of a hundred thousand orders.
+        mutating func appendDigests(at positions: some Collection<UInt32>, of table: [UInt8]) {
+            let (size, digestSize) = (OrderDigestTable.size, OrderDigestTable.digestSize)
+            var at = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: positions.count * digestSize))
+            table.withUnsafeBytes { table in
+                bytes.withUnsafeMutableBytes { out in
+                    for position in positions {
+                        let start = Int(position) * size
+                        precondition(start + digestSize <= table.count, "an order's digest must be in the table")
+                        out.baseAddress!.advanced(by: at).copyMemory(from: table.baseAddress!.advanced(by: start), byteCount: digestSize)
+                        at += digestSize
+                    }
+                }
+            }
+        }
+
         func digest() -> String { Hex.lowercase(SHA256.hash(data: bytes)) }
+
+        func sha256() -> SHA256.Digest { bytes.withUnsafeBytes { SHA256.hash(data: $0) } }
 
         /// Appends the first `count` bytes of the SHA-256 of the fields to `digests`.
         func appendDigest(_ count: Int, to digests: inout [UInt8]) {

@@ -10,13 +10,14 @@ extension PlanRunner {
     /// Runs render's plan of the whole site into `sink` (the publish session): page after page, in
     /// batches of `batchSize` made in parallel, each batch handed to `sink` as soon as it is made, so that
     /// the site is never all in memory; then the charts. The whole-site files are made on a thread of
-    /// their own meanwhile, `summary.json` and `orders.csv` in pieces keyed by `keys`.
-    func run(_ plan: SitePlan, into sink: some PageSink) throws(OutputError) {
+    /// their own meanwhile, `summary.json` and `orders.csv` in pieces keyed by `keys`. `pages`: the plan's
+    /// pages, when listed already (`plan.pages()`).
+    func run(_ plan: SitePlan, pages: [PageKind.Page]? = nil, into sink: some PageSink) throws(OutputError) {
         let writer = BatchWriter(sink)
         // The whole-site files are made on a thread of their own while the pages render, rather
         // than after them with one core idle.
         let exports = Background { exportWholeSiteFiles(plan, sink: sink, writer: writer) }
-        let pages = plan.pages()
+        let pages = pages ?? plan.pages()
         for start in stride(from: 0, to: pages.count, by: Self.batchSize) {
             let batch = pages[start..<min(start + Self.batchSize, pages.count)]
             let results = Parallel.map(batch.count) { index in

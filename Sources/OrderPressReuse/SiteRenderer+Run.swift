@@ -20,7 +20,10 @@ extension SiteRenderer {
         reusing record: some PublishedFiles = NothingPublished()
     ) throws(OutputError) {
         let plan = plan(context)
+        // The pages are listed on a thread of their own while the keys are made on both cores: listing
+        // them (every group's and person's page planned) is one core's work, which the keys waited for.
+        let pages = Background { plan.pages() }
         let runner = PlanRunner(keys: PageKeys(context, templates: templates, digestTable: digestTable), record: record)
-        try runner.run(plan, into: sink)
+        try runner.run(plan, pages: pages.value, into: sink)
     }
 }
