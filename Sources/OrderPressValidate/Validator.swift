@@ -90,11 +90,15 @@ public struct Validator: Sendable {
             // Apart from `chunk`, which `hand` captures: two of its fields lent at once are one access to it.
             var dates = DateEvidence()
             var signedPrices = 0
+            // Each row's fingerprint made here, while its cells are in the cache: a pass of its own after the
+            // rows were read went through every cell again.
+            var scratch: [UInt8] = []
             orders.withCells { cells in
                 for row in range {
-                    let (order, candidate, group) = check(
+                    var (order, candidate, group) = check(
                         cells, row: row, number: numbers[row], reader: reader, roles: roles, listed: listed, offsets: &offsets,
                         repeated: &repeated, warnings: &chunk.warnings, dates: &dates, signedPrices: &signedPrices)
+                    candidate.fingerprint = orders.rowFingerprint(row, scratch: &scratch)
                     hand(row, order, candidate, group: group)
                 }
             }
@@ -183,7 +187,7 @@ public struct Validator: Sendable {
         data.spellings = spellings
         // Each row's cells as they came, and what else validating it read: how a rerun tells the rows it
         // need not make records of again (`RowContext`).
-        let fingerprints = RowFingerprints(orders, rows: kept)
+        let fingerprints = RowFingerprints(madeCandidates.map(\.fingerprint))
         let context = RowContext(
             configuration: configuration, table: orders, groups: groupList, dateOrder: dates.order(configured: configuration.orders.dateOrder),
             shiftedRows: shifted.keys.sorted())
@@ -234,9 +238,12 @@ public struct Validator: Sendable {
         let organizers = listed.map(\.organizerKey)
         guard organizers.contains(where: { !$0.isEmpty }) else { return [] }
         var matched = organizers.map(\.isEmpty)
+        // Lengths first: comparing every row's name with its organiser's as text was a cost of every run.
+        let organizerLengths = organizers.map(\.text.utf8.count)
         for index in read.indices where candidates[index].reasons.isEmpty {
             let group = groupOfOrder[index]
-            if group >= 0, !matched[group], read[index].personKey == organizers[group] { matched[group] = true }
+            guard group >= 0, !matched[group], read[index].personKey.text.utf8.count == organizerLengths[group] else { continue }
+            if read[index].personKey == organizers[group] { matched[group] = true }
         }
         guard matched.contains(false) else { return [] }
         // Only the unmatched organisers' groups are read again; a name several letters longer or shorter is no candidate.
@@ -251,8 +258,12 @@ public struct Validator: Sendable {
         // An organiser who orders in another group is someone, not a typo: one scan, only when there is a suggestion.
         if !suggestions.isEmpty {
             var suggested = Set(suggestions.keys.map { organizers[$0].text })
+            // Only a name as long as one of theirs is looked up: hashing every row's was most of this scan.
+            let lengths = Set(suggested.map(\.utf8.count))
             for index in read.indices where candidates[index].reasons.isEmpty && !suggested.isEmpty {
-                if suggested.remove(read[index].personKey.text) != nil { continue }
+                let key = read[index].personKey.text
+                guard lengths.contains(key.utf8.count) else { continue }
+                suggested.remove(key)
             }
             suggestions = suggestions.filter { suggested.contains(organizers[$0.key].text) }
         }
@@ -346,6 +357,8 @@ public struct Validator: Sendable {
         /// The row's non-secret mapped values and its secret cells (`RowReader.split`).
         var values: [String]
         var secrets: [SecretValue]
+        /// The row's cells as the sheet gave them (`SourceTable.rowFingerprint(_:scratch:)`).
+        var fingerprint = Digest128(high: 0, low: 0)
         var currencyFromRow: Bool { !currencyText.isEmpty }
     }
 
