@@ -33,4 +33,13 @@ package struct RowContext: Sendable, Equatable {
         hash.add(shiftedRows.map(String.init).joined(separator: ","))
         digest = Digest128(hash.finalize())
     }
+
+    /// What records made from rows validated under this context, with secrets hashed with `key`, depend on
+    /// (`Snapshot.context`). The key enters only through SHA-256.
+    package func keyed(by key: [UInt8]) -> Digest128 {
+        var hash = SHA256()
+        digest.withBytes { hash.update(bufferPointer: $0) }
+        hash.update(data: key)
+        return Digest128(hash.finalize())
+    }
 }

@@ -17,7 +17,12 @@ public struct Validator: Sendable {
     /// show nothing but that.
     /// The orders' cells are let go before the rows for the diff are made when the caller hands over its
     /// only copy of `sheet`: every text they need is in the orders and the rows by then.
-    public func validateSheet(orders sheet: consuming SourceTable, groups: SourceTable?) throws(DataError) -> ValidatedSheet {
+    /// `known`: what the last snapshot knew of its rows (`KnownRows`), asked for once the sheet-wide rules
+    /// are settled (the state is read on the other core meanwhile); a valid row it holds a valid record of,
+    /// under the same context, is handed over as `SheetRow.kept`.
+    package func validateSheet(
+        orders sheet: consuming SourceTable, groups: SourceTable?, known: () -> KnownRows? = { nil }
+    ) throws(DataError) -> ValidatedSheet {
         let columns = configuration.orderColumns
         // Rows nobody filled in (a checkbox column's unused rows) are no rows at all: neither orders nor rejected.
         var orders: SourceTable, blankRows: Int
@@ -194,16 +199,30 @@ public struct Validator: Sendable {
         // Read no more: at a million rows its cells' array alone is 200 MB.
         orders = SourceTable(name: orders.name, headers: [], rows: [])
         let counts = idsRepeat ? idCounts : nil
+        // Only under the context the last snapshot's records were made under does a row's fingerprint tell its record.
+        let last = known().flatMap { $0.holds(context) ? $0 : nil }
         // Each row apart from the others, a range on each core, with its secret cells: the rows' amounts
-        // worked out once for each distinct product (`AmountProducts`).
-        let (rows, secretRows, _) = Parallel.fill(count: madeOrders.count, minimumChunk: 5_000) { (range, put: (Int, consuming ValidatedRow, consuming [SecretValue]) -> Void) in
+        // worked out once for each distinct product (`AmountProducts`). A row the last snapshot holds
+        // (`keptPosition`) is only its identity: the diff keeps its record and reads nothing else of it.
+        let (rows, secretRows, keptCounts) = Parallel.fill(count: madeOrders.count, minimumChunk: 5_000) {
+            (range, put: (Int, consuming SheetRow, consuming [SecretValue]) -> Void) -> Int in
             var products = AmountProducts()
+            var kept = 0
             for index in range {
-                put(index, row(madeOrders[index], madeCandidates[index], identity: identity, idCounts: counts, products: &products), madeCandidates[index].secrets)
+                if let last, let position = Self.keptPosition(madeCandidates[index], in: last) {
+                    put(index, .kept(keptRow(madeOrders[index], madeCandidates[index], identity: identity, idCounts: counts, known: position)), [])
+                    kept += 1
+                    continue
+                }
+                put(
+                    index, .validated(row(madeOrders[index], madeCandidates[index], identity: identity, idCounts: counts, products: &products)),
+                    madeCandidates[index].secrets)
             }
+            return kept
         }
-        var sheet = ValidatedSheet(data: data, rows: rows, columns: shownColumns, secrets: SecretCells(columns: secretColumns, rows: secretRows))
-        (sheet.fingerprints, sheet.context) = (fingerprints, context)
+        var sheet = ValidatedSheet(data: data, columns: shownColumns, secrets: SecretCells(columns: secretColumns, rows: secretRows))
+        (sheet.rows, sheet.fingerprints, sheet.context) = (rows, fingerprints, context)
+        sheet.keptRows = keptCounts.reduce(0, +)
         return sheet
     }
 
@@ -221,6 +240,24 @@ public struct Validator: Sendable {
             values: candidate.values, rejected: !valid, group: order.group, person: order.person, item: order.item,
             options: order.options, quantity: order.quantity, amount: valid ? products.amount(of: order) : nil,
             currency: valid ? order.currency : candidate.currencyText)
+    }
+
+    /// The last snapshot's position of a valid record made from `candidate`'s cells, when `candidate` is
+    /// valid after every rule of the sheet and has every secret cell seen (a record made again would look
+    /// up the last hash of one it could not see).
+    private static func keptPosition(_ candidate: borrowing Candidate, in last: KnownRows) -> Int32? {
+        guard candidate.reasons.isEmpty, !candidate.secrets.contains(where: \.isUnknown) else { return nil }
+        return last.validRows[candidate.fingerprint]
+    }
+
+    /// What the diff reads of a row it keeps the record of (`KeptRow`): its identity, made as `row` makes it.
+    private func keptRow(
+        _ order: borrowing Order, _ candidate: borrowing Candidate, identity: RowIdentity, idCounts: [String: Int]?, known: Int32
+    ) -> KeptRow {
+        let idCount = order.id.map { id in idCounts.map { $0[id] ?? 0 } ?? 1 } ?? 0
+        return KeptRow(
+            row: order.row, id: order.id, identity: Identity(id: order.id ?? "", idCount: idCount, values: candidate.values, rule: identity),
+            known: known)
     }
 
     /// A row whose cells cannot be matched to columns shows none of them: any could be a secret.
