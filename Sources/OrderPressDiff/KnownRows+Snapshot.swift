@@ -7,12 +7,8 @@ extension KnownRows {
     package init?(_ index: SnapshotIndex, key: [UInt8]) {
         guard let context = index.header.context, index.header.salt == SecretHasher.keyedMarker else { return nil }
         let records = index.records
-        var valid: [Digest128: Int32] = [:]
-        valid.reserveCapacity(records.count)
-        for position in records.indices where !records[position].rejected {
-            guard let fingerprint = records[position].fingerprint, valid[fingerprint] == nil else { continue }
-            valid[fingerprint] = Int32(position)
-        }
-        self.init(context: context, key: key, validRows: valid)
+        self.init(
+            context: context, key: key,
+            validRows: records.indices.map { records[$0].rejected ? Self.none : records[$0].fingerprint ?? Self.none })
     }
 }

@@ -9,7 +9,7 @@ package struct KeptRow: Sendable, Equatable {
     package var id: String?
     /// As `ValidatedRow.identity`: it depends on the other rows' ids, which may have changed.
     package var identity: Identity
-    /// The position in the last snapshot of a record made from the same cells (`KnownRows.validRows`):
+    /// The position in the last snapshot of a record made from the same cells (`KnownRows.position(of:near:)`):
     /// what the diff makes this row's record from when its match is another record.
     package var known: Int32
 }

@@ -208,9 +208,14 @@ public struct Validator: Sendable {
             (range, put: (Int, consuming SheetRow, consuming [SecretValue]) -> Void) -> Int in
             var products = AmountProducts()
             var kept = 0
+            // How far the last snapshot's records are from this run's rows, as the last row found tells it.
+            var drift = 0
             for index in range {
-                if let last, let position = Self.keptPosition(madeCandidates[index], in: last) {
-                    put(index, .kept(keptRow(madeOrders[index], madeCandidates[index], identity: identity, idCounts: counts, known: position)), [])
+                if let last, let position = Self.keptPosition(madeCandidates[index], in: last, near: index + drift) {
+                    drift = position - index
+                    put(
+                        index, .kept(keptRow(madeOrders[index], madeCandidates[index], identity: identity, idCounts: counts, known: Int32(position))),
+                        [])
                     kept += 1
                     continue
                 }
@@ -242,12 +247,12 @@ public struct Validator: Sendable {
             currency: valid ? order.currency : candidate.currencyText)
     }
 
-    /// The last snapshot's position of a valid record made from `candidate`'s cells, when `candidate` is
+    /// The last snapshot's position of a valid record made from `candidate`'s cells (near `guess`), when `candidate` is
     /// valid after every rule of the sheet and has every secret cell seen (a record made again would look
     /// up the last hash of one it could not see).
-    private static func keptPosition(_ candidate: borrowing Candidate, in last: KnownRows) -> Int32? {
+    private static func keptPosition(_ candidate: borrowing Candidate, in last: KnownRows, near guess: Int) -> Int? {
         guard candidate.reasons.isEmpty, !candidate.secrets.contains(where: \.isUnknown) else { return nil }
-        return last.validRows[candidate.fingerprint]
+        return last.position(of: candidate.fingerprint, near: guess)
     }
 
     /// What the diff reads of a row it keeps the record of (`KeptRow`): its identity, made as `row` makes it.

@@ -39,8 +39,7 @@ import OrderPressTestSupport
     /// What a snapshot made from `sheet` knows: its valid rows' fingerprints at their positions.
     /// `key`: the state folder's key this run reads, which may not be the one the snapshot was made with.
     static func known(_ sheet: ValidatedSheet, key: [UInt8] = key) -> KnownRows {
-        var valid: [Digest128: Int32] = [:]
-        for index in sheet.rows.indices where !sheet.rows[index].rejected { valid[sheet.fingerprints[index]] = Int32(index) }
+        let valid = sheet.rows.indices.map { sheet.rows[$0].rejected ? KnownRows.none : sheet.fingerprints[$0] }
         return KnownRows(context: sheet.context!.keyed(by: Self.key), key: key, validRows: valid)
     }
 
@@ -90,6 +89,26 @@ import OrderPressTestSupport
         default: []
         }
         #expect(Self.kept(after) == expected)
+    }
+
+    /// A deleted row moves the rows after it: they are found where they are now.
+    @Test func rowsAreFoundWhereTheyMoved() throws {
+        let before = try Self.sheet()
+        var rows = Self.rows
+        rows.remove(at: 1)
+        let after = try Self.sheet(rows, known: Self.known(before))
+        #expect(Self.kept(after) == [0, 2])
+        guard case .kept(let moved) = after.rows[2] else { return }
+        #expect((moved.row, moved.known) == (4, 3))
+    }
+
+    /// A record is looked for up to `reach` places from where the row is expected, and nowhere else.
+    @Test(arguments: [(30, 20, 30), (30, 14, 30), (30, 13, nil), (30, 47, nil), (3, 0, 3)] as [(Int, Int, Int?)])
+    func aRecordIsLookedForNearWhereTheRowIs(_ record: Int, _ guess: Int, _ found: Int?) {
+        let fingerprints = (0..<40).map { Digest128(high: UInt64($0) + 1, low: 7) }
+        let known = KnownRows(context: Digest128(high: 1, low: 1), key: [], validRows: fingerprints)
+        #expect(known.position(of: fingerprints[record], near: guess) == found)
+        #expect(known.position(of: KnownRows.none, near: record) == nil)
     }
 
     /// The rules of the whole sheet read a kept row as any other: its identity follows the other rows'
