@@ -72,11 +72,7 @@ package struct DiffStep: Sendable {
     /// What records made from rows validated under `rows` with secrets hashed with `key` depend on
     /// (`Snapshot.context`); nil when the rows' context is unknown. The key enters only through SHA-256.
     static func context(_ rows: RowContext?, key: [UInt8]) -> Digest128? {
-        guard let rows else { return nil }
-        var hash = SHA256()
-        rows.digest.withBytes { hash.update(bufferPointer: $0) }
-        hash.update(data: key)
-        return Digest128(hash.finalize())
+        rows?.keyed(by: key)
     }
 
     /// A key for this run alone, where the state has none to give.

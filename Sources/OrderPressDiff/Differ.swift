@@ -37,10 +37,11 @@ struct Differ: Sendable {
     ) throws(DataError) -> (snapshot: Snapshot, digests: [RecordDigest], reuse: RecordReuse, changes: ChangeSet, newRejected: Int) {
         let data = sheet.data
         let matches = previous.map { previous in
-            sheet.rows.withUnsafeBufferPointer { rows in Self.matches(count: rows.count, in: previous.chains) { rows[$0].identity.key } }
+            sheet.rows.withUnsafeBufferPointer { rows in Self.matches(count: rows.count, in: previous.chains) { rows[$0].identityKey } }
         }
         let kept = previous.map { keptRecords(sheet, previous: $0, matches: matches ?? []) } ?? []
-        var (records, digests) = recordsAndDigests(&sheet, keepSecrets: keepSecrets, kept: kept, old: previous?.index.records ?? [])
+        let remade = try remadeRecords(sheet, previous: previous, kept: kept)
+        var (records, digests) = recordsAndDigests(&sheet, keepSecrets: keepSecrets, kept: kept, remade: remade, old: previous?.index.records ?? [])
         let reuse = RecordReuse(fingerprints: sheet.fingerprints.count == records.count ? sheet.fingerprints : RowFingerprints([]), kept: kept)
         sheet.rows = []
         Allocator.releaseFreed()
@@ -143,6 +144,34 @@ struct Differ: Sendable {
         }
     }
 
+    /// The records of the kept rows (`SheetRow.kept`) whose match is not a record this run keeps (their
+    /// identity changed as another row's id came or went, or a row alike in every cell took their match),
+    /// by index: each made from the last snapshot's record of the same cells, which validation named, with
+    /// this row's place, id and identity. Read together, as the diff reads the records that differ.
+    private func remadeRecords(_ sheet: borrowing ValidatedSheet, previous: PreviousSnapshot?, kept: [Int32]) throws(DataError) -> [Int: RowRecord] {
+        guard sheet.keptRows > 0 else { return [:] }
+        var remade: [(index: Int, row: KeptRow)] = []
+        for index in sheet.rows.indices where index >= kept.count || kept[index] < 0 {
+            if case .kept(let row) = sheet.rows[index] { remade.append((index, row)) }
+        }
+        guard !remade.isEmpty else { return [:] }
+        guard let previous else {
+            throw DataError(message: "the state changed while this build read it: run the build again")
+        }
+        let read = try previous.records(remade.map { Int($0.row.known) })
+        guard read.count == remade.count else {
+            throw DataError(message: "the state changed while this build read it: run the build again")
+        }
+        var records: [Int: RowRecord] = [:]
+        for (made, before) in zip(remade, read) {
+            records[made.index] = RowRecord(
+                row: made.row.row, id: made.row.id, identity: made.row.identity, values: before.values, secrets: before.secrets, rejected: false,
+                group: before.group, person: before.person, item: before.item, options: before.options, quantity: before.quantity,
+                amount: before.amount, currency: before.currency, firstSeen: now)
+        }
+        return records
+    }
+
     /// For each of `count` identities, in order, the last snapshot's position it pairs with, or -1:
     /// rows sharing an identity (identical content) pair up first come, first served. Each identity's
     /// first position is looked up on both cores; the one pass that pairs them then only walks a chain
@@ -170,20 +199,21 @@ struct Differ: Sendable {
     /// pages then hold the records' hashes, which were made beside them (an array and an e-mail a row at a
     /// million Form rows).
     /// A row `kept` names keeps its old record's digest, from `old`, and its secrets are not hashed.
+    /// A kept row that is not kept (`remade`) has its record made from the last snapshot's.
     private func recordsAndDigests(
-        _ sheet: inout ValidatedSheet, keepSecrets: Bool, kept: [Int32], old: [SnapshotIndex.Stamp]
+        _ sheet: inout ValidatedSheet, keepSecrets: Bool, kept: [Int32], remade: [Int: RowRecord], old: [SnapshotIndex.Stamp]
     ) -> ([RowRecord], [RecordDigest]) {
         let rows = sheet.rows
         guard !keepSecrets else {
             let secrets = sheet.secrets.rows
-            return recordsAndDigests(rows, kept: kept, old: old) { secrets[$0] }
+            return recordsAndDigests(rows, kept: kept, remade: remade, old: old) { secrets[$0] }
         }
         var secrets: [[SecretValue]] = []
         swap(&secrets, &sheet.secrets.rows)
         return secrets.withUnsafeMutableBufferPointer { secrets in
             // Each range takes only its own rows' secrets.
             nonisolated(unsafe) let secrets = secrets
-            return recordsAndDigests(rows, kept: kept, old: old) { index in
+            return recordsAndDigests(rows, kept: kept, remade: remade, old: old) { index in
                 var taken: [SecretValue] = []
                 swap(&taken, &secrets[index])
                 return taken
@@ -193,7 +223,7 @@ struct Differ: Sendable {
 
     /// The records of `rows` and their digests, each record's secrets those `secrets` gives for its row.
     private func recordsAndDigests(
-        _ rows: [ValidatedRow], kept: [Int32], old: [SnapshotIndex.Stamp], secrets: (Int) -> [SecretValue]
+        _ rows: [SheetRow], kept: [Int32], remade: [Int: RowRecord], old: [SnapshotIndex.Stamp], secrets: (Int) -> [SecretValue]
     ) -> ([RowRecord], [RecordDigest]) {
         // Each record digested as soon as it is made, while its texts are still in the cache: one pass, not two.
         let (records, digests, _) = Parallel.fill(count: rows.count, minimumChunk: 5_000) { range, put in
@@ -205,7 +235,12 @@ struct Differ: Sendable {
                     put(index, keptRecord(rows[index]), old[Int(kept[index])].digest)
                     continue
                 }
-                let record = record(rows[index], secrets: secrets)
+                let record: RowRecord
+                switch rows[index] {
+                case .validated(let row): record = self.record(row, secrets: secrets)
+                // Validation names a record for every kept row (`remadeRecords`).
+                case .kept: record = remade[index]!
+                }
                 let digest = scratch.digest(record)
                 put(index, consume record, digest)
             }
@@ -230,7 +265,7 @@ struct Differ: Sendable {
     /// The record of a row whose stored record it keeps (`RecordReuse`): what matching, the news and the
     /// save read of it (its sheet row, id, identity, whether it is rejected; the first-seen time is its
     /// match's), none of its fields, which stay as stored.
-    private func keptRecord(_ row: borrowing ValidatedRow) -> RowRecord {
+    private func keptRecord(_ row: borrowing SheetRow) -> RowRecord {
         RowRecord(
             row: row.row, id: row.id, identity: row.identity, values: [], secrets: [], rejected: row.rejected, group: "", person: "",
             item: "", options: [], quantity: 0, amount: nil, currency: "", firstSeen: now)

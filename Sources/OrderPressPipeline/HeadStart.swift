@@ -1,7 +1,9 @@
+import Foundation
 import OrderPressConfig
 import OrderPressDiff
 import OrderPressPublish
 import OrderPressSupport
+import OrderPressValidate
 
 /// What the fetch step starts on threads of their own for the steps after it, and how each waits for it:
 /// the publish session is opened while the sources download, and the state is read while the sheet is
@@ -18,7 +20,9 @@ final class HeadStart {
     private let setAsideFrom: Int
     /// The last snapshot's index and the history: the diff needs them, and at a million orders reading
     /// them is half a second. A failure is left for the diff, which reads again and says what went wrong.
-    private var reading: Background<Bool>?
+    /// Made with them, what validation reads of the last snapshot (`KnownRows`).
+    private var reading: Background<KnownRows?>?
+    private var knownTaken = false
 
     init(output: Configuration.OutputPaths, dryRun: Bool, setAsideFrom: Int = HeadStart.setAsideFrom) {
         self.setAsideFrom = setAsideFrom
@@ -46,14 +50,25 @@ final class HeadStart {
         Allocator.release(opening.take())
     }
 
-    /// Starts reading the state (`StateStore` keeps what it read for the diff).
-    func readState(_ store: StateStore) {
-        reading = Background { [store] in (try? store.contents()) != nil }
+    /// Starts reading the state (`StateStore` keeps what it read for the diff), and what validation reads
+    /// of its last snapshot with the state folder's key, when it has one (`SecretKey`).
+    func readState(_ store: StateStore, folder: URL) {
+        reading = Background { [store] in
+            guard let index = (try? store.contents())?.snapshot, let key = try? SecretKey.load(state: folder, create: false) else { return nil }
+            return KnownRows(index, key: key)
+        }
+    }
+
+    /// What validation reads of the last snapshot, once the state is read; no longer held here.
+    func takeKnownRows() -> KnownRows? {
+        guard let reading, !knownTaken else { return nil }
+        knownTaken = true
+        return reading.take()
     }
 
     /// Waits until the state is read: the diff reads it next.
     func stateRead() {
-        _ = reading?.value
+        if !knownTaken { _ = reading?.value }
     }
 
     /// The publish session once opened, still held here: for the unchanged-rerun check.
@@ -83,6 +98,6 @@ final class HeadStart {
     // Not left opening the session or reading the state after a failed step either.
     deinit {
         if !sessionTaken, !setAside { _ = opening.value }
-        _ = reading?.value
+        stateRead()
     }
 }

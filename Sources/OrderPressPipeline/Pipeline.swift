@@ -108,7 +108,7 @@ public struct Pipeline: Sendable {
         }
         let (rates, requests) = (fetched.rates, fetched.requests)
         steps.begin(.validate)
-        let validated = try validate(consume fetched, strict: options.strict)
+        let validated = try validate(consume fetched, strict: options.strict, known: headStart.takeKnownRows)
         // The diff before aggregating, which does not depend on it: the new snapshot's records are staged
         // (see `StagedSnapshot`) while the orders are aggregated and the first pages render, and let go
         // once written; the snapshot step waits for them. Not the diff and the aggregation at once: at a
@@ -198,7 +198,7 @@ public struct Pipeline: Sendable {
             session.sweepLeftovers()
             return .unchanged(last, files: files, requests: downloaded.requests)
         }
-        headStart.readState(store)
+        headStart.readState(store, folder: configuration.output.state)
         let parsed = try step(.fetch) { () throws(SourceError) in try fetcher.parse(downloaded) }
         headStart.setAsideWhenLarge()
         return .fetched(parsed, inputs, headStart)
@@ -237,11 +237,14 @@ public struct Pipeline: Sendable {
     /// With `strict`, a rejected row stops the build. The sheets' cells are let go once validated when the
     /// caller hands over its only copy, as the build does: no later step reads them, and at a million rows
     /// they are hundreds of MB.
-    package func validate(_ fetched: consuming FetchedData, strict: Bool = false) throws(StepFailure) -> ValidatedSheet {
+    /// `known`: what the last snapshot knew of its rows (`KnownRows`), for a build that will compare with it.
+    package func validate(
+        _ fetched: consuming FetchedData, strict: Bool = false, known: () -> KnownRows? = { nil }
+    ) throws(StepFailure) -> ValidatedSheet {
         let validator = Validator(configuration: configuration)
         var sheet: ValidatedSheet
         do {
-            sheet = try validator.validateSheet(orders: fetched.takeOrders(), groups: fetched.groups)
+            sheet = try validator.validateSheet(orders: fetched.takeOrders(), groups: fetched.groups, known: known)
             if let payments = fetched.payments {
                 let read = try PaymentRows(configuration: configuration).read(payments, groups: sheet.data.groups)
                 sheet.data.payments = read.payments

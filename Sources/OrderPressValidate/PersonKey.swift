@@ -88,16 +88,35 @@ public struct PersonKey: Hashable, Comparable, Sendable {
     /// Whether the two keys are one edit apart (one letter inserted, dropped, changed, or two
     /// neighbours swapped), by Unicode scalars: an organiser written almost as an orderer ("did you mean …").
     func isOneEdit(from other: PersonKey) -> Bool {
-        let (a, b) = (Array(text.unicodeScalars), Array(other.text.unicodeScalars))
-        guard a != b, abs(a.count - b.count) <= 1 else { return false }
-        var start = 0
-        while start < min(a.count, b.count), a[start] == b[start] { start += 1 }
-        if a.count == b.count {
-            // One change at `start`, or a swap of `start` and the next.
-            if a[(start + 1)...] == b[(start + 1)...] { return true }
-            return start + 1 < a.count && a[start] == b[start + 1] && a[start + 1] == b[start] && a[(start + 2)...] == b[(start + 2)...]
+        // What is left of each once their common start and end are taken off, walked in place: arrays of
+        // both keys' scalars, made for every row of a group whose organiser nobody matched, were a cost of every run.
+        let (a, b) = (text.unicodeScalars, other.text.unicodeScalars)
+        var (i, j) = (a.startIndex, b.startIndex)
+        while i < a.endIndex, j < b.endIndex, a[i] == b[j] {
+            a.formIndex(after: &i)
+            b.formIndex(after: &j)
         }
-        let (long, short) = a.count > b.count ? (a, b) : (b, a)
-        return long[(start + 1)...] == short[start...]
+        var (k, l) = (a.endIndex, b.endIndex)
+        while k > i, l > j {
+            let (previousA, previousB) = (a.index(before: k), b.index(before: l))
+            guard a[previousA] == b[previousB] else { break }
+            (k, l) = (previousA, previousB)
+        }
+        // Counted up to three: more is no single edit.
+        func count(_ scalars: String.UnicodeScalarView, _ from: String.Index, _ to: String.Index) -> Int {
+            var (index, count) = (from, 0)
+            while index < to, count < 3 {
+                scalars.formIndex(after: &index)
+                count += 1
+            }
+            return count
+        }
+        switch (count(a, i, k), count(b, j, l)) {
+        // One changed, inserted or dropped.
+        case (1, 1), (1, 0), (0, 1): return true
+        // Two neighbours swapped.
+        case (2, 2): return a[i] == b[b.index(after: j)] && a[a.index(after: i)] == b[j]
+        default: return false
+        }
     }
 }

@@ -51,6 +51,7 @@ public struct PersonSpellings: Sendable, Equatable {
         guard spellings.count > 1 else { return }
         // Then the distinct spellings by key: only keys written two ways are kept.
         var byKey: [PersonKey: [Int]] = [:]
+        byKey.reserveCapacity(spellings.count)
         for index in spellings.indices { byKey[spellings[index].key, default: []].append(index) }
         for (key, indices) in byKey where indices.count > 1 {
             let sorted = indices.sorted { (-spellings[$0].count, spellings[$0].first) < (-spellings[$1].count, spellings[$1].first) }

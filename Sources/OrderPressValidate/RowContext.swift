@@ -22,9 +22,24 @@ package struct RowContext: Sendable, Equatable {
         hash.add(table.fromCSV ? "csv" : "table")
         hash.add(String(table.headers.count))
         for header in table.headers { hash.add(header) }
-        hash.add(String(reflecting: groups))
-        hash.add(String(reflecting: dateOrder))
+        // Of a group, a row's validation reads only its name (which group the row names) and its currency:
+        // each written out, not described (`String(reflecting:)` of a thousand groups was a cost of every run).
+        hash.add(String(groups.count))
+        for group in groups {
+            hash.add(group.name)
+            hash.add(group.currency)
+        }
+        hash.add(dateOrder?.rawValue ?? "-")
         hash.add(shiftedRows.map(String.init).joined(separator: ","))
         digest = Digest128(hash.finalize())
+    }
+
+    /// What records made from rows validated under this context, with secrets hashed with `key`, depend on
+    /// (`Snapshot.context`). The key enters only through SHA-256.
+    package func keyed(by key: [UInt8]) -> Digest128 {
+        var hash = SHA256()
+        digest.withBytes { hash.update(bufferPointer: $0) }
+        hash.update(data: key)
+        return Digest128(hash.finalize())
     }
 }

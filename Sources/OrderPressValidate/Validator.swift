@@ -17,7 +17,12 @@ public struct Validator: Sendable {
     /// show nothing but that.
     /// The orders' cells are let go before the rows for the diff are made when the caller hands over its
     /// only copy of `sheet`: every text they need is in the orders and the rows by then.
-    public func validateSheet(orders sheet: consuming SourceTable, groups: SourceTable?) throws(DataError) -> ValidatedSheet {
+    /// `known`: what the last snapshot knew of its rows (`KnownRows`), asked for once the sheet-wide rules
+    /// are settled (the state is read on the other core meanwhile); a valid row it holds a valid record of,
+    /// under the same context, is handed over as `SheetRow.kept`.
+    package func validateSheet(
+        orders sheet: consuming SourceTable, groups: SourceTable?, known: () -> KnownRows? = { nil }
+    ) throws(DataError) -> ValidatedSheet {
         let columns = configuration.orderColumns
         // Rows nobody filled in (a checkbox column's unused rows) are no rows at all: neither orders nor rejected.
         var orders: SourceTable, blankRows: Int
@@ -90,11 +95,15 @@ public struct Validator: Sendable {
             // Apart from `chunk`, which `hand` captures: two of its fields lent at once are one access to it.
             var dates = DateEvidence()
             var signedPrices = 0
+            // Each row's fingerprint made here, while its cells are in the cache: a pass of its own after the
+            // rows were read went through every cell again.
+            var scratch: [UInt8] = []
             orders.withCells { cells in
                 for row in range {
-                    let (order, candidate, group) = check(
+                    var (order, candidate, group) = check(
                         cells, row: row, number: numbers[row], reader: reader, roles: roles, listed: listed, offsets: &offsets,
                         repeated: &repeated, warnings: &chunk.warnings, dates: &dates, signedPrices: &signedPrices)
+                    candidate.fingerprint = orders.rowFingerprint(row, scratch: &scratch)
                     hand(row, order, candidate, group: group)
                 }
             }
@@ -183,23 +192,42 @@ public struct Validator: Sendable {
         data.spellings = spellings
         // Each row's cells as they came, and what else validating it read: how a rerun tells the rows it
         // need not make records of again (`RowContext`).
-        let fingerprints = RowFingerprints(orders, rows: kept)
+        let fingerprints = RowFingerprints(madeCandidates.map(\.fingerprint))
         let context = RowContext(
             configuration: configuration, table: orders, groups: groupList, dateOrder: dates.order(configured: configuration.orders.dateOrder),
             shiftedRows: shifted.keys.sorted())
         // Read no more: at a million rows its cells' array alone is 200 MB.
         orders = SourceTable(name: orders.name, headers: [], rows: [])
         let counts = idsRepeat ? idCounts : nil
+        // Only under the context the last snapshot's records were made under does a row's fingerprint tell its record.
+        let last = known().flatMap { $0.holds(context) ? $0 : nil }
         // Each row apart from the others, a range on each core, with its secret cells: the rows' amounts
-        // worked out once for each distinct product (`AmountProducts`).
-        let (rows, secretRows, _) = Parallel.fill(count: madeOrders.count, minimumChunk: 5_000) { (range, put: (Int, consuming ValidatedRow, consuming [SecretValue]) -> Void) in
+        // worked out once for each distinct product (`AmountProducts`). A row the last snapshot holds
+        // (`keptPosition`) is only its identity: the diff keeps its record and reads nothing else of it.
+        let (rows, secretRows, keptCounts) = Parallel.fill(count: madeOrders.count, minimumChunk: 5_000) {
+            (range, put: (Int, consuming SheetRow, consuming [SecretValue]) -> Void) -> Int in
             var products = AmountProducts()
+            var kept = 0
+            // How far the last snapshot's records are from this run's rows, as the last row found tells it.
+            var drift = 0
             for index in range {
-                put(index, row(madeOrders[index], madeCandidates[index], identity: identity, idCounts: counts, products: &products), madeCandidates[index].secrets)
+                if let last, let position = Self.keptPosition(madeCandidates[index], in: last, near: index + drift) {
+                    drift = position - index
+                    put(
+                        index, .kept(keptRow(madeOrders[index], madeCandidates[index], identity: identity, idCounts: counts, known: Int32(position))),
+                        [])
+                    kept += 1
+                    continue
+                }
+                put(
+                    index, .validated(row(madeOrders[index], madeCandidates[index], identity: identity, idCounts: counts, products: &products)),
+                    madeCandidates[index].secrets)
             }
+            return kept
         }
-        var sheet = ValidatedSheet(data: data, rows: rows, columns: shownColumns, secrets: SecretCells(columns: secretColumns, rows: secretRows))
-        (sheet.fingerprints, sheet.context) = (fingerprints, context)
+        var sheet = ValidatedSheet(data: data, columns: shownColumns, secrets: SecretCells(columns: secretColumns, rows: secretRows))
+        (sheet.rows, sheet.fingerprints, sheet.context) = (rows, fingerprints, context)
+        sheet.keptRows = keptCounts.reduce(0, +)
         return sheet
     }
 
@@ -219,6 +247,24 @@ public struct Validator: Sendable {
             currency: valid ? order.currency : candidate.currencyText)
     }
 
+    /// The last snapshot's position of a valid record made from `candidate`'s cells (near `guess`), when `candidate` is
+    /// valid after every rule of the sheet and has every secret cell seen (a record made again would look
+    /// up the last hash of one it could not see).
+    private static func keptPosition(_ candidate: borrowing Candidate, in last: KnownRows, near guess: Int) -> Int? {
+        guard candidate.reasons.isEmpty, !candidate.secrets.contains(where: \.isUnknown) else { return nil }
+        return last.position(of: candidate.fingerprint, near: guess)
+    }
+
+    /// What the diff reads of a row it keeps the record of (`KeptRow`): its identity, made as `row` makes it.
+    private func keptRow(
+        _ order: borrowing Order, _ candidate: borrowing Candidate, identity: RowIdentity, idCounts: [String: Int]?, known: Int32
+    ) -> KeptRow {
+        let idCount = order.id.map { id in idCounts.map { $0[id] ?? 0 } ?? 1 } ?? 0
+        return KeptRow(
+            row: order.row, id: order.id, identity: Identity(id: order.id ?? "", idCount: idCount, values: candidate.values, rule: identity),
+            known: known)
+    }
+
     /// A row whose cells cannot be matched to columns shows none of them: any could be a secret.
     private static func rejected(_ row: SourceTable.MalformedRow, headerCount: Int) -> RejectedRow {
         RejectedRow(row: row.number, values: [], details: [Reason.malformed(row, headerCount: headerCount)])
@@ -234,9 +280,12 @@ public struct Validator: Sendable {
         let organizers = listed.map(\.organizerKey)
         guard organizers.contains(where: { !$0.isEmpty }) else { return [] }
         var matched = organizers.map(\.isEmpty)
+        // Lengths first: comparing every row's name with its organiser's as text was a cost of every run.
+        let organizerLengths = organizers.map(\.text.utf8.count)
         for index in read.indices where candidates[index].reasons.isEmpty {
             let group = groupOfOrder[index]
-            if group >= 0, !matched[group], read[index].personKey == organizers[group] { matched[group] = true }
+            guard group >= 0, !matched[group], read[index].personKey.text.utf8.count == organizerLengths[group] else { continue }
+            if read[index].personKey == organizers[group] { matched[group] = true }
         }
         guard matched.contains(false) else { return [] }
         // Only the unmatched organisers' groups are read again; a name several letters longer or shorter is no candidate.
@@ -251,8 +300,12 @@ public struct Validator: Sendable {
         // An organiser who orders in another group is someone, not a typo: one scan, only when there is a suggestion.
         if !suggestions.isEmpty {
             var suggested = Set(suggestions.keys.map { organizers[$0].text })
+            // Only a name as long as one of theirs is looked up: hashing every row's was most of this scan.
+            let lengths = Set(suggested.map(\.utf8.count))
             for index in read.indices where candidates[index].reasons.isEmpty && !suggested.isEmpty {
-                if suggested.remove(read[index].personKey.text) != nil { continue }
+                let key = read[index].personKey.text
+                guard lengths.contains(key.utf8.count) else { continue }
+                suggested.remove(key)
             }
             suggestions = suggestions.filter { suggested.contains(organizers[$0.key].text) }
         }
@@ -346,6 +399,8 @@ public struct Validator: Sendable {
         /// The row's non-secret mapped values and its secret cells (`RowReader.split`).
         var values: [String]
         var secrets: [SecretValue]
+        /// The row's cells as the sheet gave them (`SourceTable.rowFingerprint(_:scratch:)`).
+        var fingerprint = Digest128(high: 0, low: 0)
         var currencyFromRow: Bool { !currencyText.isEmpty }
     }
 

@@ -15,7 +15,7 @@ import OrderPressTestSupport
 /// converted total), a group added to the groups sheet with an order in it or taken out of it, a column
 /// of `orders.csv` mapped otherwise (the options), and those that reach the records of other rows (a
 /// group's currency, an id used twice, a second spelling of a person, a date that settles whether days or
-/// months come first). Before each rerun, the state is copied into an empty folder, its snapshot's context
+/// months come first, an order submitted twice, a group's organiser). Before each rerun, the state is copied into an empty folder, its snapshot's context
 /// forgotten (so that no record is kept: each is made again from its row), and the same sources built
 /// there at the same clock: that build reuses nothing, and its Markdown, its HTML and the snapshot it saves
 /// must equal the rerun's.
@@ -33,6 +33,7 @@ import OrderPressTestSupport
         var currencies = ["Lunch": "USD"]
         var twdPerUSD = 32
         var options = ["size", "sugar", "ice"]
+        var organizers: [String: String] = [:]
     }
 
     /// A small deterministic generator from the property's seed.
@@ -58,7 +59,7 @@ import OrderPressTestSupport
 
     static let kinds = [
         "price", "option", "note", "paid", "time", "quantity", "person", "newperson", "delete", "title", "shop", "move", "fee", "rates",
-        "addgroup", "removegroup", "columns", "currency", "sameid", "spelling", "date",
+        "addgroup", "removegroup", "columns", "currency", "sameid", "spelling", "date", "copy", "organizer",
     ]
 
     /// One change of `kind` to one order (or to the site's configuration, groups or rates).
@@ -98,6 +99,10 @@ import OrderPressTestSupport
         case "spelling": orders[index]["orderer"] = " " + orders[dice.roll(orders.count)]["orderer"]!.uppercased() + " "
         // Day first: 13 cannot be a month, which settles how the sheet's other dates read.
         case "date": orders[index]["time"] = "13/11/2026 09:\(10 + dice.roll(40))"
+        // The same order submitted twice: two rows alike in every cell, their id no longer anyone's alone.
+        case "copy": orders.insert(orders[index], at: dice.roll(orders.count + 1))
+        // A group's organiser one letter away from someone who orders: a warning read from every row.
+        case "organizer": settings.organizers[settings.groups[dice.roll(settings.groups.count)]] = "Amyy"
         case "columns": settings.options = settings.options.count == 3 ? ["size", "sugar"] : ["size", "sugar", "ice"]
         default:
             let group = settings.groups[dice.roll(settings.groups.count)]
@@ -128,7 +133,7 @@ import OrderPressTestSupport
                     """,
                 "groups.csv": "group,organizer,shop,currency,fee\n"
                     + settings.groups.map { group in
-                        "\(group),Amy,\(settings.shops[group] ?? "Shop"),\(settings.currencies[group] ?? "TWD"),\(settings.fees[group].map(String.init) ?? "")"
+                        "\(group),\(settings.organizers[group] ?? "Amy"),\(settings.shops[group] ?? "Shop"),\(settings.currencies[group] ?? "TWD"),\(settings.fees[group].map(String.init) ?? "")"
                     }.joined(separator: "\n") + "\n",
                 "rates.json": #"{"base": "USD", "date": "2026-11-20", "rates": {"TWD": \#(settings.twdPerUSD), "JPY": 154.32}}"#,
             ], in: site)

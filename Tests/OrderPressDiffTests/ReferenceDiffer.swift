@@ -17,7 +17,7 @@ struct ReferenceDiffer {
     /// new rejected rows pair with no order of the last run.
     func compare(_ sheet: ValidatedSheet, previous: Snapshot?) -> (snapshot: Snapshot, changes: ChangeSet, newRejected: Int) {
         let (data, secrets) = (sheet.data, sheet.secrets)
-        var records = zip(sheet.rows, secrets.rows).map { differ.record($0, secrets: $1) }
+        var records = zip(sheet.rows, secrets.rows).map { differ.record($0.validatedRow!, secrets: $1) }
         let current = Snapshot(
             version: Snapshot.currentVersion, salt: hasher.salt, changedAt: now, columns: sheet.columns,
             secretColumns: secrets.columns, rows: [], rates: nil)

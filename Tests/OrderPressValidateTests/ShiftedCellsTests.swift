@@ -153,7 +153,7 @@ import OrderPressTestSupport
         shown += data.warnings.map(\.message)
         for order in data.orders { shown += [order.group, order.person, order.item, order.note, order.id ?? "", order.timeText] + order.options }
         shown += data.groups.map(\.name)
-        for row in sheet.rows { shown += row.values }
+        for row in sheet.rows { shown += row.validatedRow?.values ?? [] }
         return shown
     }
 

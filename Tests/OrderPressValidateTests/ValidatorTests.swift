@@ -302,12 +302,12 @@ import OrderPressTestSupport
         let data = sheet.data
         #expect(sheet.rows.map(\.row) == [2, 3, 4])
         #expect(sheet.rows.map(\.rejected) == [false, true, false])
-        let identities = sheet.rows.map { $0.identity.text(id: $0.id, values: $0.values) }
+        let identities = sheet.rows.map { $0.identity.text(id: $0.id, values: $0.validatedRow?.values ?? []) }
         #expect(identities[0] == "id:7")
         #expect(identities[1].hasPrefix("content:") && identities[2].hasPrefix("content:"))
         #expect(sheet.rows.map(\.identity.isID) == [true, false, false])
         #expect(sheet.rows.map(\.identity.key) == identities.map(IdentityKey.init))
-        #expect(sheet.rows.map(\.amount) == [35, nil, 35])
+        #expect(sheet.rows.map(\.validatedRow?.amount) == [35, nil, 35])
         #expect(data.malformedRows == 1)
         #expect(!sheet.columns.contains("editCode") && sheet.columns.contains("orderer"))
         let secrets = validator.secretCells(of: table)

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+@testable import OrderPressSupport
+@testable import OrderPressValidate
+import OrderPressTestSupport
+
+/// Which rows validation hands the diff as kept (`SheetRow.kept`): a valid row whose cells the last
+/// snapshot holds a valid record of (`KnownRows`), under the same context. Every other row — changed,
+/// new, rejected, with an unseen secret, or under another context — is validated in full, and every
+/// rule of the whole sheet still reads the kept rows.
+@Suite struct KnownRowsTests {
+    static let headers = ["id", "group", "orderer", "drink", "price", "editCode"]
+    static let rows = [
+        ["1", "Lunch", "Amy", "紅茶", "35", "1111"],
+        ["2", "Lunch", "Ben", "綠茶", "40", "2222"],
+        ["3", "Boba", "陳小明", "奶茶", "-5", "3333"],
+        ["4", "Boba", "Eve", "紅茶", "35", "4444"],
+    ]
+    static let toml = """
+        base_currency = "TWD"
+        [orders]
+        path = "o.json"
+        [orders.columns]
+        secret = ["editCode"]
+        [groups]
+        path = "g.csv"
+        """
+    static let key: [UInt8] = Array(repeating: 7, count: 32)
+
+    static func sheet(
+        _ rows: [[String]] = rows, groups: [[String]] = [["Lunch", "Amy", "TWD"], ["Boba", "Ben", "TWD"]], known: KnownRows? = nil
+    ) throws -> ValidatedSheet {
+        try Validator(configuration: try TestSupport.configuration(toml)).validateSheet(
+            orders: TestSupport.table(headers, rows), groups: TestSupport.table(["group", "organizer", "currency"], groups, name: "groups"),
+            known: { known })
+    }
+
+    /// What a snapshot made from `sheet` knows: its valid rows' fingerprints at their positions.
+    /// `key`: the state folder's key this run reads, which may not be the one the snapshot was made with.
+    static func known(_ sheet: ValidatedSheet, key: [UInt8] = key) -> KnownRows {
+        let valid = sheet.rows.indices.map { sheet.rows[$0].rejected ? KnownRows.none : sheet.fingerprints[$0] }
+        return KnownRows(context: sheet.context!.keyed(by: Self.key), key: key, validRows: valid)
+    }
+
+    static func kept(_ sheet: ValidatedSheet) -> [Int] {
+        sheet.rows.indices.filter { if case .kept = sheet.rows[$0] { true } else { false } }
+    }
+
+    @Test func anUnchangedValidRowIsKeptAndEveryOtherValidated() throws {
+        let before = try Self.sheet()
+        #expect(before.keptRows == 0)
+        var rows = Self.rows
+        rows[1][4] = "41"
+        let after = try Self.sheet(rows, known: Self.known(before))
+        // The changed row and the rejected one are validated; the two unchanged valid ones kept.
+        #expect(Self.kept(after) == [0, 3])
+        #expect(after.keptRows == 2)
+        guard case .kept(let first) = after.rows[0], case .kept(let last) = after.rows[3] else { return }
+        #expect((first.row, first.id, first.known, last.known) == (2, "1", 0, 3))
+        #expect(first.identity == before.rows[0].identity && last.identity == before.rows[3].identity)
+        #expect(after.rows[1].validatedRow?.amount == 41)
+        #expect(after.rows[2].rejected)
+        // Their secret cells are not handed over; every order is still there for the pages.
+        #expect(after.secrets.rows.map(\.isEmpty) == [true, false, false, true])
+        #expect(after.data.orders.map(\.row) == [2, 3, 5])
+    }
+
+    @Test(arguments: ["group currency", "another key", "row rejected now", "unseen secret"])
+    func nothingOrOnlyWhatStillHoldsIsKept(_ change: String) throws {
+        let before = try Self.sheet()
+        var rows = Self.rows
+        let after: ValidatedSheet
+        switch change {
+        // Another context: every row validated again.
+        case "group currency": after = try Self.sheet(groups: [["Lunch", "Amy", "USD"], ["Boba", "Ben", "TWD"]], known: Self.known(before))
+        case "another key": after = try Self.sheet(known: Self.known(before, key: Array(repeating: 8, count: 32)))
+        // Ben's row priced in another currency than Lunch's, and Amy's edit code masked as a cached copy keeps it.
+        case "row rejected now":
+            rows[1][4] = "40 USD"
+            after = try Self.sheet(rows, known: Self.known(before))
+        default:
+            rows[0][5] = SecretMask.text
+            after = try Self.sheet(rows, known: Self.known(before))
+        }
+        let expected: [Int] = switch change {
+        case "row rejected now": [0, 3]
+        case "unseen secret": [1, 3]
+        default: []
+        }
+        #expect(Self.kept(after) == expected)
+    }
+
+    /// A deleted row moves the rows after it: they are found where they are now.
+    @Test func rowsAreFoundWhereTheyMoved() throws {
+        let before = try Self.sheet()
+        var rows = Self.rows
+        rows.remove(at: 1)
+        let after = try Self.sheet(rows, known: Self.known(before))
+        #expect(Self.kept(after) == [0, 2])
+        guard case .kept(let moved) = after.rows[2] else { return }
+        #expect((moved.row, moved.known) == (4, 3))
+    }
+
+    /// A record is looked for up to `reach` places from where the row is expected, and nowhere else.
+    @Test(arguments: [(30, 20, 30), (30, 14, 30), (30, 13, nil), (30, 47, nil), (3, 0, 3)] as [(Int, Int, Int?)])
+    func aRecordIsLookedForNearWhereTheRowIs(_ record: Int, _ guess: Int, _ found: Int?) {
+        let fingerprints = (0..<40).map { Digest128(high: UInt64($0) + 1, low: 7) }
+        let known = KnownRows(context: Digest128(high: 1, low: 1), key: [], validRows: fingerprints)
+        #expect(known.position(of: fingerprints[record], near: guess) == found)
+        #expect(known.position(of: KnownRows.none, near: record) == nil)
+    }
+
+    /// The rules of the whole sheet read a kept row as any other: its identity follows the other rows'
+    /// ids, and a second spelling of its person is merged and warned about.
+    @Test func theSheetsRulesStillReadKeptRows() throws {
+        let before = try Self.sheet()
+        var rows = Self.rows
+        // Ben's row takes Amy's id; a new row spells Eve otherwise.
+        rows[1][0] = "1"
+        rows.append(["5", "Boba", "E ve", "綠茶", "40", "5555"])
+        let after = try Self.sheet(rows, known: Self.known(before))
+        #expect(Self.kept(after) == [0, 3])
+        #expect(!after.rows[0].identity.isID && before.rows[0].identity.isID)
+        #expect(after.data.warnings.contains { $0.reason?.code == .idRepeated })
+        #expect(after.data.warnings.contains { $0.reason?.code == .personSpellingsMerged })
+        #expect(after.data.spellings.merged["eve"]?.spellings.count == 2)
+    }
+}
