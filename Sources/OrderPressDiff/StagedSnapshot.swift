@@ -23,12 +23,16 @@ package final class StagedSnapshot: Sendable {
 
     /// Starts writing what a save of `snapshot` over `previous` writes (`SlotPlan`): the records that
     /// equal none of the last snapshot's but for their sheet row, the slots freed, the order.
-    package init(_ snapshot: consuming Snapshot, digests: [RecordDigest], reuse: RecordReuse = .none, previous: SnapshotIndex?, folder: URL) {
+    /// `header` has no records; `records` are the snapshot's.
+    package init(
+        header: consuming Snapshot, records: consuming SnapshotRecords, digests: [RecordDigest], reuse: RecordReuse = .none,
+        previous: SnapshotIndex?, folder: URL
+    ) {
         url = folder.appendingPathComponent(Self.fileName)
-        count = snapshot.rows.count
-        let records = Records(rows: snapshot.rows, digests: digests, reuse: reuse)
-        snapshot.rows = []
-        header = snapshot
+        count = records.count
+        let records = Records(rows: records, digests: digests, reuse: reuse)
+        header.rows = []
+        self.header = header
         let url = url
         // Its own thread, not a dispatch worker: aggregation keeps every worker busy.
         work = Background {
@@ -37,7 +41,7 @@ package final class StagedSnapshot: Sendable {
             }
             // Let go now, not when the thread object goes, and the pages they held given back: the records'
             // small blocks are scattered among what later steps allocate, which would otherwise not reuse them.
-            (records.rows, records.digests, records.reuse) = ([], [], .none)
+            (records.rows, records.digests, records.reuse) = (SnapshotRecords(), [], .none)
             Allocator.releaseFreed()
             return result
         }
@@ -45,11 +49,11 @@ package final class StagedSnapshot: Sendable {
 
     /// What the staging thread alone holds, until it has written it.
     private final class Records: @unchecked Sendable {
-        var rows: [RowRecord]
+        var rows: SnapshotRecords
         var digests: [RecordDigest]
         var reuse: RecordReuse
 
-        init(rows: [RowRecord], digests: [RecordDigest], reuse: RecordReuse) {
+        init(rows: SnapshotRecords, digests: [RecordDigest], reuse: RecordReuse) {
             self.rows = rows
             self.digests = digests
             self.reuse = reuse
@@ -86,7 +90,7 @@ package final class StagedSnapshot: Sendable {
     }
 
     private static func write(
-        _ rows: [RowRecord], digests: [RecordDigest], reuse: RecordReuse, over old: [SnapshotIndex.Stamp], to url: URL
+        _ rows: SnapshotRecords, digests: [RecordDigest], reuse: RecordReuse, over old: [SnapshotIndex.Stamp], to url: URL
     ) throws(OutputError) -> SlotPlan.Counts {
         do {
             // A file a killed build left is no part of this snapshot.

@@ -139,9 +139,18 @@ public final class StateStore: Sendable {
     /// are written on their own thread beside the state, which stays as it was until `save(_:history:lastBuild:)`.
     /// `reuse` tells the records' row fingerprints and which records the diff kept (`RecordReuse`).
     package func stage(_ snapshot: consuming Snapshot, digests: [RecordDigest], reuse: RecordReuse = .none) throws(OutputError) -> StagedSnapshot {
+        let records = SnapshotRecords(snapshot.rows, reuse: reuse)
+        snapshot.rows = []
+        return try stage(header: snapshot, records: records, digests: digests, reuse: reuse)
+    }
+
+    /// As `stage(_:digests:reuse:)`, for a snapshot `header` without its records, and its `records` as the diff made them.
+    package func stage(
+        header: consuming Snapshot, records: consuming SnapshotRecords, digests: [RecordDigest], reuse: RecordReuse = .none
+    ) throws(OutputError) -> StagedSnapshot {
         let previous = try contentsForWriting().snapshot
         try AtomicFile.createFolder(folder)
-        return StagedSnapshot(snapshot, digests: digests, reuse: reuse, previous: previous, folder: folder)
+        return StagedSnapshot(header: header, records: records, digests: digests, reuse: reuse, previous: previous, folder: folder)
     }
 
     /// Saves a staged snapshot with the history and the build's record, in one transaction, like
