@@ -18,6 +18,8 @@ package final class StagedSnapshot: Sendable {
     package let header: Snapshot
     /// How many records the snapshot has.
     package let count: Int
+    /// How many the one it is staged over had; nil when there was none.
+    let previousCount: Int?
     let url: URL
     private let work: Background<Result<SlotPlan.Counts, OutputError>>
 
@@ -30,18 +32,19 @@ package final class StagedSnapshot: Sendable {
     ) {
         url = folder.appendingPathComponent(Self.fileName)
         count = records.count
-        let records = Records(rows: records, digests: digests, reuse: reuse)
+        previousCount = previous?.records.count
+        let records = Records(rows: records, digests: digests, reuse: reuse, old: previous?.records ?? [])
         header.rows = []
         self.header = header
         let url = url
         // Its own thread, not a dispatch worker: aggregation keeps every worker busy.
         work = Background {
             let result = Result { () throws(OutputError) in
-                try Self.write(records.rows, digests: records.digests, reuse: records.reuse, over: previous?.records ?? [], to: url)
+                try Self.write(records.rows, digests: records.digests, reuse: records.reuse, over: records.old, to: url)
             }
             // Let go now, not when the thread object goes, and the pages they held given back: the records'
             // small blocks are scattered among what later steps allocate, which would otherwise not reuse them.
-            (records.rows, records.digests, records.reuse) = (SnapshotRecords(), [], .none)
+            (records.rows, records.digests, records.reuse, records.old) = (SnapshotRecords(), [], .none, [])
             Allocator.releaseFreed()
             return result
         }
@@ -52,11 +55,14 @@ package final class StagedSnapshot: Sendable {
         var rows: SnapshotRecords
         var digests: [RecordDigest]
         var reuse: RecordReuse
+        /// The last snapshot's index of records, which the new ones are staged over.
+        var old: [SnapshotIndex.Stamp]
 
-        init(rows: SnapshotRecords, digests: [RecordDigest], reuse: RecordReuse) {
+        init(rows: SnapshotRecords, digests: [RecordDigest], reuse: RecordReuse, old: [SnapshotIndex.Stamp]) {
             self.rows = rows
             self.digests = digests
             self.reuse = reuse
+            self.old = old
         }
     }
 

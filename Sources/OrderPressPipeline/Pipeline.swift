@@ -307,6 +307,8 @@ public struct Pipeline: Sendable {
             options.dryRun ? nil : try step(.diff) { () throws(OutputError) in
                 try store.stage(header: outcome.header, records: outcome.records, digests: outcome.digests, reuse: outcome.reuse)
             }
+        // The last snapshot's index: read by no later step (the staging holds what it needs of it).
+        if staged != nil { store.letGoOfPreviousRecords() }
         // The deletions tombstones list, by the run's clock; a state saved before they were kept has its history's.
         let kept = store.keptDeletions()
         var deletions = kept ?? RecentDeletions(replaying: outcome.history)

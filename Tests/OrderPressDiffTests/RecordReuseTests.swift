@@ -148,4 +148,33 @@ import OrderPressTestSupport
         #expect(decision.digests == made.map(RecordDigest.init))
         #expect(decision.records.freshRejected == [made[1]])
     }
+
+    /// Once a new snapshot is staged, the store lets go of the last one's index; the save is the same.
+    @Test func theLastIndexLetGoSavesTheSame() throws {
+        var saved: [Snapshot?] = []
+        var stamps: [String] = []
+        for letGo in [false, true] {
+            let folder = TestSupport.temporaryFolder()
+            _ = try Self.run(try Self.sheet(Self.rows), in: StateStore(folder: folder), at: "2026-11-21T10:00:00Z")
+            var changed = Self.rows
+            changed[2][5] = "40"
+            let store = StateStore(folder: folder)
+            let decision = try DiffStep(now: "2026-11-21T11:00:00Z", key: Self.key).run(
+                try Self.sheet(changed), rates: nil, previous: try store.loadPrevious(), history: [])
+            let staged = try store.stage(header: decision.header, records: decision.records, digests: decision.digests, reuse: decision.reuse)
+            if letGo {
+                store.letGoOfPreviousRecords()
+                #expect(try store.contents().snapshot?.records.isEmpty == true)
+            }
+            try store.save(staged, history: decision.history, lastBuild: nil)
+            saved.append(try StateStore(folder: folder).loadSnapshot())
+            let queue = try DatabaseQueue(path: folder.appendingPathComponent(StateDatabase.fileName).path)
+            stamps.append(try queue.read { db in
+                try String.fetchAll(db, sql: "SELECT quote(slot) || quote(digest) || quote(fingerprint) FROM record ORDER BY slot").joined()
+            })
+            try queue.close()
+        }
+        #expect(saved[0] == saved[1] && saved[0]?.rows.count == Self.rows.count)
+        #expect(stamps[0] == stamps[1] && !stamps[0].isEmpty)
+    }
 }
