@@ -40,8 +40,7 @@ struct Differ: Sendable {
             sheet.rows.withUnsafeBufferPointer { rows in Self.matches(count: rows.count, in: previous.chains) { rows[$0].identity.key } }
         }
         let kept = previous.map { keptRecords(sheet, previous: $0, matches: matches ?? []) } ?? []
-        var (records, digests) = recordsAndDigests(
-            &sheet, keepSecrets: keepSecrets, kept: kept, old: previous?.index.records ?? [], firstRun: previous == nil)
+        var (records, digests) = recordsAndDigests(&sheet, keepSecrets: keepSecrets, kept: kept, old: previous?.index.records ?? [])
         let reuse = RecordReuse(fingerprints: sheet.fingerprints.count == records.count ? sheet.fingerprints : RowFingerprints([]), kept: kept)
         sheet.rows = []
         Allocator.releaseFreed()
@@ -176,22 +175,22 @@ struct Differ: Sendable {
     /// million Form rows).
     /// A row `kept` names keeps its old record's digest, from `old`: no record is made of it, and its
     /// secrets are not hashed.
-    /// On a `firstRun`, the records are made again when read (`SnapshotRecords`): only what they add to
+    /// When none is kept, the records are made again when read (`SnapshotRecords`): only what they add to
     /// the rows is held.
     private func recordsAndDigests(
-        _ sheet: inout ValidatedSheet, keepSecrets: Bool, kept: [Int32], old: [SnapshotIndex.Stamp], firstRun: Bool
+        _ sheet: inout ValidatedSheet, keepSecrets: Bool, kept: [Int32], old: [SnapshotIndex.Stamp]
     ) -> (SnapshotRecords, [RecordDigest]) {
         let rows = sheet.rows
         guard !keepSecrets else {
             let secrets = sheet.secrets.rows
-            return recordsAndDigests(rows, kept: kept, old: old, firstRun: firstRun) { secrets[$0] }
+            return recordsAndDigests(rows, kept: kept, old: old) { secrets[$0] }
         }
         var secrets: [[SecretValue]] = []
         swap(&secrets, &sheet.secrets.rows)
         return secrets.withUnsafeMutableBufferPointer { secrets in
             // Each range takes only its own rows' secrets; the kept rows' go with the array.
             nonisolated(unsafe) let secrets = secrets
-            return recordsAndDigests(rows, kept: kept, old: old, firstRun: firstRun) { index in
+            return recordsAndDigests(rows, kept: kept, old: old) { index in
                 var taken: [SecretValue] = []
                 swap(&taken, &secrets[index])
                 return taken
@@ -201,9 +200,10 @@ struct Differ: Sendable {
 
     /// The records of `rows` and their digests, each record's secrets those `secrets` gives for its row.
     private func recordsAndDigests(
-        _ rows: [ValidatedRow], kept: [Int32], old: [SnapshotIndex.Stamp], firstRun: Bool, secrets: (Int) -> [SecretValue]
+        _ rows: [ValidatedRow], kept: [Int32], old: [SnapshotIndex.Stamp], secrets: (Int) -> [SecretValue]
     ) -> (SnapshotRecords, [RecordDigest]) {
-        if firstRun {
+        let keeps = kept.count == rows.count && kept.contains { $0 >= 0 }
+        if !keeps {
             let (additions, digests, _) = Parallel.fill(count: rows.count, minimumChunk: 5_000) { range, put in
                 var scratch = RecordDigest.Scratch()
                 for index in range {
@@ -215,20 +215,18 @@ struct Differ: Sendable {
             }
             return (SnapshotRecords(rows: rows, additions: additions, firstSeen: now), digests)
         }
-        let keeps = kept.count == rows.count && kept.contains { $0 >= 0 }
-        // The positions of the rows made again, when some are kept.
-        let made = keeps ? kept.indices.filter { kept[$0] < 0 } : []
+        // The positions of the rows made again.
+        let made = kept.indices.filter { kept[$0] < 0 }
         // Each record digested as soon as it is made, while its texts are still in the cache: one pass, not two.
-        let (fresh, freshDigests, _) = Parallel.fill(count: keeps ? made.count : rows.count, minimumChunk: 5_000) { range, put in
+        let (fresh, freshDigests, _) = Parallel.fill(count: made.count, minimumChunk: 5_000) { range, put in
             var scratch = RecordDigest.Scratch()
             for index in range {
-                let position = keeps ? made[index] : index
+                let position = made[index]
                 let record = record(rows[position], secrets: secrets(position))
                 let digest = scratch.digest(record)
                 put(index, consume record, digest)
             }
         }
-        guard keeps else { return (SnapshotRecords(fresh), freshDigests) }
         var digests: [RecordDigest] = []
         digests.reserveCapacity(rows.count)
         var next = 0

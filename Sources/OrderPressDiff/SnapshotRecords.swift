@@ -9,16 +9,17 @@ import OrderPressValidate
 /// rows, a rerun held a quarter of a GB of them through the diff and the staging. Everything else a kept
 /// record is (its identity, first-seen time, digest, fields and secret hashes) is the last snapshot's.
 ///
-/// A first run's records (no last snapshot: nothing is matched, kept or changed) are not held at all, only
-/// what they add to their validated rows, their secret hashes and exact amounts (`made`): each is made
-/// again from its row when read, by the staging alone. Held whole beside the rows they were made of, they
-/// were the peak of a million orders' full build.
+/// When none is kept (a first run, or a rerun whose records cannot be kept: another binary, key or
+/// configuration), the records are not held at all, only what they add to their validated rows, their
+/// secret hashes and exact amounts (`made`): each is made again from its row when read, by the staging
+/// above all. Held whole beside the rows they were made of, they were the peak of a million orders' full
+/// build.
 package struct SnapshotRecords: Sendable {
     /// The records made afresh, in sheet order (none when `made` holds them).
     private var fresh: [RowRecord]
     /// Where each record is, in sheet order; empty when every one was made afresh (`fresh` is all of them).
     private var places: [Place]
-    /// A first run's records, made from their rows when read (when `isMade`).
+    /// The records, made from their rows when read, when none was kept (`isMade`).
     private var made: Made
     private var isMade: Bool
 
@@ -36,9 +37,19 @@ package struct SnapshotRecords: Sendable {
         var rows: [ValidatedRow]
         var additions: [Addition]
         var firstSeen: String
+        /// Each record's first-seen time, once one is not `firstSeen` (a rerun carries its match's over).
+        var seen: [String] = []
 
         func record(_ position: Int) -> RowRecord {
-            RowRecord(rows[position], addition: additions[position], firstSeen: firstSeen)
+            RowRecord(rows[position], addition: additions[position], firstSeen: seen.isEmpty ? firstSeen : seen[position])
+        }
+
+        /// What a change to record `position` changed of what it adds to its row (its secrets' hashes and
+        /// first-seen time: the diff changes nothing else of a record it made).
+        mutating func update(_ position: Int, to record: borrowing RowRecord) {
+            additions[position].secrets = record.secrets
+            if seen.isEmpty, record.firstSeen != firstSeen { seen = Array(repeating: firstSeen, count: rows.count) }
+            if !seen.isEmpty { seen[position] = record.firstSeen }
         }
     }
 
@@ -147,8 +158,13 @@ package struct SnapshotRecords: Sendable {
             }
         }
         _modify {
-            precondition(!isMade, "a first run's records are not changed")
-            yield &fresh[freshPosition(position)]
+            if isMade {
+                var record = made.record(position)
+                yield &record
+                made.update(position, to: record)
+            } else {
+                yield &fresh[freshPosition(position)]
+            }
         }
     }
 
