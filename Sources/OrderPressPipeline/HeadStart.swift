@@ -46,12 +46,19 @@ final class HeadStart {
         Allocator.release(opening.take())
     }
 
-    /// Starts reading the state (`StateStore` keeps what it read for the diff).
-    func readState(_ store: StateStore) {
+    /// Starts reading the state (`StateStore` keeps what it read for the diff), unless the last build read
+    /// `readStateLateFrom` rows or more (`rows`): then the diff reads it.
+    func readState(_ store: StateStore, rows: Int = 0) {
+        guard rows < Self.readStateLateFrom else { return }
         reading = Background { [store] in (try? store.contents()) != nil }
     }
 
-    /// Waits until the state is read: the diff reads it next.
+    /// From this many rows on, the state is read by the diff, not beside parsing and validation: a million
+    /// records' index and chains (some 180 MB) held beside the sheet's cells and the rows being validated
+    /// took a rerun's peak past 1 GiB, for half a second more on a rerun of some tens of seconds.
+    static let readStateLateFrom = 250_000
+
+    /// Waits until the state is read, when it is being read: the diff reads it next.
     func stateRead() {
         _ = reading?.value
     }

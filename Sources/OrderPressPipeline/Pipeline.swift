@@ -198,7 +198,7 @@ public struct Pipeline: Sendable {
             session.sweepLeftovers()
             return .unchanged(last, files: files, requests: downloaded.requests)
         }
-        headStart.readState(store)
+        headStart.readState(store, rows: last?.rowsRead ?? 0)
         let parsed = try step(.fetch) { () throws(SourceError) in try fetcher.parse(downloaded) }
         headStart.setAsideWhenLarge()
         return .fetched(parsed, inputs, headStart)
