@@ -16,7 +16,8 @@ struct Differ: Sendable {
     /// cannot be told, and then no record of the last snapshot is kept without being made again.
     package var context: Digest128? = nil
 
-    /// This run's records (first-seen times carried over from matched rows), their digests, which of them
+    /// The new snapshot without its records, this run's records (`SnapshotRecords`; first-seen times
+    /// carried over from matched rows), their digests, which of them
     /// were kept rather than made again (`RecordReuse`), what changed, and how many of this run's rejected
     /// rows are new and tied to no order of the last run (which the deletion guard may count as orders
     /// that turned rejected).
@@ -31,7 +32,8 @@ struct Differ: Sendable {
     ///
     /// Lets go of `sheet`'s rows and, unless `keepSecrets`, its secret cells
     /// once the records are made: at a million rows they are hundreds of MB that nothing reads again
-    /// (each record shares its row's texts), held beside the records until the build's peak.
+    /// (each record shares its row's texts), held beside the records until the build's peak. When no
+    /// record is kept, the records hold the rows instead, and are made from them when read.
     package func compare(
         taking sheet: inout ValidatedSheet, previous: PreviousSnapshot?, keepSecrets: Bool = false
     ) throws(DataError) -> (header: Snapshot, records: SnapshotRecords, digests: [RecordDigest], reuse: RecordReuse, changes: ChangeSet, newRejected: Int) {
