@@ -2,8 +2,10 @@
 /// (`Pipeline.diff(_:rates:store:_:)`) consumes it whole: it stages the snapshot and its digests for the
 /// snapshot step and hands on the rest, each part to the step that reads it, as a `DiffResult`.
 package struct DiffDecision: Sendable {
-    /// What the snapshot step saves, last (staged before that: see `StagedSnapshot`).
-    package var snapshot: Snapshot
+    /// What the snapshot step saves, last (staged before that: see `StagedSnapshot`), without its records.
+    package var header: Snapshot
+    /// The snapshot's records, those the diff kept only as where they were (`SnapshotRecords`).
+    package var records: SnapshotRecords
     /// Its records' digests, which the save compares and stores.
     package var digests: [RecordDigest]
     /// Its records' row fingerprints, and those kept rather than made again, which the save must not write.

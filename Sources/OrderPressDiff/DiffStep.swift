@@ -40,7 +40,7 @@ package struct DiffStep: Sendable {
         let context = key.flatMap { Self.context(sheet.context, key: $0) }
         var differ = Differ(hasher: salted ?? keyed, now: now)
         if salted == nil { differ.context = context }
-        var (snapshot, digests, reuse, changes, newRejected) = try differ.compare(taking: &sheet, previous: previous, keepSecrets: salted != nil)
+        var (snapshot, records, digests, reuse, changes, newRejected) = try differ.compare(taking: &sheet, previous: previous, keepSecrets: salted != nil)
         let closedRounds = rounds?.close(&changes, data: sheet.data, columns: previous?.index.header.columns ?? [], closedAt: now) ?? []
         do {
             try deletionGuard?.check(
@@ -62,11 +62,11 @@ package struct DiffStep: Sendable {
         }
         snapshot.rates = rates.map(Snapshot.Rates.init)
         if salted != nil {
-            Self.rehash(&snapshot, digests: &digests, history: &history, secrets: sheet.secrets.rows, with: keyed)
+            Self.rehash(&snapshot, records: &records, digests: &digests, history: &history, secrets: sheet.secrets.rows, with: keyed)
             snapshot.context = context
         }
         return DiffDecision(
-            snapshot: snapshot, digests: digests, reuse: reuse, changes: changes, history: history, closedRounds: closedRounds)
+            header: snapshot, records: records, digests: digests, reuse: reuse, changes: changes, history: history, closedRounds: closedRounds)
     }
 
     /// What records made from rows validated under `rows` with secrets hashed with `key` depend on
@@ -84,13 +84,14 @@ package struct DiffStep: Sendable {
     /// Replaces an older state's salted hashes: this run's secrets hashed again with the key (one this run
     /// could not see is unknown), each record's digest made again, and the hashes the history holds (of
     /// values no longer at hand) forgotten, so that no salted hash is saved again.
+    /// An older state's records are all made afresh (it has no context), so none is kept.
     static func rehash(
-        _ snapshot: inout Snapshot, digests: inout [RecordDigest], history: inout [HistoryEntry], secrets: [[SecretValue]],
-        with hasher: SecretHasher
+        _ snapshot: inout Snapshot, records: inout SnapshotRecords, digests: inout [RecordDigest], history: inout [HistoryEntry],
+        secrets: [[SecretValue]], with hasher: SecretHasher
     ) {
-        for index in snapshot.rows.indices where index < secrets.count {
-            snapshot.rows[index].secrets = secrets[index].map { $0.isUnknown ? .unknown : hasher.hash($0) }
-            if index < digests.count { digests[index] = RecordDigest(snapshot.rows[index]) }
+        for index in records.indices where index < secrets.count && records.keptFrom(index) == nil {
+            records[index].secrets = secrets[index].map { $0.isUnknown ? .unknown : hasher.hash($0) }
+            if index < digests.count { digests[index] = RecordDigest(records[index]) }
         }
         snapshot.salt = hasher.salt
         for index in history.indices { history[index].changes.forgetSecretHashes() }

@@ -16,7 +16,8 @@ struct Differ: Sendable {
     /// cannot be told, and then no record of the last snapshot is kept without being made again.
     package var context: Digest128? = nil
 
-    /// This run's records (first-seen times carried over from matched rows), their digests, which of them
+    /// The new snapshot without its records, this run's records (`SnapshotRecords`; first-seen times
+    /// carried over from matched rows), their digests, which of them
     /// were kept rather than made again (`RecordReuse`), what changed, and how many of this run's rejected
     /// rows are new and tied to no order of the last run (which the deletion guard may count as orders
     /// that turned rejected).
@@ -31,10 +32,11 @@ struct Differ: Sendable {
     ///
     /// Lets go of `sheet`'s rows and, unless `keepSecrets`, its secret cells
     /// once the records are made: at a million rows they are hundreds of MB that nothing reads again
-    /// (each record shares its row's texts), held beside the records until the build's peak.
+    /// (each record shares its row's texts), held beside the records until the build's peak. When no
+    /// record is kept, the records hold the rows instead, and are made from them when read.
     package func compare(
         taking sheet: inout ValidatedSheet, previous: PreviousSnapshot?, keepSecrets: Bool = false
-    ) throws(DataError) -> (snapshot: Snapshot, digests: [RecordDigest], reuse: RecordReuse, changes: ChangeSet, newRejected: Int) {
+    ) throws(DataError) -> (header: Snapshot, records: SnapshotRecords, digests: [RecordDigest], reuse: RecordReuse, changes: ChangeSet, newRejected: Int) {
         let data = sheet.data
         let matches = previous.map { previous in
             sheet.rows.withUnsafeBufferPointer { rows in Self.matches(count: rows.count, in: previous.chains) { rows[$0].identityKey } }
@@ -50,7 +52,7 @@ struct Differ: Sendable {
             secretColumns: sheet.secrets.columns, rows: [], rates: nil)
         current.context = context
         guard let previous, let matches else {
-            return (with(current, rows: records), digests, reuse, ChangeSet(firstRun: true, deleted: [], added: [], changed: []), 0)
+            return (current, records, digests, reuse, ChangeSet(firstRun: true, deleted: [], added: [], changed: []), 0)
         }
         let old = previous.index.records
         let header = previous.index.header
@@ -62,6 +64,11 @@ struct Differ: Sendable {
         var differing: [(new: Int, old: Int)] = []
         for index in records.indices {
             let position = matches[index]
+            // A kept record stands for its match as it was: first seen then, the same digest, every secret seen.
+            if let from = records.keptFrom(index) {
+                matchedOld[from] = true
+                continue
+            }
             guard position >= 0 else {
                 unmatched.append(index)
                 continue
@@ -118,10 +125,9 @@ struct Differ: Sendable {
         changes.deleted = pairing.deleted.map { read[$0] }
         changes.added = pairing.added.map { records[$0] }
 
-        var snapshot = with(current, rows: records)
-        snapshot.salt = header.salt
-        if changes.isEmpty { snapshot.changedAt = header.changedAt }
-        return (snapshot, digests, reuse, changes, pairing.rejected)
+        current.salt = header.salt
+        if changes.isEmpty { current.changedAt = header.changedAt }
+        return (current, records, digests, reuse, changes, pairing.rejected)
     }
 
     /// For each of `sheet`'s rows, in order, the position in the last snapshot of the record it keeps
@@ -198,11 +204,14 @@ struct Differ: Sendable {
     /// `keepSecrets`, `sheet`'s secret cells are taken, each row's let go as soon as it is hashed: their
     /// pages then hold the records' hashes, which were made beside them (an array and an e-mail a row at a
     /// million Form rows).
-    /// A row `kept` names keeps its old record's digest, from `old`, and its secrets are not hashed.
-    /// A kept row that is not kept (`remade`) has its record made from the last snapshot's.
+    /// A row `kept` names keeps its old record's digest, from `old`: no record is made of it, and its
+    /// secrets are not hashed. A row validation kept that the diff does not keep (`remade`) has its record
+    /// made from the last snapshot's.
+    /// When none is kept and every row was validated in full, the records are made again when read
+    /// (`SnapshotRecords`): only what they add to the rows is held.
     private func recordsAndDigests(
         _ sheet: inout ValidatedSheet, keepSecrets: Bool, kept: [Int32], remade: [Int: RowRecord], old: [SnapshotIndex.Stamp]
-    ) -> ([RowRecord], [RecordDigest]) {
+    ) -> (SnapshotRecords, [RecordDigest]) {
         let rows = sheet.rows
         guard !keepSecrets else {
             let secrets = sheet.secrets.rows
@@ -211,7 +220,7 @@ struct Differ: Sendable {
         var secrets: [[SecretValue]] = []
         swap(&secrets, &sheet.secrets.rows)
         return secrets.withUnsafeMutableBufferPointer { secrets in
-            // Each range takes only its own rows' secrets.
+            // Each range takes only its own rows' secrets; the kept rows' go with the array.
             nonisolated(unsafe) let secrets = secrets
             return recordsAndDigests(rows, kept: kept, remade: remade, old: old) { index in
                 var taken: [SecretValue] = []
@@ -224,26 +233,51 @@ struct Differ: Sendable {
     /// The records of `rows` and their digests, each record's secrets those `secrets` gives for its row.
     private func recordsAndDigests(
         _ rows: [SheetRow], kept: [Int32], remade: [Int: RowRecord], old: [SnapshotIndex.Stamp], secrets: (Int) -> [SecretValue]
-    ) -> ([RowRecord], [RecordDigest]) {
+    ) -> (SnapshotRecords, [RecordDigest]) {
+        let keeps = kept.count == rows.count && kept.contains { $0 >= 0 }
+        if !keeps, remade.isEmpty, rows.allSatisfy({ $0.validatedRow != nil }) {
+            let (additions, digests, _) = Parallel.fill(count: rows.count, minimumChunk: 5_000) { range, put in
+                var scratch = RecordDigest.Scratch()
+                for index in range {
+                    guard case .validated(let row) = rows[index] else { preconditionFailure("every row was validated in full") }
+                    let addition = SnapshotRecords.Addition(secrets: secrets(index).map(hasher.hash), amount: row.amount.map(DecimalText.exact))
+                    let digest = scratch.digest(RowRecord(row, addition: addition, firstSeen: now))
+                    put(index, addition, digest)
+                }
+            }
+            return (SnapshotRecords(rows: rows, additions: additions, firstSeen: now), digests)
+        }
+        // The positions of the rows made again: every row when none is kept.
+        let made = rows.indices.filter { $0 >= kept.count || kept[$0] < 0 }
         // Each record digested as soon as it is made, while its texts are still in the cache: one pass, not two.
-        let (records, digests, _) = Parallel.fill(count: rows.count, minimumChunk: 5_000) { range, put in
+        let (fresh, freshDigests, _) = Parallel.fill(count: made.count, minimumChunk: 5_000) { range, put in
             var scratch = RecordDigest.Scratch()
             for index in range {
-                // Taken for a kept row too: its secret cells are let go here like any other row's.
-                let secrets = secrets(index)
-                if index < kept.count, kept[index] >= 0 {
-                    put(index, keptRecord(rows[index]), old[Int(kept[index])].digest)
-                    continue
-                }
+                let position = made[index]
                 let record: RowRecord
-                switch rows[index] {
-                case .validated(let row): record = self.record(row, secrets: secrets)
+                switch rows[position] {
+                case .validated(let row): record = self.record(row, secrets: secrets(position))
                 // Validation names a record for every kept row (`remadeRecords`).
-                case .kept: record = remade[index]!
+                case .kept: record = remade[position]!
                 }
                 let digest = scratch.digest(record)
                 put(index, consume record, digest)
             }
+        }
+        guard kept.count == rows.count else { return (SnapshotRecords(fresh), freshDigests) }
+        var digests: [RecordDigest] = []
+        digests.reserveCapacity(rows.count)
+        var next = 0
+        for position in kept.indices {
+            if kept[position] >= 0 {
+                digests.append(old[Int(kept[position])].digest)
+            } else {
+                digests.append(freshDigests[next])
+                next += 1
+            }
+        }
+        let records = rows.withUnsafeBufferPointer { rows in
+            SnapshotRecords(fresh: fresh, kept: kept, row: { rows[$0].row }, rejected: { rows[$0].rejected })
         }
         return (records, digests)
     }
@@ -256,27 +290,11 @@ struct Differ: Sendable {
         }
     }
 
-    func with(_ snapshot: Snapshot, rows: [RowRecord]) -> Snapshot {
-        var snapshot = snapshot
-        snapshot.rows = rows
-        return snapshot
-    }
-
-    /// The record of a row whose stored record it keeps (`RecordReuse`): what matching, the news and the
-    /// save read of it (its sheet row, id, identity, whether it is rejected; the first-seen time is its
-    /// match's), none of its fields, which stay as stored.
-    private func keptRecord(_ row: borrowing SheetRow) -> RowRecord {
-        RowRecord(
-            row: row.row, id: row.id, identity: row.identity, values: [], secrets: [], rejected: row.rejected, group: "", person: "",
-            item: "", options: [], quantity: 0, amount: nil, currency: "", firstSeen: now)
-    }
-
     /// Borrowed: the row is read where it is, not copied out of the array for every row.
     package func record(_ row: borrowing ValidatedRow, secrets: borrowing [SecretValue]) -> RowRecord {
         RowRecord(
-            row: row.row, id: row.id, identity: row.identity, values: row.values, secrets: secrets.map(hasher.hash),
-            rejected: row.rejected, group: row.group, person: row.person, item: row.item, options: row.options,
-            quantity: row.quantity, amount: row.amount.map(DecimalText.exact), currency: row.currency, firstSeen: now)
+            row, addition: SnapshotRecords.Addition(secrets: secrets.map(hasher.hash), amount: row.amount.map(DecimalText.exact)),
+            firstSeen: now)
     }
 
     /// Column → [before, after] for every mapped column whose value differs; secrets masked.

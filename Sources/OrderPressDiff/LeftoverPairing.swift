@@ -30,7 +30,7 @@ struct LeftoverPairing {
     package var rejected = 0
 
     /// `old`: the last run's records no identity matched; `new`: the indices of this run's records that matched none.
-    init(old: ArraySlice<RowRecord>, new: [Int], records: [RowRecord]) {
+    init(old: ArraySlice<RowRecord>, new: [Int], records: SnapshotRecords) {
         // By place: `old`'s indices less its start.
         let base = old.startIndex
         var oldLeft = [Bool](repeating: true, count: old.count)

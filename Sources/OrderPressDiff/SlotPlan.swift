@@ -26,28 +26,32 @@ package struct SlotPlan {
 
     var counts: Counts { Counts(written: written.count, removed: freed.count, reordered: reordered) }
 
-    /// Borrowed records: a copy of each (its texts and lists retained, then released) cost more than comparing.
-    /// A record `reuse` says the diff kept takes the slot of the one it stands for first, whatever else
-    /// equals it: it holds no secret hashes to write.
+    /// Every record made afresh (tests).
     package init(
         _ records: UnsafeBufferPointer<RowRecord>, digests: [RecordDigest], reuse: RecordReuse = .none, over old: [SnapshotIndex.Stamp]
     ) {
+        self.init(SnapshotRecords(Array(records), reuse: reuse), digests: digests, reuse: reuse, over: old)
+    }
+
+    /// Borrowed records: a copy of each (its texts and lists retained, then released) cost more than comparing.
+    /// A record the diff kept (`records.keptFrom`) takes the slot of the one it stands for first, whatever
+    /// else equals it: it is that record, and holds nothing to write.
+    package init(_ records: SnapshotRecords, digests: [RecordDigest], reuse: RecordReuse = .none, over old: [SnapshotIndex.Stamp]) {
         let count = min(records.count, digests.count)
         var slots = [Int](repeating: -1, count: count)
         var taken = [Bool](repeating: false, count: old.count)
-        if reuse.keptCount > 0 {
+        if records.keptCount > 0 {
             for position in 0..<count {
-                guard let candidate = reuse.keptFrom(position) else { continue }
+                guard let candidate = records.keptFrom(position) else { continue }
                 precondition(
-                    candidate < old.count && !taken[candidate]
-                        && old[candidate].stamps(records[position], digest: digests[position], fingerprint: reuse.fingerprint(position)),
+                    candidate < old.count && !taken[candidate] && old[candidate].digest == digests[position],
                     "a kept record does not stand for the record it was kept from")
                 taken[candidate] = true
                 slots[position] = old[candidate].slot
             }
         }
         func keeps(_ position: Int, from candidate: Int) -> Bool {
-            guard candidate >= 0, candidate < old.count, !taken[candidate],
+            guard candidate >= 0, candidate < old.count, !taken[candidate], records.isFresh(position),
                 old[candidate].stamps(records[position], digest: digests[position], fingerprint: reuse.fingerprint(position))
             else { return false }
             taken[candidate] = true
@@ -59,7 +63,7 @@ package struct SlotPlan {
         var offset = 0
         var missed = false
         for position in 0..<count {
-            if let candidate = reuse.keptFrom(position) {
+            if let candidate = records.keptFrom(position) {
                 offset = candidate - position
                 continue
             }
@@ -110,7 +114,7 @@ package struct SlotPlan {
             written.append(position)
         }
         while let slot = spare.next() { freed.append(slot) }
-        order = RecordOrder(slots: slots, rows: (0..<count).map { records[$0].row })
+        order = RecordOrder(slots: slots, rows: (0..<count).map { records.row($0) })
         reordered = order.count != old.count || !zip(order.slots, order.rows).elementsEqual(old.lazy.map { ($0.slot, $0.row) }) { $0 == $1 }
     }
 }

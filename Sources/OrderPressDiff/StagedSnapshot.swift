@@ -18,26 +18,33 @@ package final class StagedSnapshot: Sendable {
     package let header: Snapshot
     /// How many records the snapshot has.
     package let count: Int
+    /// How many the one it is staged over had; nil when there was none.
+    let previousCount: Int?
     let url: URL
     private let work: Background<Result<SlotPlan.Counts, OutputError>>
 
     /// Starts writing what a save of `snapshot` over `previous` writes (`SlotPlan`): the records that
     /// equal none of the last snapshot's but for their sheet row, the slots freed, the order.
-    package init(_ snapshot: consuming Snapshot, digests: [RecordDigest], reuse: RecordReuse = .none, previous: SnapshotIndex?, folder: URL) {
+    /// `header` has no records; `records` are the snapshot's.
+    package init(
+        header: consuming Snapshot, records: consuming SnapshotRecords, digests: [RecordDigest], reuse: RecordReuse = .none,
+        previous: SnapshotIndex?, folder: URL
+    ) {
         url = folder.appendingPathComponent(Self.fileName)
-        count = snapshot.rows.count
-        let records = Records(rows: snapshot.rows, digests: digests, reuse: reuse)
-        snapshot.rows = []
-        header = snapshot
+        count = records.count
+        previousCount = previous?.records.count
+        let records = Records(rows: records, digests: digests, reuse: reuse, old: previous?.records ?? [])
+        header.rows = []
+        self.header = header
         let url = url
         // Its own thread, not a dispatch worker: aggregation keeps every worker busy.
         work = Background {
             let result = Result { () throws(OutputError) in
-                try Self.write(records.rows, digests: records.digests, reuse: records.reuse, over: previous?.records ?? [], to: url)
+                try Self.write(records.rows, digests: records.digests, reuse: records.reuse, over: records.old, to: url)
             }
             // Let go now, not when the thread object goes, and the pages they held given back: the records'
             // small blocks are scattered among what later steps allocate, which would otherwise not reuse them.
-            (records.rows, records.digests, records.reuse) = ([], [], .none)
+            (records.rows, records.digests, records.reuse, records.old) = (SnapshotRecords(), [], .none, [])
             Allocator.releaseFreed()
             return result
         }
@@ -45,14 +52,17 @@ package final class StagedSnapshot: Sendable {
 
     /// What the staging thread alone holds, until it has written it.
     private final class Records: @unchecked Sendable {
-        var rows: [RowRecord]
+        var rows: SnapshotRecords
         var digests: [RecordDigest]
         var reuse: RecordReuse
+        /// The last snapshot's index of records, which the new ones are staged over.
+        var old: [SnapshotIndex.Stamp]
 
-        init(rows: [RowRecord], digests: [RecordDigest], reuse: RecordReuse) {
+        init(rows: SnapshotRecords, digests: [RecordDigest], reuse: RecordReuse, old: [SnapshotIndex.Stamp]) {
             self.rows = rows
             self.digests = digests
             self.reuse = reuse
+            self.old = old
         }
     }
 
@@ -86,7 +96,7 @@ package final class StagedSnapshot: Sendable {
     }
 
     private static func write(
-        _ rows: [RowRecord], digests: [RecordDigest], reuse: RecordReuse, over old: [SnapshotIndex.Stamp], to url: URL
+        _ rows: SnapshotRecords, digests: [RecordDigest], reuse: RecordReuse, over old: [SnapshotIndex.Stamp], to url: URL
     ) throws(OutputError) -> SlotPlan.Counts {
         do {
             // A file a killed build left is no part of this snapshot.

@@ -437,17 +437,17 @@ enum StateDatabase {
         precondition(records.count == new.records.count, "a snapshot was saved with records that are not its own")
         try write(header: new.header, over: old?.header, in: db)
         _ = try write(
-            records, digests: new.records.map(\.digest), reuse: .none, over: old?.records ?? [], into: "record",
+            SnapshotRecords(records), digests: new.records.map(\.digest), reuse: .none, over: old?.records ?? [], into: "record",
             freeing: "DELETE FROM record WHERE slot = ?", order: "record_order", in: db)
     }
 
     /// What `SlotPlan` makes of `records` over `old`: the records to write into `recordTable`, each
     /// freed slot given to `freeing`, the order into `orderTable` if it changed.
     private static func write(
-        _ records: [RowRecord], digests: [RecordDigest], reuse: RecordReuse, over old: [SnapshotIndex.Stamp],
+        _ records: SnapshotRecords, digests: [RecordDigest], reuse: RecordReuse, over old: [SnapshotIndex.Stamp],
         into recordTable: String, freeing: String, order orderTable: String, in db: Database
     ) throws -> SlotPlan.Counts {
-        let plan = records.withUnsafeBufferPointer { SlotPlan($0, digests: digests, reuse: reuse, over: old) }
+        let plan = SlotPlan(records, digests: digests, reuse: reuse, over: old)
         try insert(records, plan: plan, digests: digests, fingerprints: reuse, into: recordTable, in: db)
         let freed = try db.makeStatement(sql: freeing)
         for slot in plan.freed { try freed.execute(arguments: [slot]) }
@@ -459,7 +459,7 @@ enum StateDatabase {
     /// (`SlotPlan`): the records to write, with their slots and digests, the slots to delete, and the
     /// order if it changed, for `write(staged:over:in:)`; returns how much that is.
     package static func stage(
-        _ records: [RowRecord], digests: [RecordDigest], reuse: RecordReuse = .none, over old: [SnapshotIndex.Stamp], in db: Database
+        _ records: SnapshotRecords, digests: [RecordDigest], reuse: RecordReuse = .none, over old: [SnapshotIndex.Stamp], in db: Database
     ) throws -> SlotPlan.Counts {
         try db.execute(
             sql: """
@@ -516,20 +516,19 @@ enum StateDatabase {
     /// Bound through SQLite's own calls: GRDB's arguments were most of the time a
     /// million-record save took (docs/benchmarks.md).
     private static func insert(
-        _ records: [RowRecord], plan: SlotPlan, digests: [RecordDigest], fingerprints: RecordReuse, into table: String, in db: Database
+        _ records: SnapshotRecords, plan: SlotPlan, digests: [RecordDigest], fingerprints: RecordReuse, into table: String, in db: Database
     ) throws {
         let statement = try db.makeStatement(
             sql: "INSERT OR REPLACE INTO \(table) (\(recordColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
         var row = RowBinder(statement)
         // Each record read where it is: a copy of every one (its texts and lists retained, then released)
         // cost more than comparing them, on the thread that stages while the pages render.
-        try records.withUnsafeBufferPointer { records in
-            for position in plan.written {
-                try bind(
-                    records[position], key: plan.order.slots[position], digest: digests[position], fingerprint: fingerprints.fingerprint(position),
-                    into: &row)
-                try row.step(in: db)
-            }
+        // A record written is never a kept one: those keep their slots.
+        for position in plan.written {
+            try bind(
+                records[position], key: plan.order.slots[position], digest: digests[position], fingerprint: fingerprints.fingerprint(position),
+                into: &row)
+            try row.step(in: db)
         }
     }
 

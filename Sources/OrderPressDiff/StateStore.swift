@@ -41,6 +41,7 @@ public final class StateStore: Sendable {
 
     /// The last snapshot as a rerun compares against it: its index, its records read on demand.
     package func loadPrevious() throws(DataError) -> PreviousSnapshot? {
+        precondition(remembered.value?.recordsLetGo != true, "the last snapshot was read after its records were let go")
         guard let index = try contents().snapshot else { return nil }
         // Handed over, not kept: at a million orders they are tens of MB the rest of the build has no use for.
         return PreviousSnapshot(index: index, chains: remembered.takeChains()) { [self] positions throws(DataError) in try records(at: positions) }
@@ -139,9 +140,26 @@ public final class StateStore: Sendable {
     /// are written on their own thread beside the state, which stays as it was until `save(_:history:lastBuild:)`.
     /// `reuse` tells the records' row fingerprints and which records the diff kept (`RecordReuse`).
     package func stage(_ snapshot: consuming Snapshot, digests: [RecordDigest], reuse: RecordReuse = .none) throws(OutputError) -> StagedSnapshot {
+        let records = SnapshotRecords(snapshot.rows, reuse: reuse)
+        snapshot.rows = []
+        return try stage(header: snapshot, records: records, digests: digests, reuse: reuse)
+    }
+
+    /// As `stage(_:digests:reuse:)`, for a snapshot `header` without its records, and its `records` as the diff made them.
+    package func stage(
+        header: consuming Snapshot, records: consuming SnapshotRecords, digests: [RecordDigest], reuse: RecordReuse = .none
+    ) throws(OutputError) -> StagedSnapshot {
         let previous = try contentsForWriting().snapshot
         try AtomicFile.createFolder(folder)
-        return StagedSnapshot(snapshot, digests: digests, reuse: reuse, previous: previous, folder: folder)
+        return StagedSnapshot(header: header, records: records, digests: digests, reuse: reuse, previous: previous, folder: folder)
+    }
+
+    /// Lets go of the last snapshot's index of records, once a new snapshot is staged over it: nothing
+    /// reads it again before the save, which needs only its header, and at a million orders it is some
+    /// hundred MB held through rendering. Kept while the state is still the files from before the
+    /// database, whose import reads it. The last snapshot cannot be loaded again from this store.
+    package func letGoOfPreviousRecords() {
+        remembered.letGoOfRecords()
     }
 
     /// Saves a staged snapshot with the history and the build's record, in one transaction, like
@@ -218,7 +236,7 @@ public final class StateStore: Sendable {
         if let archives { contents.archives = archives }
         if let roundWatch { contents.roundWatch = roundWatch }
         if let deletions { contents.deletions = deletions }
-        let sameSnapshot = written == .none && staged.header == contents.snapshot?.header && staged.count == contents.snapshot?.records.count
+        let sameSnapshot = written == .none && staged.header == contents.snapshot?.header && staged.count == staged.previousCount
         try write(contents, records: nil, staged: sameSnapshot ? nil : staged, gate: gate)
     }
 
@@ -389,6 +407,8 @@ public final class StateStore: Sendable {
             var legacyRecords: [RowRecord]? = nil
             /// The snapshot's records by identity, made as it is read, for the diff.
             var chains: IdentityChains? = nil
+            /// Whether the snapshot's index of records was let go (`letGoOfPreviousRecords`).
+            var recordsLetGo = false
         }
 
         private var known: Known?
@@ -402,6 +422,18 @@ public final class StateStore: Sendable {
             get { lock.withLock { known } }
             set { lock.withLock { known = newValue } }
         }
+        /// Empties the snapshot's index of records, when the state is in the database.
+        func letGoOfRecords() {
+            lock.withLock {
+                guard var value = known, value.inDatabase, value.contents.snapshot != nil else { return }
+                known = nil
+                value.contents.snapshot?.records = []
+                value.chains = nil
+                value.recordsLetGo = true
+                known = value
+            }
+        }
+
         /// The chains of what was read, once.
         func takeChains() -> IdentityChains? {
             lock.withLock {

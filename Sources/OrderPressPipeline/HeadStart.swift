@@ -51,8 +51,11 @@ final class HeadStart {
     }
 
     /// Starts reading the state (`StateStore` keeps what it read for the diff), and what validation reads
-    /// of its last snapshot with the state folder's key, when it has one (`SecretKey`).
-    func readState(_ store: StateStore, folder: URL) {
+    /// of its last snapshot with the state folder's key, when it has one (`SecretKey`); unless the last
+    /// build read `readStateLateFrom` rows or more (`rows`): then the diff reads the state, and validation
+    /// makes every row in full (nothing is known of the last snapshot while it validates).
+    func readState(_ store: StateStore, folder: URL, rows: Int = 0) {
+        guard rows < Self.readStateLateFrom else { return }
         reading = Background { [store] in
             guard let index = (try? store.contents())?.snapshot, let key = try? SecretKey.load(state: folder, create: false) else { return nil }
             return KnownRows(index, key: key)
@@ -66,7 +69,12 @@ final class HeadStart {
         return reading.take()
     }
 
-    /// Waits until the state is read: the diff reads it next.
+    /// From this many rows on, the state is read by the diff, not beside parsing and validation: a million
+    /// records' index and chains (some 180 MB) held beside the sheet's cells and the rows being validated
+    /// took a rerun's peak past 1 GiB, for half a second more on a rerun of some tens of seconds.
+    static let readStateLateFrom = 250_000
+
+    /// Waits until the state is read, when it is being read: the diff reads it next.
     func stateRead() {
         if !knownTaken { _ = reading?.value }
     }

@@ -198,7 +198,7 @@ public struct Pipeline: Sendable {
             session.sweepLeftovers()
             return .unchanged(last, files: files, requests: downloaded.requests)
         }
-        headStart.readState(store, folder: configuration.output.state)
+        headStart.readState(store, folder: configuration.output.state, rows: last?.rowsRead ?? 0)
         let parsed = try step(.fetch) { () throws(SourceError) in try fetcher.parse(downloaded) }
         headStart.setAsideWhenLarge()
         return .fetched(parsed, inputs, headStart)
@@ -285,7 +285,7 @@ public struct Pipeline: Sendable {
             return try diff.run(taking: &sheet, rates: rates, previous: store.loadPrevious(), history: store.loadHistory())
         }
         // Each order's record digest, for the pages' keys (`OrderDigestTable`), found by its record's row.
-        let orderDigests = OrderDigestTable.recordDigests(sheet.data, records: outcome.snapshot.rows, digests: outcome.digests)
+        let orderDigests = OrderDigestTable.recordDigests(sheet.data, records: outcome.records, digests: outcome.digests)
         var data = sheet.data
         // Finished rounds' archives, the kept ones and those this run closed, are published with every build.
         let archives = RoundCloser.merged(store.keptArchives(), outcome.closedRounds)
@@ -296,17 +296,22 @@ public struct Pipeline: Sendable {
         // The rows and the secret cells: read by no later step.
         _ = consume sheet
         // Read while the new records are still here; the last snapshot's index is what the diff just read.
+        // The rejected records made afresh alone: a kept one is rejected only if its match was, under the same identity.
         // Amounts as the pages write them, grouped by the site's thousands separator ("1,200.00 TWD").
         let separator = labels.text("thousands_separator")
         let news = News.make(
-            changes: outcome.changes, rows: outcome.snapshot.rows, previous: try? store.contents().snapshot, rejected: data.rejected,
+            changes: outcome.changes, rows: outcome.records.freshRejected, previous: try? store.contents().snapshot, rejected: data.rejected,
             money: MoneyFormat(minorUnitOverrides: configuration.minorUnits, thousandsSeparator: separator), text: NewsText(labels: labels, baseURL: configuration.baseURL),
             quantityColumn: configuration.orderColumns.quantity)
         // Kept before anything is published, not with the snapshot: a feed that went out with an id
         // must keep it even when the build dies between publishing and saving the snapshot.
         let siteID = try step(.diff) { () throws(OutputError) in try store.siteID(create: !options.dryRun) }
         let staged =
-            options.dryRun ? nil : try step(.diff) { () throws(OutputError) in try store.stage(outcome.snapshot, digests: outcome.digests, reuse: outcome.reuse) }
+            options.dryRun ? nil : try step(.diff) { () throws(OutputError) in
+                try store.stage(header: outcome.header, records: outcome.records, digests: outcome.digests, reuse: outcome.reuse)
+            }
+        // The last snapshot's index: read by no later step (the staging holds what it needs of it).
+        if staged != nil { store.letGoOfPreviousRecords() }
         // The deletions tombstones list, by the run's clock; a state saved before they were kept has its history's.
         let kept = store.keptDeletions()
         var deletions = kept ?? RecentDeletions(replaying: outcome.history)

@@ -69,13 +69,12 @@ package struct OrderDigestTable: Sendable {
     /// the sheet's rows in its order) in the order of `data`'s orders: each valid row made the order at its
     /// place among the valid rows. Checked by sheet row, and given up (empty) on any mismatch, when the
     /// orders' fields are digested instead.
-    package static func recordDigests(_ data: ValidatedData, records: [RowRecord], digests: [RecordDigest]) -> [RecordDigest] {
+    package static func recordDigests(_ data: ValidatedData, records: SnapshotRecords, digests: [RecordDigest]) -> [RecordDigest] {
         guard records.count == digests.count else { return [] }
         var result: [RecordDigest] = []
         result.reserveCapacity(data.orders.count)
-        // By index: iterating would copy every record out of the array.
-        for index in records.indices where !records[index].rejected {
-            guard result.count < data.orders.count, data.orders[result.count].row == records[index].row else { return [] }
+        for index in records.indices where !records.rejected(index) {
+            guard result.count < data.orders.count, data.orders[result.count].row == records.row(index) else { return [] }
             result.append(digests[index])
         }
         return result.count == data.orders.count ? result : []

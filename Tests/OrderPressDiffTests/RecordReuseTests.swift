@@ -118,4 +118,63 @@ import OrderPressTestSupport
         #expect(nothing == .none)
         #expect(rerun.rowsWritten == nil)
     }
+
+    /// A kept record is held as where it stands alone (`SnapshotRecords`): its sheet row, whether it is
+    /// rejected and the last snapshot's position; only the rows made again are records.
+    @Test func aRerunHoldsOnlyTheRecordsItMadeAgain() throws {
+        let folder = TestSupport.temporaryFolder()
+        _ = try Self.run(try Self.sheet(Self.rows), in: StateStore(folder: folder), at: "2026-11-21T10:00:00Z")
+        var changed = Self.rows
+        changed[2][5] = "40"
+        changed.remove(at: 4)
+        let (rerun, _) = try Self.run(try Self.sheet(changed), in: StateStore(folder: folder), at: "2026-11-21T11:00:00Z")
+        let records = rerun.records
+        #expect(records.count == 5 && records.keptCount == 4)
+        #expect(records.indices.map { records.keptFrom($0) } == [0, 1, nil, 3, 5])
+        #expect(records.indices.map { records.row($0) } == [2, 3, 4, 5, 6])
+        #expect(records.indices.allSatisfy { !records.rejected($0) })
+        #expect(records[2].values.isEmpty == false && records[2].secrets.count == 1)
+    }
+
+    /// A first run's records are made from their rows when read: the same records, rejected ones too.
+    @Test func aFirstRunsRecordsAreMadeWhenRead() throws {
+        var rows = Self.rows
+        rows[1][5] = "free"
+        let sheet = try Self.sheet(rows)
+        let decision = try DiffStep(now: "2026-11-21T10:00:00Z", key: Self.key).run(sheet, rates: nil, previous: nil, history: [])
+        let differ = Differ(hasher: SecretHasher(key: Self.key), now: "2026-11-21T10:00:00Z")
+        let made = zip(sheet.rows, sheet.secrets.rows).map { differ.record($0.validatedRow!, secrets: $1) }
+        #expect(decision.records.all == made)
+        #expect(decision.digests == made.map(RecordDigest.init))
+        #expect(decision.records.freshRejected == [made[1]])
+    }
+
+    /// Once a new snapshot is staged, the store lets go of the last one's index; the save is the same.
+    @Test func theLastIndexLetGoSavesTheSame() throws {
+        var saved: [Snapshot?] = []
+        var stamps: [String] = []
+        for letGo in [false, true] {
+            let folder = TestSupport.temporaryFolder()
+            _ = try Self.run(try Self.sheet(Self.rows), in: StateStore(folder: folder), at: "2026-11-21T10:00:00Z")
+            var changed = Self.rows
+            changed[2][5] = "40"
+            let store = StateStore(folder: folder)
+            let decision = try DiffStep(now: "2026-11-21T11:00:00Z", key: Self.key).run(
+                try Self.sheet(changed), rates: nil, previous: try store.loadPrevious(), history: [])
+            let staged = try store.stage(header: decision.header, records: decision.records, digests: decision.digests, reuse: decision.reuse)
+            if letGo {
+                store.letGoOfPreviousRecords()
+                #expect(try store.contents().snapshot?.records.isEmpty == true)
+            }
+            try store.save(staged, history: decision.history, lastBuild: nil)
+            saved.append(try StateStore(folder: folder).loadSnapshot())
+            let queue = try DatabaseQueue(path: folder.appendingPathComponent(StateDatabase.fileName).path)
+            stamps.append(try queue.read { db in
+                try String.fetchAll(db, sql: "SELECT quote(slot) || quote(digest) || quote(fingerprint) FROM record ORDER BY slot").joined()
+            })
+            try queue.close()
+        }
+        #expect(saved[0] == saved[1] && saved[0]?.rows.count == Self.rows.count)
+        #expect(stamps[0] == stamps[1] && !stamps[0].isEmpty)
+    }
 }

@@ -22,7 +22,7 @@ struct ReferenceDiffer {
             version: Snapshot.currentVersion, salt: hasher.salt, changedAt: now, columns: sheet.columns,
             secretColumns: secrets.columns, rows: [], rates: nil)
         guard let previous else {
-            return (differ.with(current, rows: records), ChangeSet(firstRun: true, deleted: [], added: [], changed: []), 0)
+            return (Self.with(current, rows: records), ChangeSet(firstRun: true, deleted: [], added: [], changed: []), 0)
         }
         var changes = ChangeSet(firstRun: false, deleted: [], added: [], changed: [])
         /// Records the change from the old record to the new one that stands for it now, by what each was.
@@ -85,9 +85,15 @@ struct ReferenceDiffer {
         changes.changed.sort { $0.after.row < $1.after.row }
         changes.noLongerCounted.sort { $0.after.row < $1.after.row }
         changes.nowCounted.sort { $0.after.row < $1.after.row }
-        var snapshot = differ.with(current, rows: records)
+        var snapshot = Self.with(current, rows: records)
         snapshot.salt = previous.salt
         if changes.isEmpty { snapshot.changedAt = previous.changedAt }
         return (snapshot, changes, newLeft.count { records[$0].rejected })
+    }
+
+    static func with(_ snapshot: Snapshot, rows: [RowRecord]) -> Snapshot {
+        var snapshot = snapshot
+        snapshot.rows = rows
+        return snapshot
     }
 }

@@ -10,6 +10,8 @@ extension Differ {
     ) throws(DataError) -> (snapshot: Snapshot, digests: [RecordDigest], changes: ChangeSet, newRejected: Int) {
         var sheet = sheet
         let compared = try compare(taking: &sheet, previous: previous, keepSecrets: true)
-        return (compared.snapshot, compared.digests, compared.changes, compared.newRejected)
+        var snapshot = compared.header
+        snapshot.rows = compared.records.all
+        return (snapshot, compared.digests, compared.changes, compared.newRejected)
     }
 }
