@@ -19,6 +19,8 @@ package struct DiffStep: Sendable {
     /// The state folder's key for secret hashes (`SecretKey`); nil where there is none (a dry run before the
     /// first build, `orderpress diff` without the file), and this run's secrets are hashed with a key of its own.
     package var key: [UInt8]? = nil
+    /// From how many rows a first run's records are made when staged (`Differ.madeWhenStagedFrom`); tests set fewer.
+    package var madeWhenStagedFrom = Differ.madeWhenStagedFrom
 
     package func run(
         _ sheet: ValidatedSheet, rates: RateTable?, previous: PreviousSnapshot?, history: [HistoryEntry]
@@ -39,6 +41,7 @@ package struct DiffStep: Sendable {
         // The key of the state folder, not one of this run's: records hashed with another are made again.
         let context = key.flatMap { Self.context(sheet.context, key: $0) }
         var differ = Differ(hasher: salted ?? keyed, now: now)
+        differ.madeWhenStagedFrom = madeWhenStagedFrom
         if salted == nil { differ.context = context }
         var (snapshot, records, digests, reuse, changes, newRejected) = try differ.compare(taking: &sheet, previous: previous, keepSecrets: salted != nil)
         let closedRounds = rounds?.close(&changes, data: sheet.data, columns: previous?.index.header.columns ?? [], closedAt: now) ?? []

@@ -15,6 +15,12 @@ struct Differ: Sendable {
     /// What this run's records are made under beyond their rows' cells (`Snapshot.context`); nil when it
     /// cannot be told, and then no record of the last snapshot is kept without being made again.
     package var context: Digest128? = nil
+    /// From this many rows on, records all made afresh are not held: only what they add to their rows, each
+    /// made again when the staging writes it (`SnapshotRecords`); held whole beside the rows, they were a
+    /// million-order full build's peak. Below it they are made here on both cores before render starts:
+    /// made again while render ran, they took a 100,000-order full build 7 % longer (docs/benchmarks.md).
+    package static let madeWhenStagedFrom = 250_000
+    package var madeWhenStagedFrom = Differ.madeWhenStagedFrom
 
     /// The new snapshot without its records, this run's records (`SnapshotRecords`; first-seen times
     /// carried over from matched rows), their digests, which of them
@@ -207,22 +213,23 @@ struct Differ: Sendable {
     /// A row `kept` names keeps its old record's digest, from `old`: no record is made of it, and its
     /// secrets are not hashed. A row validation kept that the diff does not keep (`remade`) has its record
     /// made from the last snapshot's.
-    /// When none is kept and every row was validated in full, the records are made again when read
-    /// (`SnapshotRecords`): only what they add to the rows is held.
+    /// When none is kept and every row was validated in full, from `madeWhenStagedFrom` rows, the records
+    /// are made again when read (`SnapshotRecords`): only what they add to the rows is held.
     private func recordsAndDigests(
         _ sheet: inout ValidatedSheet, keepSecrets: Bool, kept: [Int32], remade: [Int: RowRecord], old: [SnapshotIndex.Stamp]
     ) -> (SnapshotRecords, [RecordDigest]) {
         let rows = sheet.rows
+        let madeWhenStaged = sheet.keptRows == 0 && rows.count >= madeWhenStagedFrom
         guard !keepSecrets else {
             let secrets = sheet.secrets.rows
-            return recordsAndDigests(rows, kept: kept, remade: remade, old: old) { secrets[$0] }
+            return recordsAndDigests(rows, kept: kept, remade: remade, old: old, madeWhenStaged: madeWhenStaged) { secrets[$0] }
         }
         var secrets: [[SecretValue]] = []
         swap(&secrets, &sheet.secrets.rows)
         return secrets.withUnsafeMutableBufferPointer { secrets in
             // Each range takes only its own rows' secrets; the kept rows' go with the array.
             nonisolated(unsafe) let secrets = secrets
-            return recordsAndDigests(rows, kept: kept, remade: remade, old: old) { index in
+            return recordsAndDigests(rows, kept: kept, remade: remade, old: old, madeWhenStaged: madeWhenStaged) { index in
                 var taken: [SecretValue] = []
                 swap(&taken, &secrets[index])
                 return taken
@@ -232,10 +239,12 @@ struct Differ: Sendable {
 
     /// The records of `rows` and their digests, each record's secrets those `secrets` gives for its row.
     private func recordsAndDigests(
-        _ rows: [SheetRow], kept: [Int32], remade: [Int: RowRecord], old: [SnapshotIndex.Stamp], secrets: (Int) -> [SecretValue]
+        _ rows: [SheetRow], kept: [Int32], remade: [Int: RowRecord], old: [SnapshotIndex.Stamp], madeWhenStaged: Bool,
+        secrets: (Int) -> [SecretValue]
     ) -> (SnapshotRecords, [RecordDigest]) {
         let keeps = kept.count == rows.count && kept.contains { $0 >= 0 }
-        if !keeps, remade.isEmpty, rows.allSatisfy({ $0.validatedRow != nil }) {
+        // Every row validated in full (`madeWhenStaged`: none kept by validation) and none kept here.
+        if madeWhenStaged, !keeps {
             let (additions, digests, _) = Parallel.fill(count: rows.count, minimumChunk: 5_000) { range, put in
                 var scratch = RecordDigest.Scratch()
                 for index in range {

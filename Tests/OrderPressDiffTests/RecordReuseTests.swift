@@ -136,12 +136,16 @@ import OrderPressTestSupport
         #expect(records[2].values.isEmpty == false && records[2].secrets.count == 1)
     }
 
-    /// A first run's records are made from their rows when read: the same records, rejected ones too.
-    @Test func aFirstRunsRecordsAreMadeWhenRead() throws {
+    /// A first run's records, made from their rows when read (from `madeWhenStagedFrom` rows) or made at
+    /// once: the same records, rejected ones too.
+    @Test(arguments: [0, Differ.madeWhenStagedFrom])
+    func aFirstRunsRecordsAreMadeWhenRead(madeWhenStagedFrom: Int) throws {
         var rows = Self.rows
         rows[1][5] = "free"
         let sheet = try Self.sheet(rows)
-        let decision = try DiffStep(now: "2026-11-21T10:00:00Z", key: Self.key).run(sheet, rates: nil, previous: nil, history: [])
+        var step = DiffStep(now: "2026-11-21T10:00:00Z", key: Self.key)
+        step.madeWhenStagedFrom = madeWhenStagedFrom
+        let decision = try step.run(sheet, rates: nil, previous: nil, history: [])
         let differ = Differ(hasher: SecretHasher(key: Self.key), now: "2026-11-21T10:00:00Z")
         let made = zip(sheet.rows, sheet.secrets.rows).map { differ.record($0.validatedRow!, secrets: $1) }
         #expect(decision.records.all == made)
