@@ -10,21 +10,10 @@ import OrderPressTestSupport
 /// same rows validated in full: the same records, digests, kept records and changes, also when a kept
 /// row's match is not its record (its id now shared, a row alike in every cell added before it).
 @Suite struct KeptRowDiffTests {
-    static let key = [UInt8](repeating: 7, count: SecretKey.length)
-    static let rows = (1...6).map { DiffFixtures.row(String($0), ["Amy", "Ben", "陳小明"][$0 % 3], code: "code\($0)") }
+    static let (key, rows) = (DiffFixtures.key, DiffFixtures.coded)
 
     static func sheet(_ rows: [[String]], known: KnownRows? = nil) throws -> ValidatedSheet {
-        let configuration = try TestSupport.configuration(
-            """
-            base_currency = "TWD"
-            [orders]
-            path = "o.json"
-            [orders.columns]
-            options = ["sugar"]
-            secret = ["editCode"]
-            """)
-        return try Validator(configuration: configuration).validateSheet(
-            orders: TestSupport.table(DiffFixtures.headers, rows), groups: nil, known: { known })
+        try DiffFixtures.validated(rows, known: known)
     }
 
     @Test(arguments: ["price", "sameid", "copy", "delete"])

@@ -11,20 +11,10 @@ import OrderPressTestSupport
 /// their secrets are not hashed again, their digests are the last ones, and the save leaves them where
 /// they are; the state it saves equals one whose every record was made again.
 @Suite struct RecordReuseTests {
-    static let key = [UInt8](repeating: 7, count: SecretKey.length)
-    static let rows = (1...6).map { DiffFixtures.row(String($0), ["Amy", "Ben", "陳小明"][$0 % 3], code: "code\($0)") }
+    static let (key, rows) = (DiffFixtures.key, DiffFixtures.coded)
 
     static func sheet(_ rows: [[String]], currency: String = "TWD") throws -> ValidatedSheet {
-        let configuration = try TestSupport.configuration(
-            """
-            base_currency = "\(currency)"
-            [orders]
-            path = "o.json"
-            [orders.columns]
-            options = ["sugar"]
-            secret = ["editCode"]
-            """)
-        return try Validator(configuration: configuration).validateSheet(orders: TestSupport.table(DiffFixtures.headers, rows), groups: nil)
+        try DiffFixtures.validated(rows, currency: currency)
     }
 
     /// Runs the diff step on `sheet` over what `store` holds and saves what it decides; returns the decision

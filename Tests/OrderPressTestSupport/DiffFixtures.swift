@@ -23,6 +23,23 @@ package enum DiffFixtures {
         [id, "週五下午茶", person, drink, sugar, price, code]
     }
 
+    /// Six orders of three people, each with an edit code of its own: the rows the tests of kept records change.
+    package static let coded = (1...6).map { row(String($0), ["Amy", "Ben", "陳小明"][$0 % 3], code: "code\($0)") }
+
+    /// `rows` validated with `editCode` a secret column, in `currency`, knowing `known` of the last snapshot.
+    package static func validated(_ rows: [[String]], currency: String = "TWD", known: KnownRows? = nil) throws -> ValidatedSheet {
+        let configuration = try TestSupport.configuration(
+            """
+            base_currency = "\(currency)"
+            [orders]
+            path = "o.json"
+            [orders.columns]
+            options = ["sugar"]
+            secret = ["editCode"]
+            """)
+        return try Validator(configuration: configuration).validateSheet(orders: TestSupport.table(headers, rows), groups: nil, known: { known })
+    }
+
     /// Runs the differ on `rows` against `previous`, as a build at `time` would.
     package static func compare(_ rows: [[String]], previous: Snapshot?, time: String = "2026-11-21T10:00:00Z") throws -> (snapshot: Snapshot, changes: ChangeSet) {
         let configuration = try TestSupport.configuration(
