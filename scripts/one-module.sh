@@ -25,9 +25,11 @@ for folder in "$out"/Sources/OrderPress*/; do
   rm -rf "$folder"
 done
 rm -rf "$out/Tests"
-python3 - "$out" <<'PY'
-import pathlib, re, sys
-out = pathlib.Path(sys.argv[1])
+# The one target depends on what the stage targets depended on, read from the manifest as it is.
+(cd "$root" && swift package dump-package) > "$out/.build/manifest.json"
+python3 - "$out" "$root" <<'PY'
+import json, pathlib, re, sys
+out, root = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
 for path in (out / "Sources" / "orderpress").glob("*.swift"):
     lines, seen = [], False
     for line in path.read_text().split("\n"):
@@ -38,30 +40,34 @@ for path in (out / "Sources" / "orderpress").glob("*.swift"):
             continue
         lines.append(line)
     path.write_text("\n".join(lines))
-manifest = out / "Package.swift"
-text = manifest.read_text()
+manifest = json.loads((out / ".build" / "manifest.json").read_text())
+stages = {t["name"] for t in manifest["targets"] if (root / "Sources" / t["name"]).is_dir() and t["name"].startswith("OrderPress")}
+dependencies = []
+for target in manifest["targets"]:
+    if target["name"] not in stages:
+        continue
+    for dependency in target["dependencies"]:
+        if "product" in dependency:
+            name, package = dependency["product"][:2]
+            entry = f'.product(name: "{name}", package: "{package}")'
+        else:
+            name = (dependency.get("byName") or dependency.get("target"))[0]
+            if name in stages:
+                continue
+            entry = f'"{name}"'
+        if entry not in dependencies:
+            dependencies.append(entry)
+one = ('        .target(\n            name: "OrderPressAll",\n            dependencies: [\n'
+       + "".join(f"                {entry},\n" for entry in dependencies) + "            ]\n        ),\n")
+text = (out / "Package.swift").read_text()
 start = text.index("        // The stages, one target a folder")
 end = text.index('        .executableTarget(\n            name: "orderpress",')
-one = '''        .target(
-            name: "OrderPressAll",
-            dependencies: [
-                "CJemalloc", "CCmarkGFM", "CPageArena", "CHTTPRequest",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
-                .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
-                .product(name: "HeapModule", package: "swift-collections"),
-            ]
-        ),
-'''
 text = text[:start] + one + text[end:]
 text = text.replace("dependencies: stages + [", 'dependencies: ["OrderPressAll",')
 rest = text.index("        // Run by `make templates`")
 text = text[:rest] + text[text.rindex("    ]\n)"):]
 text = re.sub(r'\s*\.library\(name: "OrderPress", targets: \[[^\]]*\]\),', "", text)
-manifest.write_text(text)
+(out / "Package.swift").write_text(text)
 PY
 (cd "$out" && swift build -c release --product orderpress >&2)
 echo "$out/.build/release/orderpress"

@@ -39,7 +39,7 @@ package struct DiffStep: Sendable {
         // unchanged, then every hash is made again with the key (`rehash`).
         let salted = previous.map(\.index.header.salt).flatMap { $0 == SecretHasher.keyedMarker ? nil : SecretHasher(salt: $0) }
         // The key of the state folder, not one of this run's: records hashed with another are made again.
-        let context = key.flatMap { Self.context(sheet.context, key: $0) }
+        let context = key.flatMap { sheet.context?.keyed(by: $0) }
         var differ = Differ(hasher: salted ?? keyed, now: now)
         differ.madeWhenStagedFrom = madeWhenStagedFrom
         if salted == nil { differ.context = context }
@@ -72,12 +72,6 @@ package struct DiffStep: Sendable {
             header: snapshot, records: records, digests: digests, reuse: reuse, changes: changes, history: history, closedRounds: closedRounds)
     }
 
-    /// What records made from rows validated under `rows` with secrets hashed with `key` depend on
-    /// (`Snapshot.context`); nil when the rows' context is unknown. The key enters only through SHA-256.
-    static func context(_ rows: RowContext?, key: [UInt8]) -> Digest128? {
-        rows?.keyed(by: key)
-    }
-
     /// A key for this run alone, where the state has none to give.
     static func runKey() -> [UInt8] {
         var generator = SystemRandomNumberGenerator()
@@ -92,7 +86,7 @@ package struct DiffStep: Sendable {
         _ snapshot: inout Snapshot, records: inout SnapshotRecords, digests: inout [RecordDigest], history: inout [HistoryEntry],
         secrets: [[SecretValue]], with hasher: SecretHasher
     ) {
-        for index in records.indices where index < secrets.count && records.keptFrom(index) == nil {
+        for index in records.indices where index < secrets.count && records.isFresh(index) {
             records[index].secrets = secrets[index].map { $0.isUnknown ? .unknown : hasher.hash($0) }
             if index < digests.count { digests[index] = RecordDigest(records[index]) }
         }

@@ -5,9 +5,9 @@ import OrderPressSupport
 /// sheet row each was made from, and which of them the diff did not make again (`Differ`), each standing
 /// for the last snapshot's record at the position it names.
 ///
-/// A record the diff kept holds only what matching, the news and the save read of it (its sheet row, id,
-/// identity, whether it is rejected, its first-seen time): its fields and secret hashes stay as the state
-/// stores them, and its digest is the last one's. A save keeps it in its slot and never writes it (`SlotPlan`).
+/// A record the diff kept is held only as its place (`SnapshotRecords`): its fields and secret hashes stay
+/// as the state stores them, and its digest is the last one's. A save keeps it in its slot and never writes
+/// it (`SlotPlan`).
 package struct RecordReuse: Sendable, Equatable {
     /// Each record's row fingerprint, in order; empty when the rows had none.
     package var fingerprints: RowFingerprints
@@ -26,11 +26,6 @@ package struct RecordReuse: Sendable, Equatable {
     /// The fingerprint of record `position`'s row; nil when unknown.
     package func fingerprint(_ position: Int) -> Digest128? {
         position < fingerprints.count ? fingerprints[position] : nil
-    }
-
-    /// The last snapshot's position that record `position` stands for, when the diff kept it.
-    package func keptFrom(_ position: Int) -> Int? {
-        position < kept.count && kept[position] >= 0 ? Int(kept[position]) : nil
     }
 
     /// How many records the diff kept.

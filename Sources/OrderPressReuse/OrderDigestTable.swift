@@ -87,7 +87,7 @@ package struct OrderDigestTable: Sendable {
 
     /// An order's entry made from its fields; `fields` is scratch space.
     static func append(_ order: borrowing Order, fields: inout PageKeys.Fields, to digests: inout [UInt8]) {
-        fields.clear()
+        fields.reset()
         PageKeys.add(order, to: &fields)
         fields.appendDigest(16, to: &digests)
         append(row: order.row, to: &digests)

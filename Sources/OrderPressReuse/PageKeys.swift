@@ -518,10 +518,8 @@ struct PageKeys: PieceKeys {
             bytes.reserveCapacity(start.count + 1024)
         }
 
-        mutating func clear() { bytes.removeAll(keepingCapacity: true) }
-
         /// Empty but for `start`, keeping the buffer.
-        mutating func reset(_ start: [UInt8]) {
+        mutating func reset(_ start: [UInt8] = []) {
             bytes.removeAll(keepingCapacity: true)
             bytes += start
         }

@@ -238,10 +238,8 @@ public struct Validator: Sendable {
         _ order: borrowing Order, _ candidate: borrowing Candidate, identity: RowIdentity, idCounts: [String: Int]?, products: inout AmountProducts
     ) -> ValidatedRow {
         let valid = candidate.reasons.isEmpty
-        let idCount = order.id.map { id in idCounts.map { $0[id] ?? 0 } ?? 1 } ?? 0
         return ValidatedRow(
-            row: order.row, id: order.id,
-            identity: Identity(id: order.id ?? "", idCount: idCount, values: candidate.values, rule: identity),
+            row: order.row, id: order.id, identity: Self.identity(order, candidate, rule: identity, idCounts: idCounts),
             values: candidate.values, rejected: !valid, group: order.group, person: order.person, item: order.item,
             options: order.options, quantity: order.quantity, amount: valid ? products.amount(of: order) : nil,
             currency: valid ? order.currency : candidate.currencyText)
@@ -259,10 +257,16 @@ public struct Validator: Sendable {
     private func keptRow(
         _ order: borrowing Order, _ candidate: borrowing Candidate, identity: RowIdentity, idCounts: [String: Int]?, known: Int32
     ) -> KeptRow {
+        KeptRow(row: order.row, id: order.id, identity: Self.identity(order, candidate, rule: identity, idCounts: idCounts), known: known)
+    }
+
+    /// A row's identity: by its id when no other row uses it (`idCounts`: how many rows use each id; nil
+    /// when none is used twice), else by its values.
+    private static func identity(
+        _ order: borrowing Order, _ candidate: borrowing Candidate, rule: RowIdentity, idCounts: [String: Int]?
+    ) -> Identity {
         let idCount = order.id.map { id in idCounts.map { $0[id] ?? 0 } ?? 1 } ?? 0
-        return KeptRow(
-            row: order.row, id: order.id, identity: Identity(id: order.id ?? "", idCount: idCount, values: candidate.values, rule: identity),
-            known: known)
+        return Identity(id: order.id ?? "", idCount: idCount, values: candidate.values, rule: rule)
     }
 
     /// A row whose cells cannot be matched to columns shows none of them: any could be a secret.
