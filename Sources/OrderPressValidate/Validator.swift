@@ -97,13 +97,13 @@ public struct Validator: Sendable {
             var signedPrices = 0
             // Each row's fingerprint made here, while its cells are in the cache: a pass of its own after the
             // rows were read went through every cell again.
-            var scratch: [UInt8] = []
+            let width = orders.headers.count
             orders.withCells { cells in
                 for row in range {
                     var (order, candidate, group) = check(
                         cells, row: row, number: numbers[row], reader: reader, roles: roles, listed: listed, offsets: &offsets,
                         repeated: &repeated, warnings: &chunk.warnings, dates: &dates, signedPrices: &signedPrices)
-                    candidate.fingerprint = orders.rowFingerprint(row, scratch: &scratch)
+                    candidate.fingerprint = SourceTable.rowFingerprint(row, width: width, in: cells)
                     hand(row, order, candidate, group: group)
                 }
             }
@@ -403,7 +403,7 @@ public struct Validator: Sendable {
         /// The row's non-secret mapped values and its secret cells (`RowReader.split`).
         var values: [String]
         var secrets: [SecretValue]
-        /// The row's cells as the sheet gave them (`SourceTable.rowFingerprint(_:scratch:)`).
+        /// The row's cells as the sheet gave them (`SourceTable.rowFingerprint(_:)`).
         var fingerprint = Digest128(high: 0, low: 0)
         var currencyFromRow: Bool { !currencyText.isEmpty }
     }
