@@ -104,7 +104,7 @@ public struct Validator: Sendable {
                         cells, row: row, number: numbers[row], reader: reader, roles: roles, listed: listed, offsets: &offsets,
                         repeated: &repeated, warnings: &chunk.warnings, dates: &dates, signedPrices: &signedPrices)
                     candidate.fingerprint = SourceTable.rowFingerprint(row, width: width, in: cells)
-                    hand(row, order, candidate, group: group)
+                    hand(row, consume order, consume candidate, group: group)
                 }
             }
             (chunk.dates, chunk.signedPrices) = (dates, signedPrices)
@@ -204,26 +204,33 @@ public struct Validator: Sendable {
         // Each row apart from the others, a range on each core, with its secret cells: the rows' amounts
         // worked out once for each distinct product (`AmountProducts`). A row the last snapshot holds
         // (`keptPosition`) is only its identity: the diff keeps its record and reads nothing else of it.
-        let (rows, secretRows, keptCounts) = Parallel.fill(count: madeOrders.count, minimumChunk: 5_000) {
-            (range, put: (Int, consuming SheetRow, consuming [SecretValue]) -> Void) -> Int in
-            var products = AmountProducts()
-            var kept = 0
-            // How far the last snapshot's records are from this run's rows, as the last row found tells it.
-            var drift = 0
-            for index in range {
-                if let last, let position = Self.keptPosition(madeCandidates[index], in: last, near: index + drift) {
-                    drift = position - index
-                    put(
-                        index, .kept(keptRow(madeOrders[index], madeCandidates[index], identity: identity, idCounts: counts, known: Int32(position))),
-                        [])
-                    kept += 1
-                    continue
+        // Each row's order and candidate lent in place: an element of an array captured by the closure was
+        // copied out of it (its texts retained, then released) for every row.
+        let (rows, secretRows, keptCounts) = madeOrders.withUnsafeBufferPointer { madeOrders in
+            madeCandidates.withUnsafeBufferPointer { madeCandidates in
+                Parallel.fill(count: madeOrders.count, minimumChunk: 5_000) {
+                    (range, put: (Int, consuming SheetRow, consuming [SecretValue]) -> Void) -> Int in
+                    var products = AmountProducts()
+                    var kept = 0
+                    // How far the last snapshot's records are from this run's rows, as the last row found tells it.
+                    var drift = 0
+                    for index in range {
+                        if let last, let position = Self.keptPosition(madeCandidates[index], in: last, near: index + drift) {
+                            drift = position - index
+                            put(
+                                index,
+                                .kept(keptRow(madeOrders[index], madeCandidates[index], identity: identity, idCounts: counts, known: Int32(position))),
+                                [])
+                            kept += 1
+                            continue
+                        }
+                        put(
+                            index, .validated(row(madeOrders[index], madeCandidates[index], identity: identity, idCounts: counts, products: &products)),
+                            madeCandidates[index].secrets)
+                    }
+                    return kept
                 }
-                put(
-                    index, .validated(row(madeOrders[index], madeCandidates[index], identity: identity, idCounts: counts, products: &products)),
-                    madeCandidates[index].secrets)
             }
-            return kept
         }
         var sheet = ValidatedSheet(data: data, columns: shownColumns, secrets: SecretCells(columns: secretColumns, rows: secretRows))
         (sheet.rows, sheet.fingerprints, sheet.context) = (rows, fingerprints, context)
