@@ -60,6 +60,7 @@ public struct Validator: Sendable {
             var knownLists: [OptionBits: [String]] = [:]
             // Each thread remembers the zone's offsets for the hours its rows' times fall in.
             var offsets = ZoneOffsets(configuration.timeZone)
+            var people = PersonKeys()
             let numbers = orders.numbers
             // Each long text that repeats (a group's name in each of its orders, a person's e-mail in each of
             // theirs) made once on this thread; room for a few long texts a row.
@@ -102,7 +103,7 @@ public struct Validator: Sendable {
                 for row in range {
                     var (order, candidate, group) = check(
                         cells, row: row, number: numbers[row], reader: reader, roles: roles, listed: listed, offsets: &offsets,
-                        repeated: &repeated, warnings: &chunk.warnings, dates: &dates, signedPrices: &signedPrices)
+                        people: &people, repeated: &repeated, warnings: &chunk.warnings, dates: &dates, signedPrices: &signedPrices)
                     candidate.fingerprint = SourceTable.rowFingerprint(row, width: width, in: cells)
                     hand(row, consume order, consume candidate, group: group)
                 }
@@ -415,6 +416,22 @@ public struct Validator: Sendable {
         var currencyFromRow: Bool { !currencyText.isEmpty }
     }
 
+    /// Each short name's key (`PersonKey`) made once on a thread, found by the name's words (`TextBits`):
+    /// most rows name someone who ordered before.
+    private struct PersonKeys {
+        private var known = FlatTable<TextBits>()
+        private var keys: [PersonKey] = []
+
+        mutating func key(_ name: String) -> PersonKey {
+            guard let bits = TextBits(name) else { return PersonKey(name) }
+            if let index = known[bits] { return keys[Int(index)] }
+            let key = PersonKey(name)
+            known.insert(bits, Int32(keys.count))
+            keys.append(key)
+            return key
+        }
+    }
+
     /// Up to four options by their words (`TextBits`): a cache key in front of the options themselves,
     /// valid while the list it was made from lives.
     private struct OptionBits: Hashable {
@@ -429,6 +446,15 @@ public struct Validator: Sendable {
             }
             guard let first = word(0), let second = word(1), let third = word(2), let fourth = word(3) else { return nil }
             (count, self.first, self.second, self.third, self.fourth) = (options.count, first, second, third, fourth)
+        }
+
+        /// One word of the options' words, mixed: the synthesised hash fed the count and each optional
+        /// word apart (a dozen rounds of the hasher), for every row that names options.
+        func hash(into hasher: inout Hasher) {
+            func spread(_ bits: TextBits?) -> UInt64 { bits.map { $0.spread } ?? 0 }
+            hasher.combine(
+                FlatTable<TextBits>.mix(
+                    FlatTable<TextBits>.mix(spread(first), spread(second) &+ UInt64(count)), FlatTable<TextBits>.mix(spread(third), spread(fourth))))
         }
     }
 
@@ -455,7 +481,8 @@ public struct Validator: Sendable {
 
     private func check(
         _ cells: CellStore.View, row index: Int, number: Int, reader: RowReader, roles: Roles,
-        listed: (groups: [Group], places: GroupPlaces)?, offsets: inout ZoneOffsets, repeated: inout RepeatedTexts, warnings: inout [DataWarning],
+        listed: (groups: [Group], places: GroupPlaces)?, offsets: inout ZoneOffsets, people: inout PersonKeys, repeated: inout RepeatedTexts,
+        warnings: inout [DataWarning],
         dates: inout DateEvidence, signedPrices: inout Int
     ) -> (Order, Candidate, group: Int?) {
         let columns = configuration.orderColumns
@@ -559,7 +586,7 @@ public struct Validator: Sendable {
         let id = text(roles.id)
         let order = Order(
             row: number, id: id.isEmpty ? nil : id, group: group, person: person,
-            personKey: PersonKey(person), item: item, options: options, quantity: quantity ?? 1,
+            personKey: people.key(person), item: item, options: options, quantity: quantity ?? 1,
             unitPrice: price ?? 0, currency: currency, time: time, timeText: timeText, note: note, paid: paid)
         return (order, Candidate(reasons: reasons, currencyText: currencyText, values: values, secrets: secrets), groupPosition)
     }
