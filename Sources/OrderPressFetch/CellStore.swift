@@ -58,6 +58,14 @@ package struct CellStore: Sendable, Equatable {
         /// Cell `index` as a `String`.
         @inline(__always)
         package func text(_ index: Int) -> String { String(decoding: self[index], as: UTF8.self) }
+
+        /// The bytes of cells `cells`, which lie one after the other.
+        @inline(__always)
+        package func bytes(_ cells: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+            let start = cells.lowerBound == 0 ? 0 : ends[cells.lowerBound - 1]
+            let end = cells.isEmpty ? start : ends[cells.upperBound - 1]
+            return UnsafeBufferPointer(start: bytes.baseAddress.map { $0 + start }, count: end - start)
+        }
     }
 
     /// Room for `cells` more cells holding `bytes` more bytes, so that a large table is not copied as it grows.

@@ -1,4 +1,5 @@
 import Foundation
+import OrderPressSupport
 
 /// The cell texts too long to be stored inside a `String` (more than 15 bytes) made lately, one in each
 /// slot of a table by a hash of their bytes: a cell equal to the text in its slot is that `String` again,
@@ -11,6 +12,11 @@ package struct RepeatedTexts {
     private var hashes: [UInt64]
     private var texts: [String]
     private let mask: Int
+    /// `normalText`'s short texts: each slot's two words of bytes and count (the first words, then the
+    /// second), and its text. Zero words are the empty text's.
+    private var shortKeys = [UInt64](repeating: 0, count: 2 * shortSlots)
+    private var shortTexts = [String](repeating: "", count: shortSlots)
+    private static let shortSlots = 4_096
 
     /// Longer texts than this are not stored inline: only those are looked up.
     package static let inlineBytes = 15
@@ -47,6 +53,41 @@ package struct RepeatedTexts {
         let text = String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
         hashes[slot] = hash
         texts[slot] = text
+        return text
+    }
+
+    /// `Text.normalize` of the text of the `count` bytes at `base` (UTF-8, as the caller checked): the one
+    /// made before when it is still in its slot. A long text is found again only when its bytes are normal
+    /// already (the one in the slot is compared with the bytes); a short one by its bytes as they came, in a
+    /// small table of its own: a sheet's short cells (sizes, sugar levels, prices, quantities) are mostly
+    /// repeats, and decoding and checking each cost more than finding it. Use one table for this or for
+    /// `text(_:count:)`, not both.
+    @inline(__always)
+    package mutating func normalText(_ base: UnsafePointer<UInt8>, count: Int) -> String {
+        guard count > Self.inlineBytes else { return shortNormalText(base, count: count) }
+        let hash = Self.hash(base, count: count)
+        let slot = Int(truncatingIfNeeded: hash >> 40) & mask
+        if hashes[slot] == hash, Self.equal(texts[slot], base, count: count) { return texts[slot] }
+        let text = Text.normalize(String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self))
+        hashes[slot] = hash
+        texts[slot] = text
+        return text
+    }
+
+    /// A text of at most 15 bytes, by its bytes and their count in two words: equal words, equal bytes.
+    @inline(__always)
+    private mutating func shortNormalText(_ base: UnsafePointer<UInt8>, count: Int) -> String {
+        var key = (UInt64(0), UInt64(0))
+        withUnsafeMutableBytes(of: &key) { words in
+            words.copyMemory(from: UnsafeRawBufferPointer(start: base, count: count))
+            words[15] = UInt8(truncatingIfNeeded: count)
+        }
+        var hash = (key.0 ^ (key.1 &* 0x9E37_79B9_7F4A_7C15)) &* 0xFF51_AFD7_ED55_8CCD
+        hash ^= hash >> 29
+        let slot = Int(truncatingIfNeeded: hash >> 40) & (Self.shortSlots - 1)
+        if shortKeys[slot] == key.0, shortKeys[slot + Self.shortSlots] == key.1 { return shortTexts[slot] }
+        let text = Text.normalize(String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self))
+        (shortKeys[slot], shortKeys[slot + Self.shortSlots], shortTexts[slot]) = (key.0, key.1, text)
         return text
     }
 

@@ -1,6 +1,6 @@
 import OrderPressSupport
 
-/// Every data row's fingerprint (`SourceTable.rowFingerprint(_:scratch:)`), in sheet order: 16 bytes a row in
+/// Every data row's fingerprint (`SourceTable.rowFingerprint(_:)`), in sheet order: 16 bytes a row in
 /// one flat array, so that a million rows' fingerprints take 16 MB and no dictionary of texts. A rerun
 /// compares them with the last run's to tell the rows whose cells did not change.
 package struct RowFingerprints: Sendable, Equatable {
@@ -13,11 +13,10 @@ package struct RowFingerprints: Sendable, Equatable {
     package init(_ table: SourceTable, rows: [Int]? = nil) {
         let count = rows?.count ?? table.dataRowCount
         values = [Digest128](unsafeUninitializedCapacity: count) { buffer, initialized in
-            // Each range initialises only its own elements, with a scratch buffer of its own.
+            // Each range initialises only its own elements.
             nonisolated(unsafe) let buffer = buffer
             _ = Parallel.chunks(count: count, minimumChunk: 5_000) { range in
-                var scratch: [UInt8] = []
-                for index in range { (buffer.baseAddress! + index).initialize(to: table.rowFingerprint(rows?[index] ?? index, scratch: &scratch)) }
+                for index in range { (buffer.baseAddress! + index).initialize(to: table.rowFingerprint(rows?[index] ?? index)) }
             }
             initialized = count
         }

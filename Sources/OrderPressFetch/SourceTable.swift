@@ -1,3 +1,4 @@
+import Crypto
 import OrderPressSupport
 
 /// A sheet as a source gave it: header names and every data row, each cell as text.
@@ -89,26 +90,44 @@ public struct SourceTable: Sendable, Equatable {
         try store.withView(body)
     }
 
-    /// The fingerprint of data row `row` (0-based): the first 16 bytes of the SHA-256 of its cells in
-    /// the order of `headers`, the number of cells first and each cell prefixed by its length in UTF-8
-    /// bytes, so that no two different rows share an encoding (`["ab", ""]` is not `["a", "b"]`). The one
-    /// place that reads a row's cells for it: a change of how cells are stored changes only this. The
-    /// encoding is written into `scratch` (its memory kept from row to row) and hashed at once: hashing
-    /// each length and cell apart cost more than the hash itself.
-    package func rowFingerprint(_ row: Int, scratch: inout [UInt8]) -> Digest128 {
-        scratch.removeAll(keepingCapacity: true)
-        func add(_ length: Int) {
-            withUnsafeBytes(of: UInt64(length).littleEndian) { scratch.append(contentsOf: $0) }
-        }
-        add(headers.count)
-        store.withView { cells in
-            for column in 0..<headers.count {
-                let bytes = cells[row * headers.count + column]
-                add(bytes.count)
-                scratch.append(contentsOf: bytes)
+    /// How row fingerprints are made (`rowFingerprint(_:)`): part of what a snapshot's records were made
+    /// under (`RowContext`), so that a state written by a version that made them otherwise keeps no record
+    /// by a fingerprint of its own kind and has every record made again.
+    package static let fingerprintScheme = "rows: count, lengths, bytes"
+
+    /// The fingerprint of data row `row` (0-based): the first 16 bytes of the SHA-256 of the number of its
+    /// cells, each cell's length in UTF-8 bytes (in the order of `headers`) and then the cells' bytes as
+    /// they lie in the store, one after the other. The lengths first, each prefix-free (LEB128), so that no
+    /// two different rows share an encoding (`["ab", ""]` is not `["a", "b"]`). The one place that reads a
+    /// row's cells for it: a change of how cells are stored changes only this. The row's bytes are hashed
+    /// in place, not copied: a copy a cell at a time cost more than the hash itself.
+    package func rowFingerprint(_ row: Int) -> Digest128 {
+        store.withView { Self.rowFingerprint(row, width: headers.count, in: $0) }
+    }
+
+    /// `rowFingerprint(_:)` of a table of `width` headers whose cells are lent already (`withCells(_:)`):
+    /// without the table, which a loop capturing it copied for every row.
+    package static func rowFingerprint(_ row: Int, width: Int, in cells: CellStore.View) -> Digest128 {
+        // At most ten bytes a number, the count and every length.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10 * (width + 1)) { lengths in
+            var used = 0
+            func add(_ number: Int) {
+                var rest = UInt64(number)
+                while rest >= 0x80 {
+                    lengths[used] = UInt8(truncatingIfNeeded: rest) | 0x80
+                    rest >>= 7
+                    used += 1
+                }
+                lengths[used] = UInt8(rest)
+                used += 1
             }
+            add(width)
+            for column in 0..<width { add(cells[row * width + column].count) }
+            var hash = SHA256()
+            hash.update(bufferPointer: UnsafeRawBufferPointer(start: lengths.baseAddress, count: used))
+            if width > 0 { hash.update(bufferPointer: UnsafeRawBufferPointer(cells.bytes(row * width..<(row + 1) * width))) }
+            return Digest128(hash.finalize())
         }
-        return scratch.withUnsafeBytes { Digest128(sha256Of: $0) }
     }
 
     /// Data rows read, malformed ones included.

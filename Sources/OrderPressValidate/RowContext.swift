@@ -17,6 +17,8 @@ package struct RowContext: Sendable, Equatable {
     ) {
         var hash = SHA256()
         hash.addProgram()
+        // Fingerprints made another way tell no row's record, whatever the program's stamp.
+        hash.add(SourceTable.fingerprintScheme)
         configuration.fingerprint.withBytes { hash.update(bufferPointer: $0) }
         hash.add(table.name)
         hash.add(table.fromCSV ? "csv" : "table")

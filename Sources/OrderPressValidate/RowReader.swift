@@ -58,12 +58,12 @@ struct RowReader {
     /// row's texts, split afterwards, was made and freed for every row). The cells, not a `SourceTable`:
     /// one handed to each row was copied (five arrays retained, then released) for every one. Each text
     /// is made from the cell's bytes here, a long one that repeats (a group's name in each of its orders)
-    /// once (`repeated`).
+    /// made and normalised once (`repeated`).
     package func read(_ cells: CellStore.View, row: Int, repeated: inout RepeatedTexts) -> (values: [String], secrets: [SecretValue]) {
         let start = row * width
         func text(_ position: Int) -> String {
             let cell = cells[start + position]
-            return cell.isEmpty ? "" : Text.normalize(repeated.text(cell.baseAddress!, count: cell.count))
+            return cell.isEmpty ? "" : repeated.normalText(cell.baseAddress!, count: cell.count)
         }
         return (valuePositions.map { text($0) }, secretPositions.map { SecretValue(text($0)) })
     }

@@ -60,6 +60,7 @@ public struct Validator: Sendable {
             var knownLists: [OptionBits: [String]] = [:]
             // Each thread remembers the zone's offsets for the hours its rows' times fall in.
             var offsets = ZoneOffsets(configuration.timeZone)
+            var people = PersonKeys()
             let numbers = orders.numbers
             // Each long text that repeats (a group's name in each of its orders, a person's e-mail in each of
             // theirs) made once on this thread; room for a few long texts a row.
@@ -97,14 +98,14 @@ public struct Validator: Sendable {
             var signedPrices = 0
             // Each row's fingerprint made here, while its cells are in the cache: a pass of its own after the
             // rows were read went through every cell again.
-            var scratch: [UInt8] = []
+            let width = orders.headers.count
             orders.withCells { cells in
                 for row in range {
                     var (order, candidate, group) = check(
                         cells, row: row, number: numbers[row], reader: reader, roles: roles, listed: listed, offsets: &offsets,
-                        repeated: &repeated, warnings: &chunk.warnings, dates: &dates, signedPrices: &signedPrices)
-                    candidate.fingerprint = orders.rowFingerprint(row, scratch: &scratch)
-                    hand(row, order, candidate, group: group)
+                        people: &people, repeated: &repeated, warnings: &chunk.warnings, dates: &dates, signedPrices: &signedPrices)
+                    candidate.fingerprint = SourceTable.rowFingerprint(row, width: width, in: cells)
+                    hand(row, consume order, consume candidate, group: group)
                 }
             }
             (chunk.dates, chunk.signedPrices) = (dates, signedPrices)
@@ -204,26 +205,33 @@ public struct Validator: Sendable {
         // Each row apart from the others, a range on each core, with its secret cells: the rows' amounts
         // worked out once for each distinct product (`AmountProducts`). A row the last snapshot holds
         // (`keptPosition`) is only its identity: the diff keeps its record and reads nothing else of it.
-        let (rows, secretRows, keptCounts) = Parallel.fill(count: madeOrders.count, minimumChunk: 5_000) {
-            (range, put: (Int, consuming SheetRow, consuming [SecretValue]) -> Void) -> Int in
-            var products = AmountProducts()
-            var kept = 0
-            // How far the last snapshot's records are from this run's rows, as the last row found tells it.
-            var drift = 0
-            for index in range {
-                if let last, let position = Self.keptPosition(madeCandidates[index], in: last, near: index + drift) {
-                    drift = position - index
-                    put(
-                        index, .kept(keptRow(madeOrders[index], madeCandidates[index], identity: identity, idCounts: counts, known: Int32(position))),
-                        [])
-                    kept += 1
-                    continue
+        // Each row's order and candidate lent in place: an element of an array captured by the closure was
+        // copied out of it (its texts retained, then released) for every row.
+        let (rows, secretRows, keptCounts) = madeOrders.withUnsafeBufferPointer { madeOrders in
+            madeCandidates.withUnsafeBufferPointer { madeCandidates in
+                Parallel.fill(count: madeOrders.count, minimumChunk: 5_000) {
+                    (range, put: (Int, consuming SheetRow, consuming [SecretValue]) -> Void) -> Int in
+                    var products = AmountProducts()
+                    var kept = 0
+                    // How far the last snapshot's records are from this run's rows, as the last row found tells it.
+                    var drift = 0
+                    for index in range {
+                        if let last, let position = Self.keptPosition(madeCandidates[index], in: last, near: index + drift) {
+                            drift = position - index
+                            put(
+                                index,
+                                .kept(keptRow(madeOrders[index], madeCandidates[index], identity: identity, idCounts: counts, known: Int32(position))),
+                                [])
+                            kept += 1
+                            continue
+                        }
+                        put(
+                            index, .validated(row(madeOrders[index], madeCandidates[index], identity: identity, idCounts: counts, products: &products)),
+                            madeCandidates[index].secrets)
+                    }
+                    return kept
                 }
-                put(
-                    index, .validated(row(madeOrders[index], madeCandidates[index], identity: identity, idCounts: counts, products: &products)),
-                    madeCandidates[index].secrets)
             }
-            return kept
         }
         var sheet = ValidatedSheet(data: data, columns: shownColumns, secrets: SecretCells(columns: secretColumns, rows: secretRows))
         (sheet.rows, sheet.fingerprints, sheet.context) = (rows, fingerprints, context)
@@ -403,9 +411,25 @@ public struct Validator: Sendable {
         /// The row's non-secret mapped values and its secret cells (`RowReader.split`).
         var values: [String]
         var secrets: [SecretValue]
-        /// The row's cells as the sheet gave them (`SourceTable.rowFingerprint(_:scratch:)`).
+        /// The row's cells as the sheet gave them (`SourceTable.rowFingerprint(_:)`).
         var fingerprint = Digest128(high: 0, low: 0)
         var currencyFromRow: Bool { !currencyText.isEmpty }
+    }
+
+    /// Each short name's key (`PersonKey`) made once on a thread, found by the name's words (`TextBits`):
+    /// most rows name someone who ordered before.
+    private struct PersonKeys {
+        private var known = FlatTable<TextBits>()
+        private var keys: [PersonKey] = []
+
+        mutating func key(_ name: String) -> PersonKey {
+            guard let bits = TextBits(name) else { return PersonKey(name) }
+            if let index = known[bits] { return keys[Int(index)] }
+            let key = PersonKey(name)
+            known.insert(bits, Int32(keys.count))
+            keys.append(key)
+            return key
+        }
     }
 
     /// Up to four options by their words (`TextBits`): a cache key in front of the options themselves,
@@ -422,6 +446,15 @@ public struct Validator: Sendable {
             }
             guard let first = word(0), let second = word(1), let third = word(2), let fourth = word(3) else { return nil }
             (count, self.first, self.second, self.third, self.fourth) = (options.count, first, second, third, fourth)
+        }
+
+        /// One word of the options' words, mixed: the synthesised hash fed the count and each optional
+        /// word apart (a dozen rounds of the hasher), for every row that names options.
+        func hash(into hasher: inout Hasher) {
+            func spread(_ bits: TextBits?) -> UInt64 { bits.map { $0.spread } ?? 0 }
+            hasher.combine(
+                FlatTable<TextBits>.mix(
+                    FlatTable<TextBits>.mix(spread(first), spread(second) &+ UInt64(count)), FlatTable<TextBits>.mix(spread(third), spread(fourth))))
         }
     }
 
@@ -448,7 +481,8 @@ public struct Validator: Sendable {
 
     private func check(
         _ cells: CellStore.View, row index: Int, number: Int, reader: RowReader, roles: Roles,
-        listed: (groups: [Group], places: GroupPlaces)?, offsets: inout ZoneOffsets, repeated: inout RepeatedTexts, warnings: inout [DataWarning],
+        listed: (groups: [Group], places: GroupPlaces)?, offsets: inout ZoneOffsets, people: inout PersonKeys, repeated: inout RepeatedTexts,
+        warnings: inout [DataWarning],
         dates: inout DateEvidence, signedPrices: inout Int
     ) -> (Order, Candidate, group: Int?) {
         let columns = configuration.orderColumns
@@ -552,7 +586,7 @@ public struct Validator: Sendable {
         let id = text(roles.id)
         let order = Order(
             row: number, id: id.isEmpty ? nil : id, group: group, person: person,
-            personKey: PersonKey(person), item: item, options: options, quantity: quantity ?? 1,
+            personKey: people.key(person), item: item, options: options, quantity: quantity ?? 1,
             unitPrice: price ?? 0, currency: currency, time: time, timeText: timeText, note: note, paid: paid)
         return (order, Candidate(reasons: reasons, currencyText: currencyText, values: values, secrets: secrets), groupPosition)
     }

@@ -59,7 +59,7 @@ import OrderPressTestSupport
 
     static let kinds = [
         "price", "option", "note", "paid", "time", "quantity", "person", "newperson", "delete", "title", "shop", "move", "fee", "rates",
-        "addgroup", "removegroup", "columns", "currency", "sameid", "spelling", "date", "copy", "organizer",
+        "addgroup", "removegroup", "columns", "currency", "sameid", "spelling", "date", "copy", "organizer", "secret", "boundary",
     ]
 
     /// One change of `kind` to one order (or to the site's configuration, groups or rates).
@@ -103,6 +103,14 @@ import OrderPressTestSupport
         case "copy": orders.insert(orders[index], at: dice.roll(orders.count + 1))
         // A group's organiser one letter away from someone who orders: a warning read from every row.
         case "organizer": settings.organizers[settings.groups[dice.roll(settings.groups.count)]] = "Amyy"
+        // Only a secret cell: the row's record keeps its hash, so the rerun must see the row changed.
+        case "secret": orders[index]["editCode"] = String(Int(orders[index]["editCode"]!)! % 9000 + 1001)
+        // A character moved from the end of one cell to the start of the next in the header's (sorted)
+        // order: the row's bytes, one after the other, are the same.
+        case "boundary":
+            let orderer = orders[index]["orderer"]!
+            orders[index]["orderer"] = String(orderer.dropLast())
+            orders[index]["paid"] = String(orderer.last!) + (orders[index]["paid"] ?? "")
         case "columns": settings.options = settings.options.count == 3 ? ["size", "sugar"] : ["size", "sugar", "ice"]
         default:
             let group = settings.groups[dice.roll(settings.groups.count)]

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import OrderPressFetch
+import OrderPressSupport
 
 /// Each repeated long text made once (`RepeatedTexts`), and every text read as its own bytes whatever the
 /// table held before. That the orders share them is `RowReaderTests`'.
@@ -44,6 +45,43 @@ import Testing
             // A byte past the text, so that an empty one has an address too.
             let made = (Array(text.utf8) + [0]).withUnsafeBufferPointer { repeated.text($0.baseAddress!, count: $0.count - 1) }
             #expect(made == text)
+        }
+    }
+
+    /// `normalText` is `Text.normalize` of the bytes, every time: a normal text that repeats is the one made
+    /// before, one that normalising changes is never taken for the normal text stored in its slot.
+    @Test func normalTextsAreNormalisedAndOnlyNormalOnesFoundAgain() {
+        var repeated = RepeatedTexts(bytes: 1 << 20)
+        func make(_ text: String) -> String {
+            (Array(text.utf8) + [0]).withUnsafeBufferPointer { repeated.normalText($0.baseAddress!, count: $0.count - 1) }
+        }
+        let texts = [
+            "", "a", " a ", "團購 00065 熟成紅茶", "  團購  00065\u{200B} 熟成紅茶 ", "Cafe\u{301} au lait, grande", "Café au lait, grande",
+            "Lemon tea with pearls", " Lemon  tea with pearls",
+        ]
+        // By bytes: a `String` key would take `Cafe\u{301}` for `Café`.
+        var first: [[UInt8]: String] = [:]
+        for text in texts + texts.reversed() + texts {
+            let made = make(text)
+            #expect(made.utf8.elementsEqual(Text.normalize(text).utf8), "\(text)")
+            if let before = first[Array(text.utf8)], Text.normalize(text).utf8.elementsEqual(text.utf8), text.utf8.count > RepeatedTexts.inlineBytes {
+                #expect(Self.storage(before) == Self.storage(made), "\(text) made again")
+            }
+            first[Array(text.utf8)] = first[Array(text.utf8)] ?? made
+        }
+    }
+
+    /// Short texts by their bytes: more texts than the short table has slots, each asked for twice in a
+    /// scrambled order, some that only their length or a trailing zero byte tells apart, some not normal.
+    @Test(arguments: [1, 2, 7, 8, 9, 15])
+    func everyShortTextIsTheNormalFormOfItsOwnBytes(length: Int) {
+        var repeated = RepeatedTexts(bytes: 0)
+        var texts = (0..<5_000).map { index in String(String(repeating: "0", count: length) + String(index)).suffix(length) }.map(String.init)
+        texts += ["", "\u{0}", "0\u{0}", " 0", "0 ", " ", "\u{200B}", "a\u{301}", "á", "  a  b ", "１２"]
+        var generator = SystemRandomNumberGenerator()
+        for text in (texts + texts).shuffled(using: &generator) {
+            let made = (Array(text.utf8) + [0]).withUnsafeBufferPointer { repeated.normalText($0.baseAddress!, count: $0.count - 1) }
+            #expect(made.utf8.elementsEqual(Text.normalize(text).utf8), "\(text.debugDescription)")
         }
     }
 }

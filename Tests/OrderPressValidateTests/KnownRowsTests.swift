@@ -126,4 +126,31 @@ import OrderPressTestSupport
         #expect(after.data.warnings.contains { $0.reason?.code == .personSpellingsMerged })
         #expect(after.data.spellings.merged["eve"]?.spellings.count == 2)
     }
+
+    /// A state written before row fingerprints were made as they are now (`SourceTable.fingerprintScheme`)
+    /// holds fingerprints of another encoding: under the same context none is this run's, so every row is
+    /// validated in full and its record made again, never kept by a fingerprint of the other kind.
+    @Test func fingerprintsOfTheEncodingBeforeKeepNoRow() throws {
+        let before = try Self.sheet()
+        let known = Self.known(before)
+        let older = KnownRows(context: known.context, key: Self.key, validRows: Self.rows.indices.map { index in
+            known.validRows[index] == KnownRows.none ? KnownRows.none : Self.fingerprintBefore(Self.rows[index])
+        })
+        #expect(!older.validRows.contains { $0 != KnownRows.none && before.fingerprints.values.contains($0) })
+        #expect(try Self.sheet(known: older).keptRows == 0)
+        #expect(try Self.sheet(known: known).keptRows == 3)
+    }
+
+    /// A row's fingerprint as versions up to 6c9e4bd made it: the SHA-256 of the number of cells and
+    /// each cell prefixed by its length, each number eight bytes little-endian.
+    static func fingerprintBefore(_ cells: [String]) -> Digest128 {
+        var bytes: [UInt8] = []
+        func add(_ number: Int) { withUnsafeBytes(of: UInt64(number).littleEndian) { bytes.append(contentsOf: $0) } }
+        add(cells.count)
+        for cell in cells {
+            add(cell.utf8.count)
+            bytes.append(contentsOf: cell.utf8)
+        }
+        return bytes.withUnsafeBytes { Digest128(sha256Of: $0) }
+    }
 }
