@@ -21,13 +21,6 @@ package struct RepeatedTexts {
     /// Longer texts than this are not stored inline: only those are looked up.
     package static let inlineBytes = 15
 
-    /// A table for about `bytes` bytes of cells: a slot for every 256 bytes, at most 65,536.
-    package init(bytes: Int) {
-        var slots = 256
-        while slots < 65_536, slots * 256 < bytes { slots <<= 1 }
-        self.init(slots: slots)
-    }
-
     /// A table for about `texts` texts: a slot for each, at most 1,048,576 (24 MB). Texts that repeat far
     /// apart (a person's e-mail in each of their orders) are found again only in a table that large.
     package init(texts: Int) {
@@ -42,26 +35,11 @@ package struct RepeatedTexts {
         mask = slots - 1
     }
 
-    /// The text of the `count` bytes at `base` (UTF-8, as the caller checked): the one made before when it
-    /// is still in its slot.
-    @inline(__always)
-    package mutating func text(_ base: UnsafePointer<UInt8>, count: Int) -> String {
-        guard count > Self.inlineBytes else { return String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
-        let hash = Self.hash(base, count: count)
-        let slot = Int(truncatingIfNeeded: hash >> 40) & mask
-        if hashes[slot] == hash, Self.equal(texts[slot], base, count: count) { return texts[slot] }
-        let text = String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
-        hashes[slot] = hash
-        texts[slot] = text
-        return text
-    }
-
     /// `Text.normalize` of the text of the `count` bytes at `base` (UTF-8, as the caller checked): the one
     /// made before when it is still in its slot. A long text is found again only when its bytes are normal
     /// already (the one in the slot is compared with the bytes); a short one by its bytes as they came, in a
     /// small table of its own: a sheet's short cells (sizes, sugar levels, prices, quantities) are mostly
-    /// repeats, and decoding and checking each cost more than finding it. Use one table for this or for
-    /// `text(_:count:)`, not both.
+    /// repeats, and decoding and checking each cost more than finding it.
     @inline(__always)
     package mutating func normalText(_ base: UnsafePointer<UInt8>, count: Int) -> String {
         guard count > Self.inlineBytes else { return shortNormalText(base, count: count) }

@@ -4,7 +4,7 @@ import OrderPressFetch
 extension RowReader {
     /// `read(_:row:repeated:)` of one row of `table`, with a table of repeated texts of its own.
     package func read(_ table: SourceTable, row: Int) -> (values: [String], secrets: [SecretValue]) {
-        var repeated = RepeatedTexts(bytes: 0)
+        var repeated = RepeatedTexts(texts: 0)
         return table.withCells { read($0, row: row, repeated: &repeated) }
     }
 }
