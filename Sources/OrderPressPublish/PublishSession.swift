@@ -167,7 +167,7 @@ public final class PublishSession: @unchecked Sendable {
                 ? file.index : list.index(of: file.path)
         }
         lock.withLock {
-            for index in indices { entries[tree]!.keep(index) }
+            entries[tree]!.keep(indices)
             unchanged += indices.count
         }
     }
@@ -751,8 +751,8 @@ extension PublishSession: PublishedFiles {
     package func reuseKey(of path: String, in tree: OutputTree) -> String? { previous(tree, path)?.reuseKey }
 
     package func published(_ path: String, in tree: OutputTree) -> PublishedRecord? {
-        guard let index = intact(tree, path) else { return nil }
-        return PublishedRecord(reuseKey: previous[tree]!.recorded[index].entry.reuseKey, index: index)
+        guard let list = previous[tree], let index = list.index(of: path), intact(list.recorded[index]) else { return nil }
+        return PublishedRecord(reuseKey: list.recorded[index].entry.reuseKey, index: index)
     }
 
     /// The published file is opened now and read through that descriptor (never through a link), and
@@ -883,22 +883,33 @@ extension PublishSession {
     /// This build's entries of one tree: those of the last manifest kept as they were, marked by their place
     /// in it (no path hashed, no entry copied), those of its paths published again, by place, and new paths.
     fileprivate struct Entries {
-        private var kept: [Bool]
+        /// By place in the last manifest: what this build has for it.
+        private var states: [State]
+        /// The entries of the places `.replaced`.
         private var replaced: [Int: Manifest.Entry] = [:]
         private(set) var added: [PathKey: Manifest.Entry] = [:]
         private(set) var count = 0
 
-        init(previousCount: Int) { kept = Array(repeating: false, count: previousCount) }
+        private enum State: UInt8 {
+            case none, kept, replaced
+        }
 
-        mutating func keep(_ index: Int) {
-            if !kept[index], replaced[index] == nil { count += 1 }
-            kept[index] = true
-            if !replaced.isEmpty { replaced[index] = nil }
+        init(previousCount: Int) { states = Array(repeating: .none, count: previousCount) }
+
+        mutating func keep(_ indices: [Int]) {
+            for index in indices {
+                switch states[index] {
+                case .none: count += 1
+                case .kept: break
+                case .replaced: replaced[index] = nil
+                }
+                states[index] = .kept
+            }
         }
 
         mutating func replace(_ index: Int, with entry: Manifest.Entry) {
-            if !kept[index], replaced[index] == nil { count += 1 }
-            kept[index] = false
+            if states[index] == .none { count += 1 }
+            states[index] = .replaced
             replaced[index] = entry
         }
 
@@ -908,7 +919,11 @@ extension PublishSession {
 
         /// This build's entry for the last manifest's entry `old` at `index`, if it has one.
         func entry(at index: Int, _ old: Manifest.Entry) -> Manifest.Entry? {
-            kept[index] ? old : replaced[index]
+            switch states[index] {
+            case .none: nil
+            case .kept: old
+            case .replaced: replaced[index]
+            }
         }
     }
 }
