@@ -12,9 +12,26 @@ package protocol PageSink: Sendable {
     func publish(_ files: [OutputFile], in tree: OutputTree) throws(OutputError)
     /// A file left as published: the reuse layer found it would come out the same (`PlanRunner`).
     func keep(_ path: String, in tree: OutputTree)
+    /// Files left as published, each named by its path and its place in the record (`PublishedRecord.index`).
+    func keep(_ kept: [KeptFile], in tree: OutputTree)
+}
+
+/// A file left as published: its path, and where the last build's record lists it (-1: unknown).
+package struct KeptFile: Sendable {
+    package var path: String
+    package var index: Int
+
+    package init(path: String, index: Int) {
+        self.path = path
+        self.index = index
+    }
 }
 
 extension PageSink {
+    package func keep(_ kept: [KeptFile], in tree: OutputTree) {
+        for file in kept { keep(file.path, in: tree) }
+    }
+
     func publishStreamed(_ path: String, in tree: OutputTree, make: (ByteStream) -> FilePieces?) throws(OutputError) {
         try publishInMemory(path, in: tree, make: make)
     }

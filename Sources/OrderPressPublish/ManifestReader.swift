@@ -112,14 +112,17 @@ struct ManifestReader {
     private mutating func string() -> String? {
         guard take("\"") else { return nil }
         var end = offset
+        var ascii = true
         while end < bytes.count {
             let byte = bytes[end]
             if byte == UInt8(ascii: "\"") {
                 let plain = UnsafeBufferPointer(start: (bytes.baseAddress! + offset).assumingMemoryBound(to: UInt8.self), count: end - offset)
                 offset = end + 1
-                return String(validating: plain, as: UTF8.self)
+                // ASCII (every key, most paths) is valid UTF-8 as it is: no validating pass.
+                return ascii ? String(decoding: plain, as: UTF8.self) : String(validating: plain, as: UTF8.self)
             }
             if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            ascii = ascii && byte < 0x80
             end += 1
         }
         return escapedString()

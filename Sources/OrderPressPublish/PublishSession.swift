@@ -28,10 +28,8 @@ public final class PublishSession: @unchecked Sendable {
     private let manifestURL: URL
     private let dryRun: Bool
     private let parallel: Bool
-    /// What the last build published, by path, with where each file is.
-    private let previous: [OutputTree: [PathKey: Recorded]]
-    /// The same, in the manifest's order (its paths' bytes), so that an unchanged list is written without sorting it again.
-    private let previousInOrder: [OutputTree: [Manifest.Entry]]
+    /// What the last build published, in the manifest's order, with where each file is and an index by path.
+    private let previous: [OutputTree: PreviousTree]
     /// Whether the last manifest is in this version's format: else it is rewritten even if nothing changed.
     private let previousIsCurrent: Bool
     /// The last manifest's modification time: an entry as new as that is in doubt.
@@ -46,7 +44,8 @@ public final class PublishSession: @unchecked Sendable {
 
     private let lock = NSLock()
     // Guarded by `lock`:
-    private var entries: [OutputTree: [PathKey: Manifest.Entry]] = [:]
+    /// This build's entries: the last manifest's kept as they are, by their place in it, and the others.
+    private var entries: [OutputTree: Entries] = [:]
     private var written: [OutputTree: [String]] = [:]
     private var unchanged = 0
     private var temporaryCount = 0
@@ -68,7 +67,6 @@ public final class PublishSession: @unchecked Sendable {
         manifestURL = publisher.manifestURL
         self.dryRun = dryRun
         parallel = publisher.parallel
-        previousInOrder = [.markdown: previous?.markdown ?? [], .site: previous?.site ?? []]
         previousIsCurrent = previous?.markdown.allSatisfy(\.isKnown) == true && previous?.site.allSatisfy(\.isKnown) == true
         self.manifestModified = manifestModified ?? .min
         let modes = dryRun ? (files: false, folders: false) : AtomicFile.umaskNarrowsModes()
@@ -85,8 +83,9 @@ public final class PublishSession: @unchecked Sendable {
         self.marker = marker
         let folders = folders
         self.previous = Dictionary(uniqueKeysWithValues: OutputTree.allCases.map { tree in
-            (tree, Recorded.located(previous?[tree] ?? [], in: folders[tree]!))
+            (tree, PreviousTree(previous?[tree] ?? [], in: folders[tree]!))
         })
+        entries = Dictionary(uniqueKeysWithValues: OutputTree.allCases.map { tree in (tree, Entries(previousCount: self.previous[tree]!.count)) })
     }
 
     /// Removes the temporary files and hidden folders a killed build left; before the first file is
@@ -110,16 +109,21 @@ public final class PublishSession: @unchecked Sendable {
     /// What the last build recorded for this file, if the file on disk is still that one (same size and
     /// modification time, and not in doubt); nil otherwise. The reuse layer keeps a file whose key is unchanged.
     public func previous(_ tree: OutputTree, _ path: String) -> Manifest.Entry? {
-        intact(tree, path)?.entry
+        intact(tree, path).map { previous[tree]!.recorded[$0].entry }
     }
 
-    /// `previous`, with where the file is.
-    private func intact(_ tree: OutputTree, _ path: String) -> Recorded? {
-        guard let recorded = previous[tree]?[PathKey(path)], recorded.folder >= 0 else { return nil }
+    /// Where the last manifest lists the file at `path`, if it is still there as it recorded (see `previous`).
+    private func intact(_ tree: OutputTree, _ path: String) -> Int? {
+        guard let list = previous[tree], let index = list.index(of: path), intact(list.recorded[index]) else { return nil }
+        return index
+    }
+
+    /// Whether the file of this record is still there as the record says. Its size and modification time
+    /// (`fstatat`) are the proof: the session's own writes change both, and a file edited since changes the time.
+    private func intact(_ recorded: Recorded) -> Bool {
+        guard recorded.folder >= 0 else { return false }
         var status = stat()
-        guard recorded.withName({ fstatat(recorded.folder, $0, &status, AT_SYMLINK_NOFOLLOW) }) == 0, isCurrent(recorded.entry, status)
-        else { return nil }
-        return recorded
+        return recorded.withName({ fstatat(recorded.folder, $0, &status, AT_SYMLINK_NOFOLLOW) }) == 0 && isCurrent(recorded.entry, status)
     }
 
     /// Whether the file `status` describes is still the one `entry` recorded, and not in doubt.
@@ -133,15 +137,16 @@ public final class PublishSession: @unchecked Sendable {
     /// files no manifest lists); nil otherwise. An unchanged rerun relies on it.
     /// How many files the last manifest lists.
     package var recordedCount: Int {
-        previousInOrder.values.reduce(0) { $0 + $1.count }
+        previous.values.reduce(0) { $0 + $1.count }
     }
 
     public func intactCount(builtFrom inputs: String? = nil) -> Int? {
         guard previousIsCurrent, previousInputs == inputs, !marker.isPresent else { return nil }
         var count = 0
         for tree in OutputTree.allCases {
-            for path in (previous[tree] ?? [:]).keys.lazy.map(\.path) {
-                guard self.previous(tree, path) != nil else { return nil }
+            guard let list = previous[tree] else { continue }
+            for index in list.recorded.indices where list.isLast(index) {
+                guard intact(list.recorded[index]) else { return nil }
                 count += 1
             }
         }
@@ -151,11 +156,25 @@ public final class PublishSession: @unchecked Sendable {
     /// A file the reuse layer did not make again, because `previous` showed it intact with the same key: it stays
     /// as it is, and in the manifest.
     public func keep(_ path: String, in tree: OutputTree) {
-        guard let entry = previous[tree]?[PathKey(path)]?.entry else { return }
-        lock.withLock {
-            entries[tree, default: [:]][PathKey(path)] = entry
-            unchanged += 1
+        keep([KeptFile(path: path, index: -1)], in: tree)
+    }
+
+    /// `keep` of a batch, each file named by where the last manifest lists it (`published`) when known.
+    package func keep(_ kept: [KeptFile], in tree: OutputTree) {
+        guard let list = previous[tree] else { return }
+        let indices = kept.compactMap { file in
+            list.recorded.indices.contains(file.index) && list.isLast(file.index) && list.recorded[file.index].entry.path == file.path
+                ? file.index : list.index(of: file.path)
         }
+        lock.withLock {
+            entries[tree]!.keep(indices)
+            unchanged += indices.count
+        }
+    }
+
+    /// Records this build's entry for a file. Called holding `lock`.
+    private func record(_ entry: Manifest.Entry, in tree: OutputTree) {
+        if let index = previous[tree]?.index(of: entry.path) { entries[tree]!.replace(index, with: entry) } else { entries[tree]!.add(entry) }
     }
 
     private enum Outcome {
@@ -213,18 +232,18 @@ public final class PublishSession: @unchecked Sendable {
             for (index, outcome) in zip(files.indices, outcomes) {
                 switch outcome {
                 case .unchanged(let entry):
-                    entries[tree, default: [:]][PathKey(entry.path)] = entry
+                    record(entry, in: tree)
                     unchanged += 1
                 case .written(let entry):
-                    entries[tree, default: [:]][PathKey(entry.path)] = entry
+                    record(entry, in: tree)
                     written[tree, default: []].append(entry.path)
                 case .write(let place, _), .create(let place, _):
                     // Only in a dry run, as the next case: listed, so that `finish` does not count it as stale.
-                    entries[tree, default: [:]][PathKey(place.path)] = .unknown(place.path)
+                    record(.unknown(place.path), in: tree)
                     written[tree, default: []].append(place.path)
                 case .failed:
                     // The real run would try to write it, and say why it cannot.
-                    entries[tree, default: [:]][PathKey(files[index].path)] = .unknown(files[index].path)
+                    record(.unknown(files[index].path), in: tree)
                     written[tree, default: []].append(files[index].path)
                 }
             }
@@ -243,7 +262,7 @@ public final class PublishSession: @unchecked Sendable {
             let digest = file.pieces.flatMap { $0.contentDigest(of: file.contents) } ?? ContentDigest(of: file.contents)
             // Not in the root folder, even one this session made: only a folder not yet in place (see
             // `OpenFolders.Hiding`) cannot have gained a file meanwhile.
-            if !looking, !place.folder.isEmpty, previous[tree]?[PathKey(place.path)] == nil, try folders.isNew(place.folder) { return .create(place, digest) }
+            if !looking, !place.folder.isEmpty, previous[tree]?.index(of: place.path) == nil, try folders.isNew(place.folder) { return .create(place, digest) }
             guard let folder = try folders.folder(place.folder, create: false) else { return .write(place, digest) }
             var status = stat()
             guard fstatat(folder, place.name, &status, AT_SYMLINK_NOFOLLOW) == 0 else {
@@ -308,7 +327,7 @@ public final class PublishSession: @unchecked Sendable {
         // Without a digest, one no file of these pieces has: the next build compares the bytes.
         let entry = Manifest.Entry(path: place.path, same ? existing : made, sha256: digest ?? ContentDigest(of: Data()), reuseKey: nil, pieces: pieces)
         lock.withLock {
-            entries[tree, default: [:]][PathKey(place.path)] = entry
+            record(entry, in: tree)
             if same { unchanged += 1 } else { written[tree, default: []].append(place.path) }
         }
     }
@@ -319,7 +338,7 @@ public final class PublishSession: @unchecked Sendable {
     private func differing(
         _ digest: ContentDigest?, _ pieces: FilePieces?, size: Int, _ existing: stat, _ place: OpenFolders.Place, _ tree: OutputTree
     ) -> [Range<Int>] {
-        guard let old = previous[tree]?[PathKey(place.path)]?.entry, isCurrent(old, existing) else { return [0..<size] }
+        guard let old = previous[tree]?.entry(of: place.path), isCurrent(old, existing) else { return [0..<size] }
         if let digest, old.sha256 == digest { return [] }
         guard let pieces, pieces.hasKeys, let published = old.pieces, Int64(published.totalLength) == old.size else { return [0..<size] }
         return pieces.rangesDiffering(from: published)
@@ -419,7 +438,7 @@ public final class PublishSession: @unchecked Sendable {
     private func holdsAlready(
         _ digest: ContentDigest, size: Int, _ status: stat, _ place: OpenFolders.Place, _ tree: OutputTree, reading: () -> Bool
     ) -> Bool {
-        if let old = previous[tree]?[PathKey(place.path)]?.entry, isCurrent(old, status) { return old.sha256 == digest }
+        if let old = previous[tree]?.entry(of: place.path), isCurrent(old, status) { return old.sha256 == digest }
         return Int(status.st_size) == size && reading()
     }
 
@@ -453,23 +472,22 @@ public final class PublishSession: @unchecked Sendable {
         var lists: [OutputTree: [Manifest.Entry]] = [:]
         var changed = !previousIsCurrent || inputs != previousInputs
         // Both trees at once: 12,000 look-ups each at 100,000 orders, at the end of the build with a core idle.
-        let (entries, previousInOrder, previous) = (entries, previousInOrder, previous)
+        let (entries, previous) = (entries, previous)
         let comparisons = Parallel.map(OutputTree.allCases.count) { index in
             let tree = OutputTree.allCases[index]
-            return Self.compared(entries[tree] ?? [:], with: previousInOrder[tree] ?? [], previous[tree] ?? [:])
+            return Self.compared(entries[tree]!, with: previous[tree]!)
         }
         var stale: [Aside] = []
         var created: [OutputTree: [String]] = [:]
         for (tree, (list, listedStale, same)) in zip(OutputTree.allCases, comparisons) {
             (lists[tree], changed) = (list, changed || !same)
             // With the files an unfinished session recorded it was creating, that this one does not publish.
-            let current = entries[tree] ?? [:]
-            let orphans = (marker.recorded[tree] ?? []).filter { current[PathKey($0)] == nil && previous[tree]?[PathKey($0)] == nil }
+            let orphans = (marker.recorded[tree] ?? []).filter { previous[tree]?.index(of: $0) == nil && entries[tree]?.added[PathKey($0)] == nil }
             for path in Set(listedStale + orphans).filter(Publisher.isSafe).sorted() {
                 stale.append(Aside(tree: tree, path: path))
             }
             // Only a file this session wrote can be new: a one-order rerun looks up a handful, not every entry.
-            if !dryRun { created[tree] = (written[tree] ?? []).filter { previous[tree]?[PathKey($0)] == nil } }
+            if !dryRun { created[tree] = (written[tree] ?? []).filter { previous[tree]?.index(of: $0) == nil } }
         }
         var manifest: PendingManifest?
         if !dryRun, changed {
@@ -686,30 +704,34 @@ public final class PublishSession: @unchecked Sendable {
 
     /// This build's entries of one tree as a list, in the last manifest's order with new ones after; the paths
     /// of the last manifest this build has no entry for; and whether the two are the same. One pass in the
-    /// manifest's order rather than comparing dictionaries and sorting 240,000 entries again.
-    private static func compared(
-        _ current: [PathKey: Manifest.Entry], with previousList: [Manifest.Entry], _ previous: [PathKey: Recorded]
-    ) -> (list: [Manifest.Entry], stale: [String], same: Bool) {
-        // A last manifest that lists a path twice is no order to keep.
-        guard previousList.count == previous.count else {
-            return (Array(current.values), previous.keys.filter { current[$0] == nil }.map(\.path), current == previous.mapValues(\.entry))
+    /// manifest's order, by place: no path of the 240,000 entries of a million-order site is hashed again.
+    private static func compared(_ current: Entries, with previous: PreviousTree) -> (list: [Manifest.Entry], stale: [String], same: Bool) {
+        let old = previous.recorded
+        // A last manifest that lists a path twice is no order to keep: by path, the last listing of each.
+        guard !previous.listsPathTwice else {
+            var byPath: [PathKey: Manifest.Entry] = current.added
+            for index in old.indices where previous.isLast(index) {
+                if let entry = current.entry(at: index, old[index].entry) { byPath[PathKey(old[index].entry.path)] = entry }
+            }
+            let stale = old.indices.filter { previous.isLast($0) && current.entry(at: $0, old[$0].entry) == nil }.map { old[$0].entry.path }
+            return (Array(byPath.values), stale, false)
         }
         var list: [Manifest.Entry] = []
         list.reserveCapacity(current.count)
         var stale: [String] = []
         var same = true
-        for old in previousList {
-            if let entry = current[PathKey(old.path)] {
+        for index in old.indices {
+            if let entry = current.entry(at: index, old[index].entry) {
                 list.append(entry)
-                same = same && entry == old
+                same = same && entry == old[index].entry
             } else {
-                stale.append(old.path)
+                stale.append(old[index].entry.path)
                 same = false
             }
         }
-        if list.count < current.count {
+        if !current.added.isEmpty {
             same = false
-            list += current.values.filter { previous[PathKey($0.path)] == nil }
+            list += current.added.values
         }
         return (list, stale, same)
     }
@@ -728,10 +750,15 @@ extension PublishSession: PageSink {}
 extension PublishSession: PublishedFiles {
     package func reuseKey(of path: String, in tree: OutputTree) -> String? { previous(tree, path)?.reuseKey }
 
+    package func published(_ path: String, in tree: OutputTree) -> PublishedRecord? {
+        guard let list = previous[tree], let index = list.index(of: path), intact(list.recorded[index]) else { return nil }
+        return PublishedRecord(reuseKey: list.recorded[index].entry.reuseKey, index: index)
+    }
+
     /// The published file is opened now and read through that descriptor (never through a link), and
     /// only while it is still the file the manifest recorded with these pieces.
     package func pieces(of path: String, in tree: OutputTree) -> PublishedPieces? {
-        guard let recorded = intact(tree, path), let pieces = recorded.entry.pieces, Int64(pieces.totalLength) == recorded.entry.size
+        guard let index = intact(tree, path), case let recorded = previous[tree]!.recorded[index], let pieces = recorded.entry.pieces, Int64(pieces.totalLength) == recorded.entry.size
         else { return nil }
         let file = PublishedFile(recorded.withName { openat(recorded.folder, $0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) })
         var status = stat()
@@ -801,11 +828,9 @@ extension PublishSession {
             return entry.path.withCString { body($0 + nameOffset) }
         }
 
-        /// The last manifest's entries of one tree, by path (a path listed twice: the last one), each located once.
-        /// The manifest lists a folder's files together (sorted by path), so each folder is looked up once.
-        static func located(_ entries: [Manifest.Entry], in folders: OpenFolders) -> [PathKey: Recorded] {
-            var byPath: [PathKey: Recorded] = [:]
-            byPath.reserveCapacity(entries.count)
+        /// The last manifest's entries of one tree, each located once. The manifest lists a folder's files
+        /// together (sorted by path), so each folder is looked up once.
+        static func located(_ entries: [Manifest.Entry], in folders: OpenFolders) -> [Recorded] {
             var last: (folder: String, descriptor: Int32)?
             func descriptor(_ folder: Substring) -> Int32 {
                 if let last, last.folder == folder { return last.descriptor }
@@ -813,7 +838,7 @@ extension PublishSession {
                 last = (String(folder), found)
                 return found
             }
-            for entry in entries {
+            return entries.map { entry in
                 var recorded = Recorded(entry: entry)
                 let path = entry.path
                 if ContainedPath.isPlain(path) {
@@ -824,9 +849,81 @@ extension PublishSession {
                     recorded.folder = descriptor(Substring(place.folder))
                     recorded.name = place.name
                 }
-                byPath[PathKey(path)] = recorded
+                return recorded
             }
-            return byPath
+        }
+    }
+
+    /// The last manifest's entries of one tree, in its order, and where each path is listed (a path listed
+    /// twice: the last place).
+    fileprivate struct PreviousTree {
+        let recorded: [Recorded]
+        private let byPath: [PathKey: Int]
+
+        init(_ entries: [Manifest.Entry], in folders: OpenFolders) {
+            recorded = Recorded.located(entries, in: folders)
+            var byPath: [PathKey: Int] = [:]
+            byPath.reserveCapacity(entries.count)
+            for (index, entry) in entries.enumerated() { byPath[PathKey(entry.path)] = index }
+            self.byPath = byPath
+        }
+
+        var count: Int { recorded.count }
+        var listsPathTwice: Bool { byPath.count != recorded.count }
+
+        func index(of path: String) -> Int? { byPath[PathKey(path)] }
+        func entry(of path: String) -> Manifest.Entry? { index(of: path).map { recorded[$0].entry } }
+
+        /// Whether `index` is where the path listed there is last listed (always, unless a path is listed twice).
+        func isLast(_ index: Int) -> Bool {
+            !listsPathTwice || byPath[PathKey(recorded[index].entry.path)] == index
+        }
+    }
+
+    /// This build's entries of one tree: those of the last manifest kept as they were, marked by their place
+    /// in it (no path hashed, no entry copied), those of its paths published again, by place, and new paths.
+    fileprivate struct Entries {
+        /// By place in the last manifest: what this build has for it.
+        private var states: [State]
+        /// The entries of the places `.replaced`.
+        private var replaced: [Int: Manifest.Entry] = [:]
+        private(set) var added: [PathKey: Manifest.Entry] = [:]
+        private(set) var count = 0
+
+        private enum State: UInt8 {
+            case none, kept, replaced
+        }
+
+        init(previousCount: Int) { states = Array(repeating: .none, count: previousCount) }
+
+        mutating func keep(_ indices: [Int]) {
+            for index in indices {
+                switch states[index] {
+                case .none: count += 1
+                case .kept: break
+                case .replaced: replaced[index] = nil
+                }
+                states[index] = .kept
+            }
+        }
+
+        mutating func replace(_ index: Int, with entry: Manifest.Entry) {
+            if states[index] == .none { count += 1 }
+            states[index] = .replaced
+            replaced[index] = entry
+        }
+
+        mutating func add(_ entry: Manifest.Entry) {
+            if added.updateValue(entry, forKey: PathKey(entry.path)) == nil { count += 1 }
+        }
+
+        /// This build's entry for the last manifest's entry `old` at `index`, if it has one.
+        func entry(at index: Int, _ old: Manifest.Entry) -> Manifest.Entry? {
+            switch states[index] {
+            case .none: nil
+            case .kept: old
+            case .replaced: replaced[index]
+            }
         }
     }
 }

@@ -32,7 +32,7 @@ final class BatchWriter<Sink: PageSink>: @unchecked Sendable {
     }
 
     /// Queues the files, and the paths kept as published; waits while `depth` batches of the tree are queued.
-    func submit(_ files: [OutputFile], in tree: OutputTree, keeping kept: [String] = []) {
+    func submit(_ files: [OutputFile], in tree: OutputTree, keeping kept: [KeptFile] = []) {
         let lane = lanes[tree]!
         lane.slots.wait()
         let batch = lock.withLock {
@@ -44,7 +44,7 @@ final class BatchWriter<Sink: PageSink>: @unchecked Sendable {
             guard lock.withLock({ failure.map { $0.batch > batch } ?? true }) else { return }
             do throws(OutputError) {
                 try sink.publish(files, in: tree)
-                for path in kept { sink.keep(path, in: tree) }
+                if !kept.isEmpty { sink.keep(kept, in: tree) }
             } catch {
                 lock.withLock { if failure.map({ $0.batch > batch }) ?? true { failure = (batch, error) } }
             }

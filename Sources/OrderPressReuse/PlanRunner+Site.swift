@@ -27,19 +27,26 @@ extension PlanRunner {
                     markdown: { plan.markdown(of: page) },
                     html: { markdown in plan.html(of: page.path, title: plan.title(of: page), markdown: markdown) })
             }
-            writer.submit(results.compactMap(\.markdown), in: .markdown, keeping: results.filter { $0.markdown == nil }.map(\.markdownPath))
-            writer.submit(results.compactMap(\.html), in: .site, keeping: results.filter { $0.html == nil }.map(\.htmlPath))
+            writer.submit(
+                results.compactMap(\.markdown), in: .markdown,
+                keeping: results.filter { $0.markdown == nil }.map { KeptFile(path: $0.markdownPath, index: $0.markdownIndex) })
+            writer.submit(
+                results.compactMap(\.html), in: .site, keeping: results.filter { $0.html == nil }.map { KeptFile(path: $0.htmlPath, index: $0.htmlIndex) })
         }
         let groups = plan.chartGroups
         for start in stride(from: 0, to: groups.count, by: Self.batchSize) {
             let slice = groups[start..<min(start + Self.batchSize, groups.count)]
             let charts = Parallel.map(slice.count) { index in
                 let chart = plan.chart(for: slice[slice.startIndex + index])
-                return (chart.path, run(chart))
+                return (chart.path, made(chart))
             }
-            let kept = charts.filter { $0.1 == nil }.map(\.0)
-            writer.submit(charts.compactMap(\.1), in: .markdown, keeping: kept)
-            writer.submit(charts.compactMap(\.1), in: .site, keeping: kept)
+            let files = charts.compactMap { if case .made(let file) = $0.1 { file } else { nil } }
+            for tree in OutputTree.allCases {
+                let kept = charts.compactMap { path, made -> KeptFile? in
+                    if case .kept(let indices) = made { KeptFile(path: path, index: indices[tree] ?? -1) } else { nil }
+                }
+                writer.submit(files, in: tree, keeping: kept)
+            }
         }
         let exported = exports.value
         try writer.finish()

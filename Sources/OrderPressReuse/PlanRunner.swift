@@ -20,10 +20,30 @@ struct PlanRunner<Record: PublishedFiles>: Sendable {
 
     /// The file made, or nil when the published one is kept in every tree it goes into.
     func run(_ file: PlannedFile) -> OutputFile? {
-        guard let dependency = file.dependsOn else { return OutputFile(path: file.path, contents: file.make()) }
+        switch made(file) {
+        case .made(let file): file
+        case .kept: nil
+        }
+    }
+
+    /// A file made, or kept as published in every tree it goes into (where the record lists it, by tree).
+    enum Made {
+        case made(OutputFile)
+        case kept([OutputTree: Int])
+    }
+
+    /// `run(_:)`, with where the record lists a kept file.
+    func made(_ file: PlannedFile) -> Made {
+        guard let dependency = file.dependsOn else { return .made(OutputFile(path: file.path, contents: file.make())) }
         let key = keys.key(of: dependency)
-        if file.trees.allSatisfy({ record.reuseKey(of: file.path, in: $0) == key }) { return nil }
-        return OutputFile(path: file.path, contents: file.make(), reuseKey: key)
+        var kept: [OutputTree: Int] = [:]
+        for tree in file.trees {
+            guard let published = record.published(file.path, in: tree), published.reuseKey == key else {
+                return .made(OutputFile(path: file.path, contents: file.make(), reuseKey: key))
+            }
+            kept[tree] = published.index
+        }
+        return .kept(kept)
     }
 
     /// A page's Markdown file and HTML file, each nil when the published one is kept.
@@ -32,6 +52,9 @@ struct PlanRunner<Record: PublishedFiles>: Sendable {
         var htmlPath: String
         var markdown: OutputFile?
         var html: OutputFile?
+        /// Where the record lists a kept file (-1 when it does not say); unused for a file made.
+        var markdownIndex = -1
+        var htmlIndex = -1
     }
 
     /// A page at `path` (without extension): its Markdown made by `markdown` unless its declaration's key
@@ -48,16 +71,19 @@ struct PlanRunner<Record: PublishedFiles>: Sendable {
         // cores at once (docs/benchmarks.md).
         let declared: String? = if let dependency { keys.key(of: dependency) } else { nil }
         let declaredHTML: String? = if let declared { keys.html(ofMarkdownKey: declared, page: path, title: title) } else { nil }
-        if let declared, record.reuseKey(of: markdownPath, in: .markdown) == declared,
-            record.reuseKey(of: htmlPath, in: .site) == declaredHTML
+        let publishedHTML = record.published(htmlPath, in: .site)
+        if let declared, let publishedHTML, publishedHTML.reuseKey == declaredHTML,
+            let publishedMarkdown = record.published(markdownPath, in: .markdown), publishedMarkdown.reuseKey == declared
         {
-            return MadePage(markdownPath: markdownPath, htmlPath: htmlPath, markdown: nil, html: nil)
+            return MadePage(
+                markdownPath: markdownPath, htmlPath: htmlPath, markdown: nil, html: nil, markdownIndex: publishedMarkdown.index,
+                htmlIndex: publishedHTML.index)
         }
         let markdown = markdown()
         let htmlKey = declaredHTML ?? keys.html(ofMarkdown: markdown, page: path, title: title)
         let markdownFile = OutputFile(path: markdownPath, contents: markdown, reuseKey: declared)
-        if record.reuseKey(of: htmlPath, in: .site) == htmlKey {
-            return MadePage(markdownPath: markdownPath, htmlPath: htmlPath, markdown: markdownFile, html: nil)
+        if let publishedHTML, publishedHTML.reuseKey == htmlKey {
+            return MadePage(markdownPath: markdownPath, htmlPath: htmlPath, markdown: markdownFile, html: nil, htmlIndex: publishedHTML.index)
         }
         return MadePage(
             markdownPath: markdownPath, htmlPath: htmlPath, markdown: markdownFile, html: OutputFile(path: htmlPath, contents: html(markdown), reuseKey: htmlKey))

@@ -15,7 +15,8 @@ import OrderPressTestSupport
 /// converted total), a group added to the groups sheet with an order in it or taken out of it, a column
 /// of `orders.csv` mapped otherwise (the options), and those that reach the records of other rows (a
 /// group's currency, an id used twice, a second spelling of a person, a date that settles whether days or
-/// months come first, an order submitted twice, a group's organiser). Before each rerun, the state is copied into an empty folder, its snapshot's context
+/// months come first, an order submitted twice, a group's organiser), and a price changed while published pages were
+/// edited and deleted by hand (the rerun keeps pages by the manifest, but only those still as published). Before each rerun, the state is copied into an empty folder, its snapshot's context
 /// forgotten (so that no record is kept: each is made again from its row), and the same sources built
 /// there at the same clock: that build reuses nothing, and its Markdown, its HTML and the snapshot it saves
 /// must equal the rerun's.
@@ -59,14 +60,15 @@ import OrderPressTestSupport
 
     static let kinds = [
         "price", "option", "note", "paid", "time", "quantity", "person", "newperson", "delete", "title", "shop", "move", "fee", "rates",
-        "addgroup", "removegroup", "columns", "currency", "sameid", "spelling", "date", "copy", "organizer", "secret", "boundary",
+        "addgroup", "removegroup", "columns", "currency", "sameid", "spelling", "date", "copy", "organizer", "secret", "boundary", "edited",
     ]
 
     /// One change of `kind` to one order (or to the site's configuration, groups or rates).
     static func change(_ kind: String, _ orders: inout [[String: String]], settings: inout Settings, _ dice: inout Dice) {
         let index = dice.roll(orders.count)
         switch kind {
-        case "price": orders[index]["price"] = String(Int(orders[index]["price"]!)! + 1)
+        // "edited": a price beside pages edited and deleted by hand (`tamper`).
+        case "price", "edited": orders[index]["price"] = String(Int(orders[index]["price"]!)! + 1)
         case "option": orders[index]["sugar"] = orders[index]["sugar"] == "無糖" ? "半糖" : "無糖"
         case "note": orders[index]["note"] = (orders[index]["note"] ?? "") + " 改"
         case "paid": orders[index]["paid"] = orders[index]["paid"] == "yes" ? "" : "yes"
@@ -148,6 +150,21 @@ import OrderPressTestSupport
         try JSONSerialization.data(withJSONObject: orders, options: [.sortedKeys]).write(to: site.appendingPathComponent("orders.json"))
     }
 
+    /// Edits a published person's page by hand in each tree (other bytes, the same size) and deletes
+    /// another's: a rerun that keeps pages by the last manifest must still put both back.
+    static func tamper(with site: URL) throws {
+        let output = site.appendingPathComponent("output")
+        for tree in ["markdown", "site"] {
+            let pages = try TestSupport.contents(of: output.appendingPathComponent(tree)).keys.filter { $0.hasPrefix("people/") }.sorted()
+            guard pages.count >= 2 else { continue }
+            let edited = output.appendingPathComponent("\(tree)/\(pages[0])")
+            var bytes = try Data(contentsOf: edited)
+            bytes[bytes.startIndex] = bytes.first == UInt8(ascii: "#") ? UInt8(ascii: "!") : UInt8(ascii: "#")
+            try bytes.write(to: edited)
+            try FileManager.default.removeItem(at: output.appendingPathComponent("\(tree)/\(pages[1])"))
+        }
+    }
+
     static func build(_ site: URL, at time: Int) throws {
         let run = try TestSupport.run(["build", "--accept-deletions"], in: site, environment: ["SOURCE_DATE_EPOCH": String(time)])
         #expect(run.status == 0, "\(run.stderr)")
@@ -192,6 +209,7 @@ import OrderPressTestSupport
                 try! FileManager.default.copyItem(at: site.appendingPathComponent("output/state"), to: fresh.appendingPathComponent("output/state"))
                 try? FileManager.default.removeItem(at: fresh.appendingPathComponent("output/state/published.json"))
                 try! Self.forgetContext(in: fresh)
+                if kind == "edited" { try! Self.tamper(with: site) }
                 time += 600
                 try! Self.build(site, at: time)
                 try! Self.build(fresh, at: time)

@@ -153,6 +153,57 @@ import OrderPressTestSupport
         #expect(try Self.manifest(root).markdown.sorted { $0.path < $1.path }.map { [$0.path, $0.reuseKey] } == [["groups/x.md", "k1"], ["index.md", "k2"]])
     }
 
+    /// A file kept by where the last manifest lists it (`published`, then `keep` of a batch) stays as a file
+    /// kept by its path does; a place that names another path is not trusted: the path decides.
+    @Test func filesKeptByTheirPlaceStayAndStayInTheManifest() throws {
+        let root = TestSupport.temporaryFolder()
+        let publisher = Self.publisher(root)
+        let first = try publisher.begin(dryRun: false)
+        try first.publish(Self.files(["a.md": "a", "b.md": "b", "c.md": "c", "index.md": "i"], key: "k1"), in: .markdown)
+        _ = try first.finish()
+        Self.setModified(root.appendingPathComponent("state/published.json"), Self.modified(root.appendingPathComponent("md/a.md")) + 10_000_000_000)
+
+        let second = try publisher.begin(dryRun: false)
+        let a = try #require(second.published("a.md", in: .markdown))
+        let c = try #require(second.published("c.md", in: .markdown))
+        #expect(a.reuseKey == "k1" && a.index != c.index)
+        #expect(second.published("missing.md", in: .markdown) == nil)
+        // b.md named by c.md's place: kept by its path, and c.md not kept by it.
+        second.keep([KeptFile(path: "a.md", index: a.index), KeptFile(path: "b.md", index: c.index), KeptFile(path: "d.md", index: -1)], in: .markdown)
+        try second.publish(Self.files(["index.md": "i2"], key: "k2"), in: .markdown)
+        let report = try second.finish()
+        #expect(Self.relative(report.written, to: root) == ["md/index.md"])
+        #expect(Self.relative(report.removed, to: root) == ["md/c.md"])
+        #expect(report.unchanged == 2)
+        #expect(try Self.manifest(root).markdown.map { [$0.path, $0.reuseKey] } == [["a.md", "k1"], ["b.md", "k1"], ["index.md", "k2"]])
+    }
+
+    /// A manifest that lists a path twice (not one this version writes): the file kept stays, listed once,
+    /// and nothing kept or published again is removed.
+    @Test func aPathListedTwiceIsKeptOnceAndNotRemoved() throws {
+        let root = TestSupport.temporaryFolder()
+        let publisher = Self.publisher(root)
+        let first = try publisher.begin(dryRun: false)
+        try first.publish(Self.files(["a.md": "a", "b.md": "b", "c.md": "c"], key: "k1"), in: .markdown)
+        _ = try first.finish()
+        let manifestURL = root.appendingPathComponent("state/published.json")
+        var manifest = try Self.manifest(root)
+        manifest.markdown = [manifest.markdown[0], manifest.markdown[1], manifest.markdown[0], manifest.markdown[2], manifest.markdown[1]]
+        try manifest.encoded().write(to: manifestURL)
+        Self.setModified(manifestURL, Self.modified(root.appendingPathComponent("md/a.md")) + 10_000_000_000)
+
+        let second = try publisher.begin(dryRun: false)
+        #expect(second.intactCount() == 3)
+        let a = try #require(second.published("a.md", in: .markdown))
+        second.keep([KeptFile(path: "a.md", index: a.index)], in: .markdown)
+        try second.publish(Self.files(["b.md": "b"], key: "k1"), in: .markdown)
+        let report = try second.finish()
+        #expect(report.written == [])
+        #expect(Self.relative(report.removed, to: root) == ["md/c.md"])
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("md/a.md").path))
+        #expect(try Self.manifest(root).markdown.map(\.path) == ["a.md", "b.md"])
+    }
+
     /// A file published with pieces offers them, and its bytes, to the next build while it is the file
     /// the manifest recorded; edited on disk, or listed with pieces that do not add up to it, it offers none.
     @Test func piecesAreOfferedOnlyFromTheFileAsPublished() throws {
