@@ -38,6 +38,21 @@ package enum Allocator {
         return pages * sysconf(Int32(_SC_PAGESIZE))
     }
 
+    /// The allocator's own counts, in bytes: what is allocated and live, the pages that hold it
+    /// (`active`), and what is resident of its mappings; with the process's resident set. For
+    /// `ORDERPRESS_MEMORY_TRACE` (`MemoryTrace`): where a large build's peak is, by step.
+    package static func statistics() -> (allocated: Int, active: Int, resident: Int, process: Int) {
+        // The counts are refreshed by writing the epoch.
+        var epoch: UInt64 = 1
+        _ = mallctl("epoch", nil, nil, &epoch, MemoryLayout<UInt64>.size)
+        func read(_ name: String) -> Int {
+            var value = 0
+            var size = MemoryLayout<Int>.size
+            return mallctl(name, &value, &size, nil, 0) == 0 ? value : 0
+        }
+        return (read("stats.allocated"), read("stats.active"), read("stats.resident"), residentBytes() ?? 0)
+    }
+
     /// Lets go of `value` on a thread of its own: a full build's aggregation or validated orders take
     /// milliseconds to free, which the steps still to run need not wait for. Pass the only copy.
     package static func release<T>(_ value: consuming T) {

@@ -64,4 +64,18 @@ import OrderPressTestSupport
         let slack = 16 << 20
         #expect(resident >= min(low, high) - slack && resident <= max(low, high) + slack, "\(resident) against \(low)–\(high)")
     }
+
+    /// The allocator's counts (`MemoryTrace`'s) see what is allocated: 64 MB held are in `allocated`
+    /// and `active`, and touched, in `resident`. Bounds: other tests allocate meanwhile.
+    @Test func statisticsCountWhatIsHeld() {
+        let size = 64 << 20
+        let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 4096)
+        defer { block.deallocate() }
+        block.initializeMemory(as: UInt8.self, repeating: 1, count: size)
+        let counts = Allocator.statistics()
+        #expect(counts.allocated >= size)
+        #expect(counts.active >= counts.allocated)
+        #expect(counts.resident >= size)
+        #expect(counts.process >= size)
+    }
 }
