@@ -19,6 +19,30 @@ package enum Allocator {
         purgeAllArenas()
     }
 
+    /// From `freedAtOnceAbove` resident, has every arena give the pages it frees back to the system at once
+    /// (a decay of 0 ms) instead of keeping them about ten seconds for its own next allocations: a
+    /// large rerun's render frees and allocates hundreds of MB on threads whose arenas do not reuse each
+    /// other's pages, so the kept ones only added to the peak (docs/benchmarks.md). Below it nothing
+    /// changes: giving pages back and faulting them in again costs time (a million rows' render some 10 %).
+    package static func freeAtOnceWhenLarge() {
+        guard let resident = residentBytes(), resident > freedAtOnceAbove else { return }
+        setDirtyDecay(milliseconds: 0)
+    }
+
+    /// How long every arena, and any made later, keeps the pages it frees before giving them back.
+    static func setDirtyDecay(milliseconds: Int) {
+        var value = milliseconds
+        _ = mallctl("arenas.dirty_decay_ms", nil, nil, &value, MemoryLayout<Int>.size)
+        var arenas: UInt32 = 0
+        var size = MemoryLayout<UInt32>.size
+        guard mallctl("arenas.narenas", &arenas, &size, nil, 0) == 0 else { return }
+        for arena in 0..<arenas {
+            _ = mallctl("arena.\(arena).dirty_decay_ms", nil, nil, &value, MemoryLayout<Int>.size)
+        }
+    }
+
+    static let freedAtOnceAbove = 512 << 20
+
     /// jemalloc's purge of every arena (`MALLCTL_ARENAS_ALL` is 4096); true when it was done.
     @discardableResult
     static func purgeAllArenas() -> Bool {

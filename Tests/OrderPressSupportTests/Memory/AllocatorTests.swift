@@ -78,4 +78,22 @@ import OrderPressTestSupport
         #expect(counts.resident >= size)
         #expect(counts.process >= size)
     }
+
+    /// Freed pages go back at once in every arena and in those made later, and can be kept again: the
+    /// setting `freeAtOnceWhenLarge` makes for a large rerun's render (restored here for the other tests).
+    @Test func theDecayIsSetInEveryArena() throws {
+        func decay(_ name: String) -> Int {
+            var value = -2
+            var size = MemoryLayout<Int>.size
+            #expect(mallctl(name, &value, &size, nil, 0) == 0, "\(name)")
+            return value
+        }
+        let kept = decay("opt.dirty_decay_ms")
+        Allocator.setDirtyDecay(milliseconds: 0)
+        #expect(decay("arenas.dirty_decay_ms") == 0)
+        #expect(decay("arena.0.dirty_decay_ms") == 0)
+        Allocator.setDirtyDecay(milliseconds: kept)
+        #expect(decay("arena.0.dirty_decay_ms") == kept)
+        #expect(decay("arenas.dirty_decay_ms") == kept)
+    }
 }
