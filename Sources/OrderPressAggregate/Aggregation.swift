@@ -25,8 +25,9 @@ public struct GroupSummary: Sendable, Equatable {
     public var group: Group
     /// The group's orders in sheet order.
     public var orders: OrderList
-    /// Identical item and options summed, as the organiser reads them out to the shop.
-    public var shopSheet: [ShopLine]
+    /// Each line of the shop sheet as the place in `orders` of its first order and the quantity summed:
+    /// 16 bytes, not a `ShopLine`'s 56 (a million lines at a million Form rows, nearly one per order).
+    package var shopLines: [ShopLinePlace]
     /// Per-person totals, sorted by the person's key.
     public var people: [PersonTotal]
     public var total: Decimal
@@ -49,31 +50,77 @@ public struct GroupSummary: Sendable, Equatable {
     public var subtotal: Decimal { total - fee + discount }
 
     public var currency: String { group.currency }
+
+    /// Identical item and options summed, as the organiser reads them out to the shop: made from
+    /// `shopLines` when read (a group's page reads it once).
+    public var shopSheet: [ShopLine] {
+        shopLines.map { line in
+            orders.withOrder(at: Int(line.first)) {
+                ShopLine(item: $0.pointee.item, options: $0.pointee.options, quantity: line.quantity, unitPrice: $0.pointee.unitPrice)
+            }
+        }
+    }
+
+    package struct ShopLinePlace: Sendable, Equatable {
+        /// The line's first order's place in the group's `orders`: its item, options and unit price.
+        package var first: UInt32
+        package var quantity: Int
+    }
 }
 
 /// A person's orders within one group.
 public struct PersonTotal: Sendable, Equatable {
     public var key: String
     public var name: String
-    public var orders: Int
-    /// Their orders plus their fee share less their discount share.
-    public var total: Decimal
-    /// Their paid orders; all of `total` when they organise the group and are settled.
-    public var paid: Decimal = 0
-    /// `total` in each display currency.
-    public var converted: [ConvertedAmount] = []
-    /// Their parts of the group's fee and discount (`MoneyShares`), boxed (`FeeShares`).
-    var shares = FeeShares.none
-    public var feeShare: Decimal {
-        get { shares.fee }
-        set { shares = FeeShares(fee: newValue, discount: shares.discount) }
-    }
-    public var discountShare: Decimal {
-        get { shares.discount }
-        set { shares = FeeShares(fee: shares.fee, discount: newValue) }
-    }
+    /// `total`, `paid`, `feeShare` and `discountShare`, packed (`PackedDecimals`): a million of these
+    /// at a million Form rows.
+    private var amounts = PackedDecimals()
+    private var orderCount: UInt32
     /// They organise the group and `organizer_settled` is on: they owe nobody for it.
     public var settled = false
+    /// `total` in each display currency.
+    public var converted: [ConvertedAmount] = []
+
+    public init(
+        key: String, name: String, orders: Int, total: Decimal, paid: Decimal = 0, converted: [ConvertedAmount] = [], settled: Bool = false
+    ) {
+        self.key = key
+        self.name = name
+        orderCount = UInt32(orders)
+        self.converted = converted
+        self.settled = settled
+        self.total = total
+        self.paid = paid
+    }
+
+    public var orders: Int {
+        get { Int(orderCount) }
+        set { orderCount = UInt32(newValue) }
+    }
+    /// Their orders plus their fee share less their discount share.
+    public var total: Decimal {
+        get { amounts[0]! }
+        set { amounts[0] = newValue }
+    }
+    /// Their paid orders; all of `total` when they organise the group and are settled.
+    public var paid: Decimal {
+        get { amounts[1]! }
+        set { amounts[1] = newValue }
+    }
+    /// Their parts of the group's fee and discount (`MoneyShares`).
+    public var feeShare: Decimal {
+        get { amounts[2]! }
+        set { amounts[2] = newValue }
+    }
+    public var discountShare: Decimal {
+        get { amounts[3]! }
+        set { amounts[3] = newValue }
+    }
+    /// Both parts at once.
+    var shares: FeeShares {
+        get { FeeShares(fee: feeShare, discount: discountShare) }
+        set { (feeShare, discountShare) = (newValue.fee, newValue.discount) }
+    }
 
     public var outstanding: Decimal { total - paid }
     /// Their orders alone.
@@ -107,18 +154,42 @@ public struct PersonSummary: Sendable, Equatable {
     package struct GroupShare: Sendable, Equatable {
         /// The group's name (as the orders write it).
         package var group: String
-        /// In the group's currency, with their fee share and less their discount share.
-        package var total: Decimal
-        /// The unpaid orders, plus the fee share less the discount share; nil when that is not
-        /// positive or they organise the group (settled).
-        package var owed: Decimal?
-        /// Their parts of the group's fee and discount, boxed (`FeeShares`).
-        var shares = FeeShares.none
+        /// `total`, `owed`, `feeShare` and `discountShare`, packed (`PackedDecimals`): one share per
+        /// (group, person) pair, a million at a million Form rows.
+        private var amounts = PackedDecimals()
         /// `total` in the display currencies; empty without them.
         package var converted: [ConvertedAmount]
 
-        package var feeShare: Decimal { shares.fee }
-        package var discountShare: Decimal { shares.discount }
+        init(group: String, total: Decimal, owed: Decimal?, shares: FeeShares = .none, converted: [ConvertedAmount]) {
+            self.group = group
+            self.converted = converted
+            self.total = total
+            self.owed = owed
+            (feeShare, discountShare) = (shares.fee, shares.discount)
+        }
+
+        /// In the group's currency, with their fee share and less their discount share.
+        package var total: Decimal {
+            get { amounts[0]! }
+            set { amounts[0] = newValue }
+        }
+        /// The unpaid orders, plus the fee share less the discount share; nil when that is not
+        /// positive or they organise the group (settled).
+        package var owed: Decimal? {
+            get { amounts[1] }
+            set { amounts[1] = newValue }
+        }
+        /// Their parts of the group's fee and discount.
+        package private(set) var feeShare: Decimal {
+            get { amounts[2]! }
+            set { amounts[2] = newValue }
+        }
+        package private(set) var discountShare: Decimal {
+            get { amounts[3]! }
+            set { amounts[3] = newValue }
+        }
+        /// Both parts at once.
+        var shares: FeeShares { FeeShares(fee: feeShare, discount: discountShare) }
     }
 
     /// Exact totals per currency.

@@ -185,6 +185,7 @@ public enum Aggregator {
         ) -> (GroupSummary, [Int32: FeeShares]) {
             struct Line {
                 var number: Int32
+                /// Its first order's place among the group's orders.
                 var first: UInt32
                 var quantity = 0
             }
@@ -201,11 +202,11 @@ public enum Aggregator {
             var total = ExactSum()
             var paid = ExactSum()
             var items = 0
-            for position in positions {
+            for (place, position) in positions.enumerated() {
                 let fact = facts[Int(position)]
                 let micros = fact.amountMicros
                 let line = slots.line(fact.line, next: lines.count)
-                if line == lines.count { lines.append(Line(number: fact.line, first: position)) }
+                if line == lines.count { lines.append(Line(number: fact.line, first: UInt32(place))) }
                 lines[line].quantity += Int(fact.quantity)
                 let part = slots.person(fact.person, next: parts.count)
                 if part == parts.count { parts.append(Part(person: fact.person, first: position)) }
@@ -222,13 +223,11 @@ public enum Aggregator {
             for part in parts { slots.people[Int(part.person)] = -1 }
             lines = Self.sorted(lines, ranks: lineRank) { $0.number }
             parts = Self.sorted(parts, ranks: personRank) { $0.person }
-            let shopSheet = lines.map { line in
-                field(line.first) { ShopLine(item: $0.pointee.item, options: $0.pointee.options, quantity: line.quantity, unitPrice: $0.pointee.unitPrice) }
-            }
+            let shopLines = lines.map { GroupSummary.ShopLinePlace(first: $0.first, quantity: $0.quantity) }
             let currency = group.currency
             // The fee equally, the discount by subtotal, in whole minor units (`MoneyShares`).
-            // Each person's parts, boxed once: the person's summary shares the box (`FeeShares`), a
-            // million of them at a million Form rows.
+            // Each person's parts, boxed once for the people's sums (`FeeShares`); the summaries hold
+            // them inline (`PackedDecimals`).
             var byPerson: [Int32: FeeShares] = [:]
             var boxes: [FeeShares] = []
             var (feeParts, discountParts) = ([Decimal](), [Decimal]())
@@ -271,7 +270,7 @@ public enum Aggregator {
                 return person
             }
             var summary = GroupSummary(
-                group: group, orders: OrderList(orders, positions: Array(positions), generation: generation), shopSheet: shopSheet, people: people,
+                group: group, orders: OrderList(orders, positions: Array(positions), generation: generation), shopLines: shopLines, people: people,
                 total: total.value, items: items, paid: paid.value, fee: fee, discount: discount)
             if !displayCurrencies.isEmpty { summary.converted = cache.converted(total, in: currencyNumber) }
             if organizer >= 0 { summary.settledOrganizer = people.first(where: \.settled)?.key }

@@ -1,8 +1,8 @@
 import Foundation
 
-/// A person's parts of a group's fee and discount (`MoneyShares`). Boxed: most groups have neither,
-/// and a site holds one `PersonTotal` and one `PersonSummary.GroupShare` per person and group — two
-/// `Decimal`s inline in each raised a large build's peak (docs/benchmarks.md), where a box costs one word and nothing when there are no shares.
+/// A person's parts of a group's fee and discount (`MoneyShares`), as the aggregation hands them from a
+/// group's sum to the people's. Boxed: most groups have neither. The summaries themselves hold the
+/// two amounts packed (`PackedDecimals`), without a box per (group, person) pair.
 enum FeeShares: Sendable, Equatable {
     case none
     indirect case some(fee: Decimal, discount: Decimal)

@@ -62,7 +62,7 @@ extension BuildReport {
     ) {
         let data = diffed.data
         self.init(
-            rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count,
+            rowsRead: data.rowsRead, orders: diffed.orderCount, rejected: data.rejected.count,
             changes: diffed.changes, warnings: data.warnings, problems: problems,
             written: published.written, unchanged: published.unchanged, removed: published.removed,
             requests: requests, dryRun: dryRun, timings: timings)

@@ -115,7 +115,7 @@ public struct Pipeline: Sendable {
         // million orders the two together held far more than either (docs/benchmarks.md).
         steps.begin(.diff)
         headStart.stateRead()
-        let diffed: DiffResult
+        var diffed: DiffResult
         do {
             diffed = try diff(consume validated, rates: rates, store: store, labels: labels, options)
         } catch {
@@ -126,6 +126,9 @@ public struct Pipeline: Sendable {
         // A build that stops before the snapshot step leaves no staged records behind it.
         defer { staged?.discard() }
         let slugging = slugs(diffed, store: store)
+        // The record digests are the slugs thread's alone from here on (some 16 MB at a million orders):
+        // freed when it is done with them, not held through render.
+        diffed.orderDigests = []
         // Not waiting for the staging here (but for a sheet so large that the records held while they stage
         // would pass the memory limit: `StagedSnapshot.waitWhenLarge`): waiting made a full build
         // slower, with one core idle (docs/benchmarks.md).
@@ -134,13 +137,17 @@ public struct Pipeline: Sendable {
         let aggregation = aggregate(diffed.data, rates: rates)
         steps.begin(.render)
         let session = try headStart.takeSession()
+        // A rerun of a large site renders beside the last build's manifest, where its peak is: the pages
+        // render frees go back to the system at once from here on (`Allocator.freeAtOnceWhenLarge`). Not a
+        // first build's: it gains nothing there (its peak is the diff's) and renders a tenth slower so.
+        if session.recordedCount >= HeadStart.setAsideFrom { Allocator.freeAtOnceWhenLarge() }
         let (slugs, digestTable, tombstones, slugText) = slugging.take()
-        try render(
-            SiteInput(
-                configuration: configuration, data: diffed.data, aggregation: consume aggregation, rates: rates,
-                history: diffed.history, now: clock.now, siteID: diffed.siteID, archives: diffed.archives, ledger: diffed.ledger, labels: labels, slugs: slugs,
-                tombstones: tombstones),
-            digestTable: digestTable, with: renderer, into: session)
+        let input = SiteInput(
+            configuration: configuration, data: diffed.data, aggregation: consume aggregation, rates: rates,
+            history: diffed.history, now: clock.now, siteID: diffed.siteID, archives: diffed.archives, ledger: diffed.ledger, labels: labels, slugs: slugs,
+            tombstones: tombstones)
+        diffed.handOverOrders(nextDeadline: nextDeadline)
+        try render(consume input, digestTable: digestTable, with: renderer, into: session)
         // Publish ends the session: it removes what is left of the last build and records the manifest.
         steps.begin(.publish)
         // The snapshot's transaction is written on the other core while publishing ends, and committed
@@ -167,9 +174,9 @@ public struct Pipeline: Sendable {
         let timings = steps.finish()
         let problems = [commitMarkdown(published, changes: diffed.changes, options)].compactMap { $0 } + notingSuccess(options, labels: labels)
         let report = BuildReport(diffed, published: published, problems: problems, requests: requests, dryRun: options.dryRun, timings: timings)
-        // The orders and the session's manifests (240,000 entries at a million orders) are freed aside
-        // too: the build is done.
-        Allocator.release((consume diffed, consume session))
+        // The session's manifests (240,000 entries at a million orders) are freed aside too: the build is
+        // done (the orders went with the aggregation, after render).
+        Allocator.release(consume session)
         return report
     }
 
@@ -399,16 +406,17 @@ public struct Pipeline: Sendable {
         store: StateStore
     ) -> PendingSave {
         let data = diffed.data
+        let deadline = diffed.ordersHandedOver.map(\.nextDeadline) ?? nextDeadline(data)
         let validity = BuildInputs.validity(rates: rates, configuration: configuration, now: clock.now)
         // A page kept after its orders were deleted goes when its 30 days end (`tombstoneEnd`), and a debt carried
         // without a payments source after `keep_unpaid_days`, input unchanged or not.
         var last = LastBuild(
             fingerprint: inputs.fingerprint,
             validUntil: [
-                validity.until, tombstoneEnd, nextDeadline(data),
+                validity.until, tombstoneEnd, deadline,
                 PaymentLedger.nextExpiry(archives: diffed.archives, configuration: configuration, now: clock.now),
             ].compactMap { $0 }.min(), validFrom: validity.from,
-            rowsRead: data.rowsRead, orders: data.orders.count, rejected: data.rejected.count, warnings: data.warnings)
+            rowsRead: data.rowsRead, orders: diffed.orderCount, rejected: data.rejected.count, warnings: data.warnings)
         last.blankRows = data.blankRows == 0 ? nil : data.blankRows
         last.amountsWithSign = data.amountsWithSign == 0 ? nil : data.amountsWithSign
         return store.beginSave(

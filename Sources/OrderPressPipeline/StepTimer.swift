@@ -1,3 +1,5 @@
+import OrderPressSupport
+
 /// Times a build's steps and tells the progress display as each one starts. A step runs from its
 /// `begin` to the next step's `begin` (or `finish`), so that `Pipeline.build` is a plain list of its
 /// steps, one `begin` before each.
@@ -12,6 +14,7 @@ struct StepTimer {
 
     mutating func begin(_ step: Step) {
         stop()
+        MemoryTrace.mark("\(step) begins")
         progress?(step)
         running = (step, ContinuousClock.now)
     }
@@ -19,6 +22,7 @@ struct StepTimer {
     /// Seconds spent in each step that began, in the order they ran.
     mutating func finish() -> [(step: Step, seconds: Double)] {
         stop()
+        MemoryTrace.mark("the steps end")
         return timings
     }
 

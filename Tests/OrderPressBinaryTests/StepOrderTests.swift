@@ -43,6 +43,23 @@ import OrderPressTestSupport
         #expect(Self.timed(result.stderr) == steps)
     }
 
+    /// With `ORDERPRESS_MEMORY_TRACE` set, the allocator's counts as each step begins and once they
+    /// end (how docs/benchmarks.md finds a large build's peak); without it, none.
+    @Test func theMemoryTraceMarksEachStep() throws {
+        let site = try TestSupport.sampleSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let traced = try TestSupport.run(["build", "--progress", "never"], in: site, environment: TestSupport.fixedClock.merging(["ORDERPRESS_MEMORY_TRACE": "1"]) { $1 })
+        #expect(traced.status == 0, "\(traced.stderr)")
+        let marks = traced.stderr.matches(of: #/\[memory\] (\w+) begins: allocated \d+ MiB, active \d+, resident \d+, process \d+; highest since the last mark: allocated \d+, resident \d+, process \d+/#)
+        #expect(marks.map { String($0.1) } == Self.runOrder)
+        #expect(traced.stderr.contains("[memory] the steps end: allocated "))
+        let other = try TestSupport.sampleSite()
+        defer { try? FileManager.default.removeItem(at: other) }
+        let plain = try TestSupport.run(["build", "--progress", "never"], in: other, environment: TestSupport.fixedClock)
+        #expect(plain.status == 0)
+        #expect(!plain.stderr.contains("[memory]"))
+    }
+
     @Test func anUnchangedRerunShowsTheStepsUpToFetching() throws {
         let site = try TestSupport.sampleSite()
         defer { try? FileManager.default.removeItem(at: site) }

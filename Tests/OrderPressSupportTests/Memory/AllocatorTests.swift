@@ -64,4 +64,36 @@ import OrderPressTestSupport
         let slack = 16 << 20
         #expect(resident >= min(low, high) - slack && resident <= max(low, high) + slack, "\(resident) against \(low)–\(high)")
     }
+
+    /// The allocator's counts (`MemoryTrace`'s) see what is allocated: 64 MB held are in `allocated`
+    /// and `active`, and touched, in `resident`. Bounds: other tests allocate meanwhile.
+    @Test func statisticsCountWhatIsHeld() {
+        let size = 64 << 20
+        let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 4096)
+        defer { block.deallocate() }
+        block.initializeMemory(as: UInt8.self, repeating: 1, count: size)
+        let counts = Allocator.statistics()
+        #expect(counts.allocated >= size)
+        #expect(counts.active >= counts.allocated)
+        #expect(counts.resident >= size)
+        #expect(counts.process >= size)
+    }
+
+    /// Freed pages go back at once in every arena and in those made later, and can be kept again: the
+    /// setting `freeAtOnceWhenLarge` makes for a large rerun's render (restored here for the other tests).
+    @Test func theDecayIsSetInEveryArena() throws {
+        func decay(_ name: String) -> Int {
+            var value = -2
+            var size = MemoryLayout<Int>.size
+            #expect(mallctl(name, &value, &size, nil, 0) == 0, "\(name)")
+            return value
+        }
+        let kept = decay("opt.dirty_decay_ms")
+        Allocator.setDirtyDecay(milliseconds: 0)
+        #expect(decay("arenas.dirty_decay_ms") == 0)
+        #expect(decay("arena.0.dirty_decay_ms") == 0)
+        Allocator.setDirtyDecay(milliseconds: kept)
+        #expect(decay("arena.0.dirty_decay_ms") == kept)
+        #expect(decay("arenas.dirty_decay_ms") == kept)
+    }
 }
