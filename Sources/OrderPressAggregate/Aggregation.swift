@@ -93,6 +93,15 @@ public struct PersonTotal: Sendable, Equatable {
         self.paid = paid
     }
 
+    /// The person's sums as the aggregation made them, each stored without making its `Decimal` first.
+    init(key: String, name: String, orders: Int, total: ExactSum, paid: ExactSum) {
+        self.key = key
+        self.name = name
+        orderCount = UInt32(orders)
+        amounts.set(0, to: total)
+        amounts.set(1, to: paid)
+    }
+
     public var orders: Int {
         get { Int(orderCount) }
         set { orderCount = UInt32(newValue) }
@@ -165,6 +174,15 @@ public struct PersonSummary: Sendable, Equatable {
             self.converted = converted
             self.total = total
             self.owed = owed
+            (feeShare, discountShare) = (shares.fee, shares.discount)
+        }
+
+        /// The share of the sums the aggregation made, each stored without making its `Decimal` first.
+        init(group: String, total: ExactSum, owed: ExactSum?, shares: FeeShares = .none, converted: [ConvertedAmount]) {
+            self.group = group
+            self.converted = converted
+            amounts.set(0, to: total)
+            if let owed { amounts.set(1, to: owed) } else { amounts[1] = nil }
             (feeShare, discountShare) = (shares.fee, shares.discount)
         }
 

@@ -256,7 +256,7 @@ public enum Aggregator {
                 let settled = part.person == organizer
                 var person = field(part.first) {
                     PersonTotal(
-                        key: $0.pointee.personKey.text, name: spellings.shown($0.pointee.personKey.text, else: $0.pointee.person), orders: part.orders, total: part.total.value, paid: part.paid.value)
+                        key: $0.pointee.personKey.text, name: spellings.shown($0.pointee.personKey.text, else: $0.pointee.person), orders: part.orders, total: part.total, paid: part.paid)
                 }
                 if !feeParts.isEmpty { person.shares = boxes[index] }
                 if settled {
@@ -349,7 +349,7 @@ public enum Aggregator {
                 },
                 groupShares: groups.map { share in
                     .init(
-                        group: groupName(share.number, at: share.first), total: share.total.value, owed: share.owes ? share.unpaid.value : nil,
+                        group: groupName(share.number, at: share.first), total: share.total, owed: share.owes ? share.unpaid : nil,
                         shares: share.shares,
                         converted: converts ? cache.converted(share.total, in: groupCurrencies[Int(share.number)]) : [])
                 })

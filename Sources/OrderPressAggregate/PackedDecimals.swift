@@ -12,6 +12,8 @@ struct PackedDecimals: Sendable, Equatable {
 
     private static let boxed = Int64.min
     private static let absent = Int64.min + 1
+    /// What a slot of no millionths reads as.
+    private static let zero = ExactSum.decimal(micros: 0)
 
     /// The values the millionths cannot hold, by slot; immutable, so a copy of the pack shares it safely.
     private final class Box: Sendable {
@@ -33,7 +35,10 @@ struct PackedDecimals: Sendable, Equatable {
         set {
             var stored = Self.absent
             if let newValue {
-                if let exact = ExactSum.micros(of: newValue), exact != Self.boxed, exact != Self.absent,
+                // Most fee and discount shares are zero: stored as such without converting them.
+                if ExactSum.sameBytes(newValue, Self.zero) {
+                    stored = 0
+                } else if let exact = ExactSum.micros(of: newValue), exact != Self.boxed, exact != Self.absent,
                     ExactSum.sameBytes(ExactSum.decimal(micros: exact), newValue)
                 {
                     stored = exact
@@ -48,6 +53,16 @@ struct PackedDecimals: Sendable, Equatable {
             }
             Self.write(&micros, slot, stored)
         }
+    }
+
+    /// `self[slot] = sum.value`, without making the `Decimal` when nothing spilled: the millionths are
+    /// what the getter turns back into the very bytes of `sum.value` (`ExactSum.decimal(micros:)`).
+    mutating func set(_ slot: Int, to sum: ExactSum) {
+        guard let exact = sum.exactMicros, exact != Self.boxed, exact != Self.absent, Self.read(micros, slot) != Self.boxed else {
+            self[slot] = sum.value
+            return
+        }
+        Self.write(&micros, slot, exact)
     }
 
     private static func read(_ micros: (Int64, Int64, Int64, Int64), _ slot: Int) -> Int64 {

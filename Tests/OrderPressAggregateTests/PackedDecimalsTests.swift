@@ -45,6 +45,28 @@ import OrderPressTestSupport
         }
     }
 
+    /// A sum stored as the aggregation stores it (`set(_:to:)`, without its Decimal) reads back as the very
+    /// bytes of `value`, whatever the slot held before: sums of any millionths (the two that mark a
+    /// slot boxed or empty among them), sums that spilled into a Decimal, over a slot boxed before.
+    @Test func aSumReadsBackAsItsValue() async {
+        let special: [Int64] = [.min, .min + 1, .max, 0, -1, 1]
+        await propertyCheck(
+            count: 500, input: Gen.int(in: Int.min...Int.max).array(of: 3), Gen.int(in: 0...(Self.awkward.count - 1)), Gen.int(in: 0...5)
+        ) { parts, before, pick in
+            var sum = ExactSum()
+            for part in parts { sum.add(micros: Int64(part)) }
+            if pick % 2 == 0 { sum = ExactSum(); sum.add(micros: special[pick]) }
+            if pick == 5 { sum.add(Decimal(string: "0.0000001")!) }
+            for slot in 0..<4 {
+                var packed = PackedDecimals()
+                packed[slot] = Self.awkward[before]
+                packed.set(slot, to: sum)
+                #expect(packed[slot].map { ExactSum.sameBytes($0, sum.value) } == true, "\(sum.value) over \(String(describing: Self.awkward[before]))")
+                for other in 0..<4 where other != slot { #expect(packed[other] == 0) }
+            }
+        }
+    }
+
     /// A million (group, person) pairs at a million Form rows: each pair's two summaries hold their
     /// amounts inline, no 64-byte box per fee share.
     @Test func thePairsSummariesAreSmall() {
