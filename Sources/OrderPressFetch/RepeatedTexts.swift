@@ -7,7 +7,8 @@ import OrderPressSupport
 /// timestamp in the rows sent within the same second), and each cell lives in its order until the pages
 /// are written: at a million Form rows, about half of the 200 MB of cell texts were repeats. A slot is
 /// overwritten by the next text that hashes to it, so texts that never repeat cost no more than the table.
-/// One a thread: its texts are shared, the table is not.
+/// Short texts have a small table of their own, found by their bytes (`normalText`). Every text is handed
+/// out normalised (`Text.normalize`). One a thread: its texts are shared, the table is not.
 package struct RepeatedTexts {
     private var hashes: [UInt64]
     private var texts: [String]

@@ -10,9 +10,8 @@ package protocol PageSink: Sendable {
     /// returns its pieces. Published as `publish` would, from any thread.
     func publishStreamed(_ path: String, in tree: OutputTree, make: (ByteStream) -> FilePieces?) throws(OutputError)
     func publish(_ files: [OutputFile], in tree: OutputTree) throws(OutputError)
-    /// A file left as published: the reuse layer found it would come out the same (`PlanRunner`).
-    func keep(_ path: String, in tree: OutputTree)
-    /// Files left as published, each named by its path and its place in the record (`PublishedRecord.index`).
+    /// Files left as published: the reuse layer found they would come out the same (`PlanRunner`). Each
+    /// is named by its path and its place in the record (`PublishedRecord.index`; -1 when unknown).
     func keep(_ kept: [KeptFile], in tree: OutputTree)
 }
 
@@ -28,10 +27,6 @@ package struct KeptFile: Sendable {
 }
 
 extension PageSink {
-    package func keep(_ kept: [KeptFile], in tree: OutputTree) {
-        for file in kept { keep(file.path, in: tree) }
-    }
-
     func publishStreamed(_ path: String, in tree: OutputTree, make: (ByteStream) -> FilePieces?) throws(OutputError) {
         try publishInMemory(path, in: tree, make: make)
     }
@@ -60,7 +55,7 @@ final class CollectedSite: PageSink, @unchecked Sendable {
         }
     }
 
-    func keep(_ path: String, in tree: OutputTree) {}
+    func keep(_ kept: [KeptFile], in tree: OutputTree) {}
 
     var site: RenderedSite {
         lock.withLock { RenderedSite(markdown: markdown.sorted { $0.path < $1.path }, site: html.sorted { $0.path < $1.path }) }

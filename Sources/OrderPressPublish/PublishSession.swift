@@ -153,13 +153,9 @@ public final class PublishSession: @unchecked Sendable {
         return count
     }
 
-    /// A file the reuse layer did not make again, because `previous` showed it intact with the same key: it stays
-    /// as it is, and in the manifest.
-    public func keep(_ path: String, in tree: OutputTree) {
-        keep([KeptFile(path: path, index: -1)], in: tree)
-    }
-
-    /// `keep` of a batch, each file named by where the last manifest lists it (`published`) when known.
+    /// Files the reuse layer did not make again, because `previous` showed them intact with the same key: they
+    /// stay as they are, and in the manifest. Each is found by where the last manifest lists it (`published`)
+    /// when known, else by its path.
     package func keep(_ kept: [KeptFile], in tree: OutputTree) {
         guard let list = previous[tree] else { return }
         let indices = kept.compactMap { file in

@@ -144,7 +144,7 @@ import OrderPressTestSupport
         let second = try publisher.begin(dryRun: false)
         #expect(second.previous(.markdown, "groups/x.md")?.reuseKey == "k1")
         #expect(second.previous(.markdown, "missing.md") == nil)
-        second.keep("groups/x.md", in: .markdown)
+        second.keep([KeptFile(path: "groups/x.md", index: -1)], in: .markdown)
         try second.publish(Self.files(["index.md": "a2"], key: "k2"), in: .markdown)
         let report = try second.finish()
         #expect(Self.relative(report.written, to: root) == ["md/index.md"])

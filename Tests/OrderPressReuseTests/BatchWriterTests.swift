@@ -36,7 +36,7 @@ import OrderPressTestSupport
             }
         }
 
-        func keep(_ path: String, in tree: OutputTree) {}
+        func keep(_ kept: [KeptFile], in tree: OutputTree) {}
 
         func paths(in tree: OutputTree) -> [String] { lock.withLock { received[tree] ?? [] } }
         var waitedInVain: Bool { lock.withLock { markdownWaitedInVain } }

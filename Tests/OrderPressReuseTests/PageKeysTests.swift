@@ -52,10 +52,12 @@ import OrderPressTestSupport
 
         func publish(_ files: [OutputFile], in tree: OutputTree) { lock.withLock { collected.publish(files, in: tree) } }
 
-        func keep(_ path: String, in tree: OutputTree) {
+        func keep(_ files: [KeptFile], in tree: OutputTree) {
             lock.withLock {
-                kept[tree, default: []].append(path)
-                collected.publish([previous[tree]![path]!], in: tree)
+                for path in files.map(\.path) {
+                    kept[tree, default: []].append(path)
+                    collected.publish([previous[tree]![path]!], in: tree)
+                }
             }
         }
 
