@@ -56,13 +56,14 @@ extension BuildReport {
 
 extension BuildReport {
     /// A build that published (or, on a dry run, would have): what the diff handed on and what publishing did.
+    /// `orders`: how many orders there were before render let them go.
     package init(
-        _ diffed: DiffResult, published: PublishReport, problems: [String], requests: Int, dryRun: Bool,
+        _ diffed: DiffResult, orders: Int, published: PublishReport, problems: [String], requests: Int, dryRun: Bool,
         timings: [(step: Step, seconds: Double)]
     ) {
         let data = diffed.data
         self.init(
-            rowsRead: data.rowsRead, orders: diffed.orderCount, rejected: data.rejected.count,
+            rowsRead: data.rowsRead, orders: orders, rejected: data.rejected.count,
             changes: diffed.changes, warnings: data.warnings, problems: problems,
             written: published.written, unchanged: published.unchanged, removed: published.removed,
             requests: requests, dryRun: dryRun, timings: timings)

@@ -33,18 +33,12 @@ package struct DiffResult: Sendable {
     /// The archives' debts settled by the payments (`PaymentLedger`), made once: tombstones keep debtors'
     /// pages, render shows debts and credit, and the credit is among `data.warnings`.
     var ledger = PaymentLedger.none
-    /// What the snapshot's record and the report read of the orders, once `data.orders` is let go
-    /// (`handOverOrders`); nil until then.
-    var ordersHandedOver: (count: Int, nextDeadline: Date?)? = nil
-
-    /// The number of orders, also once they are handed over.
-    var orderCount: Int { ordersHandedOver?.count ?? data.orders.count }
-
     /// Lets go of the orders (render holds them, and frees them with the aggregation once the pages are
-    /// made: hundreds of MB at a million orders, not held while publishing ends), keeping what is read
-    /// of them later: their number and `nextDeadline`, found now.
-    mutating func handOverOrders(nextDeadline: (ValidatedData) -> Date?) {
-        ordersHandedOver = (data.orders.count, nextDeadline(data))
+    /// made: hundreds of MB at a million orders, not held while publishing ends), returning what the
+    /// snapshot's record reads of them later: their number and `nextDeadline`, found now.
+    mutating func handOverOrders(nextDeadline: (ValidatedData) -> Date?) -> (count: Int, nextDeadline: Date?) {
+        let handedOver = (count: data.orders.count, nextDeadline: nextDeadline(data))
         data.orders = []
+        return handedOver
     }
 }

@@ -146,14 +146,14 @@ public struct Pipeline: Sendable {
             configuration: configuration, data: diffed.data, aggregation: consume aggregation, rates: rates,
             history: diffed.history, now: clock.now, siteID: diffed.siteID, archives: diffed.archives, ledger: diffed.ledger, labels: labels, slugs: slugs,
             tombstones: tombstones)
-        diffed.handOverOrders(nextDeadline: nextDeadline)
+        let orders = diffed.handOverOrders(nextDeadline: nextDeadline)
         try render(consume input, digestTable: digestTable, with: renderer, into: session)
         // Publish ends the session: it removes what is left of the last build and records the manifest.
         steps.begin(.publish)
         // The snapshot's transaction is written on the other core while publishing ends, and committed
         // only after the files are in place (see `PendingSave`, `place(_:saving:inputs:)`): a failed publish rolls it
         // back, and a failed commit puts the old files back.
-        let saving = staged.map { beginSnapshot($0, diffed, inputs: inputs, rates: rates, slugs: slugText, tombstoneEnd: tombstones.expiry, store: store) }
+        let saving = staged.map { beginSnapshot($0, diffed, orders: orders, inputs: inputs, rates: rates, slugs: slugText, tombstoneEnd: tombstones.expiry, store: store) }
         defer { saving?.abandon() }
         try place(session, saving: saving, inputs: inputs)
         let published: PublishReport
@@ -173,7 +173,7 @@ public struct Pipeline: Sendable {
         }
         let timings = steps.finish()
         let problems = [commitMarkdown(published, changes: diffed.changes, options)].compactMap { $0 } + notingSuccess(options, labels: labels)
-        let report = BuildReport(diffed, published: published, problems: problems, requests: requests, dryRun: options.dryRun, timings: timings)
+        let report = BuildReport(diffed, orders: orders.count, published: published, problems: problems, requests: requests, dryRun: options.dryRun, timings: timings)
         // The session's manifests (240,000 entries at a million orders) are freed aside too: the build is
         // done (the orders went with the aggregation, after render).
         Allocator.release(consume session)
@@ -400,23 +400,23 @@ public struct Pipeline: Sendable {
     }
 
     /// Begins saving the snapshot with the build's record; committed last, so that a failure anywhere
-    /// before leaves the next run comparing against the same state.
+    /// before leaves the next run comparing against the same state. `orders`: what was read of the orders
+    /// before render let them go.
     private func beginSnapshot(
-        _ staged: StagedSnapshot, _ diffed: DiffResult, inputs: BuildInputs, rates: RateTable?, slugs: String, tombstoneEnd: Date?,
+        _ staged: StagedSnapshot, _ diffed: DiffResult, orders: (count: Int, nextDeadline: Date?), inputs: BuildInputs, rates: RateTable?, slugs: String, tombstoneEnd: Date?,
         store: StateStore
     ) -> PendingSave {
         let data = diffed.data
-        let deadline = diffed.ordersHandedOver.map(\.nextDeadline) ?? nextDeadline(data)
         let validity = BuildInputs.validity(rates: rates, configuration: configuration, now: clock.now)
         // A page kept after its orders were deleted goes when its 30 days end (`tombstoneEnd`), and a debt carried
         // without a payments source after `keep_unpaid_days`, input unchanged or not.
         var last = LastBuild(
             fingerprint: inputs.fingerprint,
             validUntil: [
-                validity.until, tombstoneEnd, deadline,
+                validity.until, tombstoneEnd, orders.nextDeadline,
                 PaymentLedger.nextExpiry(archives: diffed.archives, configuration: configuration, now: clock.now),
             ].compactMap { $0 }.min(), validFrom: validity.from,
-            rowsRead: data.rowsRead, orders: diffed.orderCount, rejected: data.rejected.count, warnings: data.warnings)
+            rowsRead: data.rowsRead, orders: orders.count, rejected: data.rejected.count, warnings: data.warnings)
         last.blankRows = data.blankRows == 0 ? nil : data.blankRows
         last.amountsWithSign = data.amountsWithSign == 0 ? nil : data.amountsWithSign
         return store.beginSave(
