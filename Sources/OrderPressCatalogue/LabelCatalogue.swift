@@ -47,6 +47,7 @@ package enum LabelCatalogue {
         ("people_page", "People, page {page} of {pages}", "訂購人（第 {page} 頁，共 {pages} 頁）", "订购人（第 {page} 页，共 {pages} 页）", "注文者（{pages} ページ中 {page} ページ目）"),
         ("group_orders_page", "{group}, page {page} of {pages}", "{group}（第 {page} 頁，共 {pages} 頁）", "{group}（第 {page} 页，共 {pages} 页）", "{group}（{pages} ページ中 {page} ページ目）"),
         ("list_range", "{first}–{last} of {count}", "第 {first}–{last} 筆，共 {count} 筆", "第 {first}–{last} 条，共 {count} 条", "{count} 件中 {first}–{last} 件目"),
+        ("list_rows", "{first}–{last}", "第 {first}–{last} 筆", "第 {first}–{last} 条", "{first}–{last} 件目"),
         ("previous_page", "← Previous", "← 上一頁", "← 上一页", "← 前へ"),
         ("next_page", "Next →", "下一頁 →", "下一页 →", "次へ →"),
         // Payments

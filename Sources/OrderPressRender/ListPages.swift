@@ -41,19 +41,26 @@ package struct ListPages: Sendable {
     }
 
     /// The pager line in Markdown, links relative to the top of the site; nil when the list fits on the index.
-    /// "1001–1500 of 10000 · [← Previous](groups-2.md) · [1](index.md) [2](groups-2.md) **3** … · [Next →](groups-4.md)".
+    /// "1–500 of 10000 · **1** [2](groups-2.md) … · [Next →](groups-2.md)" on the index; on the pages after it
+    /// "1001–1500 · [← Previous](groups-2.md) · [1](index.md) [2](groups-2.md) **3** … · [Next →](groups-4.md)",
+    /// without the list's length: someone new at the end of the list would otherwise remake every page before
+    /// theirs, whose rows stay the same. The index, which says it, is made again by any change.
     func pager(page: Int, labels: Labels) -> String? {
         guard pageCount > 1 else { return nil }
-        return Self.pager(page: page, pageCount: pageCount, rows: rows(ofPage: page), count: count, labels: labels) { path(ofPage: $0) }
+        return Self.pager(
+            page: page, pageCount: pageCount, rows: rows(ofPage: page), count: page == 1 ? count : nil, labels: labels
+        ) { path(ofPage: $0) }
     }
 
     /// The pager line of any list split into `pageCount` pages (also a group's orders, `GroupOrderPages`),
-    /// `path` giving each page's link without `.md`, relative to the page the line is on.
-    static func pager(page: Int, pageCount: Int, rows: Range<Int>, count: Int, labels: Labels, path: (Int) -> String) -> String {
+    /// `path` giving each page's link without `.md`, relative to the page the line is on; `count`, the
+    /// length of the whole list, said when given.
+    static func pager(page: Int, pageCount: Int, rows: Range<Int>, count: Int?, labels: Labels, path: (Int) -> String) -> String {
         func link(_ text: String, _ page: Int) -> String { "[\(text)](\(path(page)).md)" }
+        let (first, last) = (String(rows.lowerBound + 1), String(rows.upperBound))
         var parts = [
-            labels.markdown(
-                "list_range", ["first": String(rows.lowerBound + 1), "last": String(rows.upperBound), "count": String(count)])
+            count.map { labels.markdown("list_range", ["first": first, "last": last, "count": String($0)]) }
+                ?? labels.markdown("list_rows", ["first": first, "last": last])
         ]
         if page > 1 { parts.append(link(labels.markdown("previous_page"), page - 1)) }
         parts.append(

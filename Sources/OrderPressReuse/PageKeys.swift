@@ -344,15 +344,14 @@ struct PageKeys: PieceKeys {
 
     /// The digest of page `page` of a list after the first (`ListPages`): the digests of the groups or
     /// people it shows, which cover every figure, name and link of their rows, and where the page
-    /// stands among how many (its title and pager), and how long the list is ("1001–1500 of 9999", in
-    /// its pager): someone new at the end of the list changes every page before theirs.
+    /// stands among how many (its title and pager). Not how long the list is, which only the index says
+    /// (`ListPages.pager`): someone new at the end of the list keeps the pages before theirs.
     func listPage(_ list: ListPages.List, page: Int, of pages: ListPages) -> String {
         var fields = Fields(site)
         fields.add("list")
         fields.add(list.rawValue)
         fields.add(page)
         fields.add(pages.pageCount)
-        fields.add(pages.count)
         let digests = list == .groups ? groupList : personList
         let rows = pages.rows(ofPage: page).clamped(to: digests.indices)
         fields.add(rows.lowerBound)
