@@ -3,9 +3,8 @@
 /// published, and whether the whole site is (the unchanged rerun). `PublishSession` answers from the
 /// manifest; a build with nothing published answers nil.
 package protocol PublishedFiles: Sendable {
-    /// The key the file was last published with (`OutputFile.reuseKey`), if it is still there as published.
-    func reuseKey(of path: String, in tree: OutputTree) -> String?
-    /// `reuseKey`, with where the file is in the last build's record, for `PageSink.keep(_:in:)` to name it by.
+    /// The key the file was last published with (`OutputFile.reuseKey`), with where the file is in the last
+    /// build's record for `PageSink.keep(_:in:)` to name it by, if it is still there as published.
     func published(_ path: String, in tree: OutputTree) -> PublishedRecord?
     /// The pieces the file was last published with (`OutputFile.pieces`) and a way to read its bytes,
     /// if it is still there as published.
@@ -27,15 +26,9 @@ package struct PublishedRecord: Sendable {
     }
 }
 
-extension PublishedFiles {
-    package func published(_ path: String, in tree: OutputTree) -> PublishedRecord? {
-        reuseKey(of: path, in: tree).map { PublishedRecord(reuseKey: $0, index: -1) }
-    }
-}
-
 /// No last build: every file is made.
 package struct NothingPublished: PublishedFiles {
-    package func reuseKey(of path: String, in tree: OutputTree) -> String? { nil }
+    package func published(_ path: String, in tree: OutputTree) -> PublishedRecord? { nil }
     package func pieces(of path: String, in tree: OutputTree) -> PublishedPieces? { nil }
     package func intactCount(builtFrom inputs: String?) -> Int? { nil }
     package init() {

@@ -744,8 +744,6 @@ extension PublishSession: PageSink {}
 
 /// The reuse layer asks the session, from the last manifest, what it may keep (`PlanRunner`).
 extension PublishSession: PublishedFiles {
-    package func reuseKey(of path: String, in tree: OutputTree) -> String? { previous(tree, path)?.reuseKey }
-
     package func published(_ path: String, in tree: OutputTree) -> PublishedRecord? {
         guard let list = previous[tree], let index = list.index(of: path), intact(list.recorded[index]) else { return nil }
         return PublishedRecord(reuseKey: list.recorded[index].entry.reuseKey, index: index)

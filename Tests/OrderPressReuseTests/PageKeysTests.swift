@@ -46,7 +46,9 @@ import OrderPressTestSupport
             ]
         }
 
-        func reuseKey(of path: String, in tree: OutputTree) -> String? { previous[tree]?[path]?.reuseKey }
+        func published(_ path: String, in tree: OutputTree) -> PublishedRecord? {
+            previous[tree]?[path]?.reuseKey.map { PublishedRecord(reuseKey: $0, index: -1) }
+        }
 
         func intactCount(builtFrom inputs: String?) -> Int? { nil }
 

@@ -23,9 +23,9 @@ import OrderPressTestSupport
 
         init(_ answer: @escaping @Sendable (String, OutputTree) -> String?) { self.answer = answer }
 
-        func reuseKey(of path: String, in tree: OutputTree) -> String? {
+        func published(_ path: String, in tree: OutputTree) -> PublishedRecord? {
             lock.withLock { asked.append("\(tree) \(path)") }
-            return answer(path, tree)
+            return answer(path, tree).map { PublishedRecord(reuseKey: $0, index: -1) }
         }
 
         func pieces(of path: String, in tree: OutputTree) -> PublishedPieces? { nil }
