@@ -111,24 +111,57 @@ package struct PageBuilder: Sendable {
     private func groupRows(_ range: Range<Int>) -> [PageModels.GroupRow] {
         let money = context.money
         return context.aggregation.groups[range].map { summary in
-            PageModels.GroupRow(
+            let digits = money.minorUnits(summary.currency)
+            let total = "\(money.display(summary.total, digits: digits)) \(summary.currency)"
+            let outstanding = summary.outstanding
+            return PageModels.GroupRow(
                 name: short(summary.group.name, 60), link: "groups/\(context.groupSlugs[summary.group.name]!).md",
                 shop: short(summary.group.shop, 60), organizer: short(summary.group.organizer, 30),
                 deadline: deadline(summary.group), orders: summary.orders.count, items: summary.items,
-                total: "\(money.display(summary.total, summary.currency)) \(summary.currency)",
-                converted: context.converted(summary.converted),
-                outstanding: "\(money.display(summary.outstanding, summary.currency)) \(summary.currency)")
+                total: total, converted: context.converted(summary.converted),
+                // Nothing paid yet, most often: the same text as the total, not written again.
+                outstanding: outstanding == summary.total ? total : "\(money.display(outstanding, digits: digits)) \(summary.currency)")
         }
     }
 
     /// Rows of the people table, with links from a page at the top of the site.
     private func personRows(_ range: Range<Int>) -> [PageModels.PersonRow] {
         context.aggregation.people[range].map { person in
-            PageModels.PersonRow(
+            let (totals, owes) = totalsAndOwes(person)
+            return PageModels.PersonRow(
                 name: short(person.name, TextLimits.person), link: "people/\(context.personSlugs[person.key]!).md",
-                orders: person.orders.count, totals: context.totalsText(person.totals),
-                converted: context.converted(person.converted), owes: owesText(owed(by: person)))
+                orders: person.orders.count, totals: totals, converted: context.converted(person.converted), owes: owes)
         }
+    }
+
+    /// A person's row's "125 TWD + 10.25 USD" and what they still owe (`owesText(owed(by:))`), from their
+    /// shares by currency: each amount written once, what they owe taking the total's text where it is the
+    /// total (nothing paid), without the two dictionaries of each. Someone with debts carried from finished
+    /// rounds adds them (`owed(by:)`).
+    private func totalsAndOwes(_ person: PersonSummary) -> (totals: String, owes: String) {
+        guard context.carried[person.key] == nil else { return (context.totalsText(person.totals), owesText(owed(by: person))) }
+        let money = context.money
+        var shares = person.currencyShares
+        // In code order, as `totalsText` sorts the keys of its dictionary (currencies are unique among the shares).
+        if shares.count > 1 { shares.sort { $0.currency < $1.currency } }
+        let tracks = context.aggregation.tracksPayments
+        var (totals, owes, zeros) = ("", "", "")
+        for share in shares {
+            let digits = money.minorUnits(share.currency)
+            let total = "\(money.display(share.total, digits: digits)) \(share.currency)"
+            if !totals.isEmpty { totals += " + " }
+            totals += total
+            let owed = tracks ? share.outstanding : 0
+            if owed != 0 {
+                if !owes.isEmpty { owes += " + " }
+                owes += owed == share.total ? total : "\(money.display(owed, digits: digits)) \(share.currency)"
+            } else if owes.isEmpty {
+                // Shown only when nothing is owed in any currency: "0 TWD".
+                if !zeros.isEmpty { zeros += " + " }
+                zeros += "\(money.display(0, digits: digits)) \(share.currency)"
+            }
+        }
+        return (totals, owes.isEmpty ? zeros : owes)
     }
 
     /// The index's rows of the people known only from rejected rows: ⚠, nothing counted, nothing owed, a link
