@@ -218,7 +218,9 @@ struct Differ: Sendable {
     private func recordsAndDigests(
         _ sheet: inout ValidatedSheet, keepSecrets: Bool, kept: [Int32], remade: [Int: RowRecord], old: [SnapshotIndex.Stamp]
     ) -> (SnapshotRecords, [RecordDigest]) {
-        let rows = sheet.rows
+        // Taken: held by the records made when read, or let go once the records are made (see below).
+        var rows: [SheetRow] = []
+        swap(&rows, &sheet.rows)
         let madeWhenStaged = sheet.keptRows == 0 && rows.count >= madeWhenStagedFrom
         // Every row validated in full (`madeWhenStaged`: none kept by validation) and none kept here: the
         // records are made when read, from the rows and their secret cells, which they hold.
@@ -239,14 +241,14 @@ struct Differ: Sendable {
         }
         guard !keepSecrets else {
             let secrets = sheet.secrets.rows
-            return recordsAndDigests(rows, kept: kept, remade: remade, old: old) { secrets[$0] }
+            return recordsAndDigests(&rows, kept: kept, remade: remade, old: old) { secrets[$0] }
         }
         var secrets: [[SecretValue]] = []
         swap(&secrets, &sheet.secrets.rows)
         return secrets.withUnsafeMutableBufferPointer { secrets in
             // Each range takes only its own rows' secrets; the kept rows' go with the array.
             nonisolated(unsafe) let secrets = secrets
-            return recordsAndDigests(rows, kept: kept, remade: remade, old: old) { index in
+            return recordsAndDigests(&rows, kept: kept, remade: remade, old: old) { index in
                 var taken: [SecretValue] = []
                 swap(&taken, &secrets[index])
                 return taken
@@ -255,8 +257,10 @@ struct Differ: Sendable {
     }
 
     /// The records of `rows` and their digests, each record's secrets those `secrets` gives for its row.
+    /// Lets go of `rows` once the records are made, before the digests: at a million rows they are
+    /// hundreds of MB, and a rerun's diff peaks here, beside the last snapshot's index.
     private func recordsAndDigests(
-        _ rows: [SheetRow], kept: [Int32], remade: [Int: RowRecord], old: [SnapshotIndex.Stamp], secrets: (Int) -> [SecretValue]
+        _ rows: inout [SheetRow], kept: [Int32], remade: [Int: RowRecord], old: [SnapshotIndex.Stamp], secrets: (Int) -> [SecretValue]
     ) -> (SnapshotRecords, [RecordDigest]) {
         // The positions of the rows made again: every row when none is kept.
         let made = rows.indices.filter { $0 >= kept.count || kept[$0] < 0 }
@@ -276,8 +280,12 @@ struct Differ: Sendable {
             }
         }
         guard kept.count == rows.count else { return (SnapshotRecords(fresh), freshDigests) }
+        let records = rows.withUnsafeBufferPointer { rows in
+            SnapshotRecords(fresh: fresh, kept: kept, row: { rows[$0].row }, rejected: { rows[$0].rejected })
+        }
+        rows = []
         var digests: [RecordDigest] = []
-        digests.reserveCapacity(rows.count)
+        digests.reserveCapacity(kept.count)
         var next = 0
         for position in kept.indices {
             if kept[position] >= 0 {
@@ -286,9 +294,6 @@ struct Differ: Sendable {
                 digests.append(freshDigests[next])
                 next += 1
             }
-        }
-        let records = rows.withUnsafeBufferPointer { rows in
-            SnapshotRecords(fresh: fresh, kept: kept, row: { rows[$0].row }, rejected: { rows[$0].rejected })
         }
         return (records, digests)
     }
