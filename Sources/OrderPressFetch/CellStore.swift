@@ -6,9 +6,9 @@ package struct CellStore: Sendable, Equatable {
     /// Every cell's bytes, one after the other.
     package private(set) var bytes: [UInt8] = []
     /// Where each cell's bytes end in `bytes`, less the whole units of `1 << unitBits` that `wraps`
-    /// counts: four bytes a cell, not a word (a million Form rows' 13 million cells held 50 MB more
-    /// through validation, where a large build's peak is), and still no limit on a table's text, however
-    /// its numbers' exponents grow its cells (`JSONNumberText`).
+    /// counts: four bytes a cell, not a word, since the ends are held through validation, where a million
+    /// rows' build peaks (docs/benchmarks.md); and still no limit on a table's text, however its numbers'
+    /// exponents grow its cells (`JSONNumberText`).
     private var ends: [UInt32] = []
     /// For each whole unit of `1 << unitBits` bytes, the first cell ending at or past it, ascending: a
     /// cell's end is its entry of `ends` plus one unit for each entry here at or before it. Empty below
