@@ -86,9 +86,14 @@ package struct DiffStep: Sendable {
         _ snapshot: inout Snapshot, records: inout SnapshotRecords, digests: inout [RecordDigest], history: inout [HistoryEntry],
         secrets: [[SecretValue]], with hasher: SecretHasher
     ) {
-        for index in records.indices where index < secrets.count && records.isFresh(index) {
-            records[index].secrets = secrets[index].map { $0.isUnknown ? .unknown : hasher.hash($0) }
-            if index < digests.count { digests[index] = RecordDigest(records[index]) }
+        // Records made when read are made from the same secret cells: hashed with the key from now on.
+        if records.rehashWhenRead(with: hasher) {
+            for index in records.indices where index < digests.count { digests[index] = RecordDigest(records[index]) }
+        } else {
+            for index in records.indices where index < secrets.count && records.isFresh(index) {
+                records[index].secrets = secrets[index].map { $0.isUnknown ? .unknown : hasher.hash($0) }
+                if index < digests.count { digests[index] = RecordDigest(records[index]) }
+            }
         }
         snapshot.salt = hasher.salt
         for index in history.indices { history[index].changes.forgetSecretHashes() }

@@ -80,9 +80,9 @@ struct Differ: Sendable {
                 continue
             }
             matchedOld[position] = true
-            records[index].firstSeen = old[position].firstSeen
+            records.setFirstSeen(index, old[position].firstSeen)
             // The digest leaves out the first-seen time, so it stands as computed.
-            if sameColumns, digests[index] == old[position].digest, !records[index].secrets.contains(.unknown) { continue }
+            if sameColumns, digests[index] == old[position].digest, !records.hasUnknownSecret(index) { continue }
             differing.append((index, position))
         }
         let leftover = old.indices.filter { !matchedOld[$0] }
@@ -212,22 +212,43 @@ struct Differ: Sendable {
     /// secrets are not hashed. A row validation kept that the diff does not keep (`remade`) has its record
     /// made from the last snapshot's.
     /// When none is kept and every row was validated in full, from `madeWhenStagedFrom` rows, the records
-    /// are made again when read (`SnapshotRecords`): only what they add to the rows is held.
+    /// are made again when read (`SnapshotRecords`), their secrets hashed again then: they hold the rows and
+    /// the secret cells (taken from `sheet` unless `keepSecrets`), and the hashes only the digests need are
+    /// not kept. Kept, a million Form rows' hashes were an array a row that the cells' holes could not take.
     private func recordsAndDigests(
         _ sheet: inout ValidatedSheet, keepSecrets: Bool, kept: [Int32], remade: [Int: RowRecord], old: [SnapshotIndex.Stamp]
     ) -> (SnapshotRecords, [RecordDigest]) {
-        let rows = sheet.rows
+        // Taken: held by the records made when read, or let go once the records are made (see below).
+        var rows: [SheetRow] = []
+        swap(&rows, &sheet.rows)
         let madeWhenStaged = sheet.keptRows == 0 && rows.count >= madeWhenStagedFrom
+        // Every row validated in full (`madeWhenStaged`: none kept by validation) and none kept here: the
+        // records are made when read, from the rows and their secret cells, which they hold.
+        if madeWhenStaged, !(kept.count == rows.count && kept.contains { $0 >= 0 }) {
+            var secrets: [[SecretValue]] = []
+            if keepSecrets { secrets = sheet.secrets.rows } else { swap(&secrets, &sheet.secrets.rows) }
+            let records = SnapshotRecords(rows: rows, secrets: secrets, hasher: hasher, firstSeen: now)
+            let digests = [RecordDigest](unsafeUninitializedCapacity: records.count) { buffer, initialized in
+                // Each range initialises only its own elements.
+                nonisolated(unsafe) let buffer = buffer
+                _ = Parallel.chunks(count: records.count, minimumChunk: 5_000) { range in
+                    var scratch = RecordDigest.Scratch()
+                    for index in range { (buffer.baseAddress! + index).initialize(to: scratch.digest(records[index])) }
+                }
+                initialized = records.count
+            }
+            return (records, digests)
+        }
         guard !keepSecrets else {
             let secrets = sheet.secrets.rows
-            return recordsAndDigests(rows, kept: kept, remade: remade, old: old, madeWhenStaged: madeWhenStaged) { secrets[$0] }
+            return recordsAndDigests(&rows, kept: kept, remade: remade, old: old) { secrets[$0] }
         }
         var secrets: [[SecretValue]] = []
         swap(&secrets, &sheet.secrets.rows)
         return secrets.withUnsafeMutableBufferPointer { secrets in
             // Each range takes only its own rows' secrets; the kept rows' go with the array.
             nonisolated(unsafe) let secrets = secrets
-            return recordsAndDigests(rows, kept: kept, remade: remade, old: old, madeWhenStaged: madeWhenStaged) { index in
+            return recordsAndDigests(&rows, kept: kept, remade: remade, old: old) { index in
                 var taken: [SecretValue] = []
                 swap(&taken, &secrets[index])
                 return taken
@@ -236,24 +257,11 @@ struct Differ: Sendable {
     }
 
     /// The records of `rows` and their digests, each record's secrets those `secrets` gives for its row.
+    /// Lets go of `rows` once the records are made, before the digests: at a million rows they are
+    /// hundreds of MB, and a rerun's diff peaks here, beside the last snapshot's index.
     private func recordsAndDigests(
-        _ rows: [SheetRow], kept: [Int32], remade: [Int: RowRecord], old: [SnapshotIndex.Stamp], madeWhenStaged: Bool,
-        secrets: (Int) -> [SecretValue]
+        _ rows: inout [SheetRow], kept: [Int32], remade: [Int: RowRecord], old: [SnapshotIndex.Stamp], secrets: (Int) -> [SecretValue]
     ) -> (SnapshotRecords, [RecordDigest]) {
-        let keeps = kept.count == rows.count && kept.contains { $0 >= 0 }
-        // Every row validated in full (`madeWhenStaged`: none kept by validation) and none kept here.
-        if madeWhenStaged, !keeps {
-            let (additions, digests, _) = Parallel.fill(count: rows.count, minimumChunk: 5_000) { range, put in
-                var scratch = RecordDigest.Scratch()
-                for index in range {
-                    guard case .validated(let row) = rows[index] else { preconditionFailure("every row was validated in full") }
-                    let addition = SnapshotRecords.Addition(secrets: secrets(index).map(hasher.hash), amount: row.amount.map(DecimalText.exact))
-                    let digest = scratch.digest(RowRecord(row, addition: addition, firstSeen: now))
-                    put(index, addition, digest)
-                }
-            }
-            return (SnapshotRecords(rows: rows, additions: additions, firstSeen: now), digests)
-        }
         // The positions of the rows made again: every row when none is kept.
         let made = rows.indices.filter { $0 >= kept.count || kept[$0] < 0 }
         // Each record digested as soon as it is made, while its texts are still in the cache: one pass, not two.
@@ -272,8 +280,12 @@ struct Differ: Sendable {
             }
         }
         guard kept.count == rows.count else { return (SnapshotRecords(fresh), freshDigests) }
+        let records = rows.withUnsafeBufferPointer { rows in
+            SnapshotRecords(fresh: fresh, kept: kept, row: { rows[$0].row }, rejected: { rows[$0].rejected })
+        }
+        rows = []
         var digests: [RecordDigest] = []
-        digests.reserveCapacity(rows.count)
+        digests.reserveCapacity(kept.count)
         var next = 0
         for position in kept.indices {
             if kept[position] >= 0 {
@@ -282,9 +294,6 @@ struct Differ: Sendable {
                 digests.append(freshDigests[next])
                 next += 1
             }
-        }
-        let records = rows.withUnsafeBufferPointer { rows in
-            SnapshotRecords(fresh: fresh, kept: kept, row: { rows[$0].row }, rejected: { rows[$0].rejected })
         }
         return (records, digests)
     }
@@ -299,9 +308,7 @@ struct Differ: Sendable {
 
     /// Borrowed: the row is read where it is, not copied out of the array for every row.
     package func record(_ row: borrowing ValidatedRow, secrets: borrowing [SecretValue]) -> RowRecord {
-        RowRecord(
-            row, addition: SnapshotRecords.Addition(secrets: secrets.map(hasher.hash), amount: row.amount.map(DecimalText.exact)),
-            firstSeen: now)
+        RowRecord(row, secrets: secrets.map(hasher.hash), firstSeen: now)
     }
 
     /// Column → [before, after] for every mapped column whose value differs; secrets masked.

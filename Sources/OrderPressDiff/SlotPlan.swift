@@ -104,6 +104,8 @@ package struct SlotPlan {
         // The rest fill the slots left over, then new ones.
         var spare = old.indices.lazy.filter { !taken[$0] }.map { old[$0].slot }.makeIterator()
         var fresh = (old.lazy.map(\.slot).max() ?? -1) + 1
+        // Room for them all at once: grown by doubling, a million positions left each smaller array behind.
+        written.reserveCapacity(slots.lazy.filter { $0 < 0 }.count)
         for position in 0..<count where slots[position] < 0 {
             if let slot = spare.next() {
                 slots[position] = slot

@@ -10,10 +10,10 @@ import OrderPressValidate
 /// record is (its identity, first-seen time, digest, fields and secret hashes) is the last snapshot's.
 ///
 /// When none is kept (a first run, or a rerun whose records cannot be kept: another binary, key or
-/// configuration), the records are not held at all, only what they add to their validated rows, their
-/// secret hashes and exact amounts (`made`): each is made again from its row when read, by the staging
-/// above all. Held whole beside the rows they were made of, they were the peak of a million orders' full
-/// build.
+/// configuration), the records are not held at all, only the validated rows and their secret cells
+/// (`made`): each record is made again from its row when read, by the staging above all, its secrets
+/// hashed then. Held whole beside the rows they were made of, they were the peak of a million orders'
+/// full build; so were their secrets' hashes, an array a row in the holes the secret cells left.
 package struct SnapshotRecords: Sendable {
     /// The records made afresh, in sheet order (none when `made` holds them).
     private var fresh: [RowRecord]
@@ -32,49 +32,57 @@ package struct SnapshotRecords: Sendable {
         var rejected: Bool
     }
 
-    /// Records not yet made: each row's, with what it adds to the row (`Addition`) and `firstSeen`.
+    /// Records not yet made: each row's, with its secret cells, hashed when the record is made, and `firstSeen`.
     struct Made: Sendable {
         /// Every one validated in full (`SheetRow.validated`).
         var rows: [SheetRow]
-        var additions: [Addition]
+        /// Each row's secret cells, as validation read them.
+        var secrets: [[SecretValue]]
+        var hasher: SecretHasher
         var firstSeen: String
         /// Each record's first-seen time, once one is not `firstSeen` (a rerun carries its match's over).
         var seen: [String] = []
+        /// The secrets' hashes of the records whose hashes the diff changed (the last ones of secrets this run could not see).
+        var changedSecrets: [Int: [SecretHash]] = [:]
 
         func record(_ position: Int) -> RowRecord {
             guard case .validated(let row) = rows[position] else { preconditionFailure("a record is made only of a row validated in full") }
-            return RowRecord(row, addition: additions[position], firstSeen: seen.isEmpty ? firstSeen : seen[position])
+            return RowRecord(row, secrets: hashes(position), firstSeen: seen.isEmpty ? firstSeen : seen[position])
         }
 
-        /// What a change to record `position` changed of what it adds to its row (its secrets' hashes and
-        /// first-seen time: the diff changes nothing else of a record it made).
-        mutating func update(_ position: Int, to record: borrowing RowRecord) {
-            additions[position].secrets = record.secrets
-            if seen.isEmpty, record.firstSeen != firstSeen { seen = Array(repeating: firstSeen, count: rows.count) }
-            if !seen.isEmpty { seen[position] = record.firstSeen }
+        /// Record `position`'s secrets' hashes.
+        func hashes(_ position: Int) -> [SecretHash] {
+            if !changedSecrets.isEmpty, let changed = changedSecrets[position] { return changed }
+            return secrets[position].map(hasher.hash)
         }
-    }
 
-    /// What a record adds to its validated row: its secrets' hashes and its amount as exact text.
-    struct Addition: Sendable {
-        var secrets: [SecretHash]
-        var amount: String?
+        /// What a change to record `position` changed of what it adds to its row (its secrets' hashes, which
+        /// were `hashes`, and first-seen time: the diff changes nothing else of a record it made).
+        mutating func update(_ position: Int, to record: borrowing RowRecord, hashes: [SecretHash]) {
+            if record.secrets != hashes { changedSecrets[position] = record.secrets }
+            setFirstSeen(position, record.firstSeen)
+        }
+
+        mutating func setFirstSeen(_ position: Int, _ time: String) {
+            if seen.isEmpty, time != firstSeen { seen = Array(repeating: firstSeen, count: rows.count) }
+            if !seen.isEmpty { seen[position] = time }
+        }
     }
 
     /// Every record made afresh.
     package init(_ records: [RowRecord] = []) {
         fresh = records
         places = []
-        made = Made(rows: [], additions: [], firstSeen: "")
+        made = Made(rows: [], secrets: [], hasher: SecretHasher(salt: ""), firstSeen: "")
         isMade = false
     }
 
-    /// The records of `rows`, each with its `additions` and first seen `firstSeen`, made when read.
-    init(rows: [SheetRow], additions: [Addition], firstSeen: String) {
-        precondition(rows.count == additions.count, "a record's additions are not its row's")
+    /// The records of `rows`, each with its row's `secrets` hashed by `hasher`, first seen `firstSeen`, made when read.
+    init(rows: [SheetRow], secrets: [[SecretValue]], hasher: SecretHasher, firstSeen: String) {
+        precondition(rows.count == secrets.count, "a record's secrets are not its row's")
         fresh = []
         places = []
-        made = Made(rows: rows, additions: additions, firstSeen: firstSeen)
+        made = Made(rows: rows, secrets: secrets, hasher: hasher, firstSeen: firstSeen)
         isMade = true
     }
 
@@ -95,7 +103,7 @@ package struct SnapshotRecords: Sendable {
     /// whether it is rejected. Nothing kept when `kept` is empty.
     init(fresh: [RowRecord], kept: [Int32], row: (Int) -> Int, rejected: (Int) -> Bool) {
         self.fresh = fresh
-        made = Made(rows: [], additions: [], firstSeen: "")
+        made = Made(rows: [], secrets: [], hasher: SecretHasher(salt: ""), firstSeen: "")
         isMade = false
         guard !kept.isEmpty else {
             places = []
@@ -162,12 +170,34 @@ package struct SnapshotRecords: Sendable {
         _modify {
             if isMade {
                 var record = made.record(position)
+                let hashes = record.secrets
                 yield &record
-                made.update(position, to: record)
+                made.update(position, to: record, hashes: hashes)
             } else {
                 yield &fresh[freshPosition(position)]
             }
         }
+    }
+
+    /// Sets record `position`'s first-seen time (it must have been made afresh), without making it when it is made when read.
+    package mutating func setFirstSeen(_ position: Int, _ time: String) {
+        if isMade { made.setFirstSeen(position, time) } else { self[position].firstSeen = time }
+    }
+
+    /// Whether record `position` (made afresh) has a secret this run could not see.
+    package func hasUnknownSecret(_ position: Int) -> Bool {
+        guard isMade, made.changedSecrets[position] == nil else { return self[position].secrets.contains(.unknown) }
+        return made.secrets[position].contains(where: \.isUnknown)
+    }
+
+    /// Has the records made when read hash their secrets with `hasher` from now on (`DiffStep.rehash`), as
+    /// if every one had been given that hasher's hashes of its secrets; false (and nothing done) when the
+    /// records are held.
+    mutating func rehashWhenRead(with hasher: SecretHasher) -> Bool {
+        guard isMade else { return false }
+        made.hasher = hasher
+        made.changedSecrets = [:]
+        return true
     }
 
     private func freshPosition(_ position: Int) -> Int {
@@ -183,11 +213,11 @@ package struct SnapshotRecords: Sendable {
 }
 
 extension RowRecord {
-    /// The record of `row` with what it adds to it, first seen `firstSeen`.
-    init(_ row: borrowing ValidatedRow, addition: borrowing SnapshotRecords.Addition, firstSeen: String) {
+    /// The record of `row` with its secrets' `secrets` hashes and its amount as exact text, first seen `firstSeen`.
+    init(_ row: borrowing ValidatedRow, secrets: [SecretHash], firstSeen: String) {
         self.init(
-            row: row.row, id: row.id, identity: row.identity, values: row.values, secrets: addition.secrets, rejected: row.rejected,
-            group: row.group, person: row.person, item: row.item, options: row.options, quantity: row.quantity, amount: addition.amount,
-            currency: row.currency, firstSeen: firstSeen)
+            row: row.row, id: row.id, identity: row.identity, values: row.values, secrets: secrets, rejected: row.rejected,
+            group: row.group, person: row.person, item: row.item, options: row.options, quantity: row.quantity,
+            amount: row.amount.map(DecimalText.exact), currency: row.currency, firstSeen: firstSeen)
     }
 }

@@ -150,6 +150,9 @@ public struct Pipeline: Sendable {
         try render(consume input, digestTable: digestTable, with: renderer, into: session)
         // Publish ends the session: it removes what is left of the last build and records the manifest.
         steps.begin(.publish)
+        // What render freed, and the aggregation freed aside, go back to the system at once: publishing
+        // allocates on this thread, whose arena does not reuse render's pages.
+        Allocator.freeAtOnceWhenLarge()
         // The snapshot's transaction is written on the other core while publishing ends, and committed
         // only after the files are in place (see `PendingSave`, `place(_:saving:inputs:)`): a failed publish rolls it
         // back, and a failed commit puts the old files back.

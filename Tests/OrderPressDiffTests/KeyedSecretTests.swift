@@ -32,15 +32,18 @@ import OrderPressTestSupport
     }
 
     /// The first run after the upgrade: an unchanged code is unchanged, a changed one changed; what it
-    /// saves holds keyed hashes only, and the history forgets the salted ones.
-    @Test func aSaltedStateIsComparedThenSavedKeyed() throws {
+    /// saves holds keyed hashes only, and the history forgets the salted ones; the same whether its records
+    /// are held or made when read (`madeWhenStagedFrom`).
+    @Test(arguments: [Differ.madeWhenStagedFrom, 0])
+    func aSaltedStateIsComparedThenSavedKeyed(madeWhenStagedFrom: Int) throws {
         let salted = Differ(hasher: SecretHasher(salt: "oldsalt"), now: "2026-11-21T09:00:00Z")
         let before = try salted.compare(Self.sheet(D.base), previous: nil).snapshot
         let history = [HistoryEntry(time: "2026-11-21T09:00:00Z", changes: ChangeSet(firstRun: false, deleted: before.rows, added: [], changed: []), sequence: 1)]
         var rows = D.base
         rows[1] = DiffFixtures.row("2", "Ben", code: "newCode")
-        let outcome = try DiffStep(deletionGuard: nil, now: "2026-11-21T10:00:00Z", key: DiffFixtures.key)
-            .run(Self.sheet(rows), rates: nil, previous: PreviousSnapshot(before), history: history)
+        var step = DiffStep(deletionGuard: nil, now: "2026-11-21T10:00:00Z", key: DiffFixtures.key)
+        step.madeWhenStagedFrom = madeWhenStagedFrom
+        let outcome = try step.run(Self.sheet(rows), rates: nil, previous: PreviousSnapshot(before), history: history)
         #expect(outcome.changes.changed.map(\.after.person) == ["Ben"])
         #expect(outcome.changes.changed.first?.fields == ["editCode": ["•••", "•••"]])
         #expect(outcome.snapshot.salt == SecretHasher.keyedMarker)

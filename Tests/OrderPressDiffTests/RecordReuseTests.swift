@@ -143,6 +143,33 @@ import OrderPressTestSupport
         #expect(decision.records.freshRejected == [made[1]])
     }
 
+    /// A rerun that keeps no record (its context changed) makes its records when read (from
+    /// `madeWhenStagedFrom` rows) as it makes them at once: each match's first-seen time carried over, the
+    /// last hash of a secret this run could not see carried over, the same digests and changes.
+    @Test func aRerunThatKeepsNothingMakesTheSameRecordsWhenRead() throws {
+        var decisions: [DiffDecision] = []
+        var first: [RowRecord] = []
+        for madeWhenStagedFrom in [Differ.madeWhenStagedFrom, 0] {
+            let folder = TestSupport.temporaryFolder()
+            first = try Self.run(try Self.sheet(Self.rows), in: StateStore(folder: folder), at: "2026-11-21T10:00:00Z").0.records.all
+            var changed = Self.rows
+            changed[2][5] = "40"
+            changed[3][6] = SecretMask.text
+            var previous = try #require(try StateStore(folder: folder).loadPrevious())
+            previous.index.header.context = nil
+            var step = DiffStep(now: "2026-11-21T11:00:00Z", key: Self.key)
+            step.madeWhenStagedFrom = madeWhenStagedFrom
+            decisions.append(try step.run(try Self.sheet(changed), rates: nil, previous: previous, history: []))
+        }
+        let (held, made) = (decisions[0], decisions[1])
+        #expect(made.reuse.keptCount == 0)
+        #expect(made.records.all == held.records.all)
+        #expect(made.digests == held.digests)
+        #expect(made.changes == held.changes && made.changes.changed.map(\.after.row) == [4])
+        #expect(made.records.all.map(\.firstSeen) == Array(repeating: "2026-11-21T10:00:00Z", count: Self.rows.count))
+        #expect(made.records.all[3].secrets == first[3].secrets && first[3].secrets != [.unknown])
+    }
+
     /// Once a new snapshot is staged, the store lets go of the last one's index; the save is the same.
     @Test func theLastIndexLetGoSavesTheSame() throws {
         var saved: [Snapshot?] = []

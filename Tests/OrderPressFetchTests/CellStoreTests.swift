@@ -45,6 +45,38 @@ import Testing
         }
     }
 
+    /// Ends are kept in four bytes, counting each further unit of bytes apart: a store whose unit is a few
+    /// bytes reads every cell as the bytes it was given, whatever it was made of, as a store that never wraps.
+    @Test func cellsPastEachUnitReadAsTheirBytes() async {
+        typealias Case = (unitBits: Int, otherBits: Int, first: [String], second: [String], lower: Int, upper: Int, empty: Int)
+        let cases = Generator<Case, Shrink.None<Case>> { rng in
+            let first = Self.texts.run(using: &rng), second = Self.texts.run(using: &rng)
+            let lower = Int.random(in: 0...second.count, using: &rng)
+            let upper = Int.random(in: lower...second.count, using: &rng)
+            return (Int.random(in: 1...7, using: &rng), Int.random(in: 0...7, using: &rng), first, second, lower, upper, Int.random(in: 0...3, using: &rng))
+        }
+        await propertyCheck(count: 1000, input: cases) { unitBits, otherBits, first, second, lower, upper, empty in
+            func made(_ texts: [String], unitBits: Int?) -> CellStore {
+                var store = unitBits.map { CellStore(unitBits: $0) } ?? CellStore()
+                for text in texts { store.append(text) }
+                return store
+            }
+            var store = made(first, unitBits: unitBits)
+            // The other store's ends wrap as often, otherwise, or never (0).
+            store.append(made(second, unitBits: otherBits == 0 ? nil : otherBits), cells: lower..<upper)
+            store.appendEmpty(count: empty)
+            let expected = (first + second[lower..<upper] + Array(repeating: "", count: empty)).map { Array($0.utf8) }
+            #expect(Self.bytes(store) == expected)
+            store.withView { view in
+                #expect((0..<view.count).map { Array(view[$0]) } == expected)
+                if !expected.isEmpty { #expect(Array(view.bytes(0..<view.count)) == expected.flatMap { $0 }) }
+            }
+            store.removeLast(empty + upper - lower)
+            #expect(store == made(first, unitBits: unitBits))
+            #expect(Self.bytes(store) == first.map { Array($0.utf8) })
+        }
+    }
+
     @Test func aTableReadsItsCellsFromTheStore() {
         let table = SourceTable(name: "orders", headers: ["a", "b", "c"], rows: [.init(number: 2, cells: ["1", "熟成紅茶"]), .init(number: 4, cells: ["x", "", "y", "dropped"])])
         #expect(table.rows == [.init(number: 2, cells: ["1", "熟成紅茶", ""]), .init(number: 4, cells: ["x", "", "y"])])
