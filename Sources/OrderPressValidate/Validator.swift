@@ -220,7 +220,8 @@ public struct Validator: Sendable {
                             drift = position - index
                             put(
                                 index,
-                                .kept(keptRow(madeOrders[index], madeCandidates[index], identity: identity, idCounts: counts, known: Int32(position))),
+                                .kept(
+                                    keptRow(madeOrders[index], madeCandidates[index], identity: identity, idCounts: counts, last: last, known: position)),
                                 [])
                             kept += 1
                             continue
@@ -261,11 +262,18 @@ public struct Validator: Sendable {
         return last.position(of: candidate.fingerprint, near: guess)
     }
 
-    /// What the diff reads of a row it keeps the record of (`KeptRow`): its identity, made as `row` makes it.
+    /// What the diff reads of a row it keeps the record of (`KeptRow`, the last snapshot's at `known`): its
+    /// identity, that record's when it is made the same way (by id, or by content, as `row` makes it), so
+    /// not hashed again; made as `row` makes it when not (an id that became shared or no longer is).
     private func keptRow(
-        _ order: borrowing Order, _ candidate: borrowing Candidate, identity: RowIdentity, idCounts: [String: Int]?, known: Int32
+        _ order: borrowing Order, _ candidate: borrowing Candidate, identity rule: RowIdentity, idCounts: [String: Int]?, last: KnownRows,
+        known: Int
     ) -> KeptRow {
-        KeptRow(row: order.row, id: order.id, identity: Self.identity(order, candidate, rule: identity, idCounts: idCounts), known: known)
+        let idCount = Self.idCount(order, idCounts: idCounts)
+        let identity =
+            last.identity(at: known, byID: Identity.isByID(id: order.id ?? "", idCount: idCount), rule: rule)
+            ?? Identity(id: order.id ?? "", idCount: idCount, values: candidate.values, rule: rule)
+        return KeptRow(row: order.row, id: order.id, identity: identity, known: Int32(known))
     }
 
     /// A row's identity: by its id when no other row uses it (`idCounts`: how many rows use each id; nil
@@ -273,8 +281,12 @@ public struct Validator: Sendable {
     private static func identity(
         _ order: borrowing Order, _ candidate: borrowing Candidate, rule: RowIdentity, idCounts: [String: Int]?
     ) -> Identity {
-        let idCount = order.id.map { id in idCounts.map { $0[id] ?? 0 } ?? 1 } ?? 0
-        return Identity(id: order.id ?? "", idCount: idCount, values: candidate.values, rule: rule)
+        Identity(id: order.id ?? "", idCount: idCount(order, idCounts: idCounts), values: candidate.values, rule: rule)
+    }
+
+    /// How many rows use `order`'s id (0 without one; 1 when `idCounts` is nil: none is used twice).
+    private static func idCount(_ order: borrowing Order, idCounts: [String: Int]?) -> Int {
+        order.id.map { id in idCounts.map { $0[id] ?? 0 } ?? 1 } ?? 0
     }
 
     /// A row whose cells cannot be matched to columns shows none of them: any could be a secret.
