@@ -62,14 +62,15 @@ package struct Identity: Sendable {
         switch source {
         case .id: true
         case .content: false
-        case .text(let text): Self.isID(text.utf8)
+        case .text(let text): Text.withUTF8(text, Self.isID)
         }
     }
 
     /// Whether the text whose UTF-8 bytes are `bytes` is a row's unique id: its bytes, not its characters,
-    /// as `init(id:idCount:values:rule:)` makes them (an id may start with a combining mark).
-    package static func isID(_ bytes: some Collection<UInt8>) -> Bool {
-        bytes.starts(with: idPrefix.utf8)
+    /// as `init(id:idCount:values:rule:)` makes them (an id may start with a combining mark). Three bytes
+    /// compared, not a generic prefix: the state's read asks it of every record.
+    package static func isID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count >= 3 && bytes[0] == UInt8(ascii: "i") && bytes[1] == UInt8(ascii: "d") && bytes[2] == UInt8(ascii: ":")
     }
 
     private static let idPrefix = "id:"

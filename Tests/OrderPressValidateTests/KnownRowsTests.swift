@@ -129,6 +129,14 @@ import OrderPressTestSupport
         #expect(try Self.sheet(rows, known: Self.known(before)).rows.map(\.identityKey) == full.rows.map(\.identityKey))
     }
 
+    /// Whether a stored identity is by id is read from its bytes, as they were made: an id that starts with
+    /// a combining mark is still one (its first character is not the colon).
+    @Test(arguments: [("id:\u{301}7", true), ("id:7", true), ("content:id=7", false), ("i", false), ("", false)])
+    func anIdentityIsByIDByItsBytes(_ text: String, _ byID: Bool) {
+        #expect(Identity(text: text).isID == byID)
+        #expect(Text.withUTF8(text, Identity.isID) == byID)
+    }
+
     /// A deleted row moves the rows after it: they are found where they are now.
     @Test func rowsAreFoundWhereTheyMoved() throws {
         let before = try Self.sheet()
