@@ -96,6 +96,8 @@ public struct Validator: Sendable {
             // Apart from `chunk`, which `hand` captures: two of its fields lent at once are one access to it.
             var dates = DateEvidence()
             var signedPrices = 0
+            // Each person's spellings, from every row that names them (valid or not), counted as the rows are read.
+            var spellings = PersonSpellings.Tally()
             // Each row's fingerprint made here, while its cells are in the cache: a pass of its own after the
             // rows were read went through every cell again.
             let width = orders.headers.count
@@ -105,10 +107,11 @@ public struct Validator: Sendable {
                         cells, row: row, number: numbers[row], reader: reader, roles: roles, listed: listed, offsets: &offsets,
                         people: &people, repeated: &repeated, warnings: &chunk.warnings, dates: &dates, signedPrices: &signedPrices)
                     candidate.fingerprint = SourceTable.rowFingerprint(row, width: width, in: cells)
+                    spellings.note(order.person, key: order.personKey, row: order.row)
                     hand(row, consume order, consume candidate, group: group)
                 }
             }
-            (chunk.dates, chunk.signedPrices) = (dates, signedPrices)
+            (chunk.dates, chunk.signedPrices, chunk.spellings) = (dates, signedPrices, spellings)
             return chunk
         }
         var dates = DateEvidence()
@@ -168,10 +171,14 @@ public struct Validator: Sendable {
         }
         warnings += duplicateIdWarnings(rowsById)
         warnings += RepeatedSubmissions.warnings(valid)
-        // Each person's spellings, from every row that names them (valid or not), read where the rows are.
-        let spellings = read.withUnsafeBufferPointer { rows in
-            PersonSpellings(rows.indices.lazy.map { index in (rows[index].person, rows[index].personKey, rows[index].row) })
-        }
+        // Each person's spellings, from every row that names them (valid or not), as each range counted them;
+        // counted again without the rows whose cells sit a column off, which name nobody.
+        let spellings =
+            shifted.isEmpty
+            ? PersonSpellings(tallies: chunks.map(\.spellings))
+            : read.withUnsafeBufferPointer { rows in
+                PersonSpellings(rows.indices.lazy.map { index in (rows[index].person, rows[index].personKey, rows[index].row) })
+            }
         warnings += spellings.warnings
         if let listed = listedGroups, let found {
             warnings += Self.unmatchedOrganizers(listed, groupOfOrder: found.groupOfOrder, read: read, candidates: candidates, spellings: spellings)
@@ -309,7 +316,7 @@ public struct Validator: Sendable {
         for index in read.indices where candidates[index].reasons.isEmpty {
             let group = groupOfOrder[index]
             guard group >= 0, !matched[group], read[index].personKey.text.utf8.count == organizerLengths[group] else { continue }
-            if read[index].personKey == organizers[group] { matched[group] = true }
+            if SameBytes(read[index].personKey.text) == SameBytes(organizers[group].text) { matched[group] = true }
         }
         guard matched.contains(false) else { return [] }
         // Only the unmatched organisers' groups are read again; a name several letters longer or shorter is no candidate.
@@ -323,15 +330,15 @@ public struct Validator: Sendable {
         }
         // An organiser who orders in another group is someone, not a typo: one scan, only when there is a suggestion.
         if !suggestions.isEmpty {
-            var suggested = Set(suggestions.keys.map { organizers[$0].text })
+            var suggested = Set(suggestions.keys.map { SameBytes(organizers[$0].text) })
             // Only a name as long as one of theirs is looked up: hashing every row's was most of this scan.
-            let lengths = Set(suggested.map(\.utf8.count))
+            let lengths = Set(suggested.map(\.text.utf8.count))
             for index in read.indices where candidates[index].reasons.isEmpty && !suggested.isEmpty {
                 let key = read[index].personKey.text
                 guard lengths.contains(key.utf8.count) else { continue }
-                suggested.remove(key)
+                suggested.remove(SameBytes(key))
             }
-            suggestions = suggestions.filter { suggested.contains(organizers[$0.key].text) }
+            suggestions = suggestions.filter { suggested.contains(SameBytes(organizers[$0.key].text)) }
         }
         return listed.indices.compactMap { group in
             guard let suggestion = suggestions[group] else { return nil }
@@ -340,6 +347,27 @@ public struct Validator: Sendable {
                 row: nil,
                 Reason(
                     .organizerUnmatched, ["group": name, "organizer": organizer, "suggestion": suggestion]))
+        }
+    }
+
+    /// A person's key text compared and hashed by its UTF-8 bytes: keys are folded from normalised text
+    /// (`PersonKey`), so equal keys have equal bytes, and a CJK name compared or hashed as a `String` was
+    /// normalised again on every row of the organisers' scan.
+    private struct SameBytes: Hashable {
+        let text: String
+
+        init(_ text: String) { self.text = text }
+
+        static func == (left: SameBytes, right: SameBytes) -> Bool {
+            Text.withUTF8(left.text) { left in
+                Text.withUTF8(right.text) { right in
+                    left.count == right.count && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+                }
+            }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            Text.withUTF8(text) { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         }
     }
 
@@ -354,6 +382,8 @@ public struct Validator: Sendable {
         var dates = DateEvidence()
         /// Prices read with their currency's sign (`¥300`).
         var signedPrices = 0
+        /// The persons' spellings the range's rows write.
+        var spellings = PersonSpellings.Tally()
     }
 
     /// Reads the times whose day and month only the source's evidence settles (`DateEvidence`), or warns
