@@ -15,7 +15,7 @@ public struct PersonSpellings: Sendable, Equatable {
     }
 
     /// One spelling: how many rows write it, and where it first occurs.
-    fileprivate struct Written {
+    private struct Written {
         var text: String
         var key: PersonKey
         var count: Int
@@ -30,46 +30,11 @@ public struct PersonSpellings: Sendable, Equatable {
 
     /// `names`: each row's person, key and sheet row, in sheet order; rows naming nobody are skipped.
     package init(_ names: some Sequence<(person: String, key: PersonKey, row: Int)>) {
-        var tally = Tally()
-        for (person, key, row) in names { tally.note(person, key: key, row: row) }
-        self.init(tallies: [tally])
-    }
-
-    /// From the spellings of consecutive ranges of rows, each counted as its rows were read (on each core:
-    /// a pass of its own over every row was a cost of every run), in sheet order.
-    package init(tallies: [Tally]) {
-        var all = Tally()
-        if tallies.count == 1 {
-            all = tallies[0]
-        } else {
-            for tally in tallies {
-                for written in tally.spellings { all.note(written.text, key: written.key, row: written.row, count: written.count) }
-            }
-        }
-        let spellings = all.spellings
-        guard spellings.count > 1 else { return }
-        // Then the distinct spellings by key: only keys written two ways are kept.
-        var byKey: [PersonKey: [Int]] = [:]
-        byKey.reserveCapacity(spellings.count)
-        for index in spellings.indices { byKey[spellings[index].key, default: []].append(index) }
-        for (key, indices) in byKey where indices.count > 1 {
-            let sorted = indices.sorted { (-spellings[$0].count, spellings[$0].first) < (-spellings[$1].count, spellings[$1].first) }
-            merged[key.text] = Merged(spellings: sorted.map { spellings[$0].text }, row: indices.map { spellings[$0].row }.min()!)
-        }
-    }
-
-    /// Each distinct spelling of a range of rows, in the order first written, and how many of its rows write it.
-    package struct Tally {
         // Each distinct spelling once: by its words first (`TextBits`), a row's name is mostly one seen before.
-        private var known = FlatTable<TextBits>()
-        private var byText: [String: Int32] = [:]
-        fileprivate private(set) var spellings: [Written] = []
-
-        package init() {}
-
-        /// `count` rows write `person` (whose key is `key`), the first of them on sheet row `row`; nobody is not counted.
-        package mutating func note(_ person: String, key: PersonKey, row: Int, count: Int = 1) {
-            guard !person.isEmpty else { return }
+        var known = FlatTable<TextBits>()
+        var byText: [String: Int32] = [:]
+        var spellings: [Written] = []
+        for (person, key, row) in names where !person.isEmpty {
             let bits = TextBits(person)
             var index = bits.flatMap { known[$0] }
             if index == nil {
@@ -81,7 +46,16 @@ public struct PersonSpellings: Sendable, Equatable {
                 }
                 if let bits { known.insert(bits, index!) }
             }
-            spellings[Int(index!)].count += count
+            spellings[Int(index!)].count += 1
+        }
+        guard spellings.count > 1 else { return }
+        // Then the distinct spellings by key: only keys written two ways are kept.
+        var byKey: [PersonKey: [Int]] = [:]
+        byKey.reserveCapacity(spellings.count)
+        for index in spellings.indices { byKey[spellings[index].key, default: []].append(index) }
+        for (key, indices) in byKey where indices.count > 1 {
+            let sorted = indices.sorted { (-spellings[$0].count, spellings[$0].first) < (-spellings[$1].count, spellings[$1].first) }
+            merged[key.text] = Merged(spellings: sorted.map { spellings[$0].text }, row: indices.map { spellings[$0].row }.min()!)
         }
     }
 

@@ -96,8 +96,6 @@ public struct Validator: Sendable {
             // Apart from `chunk`, which `hand` captures: two of its fields lent at once are one access to it.
             var dates = DateEvidence()
             var signedPrices = 0
-            // Each person's spellings, from every row that names them (valid or not), counted as the rows are read.
-            var spellings = PersonSpellings.Tally()
             // Each row's fingerprint made here, while its cells are in the cache: a pass of its own after the
             // rows were read went through every cell again.
             let width = orders.headers.count
@@ -107,11 +105,10 @@ public struct Validator: Sendable {
                         cells, row: row, number: numbers[row], reader: reader, roles: roles, listed: listed, offsets: &offsets,
                         people: &people, repeated: &repeated, warnings: &chunk.warnings, dates: &dates, signedPrices: &signedPrices)
                     candidate.fingerprint = SourceTable.rowFingerprint(row, width: width, in: cells)
-                    spellings.note(order.person, key: order.personKey, row: order.row)
                     hand(row, consume order, consume candidate, group: group)
                 }
             }
-            (chunk.dates, chunk.signedPrices, chunk.spellings) = (dates, signedPrices, spellings)
+            (chunk.dates, chunk.signedPrices) = (dates, signedPrices)
             return chunk
         }
         var dates = DateEvidence()
@@ -171,14 +168,10 @@ public struct Validator: Sendable {
         }
         warnings += duplicateIdWarnings(rowsById)
         warnings += RepeatedSubmissions.warnings(valid)
-        // Each person's spellings, from every row that names them (valid or not), as each range counted them;
-        // counted again without the rows whose cells sit a column off, which name nobody.
-        let spellings =
-            shifted.isEmpty
-            ? PersonSpellings(tallies: chunks.map(\.spellings))
-            : read.withUnsafeBufferPointer { rows in
-                PersonSpellings(rows.indices.lazy.map { index in (rows[index].person, rows[index].personKey, rows[index].row) })
-            }
+        // Each person's spellings, from every row that names them (valid or not), read where the rows are.
+        let spellings = read.withUnsafeBufferPointer { rows in
+            PersonSpellings(rows.indices.lazy.map { index in (rows[index].person, rows[index].personKey, rows[index].row) })
+        }
         warnings += spellings.warnings
         if let listed = listedGroups, let found {
             warnings += Self.unmatchedOrganizers(listed, groupOfOrder: found.groupOfOrder, read: read, candidates: candidates, spellings: spellings)
@@ -382,8 +375,6 @@ public struct Validator: Sendable {
         var dates = DateEvidence()
         /// Prices read with their currency's sign (`¥300`).
         var signedPrices = 0
-        /// The persons' spellings the range's rows write.
-        var spellings = PersonSpellings.Tally()
     }
 
     /// Reads the times whose day and month only the source's evidence settles (`DateEvidence`), or warns
