@@ -9,6 +9,7 @@ extension KnownRows {
         let records = index.records
         self.init(
             context: context, key: key,
-            validRows: records.indices.map { records[$0].rejected ? Self.none : records[$0].fingerprint ?? Self.none })
+            validRows: records.indices.map { records[$0].rejected ? Self.none : records[$0].fingerprint ?? Self.none },
+            identities: records.indices.map { records[$0].identity }, byID: records.indices.map { records[$0].byID })
     }
 }

@@ -17,15 +17,20 @@ package struct SnapshotIndex: Sendable, Equatable {
         package var row: Int
         package var firstSeen: String
         package var rejected: Bool
+        /// Whether its identity is by id (`Identity.isID`): with its key, what a row validation keeps this
+        /// record for takes as its identity when its own would be by id too (`KnownRows`).
+        package var byID: Bool
         /// Where the state keeps the record (`SlotPlan`): its key in the database, whatever its position.
         package var slot: Int
         /// The fingerprint of the sheet row the record was made from (`RowFingerprints`); nil when unknown.
         package var fingerprint: Digest128?
 
         package init(
-            identity: IdentityKey, digest: RecordDigest, row: Int, firstSeen: String, rejected: Bool, slot: Int = 0, fingerprint: Digest128? = nil
+            identity: IdentityKey, digest: RecordDigest, row: Int, firstSeen: String, rejected: Bool, byID: Bool = false, slot: Int = 0,
+            fingerprint: Digest128? = nil
         ) {
             self.identity = identity
+            self.byID = byID
             self.digest = digest
             self.row = row
             self.firstSeen = firstSeen
@@ -37,7 +42,7 @@ package struct SnapshotIndex: Sendable, Equatable {
         package init(_ record: RowRecord, digest: RecordDigest, slot: Int = 0, fingerprint: Digest128? = nil) {
             self.init(
                 identity: record.identityValue.key, digest: digest, row: record.row, firstSeen: record.firstSeen, rejected: record.rejected,
-                slot: slot, fingerprint: fingerprint)
+                byID: record.identityValue.isID, slot: slot, fingerprint: fingerprint)
         }
 
         /// Whether this is the stamp of `record` with `digest`, made from a row with `fingerprint`, but for

@@ -287,9 +287,11 @@ enum StateDatabase {
                 else { throw notASnapshot }
                 fingerprint = read
             }
+            let identity = try bytes(1)
             let stamp = SnapshotIndex.Stamp(
-                identity: IdentityKey(bytes: try bytes(1)), digest: digest, row: row,
-                firstSeen: times.text(try bytes(3)), rejected: sqlite3_column_int64(statement, 4) != 0, slot: key, fingerprint: fingerprint)
+                identity: IdentityKey(bytes: identity), digest: digest, row: row,
+                firstSeen: times.text(try bytes(3)), rejected: sqlite3_column_int64(statement, 4) != 0, byID: Identity.isID(identity), slot: key,
+                fingerprint: fingerprint)
             if let order {
                 // The first stamp holds every place until its own is read: no stamp of no record is made.
                 if stamps.isEmpty { stamps = Array(repeating: stamp, count: order.count) }

@@ -24,9 +24,19 @@ package struct Identity: Sendable {
 
     /// Of a row with `id` (unique when `idCount` is 1) and `values`, by `rule`.
     package init(id: String, idCount: Int, values: [String], rule: RowIdentity) {
-        source = !id.isEmpty && idCount == 1 ? .id : .content(rule)
+        source = Self.isByID(id: id, idCount: idCount) ? .id : .content(rule)
         key = Self.withUTF8(source, id: id, values: values) { IdentityKey(bytes: $0) }
     }
+
+    /// The identity the last snapshot holds of a row made by `rule`, its key as stored (`KnownRows`):
+    /// by id when `byID`, else by content. Not hashed again: the row's cells and the rule are the same.
+    package init(key: IdentityKey, byID: Bool, rule: RowIdentity) {
+        source = byID ? .id : .content(rule)
+        self.key = key
+    }
+
+    /// Whether a row with `id`, which `idCount` rows use, is identified by it rather than by its content.
+    package static func isByID(id: String, idCount: Int) -> Bool { !id.isEmpty && idCount == 1 }
 
     /// The text, for the row with `id` and `values` it was made from.
     package func text(id: String?, values: [String]) -> String {
@@ -52,8 +62,15 @@ package struct Identity: Sendable {
         switch source {
         case .id: true
         case .content: false
-        case .text(let text): text.hasPrefix(Self.idPrefix)
+        case .text(let text): Text.withUTF8(text, Self.isID)
         }
+    }
+
+    /// Whether the text whose UTF-8 bytes are `bytes` is a row's unique id: its bytes, not its characters,
+    /// as `init(id:idCount:values:rule:)` makes them (an id may start with a combining mark). Three bytes
+    /// compared, not a generic prefix: the state's read asks it of every record.
+    package static func isID(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count >= 3 && bytes[0] == UInt8(ascii: "i") && bytes[1] == UInt8(ascii: "d") && bytes[2] == UInt8(ascii: ":")
     }
 
     private static let idPrefix = "id:"

@@ -220,7 +220,8 @@ public struct Validator: Sendable {
                             drift = position - index
                             put(
                                 index,
-                                .kept(keptRow(madeOrders[index], madeCandidates[index], identity: identity, idCounts: counts, known: Int32(position))),
+                                .kept(
+                                    keptRow(madeOrders[index], madeCandidates[index], identity: identity, idCounts: counts, last: last, known: position)),
                                 [])
                             kept += 1
                             continue
@@ -261,11 +262,18 @@ public struct Validator: Sendable {
         return last.position(of: candidate.fingerprint, near: guess)
     }
 
-    /// What the diff reads of a row it keeps the record of (`KeptRow`): its identity, made as `row` makes it.
+    /// What the diff reads of a row it keeps the record of (`KeptRow`, the last snapshot's at `known`): its
+    /// identity, that record's when it is made the same way (by id, or by content, as `row` makes it), so
+    /// not hashed again; made as `row` makes it when not (an id that became shared or no longer is).
     private func keptRow(
-        _ order: borrowing Order, _ candidate: borrowing Candidate, identity: RowIdentity, idCounts: [String: Int]?, known: Int32
+        _ order: borrowing Order, _ candidate: borrowing Candidate, identity rule: RowIdentity, idCounts: [String: Int]?, last: KnownRows,
+        known: Int
     ) -> KeptRow {
-        KeptRow(row: order.row, id: order.id, identity: Self.identity(order, candidate, rule: identity, idCounts: idCounts), known: known)
+        let idCount = Self.idCount(order, idCounts: idCounts)
+        let identity =
+            last.identity(at: known, byID: Identity.isByID(id: order.id ?? "", idCount: idCount), rule: rule)
+            ?? Identity(id: order.id ?? "", idCount: idCount, values: candidate.values, rule: rule)
+        return KeptRow(row: order.row, id: order.id, identity: identity, known: Int32(known))
     }
 
     /// A row's identity: by its id when no other row uses it (`idCounts`: how many rows use each id; nil
@@ -273,8 +281,12 @@ public struct Validator: Sendable {
     private static func identity(
         _ order: borrowing Order, _ candidate: borrowing Candidate, rule: RowIdentity, idCounts: [String: Int]?
     ) -> Identity {
-        let idCount = order.id.map { id in idCounts.map { $0[id] ?? 0 } ?? 1 } ?? 0
-        return Identity(id: order.id ?? "", idCount: idCount, values: candidate.values, rule: rule)
+        Identity(id: order.id ?? "", idCount: idCount(order, idCounts: idCounts), values: candidate.values, rule: rule)
+    }
+
+    /// How many rows use `order`'s id (0 without one; 1 when `idCounts` is nil: none is used twice).
+    private static func idCount(_ order: borrowing Order, idCounts: [String: Int]?) -> Int {
+        order.id.map { id in idCounts.map { $0[id] ?? 0 } ?? 1 } ?? 0
     }
 
     /// A row whose cells cannot be matched to columns shows none of them: any could be a secret.
@@ -297,7 +309,7 @@ public struct Validator: Sendable {
         for index in read.indices where candidates[index].reasons.isEmpty {
             let group = groupOfOrder[index]
             guard group >= 0, !matched[group], read[index].personKey.text.utf8.count == organizerLengths[group] else { continue }
-            if read[index].personKey == organizers[group] { matched[group] = true }
+            if SameBytes(read[index].personKey.text) == SameBytes(organizers[group].text) { matched[group] = true }
         }
         guard matched.contains(false) else { return [] }
         // Only the unmatched organisers' groups are read again; a name several letters longer or shorter is no candidate.
@@ -311,15 +323,15 @@ public struct Validator: Sendable {
         }
         // An organiser who orders in another group is someone, not a typo: one scan, only when there is a suggestion.
         if !suggestions.isEmpty {
-            var suggested = Set(suggestions.keys.map { organizers[$0].text })
+            var suggested = Set(suggestions.keys.map { SameBytes(organizers[$0].text) })
             // Only a name as long as one of theirs is looked up: hashing every row's was most of this scan.
-            let lengths = Set(suggested.map(\.utf8.count))
+            let lengths = Set(suggested.map(\.text.utf8.count))
             for index in read.indices where candidates[index].reasons.isEmpty && !suggested.isEmpty {
                 let key = read[index].personKey.text
                 guard lengths.contains(key.utf8.count) else { continue }
-                suggested.remove(key)
+                suggested.remove(SameBytes(key))
             }
-            suggestions = suggestions.filter { suggested.contains(organizers[$0.key].text) }
+            suggestions = suggestions.filter { suggested.contains(SameBytes(organizers[$0.key].text)) }
         }
         return listed.indices.compactMap { group in
             guard let suggestion = suggestions[group] else { return nil }
@@ -328,6 +340,27 @@ public struct Validator: Sendable {
                 row: nil,
                 Reason(
                     .organizerUnmatched, ["group": name, "organizer": organizer, "suggestion": suggestion]))
+        }
+    }
+
+    /// A person's key text compared and hashed by its UTF-8 bytes: keys are folded from normalised text
+    /// (`PersonKey`), so equal keys have equal bytes, and a CJK name compared or hashed as a `String` was
+    /// normalised again on every row of the organisers' scan.
+    private struct SameBytes: Hashable {
+        let text: String
+
+        init(_ text: String) { self.text = text }
+
+        static func == (left: SameBytes, right: SameBytes) -> Bool {
+            Text.withUTF8(left.text) { left in
+                Text.withUTF8(right.text) { right in
+                    left.count == right.count && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+                }
+            }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            Text.withUTF8(text) { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         }
     }
 

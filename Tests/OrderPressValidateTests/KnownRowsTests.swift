@@ -43,6 +43,14 @@ import OrderPressTestSupport
         return KnownRows(context: sheet.context!.keyed(by: Self.key), key: key, validRows: valid)
     }
 
+    /// `known(_:key:)` with each record's identity as the snapshot holds it, but its key `keys` gives: a
+    /// kept row that takes it was not hashed again.
+    static func known(_ sheet: ValidatedSheet, keys: (Int) -> IdentityKey) -> KnownRows {
+        var known = known(sheet)
+        (known.identities, known.byID) = (sheet.rows.indices.map(keys), sheet.rows.map(\.identity.isID))
+        return known
+    }
+
     static func kept(_ sheet: ValidatedSheet) -> [Int] {
         sheet.rows.indices.filter { if case .kept = sheet.rows[$0] { true } else { false } }
     }
@@ -89,6 +97,44 @@ import OrderPressTestSupport
         default: []
         }
         #expect(Self.kept(after) == expected)
+    }
+
+    /// A kept row's identity is the one the last snapshot holds of its record, not made and hashed again,
+    /// while it is made the same way: an id that became shared, or is no longer, makes it anew, as a row
+    /// validated in full has it.
+    @Test(arguments: ["price", "shared", "unshared"])
+    func aKeptRowTakesItsRecordsIdentityWhileItsRuleIsTheSame(_ change: String) throws {
+        var (rows, earlier) = (Self.rows, Self.rows)
+        switch change {
+        // Ben's row takes Amy's: Amy's row, unchanged, is no longer identified by its id.
+        case "shared": rows[1][0] = "1"
+        // Ben's row had Amy's id: Amy's, unchanged, is identified by it again.
+        case "unshared": earlier[1][0] = "1"
+        default: rows[1][4] = "41"
+        }
+        let before = try Self.sheet(earlier)
+        let stored = { (position: Int) in IdentityKey("as stored \(position)") }
+        let after = try Self.sheet(rows, known: Self.known(before, keys: stored))
+        let full = try Self.sheet(rows)
+        #expect(Self.kept(after) == [0, 3])
+        #expect(after.rows[3].identityKey == stored(3))
+        #expect(after.rows[0].identity.isID == full.rows[0].identity.isID)
+        if change == "price" {
+            #expect(after.rows[0].identityKey == stored(0))
+        } else {
+            #expect(after.rows[0].identityKey == full.rows[0].identityKey)
+            #expect(after.rows[0].identity.isID == (change == "unshared"))
+        }
+        // Without the identities, each is made again.
+        #expect(try Self.sheet(rows, known: Self.known(before)).rows.map(\.identityKey) == full.rows.map(\.identityKey))
+    }
+
+    /// Whether a stored identity is by id is read from its bytes, as they were made: an id that starts with
+    /// a combining mark is still one (its first character is not the colon).
+    @Test(arguments: [("id:\u{301}7", true), ("id:7", true), ("content:id=7", false), ("i", false), ("", false)])
+    func anIdentityIsByIDByItsBytes(_ text: String, _ byID: Bool) {
+        #expect(Identity(text: text).isID == byID)
+        #expect(Text.withUTF8(text, Identity.isID) == byID)
     }
 
     /// A deleted row moves the rows after it: they are found where they are now.
