@@ -478,7 +478,7 @@ public final class PublishSession: @unchecked Sendable {
         for (tree, (list, listedStale, same)) in zip(OutputTree.allCases, comparisons) {
             (lists[tree], changed) = (list, changed || !same)
             // With the files an unfinished session recorded it was creating, that this one does not publish.
-            let orphans = (marker.recorded[tree] ?? []).filter { previous[tree]?.index(of: $0) == nil && entries[tree]?.added[PathKey($0)] == nil }
+            let orphans = (marker.recorded[tree] ?? []).filter { previous[tree]?.index(of: $0) == nil && entries[tree]?.added[UTF8Key($0)] == nil }
             for path in Set(listedStale + orphans).filter(Publisher.isSafe).sorted() {
                 stale.append(Aside(tree: tree, path: path))
             }
@@ -705,9 +705,9 @@ public final class PublishSession: @unchecked Sendable {
         let old = previous.recorded
         // A last manifest that lists a path twice is no order to keep: by path, the last listing of each.
         guard !previous.listsPathTwice else {
-            var byPath: [PathKey: Manifest.Entry] = current.added
+            var byPath: [UTF8Key: Manifest.Entry] = current.added
             for index in old.indices where previous.isLast(index) {
-                if let entry = current.entry(at: index, old[index].entry) { byPath[PathKey(old[index].entry.path)] = entry }
+                if let entry = current.entry(at: index, old[index].entry) { byPath[UTF8Key(old[index].entry.path)] = entry }
             }
             let stale = old.indices.filter { previous.isLast($0) && current.entry(at: $0, old[$0].entry) == nil }.map { old[$0].entry.path }
             return (Array(byPath.values), stale, false)
@@ -852,25 +852,25 @@ extension PublishSession {
     /// twice: the last place).
     fileprivate struct PreviousTree {
         let recorded: [Recorded]
-        private let byPath: [PathKey: Int]
+        private let byPath: [UTF8Key: Int]
 
         init(_ entries: [Manifest.Entry], in folders: OpenFolders) {
             recorded = Recorded.located(entries, in: folders)
-            var byPath: [PathKey: Int] = [:]
+            var byPath: [UTF8Key: Int] = [:]
             byPath.reserveCapacity(entries.count)
-            for (index, entry) in entries.enumerated() { byPath[PathKey(entry.path)] = index }
+            for (index, entry) in entries.enumerated() { byPath[UTF8Key(entry.path)] = index }
             self.byPath = byPath
         }
 
         var count: Int { recorded.count }
         var listsPathTwice: Bool { byPath.count != recorded.count }
 
-        func index(of path: String) -> Int? { byPath[PathKey(path)] }
+        func index(of path: String) -> Int? { byPath[UTF8Key(path)] }
         func entry(of path: String) -> Manifest.Entry? { index(of: path).map { recorded[$0].entry } }
 
         /// Whether `index` is where the path listed there is last listed (always, unless a path is listed twice).
         func isLast(_ index: Int) -> Bool {
-            !listsPathTwice || byPath[PathKey(recorded[index].entry.path)] == index
+            !listsPathTwice || byPath[UTF8Key(recorded[index].entry.path)] == index
         }
     }
 
@@ -881,7 +881,7 @@ extension PublishSession {
         private var states: [State]
         /// The entries of the places `.replaced`.
         private var replaced: [Int: Manifest.Entry] = [:]
-        private(set) var added: [PathKey: Manifest.Entry] = [:]
+        private(set) var added: [UTF8Key: Manifest.Entry] = [:]
         private(set) var count = 0
 
         private enum State: UInt8 {
@@ -908,7 +908,7 @@ extension PublishSession {
         }
 
         mutating func add(_ entry: Manifest.Entry) {
-            if added.updateValue(entry, forKey: PathKey(entry.path)) == nil { count += 1 }
+            if added.updateValue(entry, forKey: UTF8Key(entry.path)) == nil { count += 1 }
         }
 
         /// This build's entry for the last manifest's entry `old` at `index`, if it has one.

@@ -309,7 +309,7 @@ public struct Validator: Sendable {
         for index in read.indices where candidates[index].reasons.isEmpty {
             let group = groupOfOrder[index]
             guard group >= 0, !matched[group], read[index].personKey.text.utf8.count == organizerLengths[group] else { continue }
-            if SameBytes(read[index].personKey.text) == SameBytes(organizers[group].text) { matched[group] = true }
+            if UTF8Key(read[index].personKey.text) == UTF8Key(organizers[group].text) { matched[group] = true }
         }
         guard matched.contains(false) else { return [] }
         // Only the unmatched organisers' groups are read again; a name several letters longer or shorter is no candidate.
@@ -323,15 +323,15 @@ public struct Validator: Sendable {
         }
         // An organiser who orders in another group is someone, not a typo: one scan, only when there is a suggestion.
         if !suggestions.isEmpty {
-            var suggested = Set(suggestions.keys.map { SameBytes(organizers[$0].text) })
+            var suggested = Set(suggestions.keys.map { UTF8Key(organizers[$0].text) })
             // Only a name as long as one of theirs is looked up: hashing every row's was most of this scan.
             let lengths = Set(suggested.map(\.text.utf8.count))
             for index in read.indices where candidates[index].reasons.isEmpty && !suggested.isEmpty {
                 let key = read[index].personKey.text
                 guard lengths.contains(key.utf8.count) else { continue }
-                suggested.remove(SameBytes(key))
+                suggested.remove(UTF8Key(key))
             }
-            suggestions = suggestions.filter { suggested.contains(SameBytes(organizers[$0.key].text)) }
+            suggestions = suggestions.filter { suggested.contains(UTF8Key(organizers[$0.key].text)) }
         }
         return listed.indices.compactMap { group in
             guard let suggestion = suggestions[group] else { return nil }
@@ -340,27 +340,6 @@ public struct Validator: Sendable {
                 row: nil,
                 Reason(
                     .organizerUnmatched, ["group": name, "organizer": organizer, "suggestion": suggestion]))
-        }
-    }
-
-    /// A person's key text compared and hashed by its UTF-8 bytes: keys are folded from normalised text
-    /// (`PersonKey`), so equal keys have equal bytes, and a CJK name compared or hashed as a `String` was
-    /// normalised again on every row of the organisers' scan.
-    private struct SameBytes: Hashable {
-        let text: String
-
-        init(_ text: String) { self.text = text }
-
-        static func == (left: SameBytes, right: SameBytes) -> Bool {
-            Text.withUTF8(left.text) { left in
-                Text.withUTF8(right.text) { right in
-                    left.count == right.count && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
-                }
-            }
-        }
-
-        func hash(into hasher: inout Hasher) {
-            Text.withUTF8(text) { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         }
     }
 
