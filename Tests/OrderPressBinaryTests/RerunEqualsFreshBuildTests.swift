@@ -176,6 +176,18 @@ import OrderPressTestSupport
     }
 
     /// Makes the state's snapshot one whose records' context is unknown: the next build keeps none of them.
+    /// A new folder with `orders` and `settings` as sources and `site`'s state as a rerun finds it, with
+    /// nothing published (no manifest): a build there makes every file from that state.
+    static func freshCopy(of site: URL, orders: [[String: String]], settings: Settings) throws -> URL {
+        let fresh = TestSupport.temporaryFolder()
+        try write(orders, settings: settings, in: fresh)
+        try FileManager.default.createDirectory(at: fresh.appendingPathComponent("output"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: site.appendingPathComponent("output/state"), to: fresh.appendingPathComponent("output/state"))
+        let manifest = fresh.appendingPathComponent("output/state/published.json")
+        if FileManager.default.fileExists(atPath: manifest.path) { try FileManager.default.removeItem(at: manifest) }
+        return fresh
+    }
+
     static func forgetContext(in site: URL) throws {
         let queue = try DatabaseQueue(path: site.appendingPathComponent("output/state/state.sqlite").path)
         try queue.write { try $0.execute(sql: "UPDATE snapshot SET context = NULL") }
@@ -203,11 +215,7 @@ import OrderPressTestSupport
                 Self.change(kind, &orders, settings: &settings, &dice)
                 try! Self.write(orders, settings: settings, in: site)
                 // The same sources and the state as the rerun finds it, with nothing published.
-                let fresh = TestSupport.temporaryFolder()
-                try! Self.write(orders, settings: settings, in: fresh)
-                try! FileManager.default.createDirectory(at: fresh.appendingPathComponent("output"), withIntermediateDirectories: true)
-                try! FileManager.default.copyItem(at: site.appendingPathComponent("output/state"), to: fresh.appendingPathComponent("output/state"))
-                try? FileManager.default.removeItem(at: fresh.appendingPathComponent("output/state/published.json"))
+                let fresh = try! Self.freshCopy(of: site, orders: orders, settings: settings)
                 try! Self.forgetContext(in: fresh)
                 if kind == "edited" { try! Self.tamper(with: site) }
                 time += 600
@@ -243,11 +251,7 @@ import OrderPressTestSupport
         try Self.build(site, at: 1_795_255_200)
         orders[second]["id"] = kind == "shared" ? orders[first]["id"] : "unshared-\(second)"
         try Self.write(orders, settings: settings, in: site)
-        let fresh = TestSupport.temporaryFolder()
-        try Self.write(orders, settings: settings, in: fresh)
-        try FileManager.default.createDirectory(at: fresh.appendingPathComponent("output"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: site.appendingPathComponent("output/state"), to: fresh.appendingPathComponent("output/state"))
-        try FileManager.default.removeItem(at: fresh.appendingPathComponent("output/state/published.json"))
+        let fresh = try Self.freshCopy(of: site, orders: orders, settings: settings)
         try Self.forgetContext(in: fresh)
         try Self.build(site, at: 1_795_255_800)
         try Self.build(fresh, at: 1_795_255_800)
@@ -287,11 +291,7 @@ import OrderPressTestSupport
 
         settings.shops["Boba"] = "Another shop"
         try Self.write(orders, settings: settings, in: site)
-        let fresh = TestSupport.temporaryFolder()
-        try Self.write(orders, settings: settings, in: fresh)
-        try FileManager.default.createDirectory(at: fresh.appendingPathComponent("output"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: site.appendingPathComponent("output/state"), to: fresh.appendingPathComponent("output/state"))
-        try FileManager.default.removeItem(at: fresh.appendingPathComponent("output/state/published.json"))
+        let fresh = try Self.freshCopy(of: site, orders: orders, settings: settings)
         try Self.build(site, at: 1_795_255_800)
         try Self.build(fresh, at: 1_795_255_800)
         #expect(try Self.published(site) == (try Self.published(fresh)))
